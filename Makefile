@@ -1,0 +1,35 @@
+# Every target creates .venv itself, so a fresh machine needs only Python 3.11+.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck bench fuzz clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/roundhouse play chicago-express --players 4 --bots 3
+
+lint: $(STAMP)
+	$(BIN)/ruff format --check roundhouse tests bench
+	$(BIN)/ruff check roundhouse tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict roundhouse/core
+
+test: lint typecheck
+	$(BIN)/python -m pytest -n auto
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+fuzz: $(STAMP)
+	$(BIN)/roundhouse fuzz $(FUZZ_ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

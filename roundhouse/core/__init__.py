@@ -1,0 +1,1 @@
+"""Title-agnostic rules machinery: pure Python, no I/O, no title names."""

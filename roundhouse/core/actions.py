@@ -1,0 +1,148 @@
+"""The action vocabulary's base class and its JSON codec.
+
+Actions are the log format: frozen dataclasses holding ids, never live objects.  Every action
+names the ``player`` (seat) who made it.  A title lists its action classes; the codec turns
+``{"kind": "bid", "player": "Ann", "company": "PRR", "amount": 7}`` into a ``Bid`` and back.
+A released ``kind`` never changes, and new fields get defaults so old logs still load.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+from roundhouse.core.errors import MalformedAction
+from roundhouse.core.ids import PlayerId
+
+Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """Base of every action; ``repr`` is a call you can paste back, ``str`` is table talk."""
+
+    kind: ClassVar[str] = "action"
+    player: PlayerId
+    """The seat that makes the move (a company's actions are made by its president)."""
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON: the ``kind`` plus every field, tuples as lists."""
+        doc: dict[str, Json] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            doc[f.name] = _to_json(getattr(self, f.name))
+        return doc
+
+    def __str__(self) -> str:
+        parts = [
+            f"{f.name}={getattr(self, f.name)}"
+            for f in dataclasses.fields(self)
+            if f.name != "player"
+        ]
+        return f"{self.player}: {self.kind} {' '.join(parts)}".rstrip()
+
+
+def _to_json(value: object) -> Json:
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise TypeError(f"action field value {value!r} is not JSON-able")
+
+
+class ActionCodec:
+    """Decodes JSON documents into the action classes of one title, checking every field."""
+
+    def __init__(self, classes: Iterable[type[Action]]) -> None:
+        self.classes: dict[str, type[Action]] = {}
+        self._hints: dict[str, dict[str, object]] = {}
+        for cls in classes:
+            if cls.kind in self.classes:
+                raise ValueError(f"two action classes use the kind {cls.kind!r}")
+            self.classes[cls.kind] = cls
+            hints = typing.get_type_hints(cls)
+            self._hints[cls.kind] = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+    def decode(self, doc: object) -> Action:
+        """Build an action from JSON, or raise :class:`MalformedAction` naming what is wrong."""
+        if isinstance(doc, Action):
+            if self.classes.get(doc.kind) is not type(doc):
+                raise MalformedAction(f"{doc.kind!r} is not an action of this game")
+            return doc
+        if not isinstance(doc, Mapping):
+            raise MalformedAction(f"an action must be a JSON object, not {type(doc).__name__}")
+        kind = doc.get("kind")
+        if not isinstance(kind, str) or kind not in self.classes:
+            known = ", ".join(sorted(self.classes))
+            raise MalformedAction(f"unknown action kind {kind!r}; this game knows: {known}")
+        cls = self.classes[kind]
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        extra = set(doc) - set(fields) - {"kind"}
+        if extra:
+            raise MalformedAction(f"{kind}: unknown field(s) {', '.join(sorted(map(str, extra)))}")
+        values: dict[str, object] = {}
+        for name, field in fields.items():
+            if name not in doc:
+                if (
+                    field.default is dataclasses.MISSING
+                    and field.default_factory is dataclasses.MISSING
+                ):
+                    raise MalformedAction(f"{kind}: missing field {name!r}")
+                continue
+            values[name] = _coerce(doc[name], self._hints[kind][name], f"{kind}.{name}")
+        try:
+            return cls(**values)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as exc:
+            raise MalformedAction(f"{kind}: {exc}") from exc
+
+    def kinds(self) -> list[str]:
+        return sorted(self.classes)
+
+
+def _coerce(value: object, hint: object, where: str) -> object:
+    """Check ``value`` against a field's type hint; JSON lists become tuples."""
+    supertype = getattr(hint, "__supertype__", None)
+    if supertype is not None:
+        return _coerce(value, supertype, where)
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            try:
+                return _coerce(value, option, where)
+            except MalformedAction:
+                continue
+        raise MalformedAction(f"{where}: {value!r} is not a valid value")
+    if origin is typing.Literal:
+        if value in args:
+            return value
+        raise MalformedAction(f"{where}: {value!r} is not one of {list(args)}")
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise MalformedAction(f"{where}: expected a list, got {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_coerce(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise MalformedAction(f"{where}: expected {len(args)} items, got {len(value)}")
+        return tuple(
+            _coerce(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(value, args, strict=True))
+        )
+    if hint is type(None):
+        if value is None:
+            return None
+        raise MalformedAction(f"{where}: expected null, got {value!r}")
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        raise MalformedAction(f"{where}: expected true/false, got {value!r}")
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise MalformedAction(f"{where}: expected a whole number, got {value!r}")
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise MalformedAction(f"{where}: expected text, got {value!r}")
+    raise TypeError(f"{where}: unsupported action field type {hint!r}")

@@ -1,0 +1,56 @@
+"""The game's only source of randomness: a seeded linear congruential generator.
+
+The constants are those of the classic ANSI C ``rand`` (a = 1103515245, c = 12345, m = 2**31),
+which is also the generator 18xx.games uses, so titles can reproduce that site's set-up draws
+from the same seed.  The generator's state lives inside the game state, so snapshots, undo and
+replay all see the same sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_A = 1103515245
+_C = 12345
+_M = 2**31
+
+
+class Rng:
+    """Deterministic generator; every draw advances :attr:`state` by one step."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed % _M
+
+    def next(self) -> int:
+        """Advance and return the new state, an int in ``[0, 2**31)``."""
+        self.state = (_A * self.state + _C) % _M
+        return self.state
+
+    def below(self, n: int) -> int:
+        """A draw in ``[0, n)``: the next state modulo ``n``."""
+        if n <= 0:
+            raise ValueError(f"cannot draw below {n}")
+        return self.next() % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates from the end, one draw per position."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __hash__(self) -> int:
+        return hash(self.state)

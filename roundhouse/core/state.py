@@ -1,0 +1,66 @@
+"""The mutable half of a game: a title's state and the rules that move it.
+
+A title subclasses :class:`TitleState`.  The :class:`~roundhouse.core.game.Game` wrapper does
+everything titles share (decoding, seat checks, citations, the log, undo, snapshots, hashing),
+so a title only answers: who acts, what may they do, is this move legal, and what does it do.
+The contract that keeps "illegal moves leave the state unchanged" true is that :meth:`check`
+never mutates and :meth:`execute` is only called after :meth:`check` passed.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from roundhouse.core.actions import Action, Json
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.rng import Rng
+
+
+class TitleState(ABC):
+    """State of one game of one title; subclasses add their own fields."""
+
+    rng: Rng
+    players: tuple[PlayerId, ...]
+
+    @abstractmethod
+    def acting(self) -> tuple[PlayerId, ...]:
+        """The seats that must act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of every acting seat, concretely."""
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` (with a rule key) if ``action`` is not legal now.
+
+        The default tests membership in :meth:`legal_actions`; titles override it to say *why*.
+        """
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not a legal move now")
+
+    @abstractmethod
+    def execute(self, action: Action) -> None:
+        """Carry out a checked action, including everything it sets off (phases, game end)."""
+
+    @abstractmethod
+    def view(self, player: PlayerId | None) -> dict[str, Json]:
+        """JSON-ready state for a UI or bot; ``player`` hides what that seat cannot see."""
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> dict[PlayerId, int] | None:
+        """Final scores (net worth) once finished, else None."""
+
+    @property
+    @abstractmethod
+    def end_reason(self) -> str | None: ...
+
+    def label(self) -> str:
+        """Where the game stands, for ``repr``: "round 2" or "OR 2.1"."""
+        return ""

@@ -1,0 +1,159 @@
+"""Titles: the immutable half of a game (metadata, options, rulebook, actions, set-up).
+
+Following OpenSpiel's Game/State split, a :class:`Title` never changes; it makes the mutable
+:class:`~roundhouse.core.state.TitleState` that a :class:`~roundhouse.core.game.Game` drives.
+Core never names a title: title packages register themselves in :data:`REGISTRY`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import re
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action, ActionCodec
+from roundhouse.core.errors import InvalidSetup
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.rng import Rng
+
+if TYPE_CHECKING:
+    from roundhouse.core.state import TitleState
+
+OptionValue = bool | int | str
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class OptionSpec:
+    """One game option: its name, default, allowed values and what it changes."""
+
+    name: str
+    default: OptionValue
+    description: str
+    choices: tuple[OptionValue, ...] | None = None
+
+    def check(self, value: object) -> OptionValue:
+        if type(value) is not type(self.default):
+            raise InvalidSetup(
+                f"option {self.name!r} takes a {type(self.default).__name__}, got {value!r}"
+            )
+        assert isinstance(value, bool | int | str)
+        if self.choices is not None and value not in self.choices:
+            raise InvalidSetup(f"option {self.name!r} must be one of {list(self.choices)}")
+        return value
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Rulebook:
+    """Maps core's stable rule keys to the sections of one rulebook edition."""
+
+    name: str
+    """How citations name the book, e.g. "Chicago Express" or "18USA"."""
+    edition: str
+    sections: Mapping[str, str]
+
+    def cite(self, rule: str | None) -> str | None:
+        """``"18USA §12.4"`` for a known key, None otherwise."""
+        if rule is None or rule not in self.sections:
+            return None
+        return f"{self.name} {self.sections[rule]}"
+
+
+SetupFn = Callable[[tuple[PlayerId, ...], Mapping[str, OptionValue], Rng], "TitleState"]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Title:
+    """Everything about a game that does not change while it is played."""
+
+    id: str
+    """Publisher's spelling, also 18xx.games's where it has the title: "18RoyalGorge"."""
+    name: str
+    players: range
+    options: tuple[OptionSpec, ...]
+    rulebook: Rulebook
+    actions: tuple[type[Action], ...]
+    setup: SetupFn
+    designer: str = ""
+    publisher: str = ""
+    codec: ActionCodec = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "codec", ActionCodec(self.actions))
+
+    def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """Defaults filled in; unknown names and wrong types raise :class:`InvalidSetup`."""
+        given = dict(given or {})
+        specs = {o.name: o for o in self.options}
+        unknown = set(given) - set(specs)
+        if unknown:
+            raise InvalidSetup(
+                f"{self.id} has no option(s) {', '.join(sorted(unknown))}; "
+                f"options are: {', '.join(sorted(specs)) or 'none'}"
+            )
+        return {
+            name: spec.check(given[name]) if name in given else spec.default
+            for name, spec in specs.items()
+        }
+
+    def info(self) -> dict[str, object]:
+        """What ``roundhouse.titles()`` lists: id, name, player range and options."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.players.start,
+            "max_players": self.players.stop - 1,
+            "designer": self.designer,
+            "publisher": self.publisher,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "choices": list(o.choices) if o.choices is not None else None,
+                    "description": o.description,
+                }
+                for o in self.options
+            ],
+        }
+
+
+def normalise_title_id(title_id: str) -> str:
+    """Case- and punctuation-insensitive key: "Chicago Express" == "chicago-express"."""
+    return re.sub(r"[^0-9a-z]", "", title_id.lower())
+
+
+class Registry:
+    """Title id -> title, imported lazily from ``"package.module:ATTR"`` so start-up is fast."""
+
+    def __init__(self) -> None:
+        self._where: dict[str, str] = {}
+        self._ids: dict[str, str] = {}
+        self._order: list[str] = []
+        self._loaded: dict[str, Title] = {}
+
+    def register(self, title_id: str, where: str) -> None:
+        key = normalise_title_id(title_id)
+        if key not in self._where:
+            self._order.append(key)
+        self._where[key] = where
+        self._ids[key] = title_id
+
+    def get(self, title_id: str) -> Title:
+        key = normalise_title_id(title_id)
+        if key not in self._where:
+            known = ", ".join(self._ids[k] for k in self._order)
+            raise InvalidSetup(f"unknown title {title_id!r}; known titles: {known}")
+        if key not in self._loaded:
+            module_name, _, attr = self._where[key].partition(":")
+            title = getattr(importlib.import_module(module_name), attr)
+            if not isinstance(title, Title):
+                raise TypeError(f"{self._where[key]} is not a Title")
+            self._loaded[key] = title
+        return self._loaded[key]
+
+    def all(self) -> list[Title]:
+        return [self.get(k) for k in self._order]
+
+
+REGISTRY = Registry()
