@@ -61,6 +61,23 @@ class TitleState(ABC):
     @abstractmethod
     def end_reason(self) -> str | None: ...
 
+    def conserved_money(self) -> int | None:
+        """A sum of money that no action may change, for the conservation invariant.
+
+        With a finite bank: bank + players + companies.  With an unlimited bank: players +
+        companies minus what the bank has paid out plus what it has been paid.  None if the
+        title does not track money.
+        """
+        return None
+
+    def invariant_violations(self) -> list[str]:
+        """The title's own invariants that do not hold now (shares add up, limits kept).
+
+        The fuzz harness and the random-game tests call this after every action; an empty
+        list means all is well.
+        """
+        return []
+
     def label(self) -> str:
         """Where the game stands, for ``repr``: "round 2" or "OR 2.1"."""
         return ""
