@@ -144,17 +144,21 @@ class Game:
         return self._state.end_reason
 
     def view(self, player: str | None = None) -> dict[str, Json]:
-        """JSON-ready state: title view plus who acts, the log length and the result."""
-        view: dict[str, Json] = {
-            "title": self.title.id,
-            "players": list(self.players),
-            "acting": list(self.acting),
-            "action_count": len(self._log),
-            "finished": self.finished,
-            "result": {str(k): v for k, v in self.result.items()} if self.result else None,
-            "end_reason": self.end_reason,
-        }
-        view.update(self._state.view(PlayerId(player) if player is not None else None))
+        """JSON-ready state: the title's view plus ``title``, ``seats``, ``acting``,
+        ``action_count``, ``finished``, ``result`` and ``end_reason`` (these keys are the
+        kernel's; a title's view must not use them)."""
+        view = self._state.view(PlayerId(player) if player is not None else None)
+        view.update(
+            {
+                "title": self.title.id,
+                "seats": list(self.players),
+                "acting": list(self.acting),
+                "action_count": len(self._log),
+                "finished": self.finished,
+                "result": {str(k): v for k, v in self.result.items()} if self.result else None,
+                "end_reason": self.end_reason,
+            }
+        )
         return view
 
     def state_hash(self) -> str:
