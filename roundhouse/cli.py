@@ -1,0 +1,161 @@
+"""``roundhouse`` command line: titles, play, replay, render, fuzz.
+
+Sub-commands import what they need when they run, so ``roundhouse titles`` stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def _cmd_titles(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    import roundhouse
+
+    table = Table(title="Titles")
+    for column in ("id", "name", "players", "options"):
+        table.add_column(column)
+    for info in roundhouse.titles():
+        options = info["options"]
+        assert isinstance(options, list)
+        table.add_row(
+            str(info["id"]),
+            str(info["name"]),
+            f"{info['min_players']}–{info['max_players']}",
+            ", ".join(f"{o['name']}={o['default']}" for o in options),
+        )
+    Console().print(table)
+    return 0
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, object]:
+    """``name=value`` pairs; values are read as JSON where they parse (true, 3), else text."""
+    options: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"option {pair!r} must look like name=value")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    import roundhouse
+    from roundhouse.bots import make_bot
+    from roundhouse.terminal.play import play
+
+    console = Console()
+    if args.load:
+        game = roundhouse.load(json.loads(Path(args.load).read_text()))
+        players = list(game.players)
+    else:
+        if args.names:
+            players = [n.strip() for n in args.names.split(",")]
+        else:
+            humans = args.players - args.bots
+            players = ["You" if humans == 1 else f"Player {i + 1}" for i in range(humans)]
+            players += [f"Bot {i + 1}" for i in range(args.bots)]
+        if len(players) != args.players and not args.names:
+            raise SystemExit("--bots cannot exceed --players")
+        try:
+            game = roundhouse.new_game(
+                args.title, players, seed=args.seed, options=_parse_options(args.option)
+            )
+        except roundhouse.InvalidSetup as exc:
+            console.print(f"[red]{exc}[/red]")
+            return 2
+    n_bots = min(args.bots, len(players))
+    bot_names = players[len(players) - n_bots :]
+    bots = {
+        name: make_bot(args.bot_level, seed=args.seed * 1000 + i).choose
+        for i, name in enumerate(bot_names)
+    }
+    return play(
+        game,
+        bots,  # type: ignore[arg-type]
+        console,
+        save_path=Path(args.save) if args.save else None,
+        quiet_bots=args.quiet,
+    )
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from roundhouse.terminal.replay import replay
+
+    doc = json.loads(Path(args.file).read_text())
+    replay(doc, Console(), step=not args.no_pause)
+    return 0
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from roundhouse.render.cli import render_title
+
+    svg = render_title(args.title)
+    Path(args.out).write_text(svg)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _cmd_fuzz(args: argparse.Namespace) -> int:
+    from roundhouse.harness.fuzz import main as fuzz_main
+
+    return fuzz_main(args.rest)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="roundhouse", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("titles", help="list the titles and their options")
+    p.set_defaults(func=_cmd_titles)
+
+    p = sub.add_parser("play", help="play a game in the terminal, against bots or hotseat")
+    p.add_argument("title", help="title id, e.g. chicago-express")
+    p.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
+    p.add_argument("--bots", type=int, default=0, help="how many seats (the last ones) are bots")
+    p.add_argument("--bot-level", default="greedy", choices=["random", "greedy"])
+    p.add_argument("--names", help="comma-separated player names (overrides --players)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--save", metavar="FILE", help="write the game here after every move")
+    p.add_argument("--load", metavar="FILE", help="continue a saved game")
+    p.add_argument("--quiet", action="store_true", help="do not print the bots' moves")
+    p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("replay", help="step through a saved game")
+    p.add_argument("file")
+    p.add_argument("--no-pause", action="store_true", help="print every step without waiting")
+    p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("render", help="draw a title's starting board as SVG")
+    p.add_argument("title")
+    p.add_argument("--out", default="map.svg")
+    p.set_defaults(func=_cmd_render)
+
+    p = sub.add_parser("fuzz", help="random full games with invariant checks (see --help)")
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(func=_cmd_fuzz)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""``roundhouse play``: a game in the terminal, humans at the prompt and bots on their own."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.game import Game
+from roundhouse.terminal.command import CommandError, parse_command
+from roundhouse.terminal.display import moves_table, render_view
+
+Chooser = Callable[[Game, str], object]
+
+
+def result_table(game: Game) -> Table:
+    """Final scores, best first; equal scores share the place."""
+    table = Table(title=f"Game over ({game.end_reason})", title_justify="left")
+    table.add_column("place")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    scores = game.result or {}
+    ordered = sorted(scores.items(), key=lambda kv: -kv[1])
+    for name, score in ordered:
+        place = 1 + sum(1 for s in scores.values() if s > score)
+        table.add_row(str(place), name, f"${score}")
+    return table
+
+
+def save(game: Game, path: Path | None) -> None:
+    if path is not None:
+        path.write_text(json.dumps(game.to_doc(), indent=1))
+
+
+def play(
+    game: Game,
+    bots: Mapping[str, Chooser],
+    console: Console,
+    *,
+    save_path: Path | None = None,
+    read: Callable[[str], str] = input,
+    quiet_bots: bool = False,
+) -> int:
+    """Run the loop until the game ends or a human quits; returns a process exit code."""
+    while not game.finished:
+        actor = game.acting[0]
+        if actor in bots:
+            action = bots[actor](game, actor)
+            applied = game.apply(action)  # type: ignore[arg-type]
+            if not quiet_bots:
+                console.print(f"[dim]{applied}[/dim]")
+            save(game, save_path)
+            continue
+        console.print(render_view(game.view(actor), game.state.label()))
+        legal = game.legal_actions(actor)
+        console.print(moves_table(legal))
+        try:
+            text = read(f"{actor}> ")
+        except EOFError:
+            text = "q"
+        text = text.strip()
+        if text in {"q", "quit"}:
+            save(game, save_path)
+            console.print("Stopped." + (f" Saved to {save_path}." if save_path else ""))
+            return 0
+        if text in {"u", "undo"}:
+            _undo_to_human(game, bots, console)
+            continue
+        if text in {"s", "save"}:
+            save(game, save_path)
+            console.print(f"Saved to {save_path}." if save_path else "Start with --save FILE.")
+            continue
+        if text in {"?", "h", "help"}:
+            console.print(
+                "Type the number of a move, or the move itself (its kind then its values, "
+                "e.g. 'bid PRR 9'), or a JSON action. u undoes your last move, s saves, q quits."
+            )
+            continue
+        try:
+            chosen = parse_command(text, legal)
+            applied = game.apply(chosen)  # type: ignore[arg-type]
+        except (CommandError, IllegalAction) as exc:
+            console.print(f"[red]{exc}[/red]")
+            continue
+        console.print(f"[green]{applied}[/green]")
+        save(game, save_path)
+    console.print(render_view(game.view(), game.state.label()))
+    console.print(result_table(game))
+    save(game, save_path)
+    return 0
+
+
+def _undo_to_human(game: Game, bots: Mapping[str, Chooser], console: Console) -> None:
+    """Take back bot moves and then the last human move, so the human can choose again."""
+    log = game.log
+    cut = len(log)
+    while cut > 0 and log[cut - 1].player in bots:
+        cut -= 1
+    if cut == 0:
+        console.print("[yellow]Nothing of yours to undo.[/yellow]")
+        return
+    game.undo(len(log) - cut + 1)
+    console.print(f"[yellow]Undid {len(log) - cut + 1} move(s).[/yellow]")
