@@ -1,0 +1,203 @@
+"""Auctions of one share: the initial four, the gauge auctions and the Wabash opening.
+
+Chicago Express §4.1: the minimum bid is the company's income divided by the number of shares
+that will be out once this one is sold, rounded up.  The auctioneer speaks first, then bidding
+goes clockwise; a pass is final; no bid may exceed the bidder's cash; the winner pays the
+company's treasury.  If nobody bids, the share of an initial auction goes free to its opener
+(§2 step 7) and a regular one stays on the charter (§8 #4, option ``unbid_share``).
+
+``legal_actions`` lists every bid from the lowest allowed amount up to the bidder's cash, in
+steps of $1, then the pass.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.ids import PlayerId
+from roundhouse.titles.chicago_express.actions import Bid, PassBid, StartAuction
+from roundhouse.titles.chicago_express.company import Company
+
+if TYPE_CHECKING:
+    from roundhouse.titles.chicago_express.state import ChicagoExpressState
+
+AuctionKind = Literal["initial", "regular", "wabash"]
+
+
+class Auction:
+    """One share on offer and who is still bidding for it."""
+
+    __slots__ = (
+        "auctioneer",
+        "company",
+        "high_bid",
+        "high_bidder",
+        "kind",
+        "min_bid",
+        "still_in",
+        "to_act",
+    )
+
+    def __init__(self, kind: AuctionKind, company: str, auctioneer: PlayerId, min_bid: int) -> None:
+        self.kind: AuctionKind = kind
+        self.company = company
+        self.auctioneer = auctioneer
+        self.min_bid = min_bid
+        self.high_bid = 0
+        self.high_bidder: PlayerId | None = None
+        self.still_in: list[PlayerId] = []
+        self.to_act = auctioneer
+
+    def lowest_bid(self) -> int:
+        """The smallest amount the next bid may be: the minimum, or $1 over the high bid."""
+        return max(self.min_bid, self.high_bid + 1)
+
+    def __repr__(self) -> str:
+        return f"<Auction {self.company} high ${self.high_bid} by {self.high_bidder}>"
+
+
+def min_bid(company: Company) -> int:
+    """ceil(income / (shares out + 1)) (Chicago Express §4.1).
+
+    >>> from roundhouse.titles.chicago_express.board import load_board
+    >>> prr = Company(load_board().charters["PRR"])
+    >>> prr.holders = {"Ann": 1}
+    >>> min_bid(prr)
+    4
+    """
+    return -(-company.income // (company.shares_out + 1))
+
+
+def start(state: ChicagoExpressState, kind: AuctionKind, company: str, opener: PlayerId) -> None:
+    """Open bidding on one share; the opener speaks first."""
+    auction = Auction(kind, company, opener, min_bid(state.companies[company]))
+    seat = state.players.index(opener)
+    n = len(state.players)
+    auction.still_in = [state.players[(seat + i) % n] for i in range(n)]
+    state.auction = auction
+    state.phase = "auction"
+
+
+def must_open(state: ChicagoExpressState, auction: Auction) -> bool:
+    """Whether the auctioneer's first word must be a bid (option off, §8 #3).
+
+    Only when they can afford the minimum; otherwise even a compulsory opener passes.
+    """
+    return (
+        not state.variant.auctioneer_may_pass
+        and auction.high_bidder is None
+        and auction.to_act == auction.auctioneer
+        and auction.auctioneer in auction.still_in
+        and state.cash[auction.auctioneer] >= auction.min_bid
+    )
+
+
+def start_error(state: ChicagoExpressState, action: StartAuction) -> IllegalAction | None:
+    company = state.companies.get(action.company)
+    if company is None:
+        return IllegalAction(f"there is no company {action.company!r}", rule="auction.company")
+    if not company.open:
+        return IllegalAction(
+            f"{company.id} is not open yet: it opens when a company first reaches Chicago",
+            rule="auction.closed",
+        )
+    if company.shares_left == 0:
+        return IllegalAction(f"{company.id} has no shares left to auction", rule="auction.sold_out")
+    need = min_bid(company)
+    if not state.variant.auctioneer_may_pass and state.cash[action.player] < need:
+        return IllegalAction(
+            f"{action.player} must open the {company.id} auction with at least ${need} "
+            f"but has ${state.cash[action.player]}",
+            rule="auction.must_open",
+        )
+    return None
+
+
+def bid_error(state: ChicagoExpressState, action: Bid | PassBid) -> IllegalAction | None:
+    auction = state.auction
+    assert auction is not None
+    if action.company != auction.company:
+        return IllegalAction(
+            f"the share on offer is {auction.company}, not {action.company}", rule="auction.company"
+        )
+    if isinstance(action, PassBid):
+        if must_open(state, auction):
+            return IllegalAction(
+                f"{action.player} opened the {auction.company} auction and must bid at least "
+                f"${auction.min_bid}",
+                rule="auction.must_open",
+            )
+        return None
+    lowest = auction.lowest_bid()
+    if action.amount < auction.min_bid:
+        return IllegalAction(
+            f"{action.player} bids ${action.amount} for {auction.company}: the minimum bid is "
+            f"${auction.min_bid}",
+            rule="auction.min_bid",
+        )
+    if action.amount < lowest:
+        return IllegalAction(
+            f"{action.player} bids ${action.amount} for {auction.company}: the high bid is "
+            f"already ${auction.high_bid}",
+            rule="auction.raise",
+        )
+    if action.amount > state.cash[action.player]:
+        return IllegalAction(
+            f"{action.player} cannot bid ${action.amount} with ${state.cash[action.player]} "
+            "in hand",
+            rule="auction.cash",
+        )
+    return None
+
+
+def legal(state: ChicagoExpressState) -> list[Action]:
+    auction = state.auction
+    assert auction is not None
+    player = auction.to_act
+    company = auction.company
+    moves: list[Action] = [
+        Bid(player=player, company=company, amount=amount)
+        for amount in range(auction.lowest_bid(), state.cash[player] + 1)
+    ]
+    if not must_open(state, auction):
+        moves.append(PassBid(player=player, company=company))
+    return moves
+
+
+def apply(state: ChicagoExpressState, action: Bid | PassBid) -> None:
+    auction = state.auction
+    assert auction is not None
+    if isinstance(action, Bid):
+        auction.high_bid = action.amount
+        auction.high_bidder = action.player
+    else:
+        auction.still_in.remove(action.player)
+    n = len(state.players)
+    seat = state.players.index(action.player)
+    for i in range(1, n + 1):
+        other = state.players[(seat + i) % n]
+        if other in auction.still_in and other != auction.high_bidder:
+            auction.to_act = other
+            return
+    _resolve(state, auction)
+
+
+def _resolve(state: ChicagoExpressState, auction: Auction) -> None:
+    company = state.companies[auction.company]
+    winner = auction.high_bidder
+    if winner is not None:
+        state.cash[winner] -= auction.high_bid
+        company.treasury += auction.high_bid
+        state.say(f"{winner} buys a share of {company.id} for ${auction.high_bid}")
+    elif auction.kind == "initial" or state.variant.unbid_share_to_auctioneer:
+        winner = auction.auctioneer
+        state.say(f"Nobody bids for {company.id}; {winner} takes the share free")
+    else:
+        state.say(f"Nobody bids for {company.id}; the share stays on the charter")
+    if winner is not None:
+        company.shares_left -= 1
+        company.holders[winner] = company.holders.get(winner, 0) + 1
+    state.auction = None
+    state.after_auction(auction.kind, auction.company, winner or auction.auctioneer)

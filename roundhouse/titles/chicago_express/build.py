@@ -1,0 +1,176 @@
+"""Route construction: a shareholder places one to three locomotives of a company.
+
+Chicago Express §4.2.  Each locomotive goes next to a hex that already holds one of the same
+company (including those placed earlier in this build), never into a hex the company is already
+in, never into a forest or mountain another company holds, never into another company's start
+hex.  The company's treasury pays the printed cost, multiplied by (1 + companies already there)
+for plains, cities, industrial cities and Chicago.  Entering a city, industrial city, mountain or
+Chicago raises the company's income by the hex's value (plus its development value if
+developed); entering Chicago the first time sets off the Chicago phase after the turn (§5.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+from roundhouse.titles.chicago_express.actions import ChooseCompany, EndBuild, PlaceTrain
+from roundhouse.titles.chicago_express.board import CHICAGO, EXCLUSIVE_TYPES, FORT_WAYNE
+
+if TYPE_CHECKING:
+    from roundhouse.titles.chicago_express.state import ChicagoExpressState
+
+MAX_LOCOMOTIVES = 3
+"""Locomotives per build (Chicago Express §4.2)."""
+
+
+def entry_cost(state: ChicagoExpressState, hex_id: str) -> int:
+    """What the next company to enter ``hex_id`` pays (Chicago Express §4.2, §8 #5).
+
+    Forests and mountains only ever take one company, so they cost the printed number.
+    """
+    info = state.board.hexes[hex_id]
+    present = len(state.present.get(hex_id, ()))
+    if info.type in EXCLUSIVE_TYPES or present == 0:
+        return info.cost
+    if state.variant.shared_cost_one_plus:
+        return info.cost * (1 + present)
+    return info.cost * present
+
+
+def placement_error(
+    state: ChicagoExpressState, company_id: str, hex_id: str
+) -> IllegalAction | None:
+    """Why ``company_id`` may not put its next locomotive in ``hex_id`` now, or None."""
+    board = state.board
+    company = state.companies[company_id]
+    info = board.hexes.get(hex_id)
+    if info is None:
+        return IllegalAction(f"{hex_id!r} is not a hex on the board", rule="board.hex")
+    if company.locos_left == 0:
+        return IllegalAction(f"{company_id} has no locomotives left", rule="build.trains")
+    here = state.present.get(hex_id, ())
+    if company_id in here:
+        return IllegalAction(
+            f"{company_id} cannot enter {hex_id}: it already has a locomotive there",
+            rule="build.same_hex",
+        )
+    owner = state.start_owner.get(hex_id)
+    if owner is not None and owner != company_id:
+        if hex_id != FORT_WAYNE:
+            return IllegalAction(
+                f"{company_id} cannot enter {hex_id}: it is the start hex of {owner}",
+                rule="build.start_hex",
+            )
+        if not state.variant.fort_wayne_open:
+            return IllegalAction(
+                f"{company_id} cannot enter {hex_id}: Fort Wayne is reserved for the Wabash",
+                rule="build.fort_wayne",
+            )
+    if info.type in EXCLUSIVE_TYPES and here:
+        return IllegalAction(
+            f"{company_id} cannot enter {hex_id}: {info.type} already taken by {here[0]}",
+            rule="build.exclusive_terrain",
+        )
+    if not any(company_id in state.present.get(n, ()) for n in board.neighbours[hex_id]):
+        return IllegalAction(
+            f"{company_id} cannot enter {hex_id}: no {company_id} locomotive next to it",
+            rule="build.adjacent",
+        )
+    cost = entry_cost(state, hex_id)
+    if cost > company.treasury:
+        return IllegalAction(
+            f"{company_id} cannot pay ${cost} to enter {hex_id}: its treasury holds "
+            f"${company.treasury}",
+            rule="build.treasury",
+        )
+    return None
+
+
+def placements(state: ChicagoExpressState, company_id: str) -> list[str]:
+    """Every hex the company may enter next, in board order."""
+    company = state.companies[company_id]
+    if company.locos_left == 0:
+        return []
+    frontier: set[str] = set()
+    for hex_id in company.hexes:
+        frontier.update(state.board.neighbours[hex_id])
+    return [
+        h
+        for h in state.board.hexes
+        if h in frontier and placement_error(state, company_id, h) is None
+    ]
+
+
+def company_error(state: ChicagoExpressState, action: ChooseCompany) -> IllegalAction | None:
+    company = state.companies.get(action.company)
+    if company is None:
+        return IllegalAction(f"there is no company {action.company!r}", rule="build.company")
+    if not company.open:
+        return IllegalAction(
+            f"{company.id} is not open yet: it opens when a company first reaches Chicago",
+            rule="build.closed",
+        )
+    if company.holders.get(action.player, 0) == 0:
+        return IllegalAction(
+            f"{action.player} holds no share of {company.id}", rule="build.shareholder"
+        )
+    if company.locos_left == 0:
+        return IllegalAction(f"{company.id} has no locomotives left", rule="build.trains")
+    if not placements(state, company.id):
+        return IllegalAction(
+            f"{company.id} has no hex it can enter and pay for (treasury ${company.treasury})",
+            rule="build.nowhere",
+        )
+    return None
+
+
+def step_error(state: ChicagoExpressState, action: PlaceTrain | EndBuild) -> IllegalAction | None:
+    building = state.building
+    assert building is not None
+    if action.company != building:
+        return IllegalAction(
+            f"this build is for {building}, not {action.company}", rule="build.company"
+        )
+    if isinstance(action, EndBuild):
+        if not state.placed:
+            return IllegalAction(
+                f"{building} must place at least one locomotive", rule="build.limit"
+            )
+        return None
+    return placement_error(state, building, action.hex)
+
+
+def legal(state: ChicagoExpressState) -> list[Action]:
+    building = state.building
+    assert building is not None
+    player = state.players[state.current]
+    moves: list[Action] = [
+        PlaceTrain(player=player, company=building, hex=h) for h in placements(state, building)
+    ]
+    if state.placed:
+        moves.append(EndBuild(player=player, company=building))
+    return moves
+
+
+def place(state: ChicagoExpressState, action: PlaceTrain) -> None:
+    """Pay for and place one locomotive; the third one ends the build."""
+    company = state.companies[action.company]
+    cost = entry_cost(state, action.hex)
+    company.treasury -= cost
+    state.bank_net -= cost
+    state.add_locomotive(company, action.hex)
+    state.placed.append(action.hex)
+    if action.hex == CHICAGO and not company.chicago_paid:
+        state.pending_chicago.append(company.id)
+    if len(state.placed) == MAX_LOCOMOTIVES:
+        finish(state)
+
+
+def finish(state: ChicagoExpressState) -> None:
+    building = state.building
+    state.say(f"{building} builds to {', '.join(state.placed)}")
+    state.building = None
+    state.placed = []
+    state.finish_turn()

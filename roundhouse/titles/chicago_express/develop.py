@@ -1,0 +1,102 @@
+"""Development: a house on a city, mountain or forest, or a step on the Industrial City track.
+
+Chicago Express §4.3.  A city or mountain raises the income of every company present by its
+development value; a forest pays the company present $2 from the bank; Wheeling and Pittsburgh
+move their track marker (Wheeling +1 up to 6, Pittsburgh +2 up to 8) and every company present
+gains the increase; Detroit cannot be developed by players.  By default a hex can only be
+developed where some company has a locomotive (option ``develop_requires_presence``, §8 #6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+from roundhouse.titles.chicago_express.actions import Develop
+
+if TYPE_CHECKING:
+    from roundhouse.titles.chicago_express.state import ChicagoExpressState
+
+
+def uses_house(state: ChicagoExpressState, hex_id: str) -> bool:
+    """Ordinary hexes take a house from the supply; the industrial track only if the option
+    says so (Chicago Express §4.3, §8 #9)."""
+    return hex_id not in state.board.industrial or state.variant.industrial_uses_house
+
+
+def develop_error(state: ChicagoExpressState, hex_id: str) -> IllegalAction | None:
+    """Why ``hex_id`` may not be developed now, or None."""
+    board = state.board
+    info = board.hexes.get(hex_id)
+    if info is None:
+        return IllegalAction(f"{hex_id!r} is not a hex on the board", rule="board.hex")
+    track = board.industrial.get(hex_id)
+    if track is not None and not track.player_developable:
+        return IllegalAction(
+            f"{info.name or hex_id} develops by itself after each dividend; players cannot "
+            "develop it",
+            rule="develop.detroit",
+        )
+    if not info.developable:
+        what = "Chicago" if info.type == "chicago" else f"a {info.type} hex"
+        return IllegalAction(
+            f"{hex_id} is {what}: only cities, mountains, forests, Wheeling and Pittsburgh "
+            "can be developed",
+            rule="develop.target",
+        )
+    if track is not None:
+        if state.track[hex_id] >= track.max:
+            return IllegalAction(
+                f"{info.name} is already at the top of its track (${track.max})",
+                rule="develop.track_full",
+            )
+    elif hex_id in state.developed:
+        return IllegalAction(f"{hex_id} is already developed", rule="develop.already")
+    if state.variant.develop_requires_presence and not state.present.get(hex_id):
+        return IllegalAction(
+            f"{hex_id} has no locomotive in it: only a hex with a company can be developed",
+            rule="develop.presence",
+        )
+    if uses_house(state, hex_id) and state.houses == 0:
+        return IllegalAction("no houses are left in the supply", rule="develop.supply")
+    return None
+
+
+def legal(state: ChicagoExpressState) -> list[Action]:
+    player = state.players[state.current]
+    candidates = state.present if state.variant.develop_requires_presence else state.board.hexes
+    return [
+        Develop(player=player, hex=h)
+        for h in state.board.developable
+        if h in candidates and develop_error(state, h) is None
+    ]
+
+
+def apply(state: ChicagoExpressState, action: Develop) -> None:
+    hex_id = action.hex
+    info = state.board.hexes[hex_id]
+    here = state.present.get(hex_id, [])
+    if uses_house(state, hex_id):
+        state.houses -= 1
+    track = state.board.industrial.get(hex_id)
+    if track is not None:
+        before = state.track[hex_id]
+        state.track[hex_id] = min(track.max, before + track.step)
+        state.raise_income(here, state.track[hex_id] - before)
+        state.say(
+            f"{action.player} develops {info.name}: its value rises to ${state.track[hex_id]}"
+        )
+        return
+    state.developed.add(hex_id)
+    if info.type == "forest":
+        for company in here:
+            state.companies[company].treasury += info.dev
+            state.bank_net += info.dev
+        who = f"; {here[0]} receives ${info.dev}" if here else ""
+        state.say(f"{action.player} develops forest {hex_id}{who}")
+        return
+    state.raise_income(here, info.dev)
+    state.say(
+        f"{action.player} develops {hex_id}: +${info.dev} income for {', '.join(here) or 'nobody'}"
+    )

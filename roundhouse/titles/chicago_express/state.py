@@ -1,0 +1,429 @@
+"""The state of a Chicago Express game and its turn structure.
+
+Chicago Express §2 (set-up and the initial auctions of PRR, B&O, C&O and NYC), §3 (a turn is
+one gauge step and its action or nothing; the round ends when two gauges are full) and §5.2-5.3
+(the Chicago phase and the Wabash opening after the turn).  The actions themselves live in
+:mod:`.auction`, :mod:`.build`, :mod:`.develop` and :mod:`.dividend`.
+
+Phases: ``auction`` (bidding), ``gauge`` (the player picks a gauge), ``step`` (the player does
+the gauge's action or nothing), ``build`` (placing locomotives), ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from roundhouse.core.actions import Action, Json
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.rng import Rng
+from roundhouse.core.state import TitleState
+from roundhouse.titles.chicago_express import auction, build, develop, dividend
+from roundhouse.titles.chicago_express.actions import (
+    GAUGES,
+    Bid,
+    ChooseCompany,
+    ChooseGauge,
+    Develop,
+    EndBuild,
+    NullAction,
+    PassBid,
+    PlaceTrain,
+    StartAuction,
+)
+from roundhouse.titles.chicago_express.auction import Auction, AuctionKind
+from roundhouse.titles.chicago_express.board import FORT_WAYNE, Board, load_board
+from roundhouse.titles.chicago_express.company import Company
+from roundhouse.titles.chicago_express.variant import Variant
+
+STARTING_CASH = {2: 60, 3: 40, 4: 30, 5: 24, 6: 20}
+"""$120 split evenly (Chicago Express §1)."""
+GAUGE_SIZE = {"auction": 3, "develop": 4, "build": 5}
+"""Steps from green to red on each gauge (Chicago Express §3.1, §8 #2)."""
+HOUSES = 20
+"""Houses in the general supply at the start (Chicago Express §1)."""
+MESSAGES_KEPT = 40
+WABASH = "Wabash"
+STEP_ACTION: dict[str, type[Action]] = {
+    "auction": StartAuction,
+    "develop": Develop,
+    "build": ChooseCompany,
+}
+"""The action a gauge step allows besides the null action (Chicago Express §3.2)."""
+
+
+class ChicagoExpressState(TitleState):
+    """Everything that changes during a game; the board itself is shared and never copied."""
+
+    def __init__(self, players: tuple[PlayerId, ...], variant: Variant, rng: Rng) -> None:
+        self.players = players
+        self.rng = rng
+        self.variant = variant
+        self._board = load_board()
+        self.cash: dict[PlayerId, int] = dict.fromkeys(players, STARTING_CASH[len(players)])
+        self.companies: dict[str, Company] = {
+            c: Company(charter) for c, charter in self._board.charters.items()
+        }
+        self.present: dict[str, list[str]] = {}
+        """Hex -> companies with a locomotive there, in order of arrival (occupied hexes only)."""
+        self.developed: set[str] = set()
+        """Ordinary hexes holding a house."""
+        self.track = {h: t.start for h, t in self._board.industrial.items()}
+        """Industrial City track: hex -> current value (Chicago Express §4.3)."""
+        self.houses = HOUSES
+        self.gauges = dict.fromkeys(GAUGES, 0)
+        self.round = 1
+        self.phase = "auction"
+        self.current = 0
+        """Seat index of the player whose turn it is (once the initial auctions are over)."""
+        self.gauge: str | None = None
+        """The gauge stepped this turn, during the ``step`` phase."""
+        self.auction: Auction | None = None
+        self.building: str | None = None
+        self.placed: list[str] = []
+        self.pending_chicago: list[str] = []
+        self.bank_net = 0
+        """Paid out by the bank minus paid in; the bank is unlimited (Chicago Express §8 #16)."""
+        self.messages: list[str] = []
+        self.end: str | None = None
+        for company in self.companies.values():
+            if company.open:
+                self.add_locomotive(company, self._board.charters[company.id].start)
+        auction.start(self, "initial", self._board.initial_order[0], players[0])
+
+    # -- shared helpers used by the action modules ---------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    @property
+    def start_owner(self) -> dict[str, str]:
+        return self._board.start_owner
+
+    def say(self, message: str) -> None:
+        self.messages.append(message)
+        if len(self.messages) > MESSAGES_KEPT:
+            del self.messages[0]
+
+    def hex_value(self, hex_id: str) -> int:
+        """Income a company gets from being in ``hex_id`` (Chicago Express §4.2)."""
+        info = self._board.hexes[hex_id]
+        if info.type == "industrial":
+            return self.track[hex_id]
+        if info.type in ("city", "mountain", "chicago"):
+            return info.train + (info.dev if hex_id in self.developed else 0)
+        return 0
+
+    def add_locomotive(self, company: Company, hex_id: str) -> None:
+        """Move a locomotive from the charter to the board and raise the income for it."""
+        company.locos_left -= 1
+        company.hexes.append(hex_id)
+        self.present.setdefault(hex_id, []).append(company.id)
+        company.income += self.hex_value(hex_id)
+
+    def raise_income(self, companies: Iterable[str], amount: int) -> None:
+        for company in companies:
+            self.companies[company].income += amount
+
+    # -- turn structure ------------------------------------------------------------------
+
+    def after_auction(self, kind: AuctionKind, company: str, opener_next: PlayerId) -> None:
+        """What follows an auction: the next initial auction, or the rest of the turn."""
+        if kind == "initial":
+            order = self._board.initial_order
+            index = order.index(company)
+            if index == 0:
+                self.current = self.players.index(opener_next)
+            if index + 1 < len(order):
+                auction.start(self, "initial", order[index + 1], opener_next)
+            else:
+                self.phase = "gauge"
+            return
+        self.finish_turn()
+
+    def finish_turn(self) -> None:
+        """After the turn: Chicago phase (§5.2-5.3), then the dividend if two gauges are full."""
+        while self.pending_chicago:
+            company = self.companies[self.pending_chicago.pop(0)]
+            company.chicago_paid = True
+            dividend.pay(self, company, "Chicago dividend")
+            wabash = self.companies[WABASH]
+            if not wabash.open:
+                wabash.open = True
+                self.add_locomotive(wabash, FORT_WAYNE)
+                self.say(f"The Wabash opens at Fort Wayne with income ${wabash.income}")
+                auction.start(self, "wabash", WABASH, self.players[self.current])
+                return
+        self.gauge = None
+        if sum(self.gauges[g] == GAUGE_SIZE[g] for g in GAUGES) >= 2:
+            dividend.general(self)
+            if self.end is not None:
+                return
+        self.current = (self.current + 1) % len(self.players)
+        self.phase = "gauge"
+
+    # -- the TitleState protocol ---------------------------------------------------------
+
+    def acting(self) -> tuple[PlayerId, ...]:
+        if self.phase == "over":
+            return ()
+        if self.auction is not None:
+            return (self.auction.to_act,)
+        return (self.players[self.current],)
+
+    def legal_actions(self) -> Sequence[Action]:
+        phase = self.phase
+        if phase == "auction":
+            return auction.legal(self)
+        player = self.players[self.current]
+        if phase == "gauge":
+            return [
+                ChooseGauge(player=player, gauge=g)
+                for g in GAUGES
+                if self.gauges[g] < GAUGE_SIZE[g]
+            ]
+        if phase == "build":
+            return build.legal(self)
+        if phase != "step":
+            return []
+        moves: list[Action] = [NullAction(player=player)]
+        if self.gauge == "auction":
+            for c in self.companies:
+                start = StartAuction(player=player, company=c)
+                if auction.start_error(self, start) is None:
+                    moves.append(start)
+        elif self.gauge == "develop":
+            moves.extend(develop.legal(self))
+        else:
+            for c in self.companies:
+                choose = ChooseCompany(player=player, company=c)
+                if build.company_error(self, choose) is None:
+                    moves.append(choose)
+        return moves
+
+    def check(self, action: Action) -> None:
+        error = self._error(action)
+        if error is not None:
+            raise error
+
+    def _error(self, action: Action) -> IllegalAction | None:
+        phase = self.phase
+        expected: tuple[type[Action], ...] = ()
+        if phase == "auction":
+            expected = (Bid, PassBid)
+        elif phase == "gauge":
+            expected = (ChooseGauge,)
+        elif phase == "build":
+            expected = (PlaceTrain, EndBuild)
+        elif phase == "step":
+            expected = (NullAction, STEP_ACTION[self.gauge or "auction"])
+        if not isinstance(action, expected):
+            return IllegalAction(
+                f"{action.player} cannot {action.kind.replace('_', ' ')} now: {self._waiting()}",
+                rule="turn.step",
+            )
+        if isinstance(action, Bid | PassBid):
+            return auction.bid_error(self, action)
+        if isinstance(action, ChooseGauge):
+            if self.gauges[action.gauge] >= GAUGE_SIZE[action.gauge]:
+                return IllegalAction(
+                    f"the {action.gauge} gauge is full this round", rule="turn.gauge_full"
+                )
+            return None
+        if isinstance(action, StartAuction):
+            return auction.start_error(self, action)
+        if isinstance(action, Develop):
+            return develop.develop_error(self, action.hex)
+        if isinstance(action, ChooseCompany):
+            return build.company_error(self, action)
+        if isinstance(action, PlaceTrain | EndBuild):
+            return build.step_error(self, action)
+        return None
+
+    def _waiting(self) -> str:
+        if self.phase == "auction" and self.auction is not None:
+            return f"bidding for {self.auction.company} is under way"
+        if self.phase == "gauge":
+            return "a gauge must be chosen"
+        if self.phase == "step":
+            return f"the {self.gauge} step must be used (or nothing done)"
+        if self.phase == "build" and self.building is not None:
+            return f"{self.building} is building"
+        return "the game is over"
+
+    def execute(self, action: Action) -> None:
+        if isinstance(action, Bid | PassBid):
+            auction.apply(self, action)
+        elif isinstance(action, ChooseGauge):
+            self.gauges[action.gauge] += 1
+            self.gauge = action.gauge
+            self.phase = "step"
+        elif isinstance(action, NullAction):
+            article = "an" if self.gauge == "auction" else "a"
+            self.say(f"{action.player} uses {article} {self.gauge} step for nothing")
+            self.finish_turn()
+        elif isinstance(action, StartAuction):
+            auction.start(self, "regular", action.company, action.player)
+        elif isinstance(action, Develop):
+            develop.apply(self, action)
+            self.finish_turn()
+        elif isinstance(action, ChooseCompany):
+            self.building = action.company
+            self.placed = []
+            self.phase = "build"
+        elif isinstance(action, PlaceTrain):
+            build.place(self, action)
+        elif isinstance(action, EndBuild):
+            build.finish(self)
+        else:
+            raise TypeError(f"not a Chicago Express action: {action!r}")
+
+    @property
+    def finished(self) -> bool:
+        return self.end is not None
+
+    @property
+    def result(self) -> dict[PlayerId, int] | None:
+        """Each player's cash; the most cash wins and ties share the win (§6)."""
+        if self.end is None:
+            return None
+        return dict(self.cash)
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.end
+
+    def winners(self) -> list[PlayerId]:
+        """Everyone with the most cash (a shared win on a tie, Chicago Express §6)."""
+        best = max(self.cash.values())
+        return [p for p in self.players if self.cash[p] == best]
+
+    def label(self) -> str:
+        if self.auction is not None and self.auction.kind == "initial":
+            return "initial auction"
+        return f"round {self.round}"
+
+    # -- invariants ----------------------------------------------------------------------
+
+    def conserved_money(self) -> int:
+        """Players' cash plus treasuries minus the bank's net payments: always $120."""
+        return (
+            sum(self.cash.values())
+            + sum(c.treasury for c in self.companies.values())
+            - self.bank_net
+        )
+
+    def income_from_board(self, company_id: str) -> int:
+        """Income recomputed from the board (Chicago Express §4.2, facts sheet's invariant)."""
+        company = self.companies[company_id]
+        charter = self._board.charters[company_id]
+        return charter.income + sum(self.hex_value(h) for h in company.hexes)
+
+    def invariant_violations(self) -> list[str]:
+        out: list[str] = []
+        for cid, company in self.companies.items():
+            charter = self._board.charters[cid]
+            if company.shares_left + company.shares_out != charter.shares:
+                out.append(f"{cid}: {company.shares_left} on charter + {company.shares_out} held")
+            if company.locos_left + len(company.hexes) != charter.locos:
+                out.append(f"{cid}: {company.locos_left} locos on charter + {len(company.hexes)}")
+            if company.income != self.income_from_board(cid):
+                out.append(f"{cid}: income {company.income} != {self.income_from_board(cid)}")
+            if company.treasury < 0:
+                out.append(f"{cid}: treasury {company.treasury}")
+            for h in company.hexes:
+                if cid not in self.present.get(h, ()):
+                    out.append(f"{cid}: in {h} but not listed there")
+        for h, here in self.present.items():
+            if self._board.hexes[h].type in ("forest", "mountain") and len(here) > 1:
+                out.append(f"{h}: {len(here)} companies in a {self._board.hexes[h].type}")
+        for player, cash in self.cash.items():
+            if cash < 0:
+                out.append(f"{player}: cash {cash}")
+        if not 0 <= self.houses <= HOUSES:
+            out.append(f"houses {self.houses}")
+        for g in GAUGES:
+            if not 0 <= self.gauges[g] <= GAUGE_SIZE[g]:
+                out.append(f"gauge {g} at {self.gauges[g]}")
+        return out
+
+    # -- view ----------------------------------------------------------------------------
+
+    def view(self, player: PlayerId | None) -> dict[str, Json]:
+        """Everything is open information in Chicago Express (§1), so every seat sees it all."""
+        board = self._board
+        current: Json = None
+        if self.auction is not None:
+            a = self.auction
+            current = {
+                "kind": a.kind,
+                "company": a.company,
+                "auctioneer": a.auctioneer,
+                "min_bid": a.min_bid,
+                "high_bid": a.high_bid,
+                "high_bidder": a.high_bidder,
+                "still_in": list(a.still_in),
+                "to_act": a.to_act,
+            }
+        companies: dict[str, Json] = {}
+        for cid, c in self.companies.items():
+            charter = board.charters[cid]
+            companies[cid] = {
+                "name": charter.name,
+                "colour": charter.colour,
+                "income": c.income,
+                "treasury": c.treasury,
+                "shares_left": c.shares_left,
+                "shares_total": charter.shares,
+                "locomotives_left": c.locos_left,
+                "hexes": list(c.hexes),
+                "holders": {str(p): n for p, n in c.holders.items()},
+                "chicago_paid": c.chicago_paid,
+                "open": c.open,
+                "min_bid": auction.min_bid(c),
+                "dividend_per_share": dividend.per_share(c),
+            }
+        hexes: dict[str, Json] = {}
+        for h, info in board.hexes.items():
+            hexes[h] = {
+                "name": info.name,
+                "type": info.type,
+                "cost": info.cost,
+                "entry_cost": build.entry_cost(self, h),
+                "train_value": self.hex_value(h) if info.type == "industrial" else info.train,
+                "dev_value": info.dev,
+                "developed": h in self.developed,
+                "companies": list(self.present.get(h, ())),
+                "x": info.x,
+                "y": info.y,
+            }
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "label": self.label(),
+            "turn": self.players[self.current],
+            "gauge_step": self.gauge,
+            "gauges": {g: {"used": self.gauges[g], "size": GAUGE_SIZE[g]} for g in GAUGES},
+            "auction": current,
+            "building": (
+                {"company": self.building, "placed": list(self.placed)} if self.building else None
+            ),
+            "companies": companies,
+            "players": {
+                str(p): {
+                    "cash": self.cash[p],
+                    "shares": {
+                        cid: c.holders[p] for cid, c in self.companies.items() if c.holders.get(p)
+                    },
+                }
+                for p in self.players
+            },
+            "houses": self.houses,
+            "industrial": {
+                h: {"name": board.hexes[h].name, "value": v, "max": board.industrial[h].max}
+                for h, v in self.track.items()
+            },
+            "hexes": hexes,
+            "messages": list(self.messages),
+        }
