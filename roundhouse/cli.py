@@ -109,6 +109,13 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from roundhouse.server import run
+
+    run(host=args.host, port=args.port, db_url=args.db)
+    return 0
+
+
 def _cmd_fuzz(args: argparse.Namespace) -> int:
     from roundhouse.harness.fuzz import main as fuzz_main
 
@@ -144,6 +151,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("title")
     p.add_argument("--out", default="map.svg")
     p.set_defaults(func=_cmd_render)
+
+    p = sub.add_parser("serve", help="run the web app (lobby, games, bots) in the browser")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="SQLAlchemy database URL (default: $ROUNDHOUSE_DATABASE_URL or ./roundhouse.sqlite)",
+    )
+    p.set_defaults(func=_cmd_serve)
 
     p = sub.add_parser("fuzz", help="random full games with invariant checks (see --help)")
     p.add_argument("rest", nargs=argparse.REMAINDER)

@@ -1,0 +1,234 @@
+"""The REST and WebSocket endpoints under ``/api`` (documented at ``/docs``).
+
+Tokens travel as ``Authorization: Bearer <token>``; the game page reads its token from the
+part of its link after ``#``, which browsers never send to servers or put in referrers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Path, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+import roundhouse
+from roundhouse.server import schema
+from roundhouse.server.problem import Problem
+from roundhouse.server.runtime import Runtime
+
+router = APIRouter(prefix="/api")
+bearer = HTTPBearer(auto_error=False, description="a seat's or the hotseat table's token")
+
+GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9]+$")]
+SeatQuery = Annotated[
+    str | None, Query(min_length=1, max_length=40, description="the seat whose view you want")
+]
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": schema.ErrorReply} for code in (403, 404, 409, 422, 501)
+}
+
+
+def runtime(request: Request) -> Runtime:
+    rt: Runtime = request.app.state.runtime
+    return rt
+
+
+def token(
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> str | None:
+    return credentials.credentials if credentials is not None else None
+
+
+Rt = Annotated[Runtime, Depends(runtime)]
+Token = Annotated[str | None, Depends(token)]
+
+
+@router.get("/titles", summary="Titles you can play, with player ranges and options")
+async def titles() -> list[dict[str, object]]:
+    return roundhouse.titles()
+
+
+@router.post("/games", status_code=201, responses=ERRORS, summary="Create a game")
+async def create_game(body: schema.CreateGame, rt: Rt) -> schema.Created:
+    created = rt.service.create(body)
+    rt.changed(created.game.id)
+    return created
+
+
+@router.get("/games", summary="Games, newest first: open (seats free), running or finished")
+async def list_games(
+    rt: Rt, status: Literal["open", "running", "finished"] | None = None
+) -> list[schema.GameSummary]:
+    return rt.service.games(status)
+
+
+@router.post(
+    "/games/import", status_code=201, responses=ERRORS, summary="Store a game saved as our JSON"
+)
+async def import_game(body: schema.ImportGame, rt: Rt) -> schema.Created:
+    created = rt.service.import_doc(body)
+    rt.changed(created.game.id)
+    return created
+
+
+@router.post("/games/import/18xx", responses=ERRORS, summary="Import an 18xx.games game (later)")
+async def import_18xx(request: Request) -> None:
+    raise Problem(
+        501,
+        "not_implemented",
+        "importing 18xx.games games needs roundhouse.interop, which is not written yet; "
+        "use /api/games/import with our own JSON format",
+    )
+
+
+@router.get("/games/{game_id}", responses=ERRORS, summary="A game's set-up and progress")
+async def get_game(game_id: GameId, rt: Rt) -> schema.GameSummary:
+    return rt.service.summary(rt.service.record(game_id))
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/join",
+    responses=ERRORS,
+    summary="Take a free seat of an online game; the reply holds its secret token",
+)
+async def join_seat(
+    game_id: GameId,
+    seat: Annotated[str, Path(min_length=1, max_length=40)],
+    rt: Rt,
+    body: schema.JoinSeat | None = None,
+) -> schema.Joined:
+    joined = rt.service.join(game_id, seat)
+    rt.changed(game_id, notify_only=True)
+    return joined
+
+
+@router.get(
+    "/games/{game_id}/view", responses=ERRORS, summary="The game as a seat (or anyone) sees it"
+)
+async def get_view(game_id: GameId, rt: Rt, tok: Token, seat: SeatQuery = None) -> schema.ViewReply:
+    return rt.service.view(game_id, seat, tok)
+
+
+@router.get(
+    "/games/{game_id}/actions",
+    responses=ERRORS,
+    summary="Legal actions of the acting seats your token may act for, with table talk",
+)
+async def get_actions(
+    game_id: GameId, rt: Rt, tok: Token, seat: SeatQuery = None
+) -> schema.LegalReply:
+    return rt.service.legal(game_id, seat, tok)
+
+
+@router.post(
+    "/games/{game_id}/actions",
+    responses=ERRORS,
+    summary="Play an action; `index` is the version you saw (409 if the game moved on)",
+)
+async def post_action(
+    game_id: GameId, body: schema.SubmitAction, rt: Rt, tok: Token
+) -> schema.Accepted:
+    accepted = rt.service.act(game_id, body, tok)
+    rt.changed(game_id, accepted)
+    return accepted
+
+
+@router.post("/games/{game_id}/undo", responses=ERRORS, summary="Take back the last actions")
+async def post_undo(game_id: GameId, body: schema.Undo, rt: Rt, tok: Token) -> schema.Accepted:
+    accepted = rt.service.undo(game_id, body, tok)
+    rt.changed(game_id, accepted)
+    return accepted
+
+
+@router.get("/games/{game_id}/log", responses=ERRORS, summary="Every action so far, as table talk")
+async def get_log(game_id: GameId, rt: Rt) -> schema.LogReply:
+    return rt.service.log(game_id)
+
+
+@router.get(
+    "/games/{game_id}/history/{index}",
+    responses=ERRORS,
+    summary="The public view after the first `index` actions (read-only)",
+)
+async def get_history(
+    game_id: GameId, index: Annotated[int, Path(ge=0)], rt: Rt
+) -> schema.ViewReply:
+    return rt.service.history(game_id, index)
+
+
+@router.get(
+    "/games/{game_id}/values", responses=ERRORS, summary="Each player's value over the game"
+)
+async def get_values(game_id: GameId, rt: Rt) -> schema.ValuesReply:
+    return rt.service.values(game_id)
+
+
+@router.get("/games/{game_id}/export", responses=ERRORS, summary="The game as our JSON save file")
+async def export_game(game_id: GameId, rt: Rt) -> dict[str, object]:
+    return rt.service.export(game_id)
+
+
+@router.get("/games/{game_id}/export/18xx", responses=ERRORS, summary="As 18xx.games JSON (later)")
+async def export_18xx(game_id: GameId, rt: Rt) -> None:
+    rt.service.record(game_id)
+    raise Problem(
+        501,
+        "not_implemented",
+        "exporting to 18xx.games needs roundhouse.interop, which is not written yet; "
+        "use /api/games/{id}/export for our own JSON format",
+    )
+
+
+@router.websocket("/games/{game_id}/ws")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """Pushes ``{"type": "update", "version", "action_count", "acting", "finished", "last"}``
+    on every change; pages then fetch what they show.  Clients send nothing."""
+    rt: Runtime = websocket.app.state.runtime
+    try:
+        record = rt.service.record(game_id)
+    except Problem:
+        await websocket.close(code=4404)
+        return
+    await websocket.accept()
+    queue = rt.hub.subscribe(game_id)
+    reader = asyncio.ensure_future(_drain(websocket))
+    try:
+        last = record.version
+        await websocket.send_json(rt.update_message(record))
+        while not reader.done():
+            getter = asyncio.ensure_future(queue.get())
+            done, _ = await asyncio.wait(
+                {getter, reader},
+                timeout=rt.settings.poll_interval,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            if getter in done:
+                message = getter.result()
+            else:
+                getter.cancel()
+                if reader.done():
+                    break
+                record = rt.service.record(game_id)
+                if record.version == last:
+                    continue
+                message = rt.update_message(record)
+            version = message.get("version")
+            if isinstance(version, int):
+                last = max(last, version)
+            await websocket.send_json(message)
+    except (WebSocketDisconnect, RuntimeError, Problem):
+        pass
+    finally:
+        rt.hub.unsubscribe(game_id, queue)
+        reader.cancel()
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Reads (and ignores) what the page sends, so a closed page ends the socket promptly."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.receive_text()

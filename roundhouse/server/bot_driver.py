@@ -1,0 +1,81 @@
+"""Bots move by themselves: one background task per game while a bot seat is to act.
+
+After every change the app pokes the driver; the task waits ``delay`` seconds (so people can
+follow), lets the bot choose and submits through the same checked path as a person, then looks
+again.  A move made meanwhile by someone else makes the bot's write stale; it just looks again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from roundhouse.server.problem import Problem
+from roundhouse.server.schema import Accepted
+from roundhouse.server.service import GameService
+
+LOG = logging.getLogger("roundhouse.server.bots")
+
+
+class BotDriver:
+    def __init__(
+        self,
+        service: GameService,
+        delay: float,
+        on_change: Callable[[str, Accepted], None],
+    ) -> None:
+        self.service = service
+        self.delay = delay
+        self.on_change = on_change
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def poke(self, game_id: str) -> None:
+        """Make sure a task is watching ``game_id`` if a bot may have to move."""
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id))
+
+    async def _run(self, game_id: str) -> None:
+        failures = 0
+        while True:
+            try:
+                record = self.service.record(game_id)
+            except Problem:
+                return
+            if record.finished or not self._bot_to_act(game_id):
+                return
+            await asyncio.sleep(self.delay)
+            try:
+                accepted = self.service.bot_move(game_id)
+            except Problem as exc:
+                if exc.code == "stale":
+                    continue
+                failures += 1
+                LOG.warning("bot move refused in %s: %s", game_id, exc.message)
+                if failures >= 3:
+                    return
+                continue
+            except Exception:
+                LOG.exception("bot failed in game %s", game_id)
+                return
+            if accepted is None:
+                return
+            self.on_change(game_id, accepted)
+
+    def _bot_to_act(self, game_id: str) -> bool:
+        record = self.service.record(game_id)
+        bots = {s.name for s in record.seats if s.kind == "bot"}
+        return any(p in bots for p in record.acting)
+
+    async def stop(self) -> None:
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+
+    def busy(self, game_id: str) -> bool:
+        task = self._tasks.get(game_id)
+        return task is not None and not task.done()

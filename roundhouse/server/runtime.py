@@ -1,0 +1,47 @@
+"""What one worker holds while it runs: settings, the game service, the hub and the bots."""
+
+from __future__ import annotations
+
+from roundhouse.server.bot_driver import BotDriver
+from roundhouse.server.hub import Hub
+from roundhouse.server.schema import Accepted
+from roundhouse.server.service import GameService
+from roundhouse.server.settings import Settings
+from roundhouse.server.storage import GameRecord, Store
+
+
+class Runtime:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store.from_url(settings.database_url)
+        self.service = GameService(self.store)
+        self.hub = Hub()
+        self.bots = BotDriver(self.service, settings.bot_delay, self._after_bot)
+
+    def update_message(self, record: GameRecord, last: str | None = None) -> dict[str, object]:
+        return {
+            "type": "update",
+            "version": record.version,
+            "action_count": record.action_count,
+            "acting": record.acting,
+            "finished": record.finished,
+            "last": last,
+        }
+
+    def changed(
+        self, game_id: str, accepted: Accepted | None = None, *, notify_only: bool = False
+    ) -> None:
+        """Tell the game's pages, and wake its bots unless only the seating changed."""
+        record = self.service.record(game_id)
+        self.hub.publish(game_id, self.update_message(record, accepted.text if accepted else None))
+        if not notify_only:
+            self.bots.poke(game_id)
+
+    def _after_bot(self, game_id: str, accepted: Accepted) -> None:
+        record = self.service.record(game_id)
+        self.hub.publish(game_id, self.update_message(record, accepted.text))
+
+    def resume_bots(self) -> None:
+        """After a restart, bots to act in unfinished games pick up where they stopped."""
+        for game_id in self.service.unfinished():
+            self.bots.poke(game_id)

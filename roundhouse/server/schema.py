@@ -1,0 +1,185 @@
+"""The shapes of the web API's requests and replies (pydantic), so every request is validated
+and /docs describes every endpoint."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+SeatName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+BotLevel = Literal["random", "greedy"]
+Mode = Literal["hotseat", "online"]
+JsonObject = dict[str, object]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    """One seat at the table: a person, or a bot of some level."""
+
+    name: SeatName
+    kind: Literal["human", "bot"] = "human"
+    level: BotLevel | None = Field(
+        default=None, description="bot strength (bots only; default greedy)"
+    )
+
+    @model_validator(mode="after")
+    def _level_for_bots_only(self) -> SeatSpec:
+        if self.kind == "human" and self.level is not None:
+            raise ValueError(f"seat {self.name!r} is human and cannot have a bot level")
+        if self.kind == "bot" and self.level is None:
+            self.level = "greedy"
+        return self
+
+
+def _distinct(seats: list[SeatSpec]) -> list[SeatSpec]:
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise ValueError(f"seat names must differ: {names}")
+    return seats
+
+
+class CreateGame(Strict):
+    """A new game: ``hotseat`` lets one browser play every human seat; ``online`` gives each
+    human seat its own secret link."""
+
+    title: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=12)]
+    mode: Mode = "hotseat"
+    seed: Annotated[int, Field(ge=0, lt=2**62)] | None = Field(
+        default=None, description="the game's random seed; omitted: drawn at random"
+    )
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    join_as: SeatName | None = Field(
+        default=None, description="online games: the human seat the creator takes"
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> CreateGame:
+        _distinct(self.seats)
+        if self.join_as is not None:
+            seat = next((s for s in self.seats if s.name == self.join_as), None)
+            if seat is None or seat.kind != "human":
+                raise ValueError(f"join_as {self.join_as!r} must name a human seat")
+        return self
+
+
+class ImportGame(Strict):
+    """A saved game in our JSON format (``GET /api/games/{id}/export``), stored as a new game."""
+
+    doc: JsonObject = Field(description='{"title", "options", "seed", "players", "actions"}')
+    mode: Mode = "hotseat"
+    seats: list[SeatSpec] | None = Field(
+        default=None, description="kinds of the doc's players, in order; default all human"
+    )
+
+
+class JoinSeat(Strict):
+    name: SeatName | None = Field(default=None, description="unused; seats keep their names")
+
+
+class SubmitAction(Strict):
+    """An action in its JSON form, and the log index the player saw when choosing it."""
+
+    index: Annotated[int, Field(ge=0)] = Field(description="the game's `version` when chosen")
+    action: JsonObject
+
+
+class Undo(Strict):
+    index: Annotated[int, Field(ge=0)] = Field(description="the game's `version` when asked")
+    count: Annotated[int, Field(ge=1, le=10_000)] = 1
+
+
+class SeatInfo(BaseModel):
+    name: str
+    kind: str
+    level: str | None
+    claimed: bool
+
+
+class GameSummary(BaseModel):
+    id: str
+    title: str
+    title_name: str
+    mode: str
+    status: Literal["open", "running", "finished"]
+    seats: list[SeatInfo]
+    version: int = Field(description="number of log rows (actions and undos) so far")
+    action_count: int
+    acting: list[str]
+    finished: bool
+    created_at: dt.datetime
+    updated_at: dt.datetime
+
+
+class Created(BaseModel):
+    game: GameSummary
+    token: str | None = Field(description="secret: the table's (hotseat) or your seat's token")
+    seat: str | None
+    link: str = Field(description="the game page; it carries the token after '#'")
+
+
+class Joined(BaseModel):
+    game: GameSummary
+    seat: str
+    token: str
+    link: str
+
+
+class ViewReply(BaseModel):
+    version: int
+    seat: str | None
+    may_act_for: list[str] = Field(description="seats the presented token may act for")
+    view: JsonObject
+
+
+class LegalAction(BaseModel):
+    seat: str
+    kind: str
+    text: str
+    action: JsonObject
+
+
+class LegalReply(BaseModel):
+    version: int
+    actions: list[LegalAction]
+
+
+class LogEntry(BaseModel):
+    index: int
+    player: str
+    kind: str
+    text: str
+    action: JsonObject
+
+
+class LogReply(BaseModel):
+    version: int
+    entries: list[LogEntry]
+
+
+class Accepted(BaseModel):
+    version: int
+    action_count: int
+    text: str
+
+
+class ValuesReply(BaseModel):
+    version: int
+    indices: list[int] = Field(description="action counts at which values were sampled")
+    series: dict[str, list[int]]
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+    rule: str | None = None
+    citation: str | None = None
+
+
+class ErrorReply(BaseModel):
+    error: ErrorBody
