@@ -1,0 +1,100 @@
+"""Routes, revenue and the optimal route finder (issue 4).
+
+Build a :class:`RouteGraph` from the board (stops + segments), describe the company's trains
+with the constructors in :mod:`.kinds`, then either check a player's routes with
+:func:`revenue_of` or ask :func:`best_run` for the best ones.  Titles plug in their rules via
+:class:`RevenueRules` (route checks, route bonuses, company bonuses, combination checks).
+"""
+
+from roundhouse.core.routes.graph import (
+    ALL_KINDS,
+    MAJOR_KINDS,
+    NodeKey,
+    RouteGraph,
+    Segment,
+    SegmentId,
+    Stop,
+    StopKind,
+)
+from roundhouse.core.routes.kinds import (
+    FreightKind,
+    Train,
+    TrainKind,
+    doubling_train,
+    express_train,
+    freight_train,
+    hex_train,
+    n_plus_m_train,
+    n_train,
+    plus_train,
+    streamliner,
+)
+from roundhouse.core.routes.optimizer import Optimum, best_run
+from roundhouse.core.routes.revenue import (
+    PLAIN,
+    AnyRouteBonus,
+    Bonus,
+    CombinationCheck,
+    CompanyBonus,
+    EndOnly,
+    EndpointDoubling,
+    EndpointLimit,
+    HexMarkerBonus,
+    OneRouteStopBonus,
+    Revenue,
+    RevenueRules,
+    RouteBonus,
+    RouteCheck,
+    RouteFacts,
+    Run,
+    StopScore,
+    freight_revenue,
+    revenue_of,
+)
+from roundhouse.core.routes.route import Route, route_from_segments, trace
+
+__all__ = [
+    "ALL_KINDS",
+    "MAJOR_KINDS",
+    "PLAIN",
+    "AnyRouteBonus",
+    "Bonus",
+    "CombinationCheck",
+    "CompanyBonus",
+    "EndOnly",
+    "EndpointDoubling",
+    "EndpointLimit",
+    "FreightKind",
+    "HexMarkerBonus",
+    "NodeKey",
+    "OneRouteStopBonus",
+    "Optimum",
+    "Revenue",
+    "RevenueRules",
+    "Route",
+    "RouteBonus",
+    "RouteCheck",
+    "RouteFacts",
+    "RouteGraph",
+    "Run",
+    "Segment",
+    "SegmentId",
+    "Stop",
+    "StopKind",
+    "StopScore",
+    "Train",
+    "TrainKind",
+    "best_run",
+    "doubling_train",
+    "express_train",
+    "freight_revenue",
+    "freight_train",
+    "hex_train",
+    "n_plus_m_train",
+    "n_train",
+    "plus_train",
+    "revenue_of",
+    "route_from_segments",
+    "streamliner",
+    "trace",
+]

@@ -1,0 +1,298 @@
+"""The track network as trains see it: stops, track segments and hexside crossings.
+
+A board (tiles, tokens, markers) is compiled once per position into a :class:`RouteGraph`; the
+route rules, revenue and the optimiser read only this.  The model follows the common ground of
+the four rulebooks (18RoyalGorge "Routes"; 18USA §12.1; 18US §6.5; 18West §7.1.1):
+
+- **Stops** are revenue locations: cities (with token slots), towns and off-boards.  Each has
+  its value (per phase colour when printed so, e.g. off-boards), the companies holding tokens
+  there, bonus tokens, doubling ("x2") tokens, free-form ``tags`` a title's hooks read ("W"/"E"
+  coasts, "gold"), and a ``visit_group`` for titles where two stops may not share one route
+  (18West §7.1.1: "nor may it use more than one City circle on the same hex").
+- **Segments** are the paths printed inside one hex, from one *node* to another: a stop, a
+  hexside crossing (``(hex, edge)`` as :meth:`HexGrid.hexside` names it) or a junction point in
+  the middle of a tile (any other string).  A segment's id is ``(hex, path index)``.
+- **Track** is a segment or a hexside crossing.  A train may not use any piece of track twice,
+  and one company's trains may not share any (18RoyalGorge Rule 3; 18USA §12.4; 18US §6.5;
+  18West §7.5).  Each piece of track gets one bit, so "shares track" is ``a & b != 0``.
+
+For speed the graph is also *reduced*: chains of segments joined at plain hexside crossings
+collapse into one edge between "route nodes" (stops and branch points), carrying the bitset
+of every piece of track on it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+NodeKey = str | tuple[str, int]
+"""A stop or junction id (``str``) or a hexside crossing (``(hex, edge)``)."""
+
+SegmentId = tuple[str, int]
+"""``(hex, path index)``: one printed path on the tile in that hex."""
+
+
+class StopKind(enum.Enum):
+    CITY = "city"
+    TOWN = "town"
+    OFFBOARD = "offboard"
+
+
+ALL_KINDS: frozenset[StopKind] = frozenset(StopKind)
+MAJOR_KINDS: frozenset[StopKind] = frozenset((StopKind.CITY, StopKind.OFFBOARD))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stop:
+    """One revenue location as the board shows it now."""
+
+    id: str
+    hex: str
+    kind: StopKind
+    revenue: int = 0
+    phase_revenue: Mapping[str, int] | None = None
+    """Value by phase colour (off-boards); :attr:`revenue` when the phase is not listed."""
+    slots: int = 0
+    """Token slots (city circles); 0 for towns and off-boards."""
+    slot_tokens: tuple[str, ...] = ()
+    """Companies whose tokens fill slots here."""
+    extra_tokens: tuple[str, ...] = ()
+    """Company tokens that take no slot (bypass tokens, 18US junction-town or x2 tokens)."""
+    doubled_for: frozenset[str] = frozenset()
+    """Companies whose doubling ("x2") token doubles this stop for them."""
+    bonus: int = 0
+    """Sum of bonus tokens here (+10/+20), for every company."""
+    company_bonus: Mapping[str, int] | None = None
+    """Extra value for one company only (e.g. an express-freight marker)."""
+    terminal: bool = False
+    """A route may start or end here but never pass through (most off-boards)."""
+    tags: frozenset[str] = frozenset()
+    visit_group: str | None = None
+    """Stops sharing a group may not both be on one route; None: the stop's own id."""
+
+    def value(self, phase: str | None) -> int:
+        if phase is not None and self.phase_revenue is not None:
+            return self.phase_revenue.get(phase, self.revenue)
+        return self.revenue
+
+    def has_token(self, company: str) -> bool:
+        return company in self.slot_tokens or company in self.extra_tokens
+
+    def blocks(self, company: str) -> bool:
+        """True if ``company`` may end here but not pass through (all slots held by others).
+
+        18USA §12.1, 18RoyalGorge "Don't forget", 18US §6.5, 18West §7.1.1.
+        """
+        if self.terminal:
+            return True
+        return (
+            self.slots > 0 and len(self.slot_tokens) >= self.slots and not self.has_token(company)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A path inside ``hex`` between two nodes; ``index`` numbers the paths of that tile."""
+
+    hex: str
+    index: int
+    a: NodeKey
+    b: NodeKey
+
+    @property
+    def id(self) -> SegmentId:
+        return (self.hex, self.index)
+
+
+class NodeType(enum.Enum):
+    STOP = "stop"
+    EDGE = "edge"
+    JUNCTION = "junction"
+
+
+@dataclass(slots=True)
+class Chain:
+    """A stretch of track between two route nodes with nothing to choose in between."""
+
+    a: int
+    b: int
+    units: int
+    hexes: int
+    segments: tuple[int, ...]
+    """Segment indices in order from ``a`` to ``b``."""
+
+
+@dataclass(slots=True)
+class RouteGraph:
+    """A compiled network.  Build it with the board's stops and segments for one phase."""
+
+    stops: tuple[Stop, ...]
+    segments: tuple[Segment, ...]
+    phase: str | None = None
+    hex_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Markers on hexes that are not stops (gold cubes, resource tokens, ghost towns)."""
+
+    node_keys: list[NodeKey] = field(init=False)
+    node_type: list[NodeType] = field(init=False)
+    node_index: dict[NodeKey, int] = field(init=False)
+    stop_index: dict[str, int] = field(init=False)
+    """Stop id -> node index (stops are nodes ``0 .. len(stops)-1``)."""
+    segment_index: dict[SegmentId, int] = field(init=False)
+    seg_ends: list[tuple[int, int]] = field(init=False)
+    incident: list[list[int]] = field(init=False)
+    """Node -> indices of segments touching it."""
+    node_unit: list[int] = field(init=False)
+    """Track bit of a hexside crossing node; 0 for stops and junctions."""
+    hex_bit: dict[str, int] = field(init=False)
+    chains: list[Chain] = field(init=False)
+    chain_adj: list[list[tuple[int, int]]] = field(init=False)
+    """Route node -> (chain index, node at the other end)."""
+
+    def __post_init__(self) -> None:
+        self.node_keys = []
+        self.node_type = []
+        self.node_index = {}
+        self.stop_index = {}
+        for stop in self.stops:
+            if stop.id in self.stop_index:
+                raise ValueError(f"stop {stop.id!r} listed twice")
+            self.stop_index[stop.id] = self._add_node(stop.id, NodeType.STOP)
+        self.segment_index = {}
+        self.seg_ends = []
+        hexes: dict[str, int] = {}
+        for stop in self.stops:
+            hexes.setdefault(stop.hex, len(hexes))
+        for seg in self.segments:
+            if seg.id in self.segment_index:
+                raise ValueError(f"segment {seg.id} listed twice")
+            hexes.setdefault(seg.hex, len(hexes))
+            ends = (self._node_for(seg.a), self._node_for(seg.b))
+            if ends[0] == ends[1]:
+                raise ValueError(f"segment {seg.id} starts and ends at the same node")
+            self.segment_index[seg.id] = len(self.seg_ends)
+            self.seg_ends.append(ends)
+        self.hex_bit = {h: 1 << i for h, i in hexes.items()}
+        self.incident = [[] for _ in self.node_keys]
+        for i, (a, b) in enumerate(self.seg_ends):
+            self.incident[a].append(i)
+            self.incident[b].append(i)
+        n_seg = len(self.seg_ends)
+        self.node_unit = [0] * len(self.node_keys)
+        next_bit = n_seg
+        for n, kind in enumerate(self.node_type):
+            if kind is NodeType.EDGE:
+                self.node_unit[n] = 1 << next_bit
+                next_bit += 1
+        self._reduce()
+
+    def _add_node(self, key: NodeKey, kind: NodeType) -> int:
+        self.node_index[key] = len(self.node_keys)
+        self.node_keys.append(key)
+        self.node_type.append(kind)
+        return self.node_index[key]
+
+    def _node_for(self, key: NodeKey) -> int:
+        found = self.node_index.get(key)
+        if found is not None:
+            return found
+        return self._add_node(key, NodeType.EDGE if isinstance(key, tuple) else NodeType.JUNCTION)
+
+    def is_route_node(self, node: int) -> bool:
+        """Stops and branch points; plain crossings (two segments) are folded into chains."""
+        return self.node_type[node] is NodeType.STOP or len(self.incident[node]) >= 3
+
+    def _reduce(self) -> None:
+        self.chains = []
+        self.chain_adj = [[] for _ in self.node_keys]
+        seen: set[frozenset[int]] = set()
+        for start in range(len(self.node_keys)):
+            if not self.is_route_node(start):
+                continue
+            for first in self.incident[start]:
+                chain = self._walk(start, first)
+                if chain is None:
+                    continue
+                key = frozenset(chain.segments)
+                if key in seen:
+                    continue
+                seen.add(key)
+                idx = len(self.chains)
+                self.chains.append(chain)
+                self.chain_adj[chain.a].append((idx, chain.b))
+                self.chain_adj[chain.b].append((idx, chain.a))
+
+    def _walk(self, start: int, first: int) -> Chain | None:
+        units = 0
+        hexes = 0
+        segs: list[int] = []
+        node = start
+        seg = first
+        while True:
+            if units >> seg & 1:
+                return None  # a loop of plain track never reaching a route node
+            units |= 1 << seg
+            hexes |= self.hex_bit[self.segments[seg].hex]
+            segs.append(seg)
+            a, b = self.seg_ends[seg]
+            node = b if a == node else a
+            if self.is_route_node(node):
+                break
+            units |= self.node_unit[node]
+            others = [s for s in self.incident[node] if s != seg]
+            if not others:
+                return None  # track running into the map edge or an unfinished end
+            seg = others[0]
+        if node == start:
+            return None  # a loop back into the same node can never be part of a route
+        return Chain(a=start, b=node, units=units, hexes=hexes, segments=tuple(segs))
+
+    def stop(self, stop_id: str) -> Stop:
+        return self.stops[self.stop_index[stop_id]]
+
+    def segment(self, seg: SegmentId) -> Segment:
+        return self.segments[self.segment_index[seg]]
+
+    def visit_bits(self) -> list[int]:
+        """Route node -> bit for "visited on this route"; stops of one visit group share one."""
+        groups: dict[str, int] = {}
+        bits: list[int] = []
+        for n, key in enumerate(self.node_keys):
+            if n < len(self.stops):
+                group = self.stops[n].visit_group or f"stop:{self.stops[n].id}"
+            else:
+                group = f"node:{key}"
+            bits.append(1 << groups.setdefault(group, len(groups)))
+        return bits
+
+    def reachable(self, company: str) -> list[bool]:
+        """Nodes some route of ``company`` could touch: reachable from its tokens without
+        passing through a stop that blocks it (18USA §12.1)."""
+        seen = [False] * len(self.node_keys)
+        todo = [self.stop_index[s.id] for s in self.stops if s.has_token(company)]
+        for n in todo:
+            seen[n] = True
+        starts = set(todo)
+        while todo:
+            node = todo.pop()
+            if node < len(self.stops) and node not in starts and self.stops[node].blocks(company):
+                continue
+            for seg in self.incident[node]:
+                a, b = self.seg_ends[seg]
+                other = b if a == node else a
+                if not seen[other]:
+                    seen[other] = True
+                    todo.append(other)
+        return seen
+
+    def token_count(self, company: str) -> int:
+        """Station tokens ``company`` has on the map (18US §6.5.1 freight bonus)."""
+        return sum(s.slot_tokens.count(company) + s.extra_tokens.count(company) for s in self.stops)
+
+    def hexes_of(self, segment_indices: Iterable[int]) -> frozenset[str]:
+        return frozenset(self.segments[i].hex for i in segment_indices)
+
+    def chain_segments(self, chain: int, forward: bool) -> Sequence[int]:
+        segs = self.chains[chain].segments
+        return segs if forward else segs[::-1]
