@@ -1,0 +1,356 @@
+"""The map in play: each hex's tile and rotation, terrain, hexside features, tokens, supply.
+
+A board starts from its *pre-printed hexes*, which a title describes in TOML::
+
+    [board]
+    layout = "pointy"          # or "flat"
+    letter_axis = "y"          # letters count rows ("y") or columns ("x")
+    first_number = 1           # optional; "stagger" = "odd"/"even" for fully numbered rows
+
+    [hexes."B2 B4 C3"]         # several hexes may share one entry: plain, empty hexes
+
+    [hexes.E11]
+    location = "Denver"
+    code = "city c revenue=30; track 0-c"   # tile code (core/tiles.py); no code: blank hex
+    color = "yellow"           # default white: nothing laid yet, the hex takes yellow
+    id = "DEN"                 # tile id for upgrade tables; default the hex name
+    label = "D"                # printed label the tiles laid here must carry
+    terrain = "mountain"       # what is drawn (mountain, water, swamp, hill, lake …)
+    cost = 40                  # paid when a tile is first laid here
+    borders = ["0 impassable", "1 ridge 20", "2 river 10"]   # edge, kind, optional cost
+    reserved = { c = "DRG" }   # home station: city -> company (or just "DRG" for one city)
+    upgradeable = false        # pre-printed tiles that never change (18US B23)
+    markers = ["gold", "gold"] # bonus and other markers printed or placed at setup
+
+    [hexes.H1]
+    tile = "142"               # a catalogue tile printed on the map, with its rotation
+    rotation = 2
+
+Off-boards are red hexes (``color = "red"`` with ``offboard`` stops); gray pre-printed track is
+``color = "gray"``.  An ``impassable`` border, the board's edge, and any red or gray hex side
+without track may never be built to (18US §6.2.1, 18West §7.1.1, 18RoyalGorge Rule 2).
+
+Tokens sit in city slots; a city's slot may be reserved for a company's home station, which
+other companies may not take (18US §3 set-up, 18West §14.5).  Replaced tiles go back to the
+supply (18USA §12.2.2); printed tiles do not.  ``version`` increases on every change, so
+caches (connectivity) know when to recompute.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.hexgrid import CoordinateSystem, HexGrid, Hexside, Layout, opposite
+from roundhouse.core.tiles import Colour, StopKind, Tile, TileError, TileSet, parse_tile
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Border:
+    """A hexside feature: impassable edge, ridge, river … with the cost of crossing it."""
+
+    kind: str
+    cost: int = 0
+
+    @property
+    def impassable(self) -> bool:
+        return self.kind == "impassable"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class PrintedHex:
+    """What the map shows in a hex before play."""
+
+    name: str
+    tile: Tile
+    rotation: int = 0
+    location: str = ""
+    terrain: str = ""
+    cost: int = 0
+    label: str | None = None
+    reserved: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    upgradeable: bool = True
+    markers: tuple[str, ...] = ()
+
+
+class HexState:
+    """A hex during play: current tile, rotation, station tokens per city, markers."""
+
+    __slots__ = ("markers", "printed", "rotation", "tile", "tokens")
+
+    def __init__(self, printed: PrintedHex) -> None:
+        self.printed = printed
+        self.tile = printed.tile
+        self.rotation = printed.rotation
+        self.tokens: dict[str, list[str]] = {c.name: [] for c in printed.tile.cities}
+        self.markers: list[str] = list(printed.markers)
+
+    def __repr__(self) -> str:
+        return f"<Hex {self.printed.name} {self.tile.id}@{self.rotation}>"
+
+    @property
+    def label(self) -> str | None:
+        return self.tile.label if self.tile.label is not None else self.printed.label
+
+    @property
+    def fixed(self) -> bool:
+        """No tile may ever replace this one (off-boards, gray, non-upgradeable prints)."""
+        return not self.printed.upgradeable or self.tile.colour >= Colour.GRAY
+
+
+class Board:
+    """The map in play.  Mutators check only what they need to stay consistent; the rules
+    (reach, upgrade legality, allowances) are checked by :mod:`roundhouse.core.track`."""
+
+    def __init__(
+        self,
+        grid: HexGrid,
+        printed: Mapping[str, PrintedHex],
+        tiles: TileSet,
+        borders: Mapping[Hexside, Border] | None = None,
+    ) -> None:
+        missing = [name for name in grid if name not in printed]
+        if missing:
+            raise ValueError(f"hexes without a printed entry: {', '.join(missing)}")
+        self.grid = grid
+        self.tiles = tiles
+        self.hexes: dict[str, HexState] = {n: HexState(printed[n]) for n in grid}
+        self.borders: dict[Hexside, Border] = dict(borders or {})
+        self.supply: dict[str, int | None] = dict(tiles.counts)
+        self.version = 0
+
+    def __repr__(self) -> str:
+        laid = sum(1 for h in self.hexes.values() if h.tile is not h.printed.tile)
+        return f"<Board {len(self.hexes)} hexes, {laid} tiles laid>"
+
+    def __iter__(self) -> Iterator[HexState]:
+        return iter(self.hexes.values())
+
+    def __getitem__(self, name: str) -> HexState:
+        return self.hexes[name]
+
+    def border(self, name: str, edge: int) -> Border | None:
+        return self.borders.get(self.grid.hexside(name, edge))
+
+    def available(self, tile_id: str) -> bool:
+        count = self.supply.get(tile_id, 0)
+        return count is None or count > 0
+
+    def exit_blocked(self, name: str, edge: int) -> bool:
+        """May new track not leave ``name`` by ``edge``?  Off the map, impassable borders and
+        sides of fixed hexes (red, gray) that have no track there."""
+        other = self.grid.neighbour(name, edge)
+        if other is None:
+            return True
+        border = self.border(name, edge)
+        if border is not None and border.impassable:
+            return True
+        there = self.hexes[other]
+        return there.fixed and opposite(edge) not in there.tile.exits(there.rotation)
+
+    def lay_cost(
+        self, name: str, tile: Tile, rotation: int, *, terrain_on_upgrade: bool = False
+    ) -> int:
+        """Terrain cost of the hex (first tile only, unless the title says otherwise) plus the
+        cost of each costed hexside the new track newly reaches, when the hex across has not
+        already paid for it (18US §6.2 ridges and river, 18USA §12.2.1, 18West §7.1)."""
+        here = self.hexes[name]
+        cost = 0
+        if here.tile is here.printed.tile or terrain_on_upgrade:
+            cost += here.printed.cost
+        old_exits = here.tile.exits(here.rotation)
+        for edge in tile.exits(rotation) - old_exits:
+            border = self.border(name, edge)
+            if border is None or not border.cost:
+                continue
+            other = self.grid.neighbour(name, edge)
+            if other is not None:
+                there = self.hexes[other]
+                if opposite(edge) in there.tile.exits(there.rotation):
+                    continue
+            cost += border.cost
+        return cost
+
+    def lay(self, name: str, tile_id: str, rotation: int, moves: Mapping[str, str]) -> None:
+        """Put ``tile_id`` in ``name``; ``moves`` says which new city takes each old city's
+        tokens (from :func:`~roundhouse.core.upgrade.check_upgrade`).  The replaced tile goes
+        back to the supply."""
+        here = self.hexes[name]
+        if not self.available(tile_id):
+            raise IllegalAction(f"no tile {tile_id} is left in the supply", rule="track.supply")
+        tile = self.tiles[tile_id]
+        tokens: dict[str, list[str]] = {c.name: [] for c in tile.cities}
+        for old_city, held in here.tokens.items():
+            if held:
+                tokens[moves[old_city]].extend(held)
+        count = self.supply[tile_id]
+        if count is not None:
+            self.supply[tile_id] = count - 1
+        old = here.tile
+        if old is not here.printed.tile and old.id in self.supply:
+            back = self.supply[old.id]
+            if back is not None:
+                self.supply[old.id] = back + 1
+        here.tile, here.rotation, here.tokens = tile, rotation % 6, tokens
+        self.version += 1
+
+    def reserved_for(self, name: str, city: str) -> str | None:
+        return self.hexes[name].printed.reserved.get(city)
+
+    def open_slots(self, name: str, city: str, company: str) -> int:
+        """Slots ``company`` could still take: empty and not reserved for someone else."""
+        here = self.hexes[name]
+        held = here.tokens.get(city, [])
+        owner = self.reserved_for(name, city)
+        reserve = 1 if owner is not None and owner != company and owner not in held else 0
+        return here.tile.stop(city).slots - len(held) - reserve
+
+    def place_token(self, name: str, city: str, company: str) -> None:
+        here = self.hexes[name]
+        stop = here.tile.stop(city) if city in here.tokens else None
+        if stop is None or stop.kind is not StopKind.CITY:
+            raise IllegalAction(f"{name} has no city {city!r}", rule="token.no_city")
+        if self.open_slots(name, city, company) <= 0:
+            raise IllegalAction(f"the city in {name} has no free slot", rule="token.full")
+        here.tokens[city].append(company)
+        self.version += 1
+
+    def remove_token(self, name: str, city: str, company: str) -> None:
+        self.hexes[name].tokens[city].remove(company)
+        self.version += 1
+
+    def tokens_of(self, company: str) -> list[tuple[str, str]]:
+        return [
+            (h.printed.name, city)
+            for h in self.hexes.values()
+            for city, held in h.tokens.items()
+            if company in held
+        ]
+
+    def add_marker(self, name: str, marker: str) -> None:
+        self.hexes[name].markers.append(marker)
+        self.version += 1
+
+
+def _border(text: str, where: str) -> tuple[int, Border]:
+    bits = text.split()
+    try:
+        edge = int(bits[0])
+        cost = int(bits[2]) if len(bits) > 2 else 0
+    except (ValueError, IndexError):
+        raise TileError(f"{where}: border {text!r} is not 'EDGE KIND [COST]'") from None
+    if not 0 <= edge <= 5 or len(bits) not in (2, 3):
+        raise TileError(f"{where}: border {text!r} is not 'EDGE KIND [COST]'")
+    return edge, Border(bits[1], cost)
+
+
+_HEX_KEYS = {
+    "code", "color", "id", "tile", "rotation", "location", "terrain", "cost", "label",
+    "borders", "reserved", "upgradeable", "markers",
+}  # fmt: skip
+
+
+def load_board(data: Mapping[str, object], *, source: str, tiles: TileSet) -> Board:
+    """A board from a parsed TOML document in the format above; errors name source and key."""
+    head = data.get("board")
+    if not isinstance(head, dict):
+        raise TileError(f"{source}: no [board] table")
+    try:
+        coords = CoordinateSystem(
+            layout=Layout(head["layout"]),
+            letter_axis=head.get("letter_axis", "x"),
+            first_number=int(head.get("first_number", 1)),
+            stagger=head.get("stagger"),
+        )
+    except (KeyError, ValueError) as exc:
+        raise TileError(f"{source}: [board]: {exc}") from None
+    table = data.get("hexes")
+    if not isinstance(table, dict):
+        raise TileError(f"{source}: no [hexes] table")
+    printed: dict[str, PrintedHex] = {}
+    sides: dict[tuple[str, int], Border] = {}
+    for key, entry in table.items():
+        if not isinstance(entry, dict):
+            raise TileError(f"{source}: hexes.{key}: expected a table")
+        unknown = set(entry) - _HEX_KEYS
+        if unknown:
+            raise TileError(f"{source}: hexes.{key}: unknown keys {sorted(unknown)}")
+        for name in key.split():
+            where = f"{source}: hexes.{name}"
+            if name in printed:
+                raise TileError(f"{where}: hex listed twice")
+            printed[name] = _printed(name, entry, where, tiles)
+            for text in entry.get("borders", []):
+                edge, border = _border(str(text), where)
+                sides[(name, edge)] = border
+    try:
+        grid = HexGrid(coords, printed)
+    except ValueError as exc:
+        raise TileError(f"{source}: {exc}") from None
+    parities = {sum(grid.point(n)) % 2: n for n in grid}
+    if coords.stagger is None and len(parities) > 1:
+        a, b = sorted(parities.values())
+        raise TileError(f"{source}: {a} and {b} cannot both be hexes of one doubled-coordinate map")
+    borders = {grid.hexside(n, e): b for (n, e), b in sides.items()}
+    return Board(grid, printed, tiles, borders)
+
+
+def _printed(name: str, entry: Mapping[str, object], where: str, tiles: TileSet) -> PrintedHex:
+    rotation = entry.get("rotation", 0)
+    if not isinstance(rotation, int) or not 0 <= rotation <= 5:
+        raise TileError(f"{where}: rotation must be 0-5")
+    if "tile" in entry:
+        if "code" in entry:
+            raise TileError(f"{where}: give 'tile' or 'code', not both")
+        tile_id = str(entry["tile"])
+        if tile_id not in tiles:
+            raise TileError(f"{where}: no tile {tile_id!r} in the tile set")
+        tile = tiles[tile_id]
+    else:
+        code = str(entry.get("code", ""))
+        colour = str(entry.get("color", "white"))
+        tile = parse_tile(str(entry.get("id", name)), colour, code, source=where)
+    reserved_raw = entry.get("reserved", {})
+    if isinstance(reserved_raw, str):
+        cities = [c.name for c in tile.cities]
+        if len(cities) != 1:
+            raise TileError(f"{where}: 'reserved' must name the city when there are several")
+        reserved = {cities[0]: reserved_raw}
+    elif isinstance(reserved_raw, dict):
+        reserved = {str(k): str(v) for k, v in reserved_raw.items()}
+        for city in reserved:
+            if city not in {c.name for c in tile.cities}:
+                raise TileError(f"{where}: reserved city {city!r} is not on the hex")
+    else:
+        raise TileError(f"{where}: 'reserved' must be a company or a table")
+    cost = entry.get("cost", 0)
+    if not isinstance(cost, int) or cost < 0:
+        raise TileError(f"{where}: cost must be a non-negative integer")
+    markers = entry.get("markers", [])
+    if not isinstance(markers, list):
+        raise TileError(f"{where}: markers must be a list")
+    label = entry.get("label")
+    return PrintedHex(
+        name=name,
+        tile=tile,
+        rotation=rotation,
+        location=str(entry.get("location", "")),
+        terrain=str(entry.get("terrain", "")),
+        cost=cost,
+        label=None if label is None else str(label),
+        reserved=reserved,
+        upgradeable=bool(entry.get("upgradeable", True)),
+        markers=tuple(str(m) for m in markers),
+    )
+
+
+def load_board_file(path: Path, tiles: TileSet) -> Board:
+    with path.open("rb") as fh:
+        try:
+            data = tomllib.load(fh)
+        except tomllib.TOMLDecodeError as exc:
+            raise TileError(f"{path}: {exc}") from None
+    return load_board(data, source=str(path), tiles=tiles)
