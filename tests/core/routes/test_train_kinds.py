@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from roundhouse.core.errors import IllegalAction
@@ -30,7 +32,7 @@ def line_net() -> Net:
     n = Net().city("A", 20, tokens=["X"]).town("t1", 10).town("t2", 10).city("B", 30)
     n.city("C", 40).town("t3", 10).city("D", 50).city("E", 60)
     order = ["A", "t1", "t2", "B", "C", "t3", "D", "E"]
-    for a, b in zip(order, order[1:], strict=False):
+    for a, b in itertools.pairwise(order):
         n.track(a, b)
     return n
 
@@ -88,7 +90,7 @@ def coast_net(token_at: str = "SF") -> Net:
     n.city("B", 30).town("t", 10).city("C", 50)
     n.offboard("NY", 80, tags=frozenset({"E"}))
     order = ["SF", "A", "B", "t", "C", "NY"]
-    for a, b in zip(order, order[1:], strict=False):
+    for a, b in itertools.pairwise(order):
         n.track(a, b, via=["h" + a])
     return n
 
