@@ -100,9 +100,12 @@ def play(
     try:
         game = new_game(case.title, case.names, case.seed, options)
         checker = Checker(game, Rng(stream(case.seed, 90)), policy)
-        checker.position(game)
     except Exception as exc:
         return None, Failure.from_exception(exc, 0), doc
+    try:
+        checker.position(game)
+    except Exception as exc:
+        return game, Failure.from_exception(exc, 0), doc
     bots = {name: RandomBot(stream(case.seed, i)) for i, name in enumerate(case.names)}
     turns = Rng(stream(case.seed, 91))
     while not game.finished:

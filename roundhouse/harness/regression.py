@@ -59,6 +59,13 @@ def read(path: Path) -> dict[str, Json]:
     return doc
 
 
+def imports_of(doc: Mapping[str, Json]) -> list[str]:
+    """Modules the file's title needs imported first (test titles register on import)."""
+    meta = doc.get("fuzz")
+    imports = meta.get("imports") if isinstance(meta, dict) else None
+    return [str(m) for m in imports] if isinstance(imports, list) else []
+
+
 def recheck(doc: Mapping[str, Json]) -> tuple[Failure | None, bool]:
     """Replay a regression file with every check; the failure if it still fails.
 
@@ -66,9 +73,6 @@ def recheck(doc: Mapping[str, Json]) -> tuple[Failure | None, bool]:
     recorded action is now refused and not listed (the rules changed), so the file no longer
     reaches the position it was saved for.
     """
-    meta = doc.get("fuzz")
-    imports = meta.get("imports") if isinstance(meta, dict) else None
-    if isinstance(imports, list):
-        import_modules(str(m) for m in imports)
+    import_modules(imports_of(doc))
     failure, _, complete = replay_checked(doc)
     return failure, complete

@@ -49,12 +49,16 @@ def test_harness_broken_title_is_caught(bug: str, check: str) -> None:
 
 
 def test_harness_check_that_writes_state_is_caught_on_the_first_position() -> None:
-    """A check() that writes to the state shows as soon as a nudged move is refused."""
+    """A check() that writes to the state shows as soon as a move is refused by the title.
+
+    With every check on, the refusal that changed the state is named.
+    """
     with registered(BROKEN["Meddling"]) as title:
-        game, failure, doc = play(Case(title=title, players=2, seed=0))
+        game, failure, doc = play(Case(title=title, players=2, seed=0), FULL)
     assert game is not None and failure is not None
     assert failure.check == "refusal.unchanged", failure
     assert failure.position == 0 and doc["actions"] == []
+    assert failure.action is not None and "count" in failure.action  # type: ignore[operator]
 
 
 def test_harness_endless_game_is_a_failure() -> None:
