@@ -149,6 +149,32 @@ def check_upgrade(
     ``label`` is the hex's printed label when the old tile has none; ``tokens`` counts the
     station tokens in each old city.  Returns where each old stop's tokens go.
     """
+    check_replacement(old, new, rules=rules, colours=colours, label=label)
+    mapping = path_fit(old, old_rot, new, new_rot, (old.id, new.id) in rules.free_stops)
+    if mapping is None:
+        raise IllegalAction(
+            f"tile {new.id} at rotation {new_rot} does not keep all of {old.id}'s track",
+            rule="track.keep_paths",
+        )
+    for stop, count in (tokens or {}).items():
+        target = mapping.get(stop)
+        if count and (target is None or new.stop(target).slots < count):
+            raise IllegalAction(
+                f"tile {new.id} has no room for the station tokens in {old.id}",
+                rule="track.slots",
+            )
+    return mapping
+
+
+def check_replacement(
+    old: Tile,
+    new: Tile,
+    *,
+    rules: UpgradeRules,
+    colours: frozenset[Colour],
+    label: str | None = None,
+) -> None:
+    """The checks that do not depend on rotation: phase, colour order, table, label, stops."""
     pair = (old.id, new.id)
     if new.colour not in colours:
         raise IllegalAction(
@@ -188,20 +214,6 @@ def check_upgrade(
             "cities stay cities and towns stay towns",
             rule="track.stops",
         )
-    mapping = path_fit(old, old_rot, new, new_rot, free)
-    if mapping is None:
-        raise IllegalAction(
-            f"tile {new.id} at rotation {new_rot} does not keep all of {old.id}'s track",
-            rule="track.keep_paths",
-        )
-    for stop, count in (tokens or {}).items():
-        target = mapping.get(stop)
-        if count and (target is None or new.stop(target).slots < count):
-            raise IllegalAction(
-                f"tile {new.id} has no room for the station tokens in {old.id}",
-                rule="track.slots",
-            )
-    return mapping
 
 
 def legal_rotations(

@@ -33,6 +33,6 @@ DOC: dict[str, object] = {
 
 def small_board() -> Board:
     tiles = standard_tiles().select(
-        {"7": 2, "8": 2, "9": None, "57": 2, "80": 1, "81": 1, "14": 1, "15": 1}
+        {"7": 2, "8": 2, "9": None, "5": 1, "6": 1, "57": 2, "80": 1, "81": 1, "14": 1, "15": 1}
     )
     return load_board(DOC, source="fixture", tiles=tiles)

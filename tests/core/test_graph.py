@@ -64,7 +64,7 @@ def test_18us_6_3_token_needs_route_open_slot_and_no_token_in_the_hex() -> None:
     graph = Graph(board)
     assert not graph.can_token("PRR", "A3", "c")  # already there
     assert not graph.can_token("NYC", "A3", "c")  # PRR's token fills the slot
-    board.lay("A3", "14", 5, {"c": "c"})
+    board.lay("A3", "15", 4, {"c": "c"})
     assert graph.can_token("NYC", "A3", "c") is False  # no route: NYC has no token at all
     board.place_token("C5", "c", "NYC")
     assert graph.can_token("NYC", "A3", "c")  # route C5 -> B4 -> A3, second slot open
