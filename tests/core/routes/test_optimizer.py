@@ -55,7 +55,7 @@ def small_boards(draw: st.DrawFn) -> tuple[Net, list[Train]]:
         )
     points: list[NodeKey] = [*names, ("p", 1), ("p", 2), ("p", 3), "j1"]
     n_segs = draw(st.integers(3, 9))
-    for i in range(n_segs):
+    for _ in range(n_segs):
         a = draw(st.sampled_from(points))
         b = draw(st.sampled_from([p for p in points if p != a]))
         hex_ = draw(st.sampled_from([*names, "h1", "h2"]))
