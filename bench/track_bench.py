@@ -1,0 +1,68 @@
+"""Benchmark: every legal tile lay for one company on a crowded 18xx-sized board."""
+
+from __future__ import annotations
+
+import time
+
+from roundhouse.core.board import Board, load_board
+from roundhouse.core.graph import Graph
+from roundhouse.core.tiles import Colour, standard_tiles
+from roundhouse.core.track import Allowance, TrackRules, tile_lays, token_placements
+
+ROWS = "ABCDEFGHIJ"
+COLUMNS = 24
+
+
+def crowded_board() -> tuple[Board, list[str]]:
+    """A 10 x 12 pointy board with cities every few hexes and straight track along each row,
+    with a token of company ``C0`` … ``C4`` in every city."""
+    names = [f"{r}{c}" for i, r in enumerate(ROWS) for c in range(1 + i % 2, COLUMNS + 1, 2)]
+    cities = names[::5]
+    doc: dict[str, object] = {
+        "board": {"layout": "pointy", "letter_axis": "y"},
+        "hexes": {n: ({"code": "city c"} if n in cities else {}) for n in names},
+    }
+    ids = {t: None for t in standard_tiles().tiles}
+    board = load_board(doc, source="bench", tiles=standard_tiles().select(ids))
+    for name in names:
+        point = board.grid.point(name)
+        if point[0] in (0, 1) or point[0] >= COLUMNS - 2:
+            continue
+        board.lay(name, "57" if name in cities else "9", 1, {})
+    companies = [f"C{i}" for i in range(5)]
+    for i, city in enumerate(cities):
+        if board.hexes[city].tile.cities:
+            board.place_token(city, "c", companies[i % len(companies)])
+    return board, companies
+
+
+def bench_track() -> dict[str, float]:
+    """Seconds per call of the hot track queries (lower is better)."""
+    board, companies = crowded_board()
+    rules = TrackRules(colours=frozenset({Colour.YELLOW, Colour.GREEN, Colour.BROWN}))
+    allowance = Allowance(cash=1000)
+    graph = Graph(board)
+    start = time.perf_counter()
+    rounds = 5
+    lays = 0
+    for _ in range(rounds):
+        graph = Graph(board)
+        for company in companies:
+            lays += len(tile_lays(board, graph, company, allowance, rules))
+    cold = (time.perf_counter() - start) / (rounds * len(companies))
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for company in companies:
+            graph.reach(company)
+            token_placements(board, graph, company, cash=100, cost=40)
+    cached = (time.perf_counter() - start) / (rounds * len(companies))
+    return {
+        "track.tile_lays_per_company_s": cold,
+        "track.cached_reach_and_tokens_s": cached,
+        "track.lays_found": float(lays / (rounds * len(companies))),
+    }
+
+
+if __name__ == "__main__":
+    for key, value in bench_track().items():
+        print(f"{key:40s} {value:.6f}")
