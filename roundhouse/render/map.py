@@ -185,10 +185,9 @@ def _hex_svg(board: Board, here: HexState, phase: Colour) -> list[str]:
         )
     for edge in range(6):
         border = board.border(name, edge)
-        if (
-            border is None
-            or (board.grid.hexside(name, edge) != (name, edge)
-            and (board.grid.neighbour(name, edge) is not None))
+        if border is None or (
+            board.grid.hexside(name, edge) != (name, edge)
+            and (board.grid.neighbour(name, edge) is not None)
         ):
             continue
         (x1, y1), (x2, y2) = _edge_corners(layout, edge)
