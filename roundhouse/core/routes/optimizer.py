@@ -180,7 +180,11 @@ class _Search:
             if fast:
                 out.append(Candidate(total * mult, units, start, tuple(stops), tuple(path)))
                 return
-            revenue = self._exact(train, kind, stops, path)
+            revenue = (
+                self._best_of(kind, stops, scores_kind)
+                if not self.slow_path
+                else self._exact(train, kind, stops, path)
+            )
             if revenue is not None:
                 out.append(Candidate(revenue, units, start, tuple(stops), tuple(path)))
 
@@ -237,6 +241,24 @@ class _Search:
             dfs(start, start, visit[start], 0, hex_of[start], total, int(token[start]))
             stops.pop()
             used_pool[p] -= 1
+
+    def _best_of(
+        self, kind: TrainKind, stops: Sequence[int], scores_kind: Sequence[bool]
+    ) -> int | None:
+        """Best-of revenue without title hooks (the same result as :func:`score_stops`)."""
+        best = kind.best_of
+        assert best is not None
+        kind_of, values, token = self.kind_of, self.values, self.token
+        ranked = sorted(
+            ((values[s], token[s]) for s in stops if scores_kind[kind_of[s]]), reverse=True
+        )
+        top = ranked[:best]
+        if kind.token_in_scored and not any(t for _, t in top):
+            tokened = [v for v, t in ranked if t]
+            if not tokened:
+                return None
+            top = [*top[:-1], (tokened[0], True)]
+        return sum(v for v, _ in top) * kind.multiplier
 
     def _exact(
         self, train: Train, kind: TrainKind, stops: Sequence[int], path: Sequence[int]

@@ -1,0 +1,125 @@
+"""Optimiser timings on hand-built medium boards (issue 4).
+
+Each board is a hex-like mesh of cities and towns joined by one- and two-hex stretches of
+track, with other companies' tokens filling some cities, as in a mid-game 18xx position.
+``bench_routes()`` returns seconds per optimisation for each board and train set, plus how
+many of them were proven optimal; ``python -m bench`` prints them.  Later this also runs the
+18xx.games fixtures' run_routes positions once those titles replay.
+"""
+
+from __future__ import annotations
+
+import time
+
+from roundhouse.core.routes import (
+    RouteGraph,
+    Segment,
+    Stop,
+    StopKind,
+    Train,
+    best_run,
+    n_train,
+    plus_train,
+    streamliner,
+)
+
+
+def mesh(width: int, height: int, seed: int = 7) -> RouteGraph:
+    """A ``width`` x ``height`` mesh: stops at the points, track along rows, columns and one
+    diagonal; company "X" holds two stations, "Y" and "Z" fill some single-slot cities."""
+    state = seed
+
+    def rnd(n: int) -> int:
+        nonlocal state
+        state = (state * 1103515245 + 12345) % (1 << 31)
+        return state % n
+
+    stops: list[Stop] = []
+    segments: list[Segment] = []
+    paths: dict[str, int] = {}
+    crossings = 0
+
+    def seg(hex_: str, a: str | tuple[str, int], b: str | tuple[str, int]) -> None:
+        index = paths.get(hex_, 0)
+        paths[hex_] = index + 1
+        segments.append(Segment(hex_, index, a, b))
+
+    def track(a: str, b: str, via: str | None) -> None:
+        nonlocal crossings
+        crossings += 2
+        first, second = ("x", crossings - 1), ("x", crossings)
+        if via is None:
+            seg(a, a, first)
+            seg(b, first, b)
+        else:
+            seg(a, a, first)
+            seg(via, first, second)
+            seg(b, second, b)
+
+    for x in range(width):
+        for y in range(height):
+            name = f"{chr(65 + x)}{y + 1}"
+            roll = rnd(10)
+            home = (x, y) in ((1, 1), (width - 2, height - 2))
+            if roll < 3 and not home:
+                stops.append(Stop(id=name, hex=name, kind=StopKind.TOWN, revenue=10 + 10 * rnd(2)))
+                continue
+            tokens: tuple[str, ...] = ()
+            if home:
+                tokens = ("X",)
+            elif roll == 9:
+                tokens = ("Y",) if rnd(2) else ("Z",)
+            slots = 1 if roll >= 7 else 2
+            stops.append(
+                Stop(
+                    id=name,
+                    hex=name,
+                    kind=StopKind.CITY,
+                    revenue=20 + 10 * rnd(5),
+                    slots=slots,
+                    slot_tokens=tokens,
+                )
+            )
+    for x in range(width):
+        for y in range(height):
+            here = f"{chr(65 + x)}{y + 1}"
+            if x + 1 < width:
+                track(here, f"{chr(66 + x)}{y + 1}", None if rnd(3) else f"r{x}_{y}")
+            if y + 1 < height:
+                track(here, f"{chr(65 + x)}{y + 2}", None if rnd(3) else f"c{x}_{y}")
+            if x + 1 < width and y + 1 < height and rnd(3) == 0:
+                track(here, f"{chr(66 + x)}{y + 2}", f"d{x}_{y}")
+    return RouteGraph(tuple(stops), tuple(segments))
+
+
+CASES: dict[str, tuple[tuple[int, int], list[Train]]] = {
+    "mesh5x5 2x3-train": ((5, 5), [Train("3-0", n_train(3)), Train("3-1", n_train(3))]),
+    "mesh6x6 4+5+6": (
+        (6, 6),
+        [Train("4-0", n_train(4)), Train("5-0", n_train(5)), Train("6-0", n_train(6))],
+    ),
+    "mesh6x6 3+ 4+": ((6, 6), [Train("3+-0", plus_train(3)), Train("4+-0", plus_train(4))]),
+    "mesh7x7 2x6-train": ((7, 7), [Train("6-0", n_train(6)), Train("6-1", n_train(6))]),
+    "mesh4x4 4D": ((4, 4), [Train("4D-0", streamliner())]),
+}
+
+
+def bench_routes(time_budget: float = 30.0) -> dict[str, float]:
+    """Seconds to optimise each case, and the number of cases proven optimal."""
+    out: dict[str, float] = {}
+    proven = 0
+    for name, ((w, h), trains) in CASES.items():
+        graph = mesh(w, h)
+        t0 = time.perf_counter()
+        best = best_run(graph, "X", trains, time_budget=time_budget)
+        out[f"routes {name} s"] = time.perf_counter() - t0
+        out[f"routes {name} candidates"] = float(best.candidates)
+        proven += best.proven_optimal
+    out["routes proven optimal"] = float(proven)
+    out["routes cases"] = float(len(CASES))
+    return out
+
+
+if __name__ == "__main__":
+    for key, value in bench_routes().items():
+        print(f"{key:40} {value:12.4f}")
