@@ -101,7 +101,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
-    from roundhouse.render.cli import render_title
+    from roundhouse.render.title import render_title
 
     svg = render_title(args.title)
     Path(args.out).write_text(svg)

@@ -85,3 +85,12 @@ def test_history_view_is_independent() -> None:
 def test_rng_is_the_ansi_c_lcg() -> None:
     rng = Rng(1)
     assert [rng.next() for _ in range(3)] == [1103527590, 377401575, 662824084]
+
+
+def test_rng_sorted_by_draws_orders_items_by_their_draws() -> None:
+    """docs/facts/18xx-games-format.md: set-up shuffles give each item one draw, sort by it."""
+    rng, check = Rng(42), Rng(42)
+    draws = [check.next() for _ in range(5)]
+    expected = [x for _, x in sorted(zip(draws, "abcde", strict=True))]
+    assert rng.sorted_by_draws(list("abcde")) == expected
+    assert rng.state == check.state

@@ -46,6 +46,16 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def sorted_by_draws(self, items: Sequence[T]) -> list[T]:
+        """The items ordered by one fresh draw each, taken in list order, smallest first.
+
+        This is the shuffle 18xx.games's set-up code uses (each element gets a draw, then the
+        list is sorted by them); "pick k" is the first k of the result.  Ties keep list order.
+        """
+        keyed = [(self.next(), i) for i in range(len(items))]
+        keyed.sort()
+        return [items[i] for _, i in keyed]
+
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
 
