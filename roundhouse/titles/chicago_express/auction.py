@@ -50,6 +50,13 @@ class Auction:
         self.still_in: list[PlayerId] = []
         self.to_act = auctioneer
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Auction:
+        other = Auction.__new__(Auction)
+        for name in Auction.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.still_in = list(self.still_in)
+        return other
+
     def lowest_bid(self) -> int:
         """The smallest amount the next bid may be: the minimum, or $1 over the high bid."""
         return max(self.min_bid, self.high_bid + 1)

@@ -24,6 +24,8 @@ FORT_WAYNE = "D3"
 DETROIT = "E0"
 EXCLUSIVE_TYPES = frozenset({"forest", "mountain"})
 """Forests and mountains take one company only, ever (Chicago Express §4.2)."""
+INCOME_TYPES = frozenset({"city", "mountain", "chicago"})
+"""Besides industrial cities, the hexes that raise income (Chicago Express §4.2)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -81,7 +83,9 @@ class Board:
         "industrial",
         "initial_order",
         "neighbours",
+        "order",
         "start_owner",
+        "value_kind",
     )
 
     def __init__(
@@ -104,6 +108,13 @@ class Board:
             if info.developable and (h not in industrial or industrial[h].player_developable)
         )
         """Hexes a player may ever develop (Detroit develops itself, §4.3)."""
+        self.order: dict[str, int] = {h: i for i, h in enumerate(hexes)}
+        """Board order (the order of ``map.toml``), for stable move lists."""
+        self.value_kind: dict[str, int] = {
+            h: 2 if i.type == "industrial" else 1 if i.type in INCOME_TYPES else 0
+            for h, i in hexes.items()
+        }
+        """0: no income; 1: train (+ development) value; 2: Industrial City track value."""
         self.start_owner: dict[str, str] = {c.start: c.id for c in charters.values()}
         """Start hex -> its company."""
 

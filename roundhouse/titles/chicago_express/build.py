@@ -39,68 +39,90 @@ def entry_cost(state: ChicagoExpressState, hex_id: str) -> int:
     return info.cost * present
 
 
+def placement_rule(state: ChicagoExpressState, company_id: str, hex_id: str) -> str | None:
+    """The rule key that forbids ``company_id``'s next locomotive in ``hex_id``, or None.
+
+    Cheap (no exception objects), so move generation can test every frontier hex;
+    :func:`placement_error` turns the key into the player's message.
+    """
+    board = state.board
+    info = board.hexes.get(hex_id)
+    if info is None:
+        return "board.hex"
+    company = state.companies[company_id]
+    if company.locos_left == 0:
+        return "build.trains"
+    here = state.present.get(hex_id, ())
+    if company_id in here:
+        return "build.same_hex"
+    owner = board.start_owner.get(hex_id)
+    if owner is not None and owner != company_id:
+        if hex_id != FORT_WAYNE:
+            return "build.start_hex"
+        if not state.variant.fort_wayne_open:
+            return "build.fort_wayne"
+    if here and info.type in EXCLUSIVE_TYPES:
+        return "build.exclusive_terrain"
+    present = state.present
+    if not any(company_id in present.get(n, ()) for n in board.neighbours[hex_id]):
+        return "build.adjacent"
+    if entry_cost(state, hex_id) > company.treasury:
+        return "build.treasury"
+    return None
+
+
 def placement_error(
     state: ChicagoExpressState, company_id: str, hex_id: str
 ) -> IllegalAction | None:
     """Why ``company_id`` may not put its next locomotive in ``hex_id`` now, or None."""
-    board = state.board
-    company = state.companies[company_id]
-    info = board.hexes.get(hex_id)
-    if info is None:
-        return IllegalAction(f"{hex_id!r} is not a hex on the board", rule="board.hex")
-    if company.locos_left == 0:
-        return IllegalAction(f"{company_id} has no locomotives left", rule="build.trains")
-    here = state.present.get(hex_id, ())
-    if company_id in here:
-        return IllegalAction(
-            f"{company_id} cannot enter {hex_id}: it already has a locomotive there",
-            rule="build.same_hex",
+    rule = placement_rule(state, company_id, hex_id)
+    if rule is None:
+        return None
+    cannot = f"{company_id} cannot enter {hex_id}"
+    if rule == "board.hex":
+        reason = f"{hex_id!r} is not a hex on the board"
+    elif rule == "build.trains":
+        reason = f"{company_id} has no locomotives left"
+    elif rule == "build.same_hex":
+        reason = f"{cannot}: it already has a locomotive there"
+    elif rule == "build.start_hex":
+        reason = f"{cannot}: it is the start hex of {state.board.start_owner[hex_id]}"
+    elif rule == "build.fort_wayne":
+        reason = f"{cannot}: Fort Wayne is reserved for the Wabash"
+    elif rule == "build.exclusive_terrain":
+        kind = state.board.hexes[hex_id].type
+        reason = f"{cannot}: {kind} already taken by {state.present[hex_id][0]}"
+    elif rule == "build.adjacent":
+        reason = f"{cannot}: no {company_id} locomotive next to it"
+    else:
+        reason = (
+            f"{company_id} cannot pay ${entry_cost(state, hex_id)} to enter {hex_id}: its "
+            f"treasury holds ${state.companies[company_id].treasury}"
         )
-    owner = state.start_owner.get(hex_id)
-    if owner is not None and owner != company_id:
-        if hex_id != FORT_WAYNE:
-            return IllegalAction(
-                f"{company_id} cannot enter {hex_id}: it is the start hex of {owner}",
-                rule="build.start_hex",
-            )
-        if not state.variant.fort_wayne_open:
-            return IllegalAction(
-                f"{company_id} cannot enter {hex_id}: Fort Wayne is reserved for the Wabash",
-                rule="build.fort_wayne",
-            )
-    if info.type in EXCLUSIVE_TYPES and here:
-        return IllegalAction(
-            f"{company_id} cannot enter {hex_id}: {info.type} already taken by {here[0]}",
-            rule="build.exclusive_terrain",
-        )
-    if not any(company_id in state.present.get(n, ()) for n in board.neighbours[hex_id]):
-        return IllegalAction(
-            f"{company_id} cannot enter {hex_id}: no {company_id} locomotive next to it",
-            rule="build.adjacent",
-        )
-    cost = entry_cost(state, hex_id)
-    if cost > company.treasury:
-        return IllegalAction(
-            f"{company_id} cannot pay ${cost} to enter {hex_id}: its treasury holds "
-            f"${company.treasury}",
-            rule="build.treasury",
-        )
-    return None
+    return IllegalAction(reason, rule=rule)
+
+
+def _frontier(state: ChicagoExpressState, company_id: str) -> list[str]:
+    """Hexes next to the company's locomotives, in board order."""
+    neighbours = state.board.neighbours
+    frontier: set[str] = set()
+    for hex_id in state.companies[company_id].hexes:
+        frontier.update(neighbours[hex_id])
+    return sorted(frontier, key=state.board.order.__getitem__)
 
 
 def placements(state: ChicagoExpressState, company_id: str) -> list[str]:
     """Every hex the company may enter next, in board order."""
-    company = state.companies[company_id]
-    if company.locos_left == 0:
+    if state.companies[company_id].locos_left == 0:
         return []
-    frontier: set[str] = set()
-    for hex_id in company.hexes:
-        frontier.update(state.board.neighbours[hex_id])
-    return [
-        h
-        for h in state.board.hexes
-        if h in frontier and placement_error(state, company_id, h) is None
-    ]
+    return [h for h in _frontier(state, company_id) if placement_rule(state, company_id, h) is None]
+
+
+def can_place(state: ChicagoExpressState, company_id: str) -> bool:
+    """Whether the company has at least one hex it may enter now."""
+    if state.companies[company_id].locos_left == 0:
+        return False
+    return any(placement_rule(state, company_id, h) is None for h in _frontier(state, company_id))
 
 
 def company_error(state: ChicagoExpressState, action: ChooseCompany) -> IllegalAction | None:
@@ -118,7 +140,7 @@ def company_error(state: ChicagoExpressState, action: ChooseCompany) -> IllegalA
         )
     if company.locos_left == 0:
         return IllegalAction(f"{company.id} has no locomotives left", rule="build.trains")
-    if not placements(state, company.id):
+    if not can_place(state, company.id):
         return IllegalAction(
             f"{company.id} has no hex it can enter and pay for (treasury ${company.treasury})",
             rule="build.nowhere",

@@ -40,6 +40,14 @@ class Company:
         self.open = charter.initial
         """The Wabash opens only when a company first reaches Chicago (§5.3)."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Company:
+        other = Company.__new__(Company)
+        for name in Company.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hexes = list(self.hexes)
+        other.holders = dict(self.holders)
+        return other
+
     @property
     def shares_out(self) -> int:
         return sum(self.holders.values())

@@ -11,6 +11,7 @@ the gauge's action or nothing), ``build`` (placing locomotives), ``over``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 
 from roundhouse.core.actions import Action, Json
@@ -91,6 +92,25 @@ class ChicagoExpressState(TitleState):
                 self.add_locomotive(company, self._board.charters[company.id].start)
         auction.start(self, "initial", self._board.initial_order[0], players[0])
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ChicagoExpressState:
+        """A fast copy for snapshots, undo and search: containers copied one level down,
+        the board shared, strings and frozen values reused."""
+        other = ChicagoExpressState.__new__(ChicagoExpressState)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng(0)
+        other.rng.state = self.rng.state
+        other.cash = dict(self.cash)
+        other.companies = {c: copy.deepcopy(x) for c, x in self.companies.items()}
+        other.present = {h: list(here) for h, here in self.present.items()}
+        other.developed = set(self.developed)
+        other.track = dict(self.track)
+        other.gauges = dict(self.gauges)
+        other.auction = copy.deepcopy(self.auction)
+        other.placed = list(self.placed)
+        other.pending_chicago = list(self.pending_chicago)
+        other.messages = list(self.messages)
+        return other
+
     # -- shared helpers used by the action modules ---------------------------------------
 
     @property
@@ -108,12 +128,13 @@ class ChicagoExpressState(TitleState):
 
     def hex_value(self, hex_id: str) -> int:
         """Income a company gets from being in ``hex_id`` (Chicago Express §4.2)."""
-        info = self._board.hexes[hex_id]
-        if info.type == "industrial":
+        kind = self._board.value_kind[hex_id]
+        if kind == 0:
+            return 0
+        if kind == 2:
             return self.track[hex_id]
-        if info.type in ("city", "mountain", "chicago"):
-            return info.train + (info.dev if hex_id in self.developed else 0)
-        return 0
+        info = self._board.hexes[hex_id]
+        return info.train + info.dev if hex_id in self.developed else info.train
 
     def add_locomotive(self, company: Company, hex_id: str) -> None:
         """Move a locomotive from the charter to the board and raise the income for it."""
