@@ -8,9 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Path, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import (
+    APIRouter,
+    Depends,
+    Path,
+    Query,
+    Request,
+    Response,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 import roundhouse
@@ -163,6 +173,36 @@ async def get_history(
 )
 async def get_values(game_id: GameId, rt: Rt) -> schema.ValuesReply:
     return rt.service.values(game_id)
+
+
+@router.get(
+    "/games/{game_id}/board.svg",
+    responses={**ERRORS, 200: {"content": {"image/svg+xml": {}}}},
+    response_class=Response,
+    summary="The map drawn by roundhouse.render (titles without a `map` in their view)",
+)
+async def board_svg(
+    game_id: GameId, rt: Rt, index: Annotated[int | None, Query(ge=0)] = None
+) -> Response:
+    record = rt.service.record(game_id)
+    game = rt.service.live(record)
+    if index is not None:
+        if index > len(game.log):
+            raise Problem(404, "no_position", f"no position {index}")
+        game = game.at(index)
+    # Titles with tiles keep a core Board on their state; the page draws the others itself.
+    board = getattr(game.state, "board", None)
+    try:
+        draw = importlib.import_module("roundhouse.render").board_svg
+    except (ImportError, AttributeError):
+        draw = None
+    if draw is None or board is None:
+        raise Problem(
+            501,
+            "not_implemented",
+            f"{record.title} has no server-drawn map; its page draws the map from the view",
+        )
+    return Response(content=str(draw(board)), media_type="image/svg+xml")
 
 
 @router.get("/games/{game_id}/export", responses=ERRORS, summary="The game as our JSON save file")

@@ -4,14 +4,14 @@ and /docs describes every endpoint."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 SeatName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 BotLevel = Literal["random", "greedy"]
 Mode = Literal["hotseat", "online"]
-JsonObject = dict[str, object]
+JsonObject = dict[str, Any]
 
 
 class Strict(BaseModel):

@@ -18,7 +18,7 @@ Who may do what:
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import roundhouse
 from roundhouse.core.title import REGISTRY
@@ -316,7 +316,9 @@ class GameService:
                 return self._apply(record, record.version, action.to_json())
         return None
 
-    def _apply(self, record: GameRecord, index: int, action: dict[str, object]) -> schema.Accepted:
+    def _apply(
+        self, record: GameRecord, index: int, action: Mapping[str, object]
+    ) -> schema.Accepted:
         if index != record.version:
             raise stale(StaleIndex(index, record.version))
         game = self.live(record)
