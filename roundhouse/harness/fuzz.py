@@ -253,7 +253,11 @@ def summary(outcomes: Iterable[Outcome], seconds: float) -> Table:
         groups[(o.case.title, o.case.players)].append(o)
     table = Table(title=f"fuzz results ({seconds:.1f} s)")
     for column in ("title", "players", "games", "actions", "mean length", "failed", "endings"):
-        table.add_column(column, justify="left" if column in ("title", "endings") else "right")
+        table.add_column(
+            column,
+            justify="left" if column in ("title", "endings") else "right",
+            no_wrap=column != "endings",
+        )
     for (title, players), group in sorted(groups.items()):
         played = [o for o in group if not o.skipped]
         actions = sum(o.actions for o in played)
