@@ -78,6 +78,15 @@ class TitleState(ABC):
         """
         return []
 
+    def heuristic_value(self, player: PlayerId) -> float:
+        """A rough worth of the position to ``player`` (higher is better), for heuristic bots.
+
+        Titles override it with their own estimate; the default is the final score once the
+        game is over and 0 before, which makes a greedy bot no better than a random one.
+        """
+        result = self.result
+        return float(result[player]) if result is not None else 0.0
+
     def label(self) -> str:
         """Where the game stands, for ``repr``: "round 2" or "OR 2.1"."""
         return ""
