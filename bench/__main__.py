@@ -19,7 +19,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from bench import playout, position, replay
+from bench import hotpath, playout, position, replay
 from bench.machine import machine
 from roundhouse.core.title import Title
 from roundhouse.harness.roster import import_modules, load_titles
@@ -48,6 +48,11 @@ def parser() -> argparse.ArgumentParser:
         help="import a module that registers extra titles (e.g. tests.toy_title)",
     )
     p.add_argument("--out", type=Path, default=RESULTS, help="directory for the JSON results")
+    p.add_argument(
+        "--no-core",
+        action="store_true",
+        help="skip the title-independent hot paths (bench/*_bench.py)",
+    )
     return p
 
 
@@ -135,6 +140,16 @@ def table(results: Sequence[dict[str, object]], info: dict[str, str | int | None
     return t
 
 
+def core_table(core: dict[str, dict[str, float]]) -> Table:
+    t = Table(title="core hot paths")
+    for column in ("benchmark", "measure", "value"):
+        t.add_column(column, justify="right" if column == "value" else "left")
+    for name, found in core.items():
+        for key, value in found.items():
+            t.add_row(name, key, f"{value:,.6g}")
+    return t
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     console = Console(highlight=False)
@@ -154,6 +169,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         result["ratios"] = ratios(result)
         results.append(result)
     console.print(table(results, info))
+    core: dict[str, dict[str, float]] = {}
+    core_errors: dict[str, str] = {}
+    if not args.no_core:
+        with console.status("benchmarking core hot paths…"):
+            core, core_errors = hotpath.run_all(args.quick)
+        console.print(core_table(core))
+        for name, error in core_errors.items():
+            console.print(f"[yellow]{name} did not run: {error}[/]")
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"{stamp}.json"
@@ -163,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "machine": info,
         "skipped": {m.title: m.reason for m in missing},
         "results": results,
+        "core": core,
+        "core_errors": core_errors,
     }
     path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     console.print(f"results written to {path}")

@@ -89,15 +89,16 @@ def play(
     Returns the game (None if set-up failed), the first failure and the save file of the game
     so far, including the action that failed to apply, if that was the failure.
     """
-    options = case.options()
     doc: dict[str, Json] = {
         "title": case.title,
-        "options": dict(options),
+        "options": {},
         "seed": case.seed,
         "players": list(case.names),
         "actions": [],
     }
     try:
+        options = case.options()
+        doc["options"] = dict(options)
         game = new_game(case.title, case.names, case.seed, options)
         checker = Checker(game, Rng(stream(case.seed, 90)), policy)
     except Exception as exc:
@@ -119,7 +120,14 @@ def play(
             return game, failure, game.to_doc()
         acting = game.acting
         seat = acting[0] if len(acting) == 1 else pick(turns, acting)
-        action = bots[seat].choose(game, seat)
+        try:
+            action = bots[seat].choose(game, seat)
+        except Exception as exc:
+            return (
+                game,
+                Failure(check="crash", message=describe(exc), position=count),
+                game.to_doc(),
+            )
         try:
             game.apply(action)
         except Exception as exc:

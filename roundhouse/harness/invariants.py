@@ -343,6 +343,25 @@ class Checker:
         if before is not None and game.state_hash() != before:
             raise CheckFailed("refusal.unchanged", f"{doc!r}: refused but the state changed", doc)
 
+    def focus(self, game: Game, doc: Json) -> None:
+        """Try one recorded move again: accepted if listed, refused cleanly if not.
+
+        The full checks try only the first listed moves' nudges; replaying a saved failure
+        also tries the exact move that failed, so it is reproduced wherever it was found.
+        """
+        if not isinstance(doc, dict) or game.finished:
+            return
+        legal = list(game.legal_actions())
+        before = game.state_hash()
+        try:
+            decoded = game.title.codec.decode(doc)
+        except MalformedAction:
+            return
+        if decoded in legal:
+            self._listed(game, decoded, before)
+        else:
+            self._nudged(game, doc, legal, before)
+
     # -- round trips -----------------------------------------------------------------------
 
     def roundtrip(self, game: Game) -> None:

@@ -74,5 +74,11 @@ def recheck(doc: Mapping[str, Json]) -> tuple[Failure | None, bool]:
     reaches the position it was saved for.
     """
     import_modules(imports_of(doc))
-    failure, _, complete = replay_checked(doc)
+    meta = doc.get("fuzz")
+    focus = None
+    if isinstance(meta, dict) and isinstance(meta.get("position"), int):
+        position = meta["position"]
+        assert isinstance(position, int)
+        focus = Failure(check="", message="", position=position, action=meta.get("action"))
+    failure, _, complete = replay_checked(doc, focus=focus)
     return failure, complete

@@ -20,9 +20,11 @@ from roundhouse.harness.invariants import FULL, Checker, Failure, Policy, descri
 
 
 def replay_checked(
-    doc: Mapping[str, Json], policy: Policy = FULL
+    doc: Mapping[str, Json], policy: Policy = FULL, focus: Failure | None = None
 ) -> tuple[Failure | None, int, bool]:
     """Replay a save file action by action, checking everything along the way.
+
+    With ``focus`` (a failure seen before), its action is also tried again at its position.
 
     Returns the first failure (or None), the number of the file's actions needed to reach it
     (all of them if none failed), and whether the replay reached the end of the file: an
@@ -38,6 +40,8 @@ def replay_checked(
         game = new_game(title, [str(p) for p in players], seed, options)
         checker = Checker(game, Rng(seed), policy)
         checker.position(game)
+        if focus is not None and focus.position == 0:
+            checker.focus(game, focus.action)
     except Exception as exc:
         return Failure.from_exception(exc, 0), 0, False
     for index, action in enumerate(actions):
@@ -62,6 +66,8 @@ def replay_checked(
             return failure, index + 1, False
         try:
             checker.position(game)
+            if focus is not None and focus.position == index + 1:
+                checker.focus(game, focus.action)
         except Exception as exc:
             return Failure.from_exception(exc, index + 1), index + 1, False
     if game.finished:
@@ -80,7 +86,7 @@ def shortest_failing_prefix(
     If the full replay does not fail (a failure that depends on something outside the log,
     which is itself a determinism bug) the original file and failure are returned unchanged.
     """
-    found, length, _ = replay_checked(doc)
+    found, length, _ = replay_checked(doc, focus=failure)
     if found is None:
         return dict(doc), failure
     actions = doc["actions"]

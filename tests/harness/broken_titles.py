@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 
 from roundhouse.core.actions import Action, Json
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.state import TitleState
@@ -79,6 +80,21 @@ class Underlisting(Counted):
 
     def legal_actions(self) -> Sequence[Action]:
         return list(super().legal_actions())[:1]
+
+
+class Wide(Counted):
+    """Takes up to twenty are listed, but twenty-one is accepted too (deep in a long list)."""
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.finished:
+            return []
+        seat = self.players[self.turn]
+        return [Take(player=seat, count=n) for n in range(1, min(20, self.pile) + 1)]
+
+    def check(self, action: Action) -> None:
+        assert isinstance(action, Take)
+        if not 1 <= action.count <= min(21, self.pile):
+            raise IllegalAction(f"cannot take {action.count}", rule="take.count")
 
 
 class Endless(Counted):
@@ -167,6 +183,7 @@ BROKEN: dict[str, Title] = {
         Meddling,
         Overlisting,
         Underlisting,
+        Wide,
         Endless,
         Crashing,
         Stuck,

@@ -6,7 +6,7 @@ import pytest
 
 import roundhouse
 from roundhouse.harness.case import Case, play, run
-from roundhouse.harness.invariants import Policy
+from roundhouse.harness.invariants import Failure, Policy
 from roundhouse.harness.shrink import replay_checked, shortest_failing_prefix
 from tests.harness.broken_titles import BROKEN, registered
 
@@ -60,3 +60,14 @@ def test_harness_replay_stops_quietly_where_the_rules_changed() -> None:
         }
         failure, length, complete = replay_checked(doc)
     assert failure is None and length == 1 and not complete
+
+
+def test_harness_replay_retries_the_failing_move_beyond_the_full_checks_reach() -> None:
+    """Full checks nudge only the first listed moves; a saved failure's own move is retried."""
+    with registered(BROKEN["Wide"]) as title:
+        doc = {"title": title, "players": ["Ann", "Bob"], "seed": 0, "options": {}, "actions": []}
+        take21 = {"kind": "take", "player": "Ann", "count": 21}
+        seen = Failure(check="legal.incomplete", message="", position=0, action=take21)
+        assert replay_checked(doc)[0] is None
+        found, length, _ = replay_checked(doc, focus=seen)
+    assert found is not None and found.check == "legal.incomplete" and length == 0
