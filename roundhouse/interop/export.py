@@ -1,0 +1,98 @@
+"""Writing a Roundhouse game as an 18xx.games document that the site's engine would load.
+
+Facts sheet ``docs/facts/18xx-games-format.md`` §1 and §6: keep our seat order, give players
+ids, write ``settings.seed`` explicitly (never rely on the id fallback), ``optional_rules`` as
+strings, number the actions 1..n, and when the game is over write ``result`` keyed by player
+id as text and the end reason in the site's words.  Each of our actions becomes zero or more
+site actions through the title's translator, which sees the position before the action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from roundhouse.core.actions import Json
+from roundhouse.core.game import Game
+from roundhouse.interop.translate import TRANSLATORS, SiteDoc, Translator
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatMap:
+    """Our seats -> the site's player ids.
+
+    Seats that are all whole numbers (a game imported from 18xx.games) keep those numbers, so
+    import → export → import is the identity; otherwise players get 1..n in seat order.
+    """
+
+    ids: Mapping[str, int | str]
+
+    @classmethod
+    def for_seats(cls, seats: tuple[str, ...]) -> SeatMap:
+        if all(s.isdecimal() and s == str(int(s)) for s in seats):
+            return cls({s: int(s) for s in seats})
+        return cls({s: i for i, s in enumerate(seats, start=1)})
+
+    def player_id(self, seat: str) -> int | str:
+        return self.ids[seat]
+
+
+def export_18xx_games(
+    game: Game,
+    *,
+    game_id: int | str | None = None,
+    names: Mapping[str, str] | None = None,
+    translator: Translator | None = None,
+) -> dict[str, Json]:
+    """``game`` as an 18xx.games document (plain JSON).
+
+    ``names`` gives players' display names by seat (default: the seat); ``game_id`` defaults
+    to ``"hs_roundhouse_<seed>"``: a hotseat id whose digits are the seed, so even a reader
+    that ignores ``settings.seed`` draws the same set-up (§7.1).
+    """
+    translator = translator or TRANSLATORS.get(game.title.id)
+    seats = SeatMap.for_seats(game.players)
+    names = names or {}
+    replay = Game(game.title, game.players, game.seed, game.options)
+    actions: list[Json] = []
+    for ours in game.log:
+        for site in translator.write(ours, replay, seats):
+            actions.append(_numbered(site, len(actions) + 1))
+        replay.apply(ours)
+    doc: dict[str, Json] = {
+        "id": game_id if game_id is not None else f"hs_roundhouse_{game.seed}",
+        "title": game.title.id,
+        "description": "",
+        "players": [{"id": seats.player_id(s), "name": names.get(s, s)} for s in game.players],
+        "min_players": game.title.players.start,
+        "max_players": game.title.players.stop - 1,
+        "settings": {
+            "seed": game.seed,
+            "optional_rules": list(translator.optional_rules(game.options)),
+        },
+        "status": "finished" if game.finished else "active",
+        "actions": actions,
+    }
+    if game.finished:
+        result = game.result or {}
+        doc["result"] = {str(seats.player_id(s)): v for s, v in result.items()}
+        reason = translator.end_reason(game.end_reason)
+        doc["game_end_reason"] = reason
+        if reason == "manually_ended":
+            doc["manually_ended"] = True
+    else:
+        doc["acting"] = [seats.player_id(s) for s in game.acting]
+    return doc
+
+
+def _numbered(site: SiteDoc, action_id: int) -> dict[str, Json]:
+    """The site action with its id; null fields dropped, as the site writes them (§3)."""
+    out: dict[str, Json] = {k: v for k, v in site.items() if v is not None and k != "id"}
+    out["id"] = action_id
+    autos = out.get("auto_actions")
+    if isinstance(autos, list):
+        out["auto_actions"] = [
+            {k: v for k, v in a.items() if v is not None} if isinstance(a, dict) else a
+            for a in autos
+        ]
+    return out
