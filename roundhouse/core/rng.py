@@ -32,10 +32,16 @@ class Rng:
         return self.state
 
     def below(self, n: int) -> int:
-        """A draw in ``[0, n)``: the next state modulo ``n``."""
+        """A fair draw in ``[0, n)`` from the *high* bits of the next state.
+
+        The low bits of a power-of-two LCG have short periods (the lowest simply alternates),
+        so taking the state modulo ``n`` would make ``below(2)`` alternate; scaling the whole
+        31-bit state does not.  Titles reproducing 18xx.games's draws use :meth:`next` (or
+        :meth:`sorted_by_draws`) exactly as that site does.
+        """
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
-        return self.next() % n
+        return (self.next() * n) >> 31
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

@@ -152,6 +152,18 @@ class Registry:
             self._loaded[key] = title
         return self._loaded[key]
 
+    def ids(self) -> list[str]:
+        """Registered title ids in registration order, without importing any title."""
+        return [self._ids[k] for k in self._order]
+
+    def unregister(self, title_id: str) -> None:
+        """Forget a title (tests that register throw-away titles clean up with this)."""
+        key = normalise_title_id(title_id)
+        if key in self._where:
+            del self._where[key], self._ids[key]
+            self._loaded.pop(key, None)
+            self._order.remove(key)
+
     def all(self) -> list[Title]:
         return [self.get(k) for k in self._order]
 
