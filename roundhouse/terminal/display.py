@@ -32,7 +32,20 @@ TERRAIN_LETTERS = {
     "chicago": "C",
     "start": "S",
 }
-_SKIP = {"title", "seats", "acting", "action_count", "finished", "result", "end_reason", "map"}
+_SKIP = {"title", "seats", "acting", "action_count", "finished", "result", "end_reason"}
+MAP_KEYS = ("map", "hexes")
+"""View keys that hold the board's hexes (each with doubled ``x``/``y``)."""
+EVENT_KEYS = ("events", "messages")
+"""View keys that hold recent log lines."""
+
+
+def _records(value: Json) -> list[dict[str, Json]] | None:
+    """A list of records, or a mapping id -> record turned into records with an ``id``."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return [v for v in value if isinstance(v, dict)]
+    if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+        return [{"id": k, **v} for k, v in value.items() if isinstance(v, dict)]
+    return None
 
 
 def _cell(value: Json) -> str:
@@ -50,6 +63,8 @@ def _cell(value: Json) -> str:
 def records_table(name: str, records: Sequence[Mapping[str, Json]]) -> Table:
     """One row per record, one column per key (in first-seen order)."""
     columns = list(dict.fromkeys(k for r in records for k in r))
+    if "id" in columns and "name" in columns:
+        columns.remove("name")  # the id is what moves are typed with; names only widen
     table = Table(title=name.replace("_", " ").title(), title_justify="left", expand=False)
     for column in columns:
         table.add_column(column.replace("_", " "), overflow="fold")
@@ -74,6 +89,11 @@ def text_map(hexes: Sequence[Mapping[str, Json]], colours: Mapping[str, str]) ->
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
     out = Text()
+    letters: dict[int, str] = {}
+    for (x, _), h in cells.items():
+        letters.setdefault(x, "".join(ch for ch in str(h.get("id", "")) if ch.isalpha()))
+    out.append("".join(f"{letters.get(x, ''):<5}" for x in range(min(xs), max(xs) + 1)).rstrip())
+    out.append("   (a hex is its column letter and row: K4)\n", style="dim")
     for y in range(min(ys), max(ys) + 1):
         line = Text()
         for x in range(min(xs), max(xs) + 1):
@@ -89,7 +109,8 @@ def text_map(hexes: Sequence[Mapping[str, Json]], colours: Mapping[str, str]) ->
             for company in present[:3]:
                 line.append("■", style=COMPANY_STYLES.get(colours.get(str(company), ""), "bold"))
             line.append(" " * (3 - min(3, len(present))))
-        out.append_text(line.rstrip() if line.plain.strip() else Text(""))
+        line.rstrip()
+        out.append_text(line)
         out.append("\n")
     out.append(
         "  . plain  f forest  M mountain  c city  I industrial  C Chicago  S start  * developed",
@@ -101,30 +122,26 @@ def text_map(hexes: Sequence[Mapping[str, Json]], colours: Mapping[str, str]) ->
 def render_view(view: Mapping[str, Json], label: str = "") -> RenderableType:
     """Everything a player needs to decide, from the view alone."""
     parts: list[RenderableType] = []
-    companies = view.get("companies")
     colours: dict[str, str] = {}
-    if isinstance(companies, list):
-        for c in companies:
-            if isinstance(c, dict):
-                colours[str(c.get("id", c.get("name")))] = str(c.get("colour", ""))
-    hexes = view.get("map")
-    if isinstance(hexes, list) and hexes:
-        parts.append(
-            Panel(text_map([h for h in hexes if isinstance(h, dict)], colours), title="Map")
-        )
+    for c in _records(view.get("companies")) or []:
+        colours[str(c.get("id", c.get("name")))] = str(c.get("colour", ""))
     lines: list[str] = []
     for key, value in view.items():
-        if key in _SKIP or key == "events":
+        if key in _SKIP or key in EVENT_KEYS:
             continue
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            parts.append(records_table(key, [v for v in value if isinstance(v, dict)]))
+        records = _records(value)
+        if key in MAP_KEYS and records:
+            parts.insert(0, Panel(text_map(records, colours), title="Map"))
+        elif records is not None:
+            parts.append(records_table(key, records))
         else:
             lines.append(f"{key.replace('_', ' ')}: {_cell(value)}")
     if lines:
         parts.append(Text("\n".join(lines)))
-    events = view.get("events")
-    if isinstance(events, list) and events:
-        parts.append(Panel("\n".join(map(str, events[-8:])), title="Recent events"))
+    for key in EVENT_KEYS:
+        events = view.get(key)
+        if isinstance(events, list) and events:
+            parts.append(Panel("\n".join(map(str, events[-8:])), title="Recent events"))
     acting = ", ".join(map(str, view.get("acting") or [])) or "nobody"
     title = f"{view.get('title')} {label} — {acting} to act".replace("  ", " ")
     return Panel(Group(*parts), title=title)

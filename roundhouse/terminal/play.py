@@ -42,10 +42,11 @@ def play(
     console: Console,
     *,
     save_path: Path | None = None,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     quiet_bots: bool = False,
 ) -> int:
     """Run the loop until the game ends or a human quits; returns a process exit code."""
+    ask = read if read is not None else (lambda prompt: input(prompt))
     while not game.finished:
         actor = game.acting[0]
         if actor in bots:
@@ -59,7 +60,7 @@ def play(
         legal = game.legal_actions(actor)
         console.print(moves_table(legal))
         try:
-            text = read(f"{actor}> ")
+            text = ask(f"{actor}> ")
         except EOFError:
             text = "q"
         text = text.strip()

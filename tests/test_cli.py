@@ -1,0 +1,51 @@
+"""The command line: listing titles, a whole bot game in the terminal, replaying a save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from roundhouse.cli import main
+
+
+def test_titles_lists_chicago_express(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["titles"]) == 0
+    out = capsys.readouterr().out
+    assert "ChicagoExpress" in out and "2–6" in out
+
+
+def test_play_with_only_bots_finishes_and_saves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "game.json"
+    code = main(
+        ["play", "chicago-express", "--players", "3", "--bots", "3", "--seed", "4"]
+        + ["--bot-level", "random", "--save", str(save), "--quiet"]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out
+    doc = json.loads(save.read_text())
+    assert doc["title"] == "ChicagoExpress" and len(doc["actions"]) > 20
+
+    assert main(["replay", str(save), "--no-pause"]) == 0
+    assert "Game over" in capsys.readouterr().out
+
+
+def test_play_human_moves_by_number_and_by_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The human (seat 1, banker) opens the PRR auction: typed bid, then quits."""
+    answers = iter(["bid PRR 7", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "chicago-express", "--players", "2", "--bots", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "You bids $7 for PRR" in out
+    assert "Stopped." in out
+
+
+def test_bad_option_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "chicago-express", "--option", "nonsense=1", "--bots", "4"]) == 2
+    assert "no option" in capsys.readouterr().out
