@@ -8,6 +8,7 @@ tile 9 (track 0-3) at rotation 1 runs west-east and tile 57 at rotation 1 is a c
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from roundhouse.core.board import Board, load_board
 from roundhouse.core.phases import Phase
@@ -28,7 +29,7 @@ YELLOW = Phase(name="2", tiles=("yellow",))
 BROWN = Phase(name="5", tiles=("yellow", "green", "brown"))
 
 
-def make_board(special: dict[str, dict[str, object]] | None = None) -> Board:
+def make_board(special: Mapping[str, Mapping[str, object]] | None = None) -> Board:
     """The test board: blank hexes, plus ``special`` pre-printed entries; every standard tile
     in unlimited supply."""
     hexes: dict[str, object] = {}
