@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import time
 
+from bench.track_bench import crowded_board
+from roundhouse.core.board import Board
+from roundhouse.core.graph import Graph
+from roundhouse.core.phases import Phase
 from roundhouse.core.routes import (
     RouteGraph,
     Segment,
@@ -22,6 +26,11 @@ from roundhouse.core.routes import (
     plus_train,
     streamliner,
 )
+from roundhouse.core.routes.adapter import compile_board, route_graph
+from roundhouse.core.routes.run import check_run, optimal_run
+from roundhouse.core.tiles import Colour
+from roundhouse.core.track import Allowance, TrackRules, tile_lays
+from roundhouse.core.upgrade import path_fit
 
 
 def mesh(width: int, height: int, seed: int = 7) -> RouteGraph:
@@ -120,6 +129,69 @@ def bench_routes(time_budget: float = 30.0) -> dict[str, float]:
     return out
 
 
+def grown_board(lays: int = 80, seed: int = 11) -> tuple[Board, list[str]]:
+    """The crowded track benchmark board, grown by ``lays`` legal lays and upgrades picked by a
+    seeded generator for its five companies in turn: a mid-game network of real tiles."""
+    board, companies = crowded_board()
+    rules = TrackRules(colours=frozenset({Colour.YELLOW, Colour.GREEN}))
+    graph = Graph(board)
+    state = seed
+    for i in range(lays):
+        company = companies[i % len(companies)]
+        options = tile_lays(board, graph, company, Allowance(cash=10_000), rules)
+        if not options:
+            continue
+        state = (state * 1103515245 + 12345) % (1 << 31)
+        pick = options[state % len(options)]
+        here = board.hexes[pick.hex]
+        moves = path_fit(here.tile, here.rotation, board.tiles[pick.tile], pick.rotation, False)
+        if moves is not None:
+            board.lay(pick.hex, pick.tile, pick.rotation, moves)
+    return board, companies
+
+
+def bench_board_routes(time_budget: float = 30.0) -> dict[str, float]:
+    """Board-to-routes costs in an operating turn: compiling the board, the cached graph, the
+    recompile after one tile lay, and each company's default run and its check."""
+    board, companies = grown_board()
+    phase = Phase(name="3", tiles=("yellow", "green"))
+    out: dict[str, float] = {}
+    rounds = 10
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        compile_board(board, phase)
+    out["board_routes compile s"] = (time.perf_counter() - t0) / rounds
+    graph = route_graph(board, phase)
+    out["board_routes stops"] = float(len(graph.stops))
+    out["board_routes segments"] = float(len(graph.segments))
+    t0 = time.perf_counter()
+    for _ in range(1000):
+        route_graph(board, phase)
+    out["board_routes cached s"] = (time.perf_counter() - t0) / 1000
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        board.version += 1  # as after a lay elsewhere: every hex's pieces are reused
+        route_graph(board, phase)
+    out["board_routes recompile s"] = (time.perf_counter() - t0) / rounds
+    trains = [Train("3-0", n_train(3)), Train("4-0", n_train(4)), Train("4-1", n_train(4))]
+    worst = 0.0
+    proven = 0
+    checks = 0.0
+    for company in companies:
+        t0 = time.perf_counter()
+        offer = optimal_run(board, company, trains, phase, time_budget=time_budget)
+        worst = max(worst, time.perf_counter() - t0)
+        proven += offer.proven_optimal
+        t0 = time.perf_counter()
+        check_run(board, company, trains, offer.routes, phase, revenue=offer.total)
+        checks += time.perf_counter() - t0
+    out["board_routes optimal_run worst s"] = worst
+    out["board_routes check_run mean s"] = checks / len(companies)
+    out["board_routes proven optimal"] = float(proven)
+    out["board_routes companies"] = float(len(companies))
+    return out
+
+
 if __name__ == "__main__":
-    for key, value in bench_routes().items():
+    for key, value in {**bench_routes(), **bench_board_routes()}.items():
         print(f"{key:40} {value:12.4f}")

@@ -132,11 +132,17 @@ def id_of_stop(board: Board, hex_name: str, stop: str) -> str:
     raise KeyError(f"{hex_name} has no stop {stop!r}")
 
 
+_PHASE_COLOURS: dict[tuple[str, ...], Colour] = {}
+
+
 def phase_colour(phase: Phase | None) -> Colour | None:
     """The colour whose printed values apply in ``phase``: its newest tile colour."""
     if phase is None or not phase.tiles:
         return None
-    return max(Colour.parse(c) for c in phase.tiles)
+    colour = _PHASE_COLOURS.get(phase.tiles)
+    if colour is None:
+        colour = _PHASE_COLOURS[phase.tiles] = max(Colour.parse(c) for c in phase.tiles)
+    return colour
 
 
 _HexKey = tuple[object, ...]
@@ -186,7 +192,7 @@ def route_graph(
         and entry.version == board.version
         and entry.phase == name
         and entry.colour == colour
-        and entry.options == options
+        and (entry.options is options or entry.options == options)
     ):
         return entry.graph
     reuse = entry.pieces if entry is not None and entry.colour == colour else {}

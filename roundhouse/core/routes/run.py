@@ -103,8 +103,7 @@ def check_run(
     when the routes earn a different amount (``route.revenue``).
     """
     graph = route_graph(board, phase, options=options)
-    resolved = resolve_routes(graph, company, trains, routes, rules)
-    result = revenue_of(graph, company, trains, resolved, rules)
+    result = score_notation(graph, company, trains, routes, rules)
     if revenue is not None and revenue != result.total:
         raise IllegalAction(
             f"these routes earn ${result.total}, not ${revenue}", rule="route.revenue"
@@ -243,7 +242,19 @@ def resolve_routes(
     rules: RevenueRules = PLAIN,
 ) -> list[Route]:
     """Turn routes in notation into :class:`Route` objects, choosing the track of open legs
-    so that the whole run is legal.  If no choice is, the first choice's error is raised."""
+    so that the whole run is legal; :class:`IllegalAction` if no choice is."""
+    return [run.route for run in score_notation(graph, company, trains, notations, rules).runs]
+
+
+def score_notation(
+    graph: RouteGraph,
+    company: str,
+    trains: Sequence[Train],
+    notations: Sequence[Sequence[str]],
+    rules: RevenueRules = PLAIN,
+) -> Revenue:
+    """What routes in notation earn, choosing the track of open legs so that the whole run
+    is legal.  If no choice is, the error of the first (shortest) choice is raised."""
     parsed = [parse_notation(graph, n) for n in notations]
     options: list[list[list[tuple[SegmentId, ...]]]] = []
     for p in parsed:
@@ -266,35 +277,38 @@ def resolve_routes(
 
     first = [next(choices(k)) for k in range(len(parsed))]
     by_id = {t.id: t for t in trains}
-    for p in parsed:
-        known = by_id.get(p.train)
-        if known is None or not isinstance(known.kind, TrainKind):
-            return first  # unknown or freight trains: revenue_of says why
+    single = all(len(legs) == 1 for per_leg in options for legs in per_leg)
+    unknown = any(
+        not isinstance(getattr(by_id.get(p.train), "kind", None), TrainKind) for p in parsed
+    )
+    if single or unknown:
+        return revenue_of(graph, company, trains, first, rules)
     chosen: list[Route] = []
 
-    def search(k: int, used: int) -> bool:
+    def search(k: int, used: int) -> Revenue | None:
         if k == len(parsed):
             try:
-                revenue_of(graph, company, trains, chosen, rules)
+                return revenue_of(graph, company, trains, chosen, rules)
             except IllegalAction:
-                return False
-            return True
-        train = by_id[parsed[k].train]
-        assert isinstance(train.kind, TrainKind)
+                return None
+        kind = by_id[parsed[k].train].kind
+        assert isinstance(kind, TrainKind)
         for route in choices(k):
             try:
-                walk = trace(graph, company, route, train.kind)
+                walk = trace(graph, company, route, kind)
             except IllegalAction:
                 continue
             if walk.units & used:
                 continue
             chosen.append(route)
-            if search(k + 1, used | walk.units):
-                return True
+            found = search(k + 1, used | walk.units)
+            if found is not None:
+                return found
             chosen.pop()
-        return False
+        return None
 
-    return chosen if search(0, 0) else first
+    found = search(0, 0)
+    return found if found is not None else revenue_of(graph, company, trains, first, rules)
 
 
 # --- 18xx.games form ----------------------------------------------------------------------
