@@ -8,6 +8,7 @@ import pytest
 
 from roundhouse.core.tiles import Colour, StopKind
 from roundhouse.titles.g18royalgorge.data import (
+    Source,
     board,
     city_ids_18xx_games,
     letter_hexes,
@@ -152,6 +153,8 @@ def test_18royalgorge_letter_tiles_salida_and_sulphur_springs() -> None:
     assert b["E3"].label is None
     assert letter_hexes()["E3"].letter == "R" and letter_hexes()["E3"].private == "B2"
     assert not letter_hexes()["E3"].required
+    assert letter_hexes()["C11"].fallback
+    assert not letter_hexes(Source.EIGHTEEN_XX_GAMES)["C11"].fallback
 
 
 def test_18royalgorge_city_ids_18xx_games_name_every_printed_city() -> None:

@@ -162,20 +162,24 @@ class LetterHex:
     hex: str
     letter: str
     required: bool
+    fallback: bool
+    """Any legal tile may be laid when no letter tile of the colour is left."""
     private: str | None
 
 
 @functools.cache
-def letter_hexes() -> Mapping[str, LetterHex]:
+def letter_hexes(source: Source = Source.RULEBOOK) -> Mapping[str, LetterHex]:
     out: dict[str, LetterHex] = {}
+    key = "fallback" if source is Source.RULEBOOK else "fallback_18xx_games"
     for name, raw in table_of(read_toml("map.toml"), "letter_hexes").items():
         entry = cast(Table, raw)
         private = entry.get("private")
         out[name] = LetterHex(
-            name,
-            str(entry["letter"]),
-            bool(entry["required"]),
-            None if private is None else str(private),
+            hex=name,
+            letter=str(entry["letter"]),
+            required=bool(entry["required"]),
+            fallback=bool(entry[key]),
+            private=None if private is None else str(private),
         )
     return out
 
