@@ -27,7 +27,8 @@ phase or the options change, so every caller in one operating turn (default run,
 player's routes, bots) shares one graph.  Hex by hex, the pieces are also cached by what the
 hex holds (tile, rotation, tokens, markers), so after a tile lay only that hex is recompiled.
 A decorator that reads state outside the board must be a value that changes (compares unequal)
-when that state does, or the cache would hand out a stale graph.
+when that state does, or the cache would hand out a stale graph.  The cache trusts that a
+board's ``version`` only ever grows: never set it back on the same object (restore a copy).
 """
 
 from __future__ import annotations

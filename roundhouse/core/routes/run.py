@@ -25,17 +25,18 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction, MalformedAction
 from roundhouse.core.phases import Phase
 from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions, route_graph
 from roundhouse.core.routes.graph import NodeType, RouteGraph, SegmentId
-from roundhouse.core.routes.kinds import Train, TrainKind
+from roundhouse.core.routes.kinds import AnyKind, Train, TrainKind
 from roundhouse.core.routes.optimizer import Optimum, best_run
 from roundhouse.core.routes.revenue import PLAIN, Revenue, RevenueRules, Run, revenue_of
 from roundhouse.core.routes.route import Route, trace
+from roundhouse.core.trains import Train as RosterTrain
 
 Notation = tuple[str, ...]
 """A route as strings: train id, then stops with via hexes between them."""
@@ -60,6 +61,18 @@ class OfferedRun:
     @property
     def total(self) -> int:
         return self.revenue.total
+
+
+def company_trains(owned: Iterable[RosterTrain], kinds: Mapping[str, AnyKind]) -> list[Train]:
+    """The trains a company runs, as the route machinery sees them: each physical train's id
+    ("3+-1") with the kind of the side in use (its variant, e.g. 18US "3E" or "2G")."""
+    out: list[Train] = []
+    for train in owned:
+        kind = kinds.get(train.variant)
+        if kind is None:
+            raise KeyError(f"no running rules for {train.variant}-trains")
+        out.append(Train(train.id, kind))
+    return out
 
 
 def optimal_run(

@@ -9,16 +9,25 @@ from hypothesis import strategies as st
 
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction, MalformedAction
-from roundhouse.core.routes import Train, n_train, plus_train
+from roundhouse.core.routes import (
+    FreightKind,
+    Train,
+    TrainKind,
+    freight_train,
+    n_train,
+    plus_train,
+)
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.brute import brute_best
 from roundhouse.core.routes.run import (
     check_run,
+    company_trains,
     from_18xx_games,
     optimal_run,
     resolve_routes,
     to_18xx_games,
 )
+from roundhouse.core.trains import Train as RosterTrain
 from tests.core.routes.test_adapter import YELLOW, make_board, straight_line
 
 TWO = Train("2-0", n_train(2))
@@ -157,6 +166,21 @@ def test_18xx_games_route_form_converts_and_scores_the_same() -> None:
     assert from_18xx_games(g2, long) == ("2-0", "A7-0", "A5", "A3", "A1-0")
     with pytest.raises(MalformedAction):
         from_18xx_games(g2, {"train": "2-0", "connections": [["A7", "A5"], ["A3", "A1"]]})
+
+
+def test_18us_10_6_company_trains_run_the_side_in_use() -> None:
+    """18US §10.6: a two-sided card runs as the side the buyer chose (3E or 2G)."""
+    card = RosterTrain("3E-0", "3E", owner="X")
+    card.variant = "2G"
+    kinds: dict[str, TrainKind | FreightKind] = {
+        "3E": n_train(3, "3E"),
+        "2G": freight_train(2),
+        "2": n_train(2),
+    }
+    trains = company_trains([RosterTrain("2-1", "2", owner="X"), card], kinds)
+    assert [(t.id, t.kind.name) for t in trains] == [("2-1", "2"), ("3E-0", "2G")]
+    with pytest.raises(KeyError):
+        company_trains([RosterTrain("9-0", "9")], kinds)
 
 
 # --- property tests on random real boards ---------------------------------------------------
