@@ -126,6 +126,40 @@ def test_18usa_12_4_trains_of_one_company_never_share_track() -> None:
     assert optimal_run(board, "X", [TWO, TWO_B], YELLOW).total == 100
 
 
+def two_ways_board() -> Board:
+    """A1 city and A5 city joined two ways: east through A3, and south round by B2 and B4."""
+    board = make_board()
+    board.lay("A1", "5", 4, {})  # city, exits E and SE
+    board.lay("A3", "9", 1, {})
+    board.lay("A5", "5", 0, {})  # city, exits SW and W
+    board.lay("B2", "8", 2, {})  # NW to E
+    board.lay("B4", "8", 1, {})  # W to NE
+    board.place_token("A1", "c", "X")
+    return board
+
+
+def test_18usa_12_4_stops_only_notation_picks_track_so_the_run_is_legal() -> None:
+    """Two trains may both run A1-A5 if each uses its own track (18USA §12.4); given only the
+    stops, the reader gives the second train the long way round instead of refusing."""
+    board = two_ways_board()
+    graph = route_graph(board, YELLOW)
+    runs = [("2-0", "A1-0", "A5-0"), ("2-1", "A5-0", "A1-0")]
+    routes = resolve_routes(graph, "X", [TWO, TWO_B], runs)
+    hexes = [{h for leg in r.legs for h, _ in leg} for r in routes]
+    assert hexes == [{"A1", "A3", "A5"}, {"A1", "B2", "B4", "A5"}]
+    assert check_run(board, "X", [TWO, TWO_B], runs, YELLOW).total == 80
+    assert optimal_run(board, "X", [TWO, TWO_B], YELLOW).total == 80
+    long_way = check_run(board, "X", [TWO], [("2-0", "A1-0", "B2", "B4", "A5-0")], YELLOW)
+    assert {h for leg in long_way.runs[0].route.legs for h, _ in leg} == {"A1", "B2", "B4", "A5"}
+    # an open route still gives way to an exact one; two exact routes on one track do not
+    either = [runs[0], ("2-1", "A5-0", "A3", "A1-0")]
+    assert check_run(board, "X", [TWO, TWO_B], either, YELLOW).total == 80
+    both = [("2-0", "A1-0", "A3", "A5-0"), ("2-1", "A5-0", "A3", "A1-0")]
+    with pytest.raises(IllegalAction) as err:
+        check_run(board, "X", [TWO, TWO_B], both, YELLOW)
+    assert err.value.rule == "route.shared_track"
+
+
 def test_run_notation_is_checked() -> None:
     board = town_board()
     for bad, rule in (
