@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -215,6 +219,37 @@ def test_18us_10_6_company_trains_run_the_side_in_use() -> None:
     assert [(t.id, t.kind.name) for t in trains] == [("2-1", "2"), ("3E-0", "2G")]
     with pytest.raises(KeyError):
         company_trains([RosterTrain("9-0", "9")], kinds)
+
+
+def test_18royalgorge_fixture_run_converts_and_scores_as_recorded() -> None:
+    """A real 18xx.games run (18RoyalGorge_game_end_bankrupt.json, action 77: RG's first run,
+    after ten plain tile lays and no upgrades, so the board is rebuilt from those lays alone):
+    its route object converts to our notation and scores the recorded $90, which is also the
+    best run (18RoyalGorge "+" trains: Kit Carson, Denver and three towns)."""
+    shared = Path(os.environ.get("ROUNDHOUSE_SHARED", Path(__file__).parents[3].parent / "shared"))
+    path = shared / "fixtures" / "18xx.games" / "18RoyalGorge" / FIXTURE
+    if not path.exists():
+        pytest.skip(f"18xx.games fixture {FIXTURE} not found under {shared}")
+    from roundhouse.titles.g18royalgorge.data import Source
+    from roundhouse.titles.g18royalgorge.data import board as royal_gorge_board
+
+    board = royal_gorge_board(("RG", "KP"), source=Source.EIGHTEEN_XX_GAMES)
+    board.place_token("L2", "c", "RG")  # RG's home station, Denver
+    actions = json.loads(path.read_text())["actions"]
+    run = next(a for a in actions if a["type"] == "run_routes")
+    for action in actions:
+        if action["type"] == "lay_tile" and action["id"] < run["id"]:
+            board.lay(action["hex"], action["tile"].rpartition("-")[0], action["rotation"], {})
+    graph = route_graph(board, YELLOW)
+    trains = [Train("2+-0", plus_train(2))]
+    (site,) = run["routes"]
+    notation = from_18xx_games(graph, site)
+    assert notation == ("2+-0", "O3-0", "N4", "M3-0", "L4", "L2-0", "K3-0", "J4", "I5", "H4-0")
+    assert check_run(board, "RG", trains, [notation], YELLOW, revenue=site["revenue"]).total == 90
+    assert optimal_run(board, "RG", trains, YELLOW).total == 90
+
+
+FIXTURE = "18RoyalGorge_game_end_bankrupt.json"
 
 
 # --- property tests on random real boards ---------------------------------------------------
