@@ -1,0 +1,421 @@
+"""The 18xx game machine: a :class:`~roundhouse.core.state.TitleState` built from a title's
+data, config and hooks, that plays by delegating every decision to the current round.
+
+A title supplies three things:
+
+* :class:`TitleData` - the printed components: market grid, corporations, privates, train
+  roster, phases (loaded from its data files);
+* :class:`~roundhouse.core.config.TitleConfig` - its settings;
+* a :class:`~roundhouse.core.hooks.Hooks` subclass - its behaviour changes (and, through
+  :meth:`~roundhouse.core.hooks.Hooks.operating_steps`, its own steps);
+
+plus, when it has a map, a :class:`~roundhouse.core.flow.map_steps.MapRules` adapter.  Its
+``Title.setup`` then returns ``Engine(players, rng, data=..., config=..., hooks=...)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from roundhouse.core.ability import closes_on
+from roundhouse.core.actions import Action, Json
+from roundhouse.core.bank import BANK, Ledger
+from roundhouse.core.config import Capitalization, EndTrigger, TitleConfig
+from roundhouse.core.entities import Corporation, CorporationSpec, Player, Private, PrivateSpec
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import DiscardTrain
+from roundhouse.core.flow.game_end import GameEnd, score
+from roundhouse.core.flow.map_steps import MapRules, NoMap
+from roundhouse.core.flow.operating_round import OperatingRound
+from roundhouse.core.flow.round import Round
+from roundhouse.core.hooks import Hooks
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.market import Market, MarketGrid
+from roundhouse.core.phases import Phase, PhaseTrack
+from roundhouse.core.rng import Rng
+from roundhouse.core.shares import IPO, POOL, ShareBook, certificate_count
+from roundhouse.core.state import TitleState
+from roundhouse.core.trains import DEPOT, SCRAPPED, Depot, TrainEvents, TrainType
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TitleData:
+    """A title's printed components."""
+
+    market: MarketGrid
+    corporations: tuple[CorporationSpec, ...]
+    trains: tuple[TrainType, ...]
+    phases: tuple[Phase, ...]
+    privates: tuple[PrivateSpec, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TitleData:
+        return self
+
+
+class Engine(TitleState):
+    """One 18xx game in progress."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerId],
+        rng: Rng,
+        *,
+        data: TitleData,
+        config: TitleConfig,
+        hooks: Hooks | None = None,
+        board: MapRules | None = None,
+    ) -> None:
+        self.players = tuple(players)
+        self.rng = rng
+        self._data = data
+        self._config = config
+        self._hooks = hooks or Hooks()
+        self.map: MapRules = board if board is not None else NoMap()
+        self.ledger = Ledger(bank_cash=config.bank)
+        self.seats: dict[str, Player] = {p: Player(p) for p in self.players}
+        cash = config.starting_cash[len(self.players)]
+        for p in self.players:
+            self.ledger.open(p)
+            self.ledger.transfer(BANK, p, cash)
+        self.corps: dict[str, Corporation] = {}
+        self.books: dict[str, ShareBook] = {}
+        owner_first = config.capitalization is Capitalization.INCREMENTAL
+        for spec in data.corporations:
+            self.corps[spec.id] = Corporation(spec)
+            self.ledger.open(spec.id)
+            self.books[spec.id] = ShareBook.standard(
+                spec.id,
+                size=spec.size,
+                owner=spec.id if owner_first else IPO,
+                president_shares=spec.president_shares,
+                unplayable=spec.unplayable,
+                unplayable_owner=spec.id,
+            )
+        self.privates = {p.id: Private(p) for p in data.privates}
+        self.market = Market(data.market)
+        self.depot = Depot(data.trains, PhaseTrack(data.phases))
+        for spec in data.corporations:
+            self.depot.kinds[spec.id] = spec.kind
+        self.priority: str = self.players[0]
+        self.sr_count = 0
+        self.set_count = 0
+        self.or_in_set = 0
+        self.ors_in_set = 0
+        self.last_revenue: dict[str, int] = {}
+        self.pending_discards: dict[str, int] = {}
+        self.end = GameEnd()
+        self.round: Round = self._hooks.first_round(self)
+        self.round.start(self)
+        self._settle()
+
+    # -- the title's parts ---------------------------------------------------------------
+
+    @property
+    def config(self) -> TitleConfig:
+        return self._config
+
+    @property
+    def hooks(self) -> Hooks:
+        return self._hooks
+
+    @property
+    def data(self) -> TitleData:
+        return self._data
+
+    # -- who is who ----------------------------------------------------------------------
+
+    def pid(self, player: str) -> PlayerId:
+        return PlayerId(player)
+
+    def player(self, player: str) -> Player:
+        return self.seats[player]
+
+    def controller(self, entity: str) -> str | None:
+        """The seat deciding for ``entity``: a player themself, a company's president, a
+        private's owner (or its owning company's president)."""
+        if entity in self.seats:
+            return entity
+        if entity in self.books:
+            return self.books[entity].president
+        if entity in self.privates:
+            owner = self.privates[entity].owner
+            return None if owner is None else self.controller(owner)
+        return None
+
+    def controller_id(self, entity: str) -> PlayerId:
+        who = self.controller(entity)
+        if who is None:
+            raise IllegalAction(f"nobody controls {entity}", rule="entity.no_controller")
+        return PlayerId(who)
+
+    def turn_order_from(self, player: str) -> list[str]:
+        """Solvent players in seat order, starting with ``player``."""
+        i = self.players.index(player)
+        order = self.players[i:] + self.players[:i]
+        return [p for p in order if not self.seats[p].bankrupt]
+
+    def or_round(self) -> OperatingRound:
+        assert isinstance(self.round, OperatingRound)
+        return self.round
+
+    # -- shares and prices ---------------------------------------------------------------
+
+    def share_price(self, corp_id: str) -> int:
+        return self.market.price(corp_id)
+
+    def player_shares(self, corp_id: str) -> int:
+        book = self.books[corp_id]
+        return sum(book.shares_of(p) for p in self.players)
+
+    def cert_limit(self) -> int:
+        return self._config.cert_limit[len(self.players)]
+
+    def cert_count(self, player: str) -> int:
+        extra = sum(
+            1
+            for p in self.privates.values()
+            if p.owner == player
+            and not p.closed
+            and (p.spec.counts_as_cert or self._config.privates_count_for_cert_limit)
+        )
+        return certificate_count(
+            player,
+            self.books.values(),
+            self.market.zones_by_company(),
+            self._config.share_rules,
+            extra,
+        )
+
+    def phases_reached(self) -> frozenset[str]:
+        track = self.depot.phases
+        return frozenset(p.name for p in track.phases[: track.index + 1])
+
+    def start_company(self, player: str, corp_id: str, price: int) -> None:
+        """Par: the price token goes on the market, the president's certificate to the
+        player, paid to the treasury or the bank (:class:`Capitalization`)."""
+        corp = self.corps[corp_id]
+        book = self.books[corp_id]
+        pc = book.president_cert
+        assert pc is not None
+        zones = self.depot.phases.current.par_zones or frozenset({"par"})
+        cell = self.market.check_par(corp_id, price, zones)
+        self.market.place(corp_id, cell)
+        payee = corp_id if pc.owner == corp_id else BANK
+        self.ledger.transfer(player, payee, price * pc.shares)
+        book.move(pc.id, player)
+        corp.par_price = price
+        corp.formed_in = self.sr_count
+        self.map.place_home(self, corp_id)
+        self.check_float(corp_id)
+
+    def check_float(self, corp_id: str) -> None:
+        """A company floats once players hold its float shares (18US §5.3); with full
+        capitalisation the bank then pays it its size times the starting value and its
+        unsold initial offering goes to the pool."""
+        corp = self.corps[corp_id]
+        if corp.floated or not corp.started or self.player_shares(corp_id) < corp.spec.float_shares:
+            return
+        corp.floated = True
+        if self._config.capitalization is Capitalization.FULL:
+            assert corp.par_price is not None
+            self.ledger.transfer(BANK, corp_id, corp.par_price * corp.spec.size)
+            book = self.books[corp_id]
+            for cert in book.certs_of(IPO):
+                if cert.playable:
+                    cert.owner = POOL
+        self._hooks.on_float(self, corp_id)
+
+    def after_price_move(self, corp_id: str) -> None:
+        """Fire the market-cell end trigger when a token reaches it (18RoyalGorge
+        "Ending 2: Stock Value Cap")."""
+        if self._config.end_game_zone in self.market.zones(corp_id):
+            self.end.trigger(self, EndTrigger.MARKET_CELL)
+
+    # -- trains --------------------------------------------------------------------------
+
+    def train_events(self, corp_id: str | None, events: TrainEvents) -> None:
+        """Close privates, fire the final-train trigger, queue forced discards."""
+        names = set(events.events)
+        sold = events.phases[-1].on if events.phases else None
+        for private in self.privates.values():
+            if private.closed:
+                continue
+            if any(
+                closes_on(private.spec.abilities, train=t.on or "", phase=t.name)
+                for t in events.phases
+            ) or any(closes_on(private.spec.abilities, event=e) for e in names):
+                private.closed = True
+        if sold is not None:
+            for private in self.privates.values():
+                if closes_on(private.spec.abilities, train=sold):
+                    private.closed = True
+        if self._config.final_train_event in names:
+            self.end.trigger(self, EndTrigger.FINAL_TRAIN)
+        self.pending_discards = dict(events.must_discard)
+        self._hooks.on_train_events(self, corp_id, events)
+
+    # -- rounds --------------------------------------------------------------------------
+
+    def begin_operating_round(self) -> None:
+        if self.round.kind == "OR" and self.or_in_set < self.ors_in_set:
+            self.or_in_set += 1
+            return
+        self.set_count += 1
+        self.or_in_set = 1
+        self.ors_in_set = self._hooks.operating_rounds_in_set(self)
+
+    def _settle(self) -> None:
+        """After an action: bank-broken trigger, then finish rounds and start the next
+        until someone has a decision to make or the game is over."""
+        if self.ledger.bank_broken:
+            self.end.trigger(self, EndTrigger.BANK_BROKEN)
+        while not self.end.over and self.round.finished:
+            ended = self.round
+            ended.on_finish(self)
+            if ended.kind == "OR":
+                last = self.or_in_set >= self.ors_in_set
+                if self.end.after_operating_round(self, last):
+                    break
+                limit = self._config.or_set_limit
+                if last and limit is not None and self.set_count >= limit:
+                    self.end.trigger(self, EndTrigger.ROUND_LIMIT)
+                    if self.end.over or self.end.after_operating_round(self, last):
+                        break
+            self.round = self._hooks.next_round(self, ended)
+            self.round.start(self)
+            if self.ledger.bank_broken:
+                self.end.trigger(self, EndTrigger.BANK_BROKEN)
+
+    # -- TitleState ----------------------------------------------------------------------
+
+    def _discarding(self) -> str | None:
+        for corp_id in sorted(self.pending_discards):
+            if self.controller(corp_id) is not None:
+                return corp_id
+        return None
+
+    def acting(self) -> tuple[PlayerId, ...]:
+        if self.finished:
+            return ()
+        corp = self._discarding()
+        if corp is not None:
+            return (self.controller_id(corp),)
+        seats: list[PlayerId] = []
+        for entity in self.round.entities_acting(self):
+            who = self.controller(entity)
+            if who is not None and who not in seats:
+                seats.append(PlayerId(who))
+        return tuple(seats)
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.finished:
+            return []
+        corp = self._discarding()
+        if corp is not None:
+            p = self.controller_id(corp)
+            return [
+                DiscardTrain(player=p, entity=corp, train=t.id)
+                for t in self.depot.owned_by(corp)
+                if not t.obsolete or self.depot.obsolete_counts
+            ]
+        return self.round.legal_actions(self)
+
+    def check(self, action: Action) -> None:
+        corp = self._discarding()
+        if corp is not None:
+            if action not in self.legal_actions():
+                raise IllegalAction(
+                    f"{corp} is over its train limit and must discard first",
+                    rule="trains.must_discard",
+                )
+        else:
+            self.round.check(self, action)
+        entity = getattr(action, "entity", None)
+        expected = self.controller(entity) if isinstance(entity, str) else None
+        if expected is not None and expected != action.player:
+            raise IllegalAction(
+                f"{action.player} does not control {entity}", rule="round.not_your_entity"
+            )
+
+    def execute(self, action: Action) -> None:
+        corp = self._discarding()
+        if corp is not None and isinstance(action, DiscardTrain):
+            self.depot.discard(action.train)
+            self.pending_discards[corp] -= 1
+            if self.pending_discards[corp] <= 0:
+                del self.pending_discards[corp]
+        else:
+            self.round.process(self, action)
+        self._settle()
+
+    def view(self, player: PlayerId | None) -> dict[str, Json]:
+        round_view: dict[str, Json] = {"kind": self.round.kind, "label": self.round.label(self)}
+        entity = self.round.entity(self) if not self.finished else None
+        if entity is not None:
+            round_view["entity"] = entity
+        return {
+            "round": round_view,
+            "priority": self.priority,
+            "phase": self.depot.phases.current.name,
+            "bank": None if not self.ledger.finite else self.ledger.cash(BANK),
+            "cash": {h.id: h.cash for h in self.ledger if h.id != BANK},
+            "corporations": {
+                c.id: {
+                    "price": self.share_price(c.id) if c.id in self.market.position else None,
+                    "floated": c.floated,
+                    "operated": c.operated,
+                    "president": self.books[c.id].president,
+                    "shares": dict(self.books[c.id].holdings()),
+                    "trains": [t.id for t in self.depot.owned_by(c.id)],
+                    "closed": c.closed,
+                }
+                for c in self.corps.values()
+            },
+            "privates": {
+                p.id: {"owner": p.owner, "closed": p.closed} for p in self.privates.values()
+            },
+            "depot": list(self.depot.upcoming[:3]),
+            "pool_trains": [t.id for t in self.depot.pool()],
+        }
+
+    @property
+    def finished(self) -> bool:
+        return self.end.over
+
+    @property
+    def result(self) -> dict[PlayerId, int] | None:
+        if not self.finished:
+            return None
+        return {p: score(self, p) for p in self.players}
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.end.reason if self.finished else None
+
+    def conserved_money(self) -> int | None:
+        return self.ledger.total()
+
+    def invariant_violations(self) -> list[str]:
+        out: list[str] = []
+        for corp_id, book in self.books.items():
+            if book.total() != book.size:
+                out.append(f"{corp_id}: certificates add up to {book.total()}, not {book.size}")
+            for cert in book.certs.values():
+                if cert.owner not in self.seats and cert.owner not in (POOL, IPO, corp_id):
+                    out.append(f"{cert.id} is held by unknown {cert.owner}")
+            pc = book.president_cert
+            if pc is not None and pc.owner in self.seats:
+                most = max(book.shares_of(p) for p in self.players)
+                if book.shares_of(pc.owner) < most:
+                    out.append(f"{corp_id}: president {pc.owner} is not the largest holder")
+        for holder in self.ledger:
+            if holder.id != BANK and holder.cash < 0:
+                out.append(f"{holder.id} has negative cash ${holder.cash}")
+        for train in self.depot.trains.values():
+            if train.owner not in (DEPOT, POOL, SCRAPPED) and train.owner not in self.corps:
+                out.append(f"train {train.id} is owned by unknown {train.owner}")
+        return out
+
+    def label(self) -> str:
+        return self.round.label(self)

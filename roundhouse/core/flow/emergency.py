@@ -1,0 +1,106 @@
+"""Forced train purchases: the president's money, emergency share sales, bankruptcy.
+
+18RoyalGorge "Important Rules About Trains" and "Emergency Fundraising"; 18US §6.9-§6.9.3;
+18West §7.8.3-§7.8.5; 18USA §15 (Cash Crisis).  In order:
+
+1. a company that must own a train and cannot pay for one from its treasury buys with the
+   president making up the difference (:attr:`TitleConfig.emergency_train` says which trains
+   qualify: the cheapest, or any the bank offers, 18US §6.9.1);
+2. when the president's cash is not enough either, the president sells shares, under the
+   normal rules plus :attr:`TitleConfig.emergency_sale` (no presidency change at all, or not
+   of the company buying), and never more than the shortfall needs;
+3. when nothing more can be sold and the money is still short, the president is bankrupt:
+   cash goes to the company or the bank (:attr:`TitleConfig.bankrupt_cash`), and either the
+   game ends (18RoyalGorge "Ending 1") or the player leaves the game, their shares go to the
+   pool and their presidencies to the next eligible player or to the pool (18US §6.9.3,
+   18West §7.8.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.bank import BANK
+from roundhouse.core.config import (
+    BankruptCash,
+    BankruptcyEnd,
+    EmergencySale,
+    EmergencyTrain,
+    EndTrigger,
+)
+from roundhouse.core.flow.trade import sale_counts
+from roundhouse.core.shares import POOL
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+def emergency_prices(
+    g: Engine, corp_id: str, depot_prices: dict[tuple[str, str], int]
+) -> dict[tuple[str, str], int]:
+    """The (train, side) purchases the president may fund, by the title's rule."""
+    if not depot_prices:
+        return {}
+    if g.config.emergency_train is EmergencyTrain.ANY:
+        return dict(depot_prices)
+    cheapest = min(depot_prices.values())
+    return {k: v for k, v in depot_prices.items() if v == cheapest}
+
+
+def allow_presidency_change(g: Engine, buyer: str, corp_id: str) -> bool:
+    rule = g.config.emergency_sale
+    return rule is EmergencySale.OTHER_COMPANIES and corp_id != buyer
+
+
+def emergency_sales(g: Engine, buyer: str, president: str, target: int) -> dict[str, list[int]]:
+    """Company -> share counts the president may sell toward ``target`` dollars of the
+    president's own cash; a count is allowed only if one share fewer would not do."""
+    short = target - g.ledger.cash(president)
+    if short <= 0:
+        return {}
+    out: dict[str, list[int]] = {}
+    for corp_id, book in g.books.items():
+        if not book.certs_of(president):
+            continue
+        price = g.share_price(corp_id)
+        counts = [
+            n
+            for n in sale_counts(
+                g,
+                president,
+                corp_id,
+                allow_presidency_change=allow_presidency_change(g, buyer, corp_id),
+            )
+            if (n - 1) * price < short
+        ]
+        if counts:
+            out[corp_id] = counts
+    return out
+
+
+def declare_bankruptcy(g: Engine, buyer: str, player: str) -> None:
+    """The president of ``buyer`` cannot raise the money for its train."""
+    if g.config.bankrupt_cash is BankruptCash.COMPANY:
+        g.ledger.transfer_all(player, buyer)
+    else:
+        g.ledger.transfer_all(player, BANK)
+    if g.config.bankruptcy_end is BankruptcyEnd.GAME_ENDS:
+        g.end.trigger(g, EndTrigger.BANKRUPTCY)
+        return
+    g.player(player).bankrupt = True
+    solvent = [p for p in g.players if not g.player(p).bankrupt]
+    for book in g.books.values():
+        was_president = book.president == player
+        for cert in book.certs_of(player):
+            if not cert.president:
+                cert.owner = POOL
+        if was_president:
+            pc = book.president_cert
+            assert pc is not None
+            pc.owner = POOL
+            book.update_president(solvent)
+    for private in g.privates.values():
+        if private.owner == player:
+            private.closed = True
+    if len(solvent) <= 1:
+        g.end.trigger(g, EndTrigger.BANKRUPTCY)

@@ -1,0 +1,97 @@
+"""When the game ends and how players score.
+
+Triggers (:class:`~roundhouse.core.config.EndTrigger`) and what each gives
+(:class:`~roundhouse.core.config.EndTiming`) come from the title's config:
+
+* 18RoyalGorge "Triggering End of Game": bankruptcy ends at once; a stock price in the red
+  cells ends after the current set of operating rounds; the "Game End" card (silver phase)
+  ends after this set, a stock round and one more set;
+* 18US §8 and 18West §9: the bank breaking ends after the current (or next) set;
+  bankruptcy of all but one player ends at once;
+* 18USA §16: the first 8-train ends after this set, a stock round and a final set.
+
+A target is (set, operating round within the set); 0 stands for "the whole set".  When
+several triggers fire, the earliest target wins and names the reason.
+
+Scores (18RoyalGorge "Calculating Scores", 18US §8, 18West §9, 18USA §16): cash plus each
+share at its final price, shares in worthless zones at $0, privates at face value where the
+title says, plus the title's own adjustments.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.config import EndTiming, EndTrigger
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+WHOLE_SET = 1_000
+"""Stands in for "the last operating round of the set" in a target."""
+
+
+class GameEnd:
+    """Fired triggers, the earliest end they give, and whether the game is over."""
+
+    __slots__ = ("fired", "over", "reason", "target")
+
+    def __init__(self) -> None:
+        self.fired: list[str] = []
+        self.target: tuple[int, int] | None = None
+        """(set number, operating round in the set or :data:`WHOLE_SET`)."""
+        self.reason: str | None = None
+        self.over = False
+
+    def trigger(self, g: Engine, trigger: EndTrigger) -> None:
+        """Record a trigger; ends the game now if its timing is immediate."""
+        timing = g.config.end_timing.get(trigger)
+        if timing is None or trigger.value in self.fired or self.over:
+            return
+        self.fired.append(trigger.value)
+        in_or = g.round.kind == "OR"
+        s, k = g.set_count, g.or_in_set
+        if timing is EndTiming.IMMEDIATE:
+            self.over = True
+            self.reason = trigger.value
+            return
+        if timing is EndTiming.END_OF_OR:
+            target = (s, k) if in_or else (s + 1, 1)
+        elif timing is EndTiming.END_OF_OR_SET:
+            target = (s, WHOLE_SET) if in_or else (s + 1, WHOLE_SET)
+        else:
+            target = (s + 1, WHOLE_SET) if in_or else (s + 2, WHOLE_SET)
+        if self.target is None or target < self.target:
+            self.target = target
+            self.reason = trigger.value
+
+    def after_operating_round(self, g: Engine, last_of_set: bool) -> bool:
+        """Whether the game ends now that an operating round is over."""
+        if self.target is None:
+            return False
+        s, k = self.target
+        done = (g.set_count, WHOLE_SET if last_of_set else g.or_in_set)
+        if done >= (s, k) or (last_of_set and g.set_count >= s):
+            self.over = True
+        return self.over
+
+    def final_set(self, g: Engine) -> bool:
+        """Whether the set being played is the last one (titles lengthen it, 18USA §16)."""
+        return self.target is not None and self.target[0] == g.set_count
+
+
+def score(g: Engine, player: str) -> int:
+    """A player's net worth at the end."""
+    total = g.ledger.cash(player)
+    for corp_id, book in g.books.items():
+        held = book.shares_of(player)
+        if not held or corp_id not in g.market.position:
+            continue
+        if g.market.zones(corp_id) & g.config.worthless_zones:
+            continue
+        total += held * g.share_price(corp_id)
+    if g.config.score_private_value:
+        total += sum(
+            p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
+        )
+    return total + g.hooks.score_adjustment(g, player)

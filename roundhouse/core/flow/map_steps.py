@@ -1,0 +1,245 @@
+"""The board half of an operating turn: lay track, place a station token, run trains.
+
+Core's flow does not know the map; a title hands the engine a :class:`MapRules` object (an
+adapter over :mod:`roundhouse.core.track`, :mod:`roundhouse.core.graph` and
+:mod:`roundhouse.core.routes`) that lists the legal lays, placements and runs and carries
+them out.  :class:`NoMap` is the empty board (titles or tests without a map).
+
+Money is the flow's business: a lay costs :attr:`TileLay.cost` (terrain), a token costs the
+company's next charter price plus :attr:`TokenPlacement.cost` (the map's surcharge, usually
+$0), both paid to the bank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import LayTile, Pass, PlaceToken, RunRoutes
+from roundhouse.core.flow.step import Step
+from roundhouse.core.track import TileLay, TokenPlacement
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+RouteList = tuple[tuple[str, ...], ...]
+
+
+class MapRules(Protocol):
+    """What the operating round needs from a title's board."""
+
+    def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
+        """Every legal lay or upgrade for the company now (cash already considered)."""
+        ...
+
+    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None: ...
+
+    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]: ...
+
+    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None: ...
+
+    def place_home(self, g: Engine, corp_id: str) -> None:
+        """Put the company's home token on the board when it starts."""
+        ...
+
+    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
+        """Runs to offer, the best first: (routes, revenue).  Each route is a train id then
+        the stops it visits."""
+        ...
+
+    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
+        """The revenue of a player's own routes, or raise :class:`IllegalAction`."""
+        ...
+
+    def has_route(self, g: Engine, corp_id: str) -> bool:
+        """Whether some train could run for the company (18RoyalGorge train rule 1)."""
+        ...
+
+
+class NoMap:
+    """A map with nothing on it: no lays, no tokens, every run earns nothing."""
+
+    def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
+        return []
+
+    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        raise IllegalAction("there is no map to build on", rule="track.no_map")
+
+    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+        return []
+
+    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
+        raise IllegalAction("there is no map to place tokens on", rule="token.no_map")
+
+    def place_home(self, g: Engine, corp_id: str) -> None:
+        return None
+
+    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
+        return [((), 0)]
+
+    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
+        return 0
+
+    def has_route(self, g: Engine, corp_id: str) -> bool:
+        return True
+
+
+class TrackStep(Step):
+    """Lay or upgrade track: up to the title's number of lays, or pass."""
+
+    kinds = frozenset({"lay_tile", "pass"})
+    name = "track"
+
+    def __init__(self) -> None:
+        self.lays = 0
+        self.passed = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.lays = 0
+        self.passed = False
+
+    def _options(self, g: Engine, corp: str) -> dict[tuple[str, str, int], TileLay]:
+        cash = g.ledger.cash(corp)
+        return {
+            (lay.hex, lay.tile, lay.rotation): lay
+            for lay in g.map.tile_lays(g, corp)
+            if lay.cost <= cash
+        }
+
+    def active(self, g: Engine, entity: str) -> bool:
+        if self.passed or self.lays >= g.hooks.track_lays(g, entity):
+            return False
+        return bool(self._options(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        out: list[Action] = [
+            LayTile(player=p, entity=entity, hex=h, tile=t, rotation=r)
+            for (h, t, r) in self._options(g, entity)
+        ]
+        out.append(Pass(player=p, entity=entity))
+        return out
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, LayTile):
+            if (action.hex, action.tile, action.rotation) not in self._options(g, entity):
+                raise IllegalAction(
+                    f"{entity} cannot lay {action.tile} on {action.hex} with rotation "
+                    f"{action.rotation} now",
+                    rule="track.illegal_lay",
+                )
+            return
+        super().check(g, entity, action)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Pass):
+            self.passed = True
+            return
+        assert isinstance(action, LayTile)
+        lay = self._options(g, entity)[(action.hex, action.tile, action.rotation)]
+        g.ledger.transfer(entity, BANK, lay.cost)
+        g.map.lay_tile(g, entity, lay)
+        self.lays += 1
+
+
+class TokenStep(Step):
+    """Place one station token, or pass."""
+
+    kinds = frozenset({"place_token", "pass"})
+    name = "token"
+
+    def __init__(self) -> None:
+        self.done = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.done = False
+
+    def _options(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
+        price = g.corps[corp].next_token_cost()
+        if price is None:
+            return {}
+        cash = g.ledger.cash(corp)
+        return {
+            (t.hex, t.city): price + t.cost
+            for t in g.map.token_placements(g, corp)
+            if price + t.cost <= cash
+        }
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return not self.done and bool(self._options(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        out: list[Action] = [
+            PlaceToken(player=p, entity=entity, hex=h, city=c)
+            for (h, c) in self._options(g, entity)
+        ]
+        out.append(Pass(player=p, entity=entity))
+        return out
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, PlaceToken):
+            if (action.hex, action.city) not in self._options(g, entity):
+                raise IllegalAction(
+                    f"{entity} cannot place a station in {action.hex} ({action.city}) now",
+                    rule="token.illegal",
+                )
+            return
+        super().check(g, entity, action)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        self.done = True
+        if isinstance(action, Pass):
+            return
+        assert isinstance(action, PlaceToken)
+        total = self._options(g, entity)[(action.hex, action.city)]
+        price = g.corps[entity].next_token_cost() or 0
+        g.ledger.transfer(entity, BANK, total)
+        g.map.place_token(g, entity, TokenPlacement(action.hex, action.city, total - price))
+        g.corps[entity].tokens_placed += 1
+
+
+class RouteStep(Step):
+    """Run trains: choose one of the offered runs (the best first) or name routes."""
+
+    kinds = frozenset({"run_routes"})
+    name = "routes"
+
+    def __init__(self) -> None:
+        self.ran = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.ran = not g.depot.owned_by(entity)
+        g.or_round().revenue = 0 if self.ran else None
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return not self.ran
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        return [
+            RunRoutes(player=p, entity=entity, routes=routes, revenue=revenue)
+            for routes, revenue in g.map.runs(g, entity)
+        ]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, RunRoutes)
+        if action in self.actions(g, entity):
+            return
+        revenue = g.map.check_run(g, entity, action.routes)
+        if revenue != action.revenue:
+            raise IllegalAction(
+                f"those routes earn ${revenue}, not ${action.revenue}", rule="routes.revenue"
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, RunRoutes)
+        revenue = action.revenue + g.hooks.extra_revenue(g, entity, action.revenue)
+        g.or_round().revenue = revenue
+        for train in g.depot.owned_by(entity):
+            if train.obsolete:
+                g.depot.scrap(train.id)  # 18USA §12.6: an obsolete train runs once more
+        self.ran = True

@@ -1,0 +1,80 @@
+"""The operating round: private income, then each floated company takes its turn.
+
+18RoyalGorge "Operating Rounds": privates pay their owners first; companies operate highest
+share price first, a stack top to bottom; each completes its whole turn before the next.
+18US §6 and 18USA §12 are the same; 18West §7 runs Granger Roads first (a title's
+:meth:`~roundhouse.core.hooks.Hooks.operating_order`).  The order is recomputed after every
+turn among the companies yet to operate, since prices move during the round.  The turn's
+steps come from :meth:`~roundhouse.core.hooks.Hooks.operating_steps`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from roundhouse.core.ability import income_now
+from roundhouse.core.bank import BANK
+from roundhouse.core.flow.round import Round
+from roundhouse.core.flow.step import Step
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+class OperatingRound(Round):
+    kind = "OR"
+
+    def __init__(self, steps: Sequence[Step]) -> None:
+        super().__init__(steps)
+        self.done: list[str] = []
+        self.current: str | None = None
+        self.revenue: int | None = None
+        """Revenue of the current turn's run (None until it has run)."""
+
+    def label(self, g: Engine) -> str:
+        return f"OR {g.set_count}.{g.or_in_set}"
+
+    def start(self, g: Engine) -> None:
+        g.begin_operating_round()
+        self.pay_income(g)
+        g.hooks.on_operating_round_start(g)
+        self._pick(g)
+        super().start(g)
+
+    def pay_income(self, g: Engine) -> None:
+        """Private income from the bank to each owner (18RoyalGorge "Income", 18US §3.3)."""
+        reached = g.phases_reached()
+        for private in g.privates.values():
+            if private.closed or private.owner is None:
+                continue
+            amount = income_now(private.spec.abilities, reached)
+            if amount:
+                g.ledger.transfer(BANK, private.owner, amount)
+
+    def _pick(self, g: Engine) -> None:
+        waiting = [
+            c.id
+            for c in g.corps.values()
+            if c.floated and not c.closed and c.id not in self.done and g.controller(c.id)
+        ]
+        order = g.hooks.operating_order(g, waiting)
+        self.current = order[0] if order else None
+        if self.current is None:
+            self.finished = True
+
+    def entity(self, g: Engine) -> str | None:
+        return None if self.finished else self.current
+
+    def next_entity(self, g: Engine) -> None:
+        corp = self.current
+        assert corp is not None
+        if not g.depot.owned_by(corp):
+            g.hooks.on_no_train(g, corp)
+        g.corps[corp].operated += 1
+        self.done.append(corp)
+        self.revenue = None
+        self._pick(g)
+
+    def on_finish(self, g: Engine) -> None:
+        g.hooks.on_operating_round_end(g)

@@ -1,0 +1,145 @@
+"""A round: an ordered list of steps and whose turn it is.
+
+The round decides the acting *entity* (a player in a stock round, a company in an operating
+round); the engine maps entities to the seats that control them.  Each action goes to the
+first step that handles its kind among the steps on offer: every active non-blocking step
+before the first active blocking one, and that one.  When no step is active the entity's turn
+is over and :meth:`Round.next_entity` moves on; the round is finished when it says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.step import Step
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+class Round:
+    """Base of every round.  Subclasses choose entities and turn order."""
+
+    kind = "round"
+    """Short name for labels and views: "Auction", "SR", "OR", "MR"."""
+
+    def __init__(self, steps: Sequence[Step]) -> None:
+        self.steps = list(steps)
+        self.finished = False
+
+    # -- turn order (subclasses) ---------------------------------------------------------
+
+    def entity(self, g: Engine) -> str | None:
+        """Who acts now; None once the round is finished."""
+        raise NotImplementedError
+
+    def entities_acting(self, g: Engine) -> tuple[str, ...]:
+        """Entities that act now (several during simultaneous choices)."""
+        e = self.entity(g)
+        return () if e is None else (e,)
+
+    def start(self, g: Engine) -> None:
+        """Called once when the round becomes current."""
+        self._begin_turn(g)
+
+    def next_entity(self, g: Engine) -> None:
+        """The current entity's turn is over: move on, or set :attr:`finished`."""
+        raise NotImplementedError
+
+    def label(self, g: Engine) -> str:
+        return self.kind
+
+    def on_finish(self, g: Engine) -> None:
+        """Called once when the round is over, before the next one starts."""
+
+    # -- steps ---------------------------------------------------------------------------
+
+    def _begin_turn(self, g: Engine) -> None:
+        """Set up the steps for the new entity, skipping entities with nothing to do."""
+        guard = 0
+        while not self.finished:
+            entity = self.entity(g)
+            if entity is None:
+                self.finished = True
+                return
+            for step in self.steps:
+                step.setup(g, entity)
+            if any(s.active(g, entity) for s in self.steps):
+                return
+            self.next_entity(g)
+            guard += 1
+            if guard > 10_000:  # pragma: no cover - a title bug, not a game position
+                raise RuntimeError(f"{self.kind}: no entity ever has anything to do")
+
+    def offered(self, g: Engine, entity: str) -> list[Step]:
+        """Steps whose actions are on offer now, in order."""
+        out: list[Step] = []
+        for step in self.steps:
+            if step.active(g, entity):
+                out.append(step)
+                if step.blocking:
+                    break
+        return out
+
+    def legal_actions(self, g: Engine) -> list[Action]:
+        actions: list[Action] = []
+        for entity in self.entities_acting(g):
+            for step in self.offered(g, entity):
+                actions.extend(step.actions(g, entity))
+        return actions
+
+    def step_for(self, g: Engine, action: Action) -> tuple[Step, str]:
+        """The step that takes ``action`` and the acting entity it is for.  A president may
+        act for the acting company in its own name (emergency share sales)."""
+        acting = self.entities_acting(g)
+        entity = getattr(action, "entity", None)
+        if entity not in acting:
+            entity = next((e for e in acting if g.controller(e) == entity), None)
+        if not isinstance(entity, str):
+            raise IllegalAction(
+                f"{getattr(action, 'entity', '?')} cannot act now; waiting for "
+                f"{', '.join(acting) or 'nobody'}",
+                rule="round.not_your_turn",
+            )
+        for step in self.offered(g, entity):
+            if action.kind in step.kinds:
+                return step, entity
+        names = ", ".join(sorted({k for s in self.offered(g, entity) for k in s.kinds}))
+        raise IllegalAction(
+            f"{entity} cannot {action.kind.replace('_', ' ')} now (possible: {names})",
+            rule="round.wrong_step",
+        )
+
+    def check(self, g: Engine, action: Action) -> None:
+        step, entity = self.step_for(g, action)
+        step.check(g, entity, action)
+
+    def process(self, g: Engine, action: Action) -> None:
+        step, entity = self.step_for(g, action)
+        step.process(g, entity, action)
+        self.after_process(g, entity)
+
+    def after_process(self, g: Engine, entity: str) -> None:
+        """Move on when the acting entity has nothing left to do.  A step may itself hand
+        the turn to someone else (the next bidder); then only the new turn is set up."""
+        if self.finished:
+            return
+        if self.entity(g) == entity:
+            if any(s.active(g, entity) for s in self.steps):
+                return
+            self.next_entity(g)
+        self._begin_turn(g)
+
+    def view(self, g: Engine) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind, "label": self.label(g)}
+        entity = self.entity(g)
+        if entity is not None:
+            out["entity"] = entity
+            out["steps"] = [s.name for s in self.offered(g, entity)]
+        return out
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.kind}>"

@@ -1,0 +1,56 @@
+"""A step: one kind of decision inside a round ("lay track", "buy trains", "bid").
+
+As in 18xx.games, a round is an ordered list of steps and a title changes a round by listing
+different steps (STYLE.md "rounds are ordered lists of steps").  A step answers, for the
+entity acting now: is it still waiting for a decision (:meth:`Step.active`), what may be done
+(:meth:`Step.actions`, complete and cheap), is this action legal (:meth:`Step.check`, never
+mutating) and what it does (:meth:`Step.process`).  A non-blocking step (buying a private at
+any time during a company's turn) offers its actions alongside the first blocking one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+class Step:
+    """Base of every step; subclasses set :attr:`kinds` and override the four methods."""
+
+    kinds: ClassVar[frozenset[str]] = frozenset()
+    """Action kinds this step handles."""
+    blocking: ClassVar[bool] = True
+    """Whether later steps wait until this one is done."""
+    name: ClassVar[str] = "step"
+
+    def setup(self, g: Engine, entity: str) -> None:
+        """A new entity's turn begins (reset per-turn counters)."""
+
+    def active(self, g: Engine, entity: str) -> bool:
+        """Whether this step still wants a decision from ``entity``."""
+        return False
+
+    def actions(self, g: Engine, entity: str) -> Sequence[Action]:
+        """Every legal action of ``entity`` in this step now."""
+        return []
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal; the default tests
+        membership in :meth:`actions`.  Never mutates."""
+        if action not in self.actions(g, entity):
+            raise IllegalAction(f"{action} is not possible now ({self.name})", rule="step.illegal")
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        raise NotImplementedError(f"{type(self).__name__} cannot process {action.kind}")
+
+    def view(self, g: Engine) -> dict[str, object]:
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"

@@ -1,0 +1,153 @@
+"""Share trading shared by the stock round and emergency money raising: which sales and
+purchases are legal for a player now, and carrying them out with their money and price
+moves.
+
+The limits themselves are :mod:`roundhouse.core.shares`'s; this module adds the round's
+context (what was sold this round, whether the company has operated, the title's timing and
+price-drop settings) and the money.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.bank import BANK
+from roundhouse.core.config import Capitalization, SellDropBy, SellTiming
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.shares import IPO, POOL, buy, check_buy, check_sell, sell
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+def may_sell_yet(g: Engine, corp_id: str) -> bool:
+    """The title's timing rule for a company's first sales (18US §5.1, 18USA §11.1)."""
+    corp = g.corps[corp_id]
+    timing = g.config.sell_timing
+    if timing is SellTiming.AFTER_FIRST_OPERATION:
+        return corp.operated > 0
+    if timing is SellTiming.NOT_IN_FORMING_ROUND:
+        return corp.formed_in != g.sr_count or g.round.kind != "SR"
+    return True
+
+
+def check_sale(
+    g: Engine, player: str, corp_id: str, count: int, *, allow_presidency_change: bool = True
+) -> int:
+    """Raise unless ``player`` may sell ``count`` shares of ``corp_id`` now; returns the
+    money it raises (all shares at the price before any drop, 18US §5.1)."""
+    book = g.books[corp_id]
+    check_sell(
+        book,
+        player,
+        count,
+        rules=g.config.share_rules,
+        players=g.players,
+        zones=g.market.zones(corp_id),
+        operated=may_sell_yet(g, corp_id),
+        allow_presidency_change=allow_presidency_change,
+    )
+    return count * g.share_price(corp_id)
+
+
+def sale_counts(
+    g: Engine, player: str, corp_id: str, *, allow_presidency_change: bool = True
+) -> list[int]:
+    """Every number of shares of ``corp_id`` that ``player`` may sell now."""
+    book = g.books[corp_id]
+    held = sum(c.shares for c in book.certs_of(player) if c.playable)
+    out = []
+    for n in range(1, held + 1):
+        try:
+            check_sale(g, player, corp_id, n, allow_presidency_change=allow_presidency_change)
+        except IllegalAction:
+            continue
+        out.append(n)
+    return out
+
+
+def do_sale(
+    g: Engine, player: str, corp_id: str, count: int, *, allow_presidency_change: bool = True
+) -> None:
+    """Sell to the pool: the bank pays, then the price drops by the title's rule."""
+    book = g.books[corp_id]
+    money = check_sale(g, player, corp_id, count, allow_presidency_change=allow_presidency_change)
+    was_president = book.president == player
+    sell(
+        book,
+        player,
+        count,
+        rules=g.config.share_rules,
+        players=g.players,
+        zones=g.market.zones(corp_id),
+        operated=may_sell_yet(g, corp_id),
+        allow_presidency_change=allow_presidency_change,
+    )
+    g.ledger.transfer(BANK, player, money)
+    if was_president or g.config.sell_drop_by is SellDropBy.ANYONE:
+        g.market.sell(corp_id, count, g.config.sell_drop)
+    g.after_price_move(corp_id)
+
+
+def buy_sources(g: Engine, corp_id: str) -> list[str]:
+    """Where a company's certificates may be bought from: its treasury or the initial
+    offering (by capitalisation), and the pool."""
+    first = corp_id if g.config.capitalization is Capitalization.INCREMENTAL else IPO
+    return [first, POOL]
+
+
+def check_purchase(g: Engine, player: str, cert_id: str, *, sold: bool) -> int:
+    """Raise unless ``player`` may buy ``cert_id`` now; returns its price."""
+    corp_id = cert_id.rsplit("_", 1)[0]
+    if corp_id not in g.books:
+        raise IllegalAction(f"there is no certificate {cert_id}", rule="shares.unknown_certificate")
+    book = g.books[corp_id]
+    corp = g.corps[corp_id]
+    cert = book.cert(cert_id)
+    if not corp.started and not cert.president:
+        raise IllegalAction(f"{corp_id} has not been started", rule="shares.not_started")
+    if cert.owner not in buy_sources(g, corp_id):
+        raise IllegalAction(f"{cert_id} is not for sale", rule="shares.not_available")
+    if cert.president and cert.owner != POOL:
+        raise IllegalAction(
+            f"start {corp_id} with a par action to buy its president's certificate",
+            rule="shares.par_required",
+        )
+    check_buy(
+        book,
+        player,
+        cert_id,
+        rules=g.config.share_rules,
+        zones=g.market.zones(corp_id),
+        cert_count=g.cert_count(player),
+        cert_limit=g.cert_limit(),
+        sold_this_round=sold,
+    )
+    price = cert.shares * g.share_price(corp_id)
+    if g.ledger.cash(player) < price:
+        raise IllegalAction(
+            f"{player} has ${g.ledger.cash(player)} and cannot pay ${price} for {cert_id}",
+            rule="money.insufficient_cash",
+        )
+    return price
+
+
+def do_purchase(g: Engine, player: str, cert_id: str) -> None:
+    """Buy one certificate: the treasury is paid for its own shares, the bank otherwise."""
+    corp_id = cert_id.rsplit("_", 1)[0]
+    book = g.books[corp_id]
+    cert = book.cert(cert_id)
+    price = cert.shares * g.share_price(corp_id)
+    payee = corp_id if cert.owner == corp_id else BANK
+    g.ledger.transfer(player, payee, price)
+    buy(
+        book,
+        player,
+        cert_id,
+        rules=g.config.share_rules,
+        players=g.players,
+        zones=g.market.zones(corp_id),
+        cert_count=g.cert_count(player),
+        cert_limit=g.cert_limit(),
+    )
+    g.check_float(corp_id)

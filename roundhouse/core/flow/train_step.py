@@ -1,0 +1,246 @@
+"""Buy trains: from the depot or pool at face value, from another company at an agreed
+price, with a forced purchase and emergency money raising when the company must own one.
+
+18RoyalGorge "Buy Trains", 18US §6.8-§6.9, 18West §7.8, 18USA §12.6.  Trains are bought one
+at a time and each purchase's phase change happens at once; then the company may buy again
+up to its limit, or pass.  Agreed prices are listed at $1, every multiple of
+:attr:`TitleConfig.agreed_price_step` and the maximum; :meth:`BuyTrainStep.check` accepts any
+whole dollar in range.  A private with a :class:`~roundhouse.core.ability.TrainDiscount`
+usable by the company adds the discounted price as a separate purchase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.ability import closes_after_use
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.entities import Private
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Bankrupt, BuyTrain, Pass, SellShares
+from roundhouse.core.flow.emergency import (
+    allow_presidency_change,
+    declare_bankruptcy,
+    emergency_prices,
+    emergency_sales,
+)
+from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.trade import do_sale
+from roundhouse.core.shares import POOL
+from roundhouse.core.trains import DEPOT
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+def price_points(low: int, high: int, step: int) -> list[int]:
+    """``low``, each multiple of ``step`` between, and ``high``."""
+    if high < low:
+        return []
+    points = {low, high}
+    points.update(range(-(-low // step) * step, high, step))
+    return sorted(p for p in points if low <= p <= high)
+
+
+class BuyTrainStep(Step):
+    kinds = frozenset({"buy_train", "sell_shares", "bankrupt", "pass"})
+    name = "buy_train"
+
+    def __init__(self) -> None:
+        self.passed = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.passed = False
+
+    # -- what is on offer ----------------------------------------------------------------
+
+    def discount_private(self, g: Engine, corp: str) -> Private | None:
+        president = g.controller(corp)
+        for private in g.privates.values():
+            if private.closed or private.owner not in (corp, president):
+                continue
+            if private.train_discount() is not None:
+                return private
+        return None
+
+    def depot_prices(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
+        """(train id, side) -> face price, for what the bank and pool offer within the
+        limit, whatever the company's cash."""
+        out: dict[tuple[str, str], int] = {}
+        for train in g.depot.available():
+            ttype = g.depot.type_of(train)
+            sides = (
+                [train.variant]
+                if train.owner == POOL
+                else [ttype.name, *(v.name for v in ttype.variants)]
+            )
+            for side in sides:
+                try:
+                    g.depot.check_buy(corp, train.id, g.ledger, variant=side)
+                except IllegalAction as exc:
+                    if exc.rule != "money.insufficient_cash":
+                        continue
+                out[(train.id, side)] = ttype.price_of(side)
+        return out
+
+    def discounted(self, g: Engine, corp: str, train_id: str, price: int) -> int | None:
+        private = self.discount_private(g, corp)
+        if private is None or g.depot.train(train_id).owner != DEPOT:
+            return None
+        ability = private.train_discount()
+        assert ability is not None
+        if ability.trains and g.depot.train(train_id).type not in ability.trains:
+            return None
+        return ability.price(price)
+
+    def must_buy(self, g: Engine, corp: str) -> bool:
+        return not g.depot.owned_by(corp) and g.hooks.must_own_train(g, corp)
+
+    def offers(self, g: Engine, corp: str) -> list[BuyTrain]:
+        """Purchases the company can pay for from its own treasury."""
+        p = g.controller_id(corp)
+        cash = g.ledger.cash(corp)
+        out: list[BuyTrain] = []
+        for (tid, side), price in self.depot_prices(g, corp).items():
+            variant = "" if side == g.depot.train(tid).type else side
+            if price <= cash:
+                out.append(BuyTrain(player=p, entity=corp, train=tid, price=price, variant=variant))
+            cheap = self.discounted(g, corp, tid, price)
+            if cheap is not None and cheap <= cash:
+                out.append(BuyTrain(player=p, entity=corp, train=tid, price=cheap, variant=variant))
+        limit = g.depot.limit_for(corp)
+        if limit is not None and g.depot.counted(corp) >= limit:
+            return out
+        for other, ocorp in g.corps.items():
+            if other == corp or ocorp.closed or not g.hooks.may_buy_trains_from(g, corp, other):
+                continue
+            for train in g.depot.owned_by(other):
+                for price in price_points(
+                    g.config.train_price_min, cash, g.config.agreed_price_step
+                ):
+                    out.append(BuyTrain(player=p, entity=corp, train=train.id, price=price))
+        return out
+
+    def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
+        """(purchases the president's cash completes, emergency sales, money needed)."""
+        president = g.controller(corp)
+        if president is None:
+            return [], {}, 0
+        p = g.controller_id(corp)
+        cash = g.ledger.cash(corp) + g.ledger.cash(president)
+        prices = emergency_prices(g, corp, self.depot_prices(g, corp))
+        buys = [
+            BuyTrain(
+                player=p,
+                entity=corp,
+                train=tid,
+                price=price,
+                variant="" if side == g.depot.train(tid).type else side,
+            )
+            for (tid, side), price in prices.items()
+            if price <= cash
+        ]
+        target = max(prices.values(), default=0) - g.ledger.cash(corp)
+        if buys and g.config.emergency_train.value == "cheapest":
+            return buys, {}, target
+        return buys, emergency_sales(g, corp, president, target), target
+
+    def active(self, g: Engine, entity: str) -> bool:
+        if self.passed:
+            return False
+        return self.must_buy(g, entity) or bool(self.offers(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        out: list[Action] = list(self.offers(g, entity))
+        if not self.must_buy(g, entity):
+            out.append(Pass(player=g.controller_id(entity), entity=entity))
+            return out
+        if any(
+            a.price <= g.ledger.cash(entity)
+            for a in self.offers(g, entity)
+            if isinstance(a, BuyTrain) and g.depot.train(a.train).owner in (DEPOT, POOL)
+        ):
+            return out
+        buys, sales, _ = self.emergency(g, entity)
+        seen = set(out)
+        out.extend(b for b in buys if b not in seen)
+        president = g.controller(entity)
+        assert president is not None
+        for corp_id, counts in sales.items():
+            out.extend(
+                SellShares(player=g.pid(president), entity=president, corporation=corp_id, count=n)
+                for n in counts
+            )
+        if not buys and not sales:
+            out.append(Bankrupt(player=g.pid(president), entity=entity))
+        return out
+
+    # -- checking and doing --------------------------------------------------------------
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, BuyTrain):
+            train = g.depot.train(action.train)
+            if train.owner not in (DEPOT, POOL) and train.owner != entity:
+                cash = g.ledger.cash(entity)
+                if not g.hooks.may_buy_trains_from(g, entity, train.owner):
+                    raise IllegalAction(
+                        f"{entity} may not buy trains from {train.owner} now",
+                        rule="trains.between_companies",
+                    )
+                if not g.config.train_price_min <= action.price <= cash:
+                    raise IllegalAction(
+                        f"{entity} may pay ${g.config.train_price_min}-${cash} for {action.train}",
+                        rule="trains.agreed_price",
+                    )
+                g.depot.check_buy_from(
+                    entity, action.train, action.price, g.ledger, min_price=g.config.train_price_min
+                )
+                return
+        super().check(g, entity, action)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Pass):
+            self.passed = True
+            return
+        if isinstance(action, SellShares):
+            do_sale(
+                g,
+                action.entity,
+                action.corporation,
+                action.count,
+                allow_presidency_change=allow_presidency_change(g, entity, action.corporation),
+            )
+            return
+        if isinstance(action, Bankrupt):
+            president = g.controller(entity)
+            assert president is not None
+            declare_bankruptcy(g, entity, president)
+            if g.controller(entity) is None or g.end.over:
+                self.passed = True
+            return
+        assert isinstance(action, BuyTrain)
+        train = g.depot.train(action.train)
+        if train.owner not in (DEPOT, POOL):
+            g.depot.buy_from(
+                entity, action.train, action.price, g.ledger, min_price=g.config.train_price_min
+            )
+            return
+        variant = action.variant or None
+        face = g.depot.type_of(train).price_of(action.variant or train.variant)
+        if action.price < face:
+            private = self.discount_private(g, entity)
+            assert private is not None
+            ability = private.train_discount()
+            assert ability is not None
+            private.use(ability)
+            if closes_after_use(private.spec.abilities):
+                private.closed = True
+            g.ledger.transfer(BANK, entity, face - action.price)
+        short = face - g.ledger.cash(entity)
+        if short > 0:
+            president = g.controller(entity)
+            assert president is not None
+            g.ledger.transfer(president, entity, short)
+        events = g.depot.buy(entity, action.train, g.ledger, variant=variant)
+        g.train_events(entity, events)

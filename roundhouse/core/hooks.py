@@ -1,0 +1,168 @@
+"""Named places where a title changes what core's rounds do, each with a neutral default.
+
+A title subclasses :class:`Hooks` and overrides only what its rulebook changes (STYLE.md
+"Titles override core through hooks").  Plain settings belong in
+:class:`~roundhouse.core.config.TitleConfig`; a hook is for behaviour: which rounds follow
+which, what an operating turn's steps are, what happens on an event.  Core never asks which
+title it is playing; it calls these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from roundhouse.core.config import DividendKind
+from roundhouse.core.dividend import PayoutRule
+from roundhouse.core.trains import TrainEvents
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+    from roundhouse.core.flow.round import Round
+    from roundhouse.core.flow.step import Step
+
+
+class Hooks:
+    """Neutral 18xx behaviour; every method may be overridden by a title."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hooks:
+        return self
+
+    # -- the sequence of rounds ----------------------------------------------------------
+
+    def first_round(self, g: Engine) -> Round:
+        """The opening round: the private auction when there are privates, else a stock
+        round (18RoyalGorge "Game Structure")."""
+        from roundhouse.core.flow.auction import auction_round
+
+        if g.privates:
+            return auction_round(g)
+        return self.stock_round(g)
+
+    def next_round(self, g: Engine, ended: Round) -> Round:
+        """What follows ``ended``: auction -> stock -> operating x N -> stock ...
+        (18RoyalGorge "Game Structure", 18US §6, 18West §7)."""
+        if ended.kind == "OR" and g.or_in_set < g.ors_in_set:
+            return self.operating_round(g)
+        if ended.kind == "SR":
+            return self.operating_round(g)
+        return self.stock_round(g)
+
+    def stock_round(self, g: Engine) -> Round:
+        from roundhouse.core.flow.stock_round import StockRound, StockStep
+
+        return StockRound([StockStep()])
+
+    def operating_round(self, g: Engine) -> Round:
+        from roundhouse.core.flow.operating_round import OperatingRound
+
+        return OperatingRound(self.operating_steps(g))
+
+    def operating_steps(self, g: Engine) -> Sequence[Step]:
+        """A company's turn, in order (18RoyalGorge "Operating Rounds", 18US §6, 18USA §12):
+        buy privates (any time), lay track, place a token, run trains, pay or withhold, buy
+        trains.  Titles insert their own steps (loans, debt, conversions) or reorder."""
+        from roundhouse.core.flow.company_step import BuyCompanyStep
+        from roundhouse.core.flow.dividend_step import DividendStep
+        from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
+        from roundhouse.core.flow.train_step import BuyTrainStep
+
+        return [
+            BuyCompanyStep(),
+            TrackStep(),
+            TokenStep(),
+            RouteStep(),
+            DividendStep(),
+            BuyTrainStep(),
+        ]
+
+    def operating_rounds_in_set(self, g: Engine) -> int:
+        """Operating rounds in the set about to start: the config's number or the phase's."""
+        n = g.config.operating_rounds
+        return n if n is not None else g.depot.phases.current.operating_rounds
+
+    # -- companies -----------------------------------------------------------------------
+
+    def operating_order(self, g: Engine, candidates: Sequence[str]) -> list[str]:
+        """Highest share price first, stacks top to bottom (18USA §6.1, 18US §6).  18West §7
+        puts every Granger Road first: a title override."""
+        return g.market.operating_order(candidates)
+
+    def can_start(self, g: Engine, player: str, corp_id: str) -> bool:
+        """Whether ``player`` may start the company now (its phase has come)."""
+        phase = g.corps[corp_id].spec.available_phase
+        return phase is None or phase in g.phases_reached()
+
+    def par_prices(self, g: Engine, corp_id: str) -> list[int]:
+        """Starting prices open now: the cells of the current phase's par zones."""
+        zones = g.depot.phases.current.par_zones or frozenset({"par"})
+        return sorted({c.price for c in g.market.grid.with_zones(zones)})
+
+    def on_float(self, g: Engine, corp_id: str) -> None:
+        """A company floated (home token already placed by the map rules)."""
+
+    def train_limit_kind(self, g: Engine, corp_id: str) -> str:
+        return g.corps[corp_id].spec.kind
+
+    # -- operating -----------------------------------------------------------------------
+
+    def track_lays(self, g: Engine, corp_id: str) -> int:
+        """Tile lays a company gets in its track step (most titles: one)."""
+        return 1
+
+    def extra_revenue(self, g: Engine, corp_id: str, revenue: int) -> int:
+        """Revenue on top of the routes (18RoyalGorge hotel, 18US Golden Spike)."""
+        return 0
+
+    def dividend_kinds(self, g: Engine, corp_id: str) -> frozenset[DividendKind]:
+        return g.config.dividend_kinds
+
+    def dividend_thresholds(self, g: Engine, corp_id: str) -> tuple[int, ...]:
+        """18US §4.2: 10-share companies double-jump from Phase 5E/4G: a title override."""
+        return g.config.dividend_thresholds_pct
+
+    def payout_rule(self, g: Engine, corp_id: str) -> PayoutRule:
+        return g.config.payout_rule
+
+    def must_own_train(self, g: Engine, corp_id: str) -> bool:
+        """Whether the company must end its turn with a train (config plus the charter)."""
+        from roundhouse.core.config import MandatoryTrain
+
+        rule = g.config.mandatory_train
+        if rule is MandatoryTrain.NEVER or not g.corps[corp_id].spec.must_own_train:
+            return False
+        if rule is MandatoryTrain.IF_ROUTE:
+            return g.map.has_route(g, corp_id)
+        return True
+
+    def may_buy_trains_from(self, g: Engine, buyer: str, seller: str) -> bool:
+        """Whether ``buyer`` may buy ``seller``'s trains now (18West §7.8.1: from phase 3;
+        18RoyalGorge: connected stations).  Default: when the phase has the
+        "trains_between_companies" status."""
+        return "trains_between_companies" in g.depot.phases.current.status
+
+    def may_buy_privates(self, g: Engine, corp_id: str) -> bool:
+        """Whether companies may buy privates now (18RoyalGorge: green to brown).  Default:
+        when the phase has the "buy_privates" status."""
+        return "buy_privates" in g.depot.phases.current.status
+
+    def on_no_train(self, g: Engine, corp_id: str) -> None:
+        """A company ended its turn without a train and no rule forced a purchase (18USA
+        §12.6 moves it to the liquidation space)."""
+
+    # -- events --------------------------------------------------------------------------
+
+    def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
+        """After core has closed privates and fired end triggers for a train purchase or
+        export (phases entered, trains rusted, event names)."""
+
+    def on_operating_round_start(self, g: Engine) -> None: ...
+
+    def on_operating_round_end(self, g: Engine) -> None:
+        """After every company operated (18USA §12.10 exports, 18RoyalGorge upkeep)."""
+
+    def on_stock_round_end(self, g: Engine) -> None: ...
+
+    def score_adjustment(self, g: Engine, player: str) -> int:
+        """Title additions to a player's final score (18USA §16: minus short shares)."""
+        return 0
