@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from roundhouse.core.actions import Json
+from roundhouse.core.errors import InvalidSetup
 from roundhouse.core.game import Game
 from roundhouse.interop.translate import TRANSLATORS, SiteDoc, Translator
 
@@ -51,6 +52,7 @@ def export_18xx_games(
     that ignores ``settings.seed`` draws the same set-up (§7.1).
     """
     translator = translator or TRANSLATORS.get(game.title.id)
+    rules = optional_rules(game, translator)
     seats = SeatMap.for_seats(game.players)
     names = names or {}
     replay = Game(game.title, game.players, game.seed, game.options)
@@ -68,7 +70,7 @@ def export_18xx_games(
         "max_players": game.title.players.stop - 1,
         "settings": {
             "seed": game.seed,
-            "optional_rules": list(translator.optional_rules(game.options)),
+            "optional_rules": list[Json](rules),
         },
         "status": "finished" if game.finished else "active",
         "actions": actions,
@@ -83,6 +85,21 @@ def export_18xx_games(
     else:
         doc["acting"] = [seats.player_id(s) for s in game.acting]
     return doc
+
+
+def optional_rules(game: Game, translator: Translator) -> list[str]:
+    """The site's optional rules for the game's options, or :class:`InvalidSetup` when they
+    cannot say the same thing (the site would set up a different game)."""
+    rules = list(translator.optional_rules(game.options))
+    back = game.title.resolve_options(translator.options(rules))
+    lost = sorted(k for k in game.options if back.get(k) != game.options[k])
+    if lost:
+        settings = ", ".join(f"{k}={game.options[k]!r}" for k in lost)
+        raise InvalidSetup(
+            f"18xx.games has no optional rule for {settings} in {game.title.id}; "
+            "the site would set up a different game"
+        )
+    return rules
 
 
 def _numbered(site: SiteDoc, action_id: int) -> dict[str, Json]:

@@ -205,6 +205,20 @@ class Translator:
         """The 18xx.games types this translator reads (besides message, log, program_*)."""
         return sorted(n.removeprefix("read_") for n in dir(self) if n.startswith("read_"))
 
+    def acting_seat(self, action: SiteAction, game: Game) -> PlayerId:
+        """The seat that makes ``action``: the player it names, or, for a company's action,
+        the one seat acting now.  A title whose companies can act while several seats are
+        acting overrides this (e.g. with the company's president)."""
+        if action.entity_type == "player":
+            return action.seat()
+        acting = game.acting
+        if len(acting) != 1:
+            raise action.fail(
+                f"cannot tell which seat acts for {action.entity!r}: "
+                f"{len(acting)} seats are acting ({', '.join(acting) or 'none'})"
+            )
+        return acting[0]
+
     def options(self, optional_rules: Sequence[str]) -> dict[str, OptionValue]:
         """Our options for the site's optional rules.  Default: each rule is a boolean
         option of ours with the same name, switched on."""

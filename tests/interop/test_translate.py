@@ -75,3 +75,17 @@ def test_interop_export_of_an_unknown_kind_is_refused() -> None:
     take = game.legal_actions()[0]
     with pytest.raises(MalformedAction, match=r"no 18xx\.games form for action kind .take."):
         Empty().write(take, game, None)  # type: ignore[arg-type]
+
+
+def test_interop_a_companys_action_is_made_by_the_acting_seat() -> None:
+    import roundhouse
+
+    game = roundhouse.new_game("Toy", ["7", "8"])
+    company = SiteAction({"type": "run_routes", "entity": "RG", "entity_type": "corporation"}, 3, 4)
+    assert TRANSLATOR.acting_seat(company, game) == "7"
+    player = SiteAction({"type": "take", "entity": 8, "entity_type": "player"}, 3, 4)
+    assert TRANSLATOR.acting_seat(player, game) == "8"
+    while not game.finished:
+        game.apply(game.legal_actions()[-1])
+    with pytest.raises(MalformedAction, match="0 seats are acting"):
+        TRANSLATOR.acting_seat(company, game)

@@ -13,7 +13,6 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
-from roundhouse.core.ids import PlayerId
 from roundhouse.core.title import OptionValue
 from roundhouse.interop.translate import TRANSLATORS, SeatIds, SiteAction, SiteDoc, Translator
 from tests import toy_title
@@ -29,8 +28,7 @@ class ToyTranslator(Translator):
         yield Take(player=action.seat(), count=action.integer("count"))
 
     def read_run_routes(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        # Acting for a company: the seat is whoever acts now, read from the live game.
-        yield Take(player=PlayerId(game.acting[0]), count=len(action.objects("routes")))
+        yield Take(player=self.acting_seat(action, game), count=len(action.objects("routes")))
 
     def read_end_game(self, action: SiteAction, game: Game) -> Iterator[Action]:
         raise action.fail("the toy title cannot be ended by hand")
