@@ -68,19 +68,13 @@ def verify_main(paths: Sequence[str | Path], *, console: Console | None = None) 
 
 def _table(reports: Sequence[VerifyReport]) -> Table:
     table = Table(title="18xx.games replay")
-    for column in (
-        "file",
-        "title",
-        "actions",
-        "result",
-        "end reason",
-        "revenue",
-        "first divergence",
-    ):
+    table.add_column("file", overflow="fold", max_width=24)
+    table.add_column("title", no_wrap=True)
+    for column in ("actions", "result", "end reason", "revenue", "first divergence"):
         table.add_column(column)
     for r in reports:
         if r.error:
-            table.add_row(Path(r.source).name, r.title, "", "", "", "", f"[red]{r.error}[/red]")
+            table.add_row(Path(r.source).name, r.title, "", "", "", "", "[red]cannot replay[/red]")
             continue
         table.add_row(
             Path(r.source).name,
