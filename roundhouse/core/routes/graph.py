@@ -149,6 +149,7 @@ class RouteGraph:
     chains: list[Chain] = field(init=False)
     chain_adj: list[list[tuple[int, int]]] = field(init=False)
     """Route node -> (chain index, node at the other end)."""
+    _visit_bits: list[int] | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.node_keys = []
@@ -255,7 +256,11 @@ class RouteGraph:
         return self.segments[self.segment_index[seg]]
 
     def visit_bits(self) -> list[int]:
-        """Route node -> bit for "visited on this route"; stops of one visit group share one."""
+        """Route node -> bit for "visited on this route"; stops of one visit group share one.
+
+        Computed once per graph: route checks call it for every route they trace."""
+        if self._visit_bits is not None:
+            return self._visit_bits
         groups: dict[str, int] = {}
         bits: list[int] = []
         for n, key in enumerate(self.node_keys):
@@ -264,6 +269,7 @@ class RouteGraph:
             else:
                 group = f"node:{key}"
             bits.append(1 << groups.setdefault(group, len(groups)))
+        self._visit_bits = bits
         return bits
 
     def reachable(self, company: str) -> list[bool]:
