@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
+from roundhouse.core.canonical import digest
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.rng import Rng
 from roundhouse.titles.chicago_express.actions import (
@@ -18,6 +20,8 @@ from roundhouse.titles.chicago_express.actions import (
     PlaceTrain,
     StartAuction,
 )
+from roundhouse.titles.chicago_express.auction import Auction
+from roundhouse.titles.chicago_express.company import Company
 from tests.chicago_express.script import do, opened, random_game, state, to_step
 
 
@@ -127,3 +131,25 @@ def test_chicago_express_undo_restores_the_position() -> None:
         assert game.state_hash() == expected
         if len(game.log) == 8:
             break
+
+
+def test_chicago_express_state_copy_shares_nothing_mutable() -> None:
+    """Snapshots and undo rely on ``deepcopy``; the state's fast copy must copy every mutable
+    field (a new field that is forgotten there fails here) and give the same hash."""
+    game = random_game(3, seed=2, picker=Rng(5), check_every_action=False)
+    game.undo(5)
+    s = state(game)
+    twin = copy.deepcopy(s)
+    assert digest(twin) == digest(s)
+    for name, value in vars(s).items():
+        if name == "_board":
+            assert getattr(twin, name) is value
+        elif isinstance(value, list | dict | set | Rng | Company | Auction):
+            assert getattr(twin, name) is not value, name
+    for cid, company in s.companies.items():
+        assert twin.companies[cid].hexes is not company.hexes
+        assert twin.companies[cid].holders is not company.holders
+    clone = game.clone()
+    moves = clone.legal_actions()
+    clone.apply(moves[0])
+    assert digest(state(game)) == digest(s)
