@@ -5,7 +5,7 @@ and locomotives add up to the charter totals; income equals the value recomputed
 board).  Moves are drawn uniformly from ``legal_actions()`` with the game's own LCG, so a
 failure is reproduced from its seed.  Invariants are checked after every action, the
 save/load replay hash once at the end of each game.  Measured: the 5,000 slow games take about
-2 min 15 s of CPU on one core (2p 28 s … 5p 45 s CPU); pytest-xdist spreads the five player
+2 min 12 s of CPU in total on one core (26 ms a game); pytest-xdist spreads the five player
 counts over the cores.
 """
 
