@@ -124,10 +124,12 @@ def steps(
 def apply_site_action(
     action: SiteAction, game: Game, translator: Translator, *, check: bool = False
 ) -> Step:
-    revenue = revenue_check(action, game, translator) if check else None
+    revenue: RevenueCheck | None = None
     applied: list[Action] = []
     attempted: Action | None = None
     try:
+        if check:
+            revenue = revenue_check(action, game, translator)
         for ours in translator.read(action, game):
             attempted = ours
             applied.append(game.apply(ours))

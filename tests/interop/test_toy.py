@@ -212,3 +212,12 @@ def test_interop_options_the_site_cannot_express_are_refused() -> None:
     game = roundhouse.new_game("Toy", ["1", "2"], options={"pile": 30})
     with pytest.raises(roundhouse.InvalidSetup, match="no optional rule for pile=30"):
         export_18xx_games(game)
+
+
+def test_interop_verify_reports_a_malformed_route_as_the_divergence() -> None:
+    data = toy_doc()
+    data["actions"][12]["routes"][0]["revenue"] = "20"
+    report = verify(data)
+    assert report.divergence is not None
+    assert report.divergence.index == 12
+    assert "a route's revenue must be a whole number" in report.divergence.message
