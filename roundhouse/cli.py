@@ -116,6 +116,24 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from roundhouse.interop.cli import verify_main
+
+    return verify_main(args.files)
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    from roundhouse.interop.cli import import_main
+
+    return import_main(args.file, args.save)
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from roundhouse.interop.cli import export_main
+
+    return export_main(args.game, args.format, args.out)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="roundhouse", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -156,6 +174,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQLAlchemy database URL (default: $ROUNDHOUSE_DATABASE_URL or ./roundhouse.sqlite)",
     )
     p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser("verify", help="replay 18xx.games documents and compare the results")
+    p.add_argument("files", nargs="+", metavar="FILE", help="documents or folders of them")
+    p.set_defaults(func=_cmd_verify)
+
+    p = sub.add_parser("import", help="import an 18xx.games document as a Roundhouse game")
+    p.add_argument("file")
+    p.add_argument("--save", required=True, metavar="OUT", help="where to write our save file")
+    p.set_defaults(func=_cmd_import)
+
+    p = sub.add_parser("export", help="write a saved Roundhouse game in another format")
+    p.add_argument("game", metavar="GAME", help="a Roundhouse save file")
+    p.add_argument("--format", default="18xx.games", choices=["18xx.games"])
+    p.add_argument("--out", metavar="FILE", help="output file (default: standard output)")
+    p.set_defaults(func=_cmd_export)
 
     sub.add_parser("fuzz", help="random full games with invariant checks (fuzz --help)")
     return parser

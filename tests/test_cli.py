@@ -20,10 +20,8 @@ def test_play_with_only_bots_finishes_and_saves(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     save = tmp_path / "game.json"
-    code = main(
-        ["play", "chicago-express", "--players", "3", "--bots", "3", "--seed", "4"]
-        + ["--bot-level", "random", "--save", str(save), "--quiet"]
-    )
+    args = ["play", "chicago-express", "--players", "3", "--bots", "3", "--seed", "4"]
+    code = main([*args, "--bot-level", "random", "--save", str(save), "--quiet"])
     assert code == 0
     out = capsys.readouterr().out
     assert "Game over" in out
