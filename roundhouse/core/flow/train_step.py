@@ -97,8 +97,8 @@ class BuyTrainStep(Step):
     def must_buy(self, g: Engine, corp: str) -> bool:
         return not g.depot.owned_by(corp) and g.hooks.must_own_train(g, corp)
 
-    def offers(self, g: Engine, corp: str) -> list[BuyTrain]:
-        """Purchases the company can pay for from its own treasury."""
+    def depot_offers(self, g: Engine, corp: str) -> list[BuyTrain]:
+        """Bank and pool purchases the company can pay for from its own treasury."""
         p = g.controller_id(corp)
         cash = g.ledger.cash(corp)
         out: list[BuyTrain] = []
@@ -109,17 +109,30 @@ class BuyTrainStep(Step):
             cheap = self.discounted(g, corp, tid, price)
             if cheap is not None and cheap <= cash:
                 out.append(BuyTrain(player=p, entity=corp, train=tid, price=cheap, variant=variant))
+        return out
+
+    def sellers(self, g: Engine, corp: str) -> list[str]:
+        """Trains of other companies that ``corp`` may buy now, if it has the money."""
+        if g.ledger.cash(corp) < g.config.train_price_min:
+            return []
         limit = g.depot.limit_for(corp)
         if limit is not None and g.depot.counted(corp) >= limit:
-            return out
-        for other, ocorp in g.corps.items():
-            if other == corp or ocorp.closed or not g.hooks.may_buy_trains_from(g, corp, other):
-                continue
-            for train in g.depot.owned_by(other):
-                for price in price_points(
-                    g.config.train_price_min, cash, g.config.agreed_price_step
-                ):
-                    out.append(BuyTrain(player=p, entity=corp, train=train.id, price=price))
+            return []
+        return [
+            train.id
+            for other, ocorp in g.corps.items()
+            if other != corp and not ocorp.closed and g.hooks.may_buy_trains_from(g, corp, other)
+            for train in g.depot.owned_by(other)
+        ]
+
+    def offers(self, g: Engine, corp: str) -> list[BuyTrain]:
+        """Every purchase the company can pay for from its own treasury."""
+        out = self.depot_offers(g, corp)
+        p = g.controller_id(corp)
+        cash = g.ledger.cash(corp)
+        points = price_points(g.config.train_price_min, cash, g.config.agreed_price_step)
+        for tid in self.sellers(g, corp):
+            out.extend(BuyTrain(player=p, entity=corp, train=tid, price=x) for x in points)
         return out
 
     def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
@@ -149,7 +162,11 @@ class BuyTrainStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         if self.passed:
             return False
-        return self.must_buy(g, entity) or bool(self.offers(g, entity))
+        return (
+            self.must_buy(g, entity)
+            or bool(self.depot_offers(g, entity))
+            or bool(self.sellers(g, entity))
+        )
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         out: list[Action] = list(self.offers(g, entity))
@@ -197,6 +214,15 @@ class BuyTrainStep(Step):
                     entity, action.train, action.price, g.ledger, min_price=g.config.train_price_min
                 )
                 return
+            allowed = set(self.depot_offers(g, entity))
+            if self.must_buy(g, entity) and not allowed:
+                allowed.update(self.emergency(g, entity)[0])
+            if action not in allowed:
+                raise IllegalAction(
+                    f"{entity} cannot buy {action.train} for ${action.price} now",
+                    rule="trains.cannot_buy",
+                )
+            return
         super().check(g, entity, action)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from roundhouse.core.ability import Closes, Income, TrainDiscount
+from roundhouse.core.ability import Closes, Income
 from roundhouse.core.config import EndTiming, EndTrigger, TitleConfig
 from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.entities import CorporationSpec, PrivateSpec
 from roundhouse.core.flow.actions import ACTIONS
 from roundhouse.core.flow.map_steps import RouteList
+from roundhouse.core.game import Game
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import MarketGrid
@@ -68,7 +69,7 @@ DATA = TitleData(
 
 CONFIG = TitleConfig(
     players=range(2, 5),
-    starting_cash={2: 600, 3: 450, 4: 350},
+    starting_cash={2: 800, 3: 550, 4: 400},  # 18RoyalGorge "Certificate Limits" table
     cert_limit={2: 20, 3: 14, 4: 12},
     bank=None,
     share_rules=ShareRules(pool_limit_pct=50, holding_limit_pct=60),
@@ -145,3 +146,15 @@ def make_title(
         actions=ACTIONS,
         setup=setup,
     )
+
+
+def act(game: Game, kind: str, player: str, **fields: object) -> None:
+    """Apply one action by JSON, ``entity`` defaulting to the player."""
+    doc: dict[str, object] = {"kind": kind, "player": player, "entity": player, **fields}
+    game.apply(doc)
+
+
+def engine(game: Game) -> Engine:
+    state = game.state
+    assert isinstance(state, Engine)
+    return state
