@@ -19,7 +19,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.state import TitleState
-from roundhouse.titles.chicago_express import auction, build, develop, dividend
+from roundhouse.titles.chicago_express import auction, build, develop, dividend, heuristic
 from roundhouse.titles.chicago_express.actions import (
     GAUGES,
     Bid,
@@ -319,6 +319,10 @@ class ChicagoExpressState(TitleState):
         """Everyone with the most cash (a shared win on a tie, Chicago Express §6)."""
         best = max(self.cash.values())
         return [p for p in self.players if self.cash[p] == best]
+
+    def heuristic_value(self, player: PlayerId) -> float:
+        """Cash plus the dividends the player's shares should still pay (see :mod:`.heuristic`)."""
+        return heuristic.position_value(self, player)
 
     def label(self) -> str:
         if self.auction is not None and self.auction.kind == "initial":
