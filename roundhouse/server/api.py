@@ -152,6 +152,17 @@ async def post_undo(game_id: GameId, body: schema.Undo, rt: Rt, tok: Token) -> s
     return accepted
 
 
+@router.get(
+    "/games/{game_id}/table",
+    responses=ERRORS,
+    summary="What a game page shows (summary, view, your legal actions, new log entries) at once",
+)
+async def get_table(
+    game_id: GameId, rt: Rt, tok: Token, log_from: Annotated[int, Query(ge=0)] = 0
+) -> schema.TableReply:
+    return rt.service.table(game_id, tok, log_from)
+
+
 @router.get("/games/{game_id}/log", responses=ERRORS, summary="Every action so far, as table talk")
 async def get_log(game_id: GameId, rt: Rt) -> schema.LogReply:
     return rt.service.log(game_id)

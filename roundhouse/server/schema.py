@@ -183,3 +183,15 @@ class ErrorBody(BaseModel):
 
 class ErrorReply(BaseModel):
     error: ErrorBody
+
+
+class TableReply(BaseModel):
+    """Everything a game page shows, at one version, in one round trip."""
+
+    game: GameSummary
+    version: int
+    may_act_for: list[str]
+    view: JsonObject
+    actions: list[LegalAction]
+    log_from: int
+    log: list[LogEntry] = Field(description="log entries from index `log_from` on")

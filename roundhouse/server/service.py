@@ -165,6 +165,31 @@ class GameService:
             ],
         )
 
+    def table(self, game_id: str, token: str | None, log_from: int) -> schema.TableReply:
+        record = self.record(game_id)
+        game = self.live(record)
+        allowed = self.seats_for(record, token)
+        seat = allowed[0] if len(allowed) == 1 else None
+        log_from = min(log_from, len(game.log))
+        return schema.TableReply(
+            game=self.summary(record),
+            version=record.version,
+            may_act_for=allowed,
+            view=game.view(seat),
+            actions=[
+                schema.LegalAction(seat=a.player, kind=a.kind, text=str(a), action=a.to_json())
+                for a in game.legal_actions()
+                if a.player in allowed
+            ],
+            log_from=log_from,
+            log=[
+                schema.LogEntry(
+                    index=i, player=a.player, kind=a.kind, text=str(a), action=a.to_json()
+                )
+                for i, a in enumerate(game.log[log_from:], start=log_from)
+            ],
+        )
+
     def history(self, game_id: str, index: int) -> schema.ViewReply:
         record = self.record(game_id)
         game = self.live(record)

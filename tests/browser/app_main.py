@@ -16,7 +16,7 @@ from roundhouse.server.settings import Settings
 
 def main() -> None:
     url, port = sys.argv[1], int(sys.argv[2])
-    app = create_app(settings=Settings(database_url=url, bot_delay=0.05, poll_interval=1.0))
+    app = create_app(settings=Settings(database_url=url, bot_delay=0.02, poll_interval=1.0))
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 

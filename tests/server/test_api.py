@@ -424,3 +424,19 @@ def test_server_chicago_express_plays_to_the_end_with_bots(client: TestClient) -
     assert replayed["game"]["finished"]
     new_view = client.get(f"/api/games/{replayed['game']['id']}/view").json()["view"]
     assert new_view["result"] == view["result"]
+
+
+def test_server_table_gives_a_page_everything_at_one_version(client: TestClient) -> None:
+    created = create(client)
+    gid = created["game"]["id"]
+    token = created["token"]
+    take(client, created, "Ann", 1, 0, token)
+    take(client, created, "Bob", 2, 1, token)
+    table = client.get(f"/api/games/{gid}/table?log_from=1", headers=auth(token)).json()
+    assert table["version"] == 2 and table["game"]["version"] == 2
+    assert table["may_act_for"] == ["Ann", "Bob"]
+    assert [a["action"]["count"] for a in table["actions"]] == [1, 2, 3]
+    assert table["log_from"] == 1 and [e["text"] for e in table["log"]] == ["Bob: take count=2"]
+    public = client.get(f"/api/games/{gid}/table?log_from=9").json()
+    assert public["actions"] == [] and public["log_from"] == 2 and public["log"] == []
+    assert_readable_error(client.get(f"/api/games/{gid}/table?log_from=-1"), 422)

@@ -46,19 +46,21 @@ async function refresh() {
   try {
     do {
       state.pending = false;
-      const [summary, viewReply, legal, log] = await Promise.all([
-        api(`/api/games/${gameId}`),
-        api(`/api/games/${gameId}/view`, { token }),
-        api(`/api/games/${gameId}/actions`, { token }),
-        api(`/api/games/${gameId}/log`),
-      ]);
-      state.summary = summary;
-      state.mayActFor = viewReply.may_act_for;
-      state.version = Math.min(viewReply.version, legal.version, log.version);
-      if (viewReply.version !== legal.version || legal.version !== log.version) state.pending = true;
-      state.view = viewReply.view;
-      state.legal = legal.actions;
-      state.log = log.entries;
+      // Fetch only the new part of the log; when versions were spent on undos, fetch it all.
+      const from = state.log.length;
+      let reply = await api(`/api/games/${gameId}/table?log_from=${from}`, { token });
+      const onlyAppends = reply.log_from === from && reply.version - state.version === reply.log.length;
+      if (from > 0 && !onlyAppends) {
+        reply = await api(`/api/games/${gameId}/table?log_from=0`, { token });
+        state.log = reply.log;
+      } else {
+        state.log = from === 0 ? reply.log : state.log.concat(reply.log);
+      }
+      state.summary = reply.game;
+      state.mayActFor = reply.may_act_for;
+      state.version = reply.version;
+      state.view = reply.view;
+      state.legal = reply.actions;
       if (state.historyIndex !== null && state.historyIndex > state.log.length) state.historyIndex = null;
       await render();
     } while (state.pending);
@@ -92,20 +94,42 @@ async function render() {
   if (state.selectedHex && !actions.some((a) => a.action.hex === state.selectedHex)) state.selectedHex = null;
   await drawBoard(view, live ? legalHexes(actions) : new Set());
   $("controls-section").hidden = !live || view.finished;
-  renderControls($("controls"), actions, {
-    submit, selectedHex: state.selectedHex, multiSeat: state.mayActFor.length > 1,
-  });
+  const controlsKey = JSON.stringify([actions, state.selectedHex]);
+  if (controlsKey !== drawn.controls) {
+    drawn.controls = controlsKey;
+    renderControls($("controls"), actions, {
+      submit, selectedHex: state.selectedHex, multiSeat: state.mayActFor.length > 1,
+    });
+  }
   $("undo").disabled = !live || undoCount() === 0;
-  renderTables($("tables"), view);
-  renderLog();
+  const tablesKey = JSON.stringify(view);
+  if (tablesKey !== drawn.tables) {
+    drawn.tables = tablesKey;
+    renderTables($("tables"), view);
+  }
+  const logKey = `${state.version}:${state.historyIndex}`;
+  if (logKey !== drawn.log) {
+    drawn.log = logKey;
+    renderLog();
+  }
   renderHistory();
+  // Lets tests and assistive scripts see which version the page shows.
+  document.body.dataset.version = String(state.version);
+  document.body.dataset.finished = String(Boolean(state.view.finished));
   if (live && view.finished) await renderSummary(view);
   else $("summary").hidden = true;
 }
 
+// Redrawing hundreds of SVG hexes is the page's costliest step, so it happens only when
+// what the map shows has changed.
+const drawn = { board: null, tables: null, log: null, controls: null };
+
 async function drawBoard(view, hexes) {
   if (map.hasMap(view)) {
     state.boardMode = "map";
+    const key = JSON.stringify([view.map ?? view.hexes, view.companies, [...hexes], state.selectedHex]);
+    if (key === drawn.board) return;
+    drawn.board = key;
     map.draw(view, hexes, state.selectedHex);
     return;
   }
@@ -204,7 +228,10 @@ function connect(delay = 500) {
   socket.addEventListener("open", () => { status.textContent = "live"; status.dataset.state = "live"; delay = 500; });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.version !== state.version) refresh();
+    if (message.version === state.version) return;
+    // Bots can move several times a second; one refresh covers a burst of their moves.
+    clearTimeout(connect.timer);
+    connect.timer = setTimeout(refresh, 80);
   });
   socket.addEventListener("close", () => {
     status.textContent = "reconnecting…";

@@ -1,0 +1,120 @@
+"""Browser fixtures: the web app under uvicorn on a free loopback port, and Debian's Chromium
+driven by Playwright (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+POSTGRES_URL = os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "")
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _reset_postgres(url: str) -> None:
+    import sqlalchemy as sa
+
+    from roundhouse.server.storage import METADATA
+
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        METADATA.drop_all(conn)
+        conn.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def base_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'games.sqlite'}"
+    elif not POSTGRES_URL:
+        pytest.skip("ROUNDHOUSE_TEST_POSTGRES_URL is not set (no PostgreSQL server to test on)")
+    else:
+        _reset_postgres(POSTGRES_URL)
+        url = POSTGRES_URL
+    port = _free_port()
+    log = (tmp_path_factory.mktemp("log") / "server.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.browser.app_main", url, str(port)],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/api/titles", timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError(f"the web app did not start; see {log.name}") from None
+            time.sleep(0.1)
+    yield base
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-final.png"), full_page=True)
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def shot(page: object, name: str) -> None:
+    """Keep a screenshot as a test artifact (tests/browser/artifacts/, git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
