@@ -1,6 +1,7 @@
 """SVG drawings of tiles and boards (no third-party dependencies)."""
 
-from roundhouse.render.map import board_svg, tile_svg
+from roundhouse.render.map import MapStyle, board_svg
+from roundhouse.render.tile import tile_svg
 from roundhouse.render.title import demo_board, render_title
 
-__all__ = ["board_svg", "demo_board", "render_title", "tile_svg"]
+__all__ = ["MapStyle", "board_svg", "demo_board", "render_title", "tile_svg"]

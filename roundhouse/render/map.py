@@ -1,242 +1,263 @@
-"""SVG drawings of tiles and boards, so map data can be checked by eye against a rulebook.
+"""SVG of an 18xx board, so map data can be checked by eye against a rulebook.
 
-Plain SVG text, no dependencies.  Hex centres come from the doubled coordinates of
-:mod:`roundhouse.core.hexgrid`: the pixel vector to a neighbour is the doubled offset scaled
-per axis, so the midpoint of an edge is half of it.
+Each hex is drawn in three zones: the tile in the middle (track, stops, revenues), a *name
+band* along the top or bottom edge, whichever has less track, and the opposite band for the
+terrain cost and markers.  Hexside borders go on a layer above every hex so no neighbour hides
+them; coordinates are printed on the board's edges and a key explains the symbols used.
+
+Colours of companies come from the caller (:class:`MapStyle`), never from here: core and the
+renderer do not know any title.
 """
 
 from __future__ import annotations
 
-import math
-from html import escape
+import dataclasses
+from collections.abc import Mapping
 
 from roundhouse.core.board import Board, HexState
-from roundhouse.core.hexgrid import DIRECTIONS, Layout
-from roundhouse.core.tiles import Colour, Stop, StopKind, Tile
+from roundhouse.core.hexgrid import Layout
+from roundhouse.core.tiles import Colour, StopKind
+from roundhouse.render import icon
+from roundhouse.render.frame import LegendEntry, document
+from roundhouse.render.geometry import (
+    XY,
+    R,
+    centre,
+    edge_corners,
+    edge_mid,
+    half_width_at,
+    num,
+)
+from roundhouse.render.palette import BORDER_STROKE, COST_RED, PHASE_FILL, TILE_FILL, paint
+from roundhouse.render.tile import hexagon, label_svg, tile_body
 
-R = 40.0
-"""Hex radius in SVG units."""
-
-FILL = {
-    Colour.WHITE: "#eef2d8",
-    Colour.YELLOW: "#f6e05e",
-    Colour.GREEN: "#7bc47f",
-    Colour.BROWN: "#c08a55",
-    Colour.GRAY: "#b8b8b8",
-    Colour.RED: "#e06060",
-    Colour.BLUE: "#8ec5ec",
-}
-TERRAIN = {"mountain": "#8b5a2b", "hill": "#a0764a", "water": "#3b7dd8", "river": "#3b7dd8"}
-BORDER = {"impassable": "#111", "ridge": "#6b3d12", "river": "#2a6fd6", "water": "#2a6fd6"}
-
-
-def _scale(layout: Layout) -> tuple[float, float]:
-    if layout is Layout.FLAT:
-        return 1.5 * R, math.sqrt(3) / 2 * R
-    return math.sqrt(3) / 2 * R, 1.5 * R
-
-
-def _edge_mid(layout: Layout, edge: int) -> tuple[float, float]:
-    sx, sy = _scale(layout)
-    dx, dy = DIRECTIONS[layout][edge]
-    return dx * sx / 2, dy * sy / 2
+BAND = R * 0.7
+"""Distance of the name band and the cost band from the hex centre."""
+NAME_SIZE = 8.0
+CLOSE = R * 0.55
+"""The cost band moves this close to the centre when its symbols need the room."""
+COST_SIZE = 8.5
+MARK = 10.0
+"""Width of a terrain or marker symbol."""
 
 
-def _corners(layout: Layout) -> list[tuple[float, float]]:
-    start = 0 if layout is Layout.FLAT else 30
-    return [
-        (R * math.cos(math.radians(start + 60 * i)), R * math.sin(math.radians(start + 60 * i)))
-        for i in range(6)
-    ]
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MapStyle:
+    """What the board alone does not say: company colours and title switches for drawing.
+
+    ``colours``: company id -> colour word or ``#rrggbb`` (from the title's data).
+    ``terrain_on_upgrade``: the title charges terrain costs on upgrades too, so keep showing
+    them once a tile is laid (otherwise they are hidden: they no longer apply).
+    """
+
+    colours: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    phase: Colour = Colour.YELLOW
+    terrain_on_upgrade: bool = False
+    coordinates: bool = True
+    legend: bool = True
 
 
-def _edge_corners(layout: Layout, edge: int) -> tuple[tuple[float, float], tuple[float, float]]:
-    mx, my = _edge_mid(layout, edge)
-    angle = math.atan2(my, mx)
-    a, b = angle - math.radians(30), angle + math.radians(30)
-    return (R * math.cos(a), R * math.sin(a)), (R * math.cos(b), R * math.sin(b))
+def _name_band(layout: Layout, exits: frozenset[int]) -> float:
+    """+BAND (bottom) or -BAND (top): the side whose edges carry less track."""
+    up = sum(
+        2 if edge_mid(layout, e)[1] < -R * 0.6 else 1 for e in exits if edge_mid(layout, e)[1] < -1
+    )
+    down = sum(
+        2 if edge_mid(layout, e)[1] > R * 0.6 else 1 for e in exits if edge_mid(layout, e)[1] > 1
+    )
+    return -BAND if down > up else BAND
 
 
-def _stop_positions(tile: Tile, rotation: int, layout: Layout) -> dict[str, tuple[float, float]]:
-    stops = [s for s in tile.stops if s.kind is not StopKind.JUNCTION]
-    out: dict[str, tuple[float, float]] = {s.name: (0.0, 0.0) for s in tile.stops}
-    if len(stops) <= 1:
+def name_svg(layout: Layout, name: str, band: float) -> str:
+    """A place name inside its band, shrunk to the hex's width there, on two lines if long."""
+    edge_side = band + (3 if band > 0 else -3)
+    width = 2 * half_width_at(layout, edge_side) - 4
+    size = icon.fit_size(name, width, NAME_SIZE, 1.0)
+    if size >= 5.5 or " " not in name:
+        return icon.text(0, band, name, max(size, 4.0), extra=' class="name"')
+    words = name.split(" ")
+    best = min(
+        range(1, len(words)),
+        key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))),
+    )
+    lines = [" ".join(words[:best]), " ".join(words[best:])]
+    # the pair sits inside the band: the outer line must clear the hex edge
+    ys = (band - 7.5, band + 1.0) if band > 0 else (band - 1.0, band + 7.5)
+    out = []
+    for line, y in zip(lines, ys, strict=True):
+        w = 2 * half_width_at(layout, abs(y) + 3) - 4
+        out.append(
+            icon.text(
+                0, y, line, min(icon.fit_size(line, w, NAME_SIZE, 4.0), 7.0), extra=' class="name"'
+            )
+        )
+    return "".join(out)
+
+
+class _Drawing:
+    """One board being drawn; collects what the key must explain."""
+
+    def __init__(self, board: Board, style: MapStyle) -> None:
+        self.board = board
+        self.style = style
+        self.layout = board.grid.coords.layout
+        self.used: set[str] = set()
+        self.terrains: dict[str, None] = {}
+        self.markers: dict[str, None] = {}
+        self.borders: dict[str, None] = {}
+
+    def painter(self, company: str) -> str:
+        word = self.style.colours.get(company)
+        return "#ffffff" if word is None else paint(word)
+
+    def hex_svg(self, here: HexState) -> list[str]:
+        layout = self.layout
+        printed = here.printed
+        exits = here.tile.exits(here.rotation)
+        band = _name_band(layout, exits)
+        out = [hexagon(layout, TILE_FILL[here.tile.colour])]
+        out.extend(
+            tile_body(
+                here.tile,
+                here.rotation,
+                layout,
+                tokens=here.tokens,
+                reserved=printed.reserved,
+                phase=self.style.phase,
+                painter=self.painter,
+            )
+        )
+        self._note_stops(here)
+        if printed.label and not here.tile.label:
+            out.append(label_svg(printed.label))
+        out.extend(self._cost_band(here, -band))
+        if printed.location:
+            out.append(name_svg(layout, printed.location, band))
         return out
-    for i, stop in enumerate(stops):
-        edges = tile.stop_edges(stop.name, rotation)
-        if edges:
-            mids = [_edge_mid(layout, e) for e in edges]
-            x = sum(m[0] for m in mids) / len(mids)
-            y = sum(m[1] for m in mids) / len(mids)
-            norm = math.hypot(x, y) or 1.0
-            out[stop.name] = (x / norm * R * 0.42, y / norm * R * 0.42)
-        else:
-            angle = 2 * math.pi * i / len(stops) - math.pi / 2
-            out[stop.name] = (R * 0.4 * math.cos(angle), R * 0.4 * math.sin(angle))
-    return out
 
+    def _note_stops(self, here: HexState) -> None:
+        for stop in here.tile.stops:
+            if stop.phase_revenue:
+                self.used.add("phases")
+            if stop.kind is StopKind.CITY:
+                held = here.tokens.get(stop.name, [])
+                if held:
+                    self.used.add("token")
+                owner = here.printed.reserved.get(stop.name)
+                if owner is not None and owner not in held:
+                    self.used.add("reserved")
 
-def _tile_body(
-    tile: Tile,
-    rotation: int,
-    layout: Layout,
-    tokens: dict[str, list[str]] | None = None,
-    phase: Colour = Colour.YELLOW,
-) -> list[str]:
-    parts: list[str] = []
-    pos = _stop_positions(tile, rotation, layout)
-
-    def at(end: int | str) -> tuple[float, float]:
-        return _edge_mid(layout, end) if isinstance(end, int) else pos[end]
-
-    for a, b in tile.rotated_paths(rotation):
-        (x1, y1), (x2, y2) = at(a), at(b)
-        if isinstance(a, int) and isinstance(b, int):
-            d = f"M{x1:.1f},{y1:.1f} Q0,0 {x2:.1f},{y2:.1f}"
-        else:
-            d = f"M{x1:.1f},{y1:.1f} L{x2:.1f},{y2:.1f}"
-        parts.append(f'<path d="{d}" stroke="#222" stroke-width="8" fill="none"/>')
-    for stop in tile.stops:
-        x, y = pos[stop.name]
-        parts.extend(_stop_svg(stop, x, y, (tokens or {}).get(stop.name, []), phase))
-    if tile.label:
-        parts.append(
-            f'<text x="{-R * 0.55:.1f}" y="{-R * 0.35:.1f}" font-size="12" '
-            f'font-weight="bold">{escape(tile.label)}</text>'
-        )
-    return parts
-
-
-def _stop_svg(stop: Stop, x: float, y: float, held: list[str], phase: Colour) -> list[str]:
-    out: list[str] = []
-    if stop.kind is StopKind.CITY:
-        r = R * 0.22
-        n = max(stop.slots, 1)
-        for i in range(n):
-            cx = x + (i - (n - 1) / 2) * 2 * r
+    def _cost_band(self, here: HexState, band: float) -> list[str]:
+        """Markers, then the terrain cost while it still applies, centred as one group."""
+        printed = here.printed
+        untouched = here.tile is printed.tile
+        show_cost = printed.cost > 0 and (untouched or self.style.terrain_on_upgrade)
+        markers = here.markers
+        step = MARK + 1
+        label = f"${printed.cost}"
+        cost_width = MARK + 1 + icon.text_width(label, COST_SIZE) if show_cost else 0.0
+        gap = 2.0 if show_cost and markers else 0.0
+        total = step * len(markers) + gap + cost_width
+        room = 2 * half_width_at(self.layout, abs(band) + MARK / 2) - 2
+        if total > room:
+            band = band * (CLOSE / BAND)
+        x = -total / 2
+        out: list[str] = []
+        for kind in markers:
+            self.markers[kind] = None
+            out.append(f'<g class="marker">{icon.marker(kind, x + step / 2, band, MARK)}</g>')
+            x += step
+        if show_cost:
+            terrain = printed.terrain or "cost"
+            self.terrains[terrain] = None
+            x += gap
+            out.append(icon.terrain_mark(terrain, x + MARK / 2, band, MARK))
             out.append(
-                f'<circle cx="{cx:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="white" stroke="#222" '
-                'stroke-width="2"/>'
-            )
-            if i < len(held):
-                out.append(
-                    f'<text x="{cx:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle">'
-                    f"{escape(held[i])}</text>"
+                icon.text(
+                    x + MARK + 1,
+                    band,
+                    label,
+                    COST_SIZE,
+                    anchor="start",
+                    fill=COST_RED,
+                    bold=True,
+                    extra=' class="terrain-cost"',
                 )
-        out.append(_revenue(stop.revenue_in(phase), x + r * n, y - r * 1.4))
-    elif stop.kind is StopKind.TOWN:
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R * 0.12:.1f}" fill="#111"/>')
-        out.append(_revenue(stop.revenue_in(phase), x + R * 0.25, y - R * 0.2))
-    elif stop.kind is StopKind.OFFBOARD:
-        values = [str(v) for _, v in stop.phase_revenue] or [str(stop.revenue)]
-        out.append(
-            f'<text x="{x:.1f}" y="{y - R * 0.3:.1f}" font-size="11" text-anchor="middle" '
-            f'font-weight="bold">{escape("/".join(values))}</text>'
-        )
-    return out
-
-
-def _revenue(value: int, x: float, y: float) -> str:
-    if not value:
-        return ""
-    return (
-        f'<g><circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="white" stroke="#222"/>'
-        f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle">{value}</text></g>'
-    )
-
-
-def _polygon(layout: Layout, fill: str) -> str:
-    pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in _corners(layout))
-    return f'<polygon points="{pts}" fill="{fill}" stroke="#555" stroke-width="1"/>'
-
-
-def tile_svg(tile: Tile, rotation: int = 0, layout: Layout = Layout.FLAT) -> str:
-    """One tile at a rotation, as a standalone SVG document."""
-    body = [_polygon(layout, FILL[tile.colour]), *_tile_body(tile, rotation, layout)]
-    body.append(
-        f'<text x="{R * 0.35:.1f}" y="{R * 0.75:.1f}" font-size="9">{escape(tile.id)}</text>'
-    )
-    size = 2 * R + 4
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size:.0f}" height="{size:.0f}" '
-        f'viewBox="{-size / 2:.1f} {-size / 2:.1f} {size:.1f} {size:.1f}">'
-        + "".join(body)
-        + "</svg>"
-    )
-
-
-def _hex_svg(board: Board, here: HexState, phase: Colour) -> list[str]:
-    layout = board.grid.coords.layout
-    name = here.printed.name
-    out = [_polygon(layout, FILL[here.tile.colour])]
-    terrain = here.printed.terrain
-    if terrain or here.printed.cost:
-        colour = TERRAIN.get(terrain, "#666")
-        out.append(
-            f'<path d="M{R * 0.25:.1f},{R * 0.55:.1f} l8,-14 l8,14 z" fill="{colour}"/>'
-            f'<text x="{R * 0.45:.1f}" y="{R * 0.75:.1f}" font-size="9" text-anchor="middle">'
-            f"{'$' + str(here.printed.cost) if here.printed.cost else escape(terrain)}</text>"
-        )
-    out.extend(_tile_body(here.tile, here.rotation, layout, here.tokens, phase))
-    if here.printed.label and not here.tile.label:
-        out.append(
-            f'<text x="{-R * 0.55:.1f}" y="{-R * 0.35:.1f}" font-size="12" font-weight="bold">'
-            f"{escape(here.printed.label)}</text>"
-        )
-    for edge in range(6):
-        border = board.border(name, edge)
-        if border is None or (
-            board.grid.hexside(name, edge) != (name, edge)
-            and (board.grid.neighbour(name, edge) is not None)
-        ):
-            continue
-        (x1, y1), (x2, y2) = _edge_corners(layout, edge)
-        out.append(
-            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-            f'stroke="{BORDER.get(border.kind, "#933")}" stroke-width="5"/>'
-        )
-        if border.cost:
-            out.append(
-                f'<text x="{(x1 + x2) / 2 * 0.8:.1f}" y="{(y1 + y2) / 2 * 0.8:.1f}" '
-                f'font-size="8" text-anchor="middle">${border.cost}</text>'
             )
-    out.append(
-        f'<text x="0" y="{-R * 0.68:.1f}" font-size="8" text-anchor="middle" fill="#444">'
-        f"{escape(name)}</text>"
-    )
-    if here.printed.location:
-        out.append(
-            f'<text x="0" y="{R * 0.8:.1f}" font-size="7" text-anchor="middle">'
-            f"{escape(here.printed.location)}</text>"
-        )
-    if here.markers:
-        out.append(
-            f'<text x="{-R * 0.6:.1f}" y="{R * 0.45:.1f}" font-size="7">'
-            f"{escape(' '.join(here.markers))}</text>"
-        )
-    return out
+        return out
+
+    def borders_svg(self) -> list[str]:
+        """Every hexside feature, on top of the hexes: impassable thick red, others in their
+        colour with the crossing cost."""
+        out: list[str] = []
+        for (name, edge), border in self.board.borders.items():
+            cx, cy = centre(self.layout, self.board.grid.point(name))
+            (x1, y1), (x2, y2) = edge_corners(self.layout, edge)
+            self.borders[border.kind] = None
+            width = 6 if border.impassable else 5
+            out.append(
+                f'<line x1="{num(cx + x1)}" y1="{num(cy + y1)}" x2="{num(cx + x2)}" '
+                f'y2="{num(cy + y2)}" stroke="{BORDER_STROKE.get(border.kind, "#993333")}" '
+                f'stroke-width="{width}" stroke-linecap="round" class="border {border.kind}"/>'
+            )
+            if border.cost:
+                stroke = BORDER_STROKE.get(border.kind, "#993333")
+                mx, my = cx + (x1 + x2) / 2, cy + (y1 + y2) / 2
+                label = f"${border.cost}"
+                w = icon.text_width(label, 8) + 4
+                out.append(
+                    f'<rect x="{num(mx - w / 2)}" y="{num(my - 5.5)}" width="{num(w)}" '
+                    f'height="11" rx="2" fill="#ffffff" stroke="{stroke}"/>'
+                    + icon.text(mx, my, label, 8, fill=COST_RED, bold=True)
+                )
+        return out
+
+    def legend(self) -> list[LegendEntry]:
+        out: list[LegendEntry] = []
+        for terrain in self.terrains:
+            caption = "build cost" if terrain == "cost" else f"{terrain}: build cost"
+            out.append(LegendEntry(icon.terrain_mark(terrain, 0, 0, 14), caption))
+        for kind in self.borders:
+            stroke = BORDER_STROKE.get(kind, "#993333")
+            caption = "impassable hexside" if kind == "impassable" else f"{kind}: crossing cost"
+            out.append(
+                LegendEntry(
+                    f'<line x1="-8" y1="0" x2="8" y2="0" stroke="{stroke}" stroke-width="5"/>',
+                    caption,
+                )
+            )
+        if "token" in self.used:
+            out.append(LegendEntry(icon.token(0, 0, 8, "ID", "#dddddd"), "station token"))
+        if "reserved" in self.used:
+            out.append(LegendEntry(icon.reserved(0, 0, 8, "ID"), "reserved station (home)"))
+        if "phases" in self.used:
+            phases = ((Colour.YELLOW, 0), (Colour.GREEN, 0), (Colour.BROWN, 0), (Colour.GRAY, 0))
+            out.append(
+                LegendEntry(
+                    "".join(
+                        f'<rect x="{num(-8 + 4 * i)}" y="-5" width="4" height="10" '
+                        f'fill="{PHASE_FILL[c]}" stroke="#222222" stroke-width="0.5"/>'
+                        for i, (c, _) in enumerate(phases)
+                    ),
+                    "revenue by phase colour",
+                )
+            )
+        for kind in self.markers:
+            out.append(LegendEntry(icon.marker(kind, 0, 0, 12), f"{kind} marker"))
+        return out
 
 
-def board_svg(board: Board, phase: Colour = Colour.YELLOW) -> str:
-    """The whole board as a standalone SVG document."""
-    sx, sy = _scale(board.grid.coords.layout)
+def board_svg(board: Board, style: MapStyle | None = None) -> str:
+    """The whole board as a standalone SVG document; the same board gives the same bytes."""
+    drawing = _Drawing(board, style or MapStyle())
+    centres: dict[str, XY] = {}
     groups: list[str] = []
-    xs: list[float] = []
-    ys: list[float] = []
     for here in board:
-        px, py = board.grid.point(here.printed.name)
-        cx, cy = px * sx, py * sy
-        xs.append(cx)
-        ys.append(cy)
-        body = "".join(_hex_svg(board, here, phase))
-        groups.append(f'<g transform="translate({cx:.1f},{cy:.1f})">{body}</g>')
-    if not xs:
-        xs, ys = [0.0], [0.0]
-    x0, y0 = min(xs) - R - 4, min(ys) - R - 4
-    w, h = max(xs) - min(xs) + 2 * R + 8, max(ys) - min(ys) + 2 * R + 8
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
-        f'viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" font-family="sans-serif">'
-        + "".join(groups)
-        + "</svg>"
-    )
+        name = here.printed.name
+        cx, cy = centre(drawing.layout, board.grid.point(name))
+        centres[name] = (cx, cy)
+        body = "".join(drawing.hex_svg(here))
+        groups.append(f'<g id="hex-{name}" transform="translate({num(cx)},{num(cy)})">{body}</g>')
+    groups.extend(drawing.borders_svg())
+    entries = drawing.legend() if drawing.style.legend else []
+    return document(groups, board.grid.coords, centres, entries, labels=drawing.style.coordinates)

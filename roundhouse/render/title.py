@@ -1,18 +1,19 @@
-"""Starting boards to draw for `roundhouse render TITLE --out map.svg`.
+"""Starting boards to draw for ``roundhouse render TITLE --out map.svg``.
 
-Until the 18xx titles ship their map data this draws a demonstration board built here in
-code, or Chicago Express's map (converted from its own hex data: terrain, costs and names).
+This is where titles meet the renderer: it reads a title's own data (map, company colours)
+and hands the generic drawing code plain records, so :mod:`.map` and :mod:`.area` never name a
+title.  Titles without map data get a demonstration board built here in code.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
+from collections.abc import Mapping
 
-from roundhouse.core.board import Board, PrintedHex, load_board
-from roundhouse.core.hexgrid import HexGrid
-from roundhouse.core.tiles import TileSet, parse_tile, standard_tiles
-from roundhouse.render.map import board_svg
+from roundhouse.core.board import Board, load_board
+from roundhouse.core.tiles import standard_tiles
+from roundhouse.render.area import AreaHex, area_map_svg
+from roundhouse.render.map import MapStyle, board_svg
 
 DEMO: dict[str, object] = {
     "board": {"layout": "pointy", "letter_axis": "y"},
@@ -32,12 +33,14 @@ DEMO: dict[str, object] = {
             "reserved": {"w": "PRR"},
         },
         "B8": {"borders": ["1 ridge 20", "2 impassable"], "code": "town t"},
-        "C5": {"code": "city c", "location": "Junction"},
+        "C5": {"code": "city c", "location": "Junction", "terrain": "water", "cost": 20},
         "C9": {"tile": "57", "rotation": 1},
         "D2": {"terrain": "water", "cost": 20},
         "D6": {"color": "gray", "code": "city c revenue=50 slots=3; track 0-c 1-c 3-c 4-c"},
+        "D10": {"code": "city c", "reserved": "NYC", "location": "Harbour"},
     },
 }
+DEMO_COLOURS = {"PRR": "red", "B&O": "blue", "NYC": "green"}
 
 
 def demo_board() -> Board:
@@ -46,40 +49,87 @@ def demo_board() -> Board:
     board.place_token("B4", "w", "PRR")
     board.lay("C5", "57", 1, {"c": "c"})
     board.place_token("C5", "c", "B&O")
-    board.add_marker("A7", "gold")
+    board.add_marker("A7", "mine")
     return board
 
 
-def chicago_express_board() -> Board | None:
-    """Chicago Express's map as a board of blank hexes with its terrain, costs and names."""
-    try:
-        module = importlib.import_module("roundhouse.titles.chicago_express.board")
-    except ImportError:
-        return None
-    loader = getattr(module, "load_board", None)
-    coords = getattr(module, "COORDINATES", None)
-    if loader is None or coords is None:
-        return None
-    source = loader()
-    printed: dict[str, PrintedHex] = {}
-    for name, info in getattr(source, "hexes", {}).items():
-        kind = str(getattr(info, "type", ""))
-        code = "city c" if kind in {"city", "industrial", "chicago", "start"} else ""
-        printed[name] = PrintedHex(
-            name=name,
-            tile=parse_tile(name, "white", code),
-            location=str(getattr(info, "name", "")),
-            terrain=kind,
-            cost=int(getattr(info, "cost", 0)),
+# --- Chicago Express -----------------------------------------------------------------------
+
+_CE_SETTLEMENT = {
+    "city": "city",
+    "industrial": "industrial",
+    "chicago": "capital",
+    "start": "start",
+}
+
+
+def chicago_express_areas(view: Mapping[str, object]) -> tuple[list[AreaHex], dict[str, str]]:
+    """Chicago Express's hexes and company colours from a game's ``view()`` (Chicago Express
+    §4.2 costs and income, §4.3 development: a forest pays $2, the rest raise income)."""
+    from roundhouse.titles.chicago_express.board import load_board as load_ce
+
+    board = load_ce()
+    hexes = view["hexes"]
+    companies = view["companies"]
+    assert isinstance(hexes, dict) and isinstance(companies, dict)
+    out: list[AreaHex] = []
+    for name, raw in hexes.items():
+        kind = str(raw["type"])
+        dev = int(raw["dev_value"])
+        out.append(
+            AreaHex(
+                name=name,
+                terrain=kind if kind in ("forest", "mountain") else "plain",
+                settlement=_CE_SETTLEMENT.get(kind, ""),
+                location=str(raw["name"]),
+                cost=int(raw["cost"]),
+                income=int(raw["train_value"]),
+                development=("" if dev == 0 else f"${dev}" if kind == "forest" else str(dev)),
+                developed=bool(raw["developed"]),
+                companies=tuple(str(c) for c in raw["companies"]),
+                home=board.start_owner.get(name),
+            )
         )
-    return Board(HexGrid(coords, printed), printed, TileSet({}, {}))
+    colours = {str(cid): str(c["colour"]) for cid, c in companies.items()}
+    return out, colours
+
+
+def chicago_express_svg(view: Mapping[str, object] | None = None) -> str:
+    """The Chicago Express map of a game (default: a new game, locomotives on start hexes)."""
+    from roundhouse.titles.chicago_express.board import COORDINATES
+
+    if view is None:
+        import roundhouse
+
+        view = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0).view()
+    areas, colours = chicago_express_areas(view)
+    return area_map_svg(COORDINATES, areas, colours)
+
+
+# --- 18RoyalGorge --------------------------------------------------------------------------
+
+
+def royal_gorge_style() -> MapStyle:
+    """Railroad colours from 18RoyalGorge's companies.toml; terrain costs apply to the first
+    tile only (rulebook "Terrain Costs" names no upgrade charge)."""
+    from roundhouse.titles.g18royalgorge.company import railroads
+
+    return MapStyle(colours={rid: r.colour for rid, r in railroads().items()})
+
+
+def royal_gorge_board() -> Board:
+    """18RoyalGorge's board with every railroad in play, so every home shows as reserved."""
+    from roundhouse.titles.g18royalgorge.company import railroads
+    from roundhouse.titles.g18royalgorge.data import board
+
+    return board(tuple(railroads()))
 
 
 def render_title(title: str) -> str:
     """SVG of a title's starting board; the demo board for titles without map data yet."""
     key = re.sub(r"[^a-z0-9]", "", title.lower())
     if key == "chicagoexpress":
-        board = chicago_express_board()
-        if board is not None:
-            return board_svg(board)
-    return board_svg(demo_board())
+        return chicago_express_svg()
+    if key == "18royalgorge":
+        return board_svg(royal_gorge_board(), royal_gorge_style())
+    return board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))

@@ -1,32 +1,228 @@
-"""SVG output: well-formed, one hex per board hex, the features drawn."""
+"""SVG output: well-formed, every hex inside the picture, the features a reader checks by eye
+(terrain, costs, phase revenues, reservations, tokens, locomotives) drawn where they belong."""
 
 from __future__ import annotations
 
+import math
+import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
+import roundhouse
+from roundhouse.core.board import Board
 from roundhouse.core.tiles import standard_tiles
-from roundhouse.render import board_svg, demo_board, render_title, tile_svg
+from roundhouse.render import MapStyle, board_svg, demo_board, render_title, tile_svg
+from roundhouse.render.geometry import half_extent
+from roundhouse.render.palette import TERRAIN_FILL, paint
+from roundhouse.render.title import (
+    DEMO_COLOURS,
+    chicago_express_svg,
+    royal_gorge_board,
+    royal_gorge_style,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
+_TRANSLATE = re.compile(r"translate\(([-0-9.]+),([-0-9.]+)\)")
+
+
+def hexes(root: ET.Element) -> dict[str, ET.Element]:
+    return {
+        g.get("id", "")[4:]: g for g in root.iter(f"{NS}g") if g.get("id", "").startswith("hex-")
+    }
+
+
+def offset(group: ET.Element) -> tuple[float, float]:
+    m = _TRANSLATE.fullmatch(group.get("transform", ""))
+    assert m is not None
+    return float(m.group(1)), float(m.group(2))
+
+
+def texts(element: ET.Element) -> list[str]:
+    return [t.text or "" for t in element.iter(f"{NS}text")]
+
+
+def polygon_box(group: ET.Element) -> tuple[float, float, float, float]:
+    polygon = group.find(f"{NS}polygon")
+    assert polygon is not None
+    points = [tuple(map(float, p.split(","))) for p in polygon.get("points", "").split()]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.fixture(scope="module")
+def royal_gorge() -> tuple[Board, ET.Element]:
+    board = royal_gorge_board()
+    return board, ET.fromstring(board_svg(board, royal_gorge_style()))
+
+
+@pytest.fixture(scope="module")
+def chicago() -> ET.Element:
+    return ET.fromstring(render_title("ChicagoExpress"))
 
 
 def test_tile_svg_draws_track_city_slots_and_revenue() -> None:
     root = ET.fromstring(tile_svg(standard_tiles()["14"], 1))
     assert len(root.findall(f".//{NS}path")) == 4  # four track segments
-    slots = [c for c in root.iter(f"{NS}circle") if c.get("fill") == "white"]
+    slots = [c for c in root.iter(f"{NS}circle") if c.get("fill") == "#ffffff"]
     assert len(slots) == 3  # two token slots and the revenue disc
-    assert "30" in [t.text for t in root.iter(f"{NS}text")]
+    assert "30" in texts(root)
 
 
 def test_board_svg_has_every_hex_with_names_tokens_and_borders() -> None:
     board = demo_board()
-    root = ET.fromstring(board_svg(board))
-    assert len(root.findall(f".//{NS}polygon")) == len(board.hexes)
-    texts = {t.text for t in root.iter(f"{NS}text")}
-    assert {"B4", "C5", "PRR", "B&O", "$40", "$20", "NY", "20/30/40/60"} <= texts
-    assert len(root.findall(f".//{NS}line")) == 2  # ridge and impassable side of B8
+    root = ET.fromstring(board_svg(board, MapStyle(colours=DEMO_COLOURS)))
+    assert set(hexes(root)) == set(board.hexes)
+    assert {"PRR", "B&O", "$40", "$20", "NY", "Capital", "Junction"} <= set(texts(root))
+    borders = [e for e in root.iter(f"{NS}line") if "border" in e.get("class", "")]
+    assert sorted(b.get("class") for b in borders) == ["border impassable", "border ridge"]
 
 
-def test_render_title_falls_back_to_the_demo_board() -> None:
-    assert render_title("18USA") == board_svg(demo_board())
-    ET.fromstring(render_title("ChicagoExpress"))
+@pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18USA"])
+def test_render_viewbox_contains_every_hex(title: str) -> None:
+    root = ET.fromstring(render_title(title))
+    x0, y0, w, h = map(float, root.get("viewBox", "").split())
+    groups = hexes(root)
+    assert groups
+    for name, group in groups.items():
+        cx, cy = offset(group)
+        left, top, right, bottom = polygon_box(group)
+        assert x0 <= cx + left and cx + right <= x0 + w, name
+        assert y0 <= cy + top and cy + bottom <= y0 + h, name
+
+
+def test_render_same_board_gives_same_bytes() -> None:
+    style = royal_gorge_style()
+    assert board_svg(royal_gorge_board(), style) == board_svg(royal_gorge_board(), style)
+    assert render_title("ChicagoExpress") == render_title("chicago-express")
+
+
+def test_render_unknown_title_falls_back_to_the_demo_board() -> None:
+    assert render_title("18USA") == board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))
+
+
+def test_render_coordinates_are_printed_on_the_edges(royal_gorge: tuple[Board, ET.Element]) -> None:
+    """18RoyalGorge letters its columns A-O and numbers its rows 1-19; each label appears on
+    both sides of the board, outside every hex."""
+    _, root = royal_gorge
+    inside = {t for g in hexes(root).values() for t in texts(g)}
+    outside = [t for t in texts(root) if t not in inside]
+    for label in [*"ABCDEFGHIJKLMNO", *(str(n) for n in range(1, 20))]:
+        assert outside.count(label) == 2, label
+
+
+def test_18royalgorge_offboard_phase_revenues_stay_inside_the_hex(
+    royal_gorge: tuple[Board, ET.Element],
+) -> None:
+    """Off-board revenues (rulebook "Off-Boards") are one box per phase colour, inside the
+    hex: A3 Leadville shows 30, 50, 70 and 90, none cut off."""
+    board, root = royal_gorge
+    groups = hexes(root)
+    red = [h.printed.name for h in board if any(s.phase_revenue for s in h.tile.stops)]
+    assert "A3" in red and len(red) == 11
+    for name in red:
+        left, top, right, bottom = polygon_box(groups[name])
+        boxes = groups[name].findall(f".//{NS}rect")
+        assert len(boxes) == 4, name
+        for box in boxes:
+            x, y = float(box.get("x", "")), float(box.get("y", ""))
+            w, h = float(box.get("width", "")), float(box.get("height", ""))
+            assert left <= x and x + w <= right and top <= y and y + h <= bottom, name
+    assert [t for t in texts(groups["A3"]) if t.isdigit()] == ["30", "50", "70", "90"]
+
+
+def test_18royalgorge_reserved_stations_show_the_company_greyed(
+    royal_gorge: tuple[Board, ET.Element],
+) -> None:
+    """Rulebook "Royal Gorge Tiles": the gorge station spaces are Rio Grande's; "2. Build a
+    Station": homes of railroads not yet started are reserved."""
+    _, root = royal_gorge
+    groups = hexes(root)
+    for name, company in [("D12", "RG"), ("F12", "RG"), ("B6", "SPP"), ("O15", "SF")]:
+        marks = [t for t in groups[name].iter(f"{NS}text") if t.text == company]
+        assert marks and marks[0].get("fill") == "#9a9a9a", name
+
+
+def test_render_tokens_show_their_company_in_its_colour() -> None:
+    board = royal_gorge_board()
+    board.place_token("L14", "c", "PAV")
+    root = ET.fromstring(board_svg(board, royal_gorge_style()))
+    group = hexes(root)["L14"]
+    disc = [c for c in group.iter(f"{NS}circle") if c.get("fill") == paint("blue")]
+    assert len(disc) == 1
+    label = [t for t in group.iter(f"{NS}text") if t.text == "PAV"]
+    assert label and label[0].get("fill") == "#ffffff"  # white reads on blue
+
+
+def test_render_terrain_cost_hidden_once_a_tile_is_laid_unless_upgrades_pay_it() -> None:
+    """Terrain is paid by the first tile only (18US §6.2, 18USA §12.2.1), so an upgraded hex
+    no longer shows it, unless the title charges it on upgrades too."""
+    board = demo_board()  # C5 is water ($20) with tile 57 laid
+    plain = hexes(ET.fromstring(board_svg(board)))
+    assert "$20" not in texts(plain["C5"]) and "$20" in texts(plain["D2"])
+    upgrades = hexes(ET.fromstring(board_svg(board, MapStyle(terrain_on_upgrade=True))))
+    assert "$20" in texts(upgrades["C5"])
+
+
+def test_18royalgorge_long_names_fit_their_hex(royal_gorge: tuple[Board, ET.Element]) -> None:
+    board, root = royal_gorge
+    half_width, _ = half_extent(board.grid.coords.layout)
+    for name, group in hexes(root).items():
+        for element in group.iter(f"{NS}text"):
+            if element.get("class") != "name":
+                continue
+            size = float(element.get("font-size", ""))
+            assert len(element.text or "") * size * 0.6 <= 2 * half_width, name
+    gorge = [t for t in texts(hexes(root)["E13"]) if t]
+    assert " ".join(gorge) == "The Royal Gorge"
+
+
+def test_18royalgorge_mines_are_icons_and_in_the_key(royal_gorge: tuple[Board, ET.Element]) -> None:
+    _, root = royal_gorge
+    groups = hexes(root)
+    assert len([g for g in groups["B6"].iter(f"{NS}g") if g.get("class") == "marker"]) == 2
+    assert "mine" not in texts(groups["B6"])
+    assert {"mine marker", "impassable hexside", "reserved station (home)"} <= set(texts(root))
+
+
+def test_chicago_express_terrain_fills(chicago: ET.Element) -> None:
+    """Chicago Express map: forests green, mountains brown, plains plain."""
+    groups = hexes(chicago)
+    for name, terrain in [("G8", "forest"), ("G9", "mountain"), ("A3", "plain")]:
+        polygon = groups[name].find(f"{NS}polygon")
+        assert polygon is not None and polygon.get("fill") == TERRAIN_FILL[terrain], name
+
+
+def test_chicago_express_cost_income_and_development_are_printed(chicago: ET.Element) -> None:
+    """K4 Pittsburgh: cost 4 (red), income 4 at the start of its track, development 2."""
+    group = hexes(chicago)["K4"]
+    by_class = {t.get("class"): t.text for t in group.iter(f"{NS}text")}
+    assert by_class["cost"] == "4" and by_class["income"] == "4"
+    houses = [g for g in group.iter(f"{NS}g") if g.get("class") == "development"]
+    assert len(houses) == 1 and "2" in texts(houses[0])
+    assert "$2" in texts(hexes(chicago)["G8"])  # a forest pays $2 (Chicago Express §4.3)
+
+
+def test_chicago_express_locomotives_and_developed_hexes() -> None:
+    """Companies present show as locomotives in their colour; a developed hex's house is
+    filled (Chicago Express §4.2, §4.3)."""
+    game = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0)
+    view = game.view()
+    hexes_view = view["hexes"]
+    assert isinstance(hexes_view, dict)
+    hexes_view["I4"] = {**hexes_view["I4"], "companies": ["PRR", "NYC"], "developed": True}
+    groups = hexes(ET.fromstring(chicago_express_svg(view)))
+    locos = [g for g in groups["I4"].iter(f"{NS}g") if g.get("class") == "loco"]
+    assert [g.get("data-company") for g in locos] == ["PRR", "NYC"]
+    body = locos[0].find(f".//{NS}rect")
+    assert body is not None and body.get("fill") == paint("red")
+    start = [g.get("data-company") for g in groups["S3"].iter(f"{NS}g") if g.get("class") == "loco"]
+    assert start == ["NYC"]
+    house = next(g for g in groups["I4"].iter(f"{NS}g") if g.get("class") == "development")
+    walls = house.find(f"{NS}polygon")
+    assert walls is not None and walls.get("fill") != "#ffffff"
+
+
+def test_render_hex_polygon_is_a_regular_hexagon(chicago: ET.Element) -> None:
+    left, top, right, bottom = polygon_box(hexes(chicago)["A2"])
+    assert math.isclose((right - left) / (bottom - top), 2 / math.sqrt(3), rel_tol=0.01)
