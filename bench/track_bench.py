@@ -63,6 +63,32 @@ def bench_track() -> dict[str, float]:
     }
 
 
+def bench_render() -> dict[str, float]:
+    """Seconds to draw a whole board as SVG (lower is better): the crowded tile board above
+    with its tokens, and Chicago Express's 160-hex map from a game view."""
+    import roundhouse
+    from roundhouse.render import MapStyle, board_svg
+    from roundhouse.render.title import chicago_express_svg
+
+    board, companies = crowded_board()
+    style = MapStyle(
+        colours=dict(zip(companies, ("red", "blue", "green", "black", "gold"), strict=True))
+    )
+    view = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0).view()
+    out: dict[str, float] = {}
+    for key, draw in (
+        ("render.tile_board_s", lambda: board_svg(board, style)),
+        ("render.chicago_express_map_s", lambda: chicago_express_svg(view)),
+    ):
+        times = []
+        for _ in range(10):
+            start = time.perf_counter()
+            draw()
+            times.append(time.perf_counter() - start)
+        out[key] = sorted(times)[len(times) // 2]
+    return out
+
+
 if __name__ == "__main__":
-    for key, value in bench_track().items():
+    for key, value in {**bench_track(), **bench_render()}.items():
         print(f"{key:40s} {value:.6f}")
