@@ -17,7 +17,7 @@ from roundhouse.core.hexgrid import CoordinateSystem, Layout
 from roundhouse.render import icon
 from roundhouse.render.frame import LegendEntry, document
 from roundhouse.render.geometry import XY, R, centre, half_width_at, num, polygon_points
-from roundhouse.render.map import name_svg
+from roundhouse.render.map import BAND, name_svg
 from roundhouse.render.palette import COST_RED, TERRAIN_FILL, paint
 
 SETTLEMENTS = ("city", "industrial", "capital", "start")
@@ -133,7 +133,7 @@ def _hex(area: AreaHex, coords: CoordinateSystem, paint_of: Mapping[str, str]) -
         out.append(f'<g class="development">{house}</g>')
     out.extend(_locomotives(layout, area.companies, paint_of))
     if area.location:
-        out.append(name_svg(layout, area.location, R * 0.7))
+        out.append(name_svg(layout, area.location, BAND[layout]))
     return out
 
 

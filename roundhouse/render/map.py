@@ -31,10 +31,10 @@ from roundhouse.render.geometry import (
 from roundhouse.render.palette import BORDER_STROKE, COST_RED, PHASE_FILL, TILE_FILL, paint
 from roundhouse.render.tile import hexagon, label_svg, tile_body
 
-BAND = R * 0.7
+BAND = {Layout.FLAT: R * 0.7, Layout.POINTY: R * 0.62}
 """Distance of the name band and the cost band from the hex centre."""
 NAME_SIZE = 8.0
-CLOSE = R * 0.55
+CLOSE = {Layout.FLAT: R * 0.55, Layout.POINTY: R * 0.5}
 """The cost band moves this close to the centre when its symbols need the room."""
 COST_SIZE = 8.5
 MARK = 10.0
@@ -57,15 +57,22 @@ class MapStyle:
     legend: bool = True
 
 
-def _name_band(layout: Layout, exits: frozenset[int]) -> float:
-    """+BAND (bottom) or -BAND (top): the side whose edges carry less track."""
-    up = sum(
-        2 if edge_mid(layout, e)[1] < -R * 0.6 else 1 for e in exits if edge_mid(layout, e)[1] < -1
-    )
-    down = sum(
-        2 if edge_mid(layout, e)[1] > R * 0.6 else 1 for e in exits if edge_mid(layout, e)[1] > 1
-    )
-    return -BAND if down > up else BAND
+def _name_band(layout: Layout, exits: frozenset[int], walls: frozenset[int]) -> float:
+    """Below (+) or above (-) the centre: the side with less track leaving it (an edge straight
+    above or below counts double), a drawn hexside border breaking ties."""
+
+    def weight(edges: frozenset[int], sign: int) -> int:
+        total = 0
+        for e in edges:
+            y = edge_mid(layout, e)[1] * sign
+            if y > 1:
+                total += 2 if y > R * 0.6 else 1
+        return total
+
+    up, down = 2 * weight(exits, -1), 2 * weight(exits, 1)
+    up += 1 if weight(walls, -1) > 1 else 0
+    down += 1 if weight(walls, 1) > 1 else 0
+    return -BAND[layout] if down > up else BAND[layout]
 
 
 def name_svg(layout: Layout, name: str, band: float) -> str:
@@ -114,7 +121,8 @@ class _Drawing:
         layout = self.layout
         printed = here.printed
         exits = here.tile.exits(here.rotation)
-        band = _name_band(layout, exits)
+        walls = frozenset(e for e in range(6) if self.board.border(printed.name, e) is not None)
+        band = _name_band(layout, exits, walls)
         out = [hexagon(layout, TILE_FILL[here.tile.colour])]
         out.extend(
             tile_body(
@@ -125,6 +133,7 @@ class _Drawing:
                 reserved=printed.reserved,
                 phase=self.style.phase,
                 painter=self.painter,
+                name_below=band > 0,
             )
         )
         self._note_stops(here)
@@ -160,7 +169,7 @@ class _Drawing:
         total = step * len(markers) + gap + cost_width
         room = 2 * half_width_at(self.layout, abs(band) + MARK / 2) - 2
         if total > room:
-            band = band * (CLOSE / BAND)
+            band = band * (CLOSE[self.layout] / BAND[self.layout])
         x = -total / 2
         out: list[str] = []
         for kind in markers:

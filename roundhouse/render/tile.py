@@ -19,6 +19,9 @@ SLOT_R = R * 0.2
 BOX = R * 0.26
 """Height of one phase revenue box."""
 
+REVENUE_GAP = {Layout.FLAT: R * 0.42, Layout.POINTY: R * 0.38}
+"""How far above or below its stop a phase revenue row sits (clear of the name band)."""
+
 Painter = Callable[[str], str]
 """Company id -> its SVG colour."""
 
@@ -60,11 +63,16 @@ def track(tile: Tile, rotation: int, layout: Layout, pos: Mapping[str, XY]) -> l
     return out
 
 
-def _revenue_spot(x: float, y: float, layout: Layout, exits: frozenset[int]) -> XY:
-    """Where a stop's revenue goes: above or below it, on the side with less track."""
+def _revenue_spot(
+    x: float, y: float, layout: Layout, exits: frozenset[int], name_below: bool
+) -> XY:
+    """Where a stop's revenue goes: above or below it, on the side with less track, else
+    away from the place name."""
     up = sum(1 for e in exits if edge_mid(layout, e)[1] < -1)
     down = sum(1 for e in exits if edge_mid(layout, e)[1] > 1)
-    dy = R * 0.42 if up > down or (up == down and y < 0) else -R * 0.42
+    tie = (y < 0) if y else not name_below
+    gap = REVENUE_GAP[layout]
+    dy = gap if (up > down if up != down else tie) else -gap
     return x, y + dy
 
 
@@ -79,6 +87,7 @@ def stop_svg(
     layout: Layout,
     exits: frozenset[int],
     painter: Painter,
+    name_below: bool = True,
 ) -> list[str]:
     """A city's slots (tokens, then a greyed reservation), a town's dot, and the revenue."""
     out: list[str] = []
@@ -102,7 +111,7 @@ def stop_svg(
     if stop.kind is StopKind.JUNCTION:
         return out
     if stop.phase_revenue:
-        rx, ry = _revenue_spot(x, y, layout, exits)
+        rx, ry = _revenue_spot(x, y, layout, exits, name_below)
         half = icon.phase_boxes_width(len(stop.phase_revenue), BOX) / 2
         rx = max(-R * 0.78 + half, min(R * 0.78 - half, rx))
         out.append(icon.phase_boxes(rx, ry, stop.phase_revenue, BOX))
@@ -122,8 +131,10 @@ def tile_body(
     reserved: Mapping[str, str] | None = None,
     phase: Colour = Colour.YELLOW,
     painter: Painter = lambda _: "#ffffff",
+    name_below: bool = True,
 ) -> list[str]:
-    """Everything on a tile except its hexagon."""
+    """Everything on a tile except its hexagon; ``name_below`` says where the hex's place
+    name goes, so revenues keep clear of it."""
     pos = stop_positions(tile, rotation, layout)
     parts = track(tile, rotation, layout, pos)
     exits = tile.exits(rotation)
@@ -140,6 +151,7 @@ def tile_body(
                 layout=layout,
                 exits=exits,
                 painter=painter,
+                name_below=name_below,
             )
         )
     if tile.label:
