@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench fuzz clean
+.PHONY: run play test lint typecheck bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/roundhouse serve --host 127.0.0.1 --port 8000
+
+play: $(STAMP)
 	$(BIN)/roundhouse play chicago-express --players 4 --bots 3
 
 lint: $(STAMP)

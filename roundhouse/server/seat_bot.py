@@ -1,34 +1,22 @@
 """The bots that sit in a game's bot seats, one per seat, made once per worker.
 
-Bots come from :func:`roundhouse.bots.make_bot` (levels "random", "greedy").  Until that
-function exists, a stand-in plays the first legal action, so bot seats never stall a game.
+Bots come from :func:`roundhouse.bots.make_bot` (levels "random", "greedy").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 import roundhouse
-from roundhouse import bots as bot_package
+from roundhouse.bots import make_bot
 
 
 class SeatBot(Protocol):
     def choose(self, game: roundhouse.Game, player: str) -> roundhouse.Action: ...
 
 
-class FirstLegal:
-    """Stand-in bot: the first legal action of the seat."""
-
-    def choose(self, game: roundhouse.Game, player: str) -> roundhouse.Action:
-        return game.legal_actions(player)[0]
-
-
 def make_seat_bot(level: str, seed: int) -> SeatBot:
-    maker: Callable[..., SeatBot] | None = getattr(bot_package, "make_bot", None)
-    if maker is None:
-        return FirstLegal()
-    return maker(level, seed=seed)
+    return make_bot(level, seed=seed)
 
 
 class BotSeats:
