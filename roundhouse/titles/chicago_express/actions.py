@@ -27,7 +27,8 @@ class ChooseGauge(Action):
     gauge: Gauge
 
     def __str__(self) -> str:
-        return f"{self.player} takes a {self.gauge} step"
+        article = "an" if self.gauge == "auction" else "a"
+        return f"{self.player} takes {article} {self.gauge} step"
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

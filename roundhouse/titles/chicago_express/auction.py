@@ -139,9 +139,12 @@ def bid_error(state: ChicagoExpressState, action: Bid | PassBid) -> IllegalActio
         return None
     lowest = auction.lowest_bid()
     if action.amount < auction.min_bid:
+        company = state.companies[auction.company]
+        shares = company.shares_out + 1
         return IllegalAction(
             f"{action.player} bids ${action.amount} for {auction.company}: the minimum bid is "
-            f"${auction.min_bid}",
+            f"${auction.min_bid} (income ${company.income} / {shares} "
+            f"share{'s' if shares > 1 else ''}, rounded up)",
             rule="auction.min_bid",
         )
     if action.amount < lowest:

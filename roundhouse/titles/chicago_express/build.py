@@ -39,6 +39,21 @@ def entry_cost(state: ChicagoExpressState, hex_id: str) -> int:
     return info.cost * present
 
 
+def newcomer_cost(state: ChicagoExpressState, hex_id: str) -> int | None:
+    """What a company not yet in ``hex_id`` would pay to enter it, or None when no such company
+    may: a start hex (its owner is there or, for Fort Wayne with option ``fort_wayne_open``
+    off, only the Wabash may be; §4.2, §8 #11) or a forest or mountain some company holds.
+    For views: a UI shows a price only where one can be paid."""
+    info = state.board.hexes[hex_id]
+    if hex_id in state.board.start_owner and (
+        hex_id != FORT_WAYNE or not state.variant.fort_wayne_open
+    ):
+        return None
+    if info.type in EXCLUSIVE_TYPES and state.present.get(hex_id):
+        return None
+    return entry_cost(state, hex_id)
+
+
 def placement_rule(state: ChicagoExpressState, company_id: str, hex_id: str) -> str | None:
     """The rule key that forbids ``company_id``'s next locomotive in ``hex_id``, or None.
 
@@ -182,6 +197,7 @@ def place(state: ChicagoExpressState, action: PlaceTrain) -> None:
     cost = entry_cost(state, action.hex)
     company.treasury -= cost
     state.bank_net -= cost
+    state.build_spent += cost
     state.add_locomotive(company, action.hex)
     state.placed.append(action.hex)
     if action.hex == CHICAGO and not company.chicago_paid:
@@ -191,8 +207,16 @@ def place(state: ChicagoExpressState, action: PlaceTrain) -> None:
 
 
 def finish(state: ChicagoExpressState) -> None:
+    """Log the build and end the turn.  Nothing changes hex values during a build, so the
+    income it added is the current value of the hexes it entered."""
     building = state.building
-    state.say(f"{building} builds to {', '.join(state.placed)}")
+    assert building is not None
+    income = state.companies[building].income
+    before = income - sum(state.hex_value(h) for h in state.placed)
+    state.say(
+        f"{building} builds to {', '.join(state.placed)} for ${state.build_spent}: "
+        f"income ${before} → ${income}"
+    )
     state.building = None
     state.placed = []
     state.finish_turn()

@@ -51,6 +51,13 @@ STEP_ACTION: dict[str, type[Action]] = {
     "build": ChooseCompany,
 }
 """The action a gauge step allows besides the null action (Chicago Express §3.2)."""
+STEP_HINT = {
+    "auction": "after an auction step, choose the company to auction, or do nothing with the step",
+    "develop": "after a develop step, choose the hex to develop, or do nothing with the step",
+    "build": "after a build step, choose the company to build for first, or do nothing with the "
+    "step",
+}
+"""What a refused out-of-step move is told to do instead (Chicago Express §3.2)."""
 
 
 class ChicagoExpressState(TitleState):
@@ -82,6 +89,8 @@ class ChicagoExpressState(TitleState):
         self.auction: Auction | None = None
         self.building: str | None = None
         self.placed: list[str] = []
+        self.build_spent = 0
+        """What the build under way has cost its company so far."""
         self.pending_chicago: list[str] = []
         self.bank_net = 0
         """Paid out by the bank minus paid in; the bank is unlimited (Chicago Express §8 #16)."""
@@ -268,7 +277,7 @@ class ChicagoExpressState(TitleState):
         if self.phase == "gauge":
             return "a gauge must be chosen"
         if self.phase == "step":
-            return f"the {self.gauge} step must be used (or nothing done)"
+            return STEP_HINT[self.gauge or "auction"]
         if self.phase == "build" and self.building is not None:
             return f"{self.building} is building"
         return "the game is over"
@@ -292,6 +301,7 @@ class ChicagoExpressState(TitleState):
         elif isinstance(action, ChooseCompany):
             self.building = action.company
             self.placed = []
+            self.build_spent = 0
             self.phase = "build"
         elif isinstance(action, PlaceTrain):
             build.place(self, action)
@@ -375,6 +385,22 @@ class ChicagoExpressState(TitleState):
 
     # -- view ----------------------------------------------------------------------------
 
+    def _building_view(self) -> Json:
+        """The build under way: hexes placed, money spent, and each hex the company may enter
+        next with its price and the income it adds (Chicago Express §4.2)."""
+        if self.building is None:
+            return None
+        choices: dict[str, Json] = {
+            h: {"cost": build.entry_cost(self, h), "income": self.hex_value(h)}
+            for h in build.placements(self, self.building)
+        }
+        return {
+            "company": self.building,
+            "placed": list(self.placed),
+            "spent": self.build_spent,
+            "choices": choices,
+        }
+
     def view(self, player: PlayerId | None) -> dict[str, Json]:
         """Everything is open information in Chicago Express (§1), so every seat sees it all."""
         board = self._board
@@ -390,6 +416,7 @@ class ChicagoExpressState(TitleState):
                 "high_bidder": a.high_bidder,
                 "still_in": list(a.still_in),
                 "to_act": a.to_act,
+                "lowest_bid": a.lowest_bid(),
             }
         companies: dict[str, Json] = {}
         for cid, c in self.companies.items():
@@ -406,7 +433,7 @@ class ChicagoExpressState(TitleState):
                 "holders": {str(p): n for p, n in c.holders.items()},
                 "chicago_paid": c.chicago_paid,
                 "open": c.open,
-                "min_bid": auction.min_bid(c),
+                "min_bid": auction.min_bid(c) if c.open and c.shares_left else None,
                 "dividend_per_share": dividend.per_share(c),
             }
         hexes: dict[str, Json] = {}
@@ -415,11 +442,13 @@ class ChicagoExpressState(TitleState):
                 "name": info.name,
                 "type": info.type,
                 "cost": info.cost,
-                "entry_cost": build.entry_cost(self, h),
+                "entry_cost": build.newcomer_cost(self, h),
+                "entry_income": self.hex_value(h),
                 "train_value": self.hex_value(h) if info.type == "industrial" else info.train,
                 "dev_value": info.dev,
                 "developed": h in self.developed,
                 "companies": list(self.present.get(h, ())),
+                "start_of": board.start_owner.get(h),
                 "x": info.x,
                 "y": info.y,
             }
@@ -431,9 +460,7 @@ class ChicagoExpressState(TitleState):
             "gauge_step": self.gauge,
             "gauges": {g: {"used": self.gauges[g], "size": GAUGE_SIZE[g]} for g in GAUGES},
             "auction": current,
-            "building": (
-                {"company": self.building, "placed": list(self.placed)} if self.building else None
-            ),
+            "building": self._building_view(),
             "companies": companies,
             "players": {
                 str(p): {
@@ -445,6 +472,7 @@ class ChicagoExpressState(TitleState):
                 for p in self.players
             },
             "houses": self.houses,
+            "game_ends_after_round": dividend.end_reason(self) if self.end is None else None,
             "industrial": {
                 h: {"name": board.hexes[h].name, "value": v, "max": board.industrial[h].max}
                 for h, v in self.track.items()
