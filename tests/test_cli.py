@@ -47,3 +47,17 @@ def test_play_human_moves_by_number_and_by_name(
 def test_bad_option_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "chicago-express", "--option", "nonsense=1", "--bots", "4"]) == 2
     assert "no option" in capsys.readouterr().out
+
+
+def test_refused_typed_move_shows_the_engines_reason(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bid below the minimum (Chicago Express §4.1: PRR opens at its income, $7) is
+    refused with the rule; 'pass' abbreviates pass_bid; 'info' shows one record."""
+    answers = iter(["bid PRR 3", "info PRR", "pass", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "chicago-express", "--players", "2", "--bots", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "minimum bid is $7" in out and "Chicago Express §4.1" in out
+    assert "You passes on PRR" in out
+    assert "Pennsylvania Railroad" in out

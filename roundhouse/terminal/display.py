@@ -52,7 +52,7 @@ def _cell(value: Json) -> str:
     if isinstance(value, list):
         return ", ".join(_cell(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_cell(v)}" for k, v in value.items())
+        return ", ".join(f"{k}: {_cell(v)}" for k, v in value.items())
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -60,11 +60,15 @@ def _cell(value: Json) -> str:
     return str(value)
 
 
-def records_table(name: str, records: Sequence[Mapping[str, Json]]) -> Table:
+def records_table(
+    name: str, records: Sequence[Mapping[str, Json]], *, compact: bool = True
+) -> Table:
     """One row per record, one column per key (in first-seen order)."""
     columns = list(dict.fromkeys(k for r in records for k in r))
-    if "id" in columns and "name" in columns:
-        columns.remove("name")  # the id is what moves are typed with; names only widen
+    if compact and "id" in columns and "name" in columns:
+        longest = max(len(str(r.get("name", ""))) for r in records)
+        if longest > 12:
+            columns.remove("name")  # long names only widen; the id is what moves use
     table = Table(title=name.replace("_", " ").title(), title_justify="left", expand=False)
     for column in columns:
         table.add_column(column.replace("_", " "), overflow="fold")
@@ -92,10 +96,12 @@ def text_map(hexes: Sequence[Mapping[str, Json]], colours: Mapping[str, str]) ->
     letters: dict[int, str] = {}
     for (x, _), h in cells.items():
         letters.setdefault(x, "".join(ch for ch in str(h.get("id", "")) if ch.isalpha()))
-    out.append("".join(f"{letters.get(x, ''):<5}" for x in range(min(xs), max(xs) + 1)).rstrip())
+    header = "".join(f"{letters.get(x, ''):<5}" for x in range(min(xs), max(xs) + 1))
+    out.append("   " + header.rstrip())
     out.append("   (a hex is its column letter and row: K4)\n", style="dim")
     for y in range(min(ys), max(ys) + 1):
-        line = Text()
+        # Rows are numbered on the even lines; odd columns sit half a row lower.
+        line = Text(f"{y // 2:>2} " if y % 2 == 0 else "   ", style="dim")
         for x in range(min(xs), max(xs) + 1):
             h = cells.get((x, y))
             if h is None:
@@ -145,6 +151,16 @@ def render_view(view: Mapping[str, Json], label: str = "") -> RenderableType:
     acting = ", ".join(map(str, view.get("acting") or [])) or "nobody"
     title = f"{view.get('title')} {label} — {acting} to act".replace("  ", " ")
     return Panel(Group(*parts), title=title)
+
+
+def describe(view: Mapping[str, Json], key: str) -> RenderableType:
+    """One record of the view (a hex, a company, a player) by its id, for ``info K4``."""
+    wanted = key.strip().upper()
+    for section, value in view.items():
+        for record in _records(value) or []:
+            if str(record.get("id", "")).upper() == wanted:
+                return records_table(f"{section} {record['id']}", [record], compact=False)
+    return Text(f"nothing called {key!r} in the view", style="yellow")
 
 
 def moves_table(legal: Sequence[Action], limit: int = 40) -> RenderableType:

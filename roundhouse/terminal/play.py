@@ -12,9 +12,16 @@ from rich.table import Table
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.game import Game
 from roundhouse.terminal.command import CommandError, parse_command
-from roundhouse.terminal.display import moves_table, render_view
+from roundhouse.terminal.display import describe, moves_table, render_view
 
 Chooser = Callable[[Game, str], object]
+
+HELP = (
+    "Type a move's number, or the move itself: its kind (any unambiguous start: 'pass', "
+    "'place') then its values ('bid PRR 9', 'place K4'), or a JSON action.  "
+    "u undoes your last move, v shows the table again, 'info K4' shows one hex or company, "
+    "s saves, q quits."
+)
 
 
 def result_table(game: Game) -> Table:
@@ -47,6 +54,7 @@ def play(
 ) -> int:
     """Run the loop until the game ends or a human quits; returns a process exit code."""
     ask = read if read is not None else (lambda prompt: input(prompt))
+    shown_at = -1
     while not game.finished:
         actor = game.acting[0]
         if actor in bots:
@@ -56,9 +64,12 @@ def play(
                 console.print(f"[dim]{applied}[/dim]")
             save(game, save_path)
             continue
-        console.print(render_view(game.view(actor), game.state.label()))
         legal = game.legal_actions(actor)
-        console.print(moves_table(legal))
+        if shown_at != len(game.log):
+            # Redraw only when the position changed, so a refusal stays next to the prompt.
+            console.print(render_view(game.view(actor), game.state.label()))
+            console.print(moves_table(legal))
+            shown_at = len(game.log)
         try:
             text = ask(f"{actor}> ")
         except EOFError:
@@ -75,11 +86,14 @@ def play(
             save(game, save_path)
             console.print(f"Saved to {save_path}." if save_path else "Start with --save FILE.")
             continue
+        if text in {"v", "view"}:
+            shown_at = -1
+            continue
+        if text.lower().startswith("info "):
+            console.print(describe(game.view(actor), text[5:].strip()))
+            continue
         if text in {"?", "h", "help"}:
-            console.print(
-                "Type the number of a move, or the move itself (its kind then its values, "
-                "e.g. 'bid PRR 9'), or a JSON action. u undoes your last move, s saves, q quits."
-            )
+            console.print(HELP)
             continue
         try:
             chosen = parse_command(text, legal)
