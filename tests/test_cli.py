@@ -60,4 +60,4 @@ def test_refused_typed_move_shows_the_engines_reason(
     out = capsys.readouterr().out
     assert "minimum bid is $7" in out and "Chicago Express §4.1" in out
     assert "You passes on PRR" in out
-    assert "Pennsylvan" in out  # the name column is kept for a single record
+    assert "Pennsylvania Railroad" in out

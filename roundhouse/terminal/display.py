@@ -60,12 +60,10 @@ def _cell(value: Json) -> str:
     return str(value)
 
 
-def records_table(
-    name: str, records: Sequence[Mapping[str, Json]], *, compact: bool = True
-) -> Table:
+def records_table(name: str, records: Sequence[Mapping[str, Json]]) -> Table:
     """One row per record, one column per key (in first-seen order)."""
     columns = list(dict.fromkeys(k for r in records for k in r))
-    if compact and "id" in columns and "name" in columns:
+    if "id" in columns and "name" in columns:
         longest = max(len(str(r.get("name", ""))) for r in records)
         if longest > 12:
             columns.remove("name")  # long names only widen; the id is what moves use
@@ -159,7 +157,12 @@ def describe(view: Mapping[str, Json], key: str) -> RenderableType:
     for section, value in view.items():
         for record in _records(value) or []:
             if str(record.get("id", "")).upper() == wanted:
-                return records_table(f"{section} {record['id']}", [record], compact=False)
+                table = Table(title=f"{section} {record['id']}", title_justify="left")
+                table.add_column("field")
+                table.add_column("value", overflow="fold")
+                for field, value in record.items():
+                    table.add_row(field.replace("_", " "), _cell(value))
+                return table
     return Text(f"nothing called {key!r} in the view", style="yellow")
 
 
