@@ -1,0 +1,287 @@
+"""The map half of an operating turn over a real :class:`~roundhouse.core.board.Board`.
+
+:class:`BoardMap` is the title-agnostic :class:`~roundhouse.core.flow.map_steps.MapRules`: it
+lists and carries out tile lays and upgrades (:func:`roundhouse.core.track.tile_lays`, with the
+phase's tile colours and the company's :class:`~roundhouse.core.track.Allowance`), station
+placements (:func:`roundhouse.core.track.token_placements`), home tokens, and runs (the optimal
+run offered as the default, any other legal set of routes accepted through
+:func:`roundhouse.core.routes.run.check_run`) - the common rules of 18RoyalGorge "1. Lay
+Track", "2. Build a Station", "3. Run Trains", 18USA §12.2-§12.4, 18US §6.2-§6.5 and 18West
+§7.1-§7.5.
+
+Private powers that touch the map are read from :mod:`roundhouse.core.ability` records held by
+the company: :class:`~roundhouse.core.ability.TerrainDiscount` lowers terrain costs,
+:class:`~roundhouse.core.ability.ExtraTileLay` adds lays (:func:`extra_lays`, for a title's
+``Hooks.track_lays``), :class:`~roundhouse.core.ability.BonusToken` opens extra token hexes at
+its price.  A title changes the rest by subclassing and overriding the small methods below
+(:meth:`BoardMap.lay_allowed`, :meth:`BoardMap.lay_cost`, :meth:`BoardMap.after_lay`,
+:meth:`BoardMap.revenue_rules`, :meth:`BoardMap.train_kinds`, :meth:`BoardMap.graph_options`).
+
+Money: :attr:`TileLay.cost` is what the operating round's track step pays the bank (terrain
+after discounts); anything else a lay costs (18RoyalGorge steel) is the title's to collect in
+:meth:`BoardMap.after_lay` and to include in :meth:`BoardMap.extra_cost` so unaffordable lays
+are not offered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from roundhouse.core.ability import Ability, BonusToken, ExtraTileLay, TerrainDiscount
+from roundhouse.core.board import Board
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.map_steps import RouteList
+from roundhouse.core.graph import Graph
+from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
+from roundhouse.core.routes.kinds import AnyKind
+from roundhouse.core.routes.revenue import PLAIN, RevenueRules
+from roundhouse.core.routes.run import check_run, company_trains, optimal_run
+from roundhouse.core.tiles import Colour
+from roundhouse.core.track import (
+    Allowance,
+    TileLay,
+    TokenPlacement,
+    TrackRules,
+    check_lay,
+    tile_lays,
+    token_placements,
+)
+from roundhouse.core.upgrade import UpgradeRules
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+UNLIMITED = 1 << 40
+"""Cash given to the track search so that it lists every lay; the step filters by cash."""
+
+
+def company_abilities(g: Engine, corp_id: str) -> list[tuple[str, Ability]]:
+    """(private id, ability) for every open private the company owns."""
+    return [
+        (p.id, a)
+        for p in g.privates.values()
+        if p.owner == corp_id and not p.closed
+        for a in p.spec.abilities
+    ]
+
+
+def extra_lays(g: Engine, corp_id: str) -> int:
+    """Tile lays the company's :class:`ExtraTileLay` privates add to a turn."""
+    return sum(a.count for _, a in company_abilities(g, corp_id) if isinstance(a, ExtraTileLay))
+
+
+class BoardMap:
+    """A title's board behind the operating round's map steps."""
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        kinds: Mapping[str, AnyKind],
+        upgrades: UpgradeRules | None = None,
+        options: GraphOptions = DEFAULT_OPTIONS,
+        revenue: RevenueRules = PLAIN,
+        one_lay_per_hex: bool = False,
+        time_budget: float | None = None,
+    ) -> None:
+        self.board = board
+        self.graph = Graph(board)
+        self.kinds = dict(kinds)
+        self.upgrades = upgrades if upgrades is not None else UpgradeRules()
+        self.options = options
+        self.revenue = revenue
+        self.one_lay_per_hex = one_lay_per_hex
+        """18USA §12.2: no lay and upgrade of the same hex in one turn."""
+        self.time_budget = time_budget
+        self.turn: tuple[int, int, str] = (0, 0, "")
+        self.laid: list[str] = []
+        """Hexes the company operating now has built in this turn."""
+        self._lays: tuple[tuple[object, ...], list[TileLay]] | None = None
+        self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
+
+    # -- turn bookkeeping ----------------------------------------------------------------
+
+    def _sync_turn(self, g: Engine, corp_id: str) -> None:
+        key = (g.set_count, g.or_in_set, corp_id)
+        if key != self.turn:
+            self.turn = key
+            self.laid = []
+
+    # -- title overrides -------------------------------------------------------------------
+
+    def colours(self, g: Engine) -> frozenset[Colour]:
+        """Tile colours the current phase allows."""
+        return frozenset(Colour.parse(c) for c in g.depot.phases.current.tiles)
+
+    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+        skip = frozenset(self.laid) if self.one_lay_per_hex else frozenset()
+        return Allowance(cash=UNLIMITED, skip_hexes=skip)
+
+    def lay_allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+        """A title's extra conditions on one lay (reserved tiles, letter rules)."""
+        return True
+
+    def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        """Terrain cost after the company's :class:`TerrainDiscount` privates."""
+        cost = lay.cost
+        if not cost:
+            return 0
+        terrain = self.board.hexes[lay.hex].printed.terrain
+        for _, ability in company_abilities(g, corp_id):
+            if isinstance(ability, TerrainDiscount) and terrain in ability.terrain:
+                cost = 0 if ability.amount is None else max(0, cost - ability.amount)
+        return cost
+
+    def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
+        return 0
+
+    def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        """The tile is down (gold cubes, steel, markers)."""
+
+    def train_kinds(self, g: Engine, corp_id: str) -> Mapping[str, AnyKind]:
+        return self.kinds
+
+    def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
+        return self.revenue
+
+    def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:
+        return self.options
+
+    def token_cost(self, g: Engine, corp_id: str, hex_name: str, city: str) -> int:
+        """Surcharge on top of the charter price (a :class:`BonusToken`'s price)."""
+        return 0
+
+    # -- tiles -------------------------------------------------------------------------
+
+    def _all_lays(self, g: Engine, corp_id: str) -> list[TileLay]:
+        self._sync_turn(g, corp_id)
+        phase = g.depot.phases.current.name
+        key: tuple[object, ...] = (self.board.version, corp_id, phase, tuple(self.laid))
+        if self._lays is not None and self._lays[0] == key:
+            return self._lays[1]
+        rules = TrackRules(upgrades=self.upgrades, colours=self.colours(g))
+        found = tile_lays(self.board, self.graph, corp_id, self.allowance(g, corp_id), rules)
+        out = [
+            dataclasses.replace(lay, cost=self.lay_cost(g, corp_id, lay))
+            for lay in found
+            if self.lay_allowed(g, corp_id, lay)
+        ]
+        self._lays = (key, out)
+        return out
+
+    def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
+        cash = g.ledger.cash(corp_id)
+        return [
+            lay
+            for lay in self._all_lays(g, corp_id)
+            if lay.cost + self.extra_cost(g, corp_id, lay) <= cash
+        ]
+
+    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        self._sync_turn(g, corp_id)
+        rules = TrackRules(upgrades=self.upgrades, colours=self.colours(g))
+        _, moves = check_lay(
+            self.board,
+            self.graph,
+            corp_id,
+            (lay.hex, lay.tile, lay.rotation),
+            self.allowance(g, corp_id),
+            rules,
+        )
+        self.board.lay(lay.hex, lay.tile, lay.rotation, moves)
+        self.laid.append(lay.hex)
+        self.after_lay(g, corp_id, lay)
+
+    # -- tokens ------------------------------------------------------------------------
+
+    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+        out = token_placements(
+            self.board,
+            self.graph,
+            corp_id,
+            UNLIMITED,
+            lambda h, c: self.token_cost(g, corp_id, h, c),
+        )
+        bonus = [a for _, a in company_abilities(g, corp_id) if isinstance(a, BonusToken)]
+        for ability in bonus:
+            for hex_name in sorted(ability.hexes):
+                here = self.board.hexes.get(hex_name)
+                if here is None:
+                    continue
+                for city in here.tokens:
+                    spot = (hex_name, city)
+                    if self.board.open_slots(hex_name, city, corp_id) > 0 and spot not in {
+                        (t.hex, t.city) for t in out
+                    }:
+                        out.append(TokenPlacement(hex_name, city, ability.price))
+        return out
+
+    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
+        self.board.place_token(placement.hex, placement.city, corp_id)
+
+    def place_home(self, g: Engine, corp_id: str) -> None:
+        """The home station goes down when the company starts (18RoyalGorge "Starting a
+        company": "the companies home station is immediately placed")."""
+        home = g.corps[corp_id].spec.home
+        if not home:
+            return
+        hex_name = home[0]
+        city = home[1] if len(home) > 1 else next(iter(self.board.hexes[hex_name].tokens))
+        if corp_id in self.board.hexes[hex_name].tokens.get(city, []):
+            return
+        self.board.place_token(hex_name, city, corp_id)
+        g.corps[corp_id].tokens_placed += 1
+
+    # -- runs --------------------------------------------------------------------------
+
+    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
+        trains = company_trains(g.depot.owned_by(corp_id), self.train_kinds(g, corp_id))
+        phase = g.depot.phases.current
+        rules = self.revenue_rules(g, corp_id)
+        options = self.graph_options(g, corp_id)
+        key: tuple[object, ...] = (
+            self.board.version,
+            corp_id,
+            phase.name,
+            tuple((t.id, str(t.kind)) for t in trains),
+            rules,
+            options,
+        )
+        if self._runs is not None and self._runs[0] == key:
+            return self._runs[1]
+        best = optimal_run(
+            self.board,
+            corp_id,
+            trains,
+            phase,
+            rules,
+            time_budget=self.time_budget,
+            options=options,
+        )
+        out: list[tuple[RouteList, int]] = [(best.routes, best.total)]
+        self._runs = (key, out)
+        return out
+
+    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
+        trains = company_trains(g.depot.owned_by(corp_id), self.train_kinds(g, corp_id))
+        ids = [r[0] for r in routes if r]
+        if len(set(ids)) != len(ids):
+            raise IllegalAction("each train runs at most one route", rule="routes.one_per_train")
+        result = check_run(
+            self.board,
+            corp_id,
+            [t for t in trains if t.id in ids],
+            routes,
+            g.depot.phases.current,
+            self.revenue_rules(g, corp_id),
+            options=self.graph_options(g, corp_id),
+        )
+        return result.total
+
+    def has_route(self, g: Engine, corp_id: str) -> bool:
+        """Some train could run: its track reaches a second revenue centre besides one of its
+        stations (18RoyalGorge "Important Rules About Trains" rule 1, exception)."""
+        return len(self.graph.reach(corp_id).stops) >= 2
