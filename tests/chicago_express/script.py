@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import roundhouse
@@ -10,13 +9,12 @@ from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.titles.chicago_express.state import ChicagoExpressState
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.shared_files import shared_dir
 
 
 def shared_rules() -> Path:
-    """The shared rules folder: $ROUNDHOUSE_SHARED, else ../shared next to the repo."""
-    return Path(os.environ.get("ROUNDHOUSE_SHARED", REPO.parent / "shared")) / "rules"
+    """The shared rules folder (see :mod:`tests.shared_files`)."""
+    return shared_dir() / "rules"
 
 
 def new(players: int | list[str] = 2, seed: int = 1, **options: object) -> Game:

@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
+from tests import shared_files
+from tests.shared_files import shared_dir, shared_file
 
-REPO = Path(__file__).resolve().parents[2]
-
-
-def shared_dir() -> Path:
-    """$ROUNDHOUSE_SHARED, else ../shared next to the repository."""
-    return Path(os.environ.get("ROUNDHOUSE_SHARED", REPO.parent / "shared"))
+__all__ = ["fixture_names", "fixtures_dir", "rulebook", "shared_dir"]
 
 
 def rulebook() -> str:
     """The 18RoyalGorge rulebook text, or skip the test."""
-    path = shared_dir() / "rules" / "18RoyalGorge.txt"
-    if not path.exists():
-        pytest.skip(f"18RoyalGorge rulebook not found at {path} (set ROUNDHOUSE_SHARED)")
-    return path.read_text(encoding="utf-8")
+    return shared_file("rules", "18RoyalGorge.txt").read_text(encoding="utf-8")
 
 
 def fixtures_dir() -> Path:
-    return shared_dir() / "fixtures" / "18xx.games" / "18RoyalGorge"
+    return shared_files.fixtures_dir("18RoyalGorge")
 
 
 def fixture_names() -> list[str]:

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import copy
 import functools
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.shared_files import fixtures_dir
+
 REPO = Path(__file__).resolve().parents[2]
-
-
-def fixtures_dir() -> Path:
-    """``$ROUNDHOUSE_SHARED/fixtures/18xx.games``, else ``../shared`` next to the repo."""
-    shared = Path(os.environ.get("ROUNDHOUSE_SHARED", REPO.parent / "shared"))
-    return shared / "fixtures" / "18xx.games"
 
 
 FIXTURE_NAMES = (

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -33,6 +31,7 @@ from roundhouse.core.routes.run import (
 )
 from roundhouse.core.trains import Train as RosterTrain
 from tests.core.routes.test_adapter import YELLOW, make_board, straight_line
+from tests.shared_files import shared_file
 
 TWO = Train("2-0", n_train(2))
 TWO_B = Train("2-1", n_train(2))
@@ -226,10 +225,7 @@ def test_18royalgorge_fixture_run_converts_and_scores_as_recorded() -> None:
     after ten plain tile lays and no upgrades, so the board is rebuilt from those lays alone):
     its route object converts to our notation and scores the recorded $90, which is also the
     best run (18RoyalGorge "+" trains: Kit Carson, Denver and three towns)."""
-    shared = Path(os.environ.get("ROUNDHOUSE_SHARED", Path(__file__).parents[3].parent / "shared"))
-    path = shared / "fixtures" / "18xx.games" / "18RoyalGorge" / FIXTURE
-    if not path.exists():
-        pytest.skip(f"18xx.games fixture {FIXTURE} not found under {shared}")
+    path = shared_file("fixtures", "18xx.games", "18RoyalGorge", FIXTURE)
     from roundhouse.titles.g18royalgorge.data import Source
     from roundhouse.titles.g18royalgorge.data import board as royal_gorge_board
 
