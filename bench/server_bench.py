@@ -1,0 +1,541 @@
+"""The web server under load: many hotseat Chicago Express games played at once over loopback.
+
+``bench_server`` starts ``uvicorn`` on the app factory in a subprocess (127.0.0.1, a free port,
+a temporary SQLite file; a second run on PostgreSQL when ``ROUNDHOUSE_TEST_POSTGRES_URL`` is
+set), creates the games and lets a seeded load generator play them: for each game a few
+virtual players, all holding the table token, each repeatedly fetch the legal actions, post a
+random one against the version they saw, and fetch the view.  Players of one game race, so some
+posts are stale and must come back 409 (issue 8: "two clicks at once cannot both land").
+Another connection per game listens on the game's WebSocket, which times each push from the
+start of the POST that caused it.
+
+Latencies are client-side round trips in milliseconds (median, p90, p99).  Memory per live game
+is the server's resident set growth (``/proc/<pid>/status``) over the games it holds in its
+cache, divided by their number; the traced size of one ``Game`` in this process is given for
+comparison.  Everything is bounded in count and time, and only 127.0.0.1 is ever contacted.
+
+``python -m bench.server_bench --profile`` profiles the action path in-process (httpx's ASGI
+transport under cProfile) and prints where the time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import dataclasses
+import json
+import os
+import pstats
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+import roundhouse
+
+HOST = "127.0.0.1"
+TITLE = "ChicagoExpress"
+SEATS = ("Ann", "Bob", "Cy", "Di")
+POSTGRES_ENV = "ROUNDHOUSE_TEST_POSTGRES_URL"
+REPO = Path(__file__).resolve().parent.parent
+START_TIMEOUT = 30.0
+REQUEST_TIMEOUT = 15.0
+PUSH_GRACE = 3.0
+
+
+@dataclasses.dataclass(frozen=True)
+class Load:
+    """How much traffic one run sends: games, racing players per game, and its bounds."""
+
+    games: int
+    players_per_game: int
+    actions_per_game: int
+    seconds: float
+    seed: int = 1
+
+    @property
+    def max_attempts(self) -> int:
+        """Loop bound per virtual player, so a game that keeps refusing cannot spin forever."""
+        return 4 * self.actions_per_game + 8
+
+
+@dataclasses.dataclass
+class Tally:
+    """What the virtual players saw, shared by all of them (one event loop, no locks)."""
+
+    action_s: list[float] = dataclasses.field(default_factory=list)
+    stale_s: list[float] = dataclasses.field(default_factory=list)
+    legal_s: list[float] = dataclasses.field(default_factory=list)
+    view_s: list[float] = dataclasses.field(default_factory=list)
+    errors: list[str] = dataclasses.field(default_factory=list)
+    accepted: dict[str, int] = dataclasses.field(default_factory=dict)
+    sent: dict[tuple[str, int], float] = dataclasses.field(default_factory=dict)
+    """(game, version) -> when the POST that made this version started."""
+    pushed: dict[tuple[str, int], float] = dataclasses.field(default_factory=dict)
+    """(game, version) -> when the first WebSocket push announcing it arrived."""
+
+    def error(self, what: str, reply: httpx.Response) -> None:
+        if len(self.errors) < 50:
+            self.errors.append(f"{what}: {reply.status_code} {reply.text[:200]}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    game_id: str
+    token: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+def bench_server(
+    time_budget: float = 30.0,
+    *,
+    games: int | None = None,
+    actions_per_game: int | None = None,
+    players_per_game: int = 2,
+    seed: int = 1,
+    postgres: bool = True,
+) -> dict[str, float]:
+    """Latency, throughput, 409 rate and memory per live game of ``roundhouse serve``.
+
+    ``time_budget`` is the harness's hint (3 s for ``--quick``, else 30 s): quick runs play 4
+    games, full runs 20.  Keys are prefixed by the database (``sqlite.``, ``postgres.``).
+    """
+    quick = time_budget < 10
+    load = Load(
+        games=games if games is not None else (4 if quick else 20),
+        players_per_game=players_per_game,
+        actions_per_game=actions_per_game
+        if actions_per_game is not None
+        else (15 if quick else 60),
+        seconds=max(1.0, time_budget * (0.4 if quick else 0.3)),
+        seed=seed,
+    )
+    out = game_memory(load.actions_per_game, seed)
+    databases: list[tuple[str, str | None]] = [("sqlite", None)]
+    postgres_url = os.environ.get(POSTGRES_ENV, "").strip()
+    if postgres and postgres_url:
+        databases.append(("postgres", postgres_url))
+    for name, url in databases:
+        found = asyncio.run(_run_against(url, load))
+        out.update({f"{name}.{key}": value for key, value in found.items()})
+    return out
+
+
+def game_memory(actions: int, seed: int) -> dict[str, float]:
+    """Traced bytes held by one Chicago Express game in this process, fresh and after
+    ``actions`` random (seeded) actions: what the server's cache holds per game, without the
+    interpreter's and allocator's overheads that the resident set also counts."""
+    roundhouse.new_game(TITLE, list(SEATS), seed, {})  # title data loaded before tracing
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        game = roundhouse.new_game(TITLE, list(SEATS), seed, {})
+        fresh = tracemalloc.get_traced_memory()[0] - before
+        rng = random.Random(seed)
+        for _ in range(actions):
+            moves = game.legal_actions()
+            if game.finished or not moves:
+                break
+            game.apply(rng.choice(list(moves)))
+        played = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    return {
+        "game_kib_fresh_tracemalloc": round(fresh / 1024, 1),
+        "game_kib_played_tracemalloc": round(played / 1024, 1),
+        "game_played_actions": float(len(game.log)),
+    }
+
+
+# -- one run against a server in a subprocess -------------------------------------------------
+
+
+async def _run_against(database_url: str | None, load: Load) -> dict[str, float]:
+    with _server(database_url) as (base, pid):
+        async with _client(base, load) as client:
+            return await _measure(client, base, pid, load, database_url)
+
+
+async def _measure(
+    client: httpx.AsyncClient, base: str, pid: int, load: Load, database_url: str | None
+) -> dict[str, float]:
+    tables: list[Table] = []
+    try:
+        # Warm up every code path once (lazy imports, pydantic, SQL compilation caches) so
+        # the resident set measured next grows only by the games.
+        warm = await _create(client, load.seed + 10_000)
+        tables.append(warm)
+        await _play(client, warm, random.Random(0), Tally(), load, time.perf_counter() + 5.0, 2)
+        rss_start = _rss_kib(pid)
+        for i in range(load.games):
+            tables.append(await _create(client, load.seed + i))
+        for table in tables[1:]:
+            reply = await client.get(f"/api/games/{table.game_id}/actions", headers=table.headers)
+            reply.raise_for_status()
+        rss_live = _rss_kib(pid)
+        tally = Tally()
+        stop = asyncio.Event()
+        ready = [asyncio.Event() for _ in tables[1:]]
+        listeners = [
+            asyncio.create_task(_listen(base, t, tally, r, stop))
+            for t, r in zip(tables[1:], ready, strict=True)
+        ]
+        try:
+            await _all_ready(ready, listeners)
+            started = time.perf_counter()
+            deadline = started + load.seconds
+            await asyncio.gather(
+                *(
+                    _play(
+                        client,
+                        table,
+                        random.Random(load.seed * 1000 + g * 10 + p),
+                        tally,
+                        load,
+                        deadline,
+                        load.actions_per_game,
+                    )
+                    for g, table in enumerate(tables[1:])
+                    for p in range(load.players_per_game)
+                )
+            )
+            elapsed = time.perf_counter() - started
+            grace = time.perf_counter() + PUSH_GRACE
+            while time.perf_counter() < grace and not set(tally.sent) <= set(tally.pushed):
+                await asyncio.sleep(0.02)
+        finally:
+            stop.set()
+            await asyncio.gather(*listeners, return_exceptions=True)
+        rss_played = _rss_kib(pid)
+    finally:
+        if database_url is not None:
+            _forget(database_url, [t.game_id for t in tables])
+    return _summary(tally, load, elapsed, rss_start, rss_live, rss_played)
+
+
+def _summary(
+    tally: Tally, load: Load, elapsed: float, rss_start: int, rss_live: int, rss_played: int
+) -> dict[str, float]:
+    accepted = len(tally.action_s)
+    posts = accepted + len(tally.stale_s)
+    push = [tally.pushed[k] - t for k, t in tally.sent.items() if k in tally.pushed]
+    out: dict[str, float] = {
+        "games": float(load.games),
+        "clients": float(load.games * load.players_per_game),
+        "actions": float(accepted),
+        "actions_per_s": round(accepted / elapsed, 1) if elapsed > 0 else 0.0,
+        "stale_409_rate": round(len(tally.stale_s) / posts, 3) if posts else 0.0,
+        "errors": float(len(tally.errors)),
+        "push_missed": float(len(tally.sent) - len(push)),
+        "server_rss_mib_at_start": round(rss_start / 1024, 1),
+        "server_kib_per_live_game": round((rss_live - rss_start) / load.games, 1),
+        "server_kib_per_game_after_play": round((rss_played - rss_start) / load.games, 1),
+    }
+    for name, samples in (
+        ("action", tally.action_s),
+        ("stale", tally.stale_s),
+        ("legal", tally.legal_s),
+        ("view", tally.view_s),
+        ("push", push),
+    ):
+        out.update(_percentiles(name, samples))
+    if tally.errors:
+        print("server bench errors (first ones):", *tally.errors[:5], sep="\n  ", file=sys.stderr)
+    return out
+
+
+def _percentiles(name: str, samples: list[float]) -> dict[str, float]:
+    if not samples:
+        return {}
+    if len(samples) == 1:
+        cuts = [samples[0]] * 99
+    else:
+        cuts = statistics.quantiles(samples, n=100, method="inclusive")
+    return {
+        f"{name}_ms_median": round(statistics.median(samples) * 1e3, 3),
+        f"{name}_ms_p90": round(cuts[89] * 1e3, 3),
+        f"{name}_ms_p99": round(cuts[98] * 1e3, 3),
+    }
+
+
+async def _all_ready(ready: list[asyncio.Event], listeners: list[asyncio.Task[None]]) -> None:
+    """Waits until every listener is subscribed; a listener that failed raises here."""
+    deadline = time.perf_counter() + START_TIMEOUT
+    while not all(r.is_set() for r in ready):
+        for task in listeners:
+            if task.done():
+                task.result()
+        if time.perf_counter() > deadline:
+            raise RuntimeError("WebSocket listeners did not connect in time")
+        await asyncio.sleep(0.01)
+
+
+# -- the load generator -----------------------------------------------------------------------
+
+
+async def _create(client: httpx.AsyncClient, seed: int) -> Table:
+    reply = await client.post(
+        "/api/games",
+        json={"title": TITLE, "seats": [{"name": s} for s in SEATS], "seed": seed},
+    )
+    if reply.status_code != 201:
+        raise RuntimeError(f"could not create a game: {reply.status_code} {reply.text[:300]}")
+    body = reply.json()
+    return Table(game_id=body["game"]["id"], token=body["token"])
+
+
+async def _play(
+    client: httpx.AsyncClient,
+    table: Table,
+    rng: random.Random,
+    tally: Tally,
+    load: Load,
+    deadline: float,
+    actions: int,
+) -> None:
+    """One virtual player: legal actions, a random one posted at the version seen, the view.
+
+    Stops when its game has had ``actions`` accepted moves, has ended, the deadline has
+    passed, or after ``load.max_attempts`` rounds, whichever comes first."""
+    gid = table.game_id
+    for _ in range(load.max_attempts):
+        if tally.accepted.get(gid, 0) >= actions or time.perf_counter() >= deadline:
+            return
+        t0 = time.perf_counter()
+        reply = await client.get(f"/api/games/{gid}/actions", headers=table.headers)
+        tally.legal_s.append(time.perf_counter() - t0)
+        if reply.status_code != 200:
+            tally.error("legal actions", reply)
+            continue
+        legal = reply.json()
+        if not legal["actions"]:
+            return
+        choice = rng.choice(legal["actions"])["action"]
+        version = int(legal["version"])
+        t0 = time.perf_counter()
+        reply = await client.post(
+            f"/api/games/{gid}/actions",
+            json={"index": version, "action": choice},
+            headers=table.headers,
+        )
+        spent = time.perf_counter() - t0
+        if reply.status_code == 200:
+            tally.action_s.append(spent)
+            tally.sent[(gid, version + 1)] = t0
+            tally.accepted[gid] = tally.accepted.get(gid, 0) + 1
+        elif reply.status_code == 409:
+            tally.stale_s.append(spent)
+        else:
+            tally.error(f"post {choice}", reply)
+        t0 = time.perf_counter()
+        reply = await client.get(f"/api/games/{gid}/view")
+        tally.view_s.append(time.perf_counter() - t0)
+        if reply.status_code != 200:
+            tally.error("view", reply)
+
+
+async def _listen(
+    base: str, table: Table, tally: Tally, ready: asyncio.Event, stop: asyncio.Event
+) -> None:
+    """Another page of the game: notes when each version's push arrives."""
+    uri = base.replace("http://", "ws://", 1) + f"/api/games/{table.game_id}/ws"
+    async with connect(uri, proxy=None, open_timeout=START_TIMEOUT, compression=None) as ws:
+        await asyncio.wait_for(ws.recv(), START_TIMEOUT)  # the greeting: subscribed by now
+        ready.set()
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 0.2)
+            except TimeoutError:
+                continue
+            arrived = time.perf_counter()
+            message = json.loads(raw)
+            version = message.get("version") if isinstance(message, dict) else None
+            if isinstance(version, int):
+                tally.pushed.setdefault((table.game_id, version), arrived)
+
+
+# -- the server process -----------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _server(database_url: str | None) -> Iterator[tuple[str, int]]:
+    """``uvicorn`` serving ``create_app`` on 127.0.0.1 until the block ends (always stopped,
+    its temporary database and log removed)."""
+    scratch = Path(tempfile.mkdtemp(prefix="roundhouse-server-bench-"))
+    url = database_url or f"sqlite:///{scratch / 'games.sqlite'}"
+    port = _free_port()
+    env = {**os.environ, "ROUNDHOUSE_DATABASE_URL": url}
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "roundhouse.server.app:create_app",
+        "--factory",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--no-access-log",
+        "--log-level",
+        "warning",
+    ]
+    log_path = scratch / "server.log"
+    process: subprocess.Popen[bytes] | None = None
+    try:
+        with open(log_path, "wb") as log:
+            process = subprocess.Popen(
+                command, cwd=scratch, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        base = f"http://{HOST}:{port}"
+        _wait_ready(base, process, log_path)
+        yield base, process.pid
+    finally:
+        if process is not None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_ready(base: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    with httpx.Client(base_url=base, trust_env=False, timeout=2.0) as client:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                break
+            with contextlib.suppress(httpx.TransportError):
+                if client.get("/api/titles").status_code == 200:
+                    return
+            time.sleep(0.05)
+    tail = log_path.read_text(errors="replace")[-2000:] if log_path.exists() else ""
+    raise RuntimeError(f"the server did not start on {base}:\n{tail}")
+
+
+@contextlib.asynccontextmanager
+async def _client(base: str, load: Load) -> AsyncIterator[httpx.AsyncClient]:
+    """One pooled client for every virtual player; ``trust_env=False`` so no proxy is used."""
+    size = load.games * load.players_per_game + 4
+    limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
+    async with httpx.AsyncClient(
+        base_url=base, trust_env=False, timeout=REQUEST_TIMEOUT, limits=limits
+    ) as client:
+        yield client
+
+
+def _rss_kib(pid: int) -> int:
+    """The process's resident set in KiB (Linux); 0 where /proc is not there."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _forget(database_url: str, game_ids: list[str]) -> None:
+    """Removes the bench's games from a shared (PostgreSQL) database."""
+    import sqlalchemy as sa
+
+    from roundhouse.server.storage import GAMES, LOG, SEATS
+
+    engine = sa.create_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            for table in (LOG, SEATS):
+                conn.execute(table.delete().where(table.c.game_id.in_(game_ids)))
+            conn.execute(GAMES.delete().where(GAMES.c.id.in_(game_ids)))
+    finally:
+        engine.dispose()
+
+
+# -- profiling the action path in-process -----------------------------------------------------
+
+
+def profile_actions(actions: int = 200, games: int = 4, top: int = 30) -> pstats.Stats:
+    """cProfile of the app serving ``actions`` accepted moves (one player per game, no
+    network: httpx's ASGI transport calls the app directly), on a temporary SQLite file."""
+    from roundhouse.server.app import create_app
+    from roundhouse.server.settings import Settings
+
+    scratch = Path(tempfile.mkdtemp(prefix="roundhouse-server-profile-"))
+    profile = cProfile.Profile()
+    load = Load(games=games, players_per_game=1, actions_per_game=actions // games, seconds=600)
+
+    async def run() -> Tally:
+        app = create_app(settings=Settings(database_url=f"sqlite:///{scratch / 'g.sqlite'}"))
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://asgi") as client:
+            tables = [await _create(client, load.seed + i) for i in range(games)]
+            tally = Tally()
+            deadline = time.perf_counter() + load.seconds
+            profile.enable()
+            for t in tables:
+                await _play(client, t, random.Random(1), tally, load, deadline, 1)
+            await asyncio.gather(
+                *(
+                    _play(client, t, random.Random(i), tally, load, deadline, load.actions_per_game)
+                    for i, t in enumerate(tables)
+                )
+            )
+            profile.disable()
+            return tally
+
+    try:
+        tally = asyncio.run(run())
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    for name, samples in (
+        ("action", tally.action_s),
+        ("legal", tally.legal_s),
+        ("view", tally.view_s),
+    ):
+        print(name, _percentiles(name, samples), "(in-process, under cProfile)")
+    stats = pstats.Stats(profile)
+    stats.sort_stats("cumulative").print_stats(r"roundhouse/server|sqlite3|commit", top)
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.server_bench", description=__doc__)
+    p.add_argument("--quick", action="store_true", help="4 games, short run")
+    p.add_argument("--games", type=int, default=None)
+    p.add_argument("--profile", action="store_true", help="cProfile the action path in-process")
+    args = p.parse_args(argv)
+    if args.profile:
+        profile_actions()
+        return 0
+    found = bench_server(3.0 if args.quick else 30.0, games=args.games)
+    for key, value in found.items():
+        print(f"{key:40} {value:,.6g}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
