@@ -5,6 +5,7 @@ from __future__ import annotations
 from roundhouse.core.title import REGISTRY
 
 REGISTRY.register("ChicagoExpress", "roundhouse.titles.chicago_express:TITLE")
+REGISTRY.register("18RoyalGorge", "roundhouse.titles.g18royalgorge:TITLE")
 
 
 def titles() -> list[dict[str, object]]:

@@ -176,6 +176,48 @@ class Bankrupt(Action):
         return f"{self.entity} declares bankruptcy"
 
 
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Choose(Action):
+    """Pick one of the named choices a step offers (18xx.games ``choose``): a gold hex to
+    ship from, a steel column, a private's option.  ``company`` names the private whose power
+    is used, when one is (18xx.games puts it in the action's entity)."""
+
+    kind: ClassVar[str] = "choose"
+    entity: str
+    choice: str
+    company: str = ""
+
+    def __str__(self) -> str:
+        via = f" with {self.company}" if self.company else ""
+        return f"{self.entity} chooses {self.choice}{via}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseAbility(Action):
+    """Use a named ability of a card or charter (18xx.games ``choose_ability``), e.g. a
+    railroad buying one debt token."""
+
+    kind: ClassVar[str] = "choose_ability"
+    entity: str
+    choice: str
+    company: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.entity} uses {self.choice}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class EndGame(Action):
+    """End the game now by agreement (18xx.games ``end_game``); titles that accept it score
+    the position as it stands."""
+
+    kind: ClassVar[str] = "end_game"
+    entity: str
+
+    def __str__(self) -> str:
+        return f"{self.entity} ends the game"
+
+
 ACTIONS: tuple[type[Action], ...] = (
     Pass,
     Bid,

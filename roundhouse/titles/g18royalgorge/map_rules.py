@@ -1,0 +1,137 @@
+"""18RoyalGorge's board rules on top of core's :class:`~roundhouse.core.flow.board_map.BoardMap`.
+
+Rulebook "1. Lay Track" and "Special Rules for Laying Track": each lay buys steel (:mod:`.steel`),
+mine hexes get gold on their first tile (:mod:`.gold`), terrain is halved by the Prison Labor
+Force; the Royal Gorge takes no tile before the Treaty of Boston, its green tiles are never laid
+by a player, and the brown gorge is one triple-hex tile: laying it on one gorge hex lays all
+three with one steel.  "3. Run Trains" and "Shipping Gold": runs count the hotel, ghost towns
+and the +$50 gold bonus when the railroad may still ship; a route uses at most one hex of an
+off-board destination printed over several hexes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from roundhouse.core.board import Board
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.routes.adapter import GraphOptions, StopExtras
+from roundhouse.core.routes.revenue import (
+    AnyRouteBonus,
+    HexMarkerBonus,
+    RevenueRules,
+    RouteBonus,
+)
+from roundhouse.core.routes.run import check_run, company_trains
+from roundhouse.core.tiles import Colour
+from roundhouse.core.track import TileLay
+from roundhouse.core.upgrade import UpgradeRules
+from roundhouse.titles.g18royalgorge import gold, privates, steel
+from roundhouse.titles.g18royalgorge.data import (
+    gold_track,
+    offboard_groups,
+    royal_gorge,
+    train_kinds,
+)
+from roundhouse.titles.g18royalgorge.state import rg_game
+
+
+@dataclasses.dataclass(frozen=True)
+class OffboardGroups:
+    """Stops of one multi-hex destination share a visit group (map.toml [offboard_groups])."""
+
+    groups: tuple[tuple[str, str], ...]
+
+    def __call__(self, board: Board, hex_name: str, stop: str) -> StopExtras | None:
+        for h, name in self.groups:
+            if h == hex_name:
+                return StopExtras(visit_group=name)
+        return None
+
+
+def upgrade_rules() -> UpgradeRules:
+    gorge = royal_gorge()
+    table: dict[str, frozenset[str]] = {h: frozenset() for h in gorge.hexes}
+    for h in gorge.hexes:
+        table[gorge.green[h]] = frozenset({gorge.brown[h]})
+    return UpgradeRules(table=table)
+
+
+GROUPS = OffboardGroups(
+    tuple((h, name) for name, grp in offboard_groups().items() for h in grp.hexes)
+)
+
+
+class RoyalGorgeMap(BoardMap):
+    def __init__(self, board: Board) -> None:
+        super().__init__(
+            board,
+            kinds=train_kinds(),
+            upgrades=upgrade_rules(),
+            options=GraphOptions(decorate=GROUPS),
+        )
+
+    def lay_allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+        gorge = royal_gorge()
+        if lay.tile in gorge.green.values():
+            return False
+        return rg_game(g).treaty or lay.hex not in gorge.hexes
+
+    def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        return privates.terrain_cost(rg_game(g), corp_id, lay.hex, lay.cost)
+
+    def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        colour = self.board.tiles[lay.tile].colour
+        return steel.quote(rg_game(g), corp_id, colour)[1]
+
+    def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        game = rg_game(g)
+        tile = self.board.tiles[lay.tile]
+        steel.buy(game, corp_id, tile.colour)
+        if tile.colour is Colour.YELLOW:
+            gold.place_cubes(game, lay.hex)
+        gorge = royal_gorge()
+        if lay.tile in gorge.brown.values():
+            for h in gorge.hexes:
+                brown = gorge.brown[h]
+                if h != lay.hex and self.board.hexes[h].tile.id != brown:
+                    here = self.board.hexes[h]
+                    self.board.lay(h, brown, 0, {c: c for c in here.tokens})
+
+    def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
+        game = rg_game(g)
+        route: list[RouteBonus] = []
+        company: list[AnyRouteBonus] = []
+        if privates.owner_of(game, privates.HOTEL) == corp_id:
+            route.append(privates.HotelBonus(hex=privates.hotel_hex(game)))
+        if privates.owner_of(game, privates.GHOSTS) == corp_id:
+            route.append(HexMarkerBonus(tag=gold.GHOST_TOWN, amount=10, label="ghost town"))
+        if gold.may_ship(game, corp_id):
+            company.append(
+                AnyRouteBonus(tag=gold.GOLD, amount=gold_track().ship_bonus, label="gold")
+            )
+        return RevenueRules(
+            route_bonuses=tuple(route),
+            company_bonuses=tuple(company),
+        )
+
+    def run_hexes(
+        self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]
+    ) -> tuple[str, ...]:
+        """Every hex the run uses (gold may be shipped from any of them)."""
+        trains = company_trains(g.depot.owned_by(corp_id), self.kinds)
+        ids = {r[0] for r in routes if r}
+        result = check_run(
+            self.board,
+            corp_id,
+            [t for t in trains if t.id in ids],
+            routes,
+            g.depot.phases.current,
+            self.revenue_rules(g, corp_id),
+            options=self.options,
+        )
+        out: set[str] = set()
+        for run in result.runs:
+            out |= run.hexes
+        return tuple(sorted(out))

@@ -1,0 +1,124 @@
+"""18RoyalGorge's hooks into core's 18xx rounds (STYLE.md "Titles override core through hooks").
+
+Each override names the rulebook section it implements; the work is done in the sibling
+modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from roundhouse.core.actions import Action
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.actions import Bid
+from roundhouse.core.flow.auction import AuctionRound, SequentialAuctionStep
+from roundhouse.core.flow.company_step import BuyCompanyStep
+from roundhouse.core.flow.dividend_step import DividendStep
+from roundhouse.core.flow.map_steps import TrackStep
+from roundhouse.core.flow.round import Round
+from roundhouse.core.flow.step import Step
+from roundhouse.core.hooks import Hooks
+from roundhouse.core.trains import TrainEvents
+from roundhouse.titles.g18royalgorge import deck, privates, upkeep
+from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
+from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.steps import (
+    DebtStep,
+    GoldStep,
+    RoyalGorgeBuyTrainStep,
+    RoyalGorgeOperatingRound,
+    RoyalGorgeRouteStep,
+    RoyalGorgeStockRound,
+    RoyalGorgeStockStep,
+    RoyalGorgeTokenStep,
+    SteelChoiceStep,
+)
+
+TRACK_LAYS = 6
+""""Lay/Upgrade up to 6 track tiles per operating round"."""
+
+
+class PrivateAuctionStep(SequentialAuctionStep):
+    """The private asset auction ("Private Asset Auction"): the winner opens the next card;
+    with ``compat_18xx_games`` the player after the winner does."""
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        owners = {p.id: p.owner for p in g.privates.values()}
+        a = self.auction
+        price = action.price if isinstance(action, Bid) else (a.high_bid if a else 0)
+        super().process(g, entity, action)
+        game = rg_game(g)
+        for p in g.privates.values():
+            if p.owner is None or owners[p.id] is not None:
+                continue
+            privates.on_bought(game, p.id, p.owner, price)
+            if game.variant.compat_18xx_games and self.auction is not None:
+                order = g.turn_order_from(p.owner)
+                self.starter = order[1 % len(order)]
+                self.auction.bidders = g.turn_order_from(self.starter)
+                self.auction.turn = 0
+
+
+class RoyalGorgeHooks(Hooks):
+    def __init__(self, first_priority: str = "") -> None:
+        self.first_priority = first_priority
+
+    def first_round(self, g: Engine) -> Round:
+        """ "Setting Up the Game": the priority deal goes to a random player (drawn at set-up)."""
+        if self.first_priority:
+            g.priority = self.first_priority
+        if g.privates:
+            return AuctionRound(PrivateAuctionStep([p for p in g.privates]))
+        return self.stock_round(g)
+
+    def stock_round(self, g: Engine) -> Round:
+        return RoyalGorgeStockRound([RoyalGorgeStockStep()])
+
+    def operating_round(self, g: Engine) -> Round:
+        return RoyalGorgeOperatingRound(self.operating_steps(g))
+
+    def operating_steps(self, g: Engine) -> Sequence[Step]:
+        """ "Operating Rounds": buy privates and pay debt any time; lay track (with steel),
+        build a station, run trains, ship gold, pay or withhold, buy trains."""
+        track = TrackStep()
+        return [
+            BuyCompanyStep(),
+            DebtStep(),
+            SteelChoiceStep(track),
+            track,
+            RoyalGorgeTokenStep(),
+            RoyalGorgeRouteStep(),
+            GoldStep(),
+            DividendStep(),
+            RoyalGorgeBuyTrainStep(),
+        ]
+
+    def can_start(self, g: Engine, player: str, corp_id: str) -> bool:
+        """ "Stock Round" Fig. 1: a railroad may start from its tranche's phase."""
+        phase = rg_game(g).tranches.get(corp_id)
+        return phase is not None and phase in g.phases_reached()
+
+    def track_lays(self, g: Engine, corp_id: str) -> int:
+        return TRACK_LAYS
+
+    def may_buy_privates(self, g: Engine, corp_id: str) -> bool:
+        """ "Buy Private Assets": from Green; not in Silver (18xx.games: still in Silver)."""
+        return "private_sales" in g.depot.phases.current.status
+
+    def may_buy_trains_from(self, g: Engine, buyer: str, seller: str) -> bool:
+        """ "Buy from Another Company": the two railroads' stations are joined by a route."""
+        if not isinstance(g.map, RoyalGorgeMap):
+            return False
+        reach = g.map.graph.reach(buyer).stops
+        return any(spot in reach for spot in g.map.board.tokens_of(seller))
+
+    def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
+        deck.departures(rg_game(g), corp_id)
+
+    def on_operating_round_end(self, g: Engine) -> None:
+        upkeep.end_of_operating_round(rg_game(g))
+
+    def score_adjustment(self, g: Engine, player: str) -> int:
+        from roundhouse.titles.g18royalgorge.scoring import adjustment
+
+        return adjustment(rg_game(g), player)

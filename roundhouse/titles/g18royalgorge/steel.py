@@ -1,0 +1,130 @@
+"""Steel from CF&I: every tile laid or upgraded buys one steel cube.
+
+Rulebook "Buying Steel from CF&I": the cube comes from a column of the tile's colour, columns of
+a colour are open from the phase that allows that colour; a railroad uses one column of each
+colour per operating turn, cheapest cube first, and an empty column sells at $40 for ever
+(no cube moves).  The money goes to CF&I's dividend box (its treasury here).  "End of Operating
+Round": the market is refilled after every set.  The Steel Depot (B3, "Brown Privates
+Reference") gives its owning railroad up to two free cubes per operating round for yellow
+tiles; we use them automatically whenever the market would charge something.
+
+>>> from roundhouse.titles.g18royalgorge.data import steel_market
+>>> [c.name for c in steel_market().columns if c.colour.label == "green"]
+['E', 'F']
+"""
+
+from __future__ import annotations
+
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.tiles import Colour
+from roundhouse.titles.g18royalgorge.data import steel_colours, steel_market
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+
+CFI = "CF&I"
+STEEL_DEPOT = "B3"
+
+
+def refill(g: RoyalGorgeGame) -> None:
+    """Set-up and after every OR set: one cube on every printed space."""
+    g.steel = {c.name: list(c.cubes) for c in steel_market().columns}
+
+
+def sync_turn(g: RoyalGorgeGame, corp: str) -> None:
+    key = (g.set_count, g.or_in_set, corp)
+    if g.steel_turn != key:
+        g.steel_turn = key
+        g.steel_pick = {}
+        g.steel_depot_turn = 0
+
+
+def open_columns(g: RoyalGorgeGame, colour: Colour) -> list[str]:
+    """Columns of ``colour`` usable in the current phase."""
+    if colour not in steel_colours()[g.depot.phases.current.name]:
+        return []
+    return [c.name for c in steel_market().columns if c.colour is colour]
+
+
+def _next_cube(g: RoyalGorgeGame, column: str, lowest: int) -> int | None:
+    cubes = [p for p in g.steel[column] if p >= lowest]
+    return min(cubes) if cubes else None
+
+
+def _depot_usable(g: RoyalGorgeGame, corp: str, colour: Colour) -> bool:
+    private = g.privates.get(STEEL_DEPOT)
+    return (
+        private is not None
+        and private.owner == corp
+        and not private.closed
+        and colour is Colour.YELLOW
+        and g.steel_depot > 0
+        and g.steel_depot_turn < 2
+    )
+
+
+def quote(g: RoyalGorgeGame, corp: str, colour: Colour) -> tuple[str, int]:
+    """(column, price) of the steel the next ``colour`` tile would use; column "" for the
+    Steel Depot.  Raises when no column of that colour is open."""
+    sync_turn(g, corp)
+    empty = steel_market().empty_price
+    picked = g.steel_pick.get(colour.label)
+    if picked is not None:
+        column, lowest = picked
+        cube = _next_cube(g, column, lowest)
+        price = empty if cube is None else cube
+    else:
+        columns = open_columns(g, colour)
+        if not columns:
+            raise IllegalAction(
+                f"no {colour.label} steel is for sale in this phase", rule="steel.colour"
+            )
+        best = min(columns, key=lambda c: (_next_cube(g, c, 0) or empty, columns.index(c)))
+        cube = _next_cube(g, best, 0)
+        column, price = best, empty if cube is None else cube
+    if price and _depot_usable(g, corp, colour):
+        return "", 0
+    return column, price
+
+
+def buy(g: RoyalGorgeGame, corp: str, colour: Colour) -> int:
+    """Buy the steel for one tile: pay CF&I, take the cube, remember the column."""
+    column, price = quote(g, corp, colour)
+    if not column:
+        g.steel_depot -= 1
+        g.steel_depot_turn += 1
+        return 0
+    lowest = g.steel_pick.get(colour.label, (column, 0))[1]
+    g.steel_pick[colour.label] = (column, lowest)
+    if price in g.steel[column] and price >= lowest:
+        g.steel[column].remove(price)
+    if price:
+        g.ledger.transfer(corp, CFI, price)
+    return price
+
+
+def choices(g: RoyalGorgeGame, corp: str, colours: list[Colour]) -> list[str]:
+    """Columns the railroad may still pick for a colour it has not used this turn."""
+    sync_turn(g, corp)
+    out: list[str] = []
+    for colour in colours:
+        if colour.label in g.steel_pick:
+            continue
+        out.extend(open_columns(g, colour))
+    return out
+
+
+def choose(g: RoyalGorgeGame, corp: str, choice: str) -> None:
+    """Pick a column ("B"), or a column and the cube to start from ("B-20", 18xx.games)."""
+    sync_turn(g, corp)
+    column, _, start = choice.partition("-")
+    spec = next((c for c in steel_market().columns if c.name == column), None)
+    if spec is None or (not start.isdigit() and start):
+        raise IllegalAction(f"there is no steel column {choice!r}", rule="steel.column")
+    if spec.colour.label in g.steel_pick and not g.variant.compat_18xx_games:
+        raise IllegalAction(
+            f"{corp} already buys its {spec.colour.label} steel from column "
+            f"{g.steel_pick[spec.colour.label][0]} this turn",
+            rule="steel.one_column",
+        )
+    if column not in open_columns(g, spec.colour):
+        raise IllegalAction(f"column {column} is not open in this phase", rule="steel.colour")
+    g.steel_pick[spec.colour.label] = (column, int(start) if start else 0)

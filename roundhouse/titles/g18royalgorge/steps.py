@@ -1,0 +1,299 @@
+"""The title's rounds and steps: each a small change to a core step, one screen each.
+
+* stock round: the Local Jeweler pays out at its start ("Local Jeweler"); CF&I and VGC shares
+  may be sold whatever the pool holds and never move their price; Metals Investor (G5) and
+  U.S. Mint Worker (B6) purchases; 18xx.games forbids selling in the first stock round;
+* operating round: Sulphur Springs (B2) pays only a player and only once E3 has track;
+* operating turn: debt payment any time ("6. Pay Off 1 Debt"), a steel column choice during
+  track laying ("Buying Steel from CF&I" Rule 2), no station in a railroad's first turn ("2.
+  Build a Station"), and after the run the gold cube to ship ("Shipping Gold").
+"""
+
+from __future__ import annotations
+
+from roundhouse.core.ability import income_now
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import BuyTrain, Choose, ChooseAbility, SellShares
+from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
+from roundhouse.core.flow.operating_round import OperatingRound
+from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.stock_round import StockRound, StockStep
+from roundhouse.core.flow.train_step import BuyTrainStep
+from roundhouse.core.shares import POOL
+from roundhouse.core.tiles import Colour
+from roundhouse.titles.g18royalgorge import gold, metals, privates, steel, treaty
+from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
+from roundhouse.titles.g18royalgorge.state import METALS, rg_game
+
+INVESTOR, MINT = "G5", "B6"
+
+
+class RoyalGorgeStockRound(StockRound):
+    def start(self, g: Engine) -> None:
+        game = rg_game(g)
+        privates.pay_jeweler(game)
+        game.metals_bought = {}
+        super().start(g)
+
+
+class RoyalGorgeStockStep(StockStep):
+    kinds = StockStep.kinds | frozenset({"choose"})
+
+    def _no_sales(self, g: Engine) -> bool:
+        return rg_game(g).variant.compat_18xx_games and g.sr_count == 1
+
+    def sells(self, g: Engine, player: str) -> list[Action]:
+        if self._no_sales(g):
+            return []
+        out = [a for a in super().sells(g, player) if getattr(a, "corporation", "") not in METALS]
+        r = self._round(g)
+        if not self._may_sell(g):
+            return out
+        for corp_id in METALS:
+            if corp_id in r.turn_sold:
+                continue
+            for n in range(1, metals.sellable(rg_game(g), player, corp_id) + 1):
+                out.append(
+                    SellShares(player=g.pid(player), entity=player, corporation=corp_id, count=n)
+                )
+        return out
+
+    def discounted(self, g: Engine, player: str) -> list[Action]:
+        game = rg_game(g)
+        out: list[Action] = []
+        if self._round(g).turn_bought:
+            return out
+        cash = g.ledger.cash(player)
+        limit = g.config.share_rules.holding_limit_pct or 100
+        room = g.cert_limit() - g.cert_count(player)
+        if privates.owner_of(game, INVESTOR) == player and room > 0:
+            for corp_id in METALS:
+                book = g.books[corp_id]
+                if (
+                    corp_id not in game.metals_bought.get(player, set())
+                    and book.certs_of(POOL)
+                    and (book.shares_of(player) + 1) * 10 <= limit
+                    and privates.discounted_price(game, corp_id) <= cash
+                ):
+                    out.append(
+                        Choose(
+                            player=g.pid(player), entity=player, choice=corp_id, company=INVESTOR
+                        )
+                    )
+        if privates.owner_of(game, MINT) == player:
+            book = g.books[metals.VGC]
+            for n in (1, 2):
+                price = -(-n * g.share_price(metals.VGC) // 2)
+                if (
+                    len(book.certs_of(POOL)) >= n
+                    and (book.shares_of(player) + n) * 10 <= limit
+                    and price <= cash
+                    and n <= room + 1
+                ):
+                    out.append(
+                        Choose(player=g.pid(player), entity=player, choice=f"VGC:{n}", company=MINT)
+                    )
+        return out
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        return [*super().actions(g, entity), *self.discounted(g, entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Choose):
+            if action not in self.discounted(g, entity):
+                raise IllegalAction(f"{entity} cannot use {action.company} now", rule="sr.private")
+            return
+        if isinstance(action, SellShares):
+            if self._no_sales(g):
+                raise IllegalAction("no sales in the first stock round", rule="sr.first_round_sale")
+            if action.corporation in METALS:
+                if action not in self.sells(g, entity):
+                    raise IllegalAction(
+                        f"{entity} cannot sell {action.count} {action.corporation} now",
+                        rule="shares.sell_nothing",
+                    )
+                return
+        super().check(g, entity, action)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        game = rg_game(g)
+        r = self._round(g)
+        if isinstance(action, SellShares) and action.corporation in METALS:
+            metals.sell(game, entity, action.corporation, action.count)
+            r.sold.setdefault(entity, set()).add(action.corporation)
+            r.turn_sold.append(action.corporation)
+            r.turn_acted = True
+            return
+        if isinstance(action, Choose):
+            if action.company == INVESTOR:
+                corp_id = action.choice
+                price = privates.discounted_price(game, corp_id)
+                cert = sorted(g.books[corp_id].certs_of(POOL), key=lambda c: c.id)[0]
+                g.ledger.transfer(entity, BANK, price)
+                cert.owner = entity
+                game.metals_bought.setdefault(entity, set()).add(corp_id)
+            else:
+                n = int(action.choice.partition(":")[2])
+                price = -(-n * g.share_price(metals.VGC) // 2)
+                certs = sorted(g.books[metals.VGC].certs_of(POOL), key=lambda c: c.id)[:n]
+                g.ledger.transfer(entity, BANK, price)
+                for cert in certs:
+                    cert.owner = entity
+                g.privates[MINT].closed = True
+            r.turn_bought += 1
+            r.turn_acted = True
+            return
+        super().process(g, entity, action)
+
+
+class RoyalGorgeOperatingRound(OperatingRound):
+    def start(self, g: Engine) -> None:
+        rg_game(g).gold_this_turn = {}
+        super().start(g)
+
+    def pay_income(self, g: Engine) -> None:
+        """As core, except Sulphur Springs (B2): nothing to a railroad, nothing before E3 has
+        track ("Brown Privates Reference")."""
+        reached = g.phases_reached()
+        board = rg_game(g).map_board()
+        for private in g.privates.values():
+            if private.closed or private.owner is None:
+                continue
+            amount = income_now(private.spec.abilities, reached)
+            if private.id == "B2" and (
+                private.owner not in g.players
+                or board.hexes["E3"].tile is board.hexes["E3"].printed.tile
+            ):
+                amount = 0
+            if amount:
+                g.ledger.transfer(BANK, private.owner, amount)
+
+
+class DebtStep(Step):
+    """Buy one debt token, any time in the turn ("6. Pay Off 1 Debt")."""
+
+    kinds = frozenset({"choose_ability"})
+    blocking = False
+    name = "debt"
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return treaty.may_pay(rg_game(g), entity)
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        return [ChooseAbility(player=g.controller_id(entity), entity=entity, choice="pay_debt")]
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        treaty.pay(rg_game(g), entity)
+
+
+class SteelChoiceStep(Step):
+    """Name the steel column for a colour before laying (otherwise the cheapest is used)."""
+
+    kinds = frozenset({"choose"})
+    blocking = False
+    name = "steel"
+
+    def __init__(self, track: TrackStep) -> None:
+        self.track = track
+
+    def _colours(self, g: Engine) -> list[Colour]:
+        return [Colour.parse(c) for c in g.depot.phases.current.tiles]
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return self.track.active(g, entity) and bool(
+            steel.choices(rg_game(g), entity, self._colours(g))
+        )
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        return [
+            Choose(player=p, entity=entity, choice=c)
+            for c in steel.choices(rg_game(g), entity, self._colours(g))
+        ]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        if action.company:
+            raise IllegalAction(f"{action.company} cannot be used now", rule="step.illegal")
+        column = action.choice.partition("-")[0]
+        if column not in steel.choices(rg_game(g), entity, self._colours(g)) and not (
+            rg_game(g).variant.compat_18xx_games
+        ):
+            raise IllegalAction(
+                f"{entity} cannot choose steel column {column}", rule="steel.one_column"
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        steel.choose(rg_game(g), entity, action.choice)
+
+
+class RoyalGorgeTokenStep(TokenStep):
+    """No station in a railroad's first operating turn ("2. Build a Station")."""
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return g.corps[entity].operated > 0 and super().active(g, entity)
+
+
+class RoyalGorgeRouteStep(RouteStep):
+    """Run trains; a run that earned the gold bonus must then name the cube it ships."""
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        game = rg_game(g)
+        routes = getattr(action, "routes", ())
+        may = gold.may_ship(game, entity)
+        super().process(g, entity, action)
+        if not may or not routes:
+            return
+        assert isinstance(g.map, RoyalGorgeMap)
+        hexes = g.map.run_hexes(g, entity, routes)
+        if gold.gold_hexes(game, hexes):
+            game.run_hexes = hexes
+            game.gold_pending = entity
+
+
+class GoldStep(Step):
+    """Ship the gold cube from a hex of the run ("Shipping Gold"; G2 for +$130)."""
+
+    kinds = frozenset({"choose"})
+    name = "gold"
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return rg_game(g).gold_pending == entity
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        game = rg_game(g)
+        p = g.controller_id(entity)
+        hexes = gold.gold_hexes(game, game.run_hexes)
+        out: list[Action] = [Choose(player=p, entity=entity, choice=h) for h in hexes]
+        if gold.owns(game, gold.NUGGET, entity) and not game.nugget_used:
+            out.extend(
+                Choose(player=p, entity=entity, choice=h, company=gold.NUGGET) for h in hexes
+            )
+        return out
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        game = rg_game(g)
+        extra = gold.ship(game, entity, action.choice, nugget=action.company == gold.NUGGET)
+        r = g.or_round()
+        r.revenue = (r.revenue or 0) + extra
+        game.gold_pending = None
+
+
+class RoyalGorgeBuyTrainStep(BuyTrainStep):
+    """Core's train buying; emergency sales skip companies without a price yet (William
+    Palmer's Rio Grande share before Rio Grande starts cannot be sold)."""
+
+    def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
+        unpriced = {c for c in g.books if c not in g.market.position}
+        if not unpriced:
+            return super().emergency(g, corp)
+        hidden = {c: g.books.pop(c) for c in unpriced}
+        try:
+            return super().emergency(g, corp)
+        finally:
+            g.books.update(hidden)
