@@ -2,8 +2,8 @@
 
 On positions and logs of Chicago Express random games (the toy title if Chicago Express is not
 registered): ``state_hash`` (canonical form and digest), decoding actions from JSON (every
-``load`` does it), undo plus redo, ``clone`` and ``at`` (history).  Each gives microseconds per
-call for the old and new way and the speed-up (old ÷ new).
+``load`` does it) and back (``to_doc``), undo plus redo, ``clone`` and ``at`` (history).
+Each gives microseconds per call for the old and new way and the speed-up (old ÷ new).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from bench import legacy
 from bench.clock import paired
 from bench.playout import play_games
 from bench.position import positions
-from roundhouse.core.actions import Json
+from roundhouse.core.actions import Action, Json
 from roundhouse.core.canonical import canonical, digest
 from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
@@ -75,7 +75,7 @@ def bench_state_hash(time_budget: float = 30.0) -> dict[str, float]:
 
 
 def bench_decode(time_budget: float = 30.0) -> dict[str, float]:
-    """Decoding the JSON form of every recorded action (per action)."""
+    """Decoding the JSON form of every recorded action, and encoding it back (per action)."""
     title, docs = _docs()
     codec = REGISTRY.get(title).codec
     old = legacy.ActionCodecV1(codec.classes.values())
@@ -90,7 +90,19 @@ def bench_decode(time_budget: float = 30.0) -> dict[str, float]:
 
         return step
 
-    return _row("decode_json", *paired(run(old.decode), run(codec.decode), seconds))
+    out = _row("decode_json", *paired(run(old.decode), run(codec.decode), seconds))
+    typed = [codec.decode(a) for a in actions]
+
+    def encode(to_json: Callable[[Action], object]) -> Callable[[], int]:
+        def step() -> int:
+            for action in typed:
+                to_json(action)
+            return len(typed)
+
+        return step
+
+    out.update(_row("to_json", *paired(encode(legacy.to_json_v1), encode(Action.to_json), seconds)))
+    return out
 
 
 def bench_undo(time_budget: float = 30.0) -> dict[str, float]:

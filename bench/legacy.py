@@ -16,7 +16,7 @@ import types
 import typing
 from collections.abc import Iterable, Mapping
 
-from roundhouse.core.actions import Action
+from roundhouse.core.actions import Action, Json
 from roundhouse.core.errors import MalformedAction
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
@@ -160,6 +160,22 @@ def _coerce(value: object, hint: object, where: str) -> object:
             return value
         raise MalformedAction(f"{where}: expected text, got {value!r}")
     raise TypeError(f"{where}: unsupported action field type {hint!r}")
+
+
+def to_json_v1(action: Action) -> dict[str, Json]:
+    """``Action.to_json`` as it was: reads the dataclass fields on every call."""
+    doc: dict[str, Json] = {"kind": action.kind}
+    for f in dataclasses.fields(action):
+        doc[f.name] = _to_json_v1(getattr(action, f.name))
+    return doc
+
+
+def _to_json_v1(value: object) -> Json:
+    if isinstance(value, tuple | list):
+        return [_to_json_v1(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise TypeError(f"action field value {value!r} is not JSON-able")
 
 
 def restore_v1(game: Game, length: int) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar
 
 from roundhouse.core.errors import MalformedAction
@@ -30,9 +30,14 @@ class Action:
 
     def to_json(self) -> dict[str, Json]:
         """Plain JSON: the ``kind`` plus every field, tuples as lists."""
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(self))
         doc: dict[str, Json] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            doc[f.name] = _to_json(getattr(self, f.name))
+        for name in names:
+            value = getattr(self, name)
+            doc[name] = value if type(value) in _JSON_SCALARS else _to_json(value)
         return doc
 
     def __str__(self) -> str:
@@ -44,6 +49,11 @@ class Action:
         return f"{self.player}: {self.kind} {' '.join(parts)}".rstrip()
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each action class's field names, looked up once (``to_json`` runs for every saved action)."""
+_JSON_SCALARS = frozenset({type(None), bool, int, float, str})
+
+
 def _to_json(value: object) -> Json:
     if isinstance(value, tuple | list):
         return [_to_json(v) for v in value]
@@ -52,18 +62,26 @@ def _to_json(value: object) -> Json:
     raise TypeError(f"action field value {value!r} is not JSON-able")
 
 
+Coerce = Callable[[object, str], object]
+"""Checks one field value (and turns JSON lists into tuples); the text names the field."""
+
+
 class ActionCodec:
-    """Decodes JSON documents into the action classes of one title, checking every field."""
+    """Decodes JSON documents into the action classes of one title, checking every field.
+
+    Every :meth:`Game.apply` decodes, and :func:`load` decodes every action of a save file, so
+    what each field needs (its type hint turned into a checking function, the field names,
+    which fields may be left out) is worked out once per action class, not per document.
+    """
 
     def __init__(self, classes: Iterable[type[Action]]) -> None:
         self.classes: dict[str, type[Action]] = {}
-        self._hints: dict[str, dict[str, object]] = {}
+        self._plans: dict[str, _Plan] = {}
         for cls in classes:
             if cls.kind in self.classes:
                 raise ValueError(f"two action classes use the kind {cls.kind!r}")
             self.classes[cls.kind] = cls
-            hints = typing.get_type_hints(cls)
-            self._hints[cls.kind] = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+            self._plans[cls.kind] = _Plan(cls)
 
     def decode(self, doc: object) -> Action:
         """Build an action from JSON, or raise :class:`MalformedAction` naming what is wrong."""
@@ -74,31 +92,93 @@ class ActionCodec:
         if not isinstance(doc, Mapping):
             raise MalformedAction(f"an action must be a JSON object, not {type(doc).__name__}")
         kind = doc.get("kind")
-        if not isinstance(kind, str) or kind not in self.classes:
+        plan = self._plans.get(kind) if isinstance(kind, str) else None
+        if plan is None:
             known = ", ".join(sorted(self.classes))
             raise MalformedAction(f"unknown action kind {kind!r}; this game knows: {known}")
-        cls = self.classes[kind]
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        extra = set(doc) - set(fields) - {"kind"}
-        if extra:
+        if not plan.allowed.issuperset(doc):
+            extra = set(doc) - plan.allowed
             raise MalformedAction(f"{kind}: unknown field(s) {', '.join(sorted(map(str, extra)))}")
         values: dict[str, object] = {}
-        for name, field in fields.items():
-            if name not in doc:
-                if (
-                    field.default is dataclasses.MISSING
-                    and field.default_factory is dataclasses.MISSING
-                ):
-                    raise MalformedAction(f"{kind}: missing field {name!r}")
-                continue
-            values[name] = _coerce(doc[name], self._hints[kind][name], f"{kind}.{name}")
+        for name, where, coerce, required in plan.fields:
+            if name in doc:
+                values[name] = coerce(doc[name], where)
+            elif required:
+                raise MalformedAction(f"{kind}: missing field {name!r}")
         try:
-            return cls(**values)  # type: ignore[arg-type]
+            return plan.cls(**values)  # type: ignore[arg-type]
         except (TypeError, ValueError) as exc:
             raise MalformedAction(f"{kind}: {exc}") from exc
 
     def kinds(self) -> list[str]:
         return sorted(self.classes)
+
+
+class _Plan:
+    """What decoding one action class needs, worked out once."""
+
+    __slots__ = ("allowed", "cls", "fields")
+
+    def __init__(self, cls: type[Action]) -> None:
+        hints = typing.get_type_hints(cls)
+        self.cls = cls
+        self.fields: tuple[tuple[str, str, Coerce, bool], ...] = tuple(
+            (
+                f.name,
+                f"{cls.kind}.{f.name}",
+                coercer(hints[f.name]),
+                f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+            )
+            for f in dataclasses.fields(cls)
+        )
+        self.allowed = frozenset([*(f[0] for f in self.fields), "kind"])
+
+
+def coercer(hint: object) -> Coerce:
+    """The checking function for a field's type hint (see :func:`_coerce` for the rules).
+
+    Plain ``str``, ``int`` and ``bool`` fields and literals (nearly all fields) get direct
+    checks; any other hint falls back to :func:`_coerce`, which reads the hint on each call.
+    """
+    supertype = getattr(hint, "__supertype__", None)
+    if supertype is not None:
+        return coercer(supertype)
+    if hint is str:
+        return _coerce_str
+    if hint is int:
+        return _coerce_int
+    if hint is bool:
+        return _coerce_bool
+    if typing.get_origin(hint) is typing.Literal:
+        return _literal(typing.get_args(hint))
+    return lambda value, where: _coerce(value, hint, where)
+
+
+def _literal(args: tuple[object, ...]) -> Coerce:
+    def coerce_literal(value: object, where: str) -> object:
+        if value in args:
+            return value
+        raise MalformedAction(f"{where}: {value!r} is not one of {list(args)}")
+
+    return coerce_literal
+
+
+def _coerce_str(value: object, where: str) -> object:
+    if type(value) is str or isinstance(value, str):
+        return value
+    raise MalformedAction(f"{where}: expected text, got {value!r}")
+
+
+def _coerce_int(value: object, where: str) -> object:
+    if type(value) is int or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise MalformedAction(f"{where}: expected a whole number, got {value!r}")
+
+
+def _coerce_bool(value: object, where: str) -> object:
+    if isinstance(value, bool):
+        return value
+    raise MalformedAction(f"{where}: expected true/false, got {value!r}")
 
 
 def _coerce(value: object, hint: object, where: str) -> object:

@@ -14,6 +14,6 @@ def test_kernel_bench_reports_old_and_new_for_every_hot_path() -> None:
         kernel_bench.bench_clone,
     ):
         found.update(bench(time_budget=0.05))
-    for path in ("canonical", "digest", "decode_json", "undo_redo", "clone", "at_half"):
+    for path in ("canonical", "digest", "decode_json", "to_json", "undo_redo", "clone", "at_half"):
         assert found[f"{path}.v1_us"] > 0 and found[f"{path}.v2_us"] > 0
         assert found[f"{path}.speedup"] > 0
