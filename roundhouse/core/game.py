@@ -24,6 +24,10 @@ SNAPSHOT_EVERY = 64
 """Actions between stored snapshots: undo and history replay at most this many actions."""
 
 
+def _copy_state(state: TitleState) -> TitleState:
+    return copy.deepcopy(state)
+
+
 class Game:
     """One game in progress (or finished). Build it with :func:`new_game` or :func:`load`."""
 
@@ -52,7 +56,13 @@ class Game:
         self.options: dict[str, OptionValue] = title.resolve_options(options)
         self._state: TitleState = title.setup(names, self.options, Rng(seed))
         self._log: list[Action] = []
-        self._snapshots: dict[int, TitleState] = {0: copy.deepcopy(self._state)}
+        self._snapshots: dict[int, TitleState] = {0: _copy_state(self._state)}
+        """States after that many actions.  They are never changed (only copied from), so
+        clones and history copies share them."""
+        self._spare: int | None = None
+        """The one snapshot kept off the regular spacing: the position the last undo went
+        back to, so undo, play, undo again (a bot trying moves, a player changing their
+        mind) copies it instead of replaying from the last regular snapshot."""
         self._legal: LegalActions | None = None
 
     # -- the play loop -------------------------------------------------------------------
@@ -98,27 +108,45 @@ class Game:
         self._log.append(decoded)
         self._legal = None
         if len(self._log) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self._log)] = copy.deepcopy(self._state)
+            self._snapshots[len(self._log)] = _copy_state(self._state)
         return decoded
 
     def undo(self, count: int = 1) -> None:
-        """Take back the last ``count`` actions (rebuilt from a snapshot plus replay)."""
+        """Take back the last ``count`` actions (rebuilt from a snapshot plus replay).
+
+        The position undone to is kept as a spare snapshot, so undoing to it again later
+        costs one state copy and no replay.
+        """
         if count < 0 or count > len(self._log):
             raise IllegalAction(f"cannot undo {count} of {len(self._log)} actions")
         if count:
             self._restore(len(self._log) - count)
+            self._keep_spare()
 
     def _restore(self, length: int) -> None:
         """Rebuild the state after the first ``length`` actions of the log."""
-        base = max(i for i in self._snapshots if i <= length)
-        for i in [i for i in self._snapshots if i > length]:
-            del self._snapshots[i]
-        state = copy.deepcopy(self._snapshots[base])
+        snapshots = self._snapshots
+        base = max(i for i in snapshots if i <= length)
+        for i in [i for i in snapshots if i > length]:
+            del snapshots[i]
+        if self._spare is not None and self._spare not in snapshots:
+            self._spare = None
+        state = _copy_state(snapshots[base])
         for action in self._log[base:length]:
             state.execute(action)
         self._state = state
         del self._log[length:]
         self._legal = None
+
+    def _keep_spare(self) -> None:
+        """Make the current position the spare snapshot (dropping the previous spare)."""
+        length = len(self._log)
+        if length in self._snapshots:
+            return
+        if self._spare is not None:
+            del self._snapshots[self._spare]
+        self._snapshots[length] = _copy_state(self._state)
+        self._spare = length
 
     # -- reading the position ------------------------------------------------------------
 
@@ -169,13 +197,31 @@ class Game:
         """A copy of this game as it stood after its first ``index`` actions (history)."""
         if not 0 <= index <= len(self._log):
             raise IndexError(f"no position {index}; the log has {len(self._log)} actions")
-        other = self.clone()
+        other = self._sibling(self._state, index)
         other._restore(index)
         return other
 
     def clone(self) -> Game:
-        """An independent copy, for search and what-if analysis."""
-        return copy.deepcopy(self)
+        """An independent copy, for search and what-if analysis.
+
+        Only the state is copied: the title, the actions (frozen) and the snapshots (never
+        changed) are shared.
+        """
+        return self._sibling(_copy_state(self._state), len(self._log))
+
+    def _sibling(self, state: TitleState, length: int) -> Game:
+        """A game like this one holding ``state`` and the first ``length`` actions."""
+        other = Game.__new__(Game)
+        other.title = self.title
+        other.players = self.players
+        other.seed = self.seed
+        other.options = dict(self.options)
+        other._state = state
+        other._log = self._log[:length]
+        other._snapshots = {i: s for i, s in self._snapshots.items() if i <= length}
+        other._spare = self._spare if self._spare in other._snapshots else None
+        other._legal = self._legal if length == len(self._log) else None
+        return other
 
     # -- save and load -------------------------------------------------------------------
 
