@@ -195,6 +195,12 @@ class Tile:
     def cities(self) -> tuple[Stop, ...]:
         return tuple(s for s in self.stops if s.kind is StopKind.CITY)
 
+    @property
+    def plain_track(self) -> bool:
+        """Track with no revenue stop (junctions allowed), or an empty hex: what 18USA §12.2.4
+        calls "plain track" and lets a company build colours ahead for a fee."""
+        return not any(s.counts_as_stop for s in self.stops)
+
     def kinds(self) -> tuple[StopKind, ...]:
         """Revenue-stop kinds, sorted, for "same number and kind of stops" checks."""
         return tuple(

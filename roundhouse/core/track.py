@@ -9,8 +9,15 @@ A lay (hex, tile, rotation) is legal when (18USA §12.2, 18West §7.1, 18US §6.
 - the tile is in the supply and may replace the current one (:mod:`roundhouse.core.upgrade`);
 - no new track runs off the map, over an impassable hexside or into a blank side of a red or
   gray hex;
-- some track of the new tile touches the company's routes (:mod:`roundhouse.core.graph`);
-- the company can pay the terrain and hexside costs.
+- the new tile connects to the company's routes (:mod:`roundhouse.core.graph`) in the sense
+  the title's :class:`LayReach` gives;
+- the company can pay the terrain and hexside costs, plus any fee for skipping colours.
+
+Phase-dependent colour policies sit on :class:`TrackRules`: ``colour_skip`` (18USA §12.2.4,
+plain track built colours ahead at a fee per colour; from an empty hex it counts as the turn's
+upgrade) and ``empty_city_colour`` (18USA §12.2.4, an empty city hex takes a green tile as a
+first placement).  ``label_fallback`` waives a hex's label when no tile with that label could
+be laid there now (18RoyalGorge "Letter Tiles").
 
 Enumeration reuses cached per-rotation tile data and the cached upgrade fits, so a bot can
 call :func:`tile_lays` every turn.
@@ -19,13 +26,21 @@ call :func:`tile_lays` every turn.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Callable
 
 from roundhouse.core.board import Board, HexState
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph, Reach
-from roundhouse.core.tiles import Colour, Tile
-from roundhouse.core.upgrade import StopMap, UpgradeRules, check_replacement, path_fit
+from roundhouse.core.tiles import Colour, Link, Tile
+from roundhouse.core.upgrade import (
+    ColourSkip,
+    StopMap,
+    UpgradeRules,
+    check_replacement,
+    map_link,
+    path_fit,
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -62,23 +77,103 @@ class Allowance:
     terrain_on_upgrade: bool = False
 
 
+class LayReach(enum.Enum):
+    """How a new tile must connect to the company's routes.
+
+    ``ANY_LINK_TOUCHES``: some track of the new tile, old or new, is part of a route of the
+    company (18USA §12.2.2: "some part of the track on the new tile (not necessarily a new
+    part) must be part of a route of the company"; 18RoyalGorge "Lay/Upgrade").
+
+    ``EXTENDS_ROUTE``: track the old tile did not have joins a route of the company, or a
+    city on the company's routes gains value (18US §6.2.1: "the new track created must extend
+    a route ... In the case of City tiles, the upgrade must extend or increase the dividend of
+    a route"; 18West §7.1.2: "some part of the new track created must form part of a route of
+    the Company, or the value of a City on a route of the Company must be increased").  New
+    track is a link between two ends the old tile did not join directly; value is a stop's
+    printed revenue.  For a first tile in an empty hex both switches agree.
+    """
+
+    ANY_LINK_TOUCHES = "any_link_touches"
+    EXTENDS_ROUTE = "extends_route"
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class TrackRules:
-    """The title's fixed track settings."""
+    """The title's track settings for the current phase."""
 
     upgrades: UpgradeRules = dataclasses.field(default_factory=UpgradeRules)
     colours: frozenset[Colour] = frozenset({Colour.YELLOW})
     """Tile colours available in the current phase."""
+    reach: LayReach = LayReach.ANY_LINK_TOUCHES
+    colour_skip: ColourSkip | None = None
+    """Plain track may be built colours ahead at a fee (18USA §12.2.4, phases 5-8)."""
+    empty_city_colour: Colour | None = None
+    """The colour an empty city hex takes instead of yellow (18USA §12.2.4: green, phases
+    5-8); such a lay is a placement, not an upgrade."""
+    label_fallback: bool = False
+    """When no tile with the hex's label may be laid there now (none left, none of the
+    phase's colour), an unlabelled tile may be (18RoyalGorge "Letter Tiles")."""
+
+    def check_replacement(
+        self, old: Tile, new: Tile, label: str | None, *, waive_label: bool = False
+    ) -> None:
+        """:func:`~roundhouse.core.upgrade.check_replacement` under these settings."""
+        check_replacement(
+            old,
+            new,
+            rules=self.upgrades,
+            colours=self.colours,
+            label=label,
+            skip=self.colour_skip,
+            empty_city_colour=self.empty_city_colour,
+            waive_label=waive_label,
+        )
+
+    def skip_fee(self, old: Tile, new: Tile) -> int:
+        """What building ``new`` over ``old`` costs in colour-skip fees (0 without a skip)."""
+        if self.colour_skip is None or (old.id, new.id) in self.upgrades.free_colour:
+            return 0
+        if self.empty_city_colour is not None and old.colour is Colour.WHITE and old.cities:
+            return 0
+        return self.colour_skip.fee(old, new)
+
+    def is_upgrade(self, old: Tile, new: Tile) -> bool:
+        """Does this lay use the turn's upgrade?  Any lay over a tile does; a first tile in an
+        empty hex does only when it skips colours (18USA §12.2.4), and an empty city's
+        ``empty_city_colour`` tile never does ("treated as a yellow track placement")."""
+        if old.colour is not Colour.WHITE:
+            return True
+        if self.empty_city_colour is not None and old.cities:
+            return False
+        return new.colour > Colour.YELLOW
 
 
-def _touches(
-    tile: Tile, rotation: int, mapping: StopMap, reach: Reach, here: HexState, name: str
+def _connects(
+    tile: Tile,
+    rotation: int,
+    mapping: StopMap,
+    reach: Reach,
+    here: HexState,
+    name: str,
+    mode: LayReach,
 ) -> bool:
+    """Does the new tile connect to the company's routes in the sense ``mode`` gives?"""
     edges = reach.edges.get(name, frozenset())
-    stops = {mapping.get(s, s) for s in reach.stops_in(name)}
-    for a, b in tile.links(rotation):
-        for end in (a, b):
+    old_stops = reach.stops_in(name)
+    stops = {mapping.get(s, s) for s in old_stops}
+    before: frozenset[Link] = frozenset()
+    if mode is LayReach.EXTENDS_ROUTE:
+        before = frozenset(map_link(link, mapping) for link in here.tile.links(here.rotation))
+    for link in tile.links(rotation):
+        if link in before:
+            continue
+        for end in link:
             if (end in edges) if isinstance(end, int) else (end in stops):
+                return True
+    if mode is LayReach.EXTENDS_ROUTE:
+        for old in old_stops:
+            new = mapping.get(old)
+            if new is not None and tile.stop(new).revenue > here.tile.stop(old).revenue:
                 return True
     return False
 
@@ -104,10 +199,28 @@ def _fit(
     return mapping
 
 
-def _kind_ok(here: HexState, tile: Tile, allowance: Allowance) -> bool:
-    if here.tile.colour is Colour.WHITE:
-        return allowance.lay
-    return tile.colour in allowance.upgrade_colours
+def _kind_ok(here: HexState, tile: Tile, allowance: Allowance, rules: TrackRules) -> bool:
+    if rules.is_upgrade(here.tile, tile):
+        return tile.colour in allowance.upgrade_colours
+    return allowance.lay
+
+
+def _waive_label(board: Board, here: HexState, rules: TrackRules) -> bool:
+    """18RoyalGorge "Letter Tiles": the hex's label binds only while some tile carrying it could
+    replace the current tile now (in the supply, of a colour this phase allows)."""
+    want = here.label
+    if not rules.label_fallback or want is None:
+        return False
+    for tile_id in board.tiles.tiles:
+        tile = board.tiles[tile_id]
+        if tile.label != want or not board.available(tile_id):
+            continue
+        try:
+            rules.check_replacement(here.tile, tile, here.printed.label)
+        except IllegalAction:
+            continue
+        return False
+    return True
 
 
 def tile_lays(
@@ -117,40 +230,38 @@ def tile_lays(
     reach = graph.reach(company)
     ids = [t for t in board.tiles.tiles if board.available(t)]
     out: list[TileLay] = []
-    candidates: dict[tuple[int, str | None], list[Tile]] = {}
+    candidates: dict[tuple[int, str | None, bool], list[Tile]] = {}
     for name in sorted(reach.hexes):
         if name in allowance.skip_hexes:
             continue
         here = board.hexes[name]
         if here.fixed:
             continue
-        key = (id(here.tile), here.label)
+        waive = _waive_label(board, here, rules)
+        key = (id(here.tile), here.label, waive)
         if key not in candidates:
             fits = []
             for tile_id in ids:
                 tile = board.tiles[tile_id]
                 try:
-                    check_replacement(
-                        here.tile,
-                        tile,
-                        rules=rules.upgrades,
-                        colours=rules.colours,
-                        label=here.printed.label,
-                    )
+                    rules.check_replacement(here.tile, tile, here.printed.label, waive_label=waive)
                 except IllegalAction:
                     continue
                 fits.append(tile)
             candidates[key] = fits
-        upgrade = here.tile.colour is not Colour.WHITE
         for tile in candidates[key]:
-            if not _kind_ok(here, tile, allowance):
+            if not _kind_ok(here, tile, allowance, rules):
                 continue
+            upgrade = rules.is_upgrade(here.tile, tile)
+            fee = rules.skip_fee(here.tile, tile)
             free = (here.tile.id, tile.id) in rules.upgrades.free_stops
             for rotation in tile.rotations:
                 mapping = _fit(board, name, here, tile, rotation, free)
-                if mapping is None or not _touches(tile, rotation, mapping, reach, here, name):
+                if mapping is None or not _connects(
+                    tile, rotation, mapping, reach, here, name, rules.reach
+                ):
                     continue
-                cost = board.lay_cost(
+                cost = fee + board.lay_cost(
                     name, tile, rotation, terrain_on_upgrade=allowance.terrain_on_upgrade
                 )
                 if cost <= allowance.cash:
@@ -178,11 +289,11 @@ def check_lay(
     if tile_id not in board.tiles or not board.available(tile_id):
         raise IllegalAction(f"no tile {tile_id} is left in the supply", rule="track.supply")
     tile = board.tiles[tile_id]
-    if not _kind_ok(here, tile, allowance):
-        what = "lay new tiles" if here.tile.colour is Colour.WHITE else "upgrade to this colour"
+    if not _kind_ok(here, tile, allowance, rules):
+        what = "upgrade to this colour" if rules.is_upgrade(here.tile, tile) else "lay new tiles"
         raise IllegalAction(f"{company} may not {what} now", rule="track.allowance")
-    check_replacement(
-        here.tile, tile, rules=rules.upgrades, colours=rules.colours, label=here.printed.label
+    rules.check_replacement(
+        here.tile, tile, here.printed.label, waive_label=_waive_label(board, here, rules)
     )
     free = (here.tile.id, tile.id) in rules.upgrades.free_stops
     mapping = _fit(board, name, here, tile, rotation, free)
@@ -192,12 +303,21 @@ def check_lay(
             "or runs off the map or into a blocked hexside",
             rule="track.keep_paths",
         )
-    if not _touches(tile, rotation, mapping, graph.reach(company), here, name):
+    reach = graph.reach(company)
+    if not _connects(tile, rotation, mapping, reach, here, name, LayReach.ANY_LINK_TOUCHES):
         raise IllegalAction(
             f"no route from {company}'s stations reaches the track of {tile_id} in {name}",
             rule="track.no_route",
         )
-    cost = board.lay_cost(name, tile, rotation, terrain_on_upgrade=allowance.terrain_on_upgrade)
+    if not _connects(tile, rotation, mapping, reach, here, name, rules.reach):
+        raise IllegalAction(
+            f"the new track of {tile_id} in {name} extends no route of {company} "
+            "and raises the value of no city on one",
+            rule="track.extend_route",
+        )
+    cost = rules.skip_fee(here.tile, tile) + board.lay_cost(
+        name, tile, rotation, terrain_on_upgrade=allowance.terrain_on_upgrade
+    )
     if cost > allowance.cash:
         raise IllegalAction(f"{company} cannot pay ${cost} to build in {name}", rule="track.cash")
     return cost, mapping

@@ -11,7 +11,19 @@ Titles add their own tables (18US §10.3 "The Cities" and §12 "Tile Manifest", 
 that may change their stops (18US: plain yellow track becomes a green Junction Town) or skip
 the colour order (18RoyalGorge Sulphur Springs: a town becomes a city of the same colour).
 Where stops change, paths are kept in the looser sense that every old exit survives and every
-two exits joined before stay joined.
+two exits joined before stay joined.  ``free_label`` pairs may change the label (18USA §12.2.3:
+a yellow ATL, CHI, DEN or NO metropolis takes the green B tile), and ``special`` tiles are
+never laid by the ordinary track step, only through the ability that places them (18USA P26
+rural junctions, P27 company towns).
+
+Two phase-dependent colour policies are passed in by the caller (they live on
+:class:`~roundhouse.core.track.TrackRules`, which changes with the phase):
+
+- :class:`ColourSkip`: plain track may advance several colours at once for a fee per colour
+  skipped (18USA §12.2.4: "$20 to place a plain brown tile in an empty hex, or $10 to upgrade
+  a yellow track to brown");
+- ``empty_city_colour``: an empty city hex takes a tile of that colour *instead of* yellow, as
+  a first placement, not an upgrade (18USA §12.2.4: green city tiles in phases 5–8).
 
 >>> from roundhouse.core.tiles import standard_tiles
 >>> ts = standard_tiles()
@@ -45,12 +57,51 @@ class UpgradeRules:
     """(old, new) pairs that may change the number or kind of stops."""
     free_colour: frozenset[tuple[str, str]] = frozenset()
     """(old, new) pairs exempt from the colour order."""
+    free_label: frozenset[tuple[str, str]] = frozenset()
+    """(old, new) pairs that may change the label (18USA §12.2.3: ATL, CHI, DEN, NO -> B)."""
+    special: frozenset[str] = frozenset()
+    """Tiles only a special ability lays; the ordinary track step never offers them."""
     max_colour_step: int = 1
     """How many colours one upgrade may advance (18USA §12.2.4 skips levels for a fee)."""
 
     @functools.cached_property
     def restricted(self) -> frozenset[str]:
         return frozenset(t for targets in self.table.values() for t in targets)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ColourSkip:
+    """Building colours ahead for a fee: a tile may advance more than one colour, paying
+    ``fee_per_level`` for every colour passed over.
+
+    18USA §12.2.4 (phases 5-8): "When placing or upgrading a plain track tile, a company may
+    pay to skip upgrade levels by paying $10 per level.  Therefore it would cost $20 to place a
+    plain brown tile in an empty hex, or $10 to upgrade a yellow track to brown.  Using this
+    option counts as an upgrade when playing a new track into an empty hex."
+
+    >>> from roundhouse.core.tiles import parse_tile, standard_tiles
+    >>> ts, empty = standard_tiles(), parse_tile("E", "white", "")
+    >>> skip = ColourSkip(fee_per_level=10)
+    >>> skip.levels(empty, ts["544"]), skip.fee(empty, ts["544"]), skip.fee(ts["8"], ts["544"])
+    (2, 20, 10)
+    >>> skip.applies(ts["57"], ts["63"])  # a city is not plain track
+    False
+    """
+
+    fee_per_level: int
+    plain_track_only: bool = True
+    """Only plain track (no city, town or off-board on either tile) may skip."""
+
+    def applies(self, old: Tile, new: Tile) -> bool:
+        return not self.plain_track_only or (old.plain_track and new.plain_track)
+
+    @staticmethod
+    def levels(old: Tile, new: Tile) -> int:
+        """Colours passed over: white to yellow skips none, white to brown two."""
+        return max(0, int(new.colour) - int(old.colour) - 1)
+
+    def fee(self, old: Tile, new: Tile) -> int:
+        return self.levels(old, new) * self.fee_per_level
 
 
 def _components(links: frozenset[Link]) -> dict[object, int]:
@@ -80,7 +131,7 @@ def path_fit(old: Tile, old_rot: int, new: Tile, new_rot: int, free_stops: bool)
         if old.kinds() != new.kinds():
             return None
         for candidate in _stop_maps(old, new):
-            if all(_map_link(link, candidate) in new_links for link in old_links) and all(
+            if all(map_link(link, candidate) in new_links for link in old_links) and all(
                 new.stop(candidate[s.name]).slots >= s.slots for s in old.cities
             ):
                 return candidate
@@ -107,10 +158,11 @@ def path_fit(old: Tile, old_rot: int, new: Tile, new_rot: int, free_stops: bool)
     return mapping
 
 
-def _map_link(link: Link, mapping: StopMap) -> Link:
+def map_link(link: Link, mapping: StopMap) -> Link:
+    """``link`` with its stop names replaced through ``mapping``, in the stored order."""
     a, b = link
-    a2 = mapping[a] if isinstance(a, str) else a
-    b2 = mapping[b] if isinstance(b, str) else b
+    a2 = mapping.get(a, a) if isinstance(a, str) else a
+    b2 = mapping.get(b, b) if isinstance(b, str) else b
     if isinstance(a2, str) and isinstance(b2, int):
         return (b2, a2)
     if isinstance(a2, str) and isinstance(b2, str) and b2 < a2:
@@ -143,13 +195,26 @@ def check_upgrade(
     colours: frozenset[Colour],
     label: str | None = None,
     tokens: Mapping[str, int] | None = None,
+    skip: ColourSkip | None = None,
+    empty_city_colour: Colour | None = None,
+    waive_label: bool = False,
 ) -> StopMap:
     """Raise IllegalAction unless ``new`` at ``new_rot`` may replace ``old`` at ``old_rot``.
 
     ``label`` is the hex's printed label when the old tile has none; ``tokens`` counts the
-    station tokens in each old city.  Returns where each old stop's tokens go.
+    station tokens in each old city.  Returns where each old stop's tokens go.  The other
+    keywords are those of :func:`check_replacement`.
     """
-    check_replacement(old, new, rules=rules, colours=colours, label=label)
+    check_replacement(
+        old,
+        new,
+        rules=rules,
+        colours=colours,
+        label=label,
+        skip=skip,
+        empty_city_colour=empty_city_colour,
+        waive_label=waive_label,
+    )
     mapping = path_fit(old, old_rot, new, new_rot, (old.id, new.id) in rules.free_stops)
     if mapping is None:
         raise IllegalAction(
@@ -173,21 +238,29 @@ def check_replacement(
     rules: UpgradeRules,
     colours: frozenset[Colour],
     label: str | None = None,
+    skip: ColourSkip | None = None,
+    empty_city_colour: Colour | None = None,
+    waive_label: bool = False,
 ) -> None:
-    """The checks that do not depend on rotation: phase, colour order, table, label, stops."""
+    """The checks that do not depend on rotation: phase, colour order, table, label, stops.
+
+    ``skip`` lets plain track advance several colours (its fee is the caller's to charge);
+    ``empty_city_colour`` is the colour an empty city hex must take instead of yellow;
+    ``waive_label`` drops the hex's label requirement, so the new tile must carry no label
+    (18RoyalGorge "Letter Tiles": "If no matching tile is available, any legal tile").
+    """
     pair = (old.id, new.id)
+    if new.id in rules.special:
+        raise IllegalAction(
+            f"tile {new.id} is only laid through the ability that places it",
+            rule="track.special_tile",
+        )
     if new.colour not in colours:
         raise IllegalAction(
             f"{new.colour.label} tiles are not available yet", rule="track.phase_colour"
         )
     if pair not in rules.free_colour:
-        step = new.colour - old.colour
-        if old.colour >= Colour.GRAY or not 1 <= step <= rules.max_colour_step:
-            raise IllegalAction(
-                f"tile {new.id} ({new.colour.label}) cannot replace {old.id} "
-                f"({old.colour.label}): tiles upgrade yellow, green, brown, gray in order",
-                rule="track.colour_order",
-            )
+        _check_colour_step(old, new, rules, skip, empty_city_colour)
     if old.id in rules.table:
         if new.id not in rules.table[old.id]:
             allowed = ", ".join(sorted(rules.table[old.id])) or "nothing"
@@ -200,8 +273,8 @@ def check_replacement(
             f"tile {new.id} may only be laid where the upgrade table names it",
             rule="track.upgrade_table",
         )
-    want = old.label if old.label is not None else label
-    if new.label != want:
+    want = None if waive_label else old.label if old.label is not None else label
+    if new.label != want and pair not in rules.free_label:
         raise IllegalAction(
             f"tile {new.id} is labelled {new.label or 'nothing'}, the hex needs "
             f"{want or 'an unlabelled tile'}",
@@ -214,6 +287,33 @@ def check_replacement(
             "cities stay cities and towns stay towns",
             rule="track.stops",
         )
+
+
+def _check_colour_step(
+    old: Tile,
+    new: Tile,
+    rules: UpgradeRules,
+    skip: ColourSkip | None,
+    empty_city_colour: Colour | None,
+) -> None:
+    step = new.colour - old.colour
+    if empty_city_colour is not None and old.colour is Colour.WHITE and old.cities:
+        if new.colour is not empty_city_colour:
+            raise IllegalAction(
+                f"an empty city hex now takes a {empty_city_colour.label} city tile, "
+                f"not {new.id} ({new.colour.label})",
+                rule="track.empty_city_colour",
+            )
+        return
+    if old.colour < Colour.GRAY and 1 <= step <= rules.max_colour_step:
+        return
+    if skip is not None and old.colour < Colour.GRAY and step > 1 and skip.applies(old, new):
+        return
+    raise IllegalAction(
+        f"tile {new.id} ({new.colour.label}) cannot replace {old.id} "
+        f"({old.colour.label}): tiles upgrade yellow, green, brown, gray in order",
+        rule="track.colour_order",
+    )
 
 
 def legal_rotations(
