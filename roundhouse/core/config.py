@@ -13,8 +13,11 @@ import enum
 from collections.abc import Mapping
 
 from roundhouse.core.dividend import PayoutRule
+from roundhouse.core.loan import LoanRules
 from roundhouse.core.market import SellDrop
 from roundhouse.core.shares import ShareRules
+from roundhouse.core.short import ShortRules
+from roundhouse.core.takeover import TakeoverRules
 
 
 class PriorityDeal(enum.Enum):
@@ -244,3 +247,9 @@ class TitleConfig:
     private_price_range_pct: tuple[int, int] = (50, 200)
     """Range a company may pay for a private, in percent of face value (18RoyalGorge
     "Buying Private Assets": half to double)."""
+    loans: LoanRules = dataclasses.field(default_factory=LoanRules)
+    """Company loans, interest and repayment (18USA §9, §12.8-§12.9); default: none."""
+    shorts: ShortRules = dataclasses.field(default_factory=ShortRules)
+    """Short selling (18USA §11.2); default: none."""
+    takeover: TakeoverRules = dataclasses.field(default_factory=TakeoverRules)
+    """Conversions, mergers and company sales (18USA §14); default: none."""
