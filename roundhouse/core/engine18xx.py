@@ -31,10 +31,12 @@ from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
+from roundhouse.core.loan import LoanBank
 from roundhouse.core.market import Market, MarketGrid
 from roundhouse.core.phases import Phase, PhaseTrack
 from roundhouse.core.rng import Rng
 from roundhouse.core.shares import IPO, POOL, ShareBook, certificate_count
+from roundhouse.core.short import ShortBook
 from roundhouse.core.state import TitleState
 from roundhouse.core.trains import DEPOT, SCRAPPED, Depot, TrainEvents, TrainType
 
@@ -104,6 +106,8 @@ class Engine(TitleState):
         self.ors_in_set = 0
         self.last_revenue: dict[str, int] = {}
         self.pending_discards: dict[str, int] = {}
+        self.loans = LoanBank(config.loans)
+        self.shorts = ShortBook()
         self.end = GameEnd()
         self.round: Round = self._hooks.first_round(self)
         self.round.start(self)
@@ -260,7 +264,9 @@ class Engine(TitleState):
     def begin_operating_round(self) -> None:
         if self.round.kind == "OR" and self.or_in_set < self.ors_in_set:
             self.or_in_set += 1
+            self.loans.start_operating_round()
             return
+        self.loans.start_operating_round()
         self.set_count += 1
         self.or_in_set = 1
         self.ors_in_set = self._hooks.operating_rounds_in_set(self)
@@ -399,8 +405,12 @@ class Engine(TitleState):
     def invariant_violations(self) -> list[str]:
         out: list[str] = []
         for corp_id, book in self.books.items():
-            if book.total() != book.size:
-                out.append(f"{corp_id}: certificates add up to {book.total()}, not {book.size}")
+            shorts = self.shorts.outstanding(corp_id)
+            if book.total() - shorts != book.size:
+                out.append(
+                    f"{corp_id}: certificates less {shorts} short(s) add up to "
+                    f"{book.total() - shorts}, not {book.size}"
+                )
             for cert in book.certs.values():
                 if cert.owner not in self.seats and cert.owner not in (POOL, IPO, corp_id):
                     out.append(f"{cert.id} is held by unknown {cert.owner}")
