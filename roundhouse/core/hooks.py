@@ -148,7 +148,17 @@ class Hooks:
 
     def on_no_train(self, g: Engine, corp_id: str) -> None:
         """A company ended its turn without a train and no rule forced a purchase (18USA
-        §12.6 moves it to the liquidation space)."""
+        §12.6 moves it to the liquidation space when :attr:`TakeoverRules.no_train_liquidation`
+        is set)."""
+        takeover = g.config.takeover
+        if takeover.enabled and takeover.no_train_liquidation:
+            from roundhouse.core.flow.cash_crisis import enter_zone
+
+            enter_zone(g, corp_id, takeover.liquidation_zone)
+
+    def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
+        """``absorbed``'s trains, privates (and treasury) went to ``survivor`` in a merger
+        or a company sale; the title converts its station tokens (18USA §14.3)."""
 
     # -- events --------------------------------------------------------------------------
 

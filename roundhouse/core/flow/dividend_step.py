@@ -62,6 +62,10 @@ class DividendStep(Step):
                 paid, kept = half_split(revenue, book.size)
                 g.ledger.transfer(BANK, entity, kept)
             pay(g.ledger, payout(book, paid, g.hooks.payout_rule(g, entity)))
+            if g.shorts.outstanding(entity):
+                from roundhouse.core.flow.short_sale import charge_short_dividends
+
+                charge_short_dividends(g, entity, paid // book.size)
             basis = paid if g.config.dividend_basis is DividendBasis.TOTAL else paid // book.size
             steps = dividend_steps(
                 basis, g.share_price(entity), g.hooks.dividend_thresholds(g, entity)

@@ -94,4 +94,7 @@ def score(g: Engine, player: str) -> int:
         total += sum(
             p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
         )
+    for corp_id in g.shorts.held:
+        if corp_id in g.market.position:
+            total -= g.shorts.of(player, corp_id) * g.share_price(corp_id)  # 18USA §16
     return total + g.hooks.score_adjustment(g, player)
