@@ -1,0 +1,275 @@
+"""What happens to companies in the merger and acquisition round: growing (conversion and
+merger share exchange) and changing hands (liquidation, acquisition, friendly sale).
+
+18USA §14.1.1-§14.1.2 and §14.2.1-§14.2.3.  Station tokens are the map's business: core
+calls :meth:`~roundhouse.core.hooks.Hooks.on_company_absorbed` for §14.3.  A company that
+leaves play is reset to its printed charter so it can be started again (§14: "may be
+re-opened later as a new company").
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+from roundhouse.core.bank import BANK
+from roundhouse.core.config import Capitalization
+from roundhouse.core.entities import Corporation
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.cash_crisis import enter_zone, settle_debt
+from roundhouse.core.flow.loan_step import max_loans, take_loan
+from roundhouse.core.flow.short_sale import new_certificate
+from roundhouse.core.market import Direction
+from roundhouse.core.shares import IPO, POOL, ShareBook
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+class SaleKind(enum.Enum):
+    LIQUIDATION = "liquidation"
+    """18USA §14.2.1: bank bids $0; treasury and loans set aside; always sold."""
+    ACQUISITION = "acquisition"
+    """18USA §14.2.2: minimum $10; the buyer takes treasury and loans."""
+    FRIENDLY = "friendly"
+    """18USA §14.2.3: minimum the market value; treasury shares bought by the bank."""
+
+
+# -- size --------------------------------------------------------------------------------
+
+
+def grow(g: Engine, corp_id: str, size: int, owners: list[str]) -> None:
+    """Make the company ``size`` shares big with one new single share for each of
+    ``owners`` (its treasury for a conversion, 18USA §14.1.1)."""
+    book = g.books[corp_id]
+    for owner in owners:
+        new_certificate(g, corp_id, owner)
+    book.size = size
+
+
+def convert(g: Engine, corp_id: str) -> None:
+    """18USA §14.1.1: new shares to the treasury, then the station tokens are bought (with
+    loans if the treasury is short); unpaid, the company goes to liquidation."""
+    t = g.config.takeover
+    book = g.books[corp_id]
+    new = t.next_size(book.size)
+    assert new is not None
+    grow(g, corp_id, new, [corp_id] * (new - book.size))
+    buy_tokens(g, corp_id, t.token_cost.get(new, 0))
+
+
+def buy_tokens(g: Engine, corp_id: str, cost: int) -> None:
+    if not cost:
+        return
+    while g.ledger.cash(corp_id) < cost and len(g.loans.of(corp_id)) < max_loans(g, corp_id):
+        try:
+            take_loan(g, corp_id)
+        except IllegalAction:
+            break
+    if g.ledger.cash(corp_id) >= cost:
+        g.ledger.transfer(corp_id, BANK, cost)
+    else:
+        enter_zone(g, corp_id, g.config.takeover.liquidation_zone)
+
+
+def merged_price(g: Engine, a: str, b: str, new_size: int) -> int:
+    """18USA §14.1.2: two 2-share companies add their prices; two 5-share companies average
+    them (a size that more than doubles sums, one that doubles averages), rounded down to a
+    market value."""
+    pa, pb = g.share_price(a), g.share_price(b)
+    old = g.books[a].size
+    raw = pa + pb if new_size > 2 * old else (pa + pb) // 2
+    cell = g.market.grid.at_or_below(raw)
+    return cell.price if cell is not None else min(c.price for c in g.market.grid.cells.values())
+
+
+def check_merge(g: Engine, initiator: str, partner: str) -> None:
+    t = g.config.takeover
+    a, b = g.books[initiator], g.books[partner]
+    if initiator == partner or a.size != b.size:
+        raise IllegalAction(
+            f"{initiator} and {partner} are not two companies of one size", rule="merge.size"
+        )
+    new = t.next_size(a.size)
+    if new is None:
+        raise IllegalAction(f"{initiator} cannot grow beyond {a.size} shares", rule="merge.size")
+    p1, p2 = a.president, b.president
+    if new > 2 * a.size and p1 != p2 and p1 is not None:
+        price = merged_price(g, initiator, partner, new)
+        if g.ledger.cash(p1) < price:
+            raise IllegalAction(
+                f"{p1} cannot pay ${price} for the extra {initiator} share the merger needs",
+                rule="merge.president_share",
+            )
+
+
+def merge(g: Engine, initiator: str, partner: str) -> None:
+    """18USA §14.1.2: the initiator survives with both companies' assets, a new price and
+    exchanged shares; the partner leaves play."""
+    check_merge(g, initiator, partner)
+    t = g.config.takeover
+    a, b = g.books[initiator], g.books[partner]
+    old = a.size
+    new = t.next_size(old)
+    assert new is not None
+    price = merged_price(g, initiator, partner, new)
+    p1, p2 = a.president, b.president
+    absorb(g, initiator, partner, with_treasury=True)
+    if new > 2 * old:
+        grow(g, initiator, new, [initiator] * (new - old))
+        if p1 != p2:
+            a.transfer(initiator, p2 if p2 is not None else POOL, 1)
+            if p1 is not None:
+                g.ledger.transfer(p1, initiator, price)
+    else:
+        owners: list[str] = []
+        for cert in b.certs.values():
+            who = initiator if cert.owner == partner else cert.owner
+            owners.extend([who] * cert.shares)
+        grow(g, initiator, new, owners)
+        g.shorts.rename(partner, initiator)
+    cell = g.market.grid.at_or_below(price)
+    assert cell is not None
+    g.market.place(initiator, cell)
+    a.update_president([p for p in g.players if not g.player(p).bankrupt])
+    close(g, partner)
+    g.after_price_move(initiator)
+
+
+# -- changing hands --------------------------------------------------------------------
+
+
+def absorb(g: Engine, buyer: str, target: str, *, with_treasury: bool) -> None:
+    """Trains, privates (and with ``with_treasury`` cash and loans) of ``target`` go to
+    ``buyer`` (18USA §14.1.2, §14.2); trains over the limit are discarded by the buyer."""
+    for train in g.depot.owned_by(target):
+        train.owner = buyer
+    for private in g.privates.values():
+        if private.owner == target:
+            private.owner = buyer
+    if with_treasury:
+        g.ledger.transfer_all(target, buyer)
+        g.loans.move(target, buyer)
+    g.hooks.on_company_absorbed(g, buyer, target)
+    g.pending_discards.update(g.depot.must_discard())
+
+
+def close(g: Engine, corp_id: str) -> None:
+    """The company leaves play and its charter is ready to be started afresh (18USA §14)."""
+    g.ledger.transfer_all(corp_id, BANK)
+    for loan in g.loans.of(corp_id):
+        g.loans.repay(loan)
+    for train in g.depot.owned_by(corp_id):
+        g.depot.scrap(train.id)
+    g.market.remove(corp_id)
+    g.shorts.clear(corp_id)
+    g.pending_discards.pop(corp_id, None)
+    spec = g.corps[corp_id].spec
+    g.corps[corp_id] = Corporation(spec)
+    owner = corp_id if g.config.capitalization is Capitalization.INCREMENTAL else IPO
+    g.books[corp_id] = ShareBook.standard(
+        corp_id,
+        size=spec.size,
+        owner=owner,
+        president_shares=spec.president_shares,
+        unplayable=spec.unplayable,
+        unplayable_owner=corp_id,
+    )
+
+
+def bid_capacity(g: Engine, buyer: str, target: str, kind: SaleKind) -> int:
+    """Most ``buyer`` can pay: its cash, the loans it may still take, and for acquisitions
+    and friendly sales the target's treasury (18USA §14.2.2-§14.2.3)."""
+    room = max(max_loans(g, buyer) - len(g.loans.of(buyer)), 0)
+    free = sum(1 for h in g.loans.holder if h is None)
+    cap = g.ledger.cash(buyer) + min(room, free) * g.config.loans.amount
+    if kind is not SaleKind.LIQUIDATION:
+        cap += g.ledger.cash(target)
+    if kind is SaleKind.FRIENDLY:
+        cap += g.books[target].shares_of(target) * g.share_price(target)
+    return cap
+
+
+def per_share(amount: int, size: int) -> int:
+    """18USA §14.2: the amount divided by the company size, rounded down.
+
+    >>> per_share(265, 5)
+    53
+    """
+    return max(amount, 0) // size
+
+
+def compensate(g: Engine, target: str, each: int) -> None:
+    """Shareholders return their shares for ``each`` a share; short sellers pay it
+    (18USA §14.2.1-§14.2.3)."""
+    book = g.books[target]
+    for player in g.players:
+        held = book.shares_of(player)
+        if held and each:
+            g.ledger.transfer(BANK, player, held * each)
+    for seller, n in sorted(g.shorts.holders(target).items()):
+        if seller in g.seats:
+            settle_debt(g, seller, n * each, BANK)
+
+
+def pay_bid(g: Engine, buyer: str, amount: int) -> None:
+    while g.ledger.cash(buyer) < amount:
+        take_loan(g, buyer)
+    g.ledger.transfer(buyer, BANK, amount)
+
+
+def sell_company(g: Engine, target: str, buyer: str | None, bid: int, kind: SaleKind) -> None:
+    """Carry out a sale to ``buyer`` (None: the bank, for a liquidation without bids)."""
+    book = g.books[target]
+    size = book.size
+    if kind is SaleKind.FRIENDLY:
+        treasury = book.shares_of(target)
+        g.ledger.transfer(BANK, target, treasury * g.share_price(target))
+    for cert in book.certs_of(target):
+        cert.owner = POOL
+    if kind is SaleKind.LIQUIDATION:
+        _liquidate(g, target, buyer, bid)
+        return
+    assert buyer is not None
+    absorb(g, buyer, target, with_treasury=True)
+    pay_bid(g, buyer, bid)
+    compensate(g, target, per_share(bid, size))
+    close(g, target)
+
+
+def _liquidate(g: Engine, target: str, buyer: str | None, bid: int) -> None:
+    """18USA §14.2.1: set-aside treasury plus the bid repay the loans (the president covers
+    any shortfall); what is left is split per share."""
+    book = g.books[target]
+    president = book.president
+    pot = g.ledger.transfer_all(target, BANK)
+    loans = g.loans.of(target)
+    if buyer is not None:
+        absorb(g, buyer, target, with_treasury=False)
+        pay_bid(g, buyer, bid)
+        pot += bid
+    amount = g.config.loans.amount
+    for loan in loans:
+        if pot >= amount:
+            pot -= amount
+        elif president is not None:
+            settle_debt(g, president, amount - pot, BANK)
+            pot = 0
+        g.loans.repay(loan)
+    compensate(g, target, per_share(pot, book.size))
+    close(g, target)
+
+
+def unpaid_acquired_loans(g: Engine, buyer: str, loans: list[int]) -> None:
+    """18USA §14.2.2: two spaces back per acquired loan not repaid, no further back than
+    the leftmost acquisition space."""
+    zone = g.config.takeover.acquisition_zone
+    floor = g.market.grid.with_zones({zone})
+    for loan in loans:
+        if g.loans.holder[loan] != buyer:
+            continue
+        for _ in range(g.config.loans.price_steps):
+            if floor and g.market.cell(buyer) == floor[0]:
+                break
+            g.market.move(buyer, Direction.LEFT, 1)
+    g.after_price_move(buyer)

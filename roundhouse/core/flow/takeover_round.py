@@ -1,0 +1,418 @@
+"""The 1817 family's merger and acquisition round (18USA §14).
+
+In order (§14): conversions and mergers, companies in operating order, each once (§14.1),
+each followed by the post-conversion share round (§14.1.3: the president buys any number of
+treasury shares, then each other player clockwise buys one or sells); then liquidations
+(§14.2.1), acquisitions (§14.2.2) and friendly sales (§14.2.3), each in reverse operating
+order.  Companies in the liquidation or acquisition zone take no part except by being sold;
+a company that entered the acquisition zone during this round is not offered (§14).
+
+A company sale is an English auction among players, each bidding for one of their
+companies (:class:`~roundhouse.core.flow.actions.Bid` naming the company sold), starting
+left of the sold company's president; the winner then names the buying company with
+``merge`` (18xx.games's vocabulary).  After an acquisition or friendly sale the buyer may
+repay acquired loans at once (``payoff_loan``), then passes; each loan left costs two
+spaces (§14.2.2).  Choices the rulebook leaves to players that this round makes for them:
+loans to pay for conversion tokens and winning bids are taken automatically when the
+treasury is short.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
+from roundhouse.core.flow.company_sale import (
+    SaleKind,
+    bid_capacity,
+    check_merge,
+    convert,
+    merge,
+    sell_company,
+    unpaid_acquired_loans,
+)
+from roundhouse.core.flow.corporate_actions import Assign, Convert, Merge, PayoffLoan
+from roundhouse.core.flow.loan_step import check_payoff, payoff_loan
+from roundhouse.core.flow.round import Round
+from roundhouse.core.flow.trade import check_sale, do_purchase, do_sale, sale_counts
+from roundhouse.core.shares import check_buy
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+MAX_BID_CHOICES = 12
+"""``legal_actions`` lists this many bids upward from the least, then the most."""
+
+
+class TakeoverRound(Round):
+    kind = "MR"
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.phase = "merge"
+        self.queue: list[str] = []
+        self.involved: set[str] = set()
+        self.acquisition_at_start: set[str] = set()
+        self.done_sales: set[str] = set()
+        self.friendly: list[str] | None = None
+        self.post_corp = ""
+        self.post_order: list[str] = []
+        self.post_index = 0
+        self.target = ""
+        self.sale = SaleKind.LIQUIDATION
+        self.bidders: list[str] = []
+        self.out: set[str] = set()
+        self.turn = 0
+        self.high = 0
+        self.high_bidder: str | None = None
+        self.buyer = ""
+        self.acquired: list[int] = []
+
+    # -- who may do what -----------------------------------------------------------------
+
+    def white(self, g: Engine, corp_id: str) -> bool:
+        t = g.config.takeover
+        corp = g.corps[corp_id]
+        return (
+            corp.floated
+            and not corp.closed
+            and corp_id in g.market.position
+            and not g.market.zones(corp_id) & {t.liquidation_zone, t.acquisition_zone}
+        )
+
+    def merge_options(self, g: Engine, corp_id: str) -> list[Action]:
+        if corp_id in self.involved or not self.white(g, corp_id):
+            return []
+        t = g.config.takeover
+        p = g.controller_id(corp_id)
+        out: list[Action] = []
+        if t.next_size(g.books[corp_id].size) is None:
+            return out
+        out.append(Convert(player=p, entity=corp_id))
+        for other in g.market.operating_order(g.corps):
+            if other in self.involved or other == corp_id or not self.white(g, other):
+                continue
+            try:
+                check_merge(g, corp_id, other)
+            except IllegalAction:
+                continue
+            out.append(Merge(player=p, entity=corp_id, corporation=other))
+        return out
+
+    def buyers(self, g: Engine, player: str) -> list[str]:
+        """The player's companies that may buy the company on sale (18USA §14.2)."""
+        return [
+            c
+            for c in g.market.operating_order(g.corps)
+            if c != self.target and g.books[c].president == player and self.white(g, c)
+        ]
+
+    def capacity(self, g: Engine, player: str) -> int:
+        return max(
+            (bid_capacity(g, c, self.target, self.sale) for c in self.buyers(g, player)),
+            default=-1,
+        )
+
+    def min_bid(self, g: Engine) -> int:
+        t = g.config.takeover
+        step = t.bid_step
+        if self.high_bidder is not None or self.sale is SaleKind.LIQUIDATION:
+            return (self.high // step + 1) * step
+        if self.sale is SaleKind.ACQUISITION:
+            return t.acquisition_min_bid
+        return g.share_price(self.target) * g.books[self.target].size
+
+    def max_bid(self, g: Engine, player: str) -> int:
+        cap = self.capacity(g, player)
+        if player == g.books[self.target].president:
+            if self.high_bidder is None and self.sale is not SaleKind.LIQUIDATION:
+                return min(cap, self.min_bid(g))
+            cap = min(cap, self.high + g.config.takeover.president_raise_cap)
+        return cap
+
+    # -- turn structure ------------------------------------------------------------------
+
+    def start(self, g: Engine) -> None:
+        t = g.config.takeover
+        floated = [c.id for c in g.corps.values() if c.floated and not c.closed]
+        self.queue = [c for c in g.market.operating_order(floated) if self.white(g, c)]
+        self.acquisition_at_start = set(g.market.companies_in(t.acquisition_zone))
+        self._advance(g)
+
+    def label(self, g: Engine) -> str:
+        return f"MR {g.set_count}.{g.or_in_set}"
+
+    def entity(self, g: Engine) -> str | None:
+        if self.finished:
+            return None
+        if self.phase == "merge":
+            return self.queue[0]
+        if self.phase == "post":
+            return self.post_order[self.post_index]
+        if self.phase == "offer":
+            return g.books[self.target].president
+        if self.phase == "auction":
+            return self.bidders[self.turn]
+        if self.phase == "pick":
+            return self.high_bidder
+        if self.phase == "repay":
+            return self.buyer
+        return None
+
+    def next_entity(self, g: Engine) -> None:  # pragma: no cover - _advance moves on
+        self._advance(g)
+
+    def _advance(self, g: Engine) -> None:
+        while not self.finished:
+            if self.phase == "merge":
+                while self.queue and not self.merge_options(g, self.queue[0]):
+                    self.queue.pop(0)
+                if self.queue:
+                    return
+                self.phase = "sale"
+            elif self.phase == "post":
+                if self.post_index < len(self.post_order):
+                    return
+                self.phase = "merge"
+            elif self.phase == "sale":
+                if self._next_sale(g):
+                    return
+            elif self.phase == "auction":
+                if self._next_bidder(g):
+                    return
+            else:
+                return
+
+    def _next_sale(self, g: Engine) -> bool:
+        t = g.config.takeover
+        liq = [c for c in g.market.companies_in(t.liquidation_zone) if g.corps[c].floated]
+        acq = [
+            c
+            for c in g.market.companies_in(t.acquisition_zone)
+            if c in self.acquisition_at_start and c not in self.done_sales
+        ]
+        if liq:
+            self._open(g, liq[-1], SaleKind.LIQUIDATION)
+            return self.phase != "sale"
+        if acq:
+            self._open(g, acq[-1], SaleKind.ACQUISITION)
+            return self.phase != "sale"
+        if self.friendly is None:
+            self.friendly = (
+                [c for c in g.market.operating_order(g.corps) if self.white(g, c)]
+                if t.friendly_sales
+                else []
+            )
+        while self.friendly:
+            corp_id = self.friendly.pop()
+            if self.white(g, corp_id) and g.books[corp_id].president is not None:
+                self.target = corp_id
+                self.sale = SaleKind.FRIENDLY
+                self.phase = "offer"
+                return True
+        self.finished = True
+        return True
+
+    def _open(self, g: Engine, target: str, kind: SaleKind) -> None:
+        """Start the auction of ``target``: from the left of its president (18USA §14.2)."""
+        self.target, self.sale = target, kind
+        self.done_sales.add(target)
+        self.high, self.high_bidder = 0, None
+        president = g.books[target].president
+        solvent: list[str] = [p for p in g.players if not g.player(p).bankrupt]
+        if president in solvent:
+            order = g.turn_order_from(president)
+            self.bidders = order[1:] + order[:1]
+        else:
+            self.bidders = solvent
+        self.out = set()
+        self.turn = -1
+        self.phase = "auction"
+
+    def _next_bidder(self, g: Engine) -> bool:
+        """Move to the next player able to bid; close the auction when none is left."""
+        for _ in range(len(self.bidders)):
+            self.turn = (self.turn + 1) % len(self.bidders)
+            p = self.bidders[self.turn]
+            if p in self.out or p == self.high_bidder:
+                continue
+            if self.max_bid(g, p) < self.min_bid(g):
+                self.out.add(p)
+                continue
+            return True
+        if self.high_bidder is not None:
+            self.phase = "pick"
+            return True
+        if self.sale is SaleKind.LIQUIDATION:
+            sell_company(g, self.target, None, 0, self.sale)
+        self.phase = "sale"
+        return False
+
+    # -- actions -------------------------------------------------------------------------
+
+    def legal_actions(self, g: Engine) -> list[Action]:
+        who = self.entity(g)
+        if who is None:
+            return []
+        p = g.controller_id(who)
+        if self.phase == "merge":
+            return [*self.merge_options(g, who), Pass(player=p, entity=who)]
+        if self.phase == "post":
+            return [*self._post_actions(g, who), Pass(player=p, entity=who)]
+        if self.phase == "offer":
+            return [Assign(player=p, entity=who, target=self.target), Pass(player=p, entity=who)]
+        if self.phase == "auction":
+            low, high = self.min_bid(g), self.max_bid(g, who)
+            step = g.config.takeover.bid_step
+            prices = [low + i * step for i in range(MAX_BID_CHOICES) if low + i * step <= high]
+            if high not in prices and self._valid_bid(g, who, high):
+                prices.append(high)
+            bids: list[Action] = [
+                Bid(player=p, entity=who, company=self.target, price=x) for x in prices
+            ]
+            return [*bids, Pass(player=p, entity=who)]
+        if self.phase == "pick":
+            return [
+                Merge(player=p, entity=who, corporation=c)
+                for c in self.buyers(g, who)
+                if bid_capacity(g, c, self.target, self.sale) >= self.high
+            ]
+        loans = [x for x in self.acquired if self._may_repay(g, x)]
+        repay: list[Action] = [PayoffLoan(player=p, entity=who, loan=loans[0])] if loans else []
+        return [*repay, Pass(player=p, entity=who)]
+
+    def _valid_bid(self, g: Engine, player: str, price: int) -> bool:
+        low, high = self.min_bid(g), self.max_bid(g, player)
+        step = g.config.takeover.bid_step
+        on_step = price % step == 0 or (price == low and self.high_bidder is None)
+        return low <= price <= high and on_step
+
+    def _may_repay(self, g: Engine, loan: int) -> bool:
+        try:
+            check_payoff(g, self.buyer, loan, any_time=True)
+        except IllegalAction:
+            return False
+        return True
+
+    def _post_actions(self, g: Engine, player: str) -> list[Action]:
+        corp_id = self.post_corp
+        book = g.books[corp_id]
+        out: list[Action] = []
+        cert = next(
+            (c for c in sorted(book.certs_of(corp_id), key=lambda c: c.id) if c.playable), None
+        )
+        if cert is not None and g.ledger.cash(player) >= g.share_price(corp_id) * cert.shares:
+            try:
+                check_buy(
+                    book,
+                    player,
+                    cert.id,
+                    rules=g.config.share_rules,
+                    zones=g.market.zones(corp_id),
+                    cert_count=g.cert_count(player),
+                    cert_limit=g.cert_limit(),
+                )
+                out.append(BuyShares(player=g.pid(player), entity=player, shares=(cert.id,)))
+            except IllegalAction:
+                pass
+        if player != book.president:
+            for n in sale_counts(g, player, corp_id):
+                out.append(
+                    SellShares(player=g.pid(player), entity=player, corporation=corp_id, count=n)
+                )
+        return out
+
+    def check(self, g: Engine, action: Action) -> None:
+        who = self.entity(g)
+        entity = getattr(action, "entity", None)
+        if who is None or entity != who:
+            raise IllegalAction(
+                f"{entity} cannot act now; waiting for {who or 'nobody'}",
+                rule="round.not_your_turn",
+            )
+        if self.phase == "auction" and isinstance(action, Bid):
+            if action.company != self.target or not self._valid_bid(g, who, action.price):
+                raise IllegalAction(
+                    f"{who} may bid ${self.min_bid(g)}-${self.max_bid(g, who)} for "
+                    f"{self.target} in steps of ${g.config.takeover.bid_step}",
+                    rule="mr.bid",
+                )
+            return
+        if self.phase == "post" and isinstance(action, SellShares):
+            if action.corporation != self.post_corp or player_is_president(g, who, action):
+                raise IllegalAction(
+                    f"only {self.post_corp} may be sold now", rule="mr.post_conversion"
+                )
+            check_sale(g, who, action.corporation, action.count)
+            return
+        if action not in self.legal_actions(g):
+            raise IllegalAction(
+                f"{action} is not possible now (M&A {self.phase})", rule="mr.illegal"
+            )
+
+    def process(self, g: Engine, action: Action) -> None:
+        who = self.entity(g)
+        assert who is not None
+        if self.phase == "merge":
+            self.queue.pop(0)
+            if isinstance(action, Convert):
+                convert(g, who)
+                self._post(g, who, [who])
+            elif isinstance(action, Merge):
+                merge(g, who, action.corporation)
+                self._post(g, who, [who, action.corporation])
+        elif self.phase == "post":
+            president = g.books[self.post_corp].president
+            if isinstance(action, BuyShares):
+                do_purchase(g, who, action.shares[0])
+                if who != president:
+                    self.post_index += 1
+            elif isinstance(action, SellShares):
+                do_sale(g, who, action.corporation, action.count)
+                self.post_index += 1
+            else:
+                self.post_index += 1
+        elif self.phase == "offer":
+            if isinstance(action, Assign):
+                self._open(g, self.target, SaleKind.FRIENDLY)
+            else:
+                self.phase = "sale"
+        elif self.phase == "auction":
+            if isinstance(action, Bid):
+                self.high, self.high_bidder = action.price, who
+            else:
+                self.out.add(who)
+        elif self.phase == "pick":
+            assert isinstance(action, Merge)
+            self.buyer = action.corporation
+            before = set(g.loans.of(self.buyer))
+            loans = g.loans.of(self.target)
+            sell_company(g, self.target, self.buyer, self.high, self.sale)
+            self.acquired = [x for x in loans if x not in before]
+            self.phase = "repay" if self.acquired else "sale"
+        elif self.phase == "repay":
+            if isinstance(action, PayoffLoan):
+                payoff_loan(g, who, action.loan, move_price=False)
+                self.acquired.remove(action.loan)
+            else:
+                unpaid_acquired_loans(g, who, self.acquired)
+                self.acquired = []
+                self.phase = "sale"
+        self._advance(g)
+
+    def _post(self, g: Engine, corp_id: str, involved: list[str]) -> None:
+        """18USA §14.1.3: the president first, then each player clockwise from their left."""
+        self.involved.update(involved)
+        president = g.books[corp_id].president
+        if president is None or g.corps[corp_id].closed:
+            return
+        self.post_corp = corp_id
+        self.post_order = g.turn_order_from(president)
+        self.post_index = 0
+        self.phase = "post"
+
+
+def player_is_president(g: Engine, player: str, action: SellShares) -> bool:
+    return g.books[action.corporation].president == player
