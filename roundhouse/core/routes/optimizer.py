@@ -3,34 +3,58 @@
 Every rulebook asks for it ("Companies must run for the maximum possible earnings", 18USA
 §12.4; 18US §6.5; 18West §7.5), so the operating round offers it as the default run.
 
+Why not just list every route
+=============================
+
+The first optimiser listed every legal route of each train kind, then chose one per train by
+branch and bound.  That is fine for trains that stop after a few stops, but a Streamliner
+(18West §7.5: "routes of any length"), an 18US Express train (§6.5: towns are passed without
+counting) or an 18West "+" train runs every simple path of the network: 0.9 s on a 4×4 mesh
+and no answer in 20 s on 5×5.  Almost all those routes are worthless: the answer only needs
+the routes that could still beat a run already in hand.  So the search is *bound driven*.
+
 Algorithm
 =========
 
 1. **Graph reduction** (:class:`~roundhouse.core.routes.graph.RouteGraph`): plain hexside
    crossings are folded into *chains* between route nodes (stops and branch points); a chain
-   carries one bitset (a Python ``int``) of every segment and hexside it uses.  Nodes no route
-   of the company can touch (not reachable from its tokens without passing a blocking city)
-   are skipped.
-2. **Route enumeration**, once per distinct train kind: depth-first search from every reachable
-   stop over chains, keeping three bitsets — track used, nodes visited (stops share a bit per
-   visit group), hexes touched — so each legality test is one ``&``.  A stop that blocks the
-   company ends the search there; a stop the train may not count also ends it (no skipping);
-   H-trains stop when their hex count is exceeded.  Each undirected route is recorded once
-   (from its lower-numbered end), if it holds a company token and two stops, with its exact
-   revenue (title route bonuses and checks included).
-3. **Branch and bound** over trains: each train picks one candidate (sorted by revenue, best
-   first) or none; candidates must have disjoint track bitsets.  Identical trains pick
-   candidates in increasing index order (no symmetric duplicates).  The upper bound at a node
-   is the revenue so far + for each remaining train the best candidate it could still take
-   (for a group of identical trains, the next best distinct candidates) + an upper bound on
-   the company bonuses supplied by each bonus hook.  Because candidates are sorted, the first
-   candidate failing the bound ends the loop.  Every term over-estimates what a completion can
-   earn, so a pruned branch never held a better answer: the result is exact.
-4. **Safety**: the chosen routes are checked again by :func:`revenue_of`, the same validator a
-   player's routes go through, before they are returned.
+   carries one bitset (a Python ``int``) of every segment and hexside it uses, so "shares
+   track" is one ``&``.  Nodes no route of the company can touch are skipped.
+2. **Route growth with upper bounds** (:mod:`~roundhouse.core.routes.growth`): routes grow
+   in both directions from the lowest-numbered company station on them (every route holds
+   one), each route and its reverse once.  At each step an *admissible* bound — the stops on
+   the route plus the best stops still reachable from its open ends over unused track,
+   within the train's remaining stop count, best-of and scoring rules, end-only stops at most
+   once per open end, route bonuses bounded too — is compared with a *floor*; a branch that
+   cannot beat the floor is cut.  A route no better than one of its own sub-routes is
+   dominated (same value, more track) and not produced when no company bonus or
+   combination check looks beyond track.
+3. **Each train kind's best route alone** (growth with a floor that rises to the best found):
+   ``solo[k]``, an upper bound on what one train of kind ``k`` adds to any joint run.
+4. **A first joint run** (greedy: each train in turn takes its best route on the track the
+   others left, combination checks respected): a legal lower bound ``LB``.
+5. **The routes that matter**: a run beating ``LB`` must give each train a route worth more
+   than ``LB − Σ solo(others) − company bonus bounds``; only those are grown (with the
+   bound cutting everything else).  For a single train this is nothing at all: step 3 is
+   already the proof.
+6. **Branch and bound over trains**: each train picks one listed route (sorted best first)
+   or none; routes must have disjoint track bitsets; identical trains pick in increasing
+   index order.  The bound at a node is the value so far + the best routes the remaining
+   trains could still take + the company bonuses' bounds; since lists are sorted, the first
+   route failing it ends the loop.  The search starts from ``LB``, so it only looks for
+   strictly better runs.
+7. **Safety**: the chosen routes are checked again by :func:`revenue_of`, the same validator
+   a player's routes go through, before they are returned.
 
-With a time budget, enumeration or search may stop early; the best combination found so far
-is returned with ``proven_optimal=False``.
+Every cut rests on an over-estimate of what the branch can earn, so a pruned branch never held
+a better run: with no time budget the answer is exact and ``proven_optimal`` is set.  With a
+time budget the search may stop early and returns the best legal run found so far (at worst
+the greedy run, at the very worst no routes) with ``proven_optimal=False``.
+
+Ideas considered and left out: memoising on ``(node, visited, used track)`` finds nothing to
+reuse (from a fixed anchor those sets determine the path), and best-first order over partial
+routes needs memory for the whole frontier where depth-first search with a good first answer
+(neighbours visited richest first) gets the same cuts.
 """
 
 from __future__ import annotations
@@ -41,42 +65,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.routes.graph import RouteGraph, StopKind
+from roundhouse.core.routes.graph import RouteGraph
+from roundhouse.core.routes.growth import Candidate, Floor, Grower, SearchTimeout
 from roundhouse.core.routes.kinds import Train, TrainKind
 from roundhouse.core.routes.revenue import (
     PLAIN,
     Revenue,
     RevenueRules,
-    RouteFacts,
     Run,
-    StopScore,
     company_bonuses,
     revenue_of,
-    score_stops,
 )
-from roundhouse.core.routes.route import Route, hex_entries
+from roundhouse.core.routes.route import Route
 
-_KIND_INDEX = {StopKind.CITY: 0, StopKind.TOWN: 1, StopKind.OFFBOARD: 2}
-
-
-class _Timeout(Exception):
-    pass
-
-
-class Candidate:
-    """One legal route for a train kind, as the search needs it."""
-
-    __slots__ = ("path", "revenue", "start", "stops", "units")
-
-    def __init__(
-        self, revenue: int, units: int, start: int, stops: tuple[int, ...], path: tuple[int, ...]
-    ) -> None:
-        self.revenue = revenue
-        self.units = units
-        self.start = start
-        self.stops = stops
-        self.path = path
-        """Chains in order, ``2 * chain + (1 if run backwards)``."""
+__all__ = ["Candidate", "Optimum", "best_run", "route_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,211 +101,36 @@ class Optimum:
         return tuple(r.route for r in self.revenue.runs)
 
 
-class _Search:
-    def __init__(
-        self,
-        graph: RouteGraph,
-        company: str,
-        rules: RevenueRules,
-        deadline: float | None,
-    ) -> None:
-        self.graph = graph
-        self.company = company
-        self.rules = rules
-        self.deadline = deadline
-        self.ticks = 0
-        self.nodes = 0
-        self.timed_out = False
-        n_stops = len(graph.stops)
-        self.n_stops = n_stops
-        self.values = [rules.stop_value(graph, s, company) for s in graph.stops]
-        self.visit = graph.visit_bits()
-        self.reach = graph.reachable(company)
-        self.passable = [True] * len(graph.node_keys)
-        for i, s in enumerate(graph.stops):
-            self.passable[i] = not s.blocks(company)
-        self.token = [s.has_token(company) for s in graph.stops]
-        self.kind_of = [_KIND_INDEX[s.kind] for s in graph.stops]
-        self.hex_of = [graph.hex_bit[s.hex] for s in graph.stops]
-        self.slow_path = bool(rules.route_bonuses or rules.route_checks)
+def route_of(graph: RouteGraph, train: Train, cand: Candidate) -> Route:
+    """The :class:`Route` a candidate stands for, run by ``train``."""
+    n_stops = len(graph.stops)
+    node = cand.start
+    stop_ids = [graph.stops[node].id]
+    legs: list[list[tuple[str, int]]] = [[]]
+    for code in cand.path:
+        chain = graph.chains[code >> 1]
+        forward = not code & 1
+        for s in graph.chain_segments(code >> 1, forward):
+            legs[-1].append(graph.segments[s].id)
+        node = chain.b if forward else chain.a
+        if node < n_stops:
+            stop_ids.append(graph.stops[node].id)
+            legs.append([])
+    return Route(train.id, tuple(stop_ids), tuple(tuple(leg) for leg in legs[:-1]))
 
-    def tick(self) -> None:
-        self.ticks += 1
-        if (
-            self.ticks & 1023 == 0
-            and self.deadline is not None
-            and time.perf_counter() > self.deadline
-        ):
-            self.timed_out = True
-            raise _Timeout
 
-    # --- enumeration -------------------------------------------------------------------
+def _best_route(grower: Grower, train: Train, blocked: int, held: list[Candidate]) -> None:
+    """Append the best route of ``train`` on track not in ``blocked`` to ``held`` (the best so
+    far stays there if time runs out)."""
+    floor = Floor(-1)
+    start = len(held)
 
-    def enumerate(self, train: Train, out: list[Candidate]) -> None:
-        """Append every legal route of ``train`` to ``out`` (kept if time runs out)."""
-        kind = train.kind
-        assert isinstance(kind, TrainKind)
-        graph = self.graph
-        caps = [c for _, c in kind.limits]
-        pools_for = [
-            [p for p, (kinds, _) in enumerate(kind.limits) if k in kinds]
-            for k in (StopKind.CITY, StopKind.TOWN, StopKind.OFFBOARD)
-        ]
-        used_pool = [0] * len(caps)
-        scores_kind = [k in kind.scores for k in (StopKind.CITY, StopKind.TOWN, StopKind.OFFBOARD)]
-        max_hexes = kind.max_hexes
-        mult = kind.multiplier
-        fast = not self.slow_path and kind.best_of is None
-        chains = graph.chains
-        adj = graph.chain_adj
-        visit = self.visit
-        node_unit = graph.node_unit
-        passable = self.passable
-        reach = self.reach
-        n_stops = self.n_stops
-        values = self.values
-        kind_of = self.kind_of
-        token = self.token
-        hex_of = self.hex_of
-        stops: list[int] = []
-        path: list[int] = []
+    def keep(c: Candidate) -> None:
+        del held[start:]
+        held.append(c)
+        floor.value = c.revenue
 
-        def place(stop: int) -> int:
-            """Pool the stop goes into, or -1 if the train may not count it."""
-            for p in pools_for[kind_of[stop]]:
-                cap = caps[p]
-                if cap is None or used_pool[p] < cap:
-                    return p
-            return -1
-
-        def record(start: int, end: int, units: int, total: int) -> None:
-            if fast:
-                out.append(Candidate(total * mult, units, start, tuple(stops), tuple(path)))
-                return
-            revenue = (
-                self._best_of(kind, stops, scores_kind)
-                if not self.slow_path
-                else self._exact(train, kind, stops, path)
-            )
-            if revenue is not None:
-                out.append(Candidate(revenue, units, start, tuple(stops), tuple(path)))
-
-        def dfs(
-            start: int, node: int, visited: int, units: int, hexes: int, total: int, tokens: int
-        ) -> None:
-            self.tick()
-            for chain_idx, nb in adj[node]:
-                ch = chains[chain_idx]
-                if ch.units & units or visited & visit[nb] or not reach[nb]:
-                    continue
-                h2 = hexes | ch.hexes
-                new_units = units | ch.units
-                forward = ch.a == node
-                path.append(2 * chain_idx + (0 if forward else 1))
-                if nb < n_stops:
-                    h2 |= hex_of[nb]
-                    p = place(nb)
-                    if p < 0 or (max_hexes is not None and h2.bit_count() > max_hexes):
-                        path.pop()
-                        continue
-                    used_pool[p] += 1
-                    stops.append(nb)
-                    t2 = total + (values[nb] if scores_kind[kind_of[nb]] else 0)
-                    k2 = tokens + token[nb]
-                    if nb > start and k2:
-                        record(start, nb, new_units, t2)
-                    if passable[nb]:
-                        dfs(start, nb, visited | visit[nb], new_units, h2, t2, k2)
-                    stops.pop()
-                    used_pool[p] -= 1
-                else:
-                    if max_hexes is None or h2.bit_count() <= max_hexes:
-                        dfs(
-                            start,
-                            nb,
-                            visited | visit[nb],
-                            new_units | node_unit[nb],
-                            h2,
-                            total,
-                            tokens,
-                        )
-                path.pop()
-
-        for start in range(n_stops):
-            if not reach[start]:
-                continue
-            p = place(start)
-            if p < 0:
-                continue
-            used_pool[p] += 1
-            stops.append(start)
-            total = values[start] if scores_kind[kind_of[start]] else 0
-            dfs(start, start, visit[start], 0, hex_of[start], total, int(token[start]))
-            stops.pop()
-            used_pool[p] -= 1
-
-    def _best_of(
-        self, kind: TrainKind, stops: Sequence[int], scores_kind: Sequence[bool]
-    ) -> int | None:
-        """Best-of revenue without title hooks (the same result as :func:`score_stops`)."""
-        best = kind.best_of
-        assert best is not None
-        kind_of, values, token = self.kind_of, self.values, self.token
-        ranked = sorted(
-            ((values[s], token[s]) for s in stops if scores_kind[kind_of[s]]), reverse=True
-        )
-        top = ranked[:best]
-        if kind.token_in_scored and not any(t for _, t in top):
-            tokened = [v for v, t in ranked if t]
-            if not tokened:
-                return None
-            top = [*top[:-1], (tokened[0], True)]
-        return sum(v for v, _ in top) * kind.multiplier
-
-    def _exact(
-        self, train: Train, kind: TrainKind, stops: Sequence[int], path: Sequence[int]
-    ) -> int | None:
-        """Revenue through the title's hooks; None if a title rule forbids the route."""
-        graph = self.graph
-        objs = tuple(graph.stops[n] for n in stops)
-        segs = [s for code in path for s in graph.chain_segments(code >> 1, not code & 1)]
-        hexes = frozenset(graph.segments[s].hex for s in segs) | {s.hex for s in objs}
-        facts = RouteFacts(train, objs, hexes, hex_entries(graph, segs))
-        try:
-            for rule in self.rules.route_checks:
-                rule.check(graph, self.company, facts)
-            vals = [self.values[n] for n in stops]
-            scores: list[StopScore] = score_stops(kind, objs, vals, self.company)
-            if kind.token_in_scored and not any(
-                sc.scored and s.has_token(self.company) for sc, s in zip(scores, objs, strict=True)
-            ):
-                return None
-            base = sum(sc.value for sc in scores if sc.scored)
-            for rb in self.rules.route_bonuses:
-                b = rb.apply(graph, self.company, facts, scores)
-                if b is not None:
-                    base += b.amount
-        except IllegalAction:
-            return None
-        return base * kind.multiplier
-
-    # --- turning candidates back into routes -------------------------------------------
-
-    def route_of(self, train: Train, cand: Candidate) -> Route:
-        graph = self.graph
-        node = cand.start
-        stop_ids = [graph.stops[node].id]
-        legs: list[list[tuple[str, int]]] = [[]]
-        for code in cand.path:
-            chain = graph.chains[code >> 1]
-            forward = not code & 1
-            for s in graph.chain_segments(code >> 1, forward):
-                legs[-1].append(graph.segments[s].id)
-            node = chain.b if forward else chain.a
-            if node < self.n_stops:
-                stop_ids.append(graph.stops[node].id)
-                legs.append([])
-        return Route(train.id, tuple(stop_ids), tuple(tuple(leg) for leg in legs[:-1]))
+    grower.grow(train, blocked, floor, keep)
 
 
 def best_run(
@@ -320,31 +147,50 @@ def best_run(
     """
     t0 = time.perf_counter()
     deadline = None if time_budget is None else t0 + time_budget
-    search = _Search(graph, company, rules, deadline)
-    runners: list[tuple[Train, TrainKind]] = [
-        (t, t.kind) for t in trains if isinstance(t.kind, TrainKind)
-    ]
+    dominance = not rules.company_bonuses and not rules.combination_checks
+    grower = Grower(graph, company, rules, deadline, time.perf_counter, dominance=dominance)
+    runners = [t for t in trains if isinstance(t.kind, TrainKind)]
+    solo: dict[TrainKind, int] = {}
+    incumbent: list[tuple[Train, Candidate]] = []
     by_kind: dict[TrainKind, list[Candidate]] = {}
-    complete = True
-    try:
-        for t, kind in runners:
-            if kind not in by_kind:
-                by_kind[kind] = []
-                search.enumerate(t, by_kind[kind])
-    except _Timeout:
-        complete = False
-    for cands in by_kind.values():
-        cands.sort(key=lambda c: -c.revenue)
-    runners = [(t, kind) for t, kind in runners if kind in by_kind]
-    runners.sort(key=lambda tk: (-(by_kind[tk[1]][0].revenue if by_kind[tk[1]] else 0), tk[0].id))
-    # keep identical trains next to each other
     order: list[Train] = []
-    for t, kind in runners:
-        if t not in order:
-            order.extend(u for u, k in runners if k == kind and u not in order)
-    chosen, nodes, searched = _branch_and_bound(search, order, by_kind, rules)
-    complete = complete and searched
-    routes = [search.route_of(t, c) for t, c in chosen]
+    nodes = 0
+    complete = True
+    firsts: dict[TrainKind, Candidate] = {}
+    try:
+        for t in runners:
+            assert isinstance(t.kind, TrainKind)
+            if t.kind not in solo:
+                held: list[Candidate] = []
+                try:
+                    _best_route(grower, t, 0, held)
+                finally:
+                    if held:
+                        firsts[t.kind] = held[0]
+                solo[t.kind] = held[0].revenue if held else 0
+        order = _train_order(runners, solo)
+        incumbent = _greedy(grower, order, firsts, rules)
+        lower = _routes_value(graph, company, trains, incumbent, rules)
+        combo_ub = sum(cb.bound(graph, company, order) for cb in rules.company_bonuses)
+        ub_total = sum(solo[_kind(t)] for t in order)
+        for t in order:
+            kind = _kind(t)
+            if kind in by_kind:
+                continue
+            by_kind[kind] = []
+            need = lower - (ub_total - solo[kind]) - combo_ub
+            if need < solo[kind]:
+                grower.grow(t, 0, Floor(need), by_kind[kind].append)
+        for cands in by_kind.values():
+            cands.sort(key=lambda c: -c.revenue)
+        chosen, nodes, complete = _branch_and_bound(grower, order, by_kind, rules, lower)
+        if chosen is not None:
+            incumbent = chosen
+    except SearchTimeout:
+        complete = False
+        if not incumbent and order:
+            incumbent = _safe_greedy(graph, company, trains, order, firsts, rules)
+    routes = [route_of(graph, t, c) for t, c in incumbent]
     note = None
     try:
         revenue = revenue_of(graph, company, trains, routes, rules)
@@ -357,20 +203,103 @@ def best_run(
         proven_optimal=complete,
         seconds=time.perf_counter() - t0,
         candidates=sum(len(c) for c in by_kind.values()),
-        nodes=nodes,
+        nodes=nodes + grower.nodes,
         note=note,
     )
 
 
+def _kind(train: Train) -> TrainKind:
+    assert isinstance(train.kind, TrainKind)
+    return train.kind
+
+
+def _train_order(runners: Sequence[Train], solo: dict[TrainKind, int]) -> list[Train]:
+    """Richest kinds first, identical trains next to each other."""
+    ranked = sorted(runners, key=lambda t: (-solo[_kind(t)], t.id))
+    order: list[Train] = []
+    for t in ranked:
+        if t not in order:
+            order.extend(u for u in ranked if u.kind == t.kind and u not in order)
+    return order
+
+
+def _greedy(
+    grower: Grower,
+    order: Sequence[Train],
+    firsts: dict[TrainKind, Candidate],
+    rules: RevenueRules,
+) -> list[tuple[Train, Candidate]]:
+    """Each train in turn takes its best route on the track left by the trains before it,
+    skipping a route that would break a combination check (checks are monotone)."""
+    graph, company = grower.graph, grower.company
+    picked: list[tuple[Train, Candidate]] = []
+    used = 0
+    for t in order:
+        held: list[Candidate] = []
+        first = firsts.get(_kind(t))
+        if used == 0 and first is not None:
+            held.append(first)
+        else:
+            _best_route(grower, t, used, held)
+        if not held:
+            continue
+        trial = [*picked, (t, held[0])]
+        if rules.combination_checks:
+            try:
+                revenue_of(graph, company, order, [route_of(graph, u, c) for u, c in trial], rules)
+            except IllegalAction:
+                continue
+        picked = trial
+        used |= held[0].units
+    return picked
+
+
+def _safe_greedy(
+    graph: RouteGraph,
+    company: str,
+    trains: Sequence[Train],
+    order: Sequence[Train],
+    firsts: dict[TrainKind, Candidate],
+    rules: RevenueRules,
+) -> list[tuple[Train, Candidate]]:
+    """Out of time before the greedy run: the first train's best route found so far, if any
+    is legal on its own."""
+    for t in order:
+        first = firsts.get(_kind(t))
+        if first is None:
+            continue
+        try:
+            revenue_of(graph, company, trains, [route_of(graph, t, first)], rules)
+        except IllegalAction:
+            continue
+        return [(t, first)]
+    return []
+
+
+def _routes_value(
+    graph: RouteGraph,
+    company: str,
+    trains: Sequence[Train],
+    picked: Sequence[tuple[Train, Candidate]],
+    rules: RevenueRules,
+) -> int:
+    """What these routes earn, company bonuses included and freight left out."""
+    rev = revenue_of(graph, company, trains, [route_of(graph, t, c) for t, c in picked], rules)
+    return rev.total - rev.freight
+
+
 def _branch_and_bound(
-    search: _Search,
+    grower: Grower,
     order: Sequence[Train],
     by_kind: dict[TrainKind, list[Candidate]],
     rules: RevenueRules,
-) -> tuple[list[tuple[Train, Candidate]], int, bool]:
-    graph, company = search.graph, search.company
+    lower: int,
+) -> tuple[list[tuple[Train, Candidate]] | None, int, bool]:
+    """The best run worth more than ``lower`` made of the listed routes (None if there is
+    none), the nodes searched, and whether the search finished in time."""
+    graph, company = grower.graph, grower.company
     k = len(order)
-    cands = [by_kind[t.kind] if isinstance(t.kind, TrainKind) else [] for t in order]
+    cands = [by_kind[_kind(t)] for t in order]
     same_next = [i + 1 < k and order[i + 1].kind == order[i].kind for i in range(k)]
     group_end = [0] * k
     for i in range(k - 1, -1, -1):
@@ -405,7 +334,7 @@ def _branch_and_bound(
         key = (id(cands[i]), idx)
         run = run_cache.get(key)
         if run is None:
-            route = search.route_of(order[i], cands[i][idx])
+            route = route_of(graph, order[i], cands[i][idx])
             rev = revenue_of(graph, company, [order[i]], [route], _route_only(rules))
             run = rev.runs[0]
             run_cache[key] = run
@@ -421,8 +350,8 @@ def _branch_and_bound(
             )
         return run
 
-    best_total = -1
-    best: list[tuple[int, int]] = []
+    best_total = lower
+    best: list[tuple[int, int]] | None = None
     picked: list[tuple[int, int]] = []
     nodes = 0
 
@@ -450,7 +379,7 @@ def _branch_and_bound(
     def rec(i: int, start: int, used: int, acc: int) -> None:
         nonlocal nodes
         nodes += 1
-        search.tick()
+        grower.tick()
         if i == k:
             leaf(acc)
             return
@@ -471,12 +400,14 @@ def _branch_and_bound(
         if acc + rest(j, 0) + combo_ub > best_total:
             rec(j, 0, used, acc)
 
-    searched = True
+    finished = True
     try:
         rec(0, 0, 0, 0)
-    except _Timeout:
-        searched = False
-    return [(order[i], cands[i][idx]) for i, idx in best], nodes, searched
+    except SearchTimeout:
+        finished = False
+    if best is None:
+        return None, nodes, finished
+    return [(order[i], cands[i][idx]) for i, idx in best], nodes, finished
 
 
 def _route_only(rules: RevenueRules) -> RevenueRules:
