@@ -65,6 +65,9 @@ def bankrupt(g: Engine, player: str, cause: str) -> None:
             g.shorts.add(player, corp_id, -n)
             g.shorts.add(POOL, corp_id, n)
             cancel_pool_shorts(g, corp_id)
+    current = g.round.entity(g) if g.round.kind == "OR" else None
+    if current in presided and g.controller(current) is None:
+        g.round.next_entity(g)  # nobody is left to run the rest of its turn
     zone = g.config.takeover.liquidation_zone
     if g.config.takeover.enabled:
         for corp_id in g.market.operating_order(presided):

@@ -130,6 +130,8 @@ class LoanStep(Step):
 
     def active(self, g: Engine, entity: str) -> bool:
         interest = _turn_step(g, InterestStep)
+        if g.controller(entity) is None:
+            return False
         if isinstance(interest, InterestStep) and interest.paid:
             return False
         others = any(s.blocking and s.active(g, entity) for s in g.round.steps)
@@ -166,7 +168,7 @@ class InterestStep(Step):
         self.paid = False
 
     def active(self, g: Engine, entity: str) -> bool:
-        return not self.paid and bool(g.loans.of(entity))
+        return not self.paid and bool(g.loans.of(entity)) and g.controller(entity) is not None
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         return [Pass(player=g.controller_id(entity), entity=entity)]
@@ -191,6 +193,8 @@ class RepayStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         interest = _turn_step(g, InterestStep)
         paid = not isinstance(interest, InterestStep) or interest.paid
+        if g.controller(entity) is None:
+            return False
         return not self.done and paid and bool(self._loans(g, entity))
 
     def _loans(self, g: Engine, entity: str) -> list[int]:

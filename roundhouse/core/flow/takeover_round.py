@@ -83,7 +83,7 @@ class TakeoverRound(Round):
         )
 
     def merge_options(self, g: Engine, corp_id: str) -> list[Action]:
-        if corp_id in self.involved or not self.white(g, corp_id):
+        if corp_id in self.involved or not self.white(g, corp_id) or not g.controller(corp_id):
             return []
         t = g.config.takeover
         p = g.controller_id(corp_id)
