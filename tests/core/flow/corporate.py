@@ -1,0 +1,110 @@
+"""The synthetic 18xx title extended with the 1817 family's corporate finance: loans,
+shorts, conversions, mergers and company sales (18USA §9, §11.2, §14) - made up, for
+testing core only.
+
+Companies AA and BB have 2 shares, CC and DD 5; the market has a liquidation cell ($5) and
+two acquisition cells ($10, $20) on the left; loans are $100 from four rows of five cubes at
+$5/$10/$15/$20.  Rounds: stock, then each operating round is followed by an M&A round.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.entities import CorporationSpec
+from roundhouse.core.flow.actions import ACTIONS
+from roundhouse.core.flow.corporate_actions import CORPORATE_ACTIONS
+from roundhouse.core.flow.loan_step import InterestStep, LoanStep, RepayStep
+from roundhouse.core.flow.round import Round
+from roundhouse.core.flow.short_sale import CorporateStockRound, CorporateStockStep
+from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.takeover_round import TakeoverRound
+from roundhouse.core.hooks import Hooks
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.loan import LoanRules
+from roundhouse.core.market import MarketGrid
+from roundhouse.core.rng import Rng
+from roundhouse.core.shares import ShareRules
+from roundhouse.core.short import ShortRules
+from roundhouse.core.takeover import TakeoverRules
+from roundhouse.core.title import OptionValue, Rulebook, Title
+from tests.core.flow.synthetic import CONFIG, DATA, StubMap
+
+MARKET = MarketGrid.parse(
+    ["5q 10a 20a 30 40 50 60p 70p 80p 90 100 110 120 135 150 165 180 200 220 240 260 300e"]
+)
+
+CORPORATIONS = (
+    CorporationSpec(id="AA", size=2, float_shares=2, tokens=(0, 40)),
+    CorporationSpec(id="BB", size=2, float_shares=2, tokens=(0, 40)),
+    CorporationSpec(id="CC", size=5, float_shares=2, tokens=(0, 40)),
+    CorporationSpec(id="DD", size=5, float_shares=2, tokens=(0, 40)),
+)
+
+DATA_C = dataclasses.replace(DATA, market=MARKET, corporations=CORPORATIONS, privates=())
+
+CONFIG_C = dataclasses.replace(
+    CONFIG,
+    share_rules=ShareRules(
+        pool_limit_pct=None,
+        holding_limit_shares={2: 2, 5: 3, 10: 6},
+        unsellable_sizes=frozenset({2}),
+    ),
+    loans=LoanRules(rows=((5, 5), (10, 5), (15, 5), (20, 5))),
+    shorts=ShortRules(enabled=True),
+    takeover=TakeoverRules(
+        sizes=(2, 5, 10), token_cost={5: 50, 10: 100}, no_train_liquidation=True
+    ),
+)
+
+
+class CorporateHooks(Hooks):
+    def stock_round(self, g: Engine) -> Round:
+        return CorporateStockRound([CorporateStockStep()])
+
+    def operating_steps(self, g: Engine) -> Sequence[Step]:
+        return [LoanStep(), *super().operating_steps(g), InterestStep(), RepayStep()]
+
+    def next_round(self, g: Engine, ended: Round) -> Round:
+        if ended.kind == "OR":
+            return TakeoverRound()
+        if ended.kind == "MR" and g.or_in_set < g.ors_in_set:
+            return self.operating_round(g)
+        if ended.kind == "MR":
+            return self.stock_round(g)
+        return super().next_round(g, ended)
+
+
+def make_corporate_title(**changes: object) -> Title:
+    cfg = dataclasses.replace(CONFIG_C, **changes)  # type: ignore[arg-type]
+
+    def setup(
+        players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rng: Rng
+    ) -> Engine:
+        return Engine(
+            players, rng, data=DATA_C, config=cfg, hooks=CorporateHooks(), board=StubMap()
+        )
+
+    return Title(
+        id="SyntheticCorporate18xx",
+        name="Synthetic corporate 18xx",
+        players=cfg.players,
+        options=(),
+        rulebook=Rulebook(name="Synthetic", edition="test", sections={}),
+        actions=ACTIONS + CORPORATE_ACTIONS,
+        setup=setup,
+    )
+
+
+def corporate_engine(players: Sequence[str] = ("Ann", "Bob", "Cy")) -> Engine:
+    """A fresh engine of the corporate title, for tests that set up positions directly."""
+    return Engine(
+        [PlayerId(p) for p in players],
+        Rng(1),
+        data=DATA_C,
+        config=CONFIG_C,
+        hooks=CorporateHooks(),
+        board=StubMap(),
+    )
