@@ -5,10 +5,10 @@ the priority holder, one action per turn, the round ends when all pass in a row,
 priority deal does not move (18West §6: "this does not alter the position of the Priority
 Deal").  A title adds its actions as steps before :class:`MergerPassStep`.
 
-What is not here yet (each raises ``NotImplementedError`` naming its section):
-issuing and redeeming stock (18West §6.2), acquisitions of Granger Roads (18West §6.3-§6.5),
-conversions and mergers (18USA §14.1), liquidations, acquisitions and friendly sales
-(18USA §14.2).
+18USA §14 (conversions, mergers, liquidations, acquisitions, friendly sales) is played by
+:class:`~roundhouse.core.flow.takeover_round.TakeoverRound`; the two functions below route
+to it.  Not here yet (each raises ``NotImplementedError`` naming its section): issuing and
+redeeming stock (18West §6.2, §6.5) and acquisitions of Granger Roads (18West §6.3-§6.4.1).
 """
 
 from __future__ import annotations
@@ -82,8 +82,17 @@ def acquire_granger(g: Engine, buyer: str, target: str) -> None:
 
 
 def convert_or_merge(g: Engine, corp_id: str, partner: str | None) -> None:
-    raise NotImplementedError("18USA §14.1 conversions and mergers")
+    """18USA §14.1.1-§14.1.2 (see :mod:`roundhouse.core.flow.company_sale`)."""
+    from roundhouse.core.flow.company_sale import convert, merge
+
+    if partner is None:
+        convert(g, corp_id)
+    else:
+        merge(g, corp_id, partner)
 
 
-def sell_company(g: Engine, corp_id: str) -> None:
-    raise NotImplementedError("18USA §14.2 liquidations, acquisitions and friendly sales")
+def sell_company(g: Engine, corp_id: str, buyer: str | None, bid: int, kind: str) -> None:
+    """18USA §14.2.1-§14.2.3: ``kind`` is "liquidation", "acquisition" or "friendly"."""
+    from roundhouse.core.flow import company_sale
+
+    company_sale.sell_company(g, corp_id, buyer, bid, company_sale.SaleKind(kind))
