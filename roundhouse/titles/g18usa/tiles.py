@@ -21,9 +21,14 @@ from pathlib import Path
 from typing import cast
 
 from roundhouse.core.tiles import Colour, TileSet, load_tiles, standard_tiles
+from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import ColourSkip, UpgradeRules
 
 HERE = Path(__file__).parent
+
+LAY_REACH = LayReach.ANY_LINK_TOUCHES
+"""§12.2.2: "some part of the track on the new tile (not necessarily a new part) must be part
+of a route of the company making the upgrade"."""
 
 
 class Edition(enum.Enum):

@@ -19,9 +19,14 @@ from pathlib import Path
 from typing import cast
 
 from roundhouse.core.tiles import TileSet, load_tiles, standard_tiles
+from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import UpgradeRules
 
 HERE = Path(__file__).parent
+
+LAY_REACH = LayReach.EXTENDS_ROUTE
+"""§7.1.2: "either some part of the new track created must form part of a route of the
+Company, or the value of a City on a route of the Company must be increased"."""
 
 
 @functools.cache
