@@ -27,7 +27,6 @@ routes beyond their track, so it is not produced and its branch is cut by the sa
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -113,6 +112,19 @@ class _Plan:
         self.cost = [0 if _KINDS[grower.kind_of[s]] in free else 1 for s in range(n)]
         self.gain = [max(0, grower.values[s]) if scores[grower.kind_of[s]] else 0 for s in range(n)]
         self.end_only_static = [not grower.passable[s] or len(grower.adj[s]) <= 1 for s in range(n)]
+        self.end_mask = 0
+        self.cost_mask = 0
+        self.expand_mask = 0
+        for node in range(len(grower.graph.node_keys)):
+            if node >= n:
+                self.expand_mask |= 1 << node
+            else:
+                if self.end_only_static[node]:
+                    self.end_mask |= 1 << node
+                else:
+                    self.expand_mask |= 1 << node
+                if self.cost[node]:
+                    self.cost_mask |= 1 << node
         self.by_gain = sorted(
             (s for s in range(n) if grower.reach[s] and (self.gain[s] > 0 or grower.token[s])),
             key=lambda s: -self.gain[s],
@@ -201,6 +213,20 @@ class Grower:
             out.sort(key=lambda e: -lure(e[1]))
             self.adj.append(out)
         self.anchors = [s for s in range(n_stops) if self.reach[s] and self.token[s]]
+        n_nodes = len(graph.node_keys)
+        self.reach_mask = sum(1 << n for n in range(n_nodes) if self.reach[n])
+        self.stop_mask = (1 << n_stops) - 1
+        self.group_nodes = [0] * n_nodes
+        for n in range(n_nodes):
+            self.group_nodes[self.visit[n].bit_length() - 1] |= 1 << n
+        self.node_hexes = [0] * n_nodes
+        for n in range(n_nodes):
+            for _ci, _nb, _units, ch_hexes, _code in self.adj[n]:
+                self.node_hexes[n] |= ch_hexes
+            if n < n_stops:
+                self.node_hexes[n] |= self.hex_of[n]
+        self._nbm: list[int] = []
+        self._nbm_blocked = -1
         self._plans: dict[TrainKind, _Plan] = {}
 
     def tick(self) -> None:
@@ -219,12 +245,32 @@ class Grower:
     # --- the search ----------------------------------------------------------------------
 
     def grow(
-        self, train: Train, blocked: int, floor: Floor, report: Callable[[Candidate], None]
+        self,
+        train: Train,
+        blocked: int,
+        floor: Floor,
+        report: Callable[[Candidate], None],
+        *,
+        best_only: bool = False,
     ) -> None:
         """Call ``report`` for every route of ``train`` avoiding track ``blocked`` that earns
         more than ``floor.value`` (read afresh at every step) and, with dominance on, more
-        than each of its sub-routes on the search path."""
+        than each of its sub-routes on the search path.
+
+        ``best_only``: the caller only wants ever better routes (it raises the floor to each
+        one reported), so partial routes in the same *state* as one already searched are
+        skipped when they have scored no more.  The state — open end, visited nodes, pool
+        use, arm and first chain (and hexes for H-trains) — fixes every possible completion:
+        track still usable leads to unvisited nodes only, and chains never share track.  The
+        memo is sound for additive values and for best-of values keyed by their top stops;
+        with title route hooks (values depending on the route's ends or hexes) it is off."""
         plan = self.plan(train)
+        if self._nbm_blocked != blocked:
+            self._nbm = [
+                sum({1 << nb for _ci, nb, units, _h, _c in self.adj[n] if not units & blocked})
+                for n in range(len(self.adj))
+            ]
+            self._nbm_blocked = blocked
         kind = plan.kind
         caps, pools_for = plan.caps, plan.pools_for
         used_pool = [0] * len(caps)
@@ -241,6 +287,12 @@ class Grower:
         hex_of = self.hex_of
         dominance = self.dominance
         prune = plan.bounded
+        best_of = kind.best_of
+        token = self.token
+        node_unit = self.graph.node_unit
+        memo: dict[tuple[object, ...], int] | None = (
+            {} if best_only and not self.slow_path else None
+        )
         a_stops: list[int] = []
         a_path: list[int] = []
         b_stops: list[int] = []
@@ -269,16 +321,59 @@ class Grower:
                 return self._best_of(kind, stops, scores_kind)
             return self._exact(train, kind, stops, route_path())
 
-        def beats(sources: Sequence[int], visited: int, units: int, hexes: int, need: int) -> bool:
+        def beats(
+            sources: Sequence[int],
+            visited: int,
+            units: int,
+            hexes: int,
+            need: int,
+            n_ends: int | None = None,
+        ) -> bool:
             if not prune:
                 return True
-            return self._beats(plan, used_pool, route_stops(), sources, visited, units, hexes, need)
+            return self._beats(
+                plan,
+                used_pool,
+                route_stops(),
+                sources,
+                len(sources) if n_ends is None else n_ends,
+                visited,
+                hexes,
+                need,
+                excluded,
+            )
+
+        def seen_before(
+            phase: int, node: int, visited: int, hexes: int, total: int, first: int
+        ) -> bool:
+            if memo is None:
+                return False
+            if best_of is None:
+                key: tuple[object, ...] = (phase, node, visited, first, *used_pool)
+                score = total
+            else:
+                stops = route_stops()
+                tops = sorted((values[s] for s in stops if scores_kind[kind_of[s]]), reverse=True)
+                stationed = max(
+                    (values[s] for s in stops if token[s] and scores_kind[kind_of[s]]), default=-1
+                )
+                key = (phase, node, visited, first, stationed, *tops[:best_of])
+                score = 0
+            if max_hexes is not None:
+                key = (*key, hexes)
+            old = memo.get(key)
+            if old is not None and old >= score:
+                return True
+            memo[key] = score
+            return False
 
         def arm_b(
             node: int, visited: int, units: int, hexes: int, total: int, dom: int, first: int
         ) -> None:
             self.tick()
             self.nodes += 1
+            if seen_before(1, node, visited, hexes, total, first):
+                return
             for ci, nb, ch_units, ch_hexes, code in adj[node]:
                 if ch_units & units or visited & visit[nb] or excluded >> nb & 1:
                     continue
@@ -317,8 +412,10 @@ class Grower:
                             arm_b(nb, v2, u2, h2, t2, dom2, first)
                     b_stops.pop()
                     used_pool[p] -= 1
-                elif max_hexes is None or h2.bit_count() <= max_hexes:
-                    u2 |= self.graph.node_unit[nb]
+                elif (max_hexes is None or h2.bit_count() <= max_hexes) and not (
+                    node_unit[nb] & units
+                ):
+                    u2 |= node_unit[nb]
                     v2 = visited | visit[nb]
                     if beats((nb,), v2, u2, h2, max(floor.value, dom)):
                         arm_b(nb, v2, u2, h2, total, dom, first)
@@ -329,6 +426,8 @@ class Grower:
         ) -> None:
             self.tick()
             self.nodes += 1
+            if seen_before(0, node, visited, hexes, total, first):
+                return
             for ci, nb, ch_units, ch_hexes, code in adj[node]:
                 if ch_units & units or visited & visit[nb] or excluded >> nb & 1:
                     continue
@@ -358,21 +457,26 @@ class Grower:
                             arm_a(nb, v2, u2, h2, t2, dom2, f2)
                     a_stops.pop()
                     used_pool[p] -= 1
-                elif max_hexes is None or h2.bit_count() <= max_hexes:
-                    u2 |= self.graph.node_unit[nb]
+                elif (max_hexes is None or h2.bit_count() <= max_hexes) and not (
+                    node_unit[nb] & units
+                ):
+                    u2 |= node_unit[nb]
                     v2 = visited | visit[nb]
                     if beats((nb, anchor), v2, u2, h2, max(floor.value, dom)):
                         arm_a(nb, v2, u2, h2, total, dom, f2)
                 a_path.pop()
 
         for anchor in self.anchors:
+            if memo is not None:
+                memo.clear()
             p = place(anchor)
             if p >= 0:
                 used_pool[p] += 1
                 visited = visit[anchor]
                 hexes = hex_of[anchor]
                 total = values[anchor] if scores_kind[kind_of[anchor]] else 0
-                if beats((anchor,), visited, blocked, hexes, floor.value):
+                ends = 2 if passable[anchor] else 1
+                if beats((anchor,), visited, blocked, hexes, floor.value, ends):
                     arm_b(anchor, visited, blocked, hexes, total, -1, -1)
                     if passable[anchor]:
                         arm_a(anchor, visited, blocked, hexes, total, -1, -1)
@@ -387,20 +491,22 @@ class Grower:
         used_pool: Sequence[int],
         stops: Sequence[int],
         sources: Sequence[int],
+        n_ends: int,
         visited: int,
-        units: int,
         hexes: int,
         need: int,
+        excluded: int,
     ) -> bool:
-        """False if no route that extends the current one from ``sources`` (its open ends)
-        over track not in ``units`` and nodes not in ``visited`` can earn more than
-        ``need``: an upper bound on its value is at most ``need``."""
+        """False if no route that extends the current one from ``sources`` (nodes where it
+        may go on, ``n_ends`` open ends between them: the anchor alone has two) over unused
+        track to nodes not in ``visited`` or ``excluded`` can earn more than ``need``: an
+        upper bound on its value is at most ``need``.  Track already used by this route only
+        joins visited nodes, so the flood needs no track bits."""
         room: int | None = None
         if plan.counted:
             room = sum(max(0, cap - used_pool[p]) for p, cap in plan.capped)
-        cost, visit, adj = plan.cost, self.visit, self.adj
+        visit = self.visit
         all_counted = plan.all_counted
-        n_stops = self.n_stops
         # the cheap bound first: every unvisited stop the company can reach at all
         cheap = self._score(
             plan,
@@ -408,7 +514,7 @@ class Grower:
             [s for s in plan.by_gain if not visited & visit[s]],
             [],
             room,
-            len(sources),
+            n_ends,
             plan.all_hexes,
             coasts=True,
         )
@@ -416,66 +522,85 @@ class Grower:
             return False
         if not sources:
             return self._score(plan, stops, [], [], room, 0, hexes) > need
+        # the flood: stops reachable from the open ends, as node bitsets
+        vis_nodes = excluded
+        v = visited
+        group_nodes = self.group_nodes
+        while v:
+            low = v & -v
+            vis_nodes |= group_nodes[low.bit_length() - 1]
+            v ^= low
+        src = 0
+        for s in sources:
+            src |= 1 << s
+        allowed = self.reach_mask & ~vis_nodes & ~src
+        nbm = self._nbm
+        expand = plan.expand_mask
+        seen = src
+        far = 0
+        at_room = 0
+        if room is None:
+            front = src
+            while front:
+                new = 0
+                while front:
+                    low = front & -front
+                    new |= nbm[low.bit_length() - 1]
+                    front ^= low
+                new &= allowed & ~seen
+                seen |= new
+                front = new & expand
+        else:
+            counted = plan.cost_mask
+            cur, nxt, d = src, 0, 0
+            while cur or nxt:
+                if not cur:
+                    d += 1
+                    cur, nxt = nxt, 0
+                    if d == room:
+                        at_room = cur
+                    cur &= expand
+                    if all_counted and d >= room:
+                        cur = 0
+                    continue
+                new = 0
+                while cur:
+                    low = cur & -cur
+                    new |= nbm[low.bit_length() - 1]
+                    cur ^= low
+                new &= allowed & ~seen
+                seen |= new
+                c1 = new & counted
+                if d + 1 <= room:
+                    nxt |= c1
+                else:
+                    far |= c1
+                cur = new & ~c1 & expand
+        found = seen & self.stop_mask & ~src & ~far
+        end_bits = found & plan.end_mask
+        if all_counted:
+            end_bits |= found & at_room
         through: list[int] = []
         ends: list[int] = []
         reached = hexes
-        passable = self.passable
-        end_static = plan.end_only_static
         want_hexes = plan.want_hexes
-        if room is None:
-            seen = visited
-            todo = list(sources)
-            for s in sources:
-                seen |= visit[s]
-            while todo:
-                node = todo.pop()
-                for _ci, nb, ch_units, ch_hexes, _code in adj[node]:
-                    if ch_units & units or seen & visit[nb]:
-                        continue
-                    seen |= visit[nb]
-                    if want_hexes:
-                        reached |= ch_hexes
-                    if nb < n_stops:
-                        if want_hexes:
-                            reached |= self.hex_of[nb]
-                        if end_static[nb]:
-                            ends.append(nb)
-                            continue
-                        through.append(nb)
-                    todo.append(nb)
-        else:
-            best: dict[int, int] = {s: 0 for s in sources}
-            queue: deque[tuple[int, int]] = deque((s, 0) for s in sources)
-            while queue:
-                node, d = queue.popleft()
-                if best.get(node, 1 << 30) < d:
-                    continue
-                for _ci, nb, ch_units, ch_hexes, _code in adj[node]:
-                    if ch_units & units or visited & visit[nb]:
-                        continue
-                    nd = d + (cost[nb] if nb < n_stops else 0)
-                    if nd > room or best.get(nb, 1 << 30) <= nd:
-                        continue
-                    best[nb] = nd
-                    if want_hexes:
-                        reached |= ch_hexes
-                    if nb < n_stops:
-                        if want_hexes:
-                            reached |= self.hex_of[nb]
-                        if not passable[nb] or (all_counted and nd == room):
-                            continue
-                    if nd == d:
-                        queue.appendleft((nb, nd))
-                    else:
-                        queue.append((nb, nd))
-            for nb, nd in best.items():
-                if nb >= n_stops or nb in sources:
-                    continue
-                if end_static[nb] or (all_counted and nd == room):
-                    ends.append(nb)
-                else:
-                    through.append(nb)
-        return self._score(plan, stops, through, ends, room, len(sources), reached) > need
+        node_hexes = self.node_hexes
+        rest = found
+        while rest:
+            low = rest & -rest
+            n = low.bit_length() - 1
+            rest ^= low
+            if end_bits & low:
+                ends.append(n)
+            else:
+                through.append(n)
+        if want_hexes:
+            rest = seen
+            while rest:
+                low = rest & -rest
+                reached |= node_hexes[low.bit_length() - 1]
+                rest ^= low
+        return self._score(plan, stops, through, ends, room, n_ends, reached) > need
 
     def _score(
         self,

@@ -130,7 +130,7 @@ def _best_route(grower: Grower, train: Train, blocked: int, held: list[Candidate
         held.append(c)
         floor.value = c.revenue
 
-    grower.grow(train, blocked, floor, keep)
+    grower.grow(train, blocked, floor, keep, best_only=True)
 
 
 def best_run(
