@@ -14,6 +14,7 @@ from collections.abc import Callable
 from roundhouse.server.problem import Problem
 from roundhouse.server.schema import Accepted
 from roundhouse.server.service import GameService
+from roundhouse.server.storage import GameRecord
 
 LOG = logging.getLogger("roundhouse.server.bots")
 
@@ -44,7 +45,7 @@ class BotDriver:
                 record = self.service.record(game_id)
             except Problem:
                 return
-            if record.finished or not self._bot_to_act(game_id):
+            if record.finished or not bot_to_act(record):
                 return
             await asyncio.sleep(self.delay)
             try:
@@ -64,11 +65,6 @@ class BotDriver:
                 return
             self.on_change(game_id, accepted)
 
-    def _bot_to_act(self, game_id: str) -> bool:
-        record = self.service.record(game_id)
-        bots = {s.name for s in record.seats if s.kind == "bot"}
-        return any(p in bots for p in record.acting)
-
     async def stop(self) -> None:
         tasks = [t for t in self._tasks.values() if not t.done()]
         for task in tasks:
@@ -79,3 +75,9 @@ class BotDriver:
     def busy(self, game_id: str) -> bool:
         task = self._tasks.get(game_id)
         return task is not None and not task.done()
+
+
+def bot_to_act(record: GameRecord) -> bool:
+    """Whether one of the seats to act now is a bot's."""
+    bots = {s.name for s in record.seats if s.kind == "bot"}
+    return any(p in bots for p in record.acting)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roundhouse.server.bot_driver import BotDriver
+from roundhouse.server.bot_driver import BotDriver, bot_to_act
 from roundhouse.server.hub import Hub
 from roundhouse.server.schema import Accepted
 from roundhouse.server.service import GameService
@@ -31,10 +31,13 @@ class Runtime:
     def changed(
         self, game_id: str, accepted: Accepted | None = None, *, notify_only: bool = False
     ) -> None:
-        """Tell the game's pages, and wake its bots unless only the seating changed."""
+        """Tell the game's pages, and wake its bots if one of them is now to act.
+
+        The record just read already says who acts, so a move in a game of people starts no
+        bot task (which would read the game twice more only to find nothing to do)."""
         record = self.service.record(game_id)
         self.hub.publish(game_id, self.update_message(record, accepted.text if accepted else None))
-        if not notify_only:
+        if not notify_only and not record.finished and bot_to_act(record):
             self.bots.poke(game_id)
 
     def _after_bot(self, game_id: str, accepted: Accepted) -> None:
