@@ -40,12 +40,14 @@ ERRORS: dict[int | str, dict[str, object]] = {
 }
 
 
-def runtime(request: Request) -> Runtime:
+async def runtime(request: Request) -> Runtime:
+    """The worker's runtime.  Dependencies are ``async`` because FastAPI runs plain ``def``
+    ones in a thread pool: two thread round trips per request for two attribute reads."""
     rt: Runtime = request.app.state.runtime
     return rt
 
 
-def token(
+async def token(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> str | None:
     return credentials.credentials if credentials is not None else None
