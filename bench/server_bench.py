@@ -91,6 +91,19 @@ class Tally:
             self.errors.append(f"{what}: {reply.status_code} {reply.text[:200]}")
 
 
+@dataclasses.dataclass
+class Gauge:
+    """The server process's resident set (KiB) before the games, with them live and after
+    play; CPU seconds of the server and of this process, and wall time, during the load."""
+
+    rss_start: int
+    rss_live: int = 0
+    rss_played: int = 0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    elapsed: float = 0.0
+
+
 @dataclasses.dataclass(frozen=True)
 class Table:
     game_id: str
@@ -181,13 +194,13 @@ async def _measure(
         warm = await _create(client, load.seed + 10_000)
         tables.append(warm)
         await _play(client, warm, random.Random(0), Tally(), load, time.perf_counter() + 5.0, 2)
-        rss_start = _rss_kib(pid)
+        gauge = Gauge(rss_start=_rss_kib(pid))
         for i in range(load.games):
             tables.append(await _create(client, load.seed + i))
         for table in tables[1:]:
             reply = await client.get(f"/api/games/{table.game_id}/actions", headers=table.headers)
             reply.raise_for_status()
-        rss_live = _rss_kib(pid)
+        gauge.rss_live = _rss_kib(pid)
         tally = Tally()
         stop = asyncio.Event()
         ready = [asyncio.Event() for _ in tables[1:]]
@@ -198,6 +211,7 @@ async def _measure(
         try:
             await _all_ready(ready, listeners)
             started = time.perf_counter()
+            cpu = (_cpu_s(pid), time.process_time())
             deadline = started + load.seconds
             await asyncio.gather(
                 *(
@@ -214,23 +228,23 @@ async def _measure(
                     for p in range(load.players_per_game)
                 )
             )
-            elapsed = time.perf_counter() - started
+            gauge.elapsed = time.perf_counter() - started
+            gauge.server_cpu = _cpu_s(pid) - cpu[0]
+            gauge.client_cpu = time.process_time() - cpu[1]
             grace = time.perf_counter() + PUSH_GRACE
             while time.perf_counter() < grace and not set(tally.sent) <= set(tally.pushed):
                 await asyncio.sleep(0.02)
         finally:
             stop.set()
             await asyncio.gather(*listeners, return_exceptions=True)
-        rss_played = _rss_kib(pid)
+        gauge.rss_played = _rss_kib(pid)
     finally:
         if database_url is not None:
             _forget(database_url, [t.game_id for t in tables])
-    return _summary(tally, load, elapsed, rss_start, rss_live, rss_played)
+    return _summary(tally, load, gauge)
 
 
-def _summary(
-    tally: Tally, load: Load, elapsed: float, rss_start: int, rss_live: int, rss_played: int
-) -> dict[str, float]:
+def _summary(tally: Tally, load: Load, gauge: Gauge) -> dict[str, float]:
     accepted = len(tally.action_s)
     posts = accepted + len(tally.stale_s)
     push = [tally.pushed[k] - t for k, t in tally.sent.items() if k in tally.pushed]
@@ -238,13 +252,22 @@ def _summary(
         "games": float(load.games),
         "clients": float(load.games * load.players_per_game),
         "actions": float(accepted),
-        "actions_per_s": round(accepted / elapsed, 1) if elapsed > 0 else 0.0,
+        "actions_per_s": round(accepted / gauge.elapsed, 1) if gauge.elapsed > 0 else 0.0,
         "stale_409_rate": round(len(tally.stale_s) / posts, 3) if posts else 0.0,
         "errors": float(len(tally.errors)),
         "push_missed": float(len(tally.sent) - len(push)),
-        "server_rss_mib_at_start": round(rss_start / 1024, 1),
-        "server_kib_per_live_game": round((rss_live - rss_start) / load.games, 1),
-        "server_kib_per_game_after_play": round((rss_played - rss_start) / load.games, 1),
+        "server_cpu_ms_per_action": round(gauge.server_cpu / accepted * 1e3, 3)
+        if accepted
+        else 0.0,
+        "server_cpu_busy": round(gauge.server_cpu / gauge.elapsed, 3) if gauge.elapsed > 0 else 0.0,
+        "client_cpu_ms_per_action": round(gauge.client_cpu / accepted * 1e3, 3)
+        if accepted
+        else 0.0,
+        "server_rss_mib_at_start": round(gauge.rss_start / 1024, 1),
+        "server_kib_per_live_game": round((gauge.rss_live - gauge.rss_start) / load.games, 1),
+        "server_kib_per_game_after_play": round(
+            (gauge.rss_played - gauge.rss_start) / load.games, 1
+        ),
     }
     for name, samples in (
         ("action", tally.action_s),
@@ -459,6 +482,16 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_s(pid: int) -> float:
+    """User plus system CPU seconds the process has used (Linux); 0 where /proc is not there."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _forget(database_url: str, game_ids: list[str]) -> None:
     """Removes the bench's games from a shared (PostgreSQL) database."""
     import sqlalchemy as sa
@@ -480,24 +513,39 @@ def _forget(database_url: str, game_ids: list[str]) -> None:
 
 def profile_actions(actions: int = 200, games: int = 4, top: int = 30) -> pstats.Stats:
     """cProfile of the app serving ``actions`` accepted moves (one player per game, no
-    network: httpx's ASGI transport calls the app directly), on a temporary SQLite file."""
+    network: httpx's ASGI transport calls the app directly), on a temporary SQLite file.
+
+    Also counts the SQL statements and commits the database saw per round (legal actions,
+    the move, the view), which unlike times do not depend on how busy the machine is."""
+    import sqlalchemy as sa
+
     from roundhouse.server.app import create_app
     from roundhouse.server.settings import Settings
 
     scratch = Path(tempfile.mkdtemp(prefix="roundhouse-server-profile-"))
     profile = cProfile.Profile()
     load = Load(games=games, players_per_game=1, actions_per_game=actions // games, seconds=600)
+    counts = {"statements": 0, "commits": 0}
+
+    def statement(*_: object) -> None:
+        counts["statements"] += 1
+
+    def commit(*_: object) -> None:
+        counts["commits"] += 1
 
     async def run() -> Tally:
         app = create_app(settings=Settings(database_url=f"sqlite:///{scratch / 'g.sqlite'}"))
+        engine = app.state.runtime.store.engine
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://asgi") as client:
             tables = [await _create(client, load.seed + i) for i in range(games)]
-            tally = Tally()
             deadline = time.perf_counter() + load.seconds
-            profile.enable()
             for t in tables:
-                await _play(client, t, random.Random(1), tally, load, deadline, 1)
+                await _play(client, t, random.Random(1), Tally(), load, deadline, 1)
+            tally = Tally()
+            sa.event.listen(engine, "before_cursor_execute", statement)
+            sa.event.listen(engine, "commit", commit)
+            profile.enable()
             await asyncio.gather(
                 *(
                     _play(client, t, random.Random(i), tally, load, deadline, load.actions_per_game)
@@ -505,12 +553,21 @@ def profile_actions(actions: int = 200, games: int = 4, top: int = 30) -> pstats
                 )
             )
             profile.disable()
+            sa.event.remove(engine, "before_cursor_execute", statement)
+            sa.event.remove(engine, "commit", commit)
+            await asyncio.sleep(0.1)  # let background tasks started by the last moves end
             return tally
 
     try:
         tally = asyncio.run(run())
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    rounds = max(1, len(tally.legal_s))
+    print(
+        f"{len(tally.action_s)} moves in {rounds} rounds: "
+        f"{counts['statements'] / rounds:.1f} SQL statements and "
+        f"{counts['commits'] / rounds:.2f} commits per round (legal actions, move, view)"
+    )
     for name, samples in (
         ("action", tally.action_s),
         ("legal", tally.legal_s),
