@@ -11,7 +11,6 @@ the gauge's action or nothing), ``build`` (placing locomotives), ``over``.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 
 from roundhouse.core.actions import Action, Json
@@ -109,12 +108,12 @@ class ChicagoExpressState(TitleState):
         other.rng = Rng(0)
         other.rng.state = self.rng.state
         other.cash = dict(self.cash)
-        other.companies = {c: copy.deepcopy(x) for c, x in self.companies.items()}
+        other.companies = {c: x.__deepcopy__(memo) for c, x in self.companies.items()}
         other.present = {h: list(here) for h, here in self.present.items()}
         other.developed = set(self.developed)
         other.track = dict(self.track)
         other.gauges = dict(self.gauges)
-        other.auction = copy.deepcopy(self.auction)
+        other.auction = None if self.auction is None else self.auction.__deepcopy__(memo)
         other.placed = list(self.placed)
         other.pending_chicago = list(self.pending_chicago)
         other.messages = list(self.messages)
