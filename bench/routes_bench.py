@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from bench.routes_baseline import baseline_best_run
 from bench.track_bench import crowded_board
 from roundhouse.core.board import Board
 from roundhouse.core.graph import Graph
@@ -22,6 +23,8 @@ from roundhouse.core.routes import (
     StopKind,
     Train,
     best_run,
+    express_train,
+    hex_train,
     n_train,
     plus_train,
     streamliner,
@@ -110,7 +113,16 @@ CASES: dict[str, tuple[tuple[int, int], list[Train]]] = {
     "mesh6x6 3+ 4+": ((6, 6), [Train("3+-0", plus_train(3)), Train("4+-0", plus_train(4))]),
     "mesh7x7 2x6-train": ((7, 7), [Train("6-0", n_train(6)), Train("6-1", n_train(6))]),
     "mesh4x4 4D": ((4, 4), [Train("4D-0", streamliner())]),
+    "mesh5x5 4D": ((5, 5), [Train("4D-0", streamliner())]),
+    "mesh6x6 4D": ((6, 6), [Train("4D-0", streamliner())]),
+    "mesh6x6 2x4D": ((6, 6), [Train("4D-0", streamliner()), Train("4D-1", streamliner())]),
+    "mesh6x6 4D+6+": ((6, 6), [Train("4D-0", streamliner()), Train("6-0", plus_train(6))]),
+    "mesh6x6 5E": ((6, 6), [Train("5E-0", express_train(5))]),
+    "mesh6x6 2H+5E": ((6, 6), [Train("2H-0", hex_train(2)), Train("5E-0", express_train(5))]),
 }
+
+BASELINE_BUDGET = 30.0
+"""Seconds the old optimiser gets per case; cases it cannot prove in time show as ">"."""
 
 
 def bench_routes(time_budget: float = 30.0) -> dict[str, float]:
@@ -126,6 +138,48 @@ def bench_routes(time_budget: float = 30.0) -> dict[str, float]:
         proven += best.proven_optimal
     out["routes proven optimal"] = float(proven)
     out["routes cases"] = float(len(CASES))
+    return out
+
+
+def bench_routes_baseline(names: list[str] | None = None) -> list[tuple[str, float, float, bool]]:
+    """Each case (or those named) with the new optimiser and the old one (bench/routes_baseline,
+    at most :data:`BASELINE_BUDGET` s): (case, new s, old s, old proven)."""
+    rows = []
+    for name, ((w, h), trains) in CASES.items():
+        if names and name not in names:
+            continue
+        graph = mesh(w, h)
+        new = best_run(graph, "X", trains)
+        old = baseline_best_run(graph, "X", trains, time_budget=BASELINE_BUDGET)
+        assert not old.proven_optimal or old.total == new.total, name
+        rows.append((name, new.seconds, old.seconds, old.proven_optimal))
+    return rows
+
+
+def bench_board_streamliners(time_budget: float = 30.0) -> dict[str, float]:
+    """Streamliners and Express trains on the grown real-tile board (sparse, board-like): the
+    worst and total time over its companies, and how many runs were proven optimal."""
+    board, companies = grown_board()
+    phase = Phase(name="3", tiles=("yellow", "green"))
+    graph = route_graph(board, phase)
+    sets = {
+        "4D": [Train("4D-0", streamliner())],
+        "2x4D": [Train("4D-0", streamliner()), Train("4D-1", streamliner())],
+        "4D+6+": [Train("4D-0", streamliner()), Train("6-0", plus_train(6))],
+        "5E+2H": [Train("5E-0", express_train(5)), Train("2H-0", hex_train(2))],
+    }
+    out: dict[str, float] = {}
+    for label, trains in sets.items():
+        worst = total = 0.0
+        proven = 0
+        for company in companies:
+            best = best_run(graph, company, trains, time_budget=time_budget)
+            worst = max(worst, best.seconds)
+            total += best.seconds
+            proven += best.proven_optimal
+        out[f"board_routes {label} worst s"] = worst
+        out[f"board_routes {label} total s"] = total
+        out[f"board_routes {label} proven"] = float(proven)
     return out
 
 
@@ -193,5 +247,14 @@ def bench_board_routes(time_budget: float = 30.0) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    for key, value in {**bench_routes(), **bench_board_routes()}.items():
+    for key, value in {
+        **bench_routes(),
+        **bench_board_routes(),
+        **bench_board_streamliners(),
+    }.items():
         print(f"{key:40} {value:12.4f}")
+    print(f"{'case':24} {'new s':>9} {'old s':>9} {'old/new':>9}")
+    for name, new_s, old_s, old_proven in bench_routes_baseline():
+        ratio = old_s / max(new_s, 1e-6)
+        mark = "" if old_proven else ">"
+        print(f"{name:24} {new_s:9.3f} {mark:>1}{old_s:8.3f} {mark:>1}{ratio:8.1f}")
