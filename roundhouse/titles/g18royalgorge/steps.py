@@ -16,7 +16,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import BuyTrain, Choose, ChooseAbility, SellShares
+from roundhouse.core.flow.actions import BuyTrain, Choose, ChooseAbility, Par, SellShares
 from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
@@ -102,6 +102,8 @@ class RoyalGorgeStockStep(StockStep):
         return [*super().actions(g, entity), *self.discounted(g, entity)]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Par) and action.corporation not in g.corps:
+            raise IllegalAction(f"there is no {action.corporation}", rule="sr.unknown")
         if isinstance(action, Choose):
             if action not in self.discounted(g, entity):
                 raise IllegalAction(f"{entity} cannot use {action.company} now", rule="sr.private")
