@@ -1,4 +1,9 @@
-"""Timing loops: run a step until enough time has passed, with the garbage collector settled."""
+"""Timing loops: run a step until enough time has passed, with the garbage collector settled.
+
+Rates are per second of this process's CPU time, not wall time: the benchmarks are single
+threaded, and on a shared machine (CI runners, several jobs on few cores) wall time mostly
+measures the neighbours.
+"""
 
 from __future__ import annotations
 
@@ -11,16 +16,16 @@ def timed(step: Callable[[], int], seconds: float, min_runs: int = 1) -> tuple[i
     """Call ``step`` until ``seconds`` have passed (and at least ``min_runs`` times).
 
     ``step`` returns how many units of work it did (actions replayed, calls made).  Returns
-    (runs, units, elapsed seconds).
+    (runs, units, CPU seconds spent).
     """
     gc.collect()
     runs = units = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while runs < min_runs or elapsed < seconds:
         units += step()
         runs += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return runs, units, elapsed
 
 
