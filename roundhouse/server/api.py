@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 from typing import Annotated, Literal
 
 from fastapi import (
@@ -188,34 +187,65 @@ async def get_values(game_id: GameId, rt: Rt) -> schema.ValuesReply:
     return rt.service.values(game_id)
 
 
+SVG = {**ERRORS, 200: {"content": {"image/svg+xml": {}}}}
+
+
 @router.get(
     "/games/{game_id}/board.svg",
-    responses={**ERRORS, 200: {"content": {"image/svg+xml": {}}}},
+    responses=SVG,
     response_class=Response,
-    summary="The map drawn by roundhouse.render (titles without a `map` in their view)",
+    summary="The map as it stands (or after the first `index` actions), drawn by "
+    "roundhouse.render: hexes carry data-hex, stops data-city and data-stop",
 )
 async def board_svg(
     game_id: GameId, rt: Rt, index: Annotated[int | None, Query(ge=0)] = None
 ) -> Response:
     record = rt.service.record(game_id)
     game = rt.service.live(record)
-    if index is not None:
+    if index is not None and index != len(game.log):
         if index > len(game.log):
             raise Problem(404, "no_position", f"no position {index}")
         game = game.at(index)
-    # Titles with tiles keep a core Board on their state; the page draws the others itself.
-    board = getattr(game.state, "board", None)
-    try:
-        draw = importlib.import_module("roundhouse.render").board_svg
-    except (ImportError, AttributeError):
-        draw = None
-    if draw is None or board is None:
+    drawn = rt.service.drawings.board(game_id, record.version, game)
+    if drawn is None:
         raise Problem(
             501,
             "not_implemented",
             f"{record.title} has no server-drawn map; its page draws the map from the view",
         )
-    return Response(content=str(draw(board)), media_type="image/svg+xml")
+    return Response(content=drawn, media_type="image/svg+xml")
+
+
+@router.get(
+    "/games/{game_id}/tiles/{tile}.svg",
+    responses=SVG,
+    response_class=Response,
+    summary="One tile of the game's tile set at a rotation (previews for tile lays)",
+)
+async def tile_svg(
+    game_id: GameId,
+    tile: Annotated[str, Path(min_length=1, max_length=20, pattern=r"^[A-Za-z0-9_&+-]+$")],
+    rt: Rt,
+    rotation: Annotated[int, Query(ge=0, le=5)] = 0,
+) -> Response:
+    game = rt.service.live(rt.service.record(game_id))
+    drawn = rt.service.drawings.tile(game, tile, rotation)
+    if drawn is None:
+        raise Problem(404, "no_tile", f"{game.title.id} has no tile {tile!r}")
+    return Response(
+        content=drawn,
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=3600"},
+    )
+
+
+@router.post(
+    "/games/{game_id}/routes/price",
+    responses=ERRORS,
+    summary="What a company's routes (route notation) earn now; play them as run_routes",
+)
+async def price_run(game_id: GameId, body: schema.PriceRun, rt: Rt, tok: Token) -> schema.RunPrice:
+    return rt.service.price_run(game_id, body, tok)
 
 
 @router.get("/games/{game_id}/export", responses=ERRORS, summary="The game as our JSON save file")

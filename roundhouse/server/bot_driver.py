@@ -3,6 +3,9 @@
 After every change the app pokes the driver; the task waits ``delay`` seconds (so people can
 follow), lets the bot choose and submits through the same checked path as a person, then looks
 again.  A move made meanwhile by someone else makes the bot's write stale; it just looks again.
+
+The bot thinks in a worker thread on its own copy of the game: a searching bot can take
+seconds on a big 18xx turn, and the event loop must keep serving pages meanwhile.
 """
 
 from __future__ import annotations
@@ -49,7 +52,11 @@ class BotDriver:
                 return
             await asyncio.sleep(self.delay)
             try:
-                accepted = self.service.bot_move(game_id)
+                turn = self.service.bot_turn(game_id)
+                if turn is None:
+                    return
+                action = await asyncio.to_thread(turn.choose)
+                accepted = self.service.bot_submit(game_id, turn.version, action)
             except Problem as exc:
                 if exc.code == "stale":
                     continue
@@ -60,8 +67,6 @@ class BotDriver:
                 continue
             except Exception:
                 LOG.exception("bot failed in game %s", game_id)
-                return
-            if accepted is None:
                 return
             self.on_change(game_id, accepted)
 

@@ -195,3 +195,28 @@ class TableReply(BaseModel):
     actions: list[LegalAction]
     log_from: int
     log: list[LogEntry] = Field(description="log entries from index `log_from` on")
+    market: JsonObject | None = Field(
+        default=None,
+        description="the stock market as `rows` of cells (price, zones, companies), if any",
+    )
+    colours: dict[str, str] = Field(
+        default_factory=dict, description="company id -> colour from the title's data"
+    )
+
+
+class PriceRun(Strict):
+    """Routes a company might run, in route notation (train id, then stops with via hexes)."""
+
+    entity: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    routes: list[
+        Annotated[list[Annotated[str, StringConstraints(max_length=40)]], Field(max_length=64)]
+    ] = Field(max_length=16)
+
+
+class RunPrice(BaseModel):
+    """What those routes earn (the engine's own check), to play as `run_routes`."""
+
+    version: int
+    entity: str
+    routes: list[list[str]]
+    revenue: int

@@ -22,10 +22,12 @@ from collections.abc import Mapping, Sequence
 
 import roundhouse
 from roundhouse.core.title import REGISTRY
+from roundhouse.render.game import company_colours, market_grid
 from roundhouse.server import schema
 from roundhouse.server.cache import GameCache, effective_actions
+from roundhouse.server.drawing import Drawings
 from roundhouse.server.problem import Problem
-from roundhouse.server.seat_bot import BotSeats
+from roundhouse.server.seat_bot import BotSeats, SeatBot
 from roundhouse.server.storage import (
     GameRecord,
     NewSeat,
@@ -54,11 +56,25 @@ def refused(exc: ValueError) -> Problem:
     return Problem(422, "invalid_setup", str(exc))
 
 
+class BotTurn:
+    """A bot about to choose, on its own copy of the game at ``version``."""
+
+    def __init__(self, version: int, seat: str, bot: SeatBot, game: roundhouse.Game) -> None:
+        self.version = version
+        self.seat = seat
+        self.bot = bot
+        self.game = game
+
+    def choose(self) -> roundhouse.Action:
+        return self.bot.choose(self.game, self.seat)
+
+
 class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.cache = GameCache(store)
         self.bots = BotSeats()
+        self.drawings = Drawings()
         self._values: dict[str, tuple[int, schema.ValuesReply]] = {}
 
     # -- reading -------------------------------------------------------------------------
@@ -188,6 +204,8 @@ class GameService:
                 )
                 for i, a in enumerate(game.log[log_from:], start=log_from)
             ],
+            market=market_grid(game),
+            colours=company_colours(game),
         )
 
     def history(self, game_id: str, index: int) -> schema.ViewReply:
@@ -325,6 +343,15 @@ class GameService:
 
     def bot_move(self, game_id: str) -> schema.Accepted | None:
         """One move of an acting bot seat, or None when no bot is to act."""
+        turn = self.bot_turn(game_id)
+        if turn is None:
+            return None
+        action = turn.choose()
+        return self.bot_submit(game_id, turn.version, action)
+
+    def bot_turn(self, game_id: str) -> BotTurn | None:
+        """The bot to act now with a private copy of the game to think on (so its thinking
+        may run off the event loop while pages keep reading the live game), or None."""
         record = self.record(game_id)
         if record.finished:
             return None
@@ -337,9 +364,39 @@ class GameService:
                     seat.bot_level or "greedy",
                     record.seed * 1000 + seat.position,
                 )
-                action = bot.choose(game, seat.name)
-                return self._apply(record, record.version, action.to_json())
+                return BotTurn(record.version, seat.name, bot, game.clone())
         return None
+
+    def bot_submit(self, game_id: str, version: int, action: roundhouse.Action) -> schema.Accepted:
+        """Play a bot's chosen action against the version it thought about (409 if stale)."""
+        return self._apply(self.record(game_id), version, action.to_json())
+
+    def price_run(
+        self, game_id: str, request: schema.PriceRun, token: str | None
+    ) -> schema.RunPrice:
+        """What a company's routes earn now, by the engine's own route check, so a person can
+        edit the offered run and play it as ``run_routes`` with the right revenue."""
+        record = self.record(game_id)
+        if not self.seats_for(record, token):
+            raise Problem(403, "not_your_seat", "pricing routes needs the link of a seat")
+        game = self.live(record)
+        state = game.state
+        check = getattr(getattr(state, "map", None), "check_run", None)
+        if check is None:
+            raise Problem(501, "no_routes", f"{record.title} has no train routes to price")
+        routes = tuple(tuple(r) for r in request.routes if r)
+        try:
+            revenue = int(check(state, request.entity, routes))
+        except (ValueError, KeyError) as exc:
+            if isinstance(exc, roundhouse.IllegalAction):
+                raise refused(exc) from None
+            raise Problem(422, "bad_routes", f"cannot read those routes: {exc}") from None
+        return schema.RunPrice(
+            version=record.version,
+            entity=request.entity,
+            routes=[list(r) for r in routes],
+            revenue=revenue,
+        )
 
     def _apply(
         self, record: GameRecord, index: int, action: Mapping[str, object]
