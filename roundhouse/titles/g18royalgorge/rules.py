@@ -40,11 +40,19 @@ TRACK_LAYS = 6
 
 class PrivateAuctionStep(SequentialAuctionStep):
     """The private asset auction ("Private Asset Auction"): the winner opens the next card;
-    with ``compat_18xx_games`` the player after the winner does."""
+    with ``compat_18xx_games`` the player after the winner does, and a pass before the first
+    bid only declines: the first bid brings the decliners back in (18xx.games)."""
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         owners = {p.id: p.owner for p in g.privates.values()}
         a = self.auction
+        if (
+            rg_game(g).variant.compat_18xx_games
+            and a is not None
+            and isinstance(action, Bid)
+            and a.high_bidder is None
+        ):
+            a.passed.clear()
         price = action.price if isinstance(action, Bid) else (a.high_bid if a else 0)
         super().process(g, entity, action)
         game = rg_game(g)

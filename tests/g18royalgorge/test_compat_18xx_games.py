@@ -1,0 +1,55 @@
+"""18RoyalGorge with ``compat_18xx_games``: where 18xx.games plays differently from the
+rulebook, the imported games need the site's behaviour (docs/rules-notes.md "18RoyalGorge",
+docs/facts/18royalgorge.md §20).  Each test names the rulebook section it departs from and
+the fixture that shows the site's behaviour."""
+
+from __future__ import annotations
+
+from roundhouse.core.flow.actions import Bid, Pass
+from roundhouse.core.game import Game
+from roundhouse.core.ids import PlayerId
+from roundhouse.titles.g18royalgorge import TITLE
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+
+PLAYERS = ["Jim", "Derek", "Lesley"]
+
+
+def new(seed: int = 3, **options: object) -> tuple[Game, RoyalGorgeGame]:
+    game = Game(TITLE, PLAYERS, seed=seed, options={"compat_18xx_games": True, **options})
+    return game, rg_game(game.state)  # type: ignore[arg-type]
+
+
+def bid(game: Game, who: str, company: str, price: int) -> None:
+    game.apply(Bid(player=PlayerId(who), entity=who, company=company, price=price))
+
+
+def pass_(game: Game, who: str) -> None:
+    game.apply(Pass(player=PlayerId(who), entity=who))
+
+
+def test_18royalgorge_compat_auction_decline_before_first_bid_is_not_final() -> None:
+    """ "Private Asset Auction": passing drops a player out of the auction.  On 18xx.games a
+    pass before anyone has bid only declines: once someone bids, the decliner may bid again
+    (fixture 18RoyalGorge_game_end_bankrupt, ids 24-28: 14294 declines G1, bids follow, and
+    14294 is asked again)."""
+    game, g = new()
+    step = g.round.steps[0]
+    item = step.auction.item  # type: ignore[attr-defined]
+    low = g.privates[item].spec.value
+    first, second, third = game.acting[0], *g.turn_order_from(game.acting[0])[1:]
+    pass_(game, first)
+    bid(game, second, item, low)
+    pass_(game, third)
+    assert game.acting == (first,)
+    bid(game, first, item, low + 5)
+    pass_(game, second)
+    assert g.privates[item].owner == first
+
+
+def test_18royalgorge_compat_auction_all_declining_removes_the_card() -> None:
+    """ "Private Asset Auction": if every player passes, the card is removed from play."""
+    game, g = new()
+    item = g.round.steps[0].auction.item  # type: ignore[attr-defined]
+    for who in g.turn_order_from(game.acting[0]):
+        pass_(game, who)
+    assert g.privates[item].closed and g.privates[item].owner is None
