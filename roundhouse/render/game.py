@@ -6,8 +6,8 @@ title's company colours and the current phase's revenues, then tags it for a pag
 - every hex group carries ``data-hex="E11"``;
 - a layer of transparent stop spots on top carries ``data-hex``, ``data-city`` (the tile's
   stop name, as :class:`~roundhouse.core.flow.actions.PlaceToken` names it) and ``data-stop``
-  (the route notation's stop id, ``"E11-0"``), so cities can be clicked and routes drawn
-  through the stops' centres.
+  (the route notation's stop id, ``"E11-0"``) and ``data-tokens`` (the stations there), so
+  cities can be clicked, stations counted and routes drawn through the stops' centres.
 
 The drawing itself is :func:`~roundhouse.render.map.board_svg`'s; nothing here draws track.
 Titles meet the renderer in :mod:`.title`, which this module asks for a title's style.
@@ -16,6 +16,7 @@ Titles meet the renderer in :mod:`.title`, which this module asks for a title's 
 from __future__ import annotations
 
 import re
+from html import escape
 from collections.abc import Callable, Mapping
 
 from roundhouse.core.board import Board
@@ -92,9 +93,11 @@ def _stop_spots(board: Board) -> str:
             if not stop.counts_as_stop:
                 continue
             x, y = pos[stop.name]
+            held = ",".join(here.tokens.get(stop.name, []))
             out.append(
                 f'<circle class="stop {stop.kind.name.lower()}" data-hex="{name}" '
-                f'data-city="{stop.name}" data-stop="{name}-{index}" cx="{num(cx + x)}" '
+                f'data-city="{stop.name}" data-stop="{name}-{index}" '
+                f'data-tokens="{escape(held)}" cx="{num(cx + x)}" '
                 f'cy="{num(cy + y)}" r="{num(SPOT_R)}" fill="transparent"/>'
             )
             index += 1

@@ -70,7 +70,104 @@ export function legalHexes(actions) {
   return hexes;
 }
 
-export function renderControls(container, actions, { submit, selectedHex, multiSeat }) {
+// "HEX/city" for every legal station placement, so those city circles can be clicked.
+export function legalStops(actions) {
+  const stops = new Set();
+  for (const a of actions) {
+    if (a.kind === "place_token" && typeof a.action.city === "string") stops.add(`${a.action.hex}/${a.action.city}`);
+  }
+  return stops;
+}
+
+// Route notation as text, one route a line: "2+-0 K1-0 K3-0".
+export function routesText(routes) {
+  return routes.map((r) => r.join(" ")).join("\n");
+}
+
+export function parseRoutes(text) {
+  return text.split("\n").map((line) => line.trim().split(/[\s,]+/).filter(Boolean)).filter((r) => r.length);
+}
+
+// Tiles for one hex: a row per tile, a small preview button per legal rotation.
+function tilePicker(lays, submit, ctx) {
+  const byTile = new Map();
+  for (const a of lays) {
+    if (!byTile.has(a.action.tile)) byTile.set(a.action.tile, []);
+    byTile.get(a.action.tile).push(a);
+  }
+  return el("div", { class: "tile-choices", role: "group", "aria-label": "Tiles you may lay here" },
+    [...byTile.entries()].map(([tile, group]) => el("div", { class: "tile-choice" },
+      el("span", { class: "tile-name" }, `Tile ${tile}`),
+      group.map((a) => el("button", {
+        type: "button", class: "tile", "data-kind": "lay_tile", "data-tile": tile,
+        "data-rotation": a.action.rotation, title: a.text, "aria-label": a.text,
+        onclick: () => submit(a),
+      }, el("img", {
+        src: `/api/games/${encodeURIComponent(ctx.gameId)}/tiles/${encodeURIComponent(tile)}.svg?rotation=${a.action.rotation}`,
+        alt: "", width: 54, height: 54, loading: "lazy",
+      }))))));
+}
+
+// The offered runs (the optimiser's best first), drawn on the map when pointed at, and an
+// editor for other routes: the server prices them with the engine's own check first, so only
+// a run the engine accepts is offered to play.
+function routesControl(offered, submit, ctx) {
+  const parts = [];
+  offered.forEach((a, i) => {
+    const routes = a.action.routes ?? [];
+    const show = () => ctx.showRoutes(routes);
+    parts.push(el("div", { class: "offered-run" },
+      el("button", {
+        type: "button", class: "action", "data-kind": "run_routes", onclick: () => submit(a),
+        onmouseenter: show, onfocus: show,
+      }, a.text + (i === 0 && offered.length > 1 ? " (best)" : "")),
+      routes.length ? el("ol", { class: "route-list" }, routes.map((r) => el("li", {}, r.join(" "))))
+        : el("p", { class: "hint" }, "No route: the trains earn nothing.")));
+  });
+  const first = offered[0].action;
+  const id = `routes-${first.entity}`;
+  const area = el("textarea", { id, spellcheck: "false", autocomplete: "off" });
+  area.value = routesText(first.routes ?? []);
+  const result = el("p", { class: "hint", role: "status" });
+  const error = el("p", { class: "error", role: "alert" });
+  const play = el("button", { type: "button", class: "action", "data-kind": "run_routes", hidden: true });
+  let priced = null;
+  area.addEventListener("input", () => {
+    priced = null;
+    play.hidden = true;
+    result.textContent = "";
+    ctx.showRoutes(parseRoutes(area.value));
+  });
+  const price = el("button", {
+    type: "button", id: `price-${first.entity}`, onclick: async () => {
+      error.textContent = "";
+      try {
+        const reply = await ctx.priceRun(first.entity, parseRoutes(area.value));
+        priced = { ...first, routes: reply.routes, revenue: reply.revenue };
+        result.textContent = `These routes earn $${reply.revenue}.`;
+        play.textContent = `Run these routes for $${reply.revenue}`;
+        play.hidden = false;
+        ctx.showRoutes(reply.routes);
+      } catch (e) {
+        priced = null;
+        play.hidden = true;
+        error.textContent = e.message;
+      }
+    },
+  }, "Price these routes");
+  play.addEventListener("click", () => {
+    if (priced) submit({ kind: "run_routes", text: play.textContent, action: priced });
+  });
+  parts.push(el("details", { class: "route-editor" },
+    el("summary", {}, "Edit routes"),
+    el("label", { for: id }, "One route a line: the train, then its stops (", el("code", {}, "HEX-0"),
+      ") with any via hexes between them"),
+    area, el("div", { class: "row" }, price, play), result, error));
+  return parts;
+}
+
+export function renderControls(container, actions, ctx) {
+  const { submit, selectedHex, multiSeat } = ctx;
   const parts = [];
   if (!actions.length) {
     container.replaceChildren(el("p", { class: "hint" }, "Nothing for you to do right now."));
@@ -79,8 +176,17 @@ export function renderControls(container, actions, { submit, selectedHex, multiS
   if (selectedHex) {
     const here = actions.filter((a) => a.action.hex === selectedHex);
     if (here.length) {
-      parts.push(el("div", { class: "selected-hex" },
-        el("h3", {}, `On ${selectedHex}`), listControl("hex", here, submit)));
+      const lays = here.filter((a) => a.kind === "lay_tile" && a.action.tile !== undefined);
+      const stations = here.filter((a) => a.kind === "place_token");
+      const rest = here.filter((a) => !lays.includes(a) && !stations.includes(a));
+      const box = el("div", { class: "selected-hex" }, el("h3", {}, `On ${selectedHex}`));
+      if (lays.length) box.append(el("h4", {}, "Lay a tile"), tilePicker(lays, submit, ctx));
+      if (stations.length) box.append(el("h4", {}, "Place a station"), ...listControl("place_token", stations, submit));
+      if (rest.length) box.append(...listControl("hex", rest, submit));
+      box.append(el("div", { class: "row" }, el("button", {
+        type: "button", class: "small", onclick: () => ctx.onClearHex?.(),
+      }, "Close")));
+      parts.push(box);
     }
   }
   const seats = [...new Set(actions.map((a) => a.seat))];
@@ -95,7 +201,9 @@ export function renderControls(container, actions, { submit, selectedHex, multiS
       const varying = varyingFields(ofKind);
       const numeric = varying.filter((f) => ofKind.every((a) => Number.isInteger(a.action[f])));
       const amountField = numeric.find((f) => new Set(ofKind.map((a) => a.action[f])).size > AMOUNT_LIMIT);
-      if (amountField) {
+      if (kind === "run_routes") {
+        box.append(...routesControl(ofKind, submit, ctx));
+      } else if (amountField) {
         box.append(...amountControl(kind, amountField, ofKind, submit));
       } else {
         if (ofKind.some((a) => typeof a.action.hex === "string")) {

@@ -1,7 +1,7 @@
 // The game page: view, map, controls, log, undo, history and live updates for any title.
 import { api, ApiError, download, el, humanize, rememberToken, tokenFor } from "./api.js";
 import { valueChart } from "./chart.js";
-import { legalHexes, renderControls } from "./controls.js";
+import { legalHexes, legalStops, renderControls } from "./controls.js";
 import { HexMap } from "./hexmap.js";
 import { renderTables } from "./panels.js";
 
@@ -12,7 +12,7 @@ if (location.hash.includes("token=")) history.replaceState(null, "", location.pa
 const state = {
   summary: null, version: -1, view: null, legal: [], log: [], mayActFor: [],
   historyIndex: null, selectedHex: null, busy: false, pending: false, boardMode: null,
-  summaryShownFor: -1,
+  summaryShownFor: -1, market: null, colours: {}, routes: null,
 };
 const map = new HexMap(document.getElementById("board"));
 const $ = (id) => document.getElementById(id);
@@ -61,6 +61,8 @@ async function refresh() {
       state.version = reply.version;
       state.view = reply.view;
       state.legal = reply.actions;
+      state.market = reply.market ?? null;
+      state.colours = reply.colours ?? {};
       if (state.historyIndex !== null && state.historyIndex > state.log.length) state.historyIndex = null;
       await render();
     } while (state.pending);
@@ -92,20 +94,26 @@ async function render() {
 
   const actions = live ? state.legal : [];
   if (state.selectedHex && !actions.some((a) => a.action.hex === state.selectedHex)) state.selectedHex = null;
-  await drawBoard(view, live ? legalHexes(actions) : new Set());
+  await drawBoard(view, live ? legalHexes(actions) : new Set(), live ? legalStops(actions) : new Set());
   $("controls-section").hidden = !live || view.finished;
   const controlsKey = JSON.stringify([actions, state.selectedHex]);
   if (controlsKey !== drawn.controls) {
     drawn.controls = controlsKey;
+    state.routes = null;
     renderControls($("controls"), actions, {
       submit, selectedHex: state.selectedHex, multiSeat: state.mayActFor.length > 1,
+      gameId, priceRun, showRoutes,
+      onClearHex: () => { state.selectedHex = null; render().catch((e) => toast(e.message)); },
     });
   }
+  const offered = actions.find((a) => a.kind === "run_routes");
+  map.showRoutes(state.routes ?? offered?.action.routes ?? []);
   $("undo").disabled = !live || undoCount() === 0;
-  const tablesKey = JSON.stringify(view);
+  const market = live ? state.market : null;
+  const tablesKey = JSON.stringify([view, market, state.boardMode === "svg" ? drawn.board : null]);
   if (tablesKey !== drawn.tables) {
     drawn.tables = tablesKey;
-    renderTables($("tables"), view);
+    renderTables($("tables"), view, { market, colours: state.colours, stations: map.stations() });
   }
   const logKey = `${state.version}:${state.historyIndex}`;
   if (logKey !== drawn.log) {
@@ -124,7 +132,16 @@ async function render() {
 // what the map shows has changed.
 const drawn = { board: null, tables: null, log: null, controls: null };
 
-async function drawBoard(view, hexes) {
+function showRoutes(routes) {
+  state.routes = routes;
+  map.showRoutes(routes);
+}
+
+function priceRun(entity, routes) {
+  return api(`/api/games/${gameId}/routes/price`, { method: "POST", token, body: { entity, routes } });
+}
+
+async function drawBoard(view, hexes, stops) {
   if (map.hasMap(view)) {
     state.boardMode = "map";
     const key = JSON.stringify([view.map ?? view.hexes, view.companies, [...hexes], state.selectedHex]);
@@ -134,11 +151,18 @@ async function drawBoard(view, hexes) {
     return;
   }
   if (state.boardMode === "none") return;
+  // The server draws the board once per position; highlights change without a new drawing.
+  const key = `${state.version}:${state.historyIndex}`;
+  if (key === drawn.board) {
+    map.mark(hexes, state.selectedHex, stops);
+    return;
+  }
   try {
     const response = await fetch(`/api/games/${gameId}/board.svg${state.historyIndex !== null ? `?index=${state.historyIndex}` : ""}`);
     if (!response.ok) throw new Error("no board");
-    map.dropIn(await response.text(), hexes);
+    map.dropIn(await response.text(), hexes, state.selectedHex, stops);
     state.boardMode = "svg";
+    drawn.board = key;
   } catch {
     state.boardMode = "none";
     $("board-section").hidden = true;
@@ -248,6 +272,11 @@ function wire() {
       const first = document.querySelector(".selected-hex button");
       if (first && here.length) first.focus();
     });
+  };
+  map.onStop = (hex, city) => {
+    const here = state.legal.filter((a) => a.kind === "place_token" && a.action.hex === hex && a.action.city === city);
+    if (here.length === 1) submit(here[0]);
+    else map.onHex(hex);
   };
   $("zoom-in").addEventListener("click", () => map.zoom(0.8));
   $("zoom-out").addEventListener("click", () => map.zoom(1.25));

@@ -11,6 +11,7 @@ const FILL = {
   plain: "#e6edcf", forest: "#8fb87a", mountain: "#c2a788", city: "#f5d77a",
   industrial: "#b9b9cc", chicago: "#ee9b7b", start: "#d5dfee",
 };
+const ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b"];
 const PALETTE = ["#c0392b", "#2c6fbb", "#1e8449", "#8e44ad", "#d68910", "#117a65", "#6e2c00", "#34495e"];
 
 function svgEl(tag, attrs = {}, text) {
@@ -69,6 +70,7 @@ export class HexMap {
     this.full = null; // [x, y, w, h] of the whole board
     this.box = null;
     this.onHex = () => {};
+    this.onStop = () => {};
   }
 
   hasMap(view) {
@@ -136,23 +138,98 @@ export class HexMap {
     return true;
   }
 
-  // A server-rendered SVG (18xx titles): hexes carry data-hex; we only add pan/zoom and clicks.
-  dropIn(svgText, legalHexes = new Set()) {
+  // A server-rendered SVG (18xx titles): hexes carry data-hex, stops data-city/data-stop; we
+  // add pan/zoom, clicks, highlights (mark) and routes (showRoutes).
+  dropIn(svgText, legalHexes = new Set(), selected = null, legalStops = new Set()) {
     const holder = document.createElement("div");
     holder.innerHTML = svgText;
     const svg = holder.querySelector("svg");
     if (!svg) return false;
-    for (const g of svg.querySelectorAll("[data-hex]")) {
-      if (legalHexes.has(g.dataset.hex)) {
-        g.classList.add("legal");
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "Game map");
+    const vb = (svg.getAttribute("viewBox") || "0 0 1000 1000").split(/[ ,]+/).map(Number);
+    const sameBoard = this.full && this.full.every((v, i) => Math.abs(v - vb[i]) < 0.5);
+    this.full = vb;
+    this.install(svg, sameBoard ? this.box : null);
+    this.mark(legalHexes, selected, legalStops);
+    return true;
+  }
+
+  // Highlight the hexes (and city spots, "HEX/city") the acting seat can use; no re-draw.
+  mark(legalHexes = new Set(), selected = null, legalStops = new Set()) {
+    if (!this.svg) return;
+    for (const g of this.svg.querySelectorAll("g[data-hex]")) {
+      const id = g.dataset.hex;
+      const legal = legalHexes.has(id);
+      g.classList.toggle("legal", legal);
+      g.classList.toggle("selected", selected === id);
+      if (legal) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
+        g.setAttribute("aria-label", `${id}: choose`);
+      } else {
+        g.removeAttribute("tabindex");
+        g.removeAttribute("role");
+        g.removeAttribute("aria-label");
       }
     }
-    const vb = (svg.getAttribute("viewBox") || "0 0 1000 1000").split(/[ ,]+/).map(Number);
-    this.full = vb;
-    this.install(svg, this.box);
-    return true;
+    for (const spot of this.svg.querySelectorAll(".stops [data-city]")) {
+      const legal = legalStops.has(`${spot.dataset.hex}/${spot.dataset.city}`);
+      spot.classList.toggle("legal", legal);
+      if (legal) {
+        spot.setAttribute("tabindex", "0");
+        spot.setAttribute("role", "button");
+        spot.setAttribute("aria-label", `Place a station in ${spot.dataset.hex} (${spot.dataset.city})`);
+      } else {
+        spot.removeAttribute("tabindex");
+        spot.removeAttribute("role");
+        spot.removeAttribute("aria-label");
+      }
+    }
+  }
+
+  // Company id -> hexes where it has stations, read from the server-drawn map.
+  stations() {
+    const out = {};
+    if (!this.svg) return out;
+    for (const spot of this.svg.querySelectorAll(".stops [data-tokens]")) {
+      for (const company of (spot.dataset.tokens || "").split(",").filter(Boolean)) {
+        (out[company] ??= []).push(spot.dataset.hex);
+      }
+    }
+    return out;
+  }
+
+  // Centre of a stop ("K1-0") or hex ("K1") in map units, or null.
+  point(id) {
+    if (!this.svg) return null;
+    const stop = this.svg.querySelector(`.stops [data-stop="${CSS.escape(id)}"]`);
+    if (stop) return [Number(stop.getAttribute("cx")), Number(stop.getAttribute("cy"))];
+    const g = this.svg.querySelector(`g[data-hex="${CSS.escape(id)}"]`);
+    const m = g && /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(g.getAttribute("transform") || "");
+    return m ? [Number(m[1]), Number(m[2])] : null;
+  }
+
+  // Draw routes in route notation (train id, then stops "HEX-i" with via hexes between them).
+  showRoutes(routes = []) {
+    if (!this.svg) return;
+    this.svg.querySelector("g.routes")?.remove();
+    if (!routes.length) return;
+    const layer = svgEl("g", { class: "routes" });
+    routes.forEach((route, i) => {
+      const points = route.slice(1).map((id) => this.point(id)).filter(Boolean);
+      if (points.length < 2) return;
+      const line = svgEl("polyline", {
+        points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "),
+        stroke: ROUTE_COLOURS[i % ROUTE_COLOURS.length], "data-train": route[0],
+      });
+      line.append(svgEl("title", {}, `${route[0]}: ${route.slice(1).join(" ")}`));
+      layer.append(line);
+    });
+    const stops = this.svg.querySelector("g.stops");
+    this.svg.insertBefore(layer, stops);
   }
 
   install(svg, keepBox) {
@@ -162,13 +239,18 @@ export class HexMap {
     svg.addEventListener("click", (e) => {
       if (this.dragged) return;
       const g = e.target.closest("[data-hex]");
-      if (g && g.classList.contains("legal")) this.onHex(g.dataset.hex);
+      if (g && g.dataset.city && g.classList.contains("legal")) this.onStop(g.dataset.hex, g.dataset.city);
+      else if (g && g.dataset.city) {
+        const hex = this.svg.querySelector(`g[data-hex="${CSS.escape(g.dataset.hex)}"]`);
+        if (hex && hex.classList.contains("legal")) this.onHex(g.dataset.hex);
+      } else if (g && g.classList.contains("legal")) this.onHex(g.dataset.hex);
     });
     svg.addEventListener("keydown", (e) => {
       const g = e.target.closest && e.target.closest("[data-hex]");
       if (g && (e.key === "Enter" || e.key === " ")) {
         e.preventDefault();
-        this.onHex(g.dataset.hex);
+        if (g.dataset.city) this.onStop(g.dataset.hex, g.dataset.city);
+        else this.onHex(g.dataset.hex);
       }
     });
     svg.addEventListener("wheel", (e) => {
