@@ -16,8 +16,8 @@ Titles meet the renderer in :mod:`.title`, which this module asks for a title's 
 from __future__ import annotations
 
 import re
-from html import escape
 from collections.abc import Callable, Mapping
+from html import escape
 
 from roundhouse.core.board import Board
 from roundhouse.core.game import Game

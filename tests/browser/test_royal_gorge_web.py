@@ -13,6 +13,10 @@ import pytest
 from tests.browser.conftest import shot
 from tests.server.royal_gorge_turn import operating_turn
 
+LOADED = """() => [...document.querySelectorAll('.selected-hex img')]
+  .every(i => i.complete && i.naturalWidth > 0)"""
+PRICED = "() => document.querySelector('.route-editor [role=status]').textContent.includes('$')"
+
 
 def _version(page) -> str:
     return page.evaluate("document.body.dataset.version ?? ''")
@@ -83,9 +87,7 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
                 f"[data-rotation='{step['rotation']}']"
             )
             tile.wait_for()
-            page.wait_for_function(
-                "() => [...document.querySelectorAll('.selected-hex img')].every(i => i.complete && i.naturalWidth > 0)"
-            )
+            page.wait_for_function(LOADED)
             shot(page, "royal-gorge-tile-choices")
             _act(page, tile.click)
             laid = httpx.get(f"{api}/log").json()["entries"][-1]
@@ -107,14 +109,13 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
             assert page.locator("#board g.routes polyline").count() == len(step["routes"])
             page.click(".route-editor summary")
             page.click(f"#price-{turn.company}")
-            page.wait_for_function(
-                "() => document.querySelector('.route-editor [role=status]').textContent.includes('$')"
-            )
+            page.wait_for_function(PRICED)
             assert f"${step['revenue']}" in page.inner_text(".route-editor")
             shot(page, "royal-gorge-routes")
             _act(page, lambda: page.locator("#controls .offered-run button").first.click())
         else:
-            _act(page, lambda: page.locator(f"#controls button[data-kind={kind}]").first.click())
+            button = page.locator(f"#controls button[data-kind={kind}]").first
+            _act(page, button.click)
     president_cash = view()["cash"][turn.president]
     page.wait_for_selector("#controls button[data-kind=dividend]")
     payout = page.locator("#controls button[data-kind=dividend]", has_text="payout")

@@ -65,11 +65,16 @@ def operating_turn(seeds: range = range(1, 40), limit: int = 400) -> Turn:
         while not game.finished and len(game.log) < limit:
             moves = game.legal_actions()
             entity = getattr(moves[0], "entity", None) if moves else None
-            if entity != previous and entity in game.view()["corporations"]:  # type: ignore[operator]
-                if any(a.kind == "lay_tile" for a in moves):
-                    plan = _plan(game, str(entity))
-                    if plan is not None:
-                        return Turn(game.to_doc(), str(entity), game.acting[0], plan)
+            corporations = game.view()["corporations"]
+            assert isinstance(corporations, dict)
+            if (
+                entity != previous
+                and entity in corporations
+                and any(a.kind == "lay_tile" for a in moves)
+            ):
+                plan = _plan(game, str(entity))
+                if plan is not None:
+                    return Turn(game.to_doc(), str(entity), game.acting[0], plan)
             previous = entity
             player = game.acting[0]
             game.apply(bots[player].choose(game, player))

@@ -52,8 +52,8 @@ function amountControl(kind, field, actions, submit) {
   return parts;
 }
 
-function listControl(kind, actions, submit) {
-  if (actions.length > BUTTON_LIMIT) {
+function listControl(kind, actions, submit, limit = BUTTON_LIMIT) {
+  if (actions.length > limit) {
     const id = `choice-${kind}`;
     const select = el("select", { id }, actions.map((a, i) => el("option", { value: i }, a.text)));
     return [el("form", {
@@ -209,7 +209,8 @@ export function renderControls(container, actions, ctx) {
         if (ofKind.some((a) => typeof a.action.hex === "string")) {
           box.append(el("p", { class: "hint" }, "Pick a highlighted hex on the map, or:"));
         }
-        box.append(...listControl(kind, ofKind, submit));
+        const onMap = ofKind.some((a) => typeof a.action.hex === "string");
+        box.append(...listControl(kind, ofKind, submit, onMap ? 8 : BUTTON_LIMIT));
       }
       group.append(box);
     }

@@ -55,8 +55,8 @@ function isTableOf(value) {
     Object.values(value).every((v) => v && typeof v === "object" && !Array.isArray(v));
 }
 
-function grid(caption, columns, rows) {
-  return el("div", { class: "table-wrap" }, el("table", {},
+function grid(caption, columns, rows, wide = false) {
+  return el("div", { class: wide ? "table-wrap wide" : "table-wrap" }, el("table", {},
     el("caption", {}, caption),
     el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, c)))),
     el("tbody", {}, rows.map((row) => el("tr", {}, row.map((v, i) =>
@@ -86,7 +86,7 @@ function corporatePanels(view, { colours, stations }) {
       (stations?.[id] ?? []).join(", ") || "—",
       Object.entries(c.shares ?? {}).map(([h, n]) => `${h === id ? "treasury" : h} ${n}`).join(", ") || "—",
       c.closed ? "closed" : c.floated ? `floated, ran ${c.operated ?? 0}×` : "not floated",
-    ])));
+    ]), true));
   if (privates.length) {
     parts.push(grid("Privates", ["Private", "Owner", "Cash", "Status"], privates.map(([id, x]) => [
       id, x.owner ?? "—", cash[id] !== undefined ? `$${cash[id]}` : "—", x.closed ? "closed" : "open",
