@@ -187,7 +187,7 @@ async def get_values(game_id: GameId, rt: Rt) -> schema.ValuesReply:
     return rt.service.values(game_id)
 
 
-SVG = {**ERRORS, 200: {"content": {"image/svg+xml": {}}}}
+SVG: dict[int | str, dict[str, object]] = {**ERRORS, 200: {"content": {"image/svg+xml": {}}}}
 
 
 @router.get(
