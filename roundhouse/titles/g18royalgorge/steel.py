@@ -8,6 +8,10 @@ Round": the market is refilled after every set.  The Steel Depot (B3, "Brown Pri
 Reference") gives its owning railroad up to two free cubes per operating round for yellow
 tiles; we use them automatically whenever the market would charge something.
 
+With ``compat_18xx_games`` (docs/rules-notes.md "18RoyalGorge"): a lay with no column named
+takes the cheapest cube of any open column without keeping that column, and a railroad may
+name a column again at any time, as 18xx.games does.
+
 >>> from roundhouse.titles.g18royalgorge.data import steel_market
 >>> [c.name for c in steel_market().columns if c.colour.label == "green"]
 ['E', 'F']
@@ -49,6 +53,11 @@ def _next_cube(g: RoyalGorgeGame, column: str, lowest: int) -> int | None:
     return min(cubes) if cubes else None
 
 
+def _cube_or(g: RoyalGorgeGame, column: str, empty: int) -> int:
+    cube = _next_cube(g, column, 0)
+    return empty if cube is None else cube
+
+
 def _depot_usable(g: RoyalGorgeGame, corp: str, colour: Colour) -> bool:
     private = g.privates.get(STEEL_DEPOT)
     return (
@@ -77,7 +86,7 @@ def quote(g: RoyalGorgeGame, corp: str, colour: Colour) -> tuple[str, int]:
             raise IllegalAction(
                 f"no {colour.label} steel is for sale in this phase", rule="steel.colour"
             )
-        best = min(columns, key=lambda c: (_next_cube(g, c, 0) or empty, columns.index(c)))
+        best = min(columns, key=lambda c: (_cube_or(g, c, empty), columns.index(c)))
         cube = _next_cube(g, best, 0)
         column, price = best, empty if cube is None else cube
     if price and _depot_usable(g, corp, colour):
@@ -93,7 +102,8 @@ def buy(g: RoyalGorgeGame, corp: str, colour: Colour) -> int:
         g.steel_depot_turn += 1
         return 0
     lowest = g.steel_pick.get(colour.label, (column, 0))[1]
-    g.steel_pick[colour.label] = (column, lowest)
+    if colour.label in g.steel_pick or not g.variant.compat_18xx_games:
+        g.steel_pick[colour.label] = (column, lowest)
     if price in g.steel[column] and price >= lowest:
         g.steel[column].remove(price)
     if price:
@@ -102,11 +112,12 @@ def buy(g: RoyalGorgeGame, corp: str, colour: Colour) -> int:
 
 
 def choices(g: RoyalGorgeGame, corp: str, colours: list[Colour]) -> list[str]:
-    """Columns the railroad may still pick for a colour it has not used this turn."""
+    """Columns the railroad may still pick for a colour it has not used this turn (with
+    ``compat_18xx_games``, for every open colour: the site takes a new choice any time)."""
     sync_turn(g, corp)
     out: list[str] = []
     for colour in colours:
-        if colour.label in g.steel_pick:
+        if colour.label in g.steel_pick and not g.variant.compat_18xx_games:
             continue
         out.extend(open_columns(g, colour))
     return out
