@@ -5,6 +5,8 @@ the fixture that shows the site's behaviour."""
 
 from __future__ import annotations
 
+import pytest
+
 from roundhouse.core.flow.actions import Bid, Pass
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
@@ -75,3 +77,34 @@ def test_18royalgorge_compat_steel_column_may_be_named_again() -> None:
     assert "A" in steel.choices(g, "SF", [Colour.YELLOW])
     steel.choose(g, "SF", "A-0")
     assert steel.quote(g, "SF", Colour.YELLOW) == ("A", 0)
+
+
+def fixture_prefix(name: str, stop: int) -> Game:
+    """The fixture replayed up to (not including) the top-level action at list index
+    ``stop``; skips when the shared fixtures are absent."""
+    from roundhouse.interop import read_document
+    from roundhouse.interop.replay import apply_site_action, site_actions, start
+    from roundhouse.interop.undo import resolve
+    from tests.g18royalgorge.shared import fixtures_dir
+
+    path = fixtures_dir() / name
+    if not path.is_file():
+        pytest.skip(f"fixture {name} is absent")
+    document = read_document(path)
+    game, translator = start(document)
+    for action in site_actions(resolve(document.actions)):
+        if action.index >= stop:
+            break
+        apply_site_action(action, game, translator)
+    return game
+
+
+def test_18royalgorge_buy_private_assets_turn_ends_with_a_pass() -> None:
+    """ "Buy Private Assets (Optional)": any time in the turn, so a railroad that could still
+    buy one must be able to decline and end its turn (fixture 18RoyalGorge_game_end_
+    stock_market id 60: RG buys G6 after its trains, then passes)."""
+    game = fixture_prefix("18RoyalGorge_game_end_stock_market.json", 56)
+    g = rg_game(game.state)  # type: ignore[arg-type]
+    assert g.round.entity(g) == "RG"
+    game.apply(Pass(player=game.acting[0], entity="RG"))
+    assert g.round.entity(g) == "PAV"

@@ -24,6 +24,7 @@ from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import rg_game
 from roundhouse.titles.g18royalgorge.steps import (
     DebtStep,
+    EndTurnStep,
     GoldStep,
     RoyalGorgeBuyTrainStep,
     RoyalGorgeOperatingRound,
@@ -87,11 +88,13 @@ class RoyalGorgeHooks(Hooks):
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         """ "Operating Rounds": buy privates and pay debt any time; lay track (with steel),
-        build a station, run trains, ship gold, pay or withhold, buy trains."""
+        build a station, run trains, ship gold, pay or withhold, buy trains; a pass ends the
+        turn while a private could still be bought or debt paid."""
         track = TrackStep()
+        buy_company, debt = BuyCompanyStep(), DebtStep()
         return [
-            BuyCompanyStep(),
-            DebtStep(),
+            buy_company,
+            debt,
             SteelChoiceStep(track),
             track,
             RoyalGorgeTokenStep(),
@@ -99,6 +102,7 @@ class RoyalGorgeHooks(Hooks):
             GoldStep(),
             DividendStep(),
             RoyalGorgeBuyTrainStep(),
+            EndTurnStep([buy_company, debt]),
         ]
 
     def can_start(self, g: Engine, player: str, corp_id: str) -> bool:

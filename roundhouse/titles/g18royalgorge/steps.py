@@ -16,7 +16,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import BuyTrain, Choose, ChooseAbility, Par, SellShares
+from roundhouse.core.flow.actions import BuyTrain, Choose, ChooseAbility, Par, Pass, SellShares
 from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
@@ -155,6 +155,42 @@ class RoyalGorgeOperatingRound(OperatingRound):
     def start(self, g: Engine) -> None:
         rg_game(g).gold_this_turn = {}
         super().start(g)
+
+    def after_process(self, g: Engine, entity: str) -> None:
+        """The turn is over when no blocking step waits: buying a private or paying debt
+        ("any time during a company's operating turn") never holds it open by itself."""
+        if (
+            not self.finished
+            and self.entity(g) == entity
+            and not any(s.active(g, entity) for s in self.steps if s.blocking)
+        ):
+            self.next_entity(g)
+        super().after_process(g, entity)
+
+
+class EndTurnStep(Step):
+    """The last step of a turn: while a private could still be bought or debt paid, the
+    railroad ends its turn by passing ("Buy Private Assets (Optional)": any time in the
+    turn; "6. Pay Off 1 Debt")."""
+
+    kinds = frozenset({"pass"})
+    name = "end_turn"
+
+    def __init__(self, any_time: list[Step]) -> None:
+        self.any_time = any_time
+        self.passed = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.passed = False
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return not self.passed and any(s.active(g, entity) for s in self.any_time)
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        return [Pass(player=g.controller_id(entity), entity=entity)]
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        self.passed = True
 
     def pay_income(self, g: Engine) -> None:
         """As core, except Sulphur Springs (B2): nothing to a railroad, nothing before E3 has
