@@ -108,3 +108,15 @@ def test_18royalgorge_buy_private_assets_turn_ends_with_a_pass() -> None:
     assert g.round.entity(g) == "RG"
     game.apply(Pass(player=game.acting[0], entity="RG"))
     assert g.round.entity(g) == "PAV"
+
+
+def test_18royalgorge_shipping_gold_is_optional() -> None:
+    """ "Shipping Gold": a company *may* ship one gold cube; declining leaves the $50 out of
+    the revenue (fixture post_boston ids 86-87: RG runs past gold for $130 and pays out
+    without shipping)."""
+    game = fixture_prefix("post_boston.json", 85)
+    g = rg_game(game.state)  # type: ignore[arg-type]
+    assert g.gold_pending == "RG"
+    game.apply(Pass(player=game.acting[0], entity="RG"))
+    assert g.gold_pending is None and g.gold_shipped == 0
+    assert g.or_round().revenue == 130

@@ -25,6 +25,7 @@ from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.shares import POOL
 from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge import gold, metals, privates, steel, treaty
+from roundhouse.titles.g18royalgorge.data import gold_track
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import METALS, rg_game
 
@@ -294,9 +295,10 @@ class RoyalGorgeRouteStep(RouteStep):
 
 
 class GoldStep(Step):
-    """Ship the gold cube from a hex of the run ("Shipping Gold"; G2 for +$130)."""
+    """Ship the gold cube from a hex of the run ("Shipping Gold"; G2 for +$130), or pass:
+    a company "may ship", and then the run's $50 gold bonus is not earned."""
 
-    kinds = frozenset({"choose"})
+    kinds = frozenset({"choose", "pass"})
     name = "gold"
 
     def active(self, g: Engine, entity: str) -> bool:
@@ -311,11 +313,17 @@ class GoldStep(Step):
             out.extend(
                 Choose(player=p, entity=entity, choice=h, company=gold.NUGGET) for h in hexes
             )
+        out.append(Pass(player=p, entity=entity))
         return out
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
-        assert isinstance(action, Choose)
         game = rg_game(g)
+        if isinstance(action, Pass):
+            r = g.or_round()
+            r.revenue = (r.revenue or 0) - gold_track().ship_bonus
+            game.gold_pending = None
+            return
+        assert isinstance(action, Choose)
         extra = gold.ship(game, entity, action.choice, nugget=action.company == gold.NUGGET)
         r = g.or_round()
         r.revenue = (r.revenue or 0) + extra
