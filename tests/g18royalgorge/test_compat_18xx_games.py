@@ -58,17 +58,6 @@ def test_18royalgorge_compat_auction_all_declining_removes_the_card() -> None:
     assert g.privates[item].closed and g.privates[item].owner is None
 
 
-def test_18royalgorge_compat_steel_unnamed_column_is_not_kept() -> None:
-    """ "Buying Steel from CF&I" Rule 2: one column of each colour per operating round.  On
-    18xx.games a lay without a named column takes the cheapest cube of any open column, every
-    time (fixture 18RoyalGorge_game_end_bankrupt id 75: RG, $10 left, lays a fourth tile
-    after emptying column A)."""
-    g = new()[1]
-    g.steel["A"] = [0]
-    assert steel.buy(g, "RG", Colour.YELLOW) == 0
-    assert steel.quote(g, "RG", Colour.YELLOW) == ("B", 0)
-
-
 def test_18royalgorge_compat_steel_column_may_be_named_again() -> None:
     """18xx.games lets a railroad name another column after naming one (fixture
     endgame_triggered_on_buy ids 62-63: SF chooses B-0, then A-0, then lays)."""

@@ -20,3 +20,11 @@ def test_18royalgorge_steel_rule_2_default_column_is_the_cheapest_even_at_0() ->
     g = new()
     g.steel["A"] = [30]
     assert steel.quote(g, "RG", Colour.YELLOW) == ("B", 0)
+
+
+def test_18royalgorge_steel_rule_2_unnamed_column_is_kept_for_the_turn() -> None:
+    """Rule 2: one column of each colour per operating round, also when we picked it."""
+    g = new()
+    g.steel["A"] = [0]
+    assert steel.buy(g, "RG", Colour.YELLOW) == 0
+    assert steel.quote(g, "RG", Colour.YELLOW) == ("A", 40)

@@ -8,9 +8,8 @@ Round": the market is refilled after every set.  The Steel Depot (B3, "Brown Pri
 Reference") gives its owning railroad up to two free cubes per operating round for yellow
 tiles; we use them automatically whenever the market would charge something.
 
-With ``compat_18xx_games`` (docs/rules-notes.md "18RoyalGorge"): a lay with no column named
-takes the cheapest cube of any open column without keeping that column, and a railroad may
-name a column again at any time, as 18xx.games does.
+With ``compat_18xx_games`` (docs/rules-notes.md "18RoyalGorge") a railroad may name a column
+again at any time, even after laying from another one, as 18xx.games allows.
 
 >>> from roundhouse.titles.g18royalgorge.data import steel_market
 >>> [c.name for c in steel_market().columns if c.colour.label == "green"]
@@ -102,8 +101,7 @@ def buy(g: RoyalGorgeGame, corp: str, colour: Colour) -> int:
         g.steel_depot_turn += 1
         return 0
     lowest = g.steel_pick.get(colour.label, (column, 0))[1]
-    if colour.label in g.steel_pick or not g.variant.compat_18xx_games:
-        g.steel_pick[colour.label] = (column, lowest)
+    g.steel_pick[colour.label] = (column, lowest)
     if price in g.steel[column] and price >= lowest:
         g.steel[column].remove(price)
     if price:
