@@ -60,9 +60,12 @@ class Game:
         """States after that many actions.  They are never changed (only copied from), so
         clones and history copies share them."""
         self._spare: int | None = None
-        """The one snapshot kept off the regular spacing: the position the last undo went
-        back to, so undo, play, undo again (a bot trying moves, a player changing their
-        mind) copies it instead of replaying from the last regular snapshot."""
+        """The one snapshot kept off the regular spacing: a position undone to twice in a
+        row, so undo, play, undo again (a bot trying moves, a player changing their mind)
+        copies it instead of replaying from the last regular snapshot."""
+        self._undone_to: int | None = None
+        """Where the last undo went; a second undo to the same place keeps a spare there
+        (a single undo does not pay for the extra copy)."""
         self._legal: LegalActions | None = None
 
     # -- the play loop -------------------------------------------------------------------
@@ -114,14 +117,17 @@ class Game:
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions (rebuilt from a snapshot plus replay).
 
-        The position undone to is kept as a spare snapshot, so undoing to it again later
-        costs one state copy and no replay.
+        A position undone to twice in a row is kept as a spare snapshot, so undoing to it
+        again costs one state copy and no replay.
         """
         if count < 0 or count > len(self._log):
             raise IllegalAction(f"cannot undo {count} of {len(self._log)} actions")
         if count:
-            self._restore(len(self._log) - count)
-            self._keep_spare()
+            target = len(self._log) - count
+            self._restore(target)
+            if self._undone_to == target:
+                self._keep_spare()
+            self._undone_to = target
 
     def _restore(self, length: int) -> None:
         """Rebuild the state after the first ``length`` actions of the log."""
@@ -220,6 +226,7 @@ class Game:
         other._log = self._log[:length]
         other._snapshots = {i: s for i, s in self._snapshots.items() if i <= length}
         other._spare = self._spare if self._spare in other._snapshots else None
+        other._undone_to = None
         other._legal = self._legal if length == len(self._log) else None
         return other
 
