@@ -109,3 +109,13 @@ def test_18royalgorge_shipping_gold_is_optional() -> None:
     game.apply(Pass(player=game.acting[0], entity="RG"))
     assert g.gold_pending is None and g.gold_shipped == 0
     assert g.or_round().revenue == 130
+
+
+def test_18royalgorge_operating_steps_do_not_reopen_after_the_run() -> None:
+    """ "Operating Rounds": lay track, build a station, run trains, pay, buy trains, in that
+    order.  Money earned by the run does not reopen track laying or stations (fixture
+    18RoyalGorge_game_end_stock_market id 68: PAV pays out, then passes its train buying and
+    RG operates)."""
+    game = fixture_prefix("18RoyalGorge_game_end_stock_market.json", 65)
+    g = rg_game(game.state)  # type: ignore[arg-type]
+    assert g.round.entity(g) == "RG"

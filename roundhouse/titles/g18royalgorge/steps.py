@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from roundhouse.core.ability import income_now
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -153,17 +155,49 @@ class RoyalGorgeStockStep(StockStep):
 
 
 class RoyalGorgeOperatingRound(OperatingRound):
+    """The turn's steps in the rulebook's order ("Operating Rounds"): once a step has been
+    used, the blocking steps before it are closed for the turn, so money from the run does
+    not reopen track laying or stations."""
+
+    def __init__(self, steps: Sequence[Step]) -> None:
+        super().__init__(steps)
+        self.reached = 0
+        """Index of the furthest blocking step used this turn."""
+
     def start(self, g: Engine) -> None:
         rg_game(g).gold_this_turn = {}
         super().start(g)
 
+    def _open(self) -> list[Step]:
+        return [s for i, s in enumerate(self.steps) if not s.blocking or i >= self.reached]
+
+    def offered(self, g: Engine, entity: str) -> list[Step]:
+        out: list[Step] = []
+        for step in self._open():
+            if step.active(g, entity):
+                out.append(step)
+                if step.blocking:
+                    break
+        return out
+
+    def process(self, g: Engine, action: Action) -> None:
+        step, entity = self.step_for(g, action)
+        if step.blocking:
+            self.reached = max(self.reached, self.steps.index(step))
+        step.process(g, entity, action)
+        self.after_process(g, entity)
+
+    def next_entity(self, g: Engine) -> None:
+        self.reached = 0
+        super().next_entity(g)
+
     def after_process(self, g: Engine, entity: str) -> None:
-        """The turn is over when no blocking step waits: buying a private or paying debt
-        ("any time during a company's operating turn") never holds it open by itself."""
+        """The turn is over when no open blocking step waits: buying a private or paying
+        debt ("any time during a company's operating turn") never holds it open by itself."""
         if (
             not self.finished
             and self.entity(g) == entity
-            and not any(s.active(g, entity) for s in self.steps if s.blocking)
+            and not any(s.active(g, entity) for s in self._open() if s.blocking)
         ):
             self.next_entity(g)
         super().after_process(g, entity)
