@@ -299,3 +299,4 @@ class TranslatorRegistry:
 
 TRANSLATORS = TranslatorRegistry()
 """Every title's translator.  Built-in titles add a line here as their translator lands."""
+TRANSLATORS.register("18RoyalGorge", "roundhouse.interop.g18royalgorge:TRANSLATOR")

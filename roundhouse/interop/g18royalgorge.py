@@ -1,0 +1,426 @@
+"""18RoyalGorge's 18xx.games translator: its action vocabulary read into ours and written back.
+
+Our 18xx actions already use the site's type names (``roundhouse.core.flow.actions``), share
+ids (``"KP_2"``) and train ids (``"2+-1"``), so most types are a renaming of fields.  What
+needs work (facts sheet ``docs/facts/18xx-games-format.md`` §4-§5):
+
+* tiles and cities: the site names a laid tile by copy (``"57-2"``) and a city by the tile
+  copy on its hex (``"57-2-0"``, pre-printed ``"K7-1-0"``); we name tiles by their name and
+  stations by hex.  Reading remembers which copy lies on which hex; writing hands out the
+  lowest free copy, as the site's own interface does (:class:`TileCopies`);
+* routes: the site's route objects become our route notation with
+  :func:`~roundhouse.core.routes.run.from_18xx_games` and back with ``to_18xx_games``;
+* privates acting as entities: ``choose_ability`` by the debt cards ``RG-D``/``SF-D`` is the
+  indebted railroad paying a token; a ``choose`` by the Gold Nugget ``G2`` is its railroad
+  shipping gold with the nugget; ``buy_shares`` with a ``discounter`` is a Metals Investor
+  (G5) or U.S. Mint Worker (B6) purchase.
+
+Games are imported with ``compat_18xx_games`` on: every place where 18xx.games plays
+differently from the rulebook (docs/facts/18royalgorge.md §20) behaves as on the site.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterator, Mapping, Sequence
+
+from roundhouse.core.actions import Action, Json
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.actions import (
+    Bankrupt,
+    Bid,
+    BuyCompany,
+    BuyShares,
+    BuyTrain,
+    Choose,
+    ChooseAbility,
+    Dividend,
+    EndGame,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+)
+from roundhouse.core.game import Game
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.routes.adapter import route_graph
+from roundhouse.core.routes.graph import RouteGraph
+from roundhouse.core.routes.run import check_run, company_trains, from_18xx_games
+from roundhouse.core.title import OptionValue
+from roundhouse.interop.translate import (
+    Disagreement,
+    SiteAction,
+    Translator,
+)
+from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge
+from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
+
+COMPAT = "compat_18xx_games"
+SHORTER = "shorter_game_end"
+DEBT_CARDS = {"RG-D": "RG", "SF-D": "SF"}
+"""The site's debt cards (companies created at the Treaty of Boston) and who owes."""
+NUGGET = "G2"
+GHOST_TOWN = "ghost_town"
+INVESTOR, MINT = "G5", "B6"
+METALS = ("CF&I", "VGC")
+ANY_TIME = frozenset({"choose_ability", "buy_company"})
+"""Our kinds offered beside a turn's steps (paying debt, buying a private)."""
+
+
+def engine(game: Game) -> Engine:
+    state = game.state
+    assert isinstance(state, Engine)
+    return state
+
+
+def board_map(g: Engine) -> RoyalGorgeMap:
+    assert isinstance(g.map, RoyalGorgeMap)
+    return g.map
+
+
+def tile_name(site_tile: str) -> str:
+    """``"57-2"`` -> ``"57"``; ``"RG-A-0"`` -> ``"RG-A"``."""
+    name, _, copy = site_tile.rpartition("-")
+    return name if copy.isdecimal() and name else site_tile
+
+
+def silent(action: Action) -> bool:
+    """A move 18xx.games makes by itself when it is the only one: a pass, or withholding
+    nothing when a railroad ran no train."""
+    return isinstance(action, Pass) or (isinstance(action, Dividend) and action.mode == "withhold")
+
+
+def same_track_rotation(g: Engine, name: str, rotation: int) -> int:
+    """Our rotation for the site's: a symmetric tile (a straight, tile 57) has several
+    rotations with the same track; we list only the first of each."""
+    tile = board_map(g).board.tiles[name]
+    if rotation in tile.rotations:
+        return rotation
+    links = tile.links(rotation)
+    return next((r for r in tile.rotations if tile.links(r) == links), rotation)
+
+
+class TileCopies:
+    """Which copy of each tile lies on which hex, as the site numbers them.
+
+    Reading, the site tells us (``lay_tile`` names the copy) and :meth:`record` keeps it.
+    Writing, :meth:`lay` gives each lay the lowest copy not on the board, which is what the
+    site's interface picks; a tile taken up by an upgrade frees its copy.
+    """
+
+    def __init__(self) -> None:
+        self.on_hex: dict[str, str] = {}
+
+    def used(self, name: str) -> set[int]:
+        out: set[int] = set()
+        for site in self.on_hex.values():
+            if tile_name(site) == name:
+                out.add(int(site.rpartition("-")[2]))
+        return out
+
+    def record(self, hex_name: str, site_tile: str) -> None:
+        self.on_hex[hex_name] = site_tile
+        gorge = royal_gorge()
+        name = tile_name(site_tile)
+        if name in gorge.brown.values():
+            for h in gorge.hexes:
+                self.on_hex[h] = f"{gorge.brown[h]}-0"
+
+    def lay(self, hex_name: str, name: str) -> str:
+        self.on_hex.pop(hex_name, None)
+        used = self.used(name)
+        copy = next(i for i in range(len(used) + 1) if i not in used)
+        site = f"{name}-{copy}"
+        self.record(hex_name, site)
+        return site
+
+    def city(self, g: Engine, hex_name: str) -> str:
+        """The site's id of the (only) city on ``hex_name`` now."""
+        here = board_map(g).board.hexes[hex_name]
+        if here.tile is here.printed.tile:
+            printed = city_ids_18xx_games().get(hex_name)
+            if printed is not None:
+                return printed
+            return f"{hex_name}-0-0"
+        site = self.on_hex.get(hex_name)
+        if site is None or tile_name(site) != here.tile.id:
+            site = f"{here.tile.id}-0"
+        return f"{site}-0"
+
+
+class RoyalGorgeTranslator(Translator):
+    title = "18RoyalGorge"
+
+    def __init__(self) -> None:
+        self._copies: weakref.WeakKeyDictionary[Game, TileCopies] = weakref.WeakKeyDictionary()
+
+    def copies(self, game: Game) -> TileCopies:
+        found = self._copies.get(game)
+        if found is None:
+            found = self._copies[game] = TileCopies()
+        return found
+
+    # -- options -------------------------------------------------------------------------
+
+    def options(self, optional_rules: Sequence[str]) -> dict[str, OptionValue]:
+        return {COMPAT: True, SHORTER: SHORTER in optional_rules}
+
+    def optional_rules(self, options: Mapping[str, OptionValue]) -> list[str]:
+        return [SHORTER] if options.get(SHORTER) else []
+
+    # -- who acts ------------------------------------------------------------------------
+
+    def who(self, action: SiteAction, game: Game) -> tuple[PlayerId, str]:
+        """(the seat, our entity) for a site action."""
+        g = engine(game)
+        if action.entity_type == "player":
+            seat = action.seat()
+            return seat, seat
+        entity = str(action.entity)
+        if action.entity_type == "company":
+            entity = DEBT_CARDS.get(entity) or self._private_owner(action, g, entity)
+        controller = g.controller(entity)
+        if controller is None:
+            raise action.fail(f"nobody controls {entity}")
+        return PlayerId(controller), entity
+
+    @staticmethod
+    def _private_owner(action: SiteAction, g: Engine, company: str) -> str:
+        private = g.privates.get(company)
+        if private is None or private.owner is None:
+            raise action.fail(f"private {company} has no owner")
+        return private.owner
+
+    # -- 18xx.games -> ours --------------------------------------------------------------
+
+    def read(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """The site's actions, each preceded by the passes the site makes by itself.
+
+        18xx.games skips a player or a step with nothing to do but pass (a player who can
+        neither buy nor sell in a stock round, the dividend of a railroad without trains);
+        our rounds ask for that move.  When the only thing our game accepts (besides the
+        any-time moves) is one such move and the site's action is another, that move is the
+        one the site made silently.
+        """
+        for ours in super().read(action, game):
+            yield from self.silent_passes(ours, game)
+            yield ours
+
+    @staticmethod
+    def silent_passes(ours: Action, game: Game) -> Iterator[Action]:
+        """The moves before ``ours`` that 18xx.games made without recording them: the only
+        move left (a pass, withholding a run of nothing), or the pass of a step the site
+        skipped because it had nothing to offer there (a station it could not place, gold it
+        chose not to ship) when ``ours`` belongs to a later step of the same turn."""
+        if ours.kind in ANY_TIME:
+            return
+        entity = getattr(ours, "entity", None)
+        for _ in range(4 * len(game.players) + 8):
+            if game.finished:
+                return
+            legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME]
+            if not legal or ours in legal:
+                return
+            if len(legal) == 1 and silent(legal[0]):
+                yield legal[0]
+                continue
+            skip = [a for a in legal if isinstance(a, Pass) and a.entity == entity]
+            if skip and ours.kind not in {a.kind for a in legal}:
+                yield skip[0]
+                continue
+            return
+
+    def read_bid(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat = action.seat()
+        yield Bid(
+            player=seat, entity=seat, company=action.text("company"), price=action.integer("price")
+        )
+
+    def read_pass(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """A railroad's pass where ours has nothing to pass (the site's track and buy-trains
+        steps wait for a pass where ours end by themselves) changes nothing."""
+        seat, entity = self.who(action, game)
+        g = engine(game)
+        if action.entity_type != "player" and (
+            g.round.entity(g) != entity
+            or not any(isinstance(a, Pass) and a.entity == entity for a in game.legal_actions())
+        ):
+            return
+        yield Pass(player=seat, entity=entity)
+
+    def read_par(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat = action.seat()
+        price = action.text("share_price").partition(",")[0]
+        if not price.isdecimal():
+            raise action.fail(f"share_price {action.get('share_price')!r} has no price")
+        yield Par(
+            player=seat, entity=seat, corporation=action.text("corporation"), share_price=int(price)
+        )
+
+    def read_buy_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat = action.seat()
+        shares = action.texts("shares")
+        discounter = action.get("discounter")
+        if discounter == INVESTOR:
+            corp = shares[0].rpartition("_")[0]
+            yield Choose(player=seat, entity=seat, choice=corp, company=INVESTOR)
+        elif discounter == MINT:
+            yield Choose(player=seat, entity=seat, choice=f"VGC:{len(shares)}", company=MINT)
+        elif discounter is not None:
+            raise action.fail(f"unknown discounter {discounter!r}")
+        else:
+            yield BuyShares(player=seat, entity=seat, shares=shares)
+
+    def read_sell_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat = action.seat()
+        shares = action.texts("shares")
+        corp = shares[0].rpartition("_")[0]
+        yield SellShares(
+            player=seat, entity=seat, corporation=corp, count=action.integer("percent") // 10
+        )
+
+    def read_lay_tile(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        hex_name, site_tile = action.text("hex"), action.text("tile")
+        yield LayTile(
+            player=seat,
+            entity=entity,
+            hex=hex_name,
+            tile=tile_name(site_tile),
+            rotation=same_track_rotation(
+                engine(game), tile_name(site_tile), action.integer("rotation")
+            ),
+        )
+        self.copies(game).record(hex_name, site_tile)
+
+    def read_place_token(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        hex_name = self.city_hex(action, game, action.text("city"))
+        g = engine(game)
+        cities = list(board_map(g).board.hexes[hex_name].tokens)
+        if not cities:
+            raise action.fail(f"no city on {hex_name}")
+        yield PlaceToken(player=seat, entity=entity, hex=hex_name, city=cities[0])
+
+    def city_hex(self, action: SiteAction, game: Game, city: str) -> str:
+        """The hex of a site city id: a recorded tile copy, or a pre-printed city."""
+        site_tile = city.rpartition("-")[0]
+        for hex_name, laid in self.copies(game).on_hex.items():
+            if laid == site_tile:
+                return hex_name
+        for hex_name, printed in city_ids_18xx_games().items():
+            if printed == city:
+                return hex_name
+        name = tile_name(site_tile)
+        board = board_map(engine(game)).board
+        if name in board.hexes:
+            return name
+        holding = [h for h, here in board.hexes.items() if here.tile.id == name]
+        if len(holding) == 1:
+            return holding[0]
+        raise action.fail(f"cannot tell which hex holds city {city!r}")
+
+    def graph(self, g: Engine, corp: str) -> RouteGraph:
+        bm = board_map(g)
+        return route_graph(bm.board, g.depot.phases.current, options=bm.graph_options(g, corp))
+
+    def routes(self, action: SiteAction, game: Game) -> tuple[tuple[str, ...], ...]:
+        g = engine(game)
+        graph = self.graph(g, str(action.entity))
+        return tuple(from_18xx_games(graph, r) for r in action.objects("routes"))
+
+    def read_run_routes(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        routes = self.routes(action, game)
+        g = engine(game)
+        revenue = board_map(g).check_run(g, entity, routes) if routes else 0
+        yield RunRoutes(player=seat, entity=entity, routes=routes, revenue=revenue)
+
+    def route_revenues(self, action: SiteAction, game: Game) -> Sequence[int] | None:
+        if action.get("routes") is None:
+            return None
+        g = engine(game)
+        entity = str(action.entity)
+        bm = board_map(g)
+        routes = self.routes(action, game)
+        trains = company_trains(g.depot.owned_by(entity), bm.train_kinds(g, entity))
+        ids = {r[0] for r in routes}
+        result = check_run(
+            bm.board,
+            entity,
+            [t for t in trains if t.id in ids],
+            routes,
+            g.depot.phases.current,
+            bm.revenue_rules(g, entity),
+            options=bm.graph_options(g, entity),
+        )
+        return [run.revenue for run in result.runs]
+
+    def read_dividend(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield Dividend(player=seat, entity=entity, mode=action.text("kind"))
+
+    def read_buy_train(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        train = action.text("train")
+        variant = action.get("variant")
+        ours = "" if variant is None or variant == train.rpartition("-")[0] else str(variant)
+        yield BuyTrain(
+            player=seat,
+            entity=entity,
+            train=train,
+            price=action.integer("price"),
+            variant=ours,
+        )
+
+    def read_choose(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """``ghost_town`` is placed by our game itself when the gold is shipped."""
+        seat, entity = self.who(action, game)
+        choice = str(action.get("choice"))
+        if choice == GHOST_TOWN:
+            return
+        company = str(action.entity) if action.entity_type == "company" else ""
+        yield Choose(player=seat, entity=entity, choice=choice, company=company)
+
+    def read_choose_ability(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield ChooseAbility(player=seat, entity=entity, choice=action.text("choice"))
+
+    def read_buy_company(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield BuyCompany(
+            player=seat,
+            entity=entity,
+            company=action.text("company"),
+            price=action.integer("price"),
+        )
+
+    def read_bankrupt(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield Bankrupt(player=seat, entity=entity)
+
+    def read_end_game(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """Anyone may end the game on the site; ours takes it from a seat that is acting."""
+        _, entity = self.who(action, game)
+        yield EndGame(player=game.acting[0], entity=entity)
+
+    def read_log(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        return iter(())
+
+    # -- checks --------------------------------------------------------------------------
+
+    def disagreements(self, action: SiteAction, game: Game) -> Sequence[Disagreement]:
+        return ()
+
+    def describe(self, game: Game) -> dict[str, Json]:
+        out = super().describe(game)
+        g = engine(game)
+        out["round"] = g.round.label(g)
+        out["cash"] = {h.id: h.cash for h in g.ledger if h.id != "bank"}
+        out["legal"] = [str(a) for a in list(game.legal_actions())[:12]]
+        return out
+
+
+TRANSLATOR = RoyalGorgeTranslator()
