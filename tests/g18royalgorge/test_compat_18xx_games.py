@@ -119,3 +119,14 @@ def test_18royalgorge_operating_steps_do_not_reopen_after_the_run() -> None:
     game = fixture_prefix("18RoyalGorge_game_end_stock_market.json", 65)
     g = rg_game(game.state)  # type: ignore[arg-type]
     assert g.round.entity(g) == "RG"
+
+
+def test_18royalgorge_compat_buy_trains_waits_for_a_pass_while_room() -> None:
+    """ "5. Buy Trains" / "Buy from Another Company": 18xx.games keeps the step open while
+    the railroad has room for a train and another railroad owns one, connected or not, so
+    the turn ends with a pass (fixture post_boston ids 144-145: SF buys its 3+ and the game
+    is ended by hand during SF's turn, before OR 2.2 pays private income)."""
+    game = fixture_prefix("post_boston.json", 142)
+    g = rg_game(game.state)  # type: ignore[arg-type]
+    assert g.round.entity(g) == "SF"
+    assert Pass(player=game.acting[0], entity="SF") in game.legal_actions()

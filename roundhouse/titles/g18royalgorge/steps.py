@@ -366,7 +366,21 @@ class GoldStep(Step):
 
 class RoyalGorgeBuyTrainStep(BuyTrainStep):
     """Core's train buying; emergency sales skip companies without a price yet (William
-    Palmer's Rio Grande share before Rio Grande starts cannot be sold)."""
+    Palmer's Rio Grande share before Rio Grande starts cannot be sold).  With
+    ``compat_18xx_games`` the step stays open until a pass while the railroad has room and
+    money and another railroad owns a train, connected or not, as on 18xx.games."""
+
+    def active(self, g: Engine, entity: str) -> bool:
+        if super().active(g, entity):
+            return True
+        if self.passed or not rg_game(g).variant.compat_18xx_games:
+            return False
+        limit = g.depot.limit_for(entity)
+        if limit is not None and g.depot.counted(entity) >= limit:
+            return False
+        return g.ledger.cash(entity) > 0 and any(
+            g.depot.owned_by(c) for c in g.corps if c != entity and g.controller(c)
+        )
 
     def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
         unpriced = {c for c in g.books if c not in g.market.position}
