@@ -65,8 +65,8 @@ NUGGET = "G2"
 GHOST_TOWN = "ghost_town"
 INVESTOR, MINT = "G5", "B6"
 METALS = ("CF&I", "VGC")
-ANY_TIME = frozenset({"choose_ability", "buy_company"})
-"""Our kinds offered beside a turn's steps (paying debt, buying a private)."""
+ANY_TIME = frozenset({"choose_ability", "buy_company", "end_game"})
+"""Our kinds allowed beside a turn's steps (paying debt, buying a private, ending the game)."""
 
 
 def engine(game: Game) -> Engine:
