@@ -47,11 +47,15 @@ from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.graph import RouteGraph
-from roundhouse.core.routes.run import check_run, company_trains, from_18xx_games
+from roundhouse.core.routes.run import check_run, company_trains, from_18xx_games, to_18xx_games
+from roundhouse.core.shares import POOL
 from roundhouse.core.title import OptionValue
+from roundhouse.core.trains import DEPOT
 from roundhouse.interop.translate import (
     Disagreement,
+    SeatIds,
     SiteAction,
+    SiteDoc,
     Translator,
 )
 from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge
@@ -408,6 +412,229 @@ class RoyalGorgeTranslator(Translator):
 
     def read_log(self, action: SiteAction, game: Game) -> Iterator[Action]:
         return iter(())
+
+    # -- ours -> 18xx.games --------------------------------------------------------------
+
+    @staticmethod
+    def _entity(action: Action, game: Game, seats: SeatIds) -> SiteDoc:
+        entity = str(getattr(action, "entity", action.player))
+        if entity in game.players:
+            return {"entity": seats.player_id(entity), "entity_type": "player"}
+        return {"entity": entity, "entity_type": "corporation"}
+
+    @staticmethod
+    def _only_move(action: Action, game: Game) -> bool:
+        """Whether 18xx.games would make this move by itself (see :meth:`read`)."""
+        legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME]
+        return legal == [action] and silent(action)
+
+    def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Passes the site makes silently (the only move, declining gold, which the site
+        does by choosing the dividend) are not written."""
+        g = engine(game)
+        entity = g.round.entity(g) if not game.finished else None
+        gold_step = entity is not None and any(
+            s.name == "gold" for s in g.round.offered(g, entity) if s.blocking
+        )
+        if self._only_move(action, game) or gold_step:
+            return []
+        return [{"type": "pass", **self._entity(action, game, seats)}]
+
+    def write_bid(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Bid)
+        return [
+            {
+                "type": "bid",
+                **self._entity(action, game, seats),
+                "company": action.company,
+                "price": action.price,
+            }
+        ]
+
+    def write_par(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Par)
+        cell = engine(game).market.grid.find(action.share_price)
+        return [
+            {
+                "type": "par",
+                **self._entity(action, game, seats),
+                "corporation": action.corporation,
+                "share_price": f"{cell.price},{cell.row},{cell.col}",
+            }
+        ]
+
+    @staticmethod
+    def _percent(g: Engine, shares: Sequence[str]) -> int:
+        total = 0
+        for share in shares:
+            corp = share.rpartition("_")[0]
+            total += 10 * g.books[corp].cert(share).shares
+        return total
+
+    def write_buy_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, BuyShares)
+        shares = list(action.shares)
+        return [
+            {
+                "type": "buy_shares",
+                **self._entity(action, game, seats),
+                "shares": list[Json](shares),
+                "percent": self._percent(engine(game), shares),
+            }
+        ]
+
+    def write_sell_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The seller's certificates, ten-percent ones first, up to the count sold."""
+        assert isinstance(action, SellShares)
+        g = engine(game)
+        certs = sorted(
+            g.books[action.corporation].certs_of(action.entity),
+            key=lambda c: (c.president, -int(c.id.rpartition("_")[2])),
+        )
+        chosen: list[Json] = []
+        left = action.count
+        for cert in certs:
+            if left <= 0:
+                break
+            if cert.shares <= left:
+                chosen.append(cert.id)
+                left -= cert.shares
+        return [
+            {
+                "type": "sell_shares",
+                **self._entity(action, game, seats),
+                "shares": chosen,
+                "percent": 10 * action.count,
+            }
+        ]
+
+    def write_lay_tile(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, LayTile)
+        site_tile = self.copies(game).lay(action.hex, action.tile)
+        return [
+            {
+                "type": "lay_tile",
+                **self._entity(action, game, seats),
+                "hex": action.hex,
+                "tile": site_tile,
+                "rotation": action.rotation,
+            }
+        ]
+
+    def write_place_token(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, PlaceToken)
+        g = engine(game)
+        here = board_map(g).board.hexes[action.hex]
+        return [
+            {
+                "type": "place_token",
+                **self._entity(action, game, seats),
+                "city": self.copies(game).city(g, action.hex),
+                "slot": len(here.tokens.get(action.city, [])),
+                "tokener": action.entity,
+            }
+        ]
+
+    def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, RunRoutes)
+        g = engine(game)
+        bm = board_map(g)
+        trains = company_trains(g.depot.owned_by(action.entity), bm.train_kinds(g, action.entity))
+        ids = {r[0] for r in action.routes}
+        graph = self.graph(g, action.entity)
+        result = check_run(
+            bm.board,
+            action.entity,
+            [t for t in trains if t.id in ids],
+            action.routes,
+            g.depot.phases.current,
+            bm.revenue_rules(g, action.entity),
+            options=bm.graph_options(g, action.entity),
+        )
+        routes: list[Json] = []
+        for run in result.runs:
+            site = to_18xx_games(graph, run)
+            routes.append({k: v for k, v in site.items() if isinstance(v, (str, int, list))})
+        return [
+            {
+                "type": "run_routes",
+                **self._entity(action, game, seats),
+                "routes": routes,
+                "extra_revenue": 0,
+            }
+        ]
+
+    def write_dividend(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Dividend)
+        if self._only_move(action, game):
+            return []
+        return [{"type": "dividend", **self._entity(action, game, seats), "kind": action.mode}]
+
+    def write_buy_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, BuyTrain)
+        g = engine(game)
+        train = g.depot.train(action.train)
+        out: SiteDoc = {
+            "type": "buy_train",
+            **self._entity(action, game, seats),
+            "train": action.train,
+            "price": action.price,
+        }
+        if train.owner in (DEPOT, POOL):
+            out["variant"] = action.variant or action.train.rpartition("-")[0]
+        return [out]
+
+    def write_choose(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Steel, gold and coal choices; the Metals Investor and Mint Worker purchases are
+        the site's discounted ``buy_shares``."""
+        assert isinstance(action, Choose)
+        g = engine(game)
+        if action.company in (INVESTOR, MINT):
+            corp = action.choice if action.company == INVESTOR else "VGC"
+            count = 1 if action.company == INVESTOR else int(action.choice.partition(":")[2])
+            pool = sorted(g.books[corp].certs_of(POOL), key=lambda c: int(c.id.rpartition("_")[2]))
+            return [
+                {
+                    "type": "buy_shares",
+                    **self._entity(action, game, seats),
+                    "shares": [c.id for c in pool[:count]],
+                    "percent": 10 * count,
+                    "discounter": action.company,
+                }
+            ]
+        entity: SiteDoc = self._entity(action, game, seats)
+        if action.company:
+            entity = {"entity": action.company, "entity_type": "company"}
+        return [{"type": "choose", **entity, "choice": action.choice}]
+
+    def write_choose_ability(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, ChooseAbility)
+        card = next(k for k, v in DEBT_CARDS.items() if v == action.entity)
+        return [
+            {
+                "type": "choose_ability",
+                "entity": card,
+                "entity_type": "company",
+                "choice": "pay_debt",
+            }
+        ]
+
+    def write_buy_company(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, BuyCompany)
+        return [
+            {
+                "type": "buy_company",
+                **self._entity(action, game, seats),
+                "company": action.company,
+                "price": action.price,
+            }
+        ]
+
+    def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+    def write_end_game(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        return [{"type": "end_game", **self._entity(action, game, seats)}]
 
     # -- checks --------------------------------------------------------------------------
 
