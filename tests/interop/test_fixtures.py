@@ -1,20 +1,43 @@
 """Whole 18xx.games games replayed to the recorded end (issue 7, facts sheet §2.5).
 
 Each fixture must reach the site's ``result`` and ``game_end_reason`` with no divergence and
-every ``run_routes`` revenue equal to the recorded one.  18RoyalGorge and 18USA are not in
-Roundhouse yet, so these are expected to fail until their titles and translators land.
+every ``run_routes`` revenue equal to the recorded one.  18USA is not in Roundhouse yet, so
+its fixtures are expected to fail until its title and translator land; an 18RoyalGorge
+fixture that still diverges is marked with the reason.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from roundhouse.interop import read_document, verify
+from roundhouse.core.game import Game
+from roundhouse.interop import export_18xx_games, import_18xx_games, read_document, verify
 from tests.interop.documents import FIXTURE_NAMES, fixture_path
 
+COAL = "Coal Depot (G6) extra stops are not implemented (choose coal_depot/<train>/<n>)"
+KNOWN = {
+    "18RoyalGorge/18RoyalGorge_game_end_bankrupt.json": COAL,
+    "18RoyalGorge/18RoyalGorge_game_end_stock_market.json": COAL,
+    "18RoyalGorge/endgame_triggered_on_buy.json": (
+        "replays to the end, but player 14191 scores $10 more than on 18xx.games (cause "
+        "not found yet)"
+    ),
+}
+USA = "18USA not implemented yet"
 
-@pytest.mark.xfail(strict=False, reason="title not implemented yet")
-@pytest.mark.parametrize("name", FIXTURE_NAMES)
+
+def marked(names: tuple[str, ...]) -> list[object]:
+    out: list[object] = []
+    for name in names:
+        reason = USA if name.startswith("18USA/") else KNOWN.get(name)
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        if name.startswith("18RoyalGorge/"):
+            marks.append(pytest.mark.slow)
+        out.append(pytest.param(name, marks=marks, id=name))
+    return out
+
+
+@pytest.mark.parametrize("name", marked(FIXTURE_NAMES))
 def test_interop_2_5_fixture_replays_to_the_recorded_result(name: str) -> None:
     doc = read_document(fixture_path(name))
     report = verify(doc)
@@ -25,3 +48,37 @@ def test_interop_2_5_fixture_replays_to_the_recorded_result(name: str) -> None:
     assert report.end_reason == doc.game_end_reason
     assert report.revenue_checked == len(report.revenue) > 0
     assert not report.revenue_mismatches
+
+
+RG_NAMES = tuple(n for n in FIXTURE_NAMES if n.startswith("18RoyalGorge/"))
+ROUND_TRIP_KNOWN = {n: r for n, r in KNOWN.items() if r == COAL}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            n,
+            marks=[pytest.mark.xfail(strict=True, reason=ROUND_TRIP_KNOWN[n])]
+            if n in ROUND_TRIP_KNOWN
+            else [],
+            id=n,
+        )
+        for n in RG_NAMES
+    ],
+)
+def test_interop_round_trip_import_export_import_same_state_at_every_action(name: str) -> None:
+    """Issue 7 "Round trip": import -> export -> import gives the same state hash after every
+    action."""
+    game = import_18xx_games(read_document(fixture_path(name)))
+    again = import_18xx_games(export_18xx_games(game))
+    assert again.result == game.result and again.end_reason == game.end_reason
+    assert len(again.log) == len(game.log)
+    first = Game(game.title, game.players, game.seed, game.options)
+    second = Game(again.title, again.players, again.seed, again.options)
+    assert first.state_hash() == second.state_hash()
+    for i, (ours, theirs) in enumerate(zip(game.log, again.log, strict=True)):
+        first.apply(ours)
+        second.apply(theirs)
+        assert first.state_hash() == second.state_hash(), f"after action {i}: {ours}"
