@@ -218,11 +218,15 @@ class RoyalGorgeTranslator(Translator):
         move left (a pass, withholding a run of nothing), or the pass of a step the site
         skipped because it had nothing to offer there (a station it could not place, gold it
         chose not to ship) when ``ours`` belongs to a later step of the same turn."""
-        if ours.kind in ANY_TIME:
-            return
         entity = getattr(ours, "entity", None)
         for _ in range(4 * len(game.players) + 8):
             if game.finished:
+                return
+            g = engine(game)
+            if ours.kind in ANY_TIME and (
+                ours.kind == "end_game"
+                or (ours.player in game.acting and g.round.entity(g) == entity)
+            ):
                 return
             legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME]
             if not legal or ours in legal:
@@ -231,7 +235,7 @@ class RoyalGorgeTranslator(Translator):
                 yield legal[0]
                 continue
             skip = [a for a in legal if isinstance(a, Pass) and a.entity == entity]
-            if skip and ours.kind not in {a.kind for a in legal}:
+            if skip and ours.kind not in {a.kind for a in legal} | ANY_TIME:
                 yield skip[0]
                 continue
             return
@@ -429,14 +433,15 @@ class RoyalGorgeTranslator(Translator):
         return legal == [action] and silent(action)
 
     def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """Passes the site makes silently (the only move, declining gold, which the site
-        does by choosing the dividend) are not written."""
+        """Declining gold is not written (the site just chooses the dividend).  Every other
+        pass is, even where the site would skip the player by itself (a stock-round player
+        with nothing to do): our reader re-creates those, the site's may refuse them."""
         g = engine(game)
         entity = g.round.entity(g) if not game.finished else None
         gold_step = entity is not None and any(
             s.name == "gold" for s in g.round.offered(g, entity) if s.blocking
         )
-        if self._only_move(action, game) or gold_step:
+        if gold_step:
             return []
         return [{"type": "pass", **self._entity(action, game, seats)}]
 
