@@ -3,8 +3,9 @@
 Each board is a hex-like mesh of cities and towns joined by one- and two-hex stretches of
 track, with other companies' tokens filling some cities, as in a mid-game 18xx position.
 ``bench_routes()`` returns seconds per optimisation for each board and train set, plus how
-many of them were proven optimal; ``python -m bench`` prints them.  Later this also runs the
-18xx.games fixtures' run_routes positions once those titles replay.
+many of them were proven optimal; ``python -m bench`` prints them.  ``bench_fixture_routes()``
+times the optimiser on every run_routes position of the 18RoyalGorge fixtures and compares
+our best with what the players ran.
 """
 
 from __future__ import annotations
@@ -246,6 +247,76 @@ def bench_board_routes(time_budget: float = 30.0) -> dict[str, float]:
     return out
 
 
+def bench_fixture_routes(time_budget: float = 30.0) -> list[dict[str, object]]:
+    """Our optimiser on every ``run_routes`` position of the 18RoyalGorge fixtures (issue 4).
+
+    Each fixture is replayed with the 18xx.games importer; just before each run the company's
+    best run is searched from scratch.  One row per position: fixture, action, company,
+    seconds, whether the optimum was proven, our best route total and the total the players
+    recorded (route revenues only: the gold bonus is added later on 18xx.games).  A fixture
+    stops at its first divergence (its later runs are not positions the site had).
+    """
+    from roundhouse.core.routes.run import company_trains
+    from roundhouse.interop import read_document
+    from roundhouse.interop.g18royalgorge import board_map, engine
+    from roundhouse.interop.replay import ReplayError, apply_site_action, site_actions, start
+    from roundhouse.interop.undo import resolve
+    from tests.shared_files import fixtures_dir
+
+    rows: list[dict[str, object]] = []
+    folder = fixtures_dir("18RoyalGorge")
+    for path in sorted(folder.glob("*.json")):
+        document = read_document(path)
+        game, translator = start(document)
+        for action in site_actions(resolve(document.actions)):
+            if action.type == "run_routes" and action.get("routes"):
+                g = engine(game)
+                corp = str(action.entity)
+                bm = board_map(g)
+                trains = company_trains(g.depot.owned_by(corp), bm.train_kinds(g, corp))
+                rules = bm.revenue_rules(g, corp)
+                start_s = time.process_time()
+                best = optimal_run(
+                    bm.board,
+                    corp,
+                    trains,
+                    g.depot.phases.current,
+                    rules,
+                    time_budget=time_budget,
+                    options=bm.graph_options(g, corp),
+                )
+                seconds = time.process_time() - start_s
+                recorded = sum(int(str(r.get("revenue", 0))) for r in action.objects("routes"))
+                rows.append(
+                    {
+                        "fixture": path.name,
+                        "where": action.where,
+                        "company": corp,
+                        "seconds": seconds,
+                        "proven": best.proven_optimal,
+                        "ours": sum(run.revenue for run in best.revenue.runs),
+                        "recorded": recorded,
+                    }
+                )
+            try:
+                apply_site_action(action, game, translator)
+            except ReplayError:
+                break
+    return rows
+
+
+def print_fixture_routes(rows: list[dict[str, object]]) -> None:
+    print(f"{'fixture':40} {'company':7} {'s':>7} {'proven':>6} {'ours':>5} {'played':>6}")
+    for row in rows:
+        print(
+            f"{str(row['fixture'])[:40]:40} {row['company']!s:7} {float(str(row['seconds'])):7.3f}"
+            f" {'yes' if row['proven'] else 'no':>6} {row['ours']!s:>5} {row['recorded']!s:>6}"
+        )
+    proven = sum(1 for r in rows if r["proven"])
+    better = sum(1 for r in rows if int(str(r["ours"])) > int(str(r["recorded"])))
+    print(f"{len(rows)} positions, {proven} proven optimal, {better} where players left money")
+
+
 if __name__ == "__main__":
     for key, value in {
         **bench_routes(),
@@ -258,3 +329,4 @@ if __name__ == "__main__":
         ratio = old_s / max(new_s, 1e-6)
         mark = "" if old_proven else ">"
         print(f"{name:24} {new_s:9.3f} {mark:>1}{old_s:8.3f} {mark:>1}{ratio:8.1f}")
+    print_fixture_routes(bench_fixture_routes())
