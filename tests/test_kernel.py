@@ -94,3 +94,17 @@ def test_rng_sorted_by_draws_orders_items_by_their_draws() -> None:
     expected = [x for _, x in sorted(zip(draws, "abcde", strict=True))]
     assert rng.sorted_by_draws(list("abcde")) == expected
     assert rng.state == check.state
+
+
+def test_amount_range_accepts_every_step_of_its_span_and_nothing_else() -> None:
+    """DESIGN: amounts are enumerated or given as ranges with a documented step."""
+    from roundhouse.core.legal import AmountRange, LegalActions
+    from tests.toy_title import Take
+
+    span = AmountRange(Take(player="a", count=2), "count", 2, 10, 2)
+    legal = LegalActions([Take(player="a", count=2)], [span])
+    assert Take(player="a", count=8) in legal
+    assert Take(player="a", count=7) not in legal  # off the step
+    assert Take(player="a", count=12) not in legal  # past the end
+    assert Take(player="b", count=4) not in legal  # another seat
+    assert len(legal) == 1 and legal.ranges == (span,)

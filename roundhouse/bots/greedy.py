@@ -28,6 +28,9 @@ MAX_DEPTH = 6
 """Own consecutive actions looked through (a full Chicago Express build is 5)."""
 MAX_BRANCH = 24
 """Candidates tried per position, after thinning."""
+NODE_BUDGET = 160
+"""Positions played out per decision at most; keeps heavy titles (18xx tile lays and route
+runs on every copy) to a fraction of a second a move."""
 
 
 def _score(state: TitleState, player: PlayerId) -> float:
@@ -57,8 +60,9 @@ def _thin(actions: Sequence[Action]) -> list[Action]:
 class GreedyBot:
     """Best line through its own turn by the title's heuristic; see the module docstring."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, node_budget: int = NODE_BUDGET) -> None:
         self.rng = Rng(seed)
+        self.node_budget = node_budget
 
     def choose(self, game: Game, player: str) -> Action:
         legal = game.legal_actions(player)
@@ -69,7 +73,9 @@ class GreedyBot:
         seat = PlayerId(player)
         # (score, tie-break, first action, state after the line so far)
         frontier: list[tuple[float, int, Action, TitleState]] = []
+        budget = self.node_budget
         for action in _thin(legal):
+            budget -= 1
             state = copy.deepcopy(game.state)
             state.execute(action)
             frontier.append((_score(state, seat), draw(self.rng, 1 << 20), action, state))
@@ -78,9 +84,12 @@ class GreedyBot:
             frontier.sort(key=lambda f: (f[0], f[1]), reverse=True)
             expanded: list[tuple[float, int, Action, TitleState]] = []
             for _s, _t, first, state in frontier[:BEAM]:
-                if state.finished or seat not in state.acting():
+                if state.finished or seat not in state.acting() or budget <= 0:
                     continue
                 for action in _thin([a for a in state.legal_actions() if a.player == seat]):
+                    if budget <= 0:
+                        break
+                    budget -= 1
                     nxt = copy.deepcopy(state)
                     nxt.execute(action)
                     expanded.append((_score(nxt, seat), draw(self.rng, 1 << 20), first, nxt))

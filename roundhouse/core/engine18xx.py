@@ -31,6 +31,7 @@ from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
+from roundhouse.core.legal import AmountRange
 from roundhouse.core.loan import LoanBank
 from roundhouse.core.market import Market, MarketGrid
 from roundhouse.core.phases import Phase, PhaseTrack
@@ -327,6 +328,11 @@ class Engine(TitleState):
             ]
         return self.round.legal_actions(self)
 
+    def legal_ranges(self) -> Sequence[AmountRange]:
+        if self.finished or self._discarding() is not None:
+            return []
+        return self.round.legal_ranges(self)
+
     def check(self, action: Action) -> None:
         corp = self._discarding()
         if corp is not None:
@@ -398,6 +404,11 @@ class Engine(TitleState):
     @property
     def end_reason(self) -> str | None:
         return self.end.reason if self.finished else None
+
+    def heuristic_value(self, player: PlayerId) -> float:
+        """Net worth as if the game ended now (cash, shares at market price, title
+        adjustments): the score 18xx games are won on, so a fair guide for greedy bots."""
+        return float(score(self, player))
 
     def conserved_money(self) -> int | None:
         return self.ledger.total()

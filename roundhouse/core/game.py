@@ -78,10 +78,13 @@ class Game:
     def legal_actions(self, player: str | None = None) -> LegalActions:
         """Every legal action now, optionally only those of one seat."""
         if self._legal is None:
-            self._legal = LegalActions(self._state.legal_actions())
+            self._legal = LegalActions(self._state.legal_actions(), self._state.legal_ranges())
         if player is None:
             return self._legal
-        return LegalActions([a for a in self._legal if a.player == player])
+        return LegalActions(
+            [a for a in self._legal if a.player == player],
+            [r for r in self._legal.ranges if r.template.player == player],
+        )
 
     def apply(self, action: Action | Mapping[str, object]) -> Action:
         """Play one action; raise :class:`IllegalAction` and change nothing if it is not legal.

@@ -2,22 +2,56 @@
 
 It is a sequence (index it, iterate it, ``len`` it), ``action in legal`` is the legality test,
 and its repr lists the moves in table talk.
+
+Where an amount may be any whole number in a span (an agreed price between companies), the
+list holds representative amounts and an :class:`AmountRange` documents the whole span with
+its step (DESIGN: amounts are "enumerated or given as ranges with a documented step");
+``in`` accepts every amount of the span.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import overload
 
 from roundhouse.core.actions import Action
 
 
-class LegalActions(Sequence[Action]):
-    __slots__ = ("_items", "_set")
+@dataclasses.dataclass(frozen=True, slots=True)
+class AmountRange:
+    """Every ``template`` with ``field`` set to ``low``, ``low + step``, … up to ``high``."""
 
-    def __init__(self, items: Sequence[Action]) -> None:
+    template: Action
+    field: str
+    low: int
+    high: int
+    step: int = 1
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not type(self.template):
+            return False
+        value = getattr(action, self.field)
+        if not isinstance(value, int) or not self.low <= value <= self.high:
+            return False
+        if (value - self.low) % self.step:
+            return False
+        return dataclasses.replace(action, **{self.field: getattr(self.template, self.field)}) == (
+            self.template
+        )
+
+    def __str__(self) -> str:
+        return f"{self.template} with {self.field} {self.low}–{self.high} (step {self.step})"
+
+
+class LegalActions(Sequence[Action]):
+    __slots__ = ("_items", "_set", "ranges")
+
+    def __init__(self, items: Sequence[Action], ranges: Sequence[AmountRange] = ()) -> None:
         self._items = tuple(items)
         self._set: frozenset[Action] | None = None
+        self.ranges = tuple(ranges)
+        """Spans of amounts that are legal beyond the listed representatives."""
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -35,7 +69,7 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if self._set is None:
             self._set = frozenset(self._items)
-        return action in self._set
+        return action in self._set or any(action in r for r in self.ranges)
 
     def kinds(self) -> list[str]:
         """The distinct action kinds on offer, in first-seen order."""

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
+from roundhouse.core.legal import AmountRange
 from roundhouse.core.rng import Rng
 
 
@@ -31,6 +32,11 @@ class TitleState(ABC):
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
         """Every legal action of every acting seat, concretely."""
+
+    def legal_ranges(self) -> Sequence[AmountRange]:
+        """Spans of amounts legal beyond the representatives :meth:`legal_actions` lists
+        (agreed prices); each listed action of such a kind lies inside one span."""
+        return ()
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (with a rule key) if ``action`` is not legal now.

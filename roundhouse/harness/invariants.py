@@ -324,7 +324,8 @@ class Checker:
     ) -> None:
         """An unlisted move is refused with IllegalAction: ``legal_actions()`` is complete."""
         try:
-            if game.title.codec.decode(doc) in legal:
+            # The game's own list, not the copy: it also holds documented amount ranges.
+            if game.title.codec.decode(doc) in game.legal_actions():
                 return
         except MalformedAction:
             pass

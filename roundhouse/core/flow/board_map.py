@@ -104,10 +104,16 @@ class BoardMap:
     # -- turn bookkeeping ----------------------------------------------------------------
 
     def _sync_turn(self, g: Engine, corp_id: str) -> None:
+        """Start the company's turn record before a lay (write paths only: reading the
+        position must not change it, or replaying the log would give another state)."""
         key = (g.set_count, g.or_in_set, corp_id)
         if key != self.turn:
             self.turn = key
             self.laid = []
+
+    def laid_now(self, g: Engine, corp_id: str) -> list[str]:
+        """Hexes ``corp_id`` has built in its current turn, without writing."""
+        return self.laid if self.turn == (g.set_count, g.or_in_set, corp_id) else []
 
     # -- title overrides -------------------------------------------------------------------
 
@@ -116,7 +122,7 @@ class BoardMap:
         return frozenset(Colour.parse(c) for c in g.depot.phases.current.tiles)
 
     def allowance(self, g: Engine, corp_id: str) -> Allowance:
-        skip = frozenset(self.laid) if self.one_lay_per_hex else frozenset()
+        skip = frozenset(self.laid_now(g, corp_id)) if self.one_lay_per_hex else frozenset()
         return Allowance(cash=UNLIMITED, skip_hexes=skip)
 
     def lay_allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
@@ -157,9 +163,9 @@ class BoardMap:
     # -- tiles -------------------------------------------------------------------------
 
     def _all_lays(self, g: Engine, corp_id: str) -> list[TileLay]:
-        self._sync_turn(g, corp_id)
         phase = g.depot.phases.current.name
-        key: tuple[object, ...] = (self.board.version, corp_id, phase, tuple(self.laid))
+        laid = tuple(self.laid_now(g, corp_id))
+        key: tuple[object, ...] = (self.board.version, corp_id, phase, laid)
         if self._lays is not None and self._lays[0] == key:
             return self._lays[1]
         rules = TrackRules(upgrades=self.upgrades, colours=self.colours(g))

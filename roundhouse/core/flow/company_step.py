@@ -6,7 +6,8 @@ or the pool.  Core offers purchases from the company's own president (who agrees
 themself); the title sets the phases through
 :meth:`~roundhouse.core.hooks.Hooks.may_buy_privates` and the range through
 :attr:`TitleConfig.private_price_range_pct`.  Prices are listed at the range's ends and each
-multiple of :attr:`TitleConfig.agreed_price_step`; ``check`` accepts any whole dollar.
+multiple of :attr:`TitleConfig.agreed_price_step`; :meth:`BuyCompanyStep.ranges` documents
+the whole span, and ``check`` accepts any whole dollar in it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyCompany
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import price_points
+from roundhouse.core.legal import AmountRange
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -56,6 +58,15 @@ class BuyCompanyStep(Step):
             BuyCompany(player=p, entity=entity, company=pid, price=price)
             for pid, (low, high) in self._ranges(g, entity).items()
             for price in price_points(low, high, g.config.agreed_price_step)
+        ]
+
+    def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
+        p = g.controller_id(entity)
+        return [
+            AmountRange(
+                BuyCompany(player=p, entity=entity, company=pid, price=low), "price", low, high
+            )
+            for pid, (low, high) in self._ranges(g, entity).items()
         ]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:

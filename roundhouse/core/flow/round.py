@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.step import Step
+from roundhouse.core.legal import AmountRange
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -90,6 +91,13 @@ class Round:
             for step in self.offered(g, entity):
                 actions.extend(step.actions(g, entity))
         return actions
+
+    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+        ranges: list[AmountRange] = []
+        for entity in self.entities_acting(g):
+            for step in self.offered(g, entity):
+                ranges.extend(step.ranges(g, entity))
+        return ranges
 
     def step_for(self, g: Engine, action: Action) -> tuple[Step, str]:
         """The step that takes ``action`` and the acting entity it is for.  A president may

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.legal import AmountRange
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -35,6 +36,10 @@ class Step:
     def active(self, g: Engine, entity: str) -> bool:
         """Whether this step still wants a decision from ``entity``."""
         return False
+
+    def ranges(self, g: Engine, entity: str) -> Sequence[AmountRange]:
+        """Spans of agreed amounts this step accepts beyond the listed ones."""
+        return ()
 
     def actions(self, g: Engine, entity: str) -> Sequence[Action]:
         """Every legal action of ``entity`` in this step now."""

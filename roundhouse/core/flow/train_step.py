@@ -27,6 +27,7 @@ from roundhouse.core.flow.emergency import (
 )
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import do_sale
+from roundhouse.core.legal import AmountRange
 from roundhouse.core.shares import POOL
 from roundhouse.core.trains import DEPOT
 
@@ -167,6 +168,17 @@ class BuyTrainStep(Step):
             or bool(self.depot_offers(g, entity))
             or bool(self.sellers(g, entity))
         )
+
+    def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
+        """Trains of other companies at any agreed price from the minimum to the cash."""
+        p = g.controller_id(entity)
+        low, high = g.config.train_price_min, g.ledger.cash(entity)
+        if high < low:
+            return []
+        return [
+            AmountRange(BuyTrain(player=p, entity=entity, train=tid, price=low), "price", low, high)
+            for tid in self.sellers(g, entity)
+        ]
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         out: list[Action] = list(self.offers(g, entity))

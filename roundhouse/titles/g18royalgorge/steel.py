@@ -33,11 +33,22 @@ def refill(g: RoyalGorgeGame) -> None:
 
 
 def sync_turn(g: RoyalGorgeGame, corp: str) -> None:
+    """Start this railroad's turn record before a purchase (write paths only: reading the
+    position must not change it, or replaying the log would give another state)."""
     key = (g.set_count, g.or_in_set, corp)
     if g.steel_turn != key:
         g.steel_turn = key
         g.steel_pick = {}
         g.steel_depot_turn = 0
+
+
+def _current(g: RoyalGorgeGame, corp: str) -> bool:
+    return g.steel_turn == (g.set_count, g.or_in_set, corp)
+
+
+def picks(g: RoyalGorgeGame, corp: str) -> dict[str, tuple[str, int]]:
+    """Colour -> (column, lowest cube) chosen by ``corp`` this turn, without writing."""
+    return g.steel_pick if _current(g, corp) else {}
 
 
 def open_columns(g: RoyalGorgeGame, colour: Colour) -> list[str]:
@@ -65,16 +76,15 @@ def _depot_usable(g: RoyalGorgeGame, corp: str, colour: Colour) -> bool:
         and not private.closed
         and colour is Colour.YELLOW
         and g.steel_depot > 0
-        and g.steel_depot_turn < 2
+        and (g.steel_depot_turn if _current(g, corp) else 0) < 2
     )
 
 
 def quote(g: RoyalGorgeGame, corp: str, colour: Colour) -> tuple[str, int]:
     """(column, price) of the steel the next ``colour`` tile would use; column "" for the
     Steel Depot.  Raises when no column of that colour is open."""
-    sync_turn(g, corp)
     empty = steel_market().empty_price
-    picked = g.steel_pick.get(colour.label)
+    picked = picks(g, corp).get(colour.label)
     if picked is not None:
         column, lowest = picked
         cube = _next_cube(g, column, lowest)
@@ -95,6 +105,7 @@ def quote(g: RoyalGorgeGame, corp: str, colour: Colour) -> tuple[str, int]:
 
 def buy(g: RoyalGorgeGame, corp: str, colour: Colour) -> int:
     """Buy the steel for one tile: pay CF&I, take the cube, remember the column."""
+    sync_turn(g, corp)
     column, price = quote(g, corp, colour)
     if not column:
         g.steel_depot -= 1
@@ -112,10 +123,10 @@ def buy(g: RoyalGorgeGame, corp: str, colour: Colour) -> int:
 def choices(g: RoyalGorgeGame, corp: str, colours: list[Colour]) -> list[str]:
     """Columns the railroad may still pick for a colour it has not used this turn (with
     ``compat_18xx_games``, for every open colour: the site takes a new choice any time)."""
-    sync_turn(g, corp)
+    chosen = picks(g, corp)
     out: list[str] = []
     for colour in colours:
-        if colour.label in g.steel_pick and not g.variant.compat_18xx_games:
+        if colour.label in chosen and not g.variant.compat_18xx_games:
             continue
         out.extend(open_columns(g, colour))
     return out
