@@ -84,14 +84,16 @@ async def import_game(body: schema.ImportGame, rt: Rt) -> schema.Created:
     return created
 
 
-@router.post("/games/import/18xx", responses=ERRORS, summary="Import an 18xx.games game (later)")
-async def import_18xx(request: Request) -> None:
-    raise Problem(
-        501,
-        "not_implemented",
-        "importing 18xx.games games needs roundhouse.interop, which is not written yet; "
-        "use /api/games/import with our own JSON format",
-    )
+@router.post(
+    "/games/import/18xx",
+    status_code=201,
+    responses=ERRORS,
+    summary="Store an 18xx.games game document, replayed by the importer (seats: site ids)",
+)
+async def import_18xx(body: schema.ImportGame, rt: Rt) -> schema.Created:
+    created = rt.service.import_doc(body, site=True)
+    rt.changed(created.game.id)
+    return created
 
 
 @router.get("/games/{game_id}", responses=ERRORS, summary="A game's set-up and progress")
@@ -253,15 +255,9 @@ async def export_game(game_id: GameId, rt: Rt) -> dict[str, object]:
     return rt.service.export(game_id)
 
 
-@router.get("/games/{game_id}/export/18xx", responses=ERRORS, summary="As 18xx.games JSON (later)")
-async def export_18xx(game_id: GameId, rt: Rt) -> None:
-    rt.service.record(game_id)
-    raise Problem(
-        501,
-        "not_implemented",
-        "exporting to 18xx.games needs roundhouse.interop, which is not written yet; "
-        "use /api/games/{id}/export for our own JSON format",
-    )
+@router.get("/games/{game_id}/export/18xx", responses=ERRORS, summary="As 18xx.games JSON")
+async def export_18xx(game_id: GameId, rt: Rt) -> dict[str, object]:
+    return rt.service.export_18xx(game_id)
 
 
 @router.websocket("/games/{game_id}/ws")

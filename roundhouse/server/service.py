@@ -244,9 +244,26 @@ class GameService:
             raise refused(exc) from None
         return self._store_new(game, request.mode, request.seats, request.join_as, [])
 
-    def import_doc(self, request: schema.ImportGame) -> schema.Created:
+    def export_18xx(self, game_id: str) -> dict[str, object]:
+        """The game as an 18xx.games document (titles that site also has)."""
+        from roundhouse.interop import export_18xx_games
+
+        record = self.record(game_id)
         try:
-            game = roundhouse.load(request.doc)
+            return dict(export_18xx_games(self.live(record)))
+        except ValueError as exc:
+            raise refused(exc) from None
+
+    def import_doc(self, request: schema.ImportGame, *, site: bool = False) -> schema.Created:
+        """Store a saved game: our JSON, or (``site``) an 18xx.games document replayed by the
+        importer, whose seats are the site's player ids."""
+        try:
+            if site:
+                from roundhouse.interop import import_18xx_games
+
+                game = import_18xx_games(request.doc)
+            else:
+                game = roundhouse.load(request.doc)
         except ValueError as exc:
             raise refused(exc) from None
         if request.seats is None:

@@ -323,11 +323,35 @@ def test_server_import_refuses_bad_documents(client: TestClient) -> None:
     assert client.get("/api/games").json() == []
 
 
-def test_server_18xx_interop_and_render_are_501_until_written(client: TestClient) -> None:
+def test_server_18xx_interop_refuses_what_it_cannot_convert(client: TestClient) -> None:
+    """A title 18xx.games lacks cannot be exported; a document that is not an 18xx.games
+    game is refused with the importer's reason; a title without a board has no board.svg."""
     gid = create(client)["game"]["id"]
-    assert_readable_error(client.get(f"/api/games/{gid}/export/18xx"), 501, "not_implemented")
-    assert_readable_error(client.post("/api/games/import/18xx", json={}), 501, "not_implemented")
+    assert_readable_error(client.get(f"/api/games/{gid}/export/18xx"), 422, "invalid_setup")
+    assert_readable_error(client.post("/api/games/import/18xx", json={}), 422, "invalid_request")
+    reply = client.post("/api/games/import/18xx", json={"doc": {"title": "Toy"}})
+    assert reply.status_code == 422 and "error" in reply.json()
     assert_readable_error(client.get(f"/api/games/{gid}/board.svg"), 501, "not_implemented")
+
+
+def test_server_imports_and_exports_an_18xx_games_fixture(client: TestClient) -> None:
+    """post_boston.json (18RoyalGorge, ended by hand on 18xx.games) is stored as a game whose
+    seats are the site's player ids, and exports back as an 18xx.games document."""
+    import json
+
+    from tests.shared_files import shared_file
+
+    doc = json.loads(
+        shared_file("fixtures", "18xx.games", "18RoyalGorge", "post_boston.json").read_text()
+    )
+    reply = client.post("/api/games/import/18xx", json={"doc": doc})
+    assert reply.status_code == 201, reply.text
+    gid = reply.json()["game"]["id"]
+    summary = client.get(f"/api/games/{gid}").json()
+    assert [s["name"] for s in summary["seats"]] == [str(p["id"]) for p in doc["players"]]
+    exported = client.get(f"/api/games/{gid}/export/18xx").json()
+    assert exported["title"] == "18RoyalGorge"
+    assert exported["result"] == {str(k): v for k, v in doc["result"].items()}
 
 
 def test_server_bots_move_by_themselves_to_the_end(client: TestClient) -> None:

@@ -118,7 +118,10 @@ async function importFile(event) {
   if (!file) return;
   try {
     const doc = JSON.parse(await file.text());
-    const created = await api("/api/games/import", { method: "POST", body: { doc } });
+    // An 18xx.games document has "settings"/"id" and actions with a "type"; ours has "kind".
+    const site = Array.isArray(doc.actions) && doc.actions.some((a) => a && "type" in a);
+    const path = site ? "/api/games/import/18xx" : "/api/games/import";
+    const created = await api(path, { method: "POST", body: { doc } });
     rememberToken(created.game.id, created.token);
     location.href = created.link;
   } catch (error) {
