@@ -47,7 +47,7 @@ from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.graph import RouteGraph
-from roundhouse.core.routes.run import check_run, company_trains, from_18xx_games, to_18xx_games
+from roundhouse.core.routes.run import check_run, from_18xx_games, to_18xx_games
 from roundhouse.core.shares import POOL
 from roundhouse.core.title import OptionValue
 from roundhouse.core.trains import DEPOT
@@ -353,7 +353,7 @@ class RoyalGorgeTranslator(Translator):
         entity = str(action.entity)
         bm = board_map(g)
         routes = self.routes(action, game)
-        trains = company_trains(g.depot.owned_by(entity), bm.train_kinds(g, entity))
+        trains = bm.trains(g, entity)
         ids = {r[0] for r in routes}
         result = check_run(
             bm.board,
@@ -544,7 +544,7 @@ class RoyalGorgeTranslator(Translator):
         assert isinstance(action, RunRoutes)
         g = engine(game)
         bm = board_map(g)
-        trains = company_trains(g.depot.owned_by(action.entity), bm.train_kinds(g, action.entity))
+        trains = bm.trains(g, action.entity)
         ids = {r[0] for r in action.routes}
         graph = self.graph(g, action.entity)
         result = check_run(

@@ -12,22 +12,26 @@ off-board destination printed over several hexes.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.map_steps import RouteList
 from roundhouse.core.routes.adapter import GraphOptions, StopExtras
+from roundhouse.core.routes.kinds import Train
 from roundhouse.core.routes.revenue import (
     AnyRouteBonus,
     HexMarkerBonus,
     RevenueRules,
     RouteBonus,
 )
-from roundhouse.core.routes.run import check_run, company_trains
+from roundhouse.core.routes.run import check_run, company_trains, optimal_run
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.core.upgrade import UpgradeRules
-from roundhouse.titles.g18royalgorge import gold, privates, steel
+from roundhouse.titles.g18royalgorge import coal, gold, privates, steel
 from roundhouse.titles.g18royalgorge.data import (
     gold_track,
     offboard_groups,
@@ -116,11 +120,50 @@ class RoyalGorgeMap(BoardMap):
             company_bonuses=tuple(company),
         )
 
+    def trains(self, g: Engine, corp_id: str) -> list[Train]:
+        """The company's trains, those extended by coal this turn one stop longer per cube."""
+        boost = rg_game(g).coal_boost
+        return [
+            Train(t.id, coal.extended(t.kind, boost.get(t.id, 0)))
+            for t in company_trains(g.depot.owned_by(corp_id), self.train_kinds(g, corp_id))
+        ]
+
+    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
+        if not rg_game(g).coal_boost:
+            return super().runs(g, corp_id)
+        best = optimal_run(
+            self.board,
+            corp_id,
+            self.trains(g, corp_id),
+            g.depot.phases.current,
+            self.revenue_rules(g, corp_id),
+            time_budget=self.time_budget,
+            options=self.graph_options(g, corp_id),
+        )
+        return [(best.routes, best.total)]
+
+    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
+        if not rg_game(g).coal_boost:
+            return super().check_run(g, corp_id, routes)
+        ids = [r[0] for r in routes if r]
+        if len(set(ids)) != len(ids):
+            raise IllegalAction("each train runs at most one route", rule="routes.one_per_train")
+        result = check_run(
+            self.board,
+            corp_id,
+            [t for t in self.trains(g, corp_id) if t.id in ids],
+            routes,
+            g.depot.phases.current,
+            self.revenue_rules(g, corp_id),
+            options=self.graph_options(g, corp_id),
+        )
+        return result.total
+
     def run_hexes(
         self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]
     ) -> tuple[str, ...]:
         """Every hex the run uses (gold may be shipped from any of them)."""
-        trains = company_trains(g.depot.owned_by(corp_id), self.kinds)
+        trains = self.trains(g, corp_id)
         ids = {r[0] for r in routes if r}
         result = check_run(
             self.board,

@@ -81,6 +81,12 @@ class RoyalGorgeGame(Engine):
         """Depot cubes used by the railroad operating now."""
         self.coal: dict[str, int] = {}
         """Private (Y3, G6) -> coal cubes on it."""
+        self.coal_mined = 0
+        """Cubes the Coal Creek Mines (Y3) have given out of their supply."""
+        self.coal_boost: dict[str, int] = {}
+        """Train id -> stops coal adds to it for the current operating turn."""
+        self.coal_used: set[str] = set()
+        """Coal privates already spent in the current operating turn."""
         self.metal_start = dict(metal_start)
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 

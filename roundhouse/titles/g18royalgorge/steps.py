@@ -26,7 +26,7 @@ from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.shares import POOL
 from roundhouse.core.tiles import Colour
-from roundhouse.titles.g18royalgorge import gold, metals, privates, steel, treaty
+from roundhouse.titles.g18royalgorge import coal, gold, metals, privates, steel, treaty
 from roundhouse.titles.g18royalgorge.data import gold_track
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import METALS, rg_game
@@ -312,17 +312,51 @@ class RoyalGorgeTokenStep(TokenStep):
 
 
 class RoyalGorgeRouteStep(RouteStep):
-    """Run trains; a run that earned the gold bonus must then name the cube it ships."""
+    """Run trains, first spending coal cubes to lengthen them (Coal Depot G6, Coal Creek
+    Mines Y3, :mod:`.coal`); a run that earned the gold bonus must then name the cube it
+    ships."""
+
+    kinds = RouteStep.kinds | frozenset({"choose"})
+
+    def setup(self, g: Engine, entity: str) -> None:
+        coal.end_turn(rg_game(g))
+        super().setup(g, entity)
+
+    @staticmethod
+    def _train_ids(g: Engine, entity: str) -> list[str]:
+        return [t.id for t in g.depot.owned_by(entity)]
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        out = super().actions(g, entity)
+        p = g.controller_id(entity)
+        for choice in coal.choices(rg_game(g), entity, self._train_ids(g, entity)):
+            out.append(Choose(player=p, entity=entity, choice=choice))
+        return out
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Choose):
+            if action.choice not in coal.choices(rg_game(g), entity, self._train_ids(g, entity)):
+                raise IllegalAction(
+                    f"{entity} cannot spend coal as {action.choice!r} now",
+                    rule="coal.not_available",
+                )
+            return
+        super().check(g, entity, action)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         game = rg_game(g)
+        if isinstance(action, Choose):
+            coal.spend(game, entity, action.choice, self._train_ids(g, entity))
+            return
         routes = getattr(action, "routes", ())
         may = gold.may_ship(game, entity)
+        assert isinstance(g.map, RoyalGorgeMap)
+        hexes = g.map.run_hexes(g, entity, routes) if routes else ()
         super().process(g, entity, action)
+        coal.end_turn(game)
+        coal.gain(game, hexes)
         if not may or not routes:
             return
-        assert isinstance(g.map, RoyalGorgeMap)
-        hexes = g.map.run_hexes(g, entity, routes)
         if gold.gold_hexes(game, hexes):
             game.run_hexes = hexes
             game.gold_pending = entity
