@@ -12,12 +12,12 @@ Rulebook "Yellow/Green/Brown Privates Reference" with the card texts in companie
 * G1 Doc Holliday: creditor of Santa Fe (:mod:`.treaty`);
 * G2 13lb Gold Nugget: one shipment for +$130 (:mod:`.gold`);
 * G5 Metals Investor and B6 U.S. Mint Worker: discounted CF&I/VGC purchases (:mod:`.stock`);
-* G6 Coal Depot: a cube per full $10 paid for it;
+* G6 Coal Depot: a cube per full $10 paid for it, spent as in :mod:`.coal`;
 * B3 Steel Depot: 5 free yellow steel cubes, two per operating round (:mod:`.steel`);
 * B4 Gold Miner: two ghost VGC shares (:mod:`.metals`).
 
-Not implemented (the power is simply not offered; see the title's report): Y3/G6 coal and B5
-Track Engineer extra stops, G3 Hanging Bridge Lease, B2 Sulphur Springs conversion.
+Not implemented (the power is simply not offered; see the title's report): B5 Track Engineer
+extra stop, G3 Hanging Bridge Lease, B2 Sulphur Springs conversion.
 """
 
 from __future__ import annotations
