@@ -23,7 +23,10 @@ def shared_file(*parts: str) -> Path:
     """The path of a shared file, or skip the calling test with the reason."""
     path = shared_dir().joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"{'/'.join(parts)} not found under {shared_dir()} (set ROUNDHOUSE_SHARED)")
+        pytest.skip(
+            f"needs the shared file {'/'.join(parts)} (rulebooks and 18xx.games fixtures), "
+            f"not found under {shared_dir()}: set ROUNDHOUSE_SHARED to the shared folder"
+        )
     return path
 
 

@@ -195,7 +195,7 @@ class Checker:
             for label, doc, expected in self._probes(game, legal):
                 self._refused(game, label, doc, expected, each)
             for nudged in self._perturbed(legal):
-                self._nudged(game, nudged, legal, each)
+                self._nudged(game, nudged, each)
             if each is None and game.state_hash() != before:
                 raise CheckFailed("refusal.unchanged", "a refused action changed the state")
 
@@ -319,9 +319,7 @@ class Checker:
                 out.extend(options if self.policy.full else [pick(self.rng, options)])
         return out
 
-    def _nudged(
-        self, game: Game, doc: dict[str, Json], legal: list[Action], before: str | None
-    ) -> None:
+    def _nudged(self, game: Game, doc: dict[str, Json], before: str | None) -> None:
         """An unlisted move is refused with IllegalAction: ``legal_actions()`` is complete."""
         try:
             # The game's own list, not the copy: it also holds documented amount ranges.
@@ -361,7 +359,7 @@ class Checker:
         if decoded in legal:
             self._listed(game, decoded, before)
         else:
-            self._nudged(game, doc, legal, before)
+            self._nudged(game, doc, before)
 
     # -- round trips -----------------------------------------------------------------------
 

@@ -28,7 +28,8 @@ def fixture_path(name: str) -> Path:
     path = fixtures_dir() / name
     if not path.exists():
         pytest.skip(
-            f"18xx.games fixture {name} not found under {fixtures_dir()} (set ROUNDHOUSE_SHARED)"
+            f"fixture replay (issue #7) needs the 18xx.games fixture {name}, not found under "
+            f"{fixtures_dir()}: set ROUNDHOUSE_SHARED to the shared folder"
         )
     return path
 

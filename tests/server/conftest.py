@@ -33,7 +33,10 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'games.sqlite'}"
     if not POSTGRES_URL:
-        pytest.skip("ROUNDHOUSE_TEST_POSTGRES_URL is not set (no PostgreSQL server to test on)")
+        pytest.skip(
+            "PostgreSQL storage (issue #8) needs a server: ROUNDHOUSE_TEST_POSTGRES_URL is "
+            "not set (CI starts one with .ci/services.sh)"
+        )
     _reset_postgres(POSTGRES_URL)
     return POSTGRES_URL
 
