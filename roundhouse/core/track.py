@@ -40,6 +40,7 @@ from roundhouse.core.upgrade import (
     check_replacement,
     map_link,
     path_fit,
+    tokens_fit,
 )
 
 
@@ -192,10 +193,10 @@ def _fit(
     for edge in tile.exits(rotation) - here.tile.exits(here.rotation):
         if board.exit_blocked(name, edge):
             return None
-    for city, held in here.tokens.items():
-        target = mapping.get(city)
-        if held and (target is None or tile.stop(target).slots < len(held)):
-            return None
+    if any(here.tokens.values()) and not tokens_fit(
+        tile, mapping, {city: len(held) for city, held in here.tokens.items()}
+    ):
+        return None
     return mapping
 
 

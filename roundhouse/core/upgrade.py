@@ -124,7 +124,9 @@ def path_fit(old: Tile, old_rot: int, new: Tile, new_rot: int, free_stops: bool)
 
     Strict (the common rule): old stops map one-to-one onto new stops of the same kind, every
     old link appears in the new tile and no city loses slots.  With ``free_stops``: every old
-    exit survives and exits joined before stay joined; stops map by shared edges.
+    exit survives and exits joined before stay joined; stops map by shared edges, and cities
+    that merge into one keep at least their slots together (two one-slot cities become a city
+    of two slots or more).
     """
     old_links, new_links = old.links(old_rot), new.links(new_rot)
     if not free_stops:
@@ -155,7 +157,35 @@ def path_fit(old: Tile, old_rot: int, new: Tile, new_rot: int, free_stops: bool)
         choices = touching or same_kind
         if choices:
             mapping[stop.name] = choices[0].name
+    room = {c.name: c.slots for c in old.cities}
+    if not tokens_fit(new, mapping, room):
+        return None
     return mapping
+
+
+def tokens_fit(new: Tile, mapping: StopMap, held: Mapping[str, int]) -> bool:
+    """Is there room on ``new`` for ``held`` (old city -> tokens, or slots) once ``mapping``
+    has moved them?  Cities that merge into one pool their tokens: two full one-slot cities
+    need a city of two slots, not two cities of one (18West §6.4: the two Chicago and
+    St. Louis circles hold their tokens "until the tile upgrades to brown", one city;
+    18USA §12.2.2: tokens are "replaced on the new tile").
+
+    >>> from roundhouse.core.tiles import parse_tile
+    >>> one = parse_tile("one", "brown", "city c revenue=50 slots=2; track 0-c 3-c")
+    >>> tokens_fit(one, {"a": "c", "b": "c"}, {"a": 1, "b": 1})
+    True
+    >>> tokens_fit(one, {"a": "c", "b": "c"}, {"a": 2, "b": 1})
+    False
+    """
+    need: dict[str, int] = {}
+    for stop, count in held.items():
+        if not count:
+            continue
+        target = mapping.get(stop)
+        if target is None:
+            return False
+        need[target] = need.get(target, 0) + count
+    return all(new.stop(target).slots >= count for target, count in need.items())
 
 
 def map_link(link: Link, mapping: StopMap) -> Link:
@@ -218,16 +248,15 @@ def check_upgrade(
     mapping = path_fit(old, old_rot, new, new_rot, (old.id, new.id) in rules.free_stops)
     if mapping is None:
         raise IllegalAction(
-            f"tile {new.id} at rotation {new_rot} does not keep all of {old.id}'s track",
+            f"tile {new.id} at rotation {new_rot} does not keep all of {old.id}'s track "
+            "and station slots",
             rule="track.keep_paths",
         )
-    for stop, count in (tokens or {}).items():
-        target = mapping.get(stop)
-        if count and (target is None or new.stop(target).slots < count):
-            raise IllegalAction(
-                f"tile {new.id} has no room for the station tokens in {old.id}",
-                rule="track.slots",
-            )
+    if tokens and not tokens_fit(new, mapping, tokens):
+        raise IllegalAction(
+            f"tile {new.id} has no room for the station tokens in {old.id}",
+            rule="track.slots",
+        )
     return mapping
 
 
