@@ -26,7 +26,15 @@ from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.shares import POOL
 from roundhouse.core.tiles import Colour
-from roundhouse.titles.g18royalgorge import coal, gold, metals, privates, steel, treaty
+from roundhouse.titles.g18royalgorge import (
+    coal,
+    gold,
+    metals,
+    privates,
+    steel,
+    track_engineer,
+    treaty,
+)
 from roundhouse.titles.g18royalgorge.data import gold_track
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import METALS, rg_game
@@ -329,15 +337,21 @@ class RoyalGorgeRouteStep(RouteStep):
     def actions(self, g: Engine, entity: str) -> list[Action]:
         out = super().actions(g, entity)
         p = g.controller_id(entity)
-        for choice in coal.choices(rg_game(g), entity, self._train_ids(g, entity)):
+        for choice in self._extensions(g, entity):
             out.append(Choose(player=p, entity=entity, choice=choice))
         return out
 
+    def _extensions(self, g: Engine, entity: str) -> list[str]:
+        """Coal cubes and the Track Engineer (B5/B5a), each on a train of its own."""
+        trains = self._train_ids(g, entity)
+        game = rg_game(g)
+        return [*coal.choices(game, entity, trains), *track_engineer.choices(game, entity, trains)]
+
     def check(self, g: Engine, entity: str, action: Action) -> None:
         if isinstance(action, Choose):
-            if action.choice not in coal.choices(rg_game(g), entity, self._train_ids(g, entity)):
+            if action.choice not in self._extensions(g, entity):
                 raise IllegalAction(
-                    f"{entity} cannot spend coal as {action.choice!r} now",
+                    f"{entity} cannot lengthen a train as {action.choice!r} now",
                     rule="coal.not_available",
                 )
             return
@@ -346,7 +360,10 @@ class RoyalGorgeRouteStep(RouteStep):
     def process(self, g: Engine, entity: str, action: Action) -> None:
         game = rg_game(g)
         if isinstance(action, Choose):
-            coal.spend(game, entity, action.choice, self._train_ids(g, entity))
+            if action.choice.startswith(f"{track_engineer.POWER}/"):
+                track_engineer.use(game, entity, action.choice, self._train_ids(g, entity))
+            else:
+                coal.spend(game, entity, action.choice, self._train_ids(g, entity))
             return
         routes = getattr(action, "routes", ())
         may = gold.may_ship(game, entity)
