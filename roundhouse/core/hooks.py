@@ -164,7 +164,9 @@ class Hooks:
 
     def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
         """After core has closed privates and fired end triggers for a train purchase or
-        export (phases entered, trains rusted, event names)."""
+        export (phases entered, trains rusted, event names).  ``events.train`` is the train
+        bought or exported, so a title whose cards carry their own events knows which card
+        left (18RoyalGorge "Phase Changes")."""
 
     def on_operating_round_start(self, g: Engine) -> None: ...
 

@@ -76,6 +76,14 @@ class ShareRules:
     """Company sizes whose shares may not be sold (18USA §11.1: 2-share companies)."""
     president_cert_to_pool: bool = False
     """Whether a president's certificate may be sold to the pool (none of our titles allow it)."""
+    companies: Mapping[str, ShareRules] = dataclasses.field(default_factory=dict)
+    """Company id -> its own rules where they differ from these (18RoyalGorge's metal
+    companies, whose shares may all sit in the bank pool).  Every check in this module reads
+    the rules of the company it is about through :meth:`of`."""
+
+    def of(self, company: str) -> ShareRules:
+        """The rules for ``company``: its own entry in :attr:`companies`, else these."""
+        return self.companies.get(company, self)
 
 
 class ShareBook:
@@ -276,6 +284,7 @@ class ShareBook:
 
 def holding_limit(book: ShareBook, rules: ShareRules, zones: frozenset[str]) -> int | None:
     """Most shares of ``book`` a player may buy up to, or None for no limit."""
+    rules = rules.of(book.company)
     if zones & rules.holding_exempt_zones:
         return None
     if book.size in rules.holding_limit_shares:
@@ -297,7 +306,7 @@ def certificate_count(
     one certificate; companies whose price is in an exempt zone do not count (18West §4.1)."""
     count = extra
     for book in books:
-        if zones.get(book.company, frozenset()) & rules.cert_exempt_zones:
+        if zones.get(book.company, frozenset()) & rules.of(book.company).cert_exempt_zones:
             continue
         count += sum(1 for c in book.certs.values() if c.owner == player)
     return count
@@ -318,6 +327,7 @@ def check_buy(
 
     ``cert_count`` is what :func:`certificate_count` gives for the buyer now.
     """
+    rules = rules.of(book.company)
     cert = book.cert(cert_id)
     if cert.owner == buyer:
         raise IllegalAction(f"{buyer} already owns {cert_id}", rule="shares.not_available")
@@ -366,6 +376,7 @@ def check_sell(
     selling a company that has not yet operated (18US §5.1, 18West §5.1.1);
     ``allow_presidency_change`` False is the emergency-sale rule (18US §6.9.1).
     """
+    rules = rules.of(book.company)
     if shares <= 0:
         raise IllegalAction("sell at least one share", rule="shares.sell_nothing")
     if book.size in rules.unsellable_sizes:

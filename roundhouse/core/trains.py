@@ -91,6 +91,9 @@ class TrainEvents:
     """Train-type and phase event names, in order."""
     must_discard: Mapping[str, int] = dataclasses.field(default_factory=dict)
     """Company -> how many trains it must give up now (train limit fell)."""
+    train: str = ""
+    """The train bought or exported ("" when none was): a title whose deck cards carry
+    their own events reads the card here (18RoyalGorge "Phase Changes")."""
 
 
 class Depot:
@@ -235,7 +238,7 @@ class Depot:
         from_depot = train.owner == DEPOT
         train.owner = buyer
         if not from_depot:
-            return TrainEvents()
+            return TrainEvents(train=train_id)
         return self._leave_depot(train, ledger)
 
     def check_buy_from(
@@ -309,7 +312,7 @@ class Depot:
             made = sum(1 for t in self.trains.values() if t.type == train.type)
             self._deal(train.type, made, at)
         if train.type in self.sold_types:
-            return TrainEvents()
+            return TrainEvents(train=train.id)
         self.sold_types.add(train.type)
         phases = self.phases.on_train(train.type)
         rusted: list[tuple[str, str]] = []
@@ -335,6 +338,7 @@ class Depot:
             obsoleted=tuple(obsoleted),
             events=events,
             must_discard=self.must_discard(),
+            train=train.id,
         )
 
     def __repr__(self) -> str:

@@ -54,13 +54,16 @@ def allow_presidency_change(g: Engine, buyer: str, corp_id: str) -> bool:
 
 def emergency_sales(g: Engine, buyer: str, president: str, target: int) -> dict[str, list[int]]:
     """Company -> share counts the president may sell toward ``target`` dollars of the
-    president's own cash; a count is allowed only if one share fewer would not do."""
+    president's own cash; a count is allowed only if one share fewer would not do.  Companies
+    without a share price (not started) are skipped: nothing of theirs can be sold."""
     short = target - g.ledger.cash(president)
     if short <= 0:
         return {}
     out: dict[str, list[int]] = {}
     for corp_id, book in g.books.items():
-        if not book.certs_of(president):
+        if not book.certs_of(president) or corp_id not in g.market.position:
+            # Sales are at the current market value (18West §5.1.1, 18US §5.1); a company
+            # not yet started has none, so its certificate cannot be sold.
             continue
         price = g.share_price(corp_id)
         counts = [

@@ -100,12 +100,22 @@ class Round:
         return ranges
 
     def step_for(self, g: Engine, action: Action) -> tuple[Step, str]:
-        """The step that takes ``action`` and the acting entity it is for.  A president may
-        act for the acting company in its own name (emergency share sales)."""
+        """The step that takes ``action`` and the acting entity it is for.
+
+        The action's ``entity`` is matched against who acts now, in this order: the acting
+        entity itself; a president acting for the acting company in their own name
+        (emergency share sales); or a company or card controlled by the acting player (a
+        president issuing shares for their company in the stock or M&A round, 18West §6.1:
+        "a player may perform one of these actions on behalf of one of their Companies").
+        """
         acting = self.entities_acting(g)
         entity = getattr(action, "entity", None)
         if entity not in acting:
-            entity = next((e for e in acting if g.controller(e) == entity), None)
+            named = entity
+            entity = next((e for e in acting if g.controller(e) == named), None)
+            if entity is None and isinstance(named, str) and named not in g.seats:
+                boss = g.controller(named)
+                entity = boss if boss in acting else None
         if not isinstance(entity, str):
             raise IllegalAction(
                 f"{getattr(action, 'entity', '?')} cannot act now; waiting for "
