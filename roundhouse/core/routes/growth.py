@@ -59,6 +59,19 @@ class BoundedRouteBonus(Protocol):
     def route_bound(self, graph: RouteGraph, company: str, train: Train) -> int: ...
 
 
+@runtime_checkable
+class StopRouteBonus(Protocol):
+    """A title's route bonus earned only by routes that stop at certain stops (18RoyalGorge
+    St. Cloud Hotel: +$20 to a route stopping at the hotel).  It says the most it adds to one
+    route of ``train`` and the ids of the stops that trigger it; the bound then adds the amount
+    only while a trigger stop is on the route or still reachable, so the search keeps pruning
+    (a bonus without any bound turns pruning off for the train)."""
+
+    def stop_bound(
+        self, graph: RouteGraph, company: str, train: Train
+    ) -> tuple[int, frozenset[str]]: ...
+
+
 class Candidate:
     """One legal route for a train kind, as the search needs it."""
 
@@ -134,6 +147,8 @@ class _Plan:
         self.markers: list[tuple[int, int]] = []
         """(amount, bitset of tagged hexes) per hex-marker bonus."""
         self.fixed = 0
+        self.stop_bonuses: list[tuple[int, int]] = []
+        """(amount, bitset of trigger stop nodes) per stop-triggered bonus."""
         graph = grower.graph
         for rb in grower.rules.route_bonuses:
             if isinstance(rb, EndpointDoubling):
@@ -146,6 +161,14 @@ class _Plan:
                     if rb.tag in graph.hex_tags.get(h, ()):
                         mask |= bit
                 self.markers.append((amount, mask))
+            elif isinstance(rb, StopRouteBonus):
+                amount, ids = rb.stop_bound(graph, grower.company, train)
+                mask = 0
+                for sid in ids:
+                    if sid in graph.stop_index:
+                        mask |= 1 << graph.stop_index[sid]
+                if amount > 0 and mask:
+                    self.stop_bonuses.append((amount, mask))
             elif isinstance(rb, BoundedRouteBonus):
                 self.fixed += max(0, rb.route_bound(graph, grower.company, train))
             else:
@@ -665,6 +688,14 @@ class Grower:
                 bonus += top_major * len(plan.doubling)
         for amount, mask in plan.markers:
             bonus += amount * (hexes & mask).bit_count()
+        if plan.stop_bonuses:
+            on = 0
+            for group in (stops, through, ends):
+                for s in group:
+                    on |= 1 << s
+            for amount, mask in plan.stop_bonuses:
+                if coasts or on & mask:
+                    bonus += amount
         return (scored + bonus) * kind.multiplier
 
     # --- the value of a finished route -------------------------------------------------------

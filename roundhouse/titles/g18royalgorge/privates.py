@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from roundhouse.core.market import Direction
 from roundhouse.core.routes.graph import RouteGraph
+from roundhouse.core.routes.kinds import Train
 from roundhouse.core.routes.revenue import Bonus, RouteFacts, StopScore
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
@@ -58,6 +59,15 @@ class HotelBonus:
         if any(s.id.rpartition("-")[0] == self.hex for s in facts.stops):
             return Bonus("St. Cloud Hotel", self.amount)
         return None
+
+    def stop_bound(
+        self, graph: RouteGraph, company: str, train: Train
+    ) -> tuple[int, frozenset[str]]:
+        """The optimiser's bound: at most ``amount``, only on routes stopping in the hotel's
+        hex (:class:`~roundhouse.core.routes.growth.StopRouteBonus`)."""
+        return self.amount, frozenset(
+            s.id for s in graph.stops if s.id.rpartition("-")[0] == self.hex
+        )
 
 
 def on_bought(g: RoyalGorgeGame, private_id: str, owner: str, price: int) -> None:
