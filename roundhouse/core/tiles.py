@@ -44,7 +44,7 @@ import enum
 import itertools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 Endpoint = int | str
@@ -144,6 +144,7 @@ class Tile:
     _links: tuple[frozenset[Link], ...] = dataclasses.field(init=False, repr=False)
     _exits: tuple[frozenset[int], ...] = dataclasses.field(init=False, repr=False)
     _distinct: tuple[int, ...] = dataclasses.field(init=False, repr=False)
+    _same: tuple[tuple[int, Mapping[str, str]], ...] = dataclasses.field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         links = tuple(
@@ -155,14 +156,9 @@ class Tile:
             for r in range(6)
         )
         object.__setattr__(self, "_exits", exits)
-        seen: list[frozenset[Link]] = []
-        distinct: list[int] = []
-        for r in range(6):
-            key = frozenset(self.rotated_paths(r))
-            if key not in seen:
-                seen.append(key)
-                distinct.append(r)
-        object.__setattr__(self, "_distinct", tuple(distinct))
+        same = _same_track(self.stops, self.rotated_paths)
+        object.__setattr__(self, "_same", same)
+        object.__setattr__(self, "_distinct", tuple(r for r, (d, _) in enumerate(same) if d == r))
 
     def __repr__(self) -> str:
         return f"<Tile {self.id} {self.colour.label}>"
@@ -182,8 +178,27 @@ class Tile:
 
     @property
     def rotations(self) -> tuple[int, ...]:
-        """Rotations that give different track (a straight has three, tile 63 one)."""
+        """Rotations that give different track (a straight has three, tile 63 one, and a
+        green Chicago with two like cities three: a half turn only swaps the cities)."""
         return self._distinct
+
+    def canonical_rotation(self, rotation: int) -> int:
+        """The rotation in :attr:`rotations` that lays the same track as ``rotation``.
+
+        Two rotations that lay the same track are one lay: legal-move lists give the first,
+        a lay given at the other is the same move (an 18xx.games log may name either).
+
+        >>> t = standard_tiles()["9"]
+        >>> t.rotations, t.canonical_rotation(4)
+        ((0, 1, 2), 1)
+        """
+        return self._same[rotation % 6][0]
+
+    def canonical_stops(self, rotation: int) -> Mapping[str, str]:
+        """Stop names at ``rotation`` -> the stop in the same place at
+        :meth:`canonical_rotation`: identity unless like stops trade places (a half-turned
+        two-city tile puts its first city where the second was)."""
+        return self._same[rotation % 6][1]
 
     def stop(self, name: str) -> Stop:
         for stop in self.stops:
@@ -214,6 +229,50 @@ class Tile:
             if b == name and isinstance(a, int):
                 out.add(a)
         return frozenset(out)
+
+
+def _same_track(
+    stops: tuple[Stop, ...], rotated: Callable[[int], tuple[Link, ...]]
+) -> tuple[tuple[int, Mapping[str, str]], ...]:
+    """For each rotation, the first rotation laying the same track and the stop renaming
+    between them.  Stops alike in every way but their name (kind, revenue, slots) may trade
+    places: tile 251's half turn swaps its two $60 cities and lays the same track."""
+    groups: dict[tuple[object, ...], list[str]] = {}
+    for stop in stops:
+        groups.setdefault((stop.kind, stop.revenue, stop.slots, stop.phase_revenue), []).append(
+            stop.name
+        )
+    renamings: list[dict[str, str]] = [{}]
+    for names in groups.values():
+        renamings = [
+            {**m, **dict(zip(names, perm, strict=True))}
+            for m in renamings
+            for perm in itertools.permutations(names)
+        ]
+    tracks = [frozenset(rotated(r)) for r in range(6)]
+    distinct: list[int] = []
+    out: list[tuple[int, Mapping[str, str]]] = []
+    for r in range(6):
+        found: tuple[int, Mapping[str, str]] | None = None
+        for d in distinct:
+            for renaming in renamings:
+                if frozenset(_renamed(link, renaming) for link in tracks[r]) == tracks[d]:
+                    found = (d, renaming)
+                    break
+            if found is not None:
+                break
+        if found is None:
+            distinct.append(r)
+            found = (r, {s.name: s.name for s in stops})
+        out.append(found)
+    return tuple(out)
+
+
+def _renamed(link: Link, names: Mapping[str, str]) -> Link:
+    a, b = link
+    return _link(
+        names.get(a, a) if isinstance(a, str) else a, names.get(b, b) if isinstance(b, str) else b
+    )
 
 
 def _junction_free(stops: tuple[Stop, ...], paths: Iterable[Link]) -> set[Link]:
