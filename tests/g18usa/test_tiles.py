@@ -12,7 +12,7 @@ import pytest
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.hexgrid import Layout
 from roundhouse.core.tiles import Colour, Tile, parse_tile, standard_tiles
-from roundhouse.core.upgrade import check_replacement, legal_rotations
+from roundhouse.core.upgrade import check_replacement, check_upgrade, legal_rotations
 from roundhouse.render import tile_svg
 from roundhouse.titles.g18usa.tiles import (
     Edition,
@@ -164,6 +164,19 @@ def test_18usa_new_york_merges_into_one_brown_city() -> None:
     assert _legal(ny, TS["X12"], "NY")
     assert _legal(TS["X12"], TS["X16"])
     assert _legal(TS["X16"], TS["X30"])
+
+
+def test_18usa_12_2_2_new_york_tokens_stay_on_the_merged_city() -> None:
+    """ "If the upgraded tile has one or more station tokens on it these are replaced on the new
+    tile in the same position as before": X12's three tokens (two in one city, one in the
+    other) all go to X16's one city of four slots."""
+    rotations = _legal(TS["X12"], TS["X16"])
+    assert rotations
+    for rotation in rotations:
+        mapping = check_upgrade(
+            TS["X12"], 0, TS["X16"], rotation, rules=RULES, colours=ALL, tokens={"c1": 2, "c2": 1}
+        )
+        assert mapping == {"c1": "c", "c2": "c"}
 
 
 def test_18usa_12_2_2_corresponding_tiles() -> None:

@@ -11,7 +11,7 @@ import pytest
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.hexgrid import Layout
 from roundhouse.core.tiles import Colour, Tile, parse_tile
-from roundhouse.core.upgrade import check_replacement, legal_rotations
+from roundhouse.core.upgrade import check_replacement, check_upgrade, legal_rotations
 from roundhouse.render import tile_svg
 from roundhouse.titles.g18west.tiles import (
     city_rows,
@@ -125,6 +125,25 @@ def test_18west_two_city_cities_merge_at_brown() -> None:
     assert _legal(chi, TS["251"]) and _legal(TS["251"], TS["255"])
     assert _legal(stl, TS["254"]) and _legal(TS["254"], TS["258"]) and _legal(TS["258"], TS["262"])
     assert _refusal(TS["251"], TS["258"]) == "track.label"
+
+
+def test_18west_6_4_chicago_and_st_louis_tokens_move_into_the_brown_city() -> None:
+    """§6.4: tokens in both green circles of Chicago (#251) or St. Louis (#254) stay "until the
+    tile upgrades to brown": the one brown city (#255, #258, three slots) takes them all."""
+    for green, brown in (("251", "255"), ("254", "258")):
+        rotations = _legal(TS[green], TS[brown])
+        assert rotations
+        for rotation in rotations:
+            mapping = check_upgrade(
+                TS[green],
+                0,
+                TS[brown],
+                rotation,
+                rules=RULES,
+                colours=ALL,
+                tokens={"c1": 1, "c2": 1},
+            )
+            assert mapping == {"c1": "c", "c2": "c"}
 
 
 def test_18west_minneapolis_and_kansas_city_share_tile_252() -> None:
