@@ -104,6 +104,17 @@ class Hooks:
     def train_limit_kind(self, g: Engine, corp_id: str) -> str:
         return g.corps[corp_id].spec.kind
 
+    def company_kind(self, g: Engine, corp_id: str) -> str:
+        """The company's type now, for rules that name types (18West §6.3: "The acquiring
+        Company must be a Public Company"; a converted Land Grant company is one, §7.2)."""
+        return g.corps[corp_id].spec.kind
+
+    def acquisition_connected(self, g: Engine, buyer: str, target: str) -> bool:
+        """18West §6.3: the two companies' routes share a track segment, or both have tokens
+        in one hex.  Core has no map to tell, so a title with acquisitions answers from its
+        board; the neutral answer is no."""
+        return False
+
     # -- operating -----------------------------------------------------------------------
 
     def track_lays(self, g: Engine, corp_id: str) -> int:
