@@ -15,7 +15,9 @@ from roundhouse.core.upgrade import check_replacement, check_upgrade, legal_rota
 from roundhouse.render import tile_svg
 from roundhouse.titles.g18west.tiles import (
     city_rows,
+    city_rows_cut_after,
     manifest,
+    missing_tiles,
     tile_set,
     unlimited,
     upgrade_rules,
@@ -156,3 +158,35 @@ def test_18west_minneapolis_and_kansas_city_share_tile_252() -> None:
     )
     assert _legal(d23, TS["252"]) and _legal(g22, TS["252"])
     assert TS.counts["252"] == 2
+
+
+def test_18west_8_5_green_la_and_d_tiles_are_flagged_missing() -> None:
+    """§8.5's example upgrades Los Angeles and Dallas-Fort Worth while green is the newest
+    colour, so green LA and D tiles exist; neither source gives their faces.  They are listed
+    as missing, and none of the supply can stand in for them: the printed yellow cities
+    (18xx.games I4 and K20) have no legal green upgrade."""
+    assert "upgrade San Francisco, Los Angeles and Dallas/Fort Worth" in _rulebook()
+    missing = {(m.label, m.colour) for m in missing_tiles()}
+    assert missing == {("LA", Colour.GREEN), ("D", Colour.GREEN), ("D", Colour.BROWN)}
+    for label, colour in missing:
+        assert not [t for t in TS.tiles.values() if t.label == label and t.colour is colour]
+    la = parse_tile(
+        "I4", "yellow", "city c1 revenue=10; city c2 revenue=10; track 2-c2 4-c1 5-c2; label LA"
+    )
+    dallas = parse_tile("K20", "yellow", "city c revenue=10; track 1-c; label D")
+    green = [t for t in TS.tiles.values() if t.colour is Colour.GREEN]
+    for printed, label in ((la, "LA"), (dallas, "D")):
+        assert not [t.id for t in green if legal_rotations(printed, 0, t, RULES, ALL, label)]
+    assert {h for m in missing_tiles() for h in m.hexes} == {"I4", "G14", "K20", "L21"}
+
+
+def test_18west_14_5_rows_after_portland_are_cut() -> None:
+    """§14.5 "The Cities": the text copy ends inside the D23 row (base stations only), so only
+    the B3 row's tiles are known; :func:`city_rows_cut_after` says so."""
+    lines = _rulebook().splitlines()
+    start = lines.index(next(ln for ln in lines if ln.startswith("B3\tPortland")))
+    rest = [ln for ln in lines[start + 1 :] if ln.strip()]
+    assert rest[0].split("\t") == ["D23", "Minneapolis / St. Paul", "-", "NP (N), GN (S)"]
+    assert len(rest) == 1  # the text ends there
+    assert city_rows_cut_after() == "B3"
+    assert set(city_rows()) == {"B3"}

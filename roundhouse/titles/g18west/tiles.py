@@ -4,7 +4,9 @@ The rulebook lists no tile counts, so the supply is 18xx.games's (``tiles.toml``
 #8 and #9 unlimited (§7.1.2: "this is not a hard limit").  The upgrade table is §7.1.2's for
 plain and Town hexes; the city rows of §14.5 are cut from the text copy, so cities follow the
 common rule (same label, same stops, next colour), except the two-city cities that merge into
-one brown city.
+one brown city.  No source gives the green and brown "D" tiles or the green "LA" tile:
+:func:`missing_tiles` lists them, so Denver, Dallas-Fort Worth, Houston and Los Angeles cannot
+be upgraded from their printed yellow until they are found.
 
 >>> ts = tile_set()
 >>> ts.counts["9"], ts.counts["252"], ts["254"].label
@@ -13,12 +15,13 @@ one brown city.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import tomllib
 from pathlib import Path
 from typing import cast
 
-from roundhouse.core.tiles import TileSet, load_tiles, standard_tiles
+from roundhouse.core.tiles import Colour, TileSet, load_tiles, standard_tiles
 from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import UpgradeRules
 
@@ -73,6 +76,34 @@ def upgrade_rules() -> UpgradeRules:
         table={old: frozenset(new) for old, new in table.items()},
         free_stops=frozenset((a, b) for a, b in pairs),
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class MissingTile:
+    """A tile the map needs whose face (track, value, slots, count) no source gives."""
+
+    label: str
+    colour: Colour
+    hexes: tuple[str, ...]
+
+
+def missing_tiles() -> tuple[MissingTile, ...]:
+    """The green "LA" and green and brown "D" tiles (§8.5 upgrades Los Angeles and
+    Dallas-Fort Worth to green; gray #259 needs a brown D before it)."""
+    rows = cast(list[dict[str, object]], _table("missing")["tiles"])
+    return tuple(
+        MissingTile(
+            str(row["label"]),
+            Colour.parse(str(row["color"])),
+            tuple(cast(list[str], row["hexes"])),
+        )
+        for row in rows
+    )
+
+
+def city_rows_cut_after() -> str:
+    """The last §14.5 row the text copy keeps: every later row's tiles are unknown."""
+    return str(_table("missing")["city_rows_cut_after"])
 
 
 def city_rows() -> dict[str, dict[str, object]]:
