@@ -16,7 +16,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.config import Capitalization
 from roundhouse.core.entities import Corporation
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.cash_crisis import enter_zone, settle_debt
+from roundhouse.core.flow.cash_crisis import enter_zone, owe
 from roundhouse.core.flow.loan_step import max_loans, take_loan
 from roundhouse.core.flow.short_sale import new_certificate
 from roundhouse.core.market import Direction
@@ -47,25 +47,32 @@ def grow(g: Engine, corp_id: str, size: int, owners: list[str]) -> None:
     book.size = size
 
 
-def convert(g: Engine, corp_id: str) -> None:
-    """18USA §14.1.1: new shares to the treasury, then the station tokens are bought (with
-    loans if the treasury is short); unpaid, the company goes to liquidation."""
+def convert(g: Engine, corp_id: str, *, tokens: bool = True) -> None:
+    """18USA §14.1.1: new shares to the treasury; with ``tokens`` the station tokens are
+    bought at once from the treasury (:func:`buy_conversion_tokens`).  The M&A round passes
+    ``tokens=False`` and lets the president take loans first ("Take loans (if desired)")."""
     t = g.config.takeover
     book = g.books[corp_id]
     new = t.next_size(book.size)
     assert new is not None
     grow(g, corp_id, new, [corp_id] * (new - book.size))
-    buy_tokens(g, corp_id, t.token_cost.get(new, 0))
+    if tokens:
+        buy_conversion_tokens(g, corp_id)
 
 
-def buy_tokens(g: Engine, corp_id: str, cost: int) -> None:
+def conversion_token_cost(g: Engine, corp_id: str) -> int:
+    """What the station tokens of the company's new size cost (18USA §14.1.1: $50 for a
+    5-share company, $100 for a 10-share one)."""
+    return g.config.takeover.token_cost.get(g.books[corp_id].size, 0)
+
+
+def buy_conversion_tokens(g: Engine, corp_id: str) -> None:
+    """18USA §14.1.1: the company buys its new station tokens from its treasury; if it
+    cannot afford them its price goes to the liquidation space.  Loans are the president's
+    choice, taken before this."""
+    cost = conversion_token_cost(g, corp_id)
     if not cost:
         return
-    while g.ledger.cash(corp_id) < cost and len(g.loans.of(corp_id)) < max_loans(g, corp_id):
-        try:
-            take_loan(g, corp_id)
-        except IllegalAction:
-            break
     if g.ledger.cash(corp_id) >= cost:
         g.ledger.transfer(corp_id, BANK, cost)
     else:
@@ -179,10 +186,13 @@ def close(g: Engine, corp_id: str) -> None:
 
 def bid_capacity(g: Engine, buyer: str, target: str, kind: SaleKind) -> int:
     """Most ``buyer`` can pay: its cash, the loans it may still take, and for acquisitions
-    and friendly sales the target's treasury (18USA §14.2.2-§14.2.3)."""
-    room = max(max_loans(g, buyer) - len(g.loans.of(buyer)), 0)
+    and friendly sales the target's treasury (18USA §14.2.2-§14.2.3).  The target's loans
+    come with it then and count toward the buyer's loan limit (§9)."""
+    room = max_loans(g, buyer) - len(g.loans.of(buyer))
+    if kind is not SaleKind.LIQUIDATION:
+        room -= len(g.loans.of(target))
     free = sum(1 for h in g.loans.holder if h is None)
-    cap = g.ledger.cash(buyer) + min(room, free) * g.config.loans.amount
+    cap = g.ledger.cash(buyer) + min(max(room, 0), free) * g.config.loans.amount
     if kind is not SaleKind.LIQUIDATION:
         cap += g.ledger.cash(target)
     if kind is SaleKind.FRIENDLY:
@@ -200,8 +210,8 @@ def per_share(amount: int, size: int) -> int:
 
 
 def compensate(g: Engine, target: str, each: int) -> None:
-    """Shareholders return their shares for ``each`` a share; short sellers pay it
-    (18USA §14.2.1-§14.2.3)."""
+    """Shareholders return their shares for ``each`` a share; short sellers pay it, through
+    a cash crisis if need be (18USA §14.2.1-§14.2.3, §15)."""
     book = g.books[target]
     for player in g.players:
         held = book.shares_of(player)
@@ -209,54 +219,68 @@ def compensate(g: Engine, target: str, each: int) -> None:
             g.ledger.transfer(BANK, player, held * each)
     for seller, n in sorted(g.shorts.holders(target).items()):
         if seller in g.seats:
-            settle_debt(g, seller, n * each, BANK)
+            owe(g, seller, n * each, BANK, reason=f"settling {target} shorts")
 
 
-def pay_bid(g: Engine, buyer: str, amount: int) -> None:
-    while g.ledger.cash(buyer) < amount:
-        take_loan(g, buyer)
-    g.ledger.transfer(buyer, BANK, amount)
-
-
-def sell_company(g: Engine, target: str, buyer: str | None, bid: int, kind: SaleKind) -> None:
-    """Carry out a sale to ``buyer`` (None: the bank, for a liquidation without bids)."""
+def hand_over(g: Engine, target: str, buyer: str | None, kind: SaleKind) -> int:
+    """Resolving a purchase up to the payment (18USA §14.2.1-§14.2.3): treasury shares go
+    to the open market (the bank pays for them in a friendly sale, §14.2.3); a liquidated
+    company's treasury is set aside (returned: it repays the loans, §14.2.1) and the buyer
+    takes its trains and privates; otherwise the buyer takes treasury and loans as well."""
     book = g.books[target]
-    size = book.size
     if kind is SaleKind.FRIENDLY:
         treasury = book.shares_of(target)
         g.ledger.transfer(BANK, target, treasury * g.share_price(target))
     for cert in book.certs_of(target):
         cert.owner = POOL
     if kind is SaleKind.LIQUIDATION:
-        _liquidate(g, target, buyer, bid)
-        return
+        pot = g.ledger.transfer_all(target, BANK)
+        if buyer is not None:
+            absorb(g, buyer, target, with_treasury=False)
+        return pot
     assert buyer is not None
     absorb(g, buyer, target, with_treasury=True)
-    pay_bid(g, buyer, bid)
-    compensate(g, target, per_share(bid, size))
+    return 0
+
+
+def finish_sale(
+    g: Engine, target: str, buyer: str | None, bid: int, kind: SaleKind, pot: int = 0
+) -> None:
+    """The buyer pays the winning bid (its treasury must hold it by now), then the loans of
+    a liquidated company are settled and the shareholders compensated (18USA §14.2)."""
+    if buyer is not None:
+        g.ledger.transfer(buyer, BANK, bid)
+    if kind is SaleKind.LIQUIDATION:
+        _settle_liquidation(g, target, pot + bid)
+        return
+    compensate(g, target, per_share(bid, g.books[target].size))
     close(g, target)
 
 
-def _liquidate(g: Engine, target: str, buyer: str | None, bid: int) -> None:
-    """18USA §14.2.1: set-aside treasury plus the bid repay the loans (the president covers
-    any shortfall); what is left is split per share."""
+def sell_company(g: Engine, target: str, buyer: str | None, bid: int, kind: SaleKind) -> None:
+    """Carry out a whole sale to ``buyer`` (None: the bank, for a liquidation without bids),
+    taking only the loans the bid needs."""
+    pot = hand_over(g, target, buyer, kind)
+    if buyer is not None:
+        while g.ledger.cash(buyer) < bid:
+            take_loan(g, buyer)
+    finish_sale(g, target, buyer, bid, kind, pot)
+
+
+def _settle_liquidation(g: Engine, target: str, pot: int) -> None:
+    """18USA §14.2.1: set-aside treasury plus the bid repay the loans; the president owes
+    any shortfall (a cash crisis if need be, §15); what is left is split per share.  With
+    no president the unpaid loans simply go back to the bank."""
     book = g.books[target]
     president = book.president
-    pot = g.ledger.transfer_all(target, BANK)
     loans = g.loans.of(target)
-    if buyer is not None:
-        absorb(g, buyer, target, with_treasury=False)
-        pay_bid(g, buyer, bid)
-        pot += bid
-    amount = g.config.loans.amount
+    owed = len(loans) * g.config.loans.amount
     for loan in loans:
-        if pot >= amount:
-            pot -= amount
-        elif president is not None:
-            settle_debt(g, president, amount - pot, BANK)
-            pot = 0
         g.loans.repay(loan)
-    compensate(g, target, per_share(pot, book.size))
+    left = pot - owed
+    if left < 0 and president is not None:
+        owe(g, president, -left, BANK, reason=f"{target}'s loans")
+    compensate(g, target, per_share(left, book.size))
     close(g, target)
 
 

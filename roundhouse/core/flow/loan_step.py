@@ -20,7 +20,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Pass
-from roundhouse.core.flow.cash_crisis import enter_zone, settle_debt
+from roundhouse.core.flow.cash_crisis import enter_zone, owe
 from roundhouse.core.flow.corporate_actions import PayoffLoan, TakeLoan
 from roundhouse.core.flow.step import Step
 from roundhouse.core.market import Direction
@@ -114,7 +114,7 @@ def pay_interest(g: Engine, corp_id: str) -> None:
         g.ledger.transfer_all(corp_id, BANK)
         return
     g.ledger.transfer_all(corp_id, president)
-    settle_debt(g, president, due, BANK, cause=corp_id)
+    owe(g, president, due, BANK, cause=corp_id, reason=f"{corp_id}'s loan interest")
 
 
 def _turn_step(g: Engine, kind: type[Step]) -> Step | None:

@@ -19,7 +19,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyShares, Pass
-from roundhouse.core.flow.cash_crisis import cancel_pool_shorts, settle_debt
+from roundhouse.core.flow.cash_crisis import cancel_pool_shorts, owe
 from roundhouse.core.flow.corporate_actions import Short, TakeLoan
 from roundhouse.core.flow.loan_step import check_take_loan, take_loan
 from roundhouse.core.flow.step import Step
@@ -108,7 +108,7 @@ def charge_short_dividends(g: Engine, corp_id: str, per_share: int) -> None:
     for player in g.turn_order_from(start) if start in g.players else g.players:
         n = holders.get(player, 0)
         if n:
-            settle_debt(g, player, n * per_share, BANK)
+            owe(g, player, n * per_share, BANK, reason=f"dividends on {corp_id} shorts")
 
 
 def short_value(g: Engine, player: str) -> int:

@@ -12,9 +12,15 @@ companies (:class:`~roundhouse.core.flow.actions.Bid` naming the company sold), 
 left of the sold company's president; the winner then names the buying company with
 ``merge`` (18xx.games's vocabulary).  After an acquisition or friendly sale the buyer may
 repay acquired loans at once (``payoff_loan``), then passes; each loan left costs two
-spaces (§14.2.2).  Choices the rulebook leaves to players that this round makes for them:
-loans to pay for conversion tokens and winning bids are taken automatically when the
-treasury is short.
+spaces (§14.2.2).
+
+Loans are the president's decisions here, as §14 words them: after a conversion the
+company may take loans before it buys its station tokens (§14.1.1 "Take loans (if
+desired)"; unaffordable tokens send it to liquidation), after a merger's share round it
+may take loans (§14.1.2), and a company that won a sale takes loans before it pays (§14.2
+"It may take loans"; it must, while its treasury is short of the bid).  A decision with no
+loan to take is skipped.  Debts of players (a liquidated company's loans, short
+settlements) stop the round in a cash crisis until they are paid (§15).
 """
 
 from __future__ import annotations
@@ -24,18 +30,20 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
+from roundhouse.core.flow.cash_crisis import CashCrisisRound
 from roundhouse.core.flow.company_sale import (
     SaleKind,
     bid_capacity,
+    buy_conversion_tokens,
     check_merge,
     convert,
+    finish_sale,
+    hand_over,
     merge,
-    sell_company,
     unpaid_acquired_loans,
 )
-from roundhouse.core.flow.corporate_actions import Assign, Convert, Merge, PayoffLoan
-from roundhouse.core.flow.loan_step import check_payoff, payoff_loan
-from roundhouse.core.flow.round import Round
+from roundhouse.core.flow.corporate_actions import Assign, Convert, Merge, PayoffLoan, TakeLoan
+from roundhouse.core.flow.loan_step import check_payoff, check_take_loan, payoff_loan, take_loan
 from roundhouse.core.flow.trade import check_sale, do_purchase, do_sale, sale_counts
 from roundhouse.core.shares import check_buy
 
@@ -46,7 +54,11 @@ MAX_BID_CHOICES = 12
 """``legal_actions`` lists this many bids upward from the least, then the most."""
 
 
-class TakeoverRound(Round):
+LOAN_PHASES = frozenset({"convert_loans", "merge_loans", "pay"})
+"""Phases in which the acting company's president decides on loans (18USA §14)."""
+
+
+class TakeoverRound(CashCrisisRound):
     kind = "MR"
 
     def __init__(self) -> None:
@@ -69,6 +81,12 @@ class TakeoverRound(Round):
         self.high_bidder: str | None = None
         self.buyer = ""
         self.acquired: list[int] = []
+        self.loan_corp = ""
+        """The company deciding on loans in a loan phase."""
+        self.post_merger = False
+        """Whether the share round under way follows a merger (loans come after it)."""
+        self.pot = 0
+        """A liquidated company's treasury, set aside until the bid is paid (§14.2.1)."""
 
     # -- who may do what -----------------------------------------------------------------
 
@@ -159,13 +177,18 @@ class TakeoverRound(Round):
             return self.high_bidder
         if self.phase == "repay":
             return self.buyer
+        if self.phase in LOAN_PHASES:
+            return self.loan_corp
         return None
 
     def next_entity(self, g: Engine) -> None:  # pragma: no cover - _advance moves on
         self._advance(g)
 
+    def resume(self, g: Engine) -> None:
+        self._advance(g)
+
     def _advance(self, g: Engine) -> None:
-        while not self.finished:
+        while not self.finished and not self.crisis.debts:
             if self.phase == "merge":
                 while self.queue and not self.merge_options(g, self.queue[0]):
                     self.queue.pop(0)
@@ -176,6 +199,12 @@ class TakeoverRound(Round):
                 if self.post_index < len(self.post_order):
                     return
                 self.phase = "merge"
+                if self.post_merger and g.controller(self.post_corp) is not None:
+                    self.phase, self.loan_corp = "merge_loans", self.post_corp
+            elif self.phase in LOAN_PHASES:
+                if self._loan(g) is not None or not self._may_finish(g):
+                    return
+                self._finish_loans(g)
             elif self.phase == "sale":
                 if self._next_sale(g):
                     return
@@ -195,10 +224,10 @@ class TakeoverRound(Round):
         ]
         if liq:
             self._open(g, liq[-1], SaleKind.LIQUIDATION)
-            return self.phase != "sale"
+            return False  # on to the first bidder, left of the president
         if acq:
             self._open(g, acq[-1], SaleKind.ACQUISITION)
-            return self.phase != "sale"
+            return False
         if self.friendly is None:
             self.friendly = (
                 [c for c in g.market.operating_order(g.corps) if self.white(g, c)]
@@ -245,18 +274,30 @@ class TakeoverRound(Round):
         if self.high_bidder is not None:
             self.phase = "pick"
             return True
-        if self.sale is SaleKind.LIQUIDATION:
-            sell_company(g, self.target, None, 0, self.sale)
         self.phase = "sale"
+        if self.sale is SaleKind.LIQUIDATION:
+            finish_sale(
+                g, self.target, None, 0, self.sale, hand_over(g, self.target, None, self.sale)
+            )
         return False
 
     # -- actions -------------------------------------------------------------------------
 
     def legal_actions(self, g: Engine) -> list[Action]:
+        if self.crisis.debts:
+            return super().legal_actions(g)
         who = self.entity(g)
         if who is None:
             return []
         p = g.controller_id(who)
+        if self.phase in LOAN_PHASES:
+            loan = self._loan(g)
+            out: list[Action] = []
+            if loan is not None:
+                out.append(TakeLoan(player=p, entity=who, loan=loan))
+            if self._may_finish(g):
+                out.append(Pass(player=p, entity=who))
+            return out
         if self.phase == "merge":
             return [*self.merge_options(g, who), Pass(player=p, entity=who)]
         if self.phase == "post":
@@ -324,7 +365,33 @@ class TakeoverRound(Round):
                 )
         return out
 
+    def _loan(self, g: Engine) -> int | None:
+        """The loan the deciding company may take now, if any (18USA §9)."""
+        try:
+            return check_take_loan(g, self.loan_corp)
+        except IllegalAction:
+            return None
+
+    def _may_finish(self, g: Engine) -> bool:
+        """A buyer stops taking loans only once its treasury holds the bid (§14.2)."""
+        return self.phase != "pay" or g.ledger.cash(self.buyer) >= self.high
+
+    def _finish_loans(self, g: Engine) -> None:
+        corp = self.loan_corp
+        if self.phase == "convert_loans":
+            buy_conversion_tokens(g, corp)
+            self.phase = "merge"
+            self._post(g, corp, [corp])
+        elif self.phase == "merge_loans":
+            self.phase = "merge"
+        else:
+            finish_sale(g, self.target, self.buyer, self.high, self.sale, self.pot)
+            self.phase = "repay" if self.acquired else "sale"
+
     def check(self, g: Engine, action: Action) -> None:
+        if self.crisis.debts:
+            super().check(g, action)
+            return
         who = self.entity(g)
         entity = getattr(action, "entity", None)
         if who is None or entity != who:
@@ -340,6 +407,8 @@ class TakeoverRound(Round):
                     rule="mr.bid",
                 )
             return
+        if self.phase in LOAN_PHASES and isinstance(action, TakeLoan) and action.entity == who:
+            check_take_loan(g, who, action.loan)
         if self.phase == "post" and isinstance(action, SellShares):
             if action.corporation != self.post_corp or player_is_president(g, who, action):
                 raise IllegalAction(
@@ -353,16 +422,25 @@ class TakeoverRound(Round):
             )
 
     def process(self, g: Engine, action: Action) -> None:
+        if self.crisis.debts:
+            super().process(g, action)
+            return
         who = self.entity(g)
         assert who is not None
         if self.phase == "merge":
             self.queue.pop(0)
             if isinstance(action, Convert):
-                convert(g, who)
-                self._post(g, who, [who])
+                convert(g, who, tokens=False)
+                self.involved.add(who)
+                self.phase, self.loan_corp = "convert_loans", who
             elif isinstance(action, Merge):
                 merge(g, who, action.corporation)
                 self._post(g, who, [who, action.corporation])
+        elif self.phase in LOAN_PHASES:
+            if isinstance(action, TakeLoan):
+                take_loan(g, who)
+            else:
+                self._finish_loans(g)
         elif self.phase == "post":
             president = g.books[self.post_corp].president
             if isinstance(action, BuyShares):
@@ -387,11 +465,10 @@ class TakeoverRound(Round):
         elif self.phase == "pick":
             assert isinstance(action, Merge)
             self.buyer = action.corporation
-            before = set(g.loans.of(self.buyer))
-            loans = g.loans.of(self.target)
-            sell_company(g, self.target, self.buyer, self.high, self.sale)
-            self.acquired = [x for x in loans if x not in before]
-            self.phase = "repay" if self.acquired else "sale"
+            acquired = self.sale is not SaleKind.LIQUIDATION
+            self.acquired = list(g.loans.of(self.target)) if acquired else []
+            self.pot = hand_over(g, self.target, self.buyer, self.sale)
+            self.phase, self.loan_corp = "pay", self.buyer
         elif self.phase == "repay":
             if isinstance(action, PayoffLoan):
                 payoff_loan(g, who, action.loan, move_price=False)
@@ -404,6 +481,7 @@ class TakeoverRound(Round):
 
     def _post(self, g: Engine, corp_id: str, involved: list[str]) -> None:
         """18USA §14.1.3: the president first, then each player clockwise from their left."""
+        self.post_merger = len(involved) > 1
         self.involved.update(involved)
         president = g.books[corp_id].president
         if president is None or g.corps[corp_id].closed:

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.flow.actions import ACTIONS
+from roundhouse.core.flow.cash_crisis import CrisisOperatingRound
 from roundhouse.core.flow.corporate_actions import CORPORATE_ACTIONS
 from roundhouse.core.flow.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.core.flow.round import Round
@@ -63,6 +64,9 @@ CONFIG_C = dataclasses.replace(
 class CorporateHooks(Hooks):
     def stock_round(self, g: Engine) -> Round:
         return CorporateStockRound([CorporateStockStep()])
+
+    def operating_round(self, g: Engine) -> Round:
+        return CrisisOperatingRound(self.operating_steps(g))
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         return [LoanStep(), *super().operating_steps(g), InterestStep(), RepayStep()]
