@@ -19,6 +19,7 @@ from roundhouse.titles.g18us.tiles import (
     LAY_REACH,
     city_rows,
     manifest_rows,
+    missing_facts,
     missing_tiles,
     tile_set,
     unknown_counts,
@@ -133,3 +134,24 @@ def test_18us_6_2_1_junction_town_extends_the_route() -> None:
         board, graph, "PRR", (first.hex, first.tile, first.rotation), Allowance(cash=100), rules
     )
     assert cost == first.cost
+
+
+def test_18us_6_5_what_the_text_says_of_the_missing_tiles() -> None:
+    """The four title tiles have no faces, but the text fixes their colours (§10.3 D25 row,
+    §12 SF-O row) and that the green New York / Philadelphia and Oakland / San Francisco tiles
+    keep two separate cities (§6.5)."""
+    text = _rulebook()
+    assert (
+        "from New York (D25-N) to Philadelphia (D25-S) or Oakland (E2-N) to San Francisco "
+        "(E2-S) while their tiles are still yellow or green" in text
+    )
+    facts = missing_facts()
+    assert set(facts) == set(missing_tiles())
+    d25 = city_rows()["D25"]["tiles"]
+    colours = {"242": "green", "245": "brown", "247": "gray"}
+    assert d25 == ["printed", "242", "245", "247"]
+    for tile_id, colour in colours.items():
+        assert facts[tile_id]["color"] == colour and facts[tile_id]["hex"] == "D25"
+    assert facts["243"] == {"color": "green", "hex": "E2", "cities": 2}
+    assert facts["242"]["cities"] == 2
+    assert "cities" not in facts["245"] and "cities" not in facts["247"]

@@ -53,6 +53,11 @@ def missing_tiles() -> tuple[str, ...]:
     return tuple(cast(list[str], cast(dict[str, object], data()["missing"])["tiles"]))
 
 
+def missing_facts() -> dict[str, dict[str, object]]:
+    """What the text says of each missing tile: colour, hex and (green ones) two cities."""
+    return cast(dict[str, dict[str, object]], cast(dict[str, object], data()["missing"])["facts"])
+
+
 @functools.cache
 def tile_set() -> TileSet:
     """The standard tiles in play; None (unlimited) for #7-#9 and for unknown counts."""
