@@ -26,12 +26,13 @@ from roundhouse.core.routes.revenue import (
     HexMarkerBonus,
     RevenueRules,
     RouteBonus,
+    Run,
 )
 from roundhouse.core.routes.run import check_run, company_trains, optimal_run
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.core.upgrade import UpgradeRules
-from roundhouse.titles.g18royalgorge import coal, gold, privates, steel
+from roundhouse.titles.g18royalgorge import coal, gold, hanging_bridge, privates, steel
 from roundhouse.titles.g18royalgorge.data import (
     gold_track,
     offboard_groups,
@@ -116,9 +117,14 @@ class RoyalGorgeMap(BoardMap):
                 AnyRouteBonus(tag=gold.GOLD, amount=gold_track().ship_bonus, label="gold")
             )
         return RevenueRules(
+            route_checks=hanging_bridge.route_checks(game, corp_id),
             route_bonuses=tuple(route),
             company_bonuses=tuple(company),
         )
+
+    def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:
+        """The Hanging Bridge Lease's railroad passes the gorge cities (:mod:`.hanging_bridge`)."""
+        return hanging_bridge.graph_options(rg_game(g), corp_id, self.options)
 
     def trains(self, g: Engine, corp_id: str) -> list[Train]:
         """The company's trains, those extended by coal this turn one stop longer per cube."""
@@ -159,10 +165,10 @@ class RoyalGorgeMap(BoardMap):
         )
         return result.total
 
-    def run_hexes(
+    def scored_runs(
         self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]
-    ) -> tuple[str, ...]:
-        """Every hex the run uses (gold may be shipped from any of them)."""
+    ) -> tuple[Run, ...]:
+        """The run's routes, each with its hexes and revenue."""
         trains = self.trains(g, corp_id)
         ids = {r[0] for r in routes if r}
         result = check_run(
@@ -172,9 +178,15 @@ class RoyalGorgeMap(BoardMap):
             routes,
             g.depot.phases.current,
             self.revenue_rules(g, corp_id),
-            options=self.options,
+            options=self.graph_options(g, corp_id),
         )
+        return result.runs
+
+    def run_hexes(
+        self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]
+    ) -> tuple[str, ...]:
+        """Every hex the run uses (gold may be shipped from any of them)."""
         out: set[str] = set()
-        for run in result.runs:
+        for run in self.scored_runs(g, corp_id, routes):
             out |= run.hexes
         return tuple(sorted(out))

@@ -20,6 +20,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.trains import TrainEvents
 from roundhouse.titles.g18royalgorge import deck, privates, upkeep
+from roundhouse.titles.g18royalgorge.hanging_bridge import BridgeLeaseStep
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import rg_game
 from roundhouse.titles.g18royalgorge.steps import (
@@ -101,6 +102,7 @@ class RoyalGorgeHooks(Hooks):
             RoyalGorgeRouteStep(),
             GoldStep(),
             DividendStep(),
+            BridgeLeaseStep(),
             RoyalGorgeBuyTrainStep(),
             EndTurnStep([buy_company, debt]),
         ]

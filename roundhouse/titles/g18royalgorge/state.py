@@ -66,6 +66,8 @@ class RoyalGorgeGame(Engine):
         self.departed: set[str] = set()
         """Train ids that have left the deck (bought or exported)."""
         self.jeweler_cash = 0
+        self.bridge_due = 0
+        """Hanging Bridge Lease (G3): what the operating railroad owes Rio Grande for its run."""
         self.nugget_used = False
         self.ghost_tokens = 0
         self.mint_used = False
