@@ -29,6 +29,7 @@ from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge import (
     coal,
     gold,
+    hanging_bridge,
     metals,
     privates,
     steel,
@@ -368,8 +369,10 @@ class RoyalGorgeRouteStep(RouteStep):
         routes = getattr(action, "routes", ())
         may = gold.may_ship(game, entity)
         assert isinstance(g.map, RoyalGorgeMap)
-        hexes = g.map.run_hexes(g, entity, routes) if routes else ()
+        runs = g.map.scored_runs(g, entity, routes) if routes else ()
+        hexes = tuple(sorted({h for run in runs for h in run.hexes}))
         super().process(g, entity, action)
+        game.bridge_due = hanging_bridge.toll(game, entity, runs)
         coal.end_turn(game)
         coal.gain(game, hexes)
         if not may or not routes:
