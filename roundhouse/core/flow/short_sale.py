@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import BuyShares, Pass
+from roundhouse.core.flow.actions import BuyShares, Pass, SellShares
 from roundhouse.core.flow.cash_crisis import cancel_pool_shorts, owe
 from roundhouse.core.flow.corporate_actions import Short, TakeLoan
 from roundhouse.core.flow.loan_step import check_take_loan, take_loan
@@ -121,7 +121,13 @@ def short_value(g: Engine, player: str) -> int:
 class CorporateStockStep(StockStep):
     """The stock turn with one short sale (18USA §11.2) and, instead of acting for
     themself, acting for a company: loans, then buying its own shares from the open market
-    (§11.7).  A turn acts for the player or for one company, not both."""
+    (§11.7).  A turn acts for the player or for one company, not both.
+
+    A player's own turn goes in the order of §11: sales, then the short sale, then one
+    purchase.  A player over the certificate limit (after losing a presidency, or after a
+    merger of two of their 5-share companies, §11.4) must sell in their own turn, so they
+    may not act for a company instead until they are back within the limit.
+    """
 
     kinds = StockStep.kinds | {"short", "take_loan"}
 
@@ -180,24 +186,39 @@ class CorporateStockStep(StockStep):
                 return cert.id
         return None
 
+    def _may_sell(self, g: Engine) -> bool:
+        return super()._may_sell(g) and not self.shorted
+
+    def must_sell(self, g: Engine, player: str) -> bool:
+        """Over the certificate limit with a sale possible (18USA §11.4)."""
+        if g.cert_count(player) <= g.cert_limit():
+            return False
+        return bool(self.sells(g, player))
+
     def actions(self, g: Engine, entity: str) -> list[Action]:
         if self.for_company is not None:
             return [*self.company_actions(g, entity), Pass(player=g.pid(entity), entity=entity)]
         out = super().actions(g, entity)
         r = self._round(g)
-        if not self.shorted and not r.turn_bought:
+        if not self.shorted and not r.turn_bought and not self.must_sell(g, entity):
             for corp_id in g.corps:
                 try:
                     check_short(g, entity, corp_id)
                 except IllegalAction:
                     continue
                 out.insert(0, Short(player=g.pid(entity), entity=entity, corporation=corp_id))
-        if not r.turn_acted:
+        if not r.turn_acted and not self.must_sell(g, entity):
             out.extend(self.company_actions(g, entity))
         return out
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         acting_for = getattr(action, "entity", entity)
+        if acting_for != entity and self.for_company is None and self.must_sell(g, entity):
+            raise IllegalAction(
+                f"{entity} holds {g.cert_count(entity)} certificates, over the limit of "
+                f"{g.cert_limit()}, and must sell before acting for {acting_for}",
+                rule="sr.over_cert_limit",
+            )
         if acting_for != entity or (self.for_company is not None and not isinstance(action, Pass)):
             if action not in self.company_actions(g, entity):
                 if isinstance(action, TakeLoan):
@@ -212,8 +233,18 @@ class CorporateStockStep(StockStep):
                     f"{entity} may sell one share short per turn, before buying",
                     rule="shorts.one_per_turn",
                 )
+            if self.must_sell(g, entity):
+                raise IllegalAction(
+                    f"{entity} is over the certificate limit and must sell first",
+                    rule="sr.over_cert_limit",
+                )
             check_short(g, entity, action.corporation)
             return
+        if isinstance(action, SellShares) and self.shorted:
+            raise IllegalAction(
+                f"{entity} sold short this turn; sales come before the short sale",
+                rule="sr.sell_before_short",
+            )
         super().check(g, entity, action)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
