@@ -3,7 +3,8 @@ and company sales (18USA §9, §11.2, §14); and of 18West's M&A round: issuing,
 acquisitions (18West §6).
 
 Kinds and fields are 18xx.games's (``take_loan``/``payoff_loan`` with ``loan``, ``short``
-and ``merge`` with ``corporation``, ``convert``, ``assign`` with ``target``), so its 18USA
+and ``merge`` with ``corporation``, ``convert``, ``assign`` with ``target``,
+``scrap_train`` with ``train``), so its 18USA
 logs map onto ours field for field.  ``merge`` has two uses there, kept here: a company
 naming its merger partner (entity = the company) and, after a company sale's auction, the
 winning player naming which of their companies buys (entity = the player).
@@ -89,7 +90,28 @@ class Assign(Action):
         return f"{self.entity} offers {self.target} for sale"
 
 
-CORPORATE_ACTIONS: tuple[type[Action], ...] = (TakeLoan, PayoffLoan, Short, Convert, Merge, Assign)
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class ScrapTrain(Action):
+    """The company scraps its car ``train`` for its scrap value (18USA §12.7: a Pullman
+    car, $50, whenever the company may act)."""
+
+    kind: ClassVar[str] = "scrap_train"
+    entity: str
+    train: str
+
+    def __str__(self) -> str:
+        return f"{self.entity} scraps {self.train}"
+
+
+CORPORATE_ACTIONS: tuple[type[Action], ...] = (
+    TakeLoan,
+    PayoffLoan,
+    Short,
+    Convert,
+    Merge,
+    Assign,
+    ScrapTrain,
+)
 """Added to a title's ``Title.actions`` when it uses loans, shorts or the M&A round."""
 
 
