@@ -9,8 +9,9 @@ abilities list is empty" is what we avoid).  Core acts on the kinds every title 
   Round"; 18USA §7.1);
 * :class:`TrainDiscount` - money off a train bought from the bank (18US §10.1.5 Baldwin
   Locomotive Works: 50 percent, using it closes the concession, §6.8);
-* :class:`ShareExchange` - swap the private for a share (the 1830 family's exchange
-  privates);
+* :class:`ShareExchange` - swap the card for a share (18US §10.1.4), played by
+  :class:`~roundhouse.core.flow.exchange_step.ShareExchangeStep` in stock rounds and
+  operating turns;
 * :class:`Closes` - when the private closes: on a train type's first sale, on a phase, on an
   event, after its uses run out, or never (18RoyalGorge private reference: "Closes: First 5
   train").
@@ -104,9 +105,15 @@ class BonusToken(Ability):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ShareExchange(Ability):
-    corporation: str
+    """The card may be swapped for one single share (18US §10.1.4: "a single share from the
+    Pool", in a stock round or in that company's operating turn before its dividend, so
+    ``when`` :attr:`When.ANY`); played by
+    :class:`~roundhouse.core.flow.exchange_step.ShareExchangeStep`."""
+
+    corporation: str | None = None
+    """The company whose share it gives; None: any company's."""
     sources: frozenset[str] = frozenset({"ipo", "pool"})
-    """Where the share may come from (treasury id or "ipo"/"pool")."""
+    """Where the share may come from: "ipo", "pool" or "treasury" (the company's own)."""
     when: When = When.STOCK_ROUND
 
 

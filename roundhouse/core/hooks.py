@@ -49,9 +49,13 @@ class Hooks:
         return self.stock_round(g)
 
     def stock_round(self, g: Engine) -> Round:
+        """A player's turn: any card exchanges on the side (18US §10.1.4: "in addition to
+        his normal turn"), then sales and a purchase."""
+        from roundhouse.core.ability import When
+        from roundhouse.core.flow.exchange_step import ShareExchangeStep
         from roundhouse.core.flow.stock_round import StockRound, StockStep
 
-        return StockRound([StockStep()])
+        return StockRound([ShareExchangeStep(When.STOCK_ROUND), StockStep()])
 
     def operating_round(self, g: Engine) -> Round:
         from roundhouse.core.flow.operating_round import OperatingRound
@@ -61,9 +65,13 @@ class Hooks:
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         """A company's turn, in order (18RoyalGorge "Operating Rounds", 18US §6, 18USA §12):
         buy privates (any time), lay track, place a token, run trains, pay or withhold, buy
-        trains.  Titles insert their own steps (loans, debt, conversions) or reorder."""
+        trains.  Titles insert their own steps (loans, debt, conversions) or reorder.  A card
+        may be exchanged for the company's share between the run and the dividend (18US
+        §10.1.4)."""
+        from roundhouse.core.ability import When
         from roundhouse.core.flow.company_step import BuyCompanyStep
         from roundhouse.core.flow.dividend_step import DividendStep
+        from roundhouse.core.flow.exchange_step import ShareExchangeStep
         from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
         from roundhouse.core.flow.train_step import BuyTrainStep
 
@@ -72,6 +80,7 @@ class Hooks:
             TrackStep(),
             TokenStep(),
             RouteStep(),
+            ShareExchangeStep(When.ROUTE),
             DividendStep(),
             BuyTrainStep(),
         ]

@@ -104,9 +104,11 @@ class Round:
 
         The action's ``entity`` is matched against who acts now, in this order: the acting
         entity itself; a president acting for the acting company in their own name
-        (emergency share sales); or a company or card controlled by the acting player (a
+        (emergency share sales); a company or card controlled by the acting player (a
         president issuing shares for their company in the stock or M&A round, 18West §6.1:
-        "a player may perform one of these actions on behalf of one of their Companies").
+        "a player may perform one of these actions on behalf of one of their Companies");
+        or a card whose owner controls the acting company (18US §10.1.4: a share exchange
+        "during the turn of the company").
         """
         acting = self.entities_acting(g)
         entity = getattr(action, "entity", None)
@@ -116,6 +118,8 @@ class Round:
             if entity is None and isinstance(named, str) and named not in g.seats:
                 boss = g.controller(named)
                 entity = boss if boss in acting else None
+                if entity is None and named in g.privates and boss is not None:
+                    entity = next((e for e in acting if g.controller(e) == boss), None)
         if not isinstance(entity, str):
             raise IllegalAction(
                 f"{getattr(action, 'entity', '?')} cannot act now; waiting for "
@@ -123,7 +127,7 @@ class Round:
                 rule="round.not_your_turn",
             )
         for step in self.offered(g, entity):
-            if action.kind in step.kinds:
+            if step.takes(g, action):
                 return step, entity
         names = ", ".join(sorted({k for s in self.offered(g, entity) for k in s.kinds}))
         raise IllegalAction(

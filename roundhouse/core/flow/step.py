@@ -30,6 +30,12 @@ class Step:
     """Whether later steps wait until this one is done."""
     name: ClassVar[str] = "step"
 
+    def takes(self, g: Engine, action: Action) -> bool:
+        """Whether this step handles ``action``: by default, any action of its kinds.  A
+        step sharing a kind with a later one narrows it (a private's share exchange is a
+        ``buy_shares`` made by the card, not by the player)."""
+        return action.kind in self.kinds
+
     def setup(self, g: Engine, entity: str) -> None:
         """A new entity's turn begins (reset per-turn counters)."""
 
