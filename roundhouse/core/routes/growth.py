@@ -28,7 +28,7 @@ routes beyond their track, so it is not produced and its branch is cut by the sa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.graph import RouteGraph, StopKind
@@ -42,6 +42,9 @@ from roundhouse.core.routes.revenue import (
     score_stops,
 )
 from roundhouse.core.routes.route import hex_entries
+
+if TYPE_CHECKING:
+    from roundhouse.core.routes.conflict import Squeeze
 
 KIND_INDEX = {StopKind.CITY: 0, StopKind.TOWN: 1, StopKind.OFFBOARD: 2}
 _KINDS = (StopKind.CITY, StopKind.TOWN, StopKind.OFFBOARD)
@@ -275,6 +278,7 @@ class Grower:
         report: Callable[[Candidate], None],
         *,
         best_only: bool = False,
+        squeeze: Squeeze | None = None,
     ) -> None:
         """Call ``report`` for every route of ``train`` avoiding track ``blocked`` that earns
         more than ``floor.value`` (read afresh at every step) and, with dominance on, more
@@ -286,7 +290,10 @@ class Grower:
         use, arm and first chain (and hexes for H-trains) — fixes every possible completion:
         track still usable leads to unvisited nodes only, and chains never share track.  The
         memo is sound for additive values and for best-of values keyed by their top stops;
-        with title route hooks (values depending on the route's ends or hexes) it is off."""
+        with title route hooks (values depending on the route's ends or hexes) it is off.
+
+        ``squeeze``: routes must also beat what the track they take leaves other trains
+        (:class:`~roundhouse.core.routes.conflict.Squeeze`)."""
         plan = self.plan(train)
         if self._nbm_blocked != blocked:
             self._nbm = [
@@ -391,7 +398,14 @@ class Grower:
             return False
 
         def arm_b(
-            node: int, visited: int, units: int, hexes: int, total: int, dom: int, first: int
+            node: int,
+            visited: int,
+            units: int,
+            hexes: int,
+            total: int,
+            dom: int,
+            first: int,
+            tk: tuple[int, ...],
         ) -> None:
             self.tick()
             self.nodes += 1
@@ -404,6 +418,11 @@ class Grower:
                     continue
                 h2 = hexes | ch_hexes
                 u2 = units | ch_units
+                if squeeze is not None:
+                    tk2 = squeeze.step(tk, ci, nb)
+                    lim = max(floor.value, squeeze.need(tk2))
+                else:
+                    tk2, lim = tk, floor.value
                 b_path.append(code)
                 if nb < n_stops:
                     h2 |= hex_of[nb]
@@ -417,7 +436,7 @@ class Grower:
                     v = value_of(t2)
                     dom2 = dom
                     if v is not None:
-                        if v > floor.value and v > dom:
+                        if v > lim and v > dom:
                             report(
                                 Candidate(
                                     v,
@@ -431,8 +450,8 @@ class Grower:
                             dom2 = v
                     if passable[nb]:
                         v2 = visited | visit[nb]
-                        if beats((nb,), v2, u2, h2, max(floor.value, dom2)):
-                            arm_b(nb, v2, u2, h2, t2, dom2, first)
+                        if beats((nb,), v2, u2, h2, max(lim, floor.value, dom2)):
+                            arm_b(nb, v2, u2, h2, t2, dom2, first, tk2)
                     b_stops.pop()
                     used_pool[p] -= 1
                 elif (max_hexes is None or h2.bit_count() <= max_hexes) and not (
@@ -440,12 +459,19 @@ class Grower:
                 ):
                     u2 |= node_unit[nb]
                     v2 = visited | visit[nb]
-                    if beats((nb,), v2, u2, h2, max(floor.value, dom)):
-                        arm_b(nb, v2, u2, h2, total, dom, first)
+                    if beats((nb,), v2, u2, h2, max(lim, dom)):
+                        arm_b(nb, v2, u2, h2, total, dom, first, tk2)
                 b_path.pop()
 
         def arm_a(
-            node: int, visited: int, units: int, hexes: int, total: int, dom: int, first: int
+            node: int,
+            visited: int,
+            units: int,
+            hexes: int,
+            total: int,
+            dom: int,
+            first: int,
+            tk: tuple[int, ...],
         ) -> None:
             self.tick()
             self.nodes += 1
@@ -457,6 +483,11 @@ class Grower:
                 f2 = ci if node == anchor else first
                 h2 = hexes | ch_hexes
                 u2 = units | ch_units
+                if squeeze is not None:
+                    tk2 = squeeze.step(tk, ci, nb)
+                    lim = max(floor.value, squeeze.need(tk2))
+                else:
+                    tk2, lim = tk, floor.value
                 a_path.append(code)
                 if nb < n_stops:
                     h2 |= hex_of[nb]
@@ -474,10 +505,10 @@ class Grower:
                         if v is not None and v > dom:
                             dom2 = v
                     ends = (nb, anchor) if passable[nb] else (anchor,)
-                    if beats(ends, v2, u2, h2, max(floor.value, dom2)):
-                        arm_b(anchor, v2, u2, h2, t2, dom2, f2)
+                    if beats(ends, v2, u2, h2, max(lim, dom2)):
+                        arm_b(anchor, v2, u2, h2, t2, dom2, f2, tk2)
                         if passable[nb]:
-                            arm_a(nb, v2, u2, h2, t2, dom2, f2)
+                            arm_a(nb, v2, u2, h2, t2, dom2, f2, tk2)
                     a_stops.pop()
                     used_pool[p] -= 1
                 elif (max_hexes is None or h2.bit_count() <= max_hexes) and not (
@@ -485,8 +516,8 @@ class Grower:
                 ):
                     u2 |= node_unit[nb]
                     v2 = visited | visit[nb]
-                    if beats((nb, anchor), v2, u2, h2, max(floor.value, dom)):
-                        arm_a(nb, v2, u2, h2, total, dom, f2)
+                    if beats((nb, anchor), v2, u2, h2, max(lim, dom)):
+                        arm_a(nb, v2, u2, h2, total, dom, f2, tk2)
                 a_path.pop()
 
         for anchor in self.anchors:
@@ -499,10 +530,12 @@ class Grower:
                 hexes = hex_of[anchor]
                 total = values[anchor] if scores_kind[kind_of[anchor]] else 0
                 ends = 2 if passable[anchor] else 1
-                if beats((anchor,), visited, blocked, hexes, floor.value, ends):
-                    arm_b(anchor, visited, blocked, hexes, total, -1, -1)
+                tk0: tuple[int, ...] = () if squeeze is None else squeeze.zero
+                lim0 = floor.value if squeeze is None else max(floor.value, squeeze.need(tk0))
+                if beats((anchor,), visited, blocked, hexes, lim0, ends):
+                    arm_b(anchor, visited, blocked, hexes, total, -1, -1, tk0)
                     if passable[anchor]:
-                        arm_a(anchor, visited, blocked, hexes, total, -1, -1)
+                        arm_a(anchor, visited, blocked, hexes, total, -1, -1, tk0)
                 used_pool[p] -= 1
             excluded |= 1 << anchor
 

@@ -65,6 +65,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.routes.conflict import ConflictIndex, Squeeze
 from roundhouse.core.routes.graph import RouteGraph
 from roundhouse.core.routes.growth import Candidate, Floor, Grower, SearchTimeout
 from roundhouse.core.routes.kinds import Train, TrainKind
@@ -172,18 +173,8 @@ def best_run(
         incumbent = _greedy(grower, order, firsts, rules)
         lower = _routes_value(graph, company, trains, incumbent, rules)
         combo_ub = sum(cb.bound(graph, company, order) for cb in rules.company_bonuses)
-        ub_total = sum(solo[_kind(t)] for t in order)
-        for t in order:
-            kind = _kind(t)
-            if kind in by_kind:
-                continue
-            by_kind[kind] = []
-            need = lower - (ub_total - solo[kind]) - combo_ub
-            if need < solo[kind]:
-                grower.grow(t, 0, Floor(need), by_kind[kind].append)
-        for cands in by_kind.values():
-            cands.sort(key=lambda c: -c.revenue)
-        chosen, nodes, complete = _branch_and_bound(grower, order, by_kind, rules, lower)
+        by_kind, indexes = _list_routes(grower, order, solo, lower, combo_ub)
+        chosen, nodes, complete = _branch_and_bound(grower, order, by_kind, indexes, rules, lower)
         if chosen is not None:
             incumbent = chosen
     except SearchTimeout:
@@ -288,15 +279,81 @@ def _routes_value(
     return rev.total - rev.freight
 
 
+def _list_routes(
+    grower: Grower,
+    order: Sequence[Train],
+    solo: dict[TrainKind, int],
+    lower: int,
+    combo_ub: int,
+) -> tuple[dict[TrainKind, list[Candidate]], dict[TrainKind, ConflictIndex]]:
+    """Every route of each train kind that can be part of a run beating ``lower``, best
+    first and indexed by track.
+
+    A route of kind ``K`` in such a run is worth more than ``need[K]``: ``lower`` less the
+    other trains' best alone and the company bonus bounds.  With the other trains' routes
+    already listed it must beat more: ``lower`` less their best routes *clear of its track*
+    (:class:`Squeeze`).  So the kinds are listed in turn, each squeezed by the lists before
+    it.  The first list has no rivals; to squeeze it too, it is first listed *provisionally*
+    above a higher threshold ``T`` (routes left off are worth at most ``T``, which is what
+    its rivals assume), then listed for real once the others are.  Identical trains squeeze
+    each other the same way (the list of their kind is a rival for the other copies).
+    """
+    graph = grower.graph
+    count: dict[TrainKind, int] = {}
+    first: dict[TrainKind, Train] = {}
+    for t in order:
+        count[_kind(t)] = count.get(_kind(t), 0) + 1
+        first.setdefault(_kind(t), t)
+    kinds = sorted(count, key=lambda k: (solo[k], order.index(first[k])))
+    ub_total = sum(solo[k] * n for k, n in count.items())
+    need = {k: lower - (ub_total - solo[k]) - combo_ub for k in kinds}
+    lists: dict[TrainKind, tuple[list[Candidate], ConflictIndex, int]] = {}
+
+    def grow(kind: TrainKind, floor: int) -> None:
+        rivals: list[tuple[ConflictIndex, int, int]] = []
+        base = need[kind]
+        for other, (_, index, cap) in lists.items():
+            n = count[other] - (other == kind)
+            if n > 0:
+                rivals.append((index, n, cap))
+                base += solo[other] * n
+        out: list[Candidate] = []
+        if floor < solo[kind]:
+            squeeze = Squeeze(graph, base, rivals) if rivals else None
+            grower.grow(first[kind], 0, Floor(floor), out.append, squeeze=squeeze)
+        out.sort(key=lambda c: -c.revenue)
+        lists[kind] = (out, ConflictIndex(graph, out), min(floor, solo[kind]))
+
+    if not kinds:
+        return {}, {}
+    if len(kinds) > 1:
+        provisional = kinds[:-1]
+        final = [kinds[-1], *provisional]
+    else:
+        provisional = kinds if count[kinds[0]] > 1 else []
+        final = kinds
+    for kind in provisional:
+        if need[kind] < solo[kind]:
+            grow(kind, (need[kind] + solo[kind]) // 2)
+    for kind in final:
+        grow(kind, need[kind])
+    return {k: v[0] for k, v in lists.items()}, {k: v[1] for k, v in lists.items()}
+
+
 def _branch_and_bound(
     grower: Grower,
     order: Sequence[Train],
     by_kind: dict[TrainKind, list[Candidate]],
+    indexes: dict[TrainKind, ConflictIndex],
     rules: RevenueRules,
     lower: int,
 ) -> tuple[list[tuple[Train, Candidate]] | None, int, bool]:
     """The best run worth more than ``lower`` made of the listed routes (None if there is
-    none), the nodes searched, and whether the search finished in time."""
+    none), the nodes searched, and whether the search finished in time.
+
+    Each list is indexed by track (:class:`ConflictIndex`), so a node sees only the routes
+    still clear of the track taken above it, and its bound is the best *clear* routes of the
+    trains below it rather than their best routes on an empty board."""
     graph, company = grower.graph, grower.company
     k = len(order)
     cands = [by_kind[_kind(t)] for t in order]
@@ -304,6 +361,7 @@ def _branch_and_bound(
     group_end = [0] * k
     for i in range(k - 1, -1, -1):
         group_end[i] = group_end[i + 1] if same_next[i] else i + 1
+    index = [indexes[_kind(t)] for t in order]
     prefix: list[list[int]] = []
     for cs in cands:
         acc = [0]
@@ -326,6 +384,16 @@ def _branch_and_bound(
         lo = min(start, len(p) - 1)
         hi = min(start + size, len(p) - 1)
         return p[hi] - p[lo] + tail[group_end[i]]
+
+    def clear_rest(i: int, start: int, taken: Sequence[int]) -> int:
+        """The best clear routes of trains ``i..`` (identical trains from ``start`` on)."""
+        total = 0
+        while i < k:
+            end = group_end[i]
+            open_ = index[i].full & ~taken[i] & ~((1 << start) - 1)
+            total += index[i].top(open_, end - i)
+            i, start = end, 0
+        return total
 
     combo_ub = sum(cb.bound(graph, company, order) for cb in rules.company_bonuses)
     run_cache: dict[tuple[int, int], Run] = {}
@@ -376,7 +444,7 @@ def _branch_and_bound(
             best_total = total
             best = list(picked)
 
-    def rec(i: int, start: int, used: int, acc: int) -> None:
+    def rec(i: int, start: int, taken: list[int], acc: int) -> None:
         nonlocal nodes
         nodes += 1
         grower.tick()
@@ -384,25 +452,40 @@ def _branch_and_bound(
             leaf(acc)
             return
         cs = cands[i]
-        nxt_start_same = same_next[i]
-        for idx in range(start, len(cs)):
+        ix = index[i]
+        nxt_same = same_next[i]
+        open_ = ix.full & ~taken[i] & ~((1 << start) - 1)
+        while open_:
+            low = open_ & -open_
+            open_ ^= low
+            idx = low.bit_length() - 1
             c = cs[idx]
-            after = rest(i + 1, idx + 1) if nxt_start_same else rest(i + 1, 0)
+            after = rest(i + 1, idx + 1) if nxt_same else rest(i + 1, 0)
             if acc + c.revenue + after + combo_ub <= best_total:
                 break
-            if c.units & used:
+            atoms = ix.atoms[idx]
+            blocked: dict[int, int] = {}
+            below = list(taken)
+            for j in range(i + 1, k):
+                key = id(cands[j])
+                extra = blocked.get(key)
+                if extra is None:
+                    extra = blocked[key] = index[j].taken(atoms)
+                below[j] |= extra
+            nxt = idx + 1 if nxt_same else 0
+            if acc + c.revenue + clear_rest(i + 1, nxt, below) + combo_ub <= best_total:
                 continue
             picked.append((i, idx))
             if combination_ok():
-                rec(i + 1, idx + 1 if nxt_start_same else 0, used | c.units, acc + c.revenue)
+                rec(i + 1, nxt, below, acc + c.revenue)
             picked.pop()
         j = group_end[i]
-        if acc + rest(j, 0) + combo_ub > best_total:
-            rec(j, 0, used, acc)
+        if acc + clear_rest(j, 0, taken) + combo_ub > best_total:
+            rec(j, 0, taken, acc)
 
     finished = True
     try:
-        rec(0, 0, 0, 0)
+        rec(0, 0, [0] * k, 0)
     except SearchTimeout:
         finished = False
     if best is None:
