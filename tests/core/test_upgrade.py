@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.tiles import Colour, parse_tile, standard_tiles
-from roundhouse.core.upgrade import UpgradeRules, check_upgrade, legal_rotations, path_fit
+from roundhouse.core.tiles import Colour, Link, Tile, TileSet, parse_tile, standard_tiles
+from roundhouse.core.upgrade import (
+    UpgradeRules,
+    check_replacement,
+    check_upgrade,
+    legal_rotations,
+    path_fit,
+)
+from roundhouse.titles.g18us import tiles as g18us
+from roundhouse.titles.g18usa import tiles as g18usa
+from roundhouse.titles.g18west import tiles as g18west
 
 T = standard_tiles()
 ALL = frozenset(Colour)
@@ -153,3 +164,77 @@ def test_an_accepted_upgrade_never_loses_a_path(old: str, orot: int, new: str, n
         mapped = frozenset(mapping[e] if isinstance(e, str) else e for e in (a, b))
         assert mapped in new_links
     assert T[old].exits(orot) <= T[new].exits(nrot)
+
+
+def _replaceable(tiles: TileSet, rules: UpgradeRules) -> list[tuple[Tile, Tile, bool]]:
+    """Every (old, new, stops may change) pair that passes the rotation-free checks."""
+    out = []
+    for old, new in itertools.product(tiles.tiles.values(), repeat=2):
+        try:
+            check_replacement(old, new, rules=rules, colours=ALL, label=old.label)
+        except IllegalAction:
+            continue
+        out.append((old, new, (old.id, new.id) in rules.free_stops))
+    return out
+
+
+TITLE_PAIRS = [
+    pair
+    for tiles, rules in (
+        (g18west.tile_set(), g18west.upgrade_rules()),
+        (g18usa.tile_set(), g18usa.upgrade_rules()),
+        (g18us.tile_set(), g18us.upgrade_rules()),
+    )
+    for pair in _replaceable(tiles, rules)
+]
+
+
+def test_title_tables_give_merging_and_stop_changing_pairs() -> None:
+    free = {(old.id, new.id) for old, new, loose in TITLE_PAIRS if loose}
+    assert {("251", "255"), ("254", "258"), ("243", "246"), ("X12", "X16"), ("8", "141")} <= free
+
+
+@given(st.sampled_from(TITLE_PAIRS), st.integers(0, 5), st.integers(0, 5))
+def test_title_upgrades_never_lose_track_or_station_slots(
+    pair: tuple[Tile, Tile, bool], orot: int, nrot: int
+) -> None:
+    """Property over the 18West, 18USA and 18US tables, merges included (18USA §12.2.2:
+    "all of the previous track segments must be retained"): every old exit survives, exits
+    joined before stay joined, every old stop has a place, and the cities that share a new
+    city had no more slots together than it has."""
+    old, new, loose = pair
+    try:
+        mapping = check_upgrade(
+            old, orot, new, nrot, rules=_rules_for(old, new, loose), colours=ALL
+        )
+    except IllegalAction:
+        return
+    assert old.exits(orot) <= new.exits(nrot)
+    before, after = _joined(old.links(orot)), _joined(new.links(nrot))
+    for a, b in itertools.combinations(sorted(old.exits(orot)), 2):
+        if before[a] == before[b]:
+            assert after[a] == after[b]
+    for stop in old.stops:
+        if stop.counts_as_stop:
+            assert stop.name in mapping
+    pooled: dict[str, int] = {}
+    for city in old.cities:
+        pooled[mapping[city.name]] = pooled.get(mapping[city.name], 0) + city.slots
+    for target, slots in pooled.items():
+        assert new.stop(target).slots >= slots
+
+
+def _rules_for(old: Tile, new: Tile, loose: bool) -> UpgradeRules:
+    pair = frozenset({(old.id, new.id)}) if loose else frozenset()
+    return UpgradeRules(free_stops=pair, free_label=frozenset({(old.id, new.id)}))
+
+
+def _joined(links: frozenset[Link]) -> dict[object, int]:
+    group: dict[object, int] = {}
+    for a, b in links:
+        ga, gb = group.setdefault(a, len(group)), group.setdefault(b, len(group))
+        if ga != gb:
+            for key, value in group.items():
+                if value == gb:
+                    group[key] = ga
+    return group
