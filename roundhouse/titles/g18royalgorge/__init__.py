@@ -18,7 +18,7 @@ from roundhouse.core.flow.actions import ACTIONS, Choose, ChooseAbility, EndGame
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import OptionValue, Rulebook, Title
-from roundhouse.titles.g18royalgorge import data, metals, steel
+from roundhouse.titles.g18royalgorge import data, metals, private_deal, steel
 from roundhouse.titles.g18royalgorge.company import metal_companies, railroads
 from roundhouse.titles.g18royalgorge.company import privates as private_cards
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
@@ -122,7 +122,7 @@ def _setup(
         metal_start["CF&I"] = cards[rng.choice(ALTERNATE_STEEL)].spec.value
         metal_start["VGC"] = cards[rng.choice(ALTERNATE_GOLD)].spec.value
     specs = tuple(table[r].spec for r in drawn.railroads) + tuple(metal_companies().values())
-    dealt = () if variant.no_privates else tuple(cards[p].spec for p in drawn.privates)
+    dealt = private_deal.dealt(variant, cards, drawn.privates)
     title_data = TitleData(
         market=data.market_grid(),
         corporations=specs,

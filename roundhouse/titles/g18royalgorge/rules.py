@@ -20,8 +20,14 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.trains import TrainEvents
 from roundhouse.titles.g18royalgorge import deck, privates, upkeep
+from roundhouse.titles.g18royalgorge.hand_picked import DraftRound
 from roundhouse.titles.g18royalgorge.hanging_bridge import BridgeLeaseStep
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
+from roundhouse.titles.g18royalgorge.start_auction import (
+    StartAuctionStep,
+    StartAuctionStockRound,
+    StartAuctionStockStep,
+)
 from roundhouse.titles.g18royalgorge.state import rg_game
 from roundhouse.titles.g18royalgorge.steps import (
     DebtStep,
@@ -77,11 +83,21 @@ class RoyalGorgeHooks(Hooks):
         """ "Setting Up the Game": the priority deal goes to a random player (drawn at set-up)."""
         if self.first_priority:
             g.priority = self.first_priority
+        if g.privates and rg_game(g).variant.hand_picked:
+            return DraftRound()
         if g.privates:
             return AuctionRound(PrivateAuctionStep([p for p in g.privates]))
         return self.stock_round(g)
 
+    def next_round(self, g: Engine, ended: Round) -> Round:
+        """The Hand-Picked Variant's draft is followed by the auction of the picked cards."""
+        if isinstance(ended, DraftRound):
+            return AuctionRound(PrivateAuctionStep(ended.draft.auction_order(g)))
+        return super().next_round(g, ended)
+
     def stock_round(self, g: Engine) -> Round:
+        if rg_game(g).variant.auction_variant:
+            return StartAuctionStockRound([StartAuctionStep(), StartAuctionStockStep()])
         return RoyalGorgeStockRound([RoyalGorgeStockStep()])
 
     def operating_round(self, g: Engine) -> Round:

@@ -31,6 +31,24 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "CF&I's price, a random G1-G3 card's sets the Victor Gold Company's.",
     ),
     OptionSpec(
+        name="auction_variant",
+        default=False,
+        description="Auction Variant: the right to start a railroad is auctioned in $5 steps; "
+        "the winner pays the bank and starts it, then play resumes with the initiator.",
+    ),
+    OptionSpec(
+        name="hand_picked",
+        default=False,
+        description="Hand-Picked Variant: instead of a random deal, players draft the private "
+        "assets from the player left of the priority deal: two yellow, two green, one brown.",
+    ),
+    OptionSpec(
+        name="elijah_mccoy",
+        default=False,
+        description="Expanded Content: play the Track Engineer (B5) as its alternate art, "
+        "Elijah McCoy (B5a).",
+    ),
+    OptionSpec(
         name="compat_18xx_games",
         default=False,
         description="Play as 18xx.games does where it differs from the rulebook (for imported "
@@ -44,23 +62,16 @@ class Variant:
     shorter_game_end: bool = False
     no_privates: bool = False
     alternate_prices: bool = False
+    auction_variant: bool = False
+    """Starting a railroad takes an auction for the right (:mod:`.start_auction`)."""
+    hand_picked: bool = False
+    """The private assets are drafted, not dealt (:mod:`.hand_picked`)."""
+    elijah_mccoy: bool = False
+    """B5 is dealt as its alternate art B5a (:mod:`.track_engineer`)."""
     compat_18xx_games: bool = False
 
     @classmethod
     def from_options(cls, options: Mapping[str, OptionValue]) -> Variant:
-        """The Auction and Hand-Picked variants are not offered as options yet; asking for
-        them by name raises NotImplementedError naming the rulebook section."""
-        for name, section in (
-            ("auction_variant", "Auction Variant"),
-            ("hand_picked", "Hand-Picked Variant"),
-        ):
-            if options.get(name):
-                raise NotImplementedError(
-                    f"18RoyalGorge Game Play Variants: {section} is not implemented yet"
-                )
-        return cls(
-            shorter_game_end=bool(options.get("shorter_game_end", False)),
-            no_privates=bool(options.get("no_privates", False)),
-            alternate_prices=bool(options.get("alternate_prices", False)),
-            compat_18xx_games=bool(options.get("compat_18xx_games", False)),
-        )
+        """Every option off unless named: the fixtures and default games play the rulebook's
+        standard game ("most of these can be combined with each other")."""
+        return cls(**{f.name: bool(options.get(f.name, False)) for f in dataclasses.fields(cls)})
