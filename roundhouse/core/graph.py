@@ -19,6 +19,7 @@ turn and most turns change nothing for most companies.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections import deque
 
@@ -127,6 +128,15 @@ class Graph:
     def __init__(self, board: Board) -> None:
         self.board = board
         self._cache: dict[str, tuple[int, Reach]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Graph:
+        """The copy reads the copied board and starts with the same cached reaches (they are
+        frozen and keyed by board version, so sharing them is safe; the cache dict is not
+        shared, since the two boards move on separately)."""
+        other = Graph(copy.deepcopy(self.board, memo))
+        memo[id(self)] = other
+        other._cache = dict(self._cache)
+        return other
 
     def reach(self, company: str) -> Reach:
         hit = self._cache.get(company)

@@ -25,6 +25,7 @@ are not offered.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -100,6 +101,16 @@ class BoardMap:
         """Hexes the company operating now has built in this turn."""
         self._lays: tuple[tuple[object, ...], list[TileLay]] | None = None
         self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> BoardMap:
+        """Snapshots and clones: everything is copied except the listing caches, which are
+        shared (never changed after they are built, and keyed by board version)."""
+        other = type(self).__new__(type(self))
+        memo[id(self)] = other
+        for key, value in vars(self).items():
+            shared = key in ("_lays", "_runs")
+            setattr(other, key, value if shared else copy.deepcopy(value, memo))
+        return other
 
     # -- turn bookkeeping ----------------------------------------------------------------
 
