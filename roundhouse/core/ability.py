@@ -16,9 +16,11 @@ abilities list is empty" is what we avoid).  Core acts on the kinds every title 
   event, after its uses run out, or never (18RoyalGorge private reference: "Closes: First 5
   train").
 
-Track, token and terrain powers (:class:`ExtraTileLay`, :class:`TerrainDiscount`,
-:class:`BonusToken`) are records the title's track adapter reads through
-:func:`usable`; core's operating round only counts their uses.
+* :class:`ExtraTileLay` - lays besides the company's own, played by
+  :class:`~roundhouse.core.flow.extra_lay_step.ExtraTileLayStep` (18US §10.1.3);
+* :class:`TerrainDiscount` and :class:`BonusToken` - read by the board adapter
+  :class:`~roundhouse.core.flow.board_map.BoardMap` for the cards a company owns (terrain
+  costs, extra token hexes).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class Income(Ability):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ExtraTileLay(Ability):
     count: int = 1
+    """Lays a turn (``per_round`` and ``uses`` count lays too)."""
     hexes: frozenset[str] = frozenset()
     """Hexes it may be used in; empty: anywhere the company may build."""
     tiles: frozenset[str] = frozenset()

@@ -65,18 +65,20 @@ class Hooks:
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         """A company's turn, in order (18RoyalGorge "Operating Rounds", 18US §6, 18USA §12):
         buy privates (any time), lay track, place a token, run trains, pay or withhold, buy
-        trains.  Titles insert their own steps (loans, debt, conversions) or reorder.  A card
-        may be exchanged for the company's share between the run and the dividend (18US
-        §10.1.4)."""
+        trains.  Titles insert their own steps (loans, debt, conversions) or reorder.  Cards
+        lay extra tiles during the track step (18US §10.1.3) and may be exchanged for the
+        company's share between the run and the dividend (18US §10.1.4)."""
         from roundhouse.core.ability import When
         from roundhouse.core.flow.company_step import BuyCompanyStep
         from roundhouse.core.flow.dividend_step import DividendStep
         from roundhouse.core.flow.exchange_step import ShareExchangeStep
+        from roundhouse.core.flow.extra_lay_step import ExtraTileLayStep
         from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
         from roundhouse.core.flow.train_step import BuyTrainStep
 
         return [
             BuyCompanyStep(),
+            ExtraTileLayStep(),
             TrackStep(),
             TokenStep(),
             RouteStep(),
