@@ -195,6 +195,9 @@ class MergerRules:
     unstarted_share_value: int | None = None
     """Value of each share of an unstarted target acquired from the bank (18West §6.4.1:
     "maximum Starting Value", $100); None: only started companies may be acquired."""
+    from_phase: str | None = None
+    """From this phase an M&A round follows each set of operating rounds, before the stock
+    round (18West §6: "Starting in Phase 4"); None: the title's rounds decide."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
