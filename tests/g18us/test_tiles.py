@@ -155,3 +155,32 @@ def test_18us_6_5_what_the_text_says_of_the_missing_tiles() -> None:
     assert facts["243"] == {"color": "green", "hex": "E2", "cities": 2}
     assert facts["242"]["cities"] == 2
     assert "cities" not in facts["245"] and "cities" not in facts["247"]
+
+
+def test_18us_6_2_2_printed_junction_towns_b23_b19_fixed_e10_upgrades() -> None:
+    """§6.2.2: B23 is "a non-upgradeable #142 tile", B19 "a non-upgradeable #3 tile (not
+    otherwise used in the game)"; E10 is "an upgradeable #142 tile" that becomes a brown
+    Junction Town (#145, #146 or #147) once Phase 3E/2G begins."""
+    doc: dict[str, object] = {
+        "board": {"layout": "pointy", "letter_axis": "y"},
+        "hexes": {
+            "B21 B25 A22 A24 C22 C24 E8 E12 D9 D11 F9 F11": {},
+            "B23": {"tile": "142", "upgradeable": False, "location": "Junction Town"},
+            "B19": {"tile": "3", "upgradeable": False, "location": "Junction Town"},
+            "E10": {"tile": "142", "location": "Junction Town"},
+        },
+    }
+    board = load_board(doc, source="18US printed towns", tiles=tile_set())
+    assert board["B23"].fixed and board["B19"].fixed and not board["E10"].fixed
+    assert tile_set().counts["3"] == 0  # printed only
+    rules = TrackRules(colours=ALL, upgrades=RULES, reach=LAY_REACH)
+    for name, tile in (("B23", "146"), ("B19", "146")):
+        with pytest.raises(IllegalAction) as err:
+            check_lay(board, Graph(board), "DRG", (name, tile, 0), Allowance(cash=100), rules)
+        assert err.value.rule == "track.fixed"
+    e10 = board["E10"].tile
+    for brown in ("145", "146", "147"):
+        check_replacement(e10, STD[brown], rules=RULES, colours=ALL)
+    with pytest.raises(IllegalAction) as err:
+        check_replacement(e10, STD["146"], rules=RULES, colours=ALL - {Colour.BROWN})
+    assert err.value.rule == "track.phase_colour"
