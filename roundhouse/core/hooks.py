@@ -41,11 +41,17 @@ class Hooks:
 
     def next_round(self, g: Engine, ended: Round) -> Round:
         """What follows ``ended``: auction -> stock -> operating x N -> stock ...
-        (18RoyalGorge "Game Structure", 18US §6, 18West §7)."""
+        (18RoyalGorge "Game Structure", 18US §6, 18West §7), with an M&A round before the
+        stock round from :attr:`MergerRules.from_phase` (18West §6)."""
         if ended.kind == "OR" and g.or_in_set < g.ors_in_set:
             return self.operating_round(g)
         if ended.kind == "SR":
             return self.operating_round(g)
+        start = g.config.merger.from_phase
+        if ended.kind == "OR" and start is not None and start in g.phases_reached():
+            from roundhouse.core.flow.merger_round import merger_round
+
+            return merger_round()
         return self.stock_round(g)
 
     def stock_round(self, g: Engine) -> Round:

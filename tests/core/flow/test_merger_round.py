@@ -16,9 +16,16 @@ from roundhouse.core.config import MergerRules
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import DiscardTrain, Pass
-from roundhouse.core.flow.corporate_actions import Acquire, AnswerOffer, IssueShares, RedeemShares
+from roundhouse.core.flow.actions import ACTIONS, DiscardTrain, Pass
+from roundhouse.core.flow.corporate_actions import (
+    MERGER_ACTIONS,
+    Acquire,
+    AnswerOffer,
+    IssueShares,
+    RedeemShares,
+)
 from roundhouse.core.flow.merger_round import MergerRound, merger_round, offers
+from roundhouse.core.game import Game
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import MarketGrid
@@ -288,3 +295,52 @@ def test_18west_6_random_moves_end_the_round_and_keep_the_books(seed: int) -> No
         assert e.ledger.total() == total
         assert e.invariant_violations() == []
     assert not isinstance(e.round, MergerRound)
+
+
+def test_18west_6_the_m_and_a_round_follows_each_set_from_its_phase() -> None:
+    """18West §6: from its phase, an M&A round comes after the second operating round and
+    before the stock round; in it a player issues for their company through the public API
+    (the action names the company, the seat is the president)."""
+    from tests.core.flow.synthetic import act, engine, make_title
+    from tests.core.flow.test_emergency_and_end import play_turn
+
+    title = make_title(
+        data=dataclasses.replace(DATA, privates=()),
+        merger=MergerRules(issue_redeem=True, from_phase="2"),
+    )
+    title = dataclasses.replace(title, actions=ACTIONS + MERGER_ACTIONS)
+    g = Game(title, ["Ann", "Bob"], seed=0)
+    act(g, "par", "Ann", corporation="AA", share_price=60)
+    act(g, "pass", "Bob")
+    act(g, "pass", "Ann")
+    e = engine(g)
+    seen: list[str] = []
+    for _ in range(100):
+        if not seen or seen[-1] != e.round.label(e):
+            seen.append(e.round.label(e))
+        if e.round.kind == "MR":
+            break
+        play_turn(g)
+    assert seen == ["OR 1.1", "OR 1.2", "M&A"]
+    if g.acting != ("Ann",):
+        act(g, "pass", g.acting[0])
+    treasury = e.books["AA"].shares_of("AA")
+    act(g, "issue_shares", "Ann", entity="AA", count=2)
+    assert e.books["AA"].shares_of("AA") == treasury - 2
+    while e.round.kind == "MR":
+        act(g, "pass", g.acting[0])
+    assert e.round.kind == "SR"
+
+
+def test_18west_6_no_m_and_a_round_before_its_phase() -> None:
+    from tests.core.flow.synthetic import engine
+    from tests.core.flow.test_emergency_and_end import play_turn, quick_game
+
+    g = quick_game(merger=MergerRules(issue_redeem=True, from_phase="3"))
+    e = engine(g)
+    for _ in range(100):
+        if e.round.kind == "SR":
+            break
+        assert e.round.kind == "OR"
+        play_turn(g)
+    assert e.round.kind == "SR"
