@@ -10,6 +10,13 @@ Owners are ids: a company, :data:`DEPOT` (not yet sold), :data:`POOL` (discarded
 market, buyable by anyone at face value) or :data:`SCRAPPED` (rusted or exported: out of the
 game).  A :class:`Depot` holds all of them and the :class:`~roundhouse.core.phases.PhaseTrack`
 its sales move along.  Money moves through a :class:`~roundhouse.core.bank.Ledger`.
+
+A *car* (18USA §12.7's Pullman car) is dealt and bought like a train but is not one: it
+counts toward the train limit, a company holds at most one, it never runs on its own (a
+company whose only rolling stock is a car has no train), and its owner may scrap it for a
+fixed sum.  A title lists it last in the roster, unlimited, released by
+:attr:`TrainType.available_on` (§12.7: from Phase 5, i.e. once a 5-train has left the
+depot).
 """
 
 from __future__ import annotations
@@ -53,6 +60,12 @@ class TrainType:
     """Paid by the bank to the owner when the train rusts (18RoyalGorge "Rusting Events")."""
     events: tuple[str, ...] = ()
     """Title events set off by the first sale of this type."""
+    car: bool = False
+    """A car, not a train (18USA §12.7 Pullman): counts toward the train limit, at most one
+    per company, and a company owning only cars has no train."""
+    scrap_value: int = 0
+    """What the bank pays an owner who scraps it (18USA §12.7: a Pullman car, $50); 0: it
+    cannot be scrapped."""
 
     def price_of(self, variant: str) -> int:
         if variant == self.name:
@@ -181,6 +194,39 @@ class Depot:
                 seen.add(t.type)
         return out + self.pool()
 
+    def is_car(self, train: Train) -> bool:
+        return self._types[train.type].car
+
+    def running(self, owner: str) -> list[Train]:
+        """The owner's trains proper, cars left out (18USA §12.7: "a company with only a
+        Pullman car will go into liquidation")."""
+        return [t for t in self.owned_by(owner) if not self._types[t.type].car]
+
+    def _check_one_car(self, buyer: str, train: Train) -> None:
+        """18USA §12.7: "A company may only own one Pullman car"."""
+        if self.is_car(train) and any(self.is_car(t) for t in self.owned_by(buyer)):
+            raise IllegalAction(
+                f"{buyer} already owns a {train.type} car and may own only one",
+                rule="trains.one_car",
+            )
+
+    def check_scrap(self, owner: str, train_id: str) -> int:
+        """Raise unless ``owner`` may scrap ``train_id`` now; returns what the bank pays
+        (18USA §12.7: a Pullman car, $50)."""
+        train = self.train(train_id)
+        if train.owner != owner:
+            raise IllegalAction(f"{owner} does not own {train_id}", rule="trains.not_owned")
+        value = self._types[train.type].scrap_value
+        if not value:
+            raise IllegalAction(f"a {train.type} cannot be scrapped", rule="trains.scrap")
+        return value
+
+    def scrap_for_value(self, owner: str, train_id: str, ledger: Ledger) -> None:
+        """The owner scraps a car: out of the game, the bank pays its scrap value."""
+        value = self.check_scrap(owner, train_id)
+        ledger.transfer(BANK, owner, value)
+        self.trains[train_id].owner = SCRAPPED
+
     def limit_for(self, company: str) -> int | None:
         return self.phases.current.limit(self.kinds.get(company, ""))
 
@@ -215,6 +261,7 @@ class Depot:
                 rule="trains.not_available",
             )
         price = self._types[train.type].price_of(variant or train.variant)
+        self._check_one_car(buyer, train)
         limit = self.limit_for(buyer)
         at_limit = limit is not None and self.counted(buyer) >= limit
         if at_limit and not (self.exceed_limit_when_rusting and self._would_rust_own(buyer, train)):
@@ -257,6 +304,7 @@ class Depot:
             raise IllegalAction(
                 f"a train changes hands for at least ${min_price}", rule="trains.min_price"
             )
+        self._check_one_car(buyer, train)
         limit = self.limit_for(buyer)
         if limit is not None and self.counted(buyer) + (0 if train.obsolete else 1) > limit:
             raise IllegalAction(

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Bankrupt, SellShares
+from roundhouse.core.flow.actions import Bankrupt, BuyTrain, SellShares
 from roundhouse.core.flow.emergency import declare_bankruptcy
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
@@ -280,9 +280,34 @@ class CashCrisisRound(Round):
         return base if debt is None else f"{base} (cash crisis: {debt.player})"
 
 
-class CrisisOperatingRound(CashCrisisRound, OperatingRound):
+class CorporateOperatingRound(CashCrisisRound, OperatingRound):
     """The 1817 family's operating round: interest and short dividends may put a player in
-    a cash crisis in the middle of a company's turn (18USA §12.5, §12.8, §15)."""
+    a cash crisis in the middle of a company's turn (18USA §12.5, §12.8, §15), and a
+    company whose only rolling stock is a car ends its turn as one without a train (§12.7:
+    "a company with only a Pullman car will go into liquidation")."""
+
+    def legal_actions(self, g: Engine) -> list[Action]:
+        return [a for a in super().legal_actions(g) if not _second_car(g, a)]
+
+    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+        return [r for r in super().legal_ranges(g) if not _second_car(g, r.template)]
+
+    def next_entity(self, g: Engine) -> None:
+        corp = self.current
+        if corp is not None and g.depot.owned_by(corp) and not g.depot.running(corp):
+            g.hooks.on_no_train(g, corp)
+        super().next_entity(g)
+
+
+def _second_car(g: Engine, action: Action) -> bool:
+    """A purchase of another company's car by a company that owns one (18USA §12.7: one
+    Pullman car per company; the buy-trains step lists other companies' trains unchecked)."""
+    if not isinstance(action, BuyTrain):
+        return False
+    train = g.depot.trains.get(action.train)
+    if train is None or not g.depot.is_car(train):
+        return False
+    return any(g.depot.is_car(t) for t in g.depot.owned_by(action.entity))
 
 
 # -- bankruptcy --------------------------------------------------------------------------

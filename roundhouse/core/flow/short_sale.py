@@ -19,8 +19,9 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyShares, Pass, SellShares
+from roundhouse.core.flow.car_step import scrap, scrap_actions
 from roundhouse.core.flow.cash_crisis import cancel_pool_shorts, owe
-from roundhouse.core.flow.corporate_actions import Short, TakeLoan
+from roundhouse.core.flow.corporate_actions import ScrapTrain, Short, TakeLoan
 from roundhouse.core.flow.loan_step import check_take_loan, take_loan
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
@@ -129,7 +130,7 @@ class CorporateStockStep(StockStep):
     may not act for a company instead until they are back within the limit.
     """
 
-    kinds = StockStep.kinds | {"short", "take_loan"}
+    kinds = StockStep.kinds | {"short", "take_loan", "scrap_train"}
 
     def __init__(self) -> None:
         self.shorted = False
@@ -168,6 +169,7 @@ class CorporateStockStep(StockStep):
             cert = self._buyback_cert(g, corp_id)
             if cert is not None:
                 out.append(BuyShares(player=p, entity=corp_id, shares=(cert,)))
+            out.extend(scrap_actions(g, corp_id))
         return out
 
     def _buyback_cert(self, g: Engine, corp_id: str) -> str | None:
@@ -255,6 +257,8 @@ class CorporateStockStep(StockStep):
             r.turn_acted = True
             if isinstance(action, TakeLoan):
                 take_loan(g, acting_for)
+            elif isinstance(action, ScrapTrain):
+                scrap(g, acting_for, action.train)
             elif isinstance(action, BuyShares):
                 cert = g.books[acting_for].cert(action.shares[0])
                 g.ledger.transfer(acting_for, BANK, cert.shares * g.share_price(acting_for))

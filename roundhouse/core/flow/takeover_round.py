@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
+from roundhouse.core.flow.car_step import scrap, scrap_actions
 from roundhouse.core.flow.cash_crisis import CashCrisisRound
 from roundhouse.core.flow.company_sale import (
     SaleKind,
@@ -42,7 +43,14 @@ from roundhouse.core.flow.company_sale import (
     merge,
     unpaid_acquired_loans,
 )
-from roundhouse.core.flow.corporate_actions import Assign, Convert, Merge, PayoffLoan, TakeLoan
+from roundhouse.core.flow.corporate_actions import (
+    Assign,
+    Convert,
+    Merge,
+    PayoffLoan,
+    ScrapTrain,
+    TakeLoan,
+)
 from roundhouse.core.flow.loan_step import check_payoff, check_take_loan, payoff_loan, take_loan
 from roundhouse.core.flow.trade import check_sale, do_purchase, do_sale, sale_counts
 from roundhouse.core.shares import check_buy
@@ -290,16 +298,17 @@ class TakeoverRound(CashCrisisRound):
         if who is None:
             return []
         p = g.controller_id(who)
+        scraps = scrap_actions(g, who) if who in g.corps else []
         if self.phase in LOAN_PHASES:
             loan = self._loan(g)
-            out: list[Action] = []
+            out: list[Action] = list(scraps)
             if loan is not None:
                 out.append(TakeLoan(player=p, entity=who, loan=loan))
             if self._may_finish(g):
                 out.append(Pass(player=p, entity=who))
             return out
         if self.phase == "merge":
-            return [*self.merge_options(g, who), Pass(player=p, entity=who)]
+            return [*self.merge_options(g, who), *scraps, Pass(player=p, entity=who)]
         if self.phase == "post":
             return [*self._post_actions(g, who), Pass(player=p, entity=who)]
         if self.phase == "offer":
@@ -322,7 +331,7 @@ class TakeoverRound(CashCrisisRound):
             ]
         loans = [x for x in self.acquired if self._may_repay(g, x)]
         repay: list[Action] = [PayoffLoan(player=p, entity=who, loan=loans[0])] if loans else []
-        return [*repay, Pass(player=p, entity=who)]
+        return [*repay, *scraps, Pass(player=p, entity=who)]
 
     def _valid_bid(self, g: Engine, player: str, price: int) -> bool:
         low, high = self.min_bid(g), self.max_bid(g, player)
@@ -427,7 +436,9 @@ class TakeoverRound(CashCrisisRound):
             return
         who = self.entity(g)
         assert who is not None
-        if self.phase == "merge":
+        if isinstance(action, ScrapTrain):
+            scrap(g, who, action.train)  # §12.7: any time the company may act; turn goes on
+        elif self.phase == "merge":
             self.queue.pop(0)
             if isinstance(action, Convert):
                 convert(g, who, tokens=False)

@@ -2,9 +2,10 @@
 shorts, conversions, mergers and company sales (18USA §9, §11.2, §14) - made up, for
 testing core only.
 
-Companies AA and BB have 2 shares, CC and DD 5; the market has a liquidation cell ($5) and
-two acquisition cells ($10, $20) on the left; loans are $100 from four rows of five cubes at
-$5/$10/$15/$20.  Rounds: stock, then each operating round is followed by an M&A round.
+Companies AA and BB have 2 shares, CC and DD 5; a Pullman car follows the trains; the
+market has a liquidation cell ($5) and two acquisition cells ($10, $20) on the left; loans
+are $100 from four rows of five cubes at $5/$10/$15/$20.  Rounds: stock, then each
+operating round is followed by an M&A round.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from collections.abc import Mapping, Sequence
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.flow.actions import ACTIONS
-from roundhouse.core.flow.cash_crisis import CrisisOperatingRound
+from roundhouse.core.flow.car_step import CarPurchaseStep, ScrapCarStep
+from roundhouse.core.flow.cash_crisis import CorporateOperatingRound
 from roundhouse.core.flow.corporate_actions import CORPORATE_ACTIONS
 from roundhouse.core.flow.loan_step import InterestStep, LoanStep, RepayStep
+from roundhouse.core.flow.map_steps import RouteList
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.short_sale import CorporateStockRound, CorporateStockStep
 from roundhouse.core.flow.step import Step
@@ -31,6 +34,7 @@ from roundhouse.core.shares import ShareRules
 from roundhouse.core.short import ShortRules
 from roundhouse.core.takeover import TakeoverRules
 from roundhouse.core.title import OptionValue, Rulebook, Title
+from roundhouse.core.trains import TrainType
 from tests.core.flow.synthetic import CONFIG, DATA, StubMap
 
 MARKET = MarketGrid.parse(
@@ -44,7 +48,13 @@ CORPORATIONS = (
     CorporationSpec(id="DD", size=5, float_shares=2, tokens=(0, 40)),
 )
 
-DATA_C = dataclasses.replace(DATA, market=MARKET, corporations=CORPORATIONS, privates=())
+PULLMAN = TrainType(name="P", price=200, count=None, available_on="3", car=True, scrap_value=50)
+"""18USA §12.7's Pullman car ($200, scrapped for $50), released here by the first 3-train
+(18USA: Phase 5)."""
+
+DATA_C = dataclasses.replace(
+    DATA, market=MARKET, corporations=CORPORATIONS, privates=(), trains=(*DATA.trains, PULLMAN)
+)
 
 CONFIG_C = dataclasses.replace(
     CONFIG,
@@ -61,15 +71,38 @@ CONFIG_C = dataclasses.replace(
 )
 
 
+class CarStubMap(StubMap):
+    """The stub board where cars do not run: a Pullman car adds $20 per city to the
+    company's longest train (18USA §12.4, §12.7)."""
+
+    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
+        trains = g.depot.running(corp_id)
+        routes = tuple((t.id,) for t in trains)
+        return [(routes, self.check_run(g, corp_id, routes))]
+
+    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
+        cities = [int(g.depot.train(r[0]).variant[0]) for r in routes]
+        has_car = len(g.depot.owned_by(corp_id)) > len(g.depot.running(corp_id))
+        bonus = 20 * max(cities) if cities and has_car else 0
+        return 30 * sum(cities) + bonus
+
+
 class CorporateHooks(Hooks):
     def stock_round(self, g: Engine) -> Round:
         return CorporateStockRound([CorporateStockStep()])
 
     def operating_round(self, g: Engine) -> Round:
-        return CrisisOperatingRound(self.operating_steps(g))
+        return CorporateOperatingRound(self.operating_steps(g))
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
-        return [LoanStep(), *super().operating_steps(g), InterestStep(), RepayStep()]
+        return [
+            LoanStep(),
+            CarPurchaseStep(),
+            ScrapCarStep(),
+            *super().operating_steps(g),
+            InterestStep(),
+            RepayStep(),
+        ]
 
     def next_round(self, g: Engine, ended: Round) -> Round:
         if ended.kind == "OR":
@@ -88,7 +121,7 @@ def make_corporate_title(**changes: object) -> Title:
         players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rng: Rng
     ) -> Engine:
         return Engine(
-            players, rng, data=DATA_C, config=cfg, hooks=CorporateHooks(), board=StubMap()
+            players, rng, data=DATA_C, config=cfg, hooks=CorporateHooks(), board=CarStubMap()
         )
 
     return Title(
@@ -110,5 +143,5 @@ def corporate_engine(players: Sequence[str] = ("Ann", "Bob", "Cy")) -> Engine:
         data=DATA_C,
         config=CONFIG_C,
         hooks=CorporateHooks(),
-        board=StubMap(),
+        board=CarStubMap(),
     )

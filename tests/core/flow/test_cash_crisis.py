@@ -13,7 +13,7 @@ from roundhouse.core.config import BankruptcyEnd
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bankrupt, Pass, SellShares
-from roundhouse.core.flow.cash_crisis import CashCrisisRound, CrisisOperatingRound, enter_zone
+from roundhouse.core.flow.cash_crisis import CashCrisisRound, CorporateOperatingRound, enter_zone
 from roundhouse.core.flow.loan_step import pay_interest, take_loan
 from roundhouse.core.flow.short_sale import charge_short_dividends, do_short
 from roundhouse.core.flow.takeover_round import TakeoverRound
@@ -156,7 +156,7 @@ def test_18usa_15_unpaid_interest_bankruptcy_puts_the_cash_on_the_company() -> N
     set_cash(g, "AA", 0)
     set_cash(g, "Ann", 30)
     g.loans.rate = 20
-    g.round = CrisisOperatingRound(g.hooks.operating_steps(g))
+    g.round = CorporateOperatingRound(g.hooks.operating_steps(g))
     pay_interest(g, "AA")
     assert "liquidation" in g.market.zones("AA")
     assert g.acting() == ("Ann",)
@@ -180,7 +180,7 @@ def test_18usa_15_short_sellers_in_crisis_pay_clockwise_from_the_president() -> 
     do_short(g, "Bob", "CC")
     set_cash(g, "Bob", 10)
     set_cash(g, "Cy", 5)
-    g.round = CrisisOperatingRound(g.hooks.operating_steps(g))
+    g.round = CorporateOperatingRound(g.hooks.operating_steps(g))
     charge_short_dividends(g, "CC", 100 // 5)
     assert g.acting() == ("Bob",)
     assert g.legal_actions() == [
@@ -202,7 +202,7 @@ def test_18usa_15_a_debtor_with_the_cash_pays_without_a_decision() -> None:
     g.sr_count += 1
     do_short(g, "Bob", "CC")
     bob = g.ledger.cash("Bob")
-    g.round = CrisisOperatingRound(g.hooks.operating_steps(g))
+    g.round = CorporateOperatingRound(g.hooks.operating_steps(g))
     charge_short_dividends(g, "CC", 20)
     assert g.ledger.cash("Bob") == bob - 20
     assert not crisis_of(g).crisis.debts
