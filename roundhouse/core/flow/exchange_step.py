@@ -41,6 +41,7 @@ class ShareExchangeStep(Step):
     kinds = frozenset({"buy_shares"})
     blocking = False
     name = "share_exchange"
+    on_behalf = True
 
     def __init__(self, when: When = When.STOCK_ROUND) -> None:
         self.when = when

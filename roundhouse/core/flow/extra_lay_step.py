@@ -37,6 +37,7 @@ class ExtraTileLayStep(Step):
     kinds = frozenset({"lay_tile"})
     blocking = False
     name = "extra_tile_lay"
+    on_behalf = True
 
     def __init__(self) -> None:
         self.turn: dict[tuple[str, int], int] = {}

@@ -172,6 +172,7 @@ class IssueRedeemStep(Step):
     kinds = frozenset({"issue_shares", "redeem_shares"})
     blocking = False
     name = "issue_redeem"
+    on_behalf = True
 
     def active(self, g: Engine, entity: str) -> bool:
         """Open while any of the player's companies could issue or redeem, even if §6.5
@@ -351,6 +352,7 @@ class AcquireStep(Step):
     kinds = frozenset({"acquire"})
     blocking = False
     name = "acquire"
+    on_behalf = True
 
     def active(self, g: Engine, entity: str) -> bool:
         return bool(self.actions(g, entity))
@@ -441,6 +443,7 @@ class AcquisitionDiscardStep(Step):
 
     kinds = frozenset({"discard_train", "pass"})
     name = "acquisition_discard"
+    on_behalf = True
 
     def active(self, g: Engine, entity: str) -> bool:
         corp = _round(g).discarding

@@ -108,14 +108,18 @@ class Round:
         president issuing shares for their company in the stock or M&A round, 18West §6.1:
         "a player may perform one of these actions on behalf of one of their Companies");
         or a card whose owner controls the acting company (18US §10.1.4: a share exchange
-        "during the turn of the company").
+        "during the turn of the company").  The last two go only to steps that take actions
+        on another's behalf (:attr:`Step.on_behalf`), so that a purchase naming a company
+        is never taken as its president's own.
         """
         acting = self.entities_acting(g)
         entity = getattr(action, "entity", None)
+        behalf = False
         if entity not in acting:
             named = entity
             entity = next((e for e in acting if g.controller(e) == named), None)
             if entity is None and isinstance(named, str) and named not in g.seats:
+                behalf = True
                 boss = g.controller(named)
                 entity = boss if boss in acting else None
                 if entity is None and named in g.privates and boss is not None:
@@ -127,7 +131,7 @@ class Round:
                 rule="round.not_your_turn",
             )
         for step in self.offered(g, entity):
-            if step.takes(g, action):
+            if step.takes(g, action) and (step.on_behalf or not behalf):
                 return step, entity
         names = ", ".join(sorted({k for s in self.offered(g, entity) for k in s.kinds}))
         raise IllegalAction(

@@ -29,6 +29,9 @@ class Step:
     blocking: ClassVar[bool] = True
     """Whether later steps wait until this one is done."""
     name: ClassVar[str] = "step"
+    on_behalf: ClassVar[bool] = False
+    """Whether the acting player's actions may name one of their companies or cards as the
+    actor (18West §6.1 "on behalf of one of their Companies"; a card's power)."""
 
     def takes(self, g: Engine, action: Action) -> bool:
         """Whether this step handles ``action``: by default, any action of its kinds.  A

@@ -10,6 +10,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.emergency import emergency_sales
 from roundhouse.core.flow.trade import check_sale
+from roundhouse.core.game import Game
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.shares import POOL, ShareBook, ShareRules, check_sell
 from roundhouse.core.trains import TrainEvents
@@ -88,3 +89,23 @@ def test_share_rules_per_company_reach_the_stock_round_checks() -> None:
         check_sale(e, "Bob", "AA", 1)
     assert err.value.rule == "shares.pool_limit"
     assert check_sale(e, "Ann", "BB", 1) == 60
+
+
+def test_a_purchase_naming_a_company_is_not_taken_as_its_presidents() -> None:
+    """Routing an action that names a company to its acting president is only for steps
+    that act on another's behalf (18West §6.1); a stock purchase naming AA is refused, not
+    made for Ann."""
+    import dataclasses
+
+    from roundhouse.core.flow.actions import BuyShares
+    from roundhouse.core.ids import PlayerId
+    from tests.core.flow.synthetic import DATA, make_title
+
+    g = Game(make_title(data=dataclasses.replace(DATA, privates=())), ["Ann", "Bob"], seed=0)
+    act(g, "par", "Ann", corporation="AA", share_price=60)
+    act(g, "pass", "Bob")
+    with pytest.raises(IllegalAction) as err:
+        g.apply(BuyShares(player=PlayerId("Ann"), entity="AA", shares=("AA_1",)))
+    assert err.value.rule == "round.wrong_step"
+    g.apply(BuyShares(player=PlayerId("Ann"), entity="Ann", shares=("AA_1",)))
+    assert engine(g).books["AA"].shares_of("Ann") == 3
