@@ -41,6 +41,7 @@ from roundhouse.titles.g18royalgorge.steps import (
     RoyalGorgeTokenStep,
     SteelChoiceStep,
 )
+from roundhouse.titles.g18royalgorge.sulphur_springs import SulphurSpringsStep
 
 TRACK_LAYS = 6
 """"Lay/Upgrade up to 6 track tiles per operating round"."""
@@ -113,6 +114,7 @@ class RoyalGorgeHooks(Hooks):
             buy_company,
             debt,
             SteelChoiceStep(track),
+            SulphurSpringsStep(track),
             track,
             RoyalGorgeTokenStep(),
             RoyalGorgeRouteStep(),

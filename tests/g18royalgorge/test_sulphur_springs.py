@@ -1,0 +1,105 @@
+"""18RoyalGorge "Brown Privates Reference", Sulphur Springs (B2): the owning railroad replaces the
+town tile in Sulphur Springs (E3) by the city tile of the same colour (the R, or "SU", tiles);
+"ANY company can lay track to Sulphur Springs to earn the income"."""
+
+from __future__ import annotations
+
+import pytest
+
+from roundhouse.core.bank import BANK
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import LayTile
+from roundhouse.core.game import Game
+from roundhouse.core.rng import Rng
+from roundhouse.core.tiles import StopKind
+from roundhouse.titles.g18royalgorge import TITLE, sulphur_springs
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.steps import EndTurnStep
+from tests.g18royalgorge.test_random_games import steady
+
+
+def new() -> RoyalGorgeGame:
+    """Seed 11 deals Sulphur Springs."""
+    return rg_game(Game(TITLE, ["Ann", "Bob", "Cy"], seed=11).state)  # type: ignore[arg-type]
+
+
+def test_18royalgorge_b2_needs_a_town_tile_and_the_card() -> None:
+    """B2: it replaces "the current town tile" - the bare printed town has none - and only the
+    railroad holding the card may do it."""
+    g = new()
+    g.privates["B2"].owner = "RG"
+    assert sulphur_springs.conversions(g, "RG") == []
+    g.map_board().lay("E3", "3", 0, {})
+    assert sulphur_springs.conversions(g, "SF") == []
+    g.privates["B2"].owner = "Ann"
+    assert sulphur_springs.conversions(g, "Ann") == []
+
+
+@pytest.mark.parametrize(("town", "rotation", "city"), [("3", 0, "RG1"), ("143", 5, "RG2")])
+def test_18royalgorge_b2_town_becomes_a_city_of_the_same_colour(
+    town: str, rotation: int, city: str
+) -> None:
+    """B2: "When upgrading from a town to a city, the color does not change"; the track there
+    is kept; no steel is bought (the colour does not change: no upgrade); the card closes."""
+    g = new()
+    board = g.map_board()
+    g.depot.phases.advance_to("Green")
+    board.lay("E3", town, rotation, {})
+    g.privates["B2"].owner = "RG"
+    assert sulphur_springs.conversions(g, "RG") == [(city, 0)]
+    steel, cfi = {k: list(v) for k, v in g.steel.items()}, g.ledger.cash("CF&I")
+    sulphur_springs.convert(g, "RG", city, 0)
+    here = board.hexes["E3"]
+    assert here.tile.id == city and here.tile.colour is board.tiles[town].colour
+    assert here.tile.kinds() == (StopKind.CITY,) and "c" in here.tokens
+    assert here.tile.exits(0) >= board.tiles[town].exits(rotation)
+    assert g.steel == steel and g.ledger.cash("CF&I") == cfi
+    assert g.privates["B2"].closed
+    with pytest.raises(IllegalAction) as err:
+        sulphur_springs.convert(g, "RG", city, 0)
+    assert err.value.rule == "sulphur_springs.convert"
+
+
+def test_18royalgorge_b2_income_for_a_player_once_any_track_is_there() -> None:
+    """B2: $50 from Brown to the player holding it, once any company has laid track to
+    Sulphur Springs; nothing to a railroad."""
+    g = new()
+    g.depot.phases.advance_to("Brown")
+    g.privates["B2"].owner = "Ann"
+    step = EndTurnStep([])
+    before = g.ledger.cash("Ann")
+    step.pay_income(g)
+    assert g.ledger.cash("Ann") == before
+    g.map_board().lay("E3", "3", 0, {})
+    step.pay_income(g)
+    assert g.ledger.cash("Ann") == before + 50
+    g.privates["B2"].owner = "RG"
+    rg = g.ledger.cash("RG")
+    step.pay_income(g)
+    assert g.ledger.cash("RG") == rg
+
+
+def test_18royalgorge_b2_offered_in_the_turn_and_other_lays_still_work() -> None:
+    """In an operating turn the R tile is offered as a lay on E3 (normal track never lays an R
+    tile: "Letter Tiles"), and every ordinary lay still goes through."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=11)
+    g = rg_game(game.state)  # type: ignore[arg-type]
+    rng = Rng(3)
+    while not any(isinstance(m, LayTile) for m in game.legal_actions()):
+        game.apply(steady(list(game.legal_actions()), rng))
+    corp = next(m.entity for m in game.legal_actions() if isinstance(m, LayTile))
+    assert all(
+        m.tile not in ("RG1", "RG2", "RG3") for m in game.legal_actions() if isinstance(m, LayTile)
+    )
+    g.privates["B2"].owner = corp
+    g.privates["B2"].closed = False
+    g.map_board().lay("E3", "3", 0, {})
+    g.ledger.transfer(BANK, corp, 100)
+    game._legal = None  # the position was edited by hand
+    special = LayTile(player=game.acting[0], entity=corp, hex="E3", tile="RG1", rotation=0)
+    assert special in game.legal_actions()
+    ordinary = next(m for m in game.legal_actions() if isinstance(m, LayTile) and m.tile != "RG1")
+    game.apply(ordinary)
+    assert g.map_board().hexes[ordinary.hex].tile.id == ordinary.tile
+    game.apply(special)
+    assert g.map_board().hexes["E3"].tile.id == "RG1" and g.privates["B2"].closed
