@@ -107,6 +107,20 @@ class MergerRound(Round):
     def label(self, g: Engine) -> str:
         return "M&A"
 
+    def view(self, g: Engine) -> dict[str, object]:
+        """The round as players see it, with the offer waiting for an answer."""
+        out = super().view(g)
+        if self.offer is not None:
+            o = self.offer
+            out["offer"] = {
+                "buyer": o.buyer,
+                "target": o.target,
+                "shares": o.shares,
+                "cash": o.cash,
+                "owner": o.owner,
+            }
+        return out
+
     def done(self, player: str, move: str) -> None:
         """``player`` completed an action: the turn is over (§6.1 "one of these actions")."""
         self.last_move[player] = move

@@ -123,6 +123,13 @@ def test_18west_6_4_owner_accepts_two_shares_and_pays_140() -> None:
     pub_cash, bob = e.ledger.cash("PUB"), e.ledger.cash("Bob")
     play(e, acquire("Ann", "PUB", "GR1", 2))
     assert e.acting() == ("Bob",)
+    assert e.round.view(e)["offer"] == {
+        "buyer": "PUB",
+        "target": "GR1",
+        "shares": 2,
+        "cash": -140,
+        "owner": "Bob",
+    }
     assert e.legal_actions() == [
         AnswerOffer(player=PlayerId("Bob"), entity="Bob", accept=True),
         AnswerOffer(player=PlayerId("Bob"), entity="Bob", accept=False),
