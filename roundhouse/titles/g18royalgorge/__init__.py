@@ -79,6 +79,13 @@ RULEBOOK = Rulebook(
         "company.price": "Buy Private Assets (Optional)",
         "game.manual_end": "Triggering End of Game",
         "round.not_your_turn": "Game Structure",
+        "coal.not_available": "Green Privates Reference",
+        "engineer.not_available": "Brown Privates Reference",
+        "bridge.payer": "Green Privates Reference",
+        "sulphur_springs.convert": "Brown Privates Reference",
+        "draft.pick": "Game Play Variants",
+        "start_auction.bid": "Game Play Variants",
+        "start_auction.par": "Game Play Variants",
     },
 )
 

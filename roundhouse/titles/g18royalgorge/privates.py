@@ -14,10 +14,12 @@ Rulebook "Yellow/Green/Brown Privates Reference" with the card texts in companie
 * G5 Metals Investor and B6 U.S. Mint Worker: discounted CF&I/VGC purchases (:mod:`.stock`);
 * G6 Coal Depot: a cube per full $10 paid for it, spent as in :mod:`.coal`;
 * B3 Steel Depot: 5 free yellow steel cubes, two per operating round (:mod:`.steel`);
-* B4 Gold Miner: two ghost VGC shares (:mod:`.metals`).
-
-Not implemented (the power is simply not offered; see the title's report): B5 Track Engineer
-extra stop, G3 Hanging Bridge Lease, B2 Sulphur Springs conversion.
+* B4 Gold Miner: two ghost VGC shares (:mod:`.metals`);
+* B5 Track Engineer (and its alternate art B5a): one train a turn one stop longer
+  (:mod:`.track_engineer`);
+* G3 Hanging Bridge Lease: running through the gorge for a tenth of the route to Rio Grande
+  (:mod:`.hanging_bridge`);
+* B2 Sulphur Springs: its town becomes a city of the same colour (:mod:`.sulphur_springs`).
 """
 
 from __future__ import annotations
