@@ -3,6 +3,9 @@
 The rulebook is the default everywhere; ``compat_18xx_games`` switches on, as one group, every
 place where 18xx.games plays differently (docs/facts/18royalgorge.md §20, docs/rules-notes.md
 "18RoyalGorge"), so its games replay move for move.
+
+The 2-Player Variant is no switch: "Buying" already makes 70% the limit in a two-player game
+(:func:`.data.share_rules`, CF&I and VGC included), so a two-player game plays it.
 """
 
 from __future__ import annotations
