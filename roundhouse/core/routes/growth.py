@@ -177,6 +177,16 @@ class _Plan:
             else:
                 self.bounded = False
         self.want_hexes = bool(self.markers)
+        self.plain = (
+            kind.best_of is None
+            and not self.doubling
+            and not self.markers
+            and not self.stop_bonuses
+            and not self.fixed
+        )
+        """Stops alone make the value: the cheap bound can skip :meth:`Grower._score`."""
+        self.by_gain_counted = [s for s in self.by_gain if self.cost[s]]
+        self.by_gain_free = [s for s in self.by_gain if not self.cost[s]]
         self.tagged_w = [
             any(rb.west in grower.graph.stops[s].tags for rb in self.doubling) for s in range(n)
         ]
@@ -564,17 +574,37 @@ class Grower:
         visit = self.visit
         all_counted = plan.all_counted
         # the cheap bound first: every unvisited stop the company can reach at all
-        cheap = self._score(
-            plan,
-            stops,
-            [s for s in plan.by_gain if not visited & visit[s]],
-            [],
-            room,
-            n_ends,
-            plan.all_hexes,
-            coasts=True,
-        )
-        if cheap <= need:
+        if plan.plain:
+            gain = plan.gain
+            cheap = 0
+            for s in stops:
+                cheap += gain[s]
+            for s in plan.by_gain_free:
+                if not visited & visit[s]:
+                    cheap += gain[s]
+            left = room
+            for s in plan.by_gain_counted:
+                if left == 0:
+                    break
+                if not visited & visit[s]:
+                    cheap += gain[s]
+                    if left is not None:
+                        left -= 1
+            if cheap * plan.kind.multiplier <= need:
+                return False
+        elif (
+            self._score(
+                plan,
+                stops,
+                [s for s in plan.by_gain if not visited & visit[s]],
+                [],
+                room,
+                n_ends,
+                plan.all_hexes,
+                coasts=True,
+            )
+            <= need
+        ):
             return False
         if not sources:
             return self._score(plan, stops, [], [], room, 0, hexes) > need

@@ -33,16 +33,23 @@ Algorithm
    ``solo[k]``, an upper bound on what one train of kind ``k`` adds to any joint run.
 4. **A first joint run** (greedy: each train in turn takes its best route on the track the
    others left, combination checks respected): a legal lower bound ``LB``.
-5. **The routes that matter**: a run beating ``LB`` must give each train a route worth more
-   than ``LB − Σ solo(others) − company bonus bounds``; only those are grown (with the
-   bound cutting everything else).  For a single train this is nothing at all: step 3 is
-   already the proof.
+5. **The routes that matter** (:func:`_list_routes`): a run beating ``LB`` must give each
+   train a route worth more than ``LB − Σ solo(others) − company bonus bounds``.  Once
+   another kind's routes are listed, a route must also beat ``LB`` less those trains' best
+   routes *clear of its track*; since a growing route only takes more track, that need only
+   rises along a branch and cuts it like the floor (:class:`~.conflict.Squeeze`).  The first
+   kind has no list to be squeezed by, so it is first listed provisionally above a higher
+   threshold, the others are listed squeezed by it, and then it is listed for real.  The
+   provisional list's best routes, each taken first with the others greedy around it, often
+   give a better ``LB`` (tried when the list is long).  For a single train nothing is listed:
+   step 3 is already the proof.  On a 6×6 mesh with 3+ and 4+ trains (towns free) this cut
+   the richer train's list from 36,000 routes to 3,000 and the time by 3–5×.
 6. **Branch and bound over trains**: each train picks one listed route (sorted best first)
-   or none; routes must have disjoint track bitsets; identical trains pick in increasing
-   index order.  The bound at a node is the value so far + the best routes the remaining
-   trains could still take + the company bonuses' bounds; since lists are sorted, the first
-   route failing it ends the loop.  The search starts from ``LB``, so it only looks for
-   strictly better runs.
+   or none; identical trains pick in increasing index order.  Each list is indexed by track
+   (:class:`~.conflict.ConflictIndex`: a bitset of routes per chain), so a node visits only
+   the routes clear of the track above it, and its bound is the value so far + the best
+   *clear* routes of the trains below + the company bonuses' bounds.  The search starts from
+   ``LB``, so it only looks for strictly better runs.
 7. **Safety**: the chosen routes are checked again by :func:`revenue_of`, the same validator
    a player's routes go through, before they are returned.
 
@@ -52,16 +59,19 @@ time budget the search may stop early and returns the best legal run found so fa
 the greedy run, at the very worst no routes) with ``proven_optimal=False``.
 
 Ideas considered and left out: memoising on ``(node, visited, used track)`` finds nothing to
-reuse (from a fixed anchor those sets determine the path), and best-first order over partial
-routes needs memory for the whole frontier where depth-first search with a good first answer
-(neighbours visited richest first) gets the same cuts.
+reuse when every route is listed (from a fixed anchor those sets determine the path; it is
+used in best-route mode, where only a better value matters), and best-first order over
+partial routes needs memory for the whole frontier where depth-first search with a good
+first answer (neighbours visited richest first) gets the same cuts.  Nesting the trains
+(each route of one train, then the best route of the next on the track left) re-grows the
+second train thousands of times; the squeezed lists do that work once.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from roundhouse.core.errors import IllegalAction
@@ -173,7 +183,22 @@ def best_run(
         incumbent = _greedy(grower, order, firsts, rules)
         lower = _routes_value(graph, company, trains, incumbent, rules)
         combo_ub = sum(cb.bound(graph, company, order) for cb in rules.company_bonuses)
-        by_kind, indexes = _list_routes(grower, order, solo, lower, combo_ub)
+
+        def improve(train: Train, cands: Sequence[Candidate]) -> int:
+            """A better first run from a provisional list: each of its best few routes
+            taken first, the other trains greedy around it."""
+            nonlocal incumbent, lower
+            for c in cands[:IMPROVE_TRIES]:
+                picks = _greedy(grower, order, firsts, rules, fixed=(train, c))
+                try:
+                    value = _routes_value(graph, company, trains, picks, rules)
+                except IllegalAction:
+                    continue
+                if value > lower:
+                    incumbent, lower = picks, value
+            return lower
+
+        by_kind, indexes = _list_routes(grower, order, solo, lower, combo_ub, improve)
         chosen, nodes, complete = _branch_and_bound(grower, order, by_kind, indexes, rules, lower)
         if chosen is not None:
             incumbent = chosen
@@ -219,13 +244,20 @@ def _greedy(
     order: Sequence[Train],
     firsts: dict[TrainKind, Candidate],
     rules: RevenueRules,
+    fixed: tuple[Train, Candidate] | None = None,
 ) -> list[tuple[Train, Candidate]]:
     """Each train in turn takes its best route on the track left by the trains before it,
-    skipping a route that would break a combination check (checks are monotone)."""
+    skipping a route that would break a combination check (checks are monotone).
+    ``fixed``: one train's route is given and taken first."""
     graph, company = grower.graph, grower.company
     picked: list[tuple[Train, Candidate]] = []
     used = 0
+    if fixed is not None:
+        picked.append(fixed)
+        used = fixed[1].units
     for t in order:
+        if fixed is not None and t is fixed[0]:
+            continue
         held: list[Candidate] = []
         first = firsts.get(_kind(t))
         if used == 0 and first is not None:
@@ -285,6 +317,7 @@ def _list_routes(
     solo: dict[TrainKind, int],
     lower: int,
     combo_ub: int,
+    improve: Callable[[Train, Sequence[Candidate]], int],
 ) -> tuple[dict[TrainKind, list[Candidate]], dict[TrainKind, ConflictIndex]]:
     """Every route of each train kind that can be part of a run beating ``lower``, best
     first and indexed by track.
@@ -297,6 +330,10 @@ def _list_routes(
     above a higher threshold ``T`` (routes left off are worth at most ``T``, which is what
     its rivals assume), then listed for real once the others are.  Identical trains squeeze
     each other the same way (the list of their kind is a rival for the other copies).
+
+    ``improve`` may raise ``lower`` from a provisional list's best routes (a better first
+    run); the needs rise with it, and lists already made stay sound (they hold more routes
+    than the new needs ask for, never fewer).
     """
     graph = grower.graph
     count: dict[TrainKind, int] = {}
@@ -307,6 +344,14 @@ def _list_routes(
     kinds = sorted(count, key=lambda k: (solo[k], order.index(first[k])))
     ub_total = sum(solo[k] * n for k, n in count.items())
     need = {k: lower - (ub_total - solo[k]) - combo_ub for k in kinds}
+
+    def raise_needs(new_lower: int) -> None:
+        nonlocal lower
+        if new_lower > lower:
+            for k in kinds:
+                need[k] += new_lower - lower
+            lower = new_lower
+
     lists: dict[TrainKind, tuple[list[Candidate], ConflictIndex, int]] = {}
 
     def grow(kind: TrainKind, floor: int) -> None:
@@ -335,9 +380,18 @@ def _list_routes(
     for kind in provisional:
         if need[kind] < solo[kind]:
             grow(kind, (need[kind] + solo[kind]) // 2)
+            if len(lists[kind][0]) >= IMPROVE_WHEN:
+                raise_needs(improve(first[kind], lists[kind][0]))
     for kind in final:
         grow(kind, need[kind])
     return {k: v[0] for k, v in lists.items()}, {k: v[1] for k, v in lists.items()}
+
+
+IMPROVE_TRIES = 12
+"""Routes of a provisional list tried as the first pick of a better first run."""
+IMPROVE_WHEN = 100
+"""A provisional list this long marks a hard search: worth trying for a better first run
+(on short lists the tries cost more than they save)."""
 
 
 def _branch_and_bound(
