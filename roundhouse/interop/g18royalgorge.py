@@ -21,11 +21,14 @@ differently from the rulebook (docs/facts/18royalgorge.md §20) behaves as on th
 
 from __future__ import annotations
 
+import itertools
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
+from typing import cast
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
     Bid,
@@ -58,6 +61,7 @@ from roundhouse.interop.translate import (
     SiteDoc,
     Translator,
 )
+from roundhouse.titles.g18royalgorge import site_run, site_sale
 from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 
@@ -282,12 +286,19 @@ class RoyalGorgeTranslator(Translator):
             yield BuyShares(player=seat, entity=seat, shares=shares)
 
     def read_sell_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """Without ``percent`` (a hand-edited fixture) the site sells the named certificates
+        whole; with a smaller ``percent`` it pays for that and still takes every named
+        certificate (:mod:`~roundhouse.titles.g18royalgorge.site_sale`)."""
         seat = action.seat()
         shares = action.texts("shares")
         corp = shares[0].rpartition("_")[0]
-        yield SellShares(
-            player=seat, entity=seat, corporation=corp, count=action.integer("percent") // 10
-        )
+        named = sum(engine(game).books[corp].cert(s).shares for s in shares)
+        count = named if action.get("percent") is None else action.integer("percent") // 10
+        if count < named:
+            choice = site_sale.choice(corp, named, count)
+            yield Choose(player=seat, entity=seat, choice=choice)
+            return
+        yield SellShares(player=seat, entity=seat, corporation=corp, count=count)
 
     def read_lay_tile(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat, entity = self.who(action, game)
@@ -340,10 +351,20 @@ class RoyalGorgeTranslator(Translator):
         return tuple(from_18xx_games(graph, r) for r in action.objects("routes"))
 
     def read_run_routes(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """With ``compat_18xx_games``, the revenue the site recorded (it replays runs at
+        their word, :mod:`~roundhouse.titles.g18royalgorge.site_run`), whatever our board
+        makes of the routes; otherwise ours.  :meth:`route_revenues` reports any
+        difference."""
         seat, entity = self.who(action, game)
         routes = self.routes(action, game)
         g = engine(game)
-        revenue = board_map(g).check_run(g, entity, routes) if routes else 0
+        if routes and site_run.trusted(g):
+            recorded = sum(_route_revenue(action, r) for r in action.objects("routes"))
+            extra = action.get("extra_revenue", 0)
+            recorded += extra if isinstance(extra, int) else 0
+            revenue = site_run.recorded_revenue(g, entity, routes, recorded)
+        else:
+            revenue = board_map(g).check_run(g, entity, routes) if routes else 0
         yield RunRoutes(player=seat, entity=entity, routes=routes, revenue=revenue)
 
     def route_revenues(self, action: SiteAction, game: Game) -> Sequence[int] | None:
@@ -355,15 +376,18 @@ class RoyalGorgeTranslator(Translator):
         routes = self.routes(action, game)
         trains = bm.trains(g, entity)
         ids = {r[0] for r in routes}
-        result = check_run(
-            bm.board,
-            entity,
-            [t for t in trains if t.id in ids],
-            routes,
-            g.depot.phases.current,
-            bm.revenue_rules(g, entity),
-            options=bm.graph_options(g, entity),
-        )
+        try:
+            result = check_run(
+                bm.board,
+                entity,
+                [t for t in trains if t.id in ids],
+                routes,
+                g.depot.phases.current,
+                bm.revenue_rules(g, entity),
+                options=bm.graph_options(g, entity),
+            )
+        except IllegalAction:
+            return None
         return [run.revenue for run in result.runs]
 
     def read_dividend(self, action: SiteAction, game: Game) -> Iterator[Action]:
@@ -541,25 +565,37 @@ class RoyalGorgeTranslator(Translator):
         ]
 
     def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Each route with the revenue our board gives it; a run our board does not check
+        or values differently (taken at its word with ``compat_18xx_games``) is written
+        route by route from its notation, the difference put on a route we cannot score
+        (or the first), so that reading it back gives the same run."""
         assert isinstance(action, RunRoutes)
         g = engine(game)
         bm = board_map(g)
         trains = bm.trains(g, action.entity)
         ids = {r[0] for r in action.routes}
         graph = self.graph(g, action.entity)
-        result = check_run(
-            bm.board,
-            action.entity,
-            [t for t in trains if t.id in ids],
-            action.routes,
-            g.depot.phases.current,
-            bm.revenue_rules(g, action.entity),
-            options=bm.graph_options(g, action.entity),
-        )
+        try:
+            result = check_run(
+                bm.board,
+                action.entity,
+                [t for t in trains if t.id in ids],
+                action.routes,
+                g.depot.phases.current,
+                bm.revenue_rules(g, action.entity),
+                options=bm.graph_options(g, action.entity),
+            )
+        except IllegalAction:
+            if not site_run.trusted(g):
+                raise
+            result = None
         routes: list[Json] = []
-        for run in result.runs:
-            site = to_18xx_games(graph, run)
-            routes.append({k: v for k, v in site.items() if isinstance(v, (str, int, list))})
+        if result is not None and result.total == action.revenue:
+            for run in result.runs:
+                site = to_18xx_games(graph, run)
+                routes.append({k: v for k, v in site.items() if isinstance(v, (str, int, list))})
+        else:
+            routes = list[Json](self._recorded_routes(g, action))
         return [
             {
                 "type": "run_routes",
@@ -568,6 +604,24 @@ class RoyalGorgeTranslator(Translator):
                 "extra_revenue": 0,
             }
         ]
+
+    @staticmethod
+    def _recorded_routes(g: Engine, action: RunRoutes) -> list[dict[str, Json]]:
+        bonus = site_run.recorded_revenue(g, action.entity, action.routes, 0)
+        left = action.revenue - bonus
+        out: list[dict[str, Json]] = []
+        unscored: list[int] = []
+        for i, route in enumerate(action.routes):
+            runs = site_run.usable_runs(g, action.entity, (route,))
+            revenue = runs[0].revenue if runs else 0
+            if not runs:
+                unscored.append(i)
+            left -= revenue
+            out.append(site_route(route, revenue))
+        if out:
+            last = out[unscored[-1] if unscored else 0]
+            last["revenue"] = cast(int, last["revenue"]) + left
+        return out
 
     def write_dividend(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Dividend)
@@ -594,6 +648,18 @@ class RoyalGorgeTranslator(Translator):
         the site's discounted ``buy_shares``."""
         assert isinstance(action, Choose)
         g = engine(game)
+        partial = site_sale.parse(action.choice)
+        if partial is not None:
+            corp, named, paid = partial
+            held = sorted(g.books[corp].certs_of(action.entity), key=lambda c: c.id)
+            return [
+                {
+                    "type": "sell_shares",
+                    **self._entity(action, game, seats),
+                    "shares": [c.id for c in held[:named]],
+                    "percent": 10 * paid,
+                }
+            ]
         if action.company in (INVESTOR, MINT):
             corp = action.choice if action.company == INVESTOR else "VGC"
             count = 1 if action.company == INVESTOR else int(action.choice.partition(":")[2])
@@ -653,6 +719,32 @@ class RoyalGorgeTranslator(Translator):
         out["cash"] = {h.id: h.cash for h in g.ledger if h.id != "bank"}
         out["legal"] = [str(a) for a in list(game.legal_actions())[:12]]
         return out
+
+
+def site_route(route: tuple[str, ...], revenue: int) -> dict[str, Json]:
+    """A route in the site's form read straight from our notation (train, stop ids with
+    their via hexes between), for a route our board cannot score."""
+    stops = [(i, item) for i, item in enumerate(route) if i and "-" in item]
+    connections: list[Json] = []
+    for (a, start), (b, end) in itertools.pairwise(stops):
+        chain = [start.rpartition("-")[0], *route[a + 1 : b], end.rpartition("-")[0]]
+        connections.append(list[Json](chain))
+    hexes = [s.rpartition("-")[0] for _, s in stops]
+    return {
+        "train": route[0],
+        "connections": connections,
+        "hexes": list[Json](hexes),
+        "nodes": [s for _, s in stops],
+        "revenue": revenue,
+        "revenue_str": "-".join(hexes),
+    }
+
+
+def _route_revenue(action: SiteAction, route: Mapping[str, Json]) -> int:
+    value = route.get("revenue")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise action.fail(f"a route's revenue must be a whole number, got {value!r}")
+    return value
 
 
 TRANSLATOR = RoyalGorgeTranslator()

@@ -35,11 +35,10 @@ def test_18royalgorge_map_hex_counts() -> None:
 
 
 def test_18royalgorge_special_rules_gold_mine_symbols() -> None:
-    """Gold Mine Spaces: 20 mine symbols on 18 hexes (18xx.games map), two at Buena Vista and
-    Cripple Creek."""
+    """Gold Mine Spaces: 19 mine symbols on 17 hexes, two at Buena Vista and Cripple Creek."""
     mines = {h.printed.name: h.markers.count("mine") for h in board() if "mine" in h.markers}
-    assert sum(mines.values()) == 20
-    assert len(mines) == 18
+    assert sum(mines.values()) == 19
+    assert len(mines) == 17
     assert {n for n, k in mines.items() if k == 2} == {"B6", "I7"}
 
 
@@ -132,19 +131,18 @@ def test_18royalgorge_1_lay_track_terrain_costs() -> None:
     b = board()
     costs = {
         n: (b[n].printed.terrain, b[n].printed.cost)
-        for n in ("B10", "C9", "J10", "I11", "G11", "H12", "E19")
+        for n in ("B10", "C9", "J10", "B4", "H12", "E19")
     }
     assert costs == {
         "B10": ("mountain", 30),
         "C9": ("mountain", 20),
         "J10": ("mountain", 10),
-        "I11": ("mountain", 10),
-        "G11": ("water", 20),
+        "B4": ("water", 20),
         "H12": ("water", 20),
         "E19": ("mountain", 10),
     }
     terrain = Counter(h.printed.terrain for h in b if h.printed.cost)
-    assert terrain == {"mountain": 18, "water": 10}
+    assert terrain == {"mountain": 17, "water": 11}
 
 
 def test_18royalgorge_letter_tiles_salida_and_sulphur_springs() -> None:

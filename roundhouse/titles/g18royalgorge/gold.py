@@ -52,10 +52,15 @@ def owns(g: RoyalGorgeGame, private_id: str, owner: str) -> bool:
 
 
 def ship(g: RoyalGorgeGame, corp: str, hex_name: str, *, nugget: bool = False) -> int:
-    """Ship the cube from ``hex_name``; returns revenue beyond the $50 already counted."""
+    """Ship the cube from ``hex_name``; returns revenue beyond the $50 already counted.
+
+    A hex without a cube (accepted only with ``compat_18xx_games``, see
+    :func:`site_choices`) loses nothing: the shipment still counts on the gold track.
+    """
     board = g.map_board()
-    board.hexes[hex_name].markers.remove(GOLD)
-    board.version += 1
+    if GOLD in board.hexes[hex_name].markers:
+        board.hexes[hex_name].markers.remove(GOLD)
+        board.version += 1
     g.gold_shipped += 1
     g.gold_this_turn[corp] = True
     jeweler = g.privates.get(JEWELER)
@@ -74,6 +79,17 @@ def ship(g: RoyalGorgeGame, corp: str, hex_name: str, *, nugget: bool = False) -
         g.privates[NUGGET].closed = True
         extra = 130 - gold_track().ship_bonus
     return extra
+
+
+def site_choices(g: RoyalGorgeGame, run_hexes: tuple[str, ...]) -> list[str]:
+    """Hexes a railroad may name for its shipment on 18xx.games: any hex of its run.
+
+    The site opens the choice when the run reaches a cube, but ships "from" whichever hex is
+    named without checking that a cube lies there (an 18RoyalGorge fixture ships from Eden,
+    L12, which has no mine on the site's map).  The rulebook ("Shipping Gold": "take the
+    desired gold cube from the route") allows only a hex with a cube (:func:`gold_hexes`).
+    """
+    return sorted(set(run_hexes))
 
 
 def vgc_dividend(g: RoyalGorgeGame) -> int:

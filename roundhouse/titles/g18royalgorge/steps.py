@@ -16,9 +16,18 @@ from collections.abc import Sequence
 from roundhouse.core.ability import income_now
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
+from roundhouse.core.config import EmergencyTrain
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import BuyTrain, Choose, ChooseAbility, Par, Pass, SellShares
+from roundhouse.core.flow.actions import (
+    Bankrupt,
+    BuyTrain,
+    Choose,
+    ChooseAbility,
+    Par,
+    Pass,
+    SellShares,
+)
 from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
@@ -28,10 +37,13 @@ from roundhouse.core.shares import POOL
 from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge import (
     coal,
+    fundraising,
     gold,
     hanging_bridge,
     metals,
     privates,
+    site_run,
+    site_sale,
     steel,
     track_engineer,
     treaty,
@@ -110,12 +122,27 @@ class RoyalGorgeStockStep(StockStep):
                     )
         return out
 
+    def partial_sales(self, g: Engine, player: str) -> list[Action]:
+        """18xx.games's sale of more certificates than paid for (:mod:`.site_sale`)."""
+        return [*site_sale.choices(g, player, self.sells(g, player))]
+
     def actions(self, g: Engine, entity: str) -> list[Action]:
-        return [*super().actions(g, entity), *self.discounted(g, entity)]
+        return [
+            *super().actions(g, entity),
+            *self.discounted(g, entity),
+            *self.partial_sales(g, entity),
+        ]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         if isinstance(action, Par) and action.corporation not in g.corps:
             raise IllegalAction(f"there is no {action.corporation}", rule="sr.unknown")
+        if isinstance(action, Choose) and site_sale.parse(action.choice) is not None:
+            if action not in self.partial_sales(g, entity):
+                raise IllegalAction(
+                    f"{entity} cannot make the sale {action.choice!r} now",
+                    rule="shares.sell_nothing",
+                )
+            return
         if isinstance(action, Choose):
             if action not in self.discounted(g, entity):
                 raise IllegalAction(f"{entity} cannot use {action.company} now", rule="sr.private")
@@ -135,6 +162,13 @@ class RoyalGorgeStockStep(StockStep):
     def process(self, g: Engine, entity: str, action: Action) -> None:
         game = rg_game(g)
         r = self._round(g)
+        partial = site_sale.parse(action.choice) if isinstance(action, Choose) else None
+        if partial is not None:
+            site_sale.apply(g, entity, *partial)
+            r.sold.setdefault(entity, set()).add(partial[0])
+            r.turn_sold.append(partial[0])
+            r.turn_acted = True
+            return
         if isinstance(action, SellShares) and action.corporation in METALS:
             metals.sell(game, entity, action.corporation, action.count)
             r.sold.setdefault(entity, set()).add(action.corporation)
@@ -356,7 +390,13 @@ class RoyalGorgeRouteStep(RouteStep):
                     rule="coal.not_available",
                 )
             return
-        super().check(g, entity, action)
+        try:
+            super().check(g, entity, action)
+        except IllegalAction:
+            routes = getattr(action, "routes", None)
+            if routes is None or not site_run.trusted(g):
+                raise
+            site_run.check_trains(g, entity, routes)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         game = rg_game(g)
@@ -369,7 +409,7 @@ class RoyalGorgeRouteStep(RouteStep):
         routes = getattr(action, "routes", ())
         may = gold.may_ship(game, entity)
         assert isinstance(g.map, RoyalGorgeMap)
-        runs = g.map.scored_runs(g, entity, routes) if routes else ()
+        runs = site_run.runs_of(g, entity, routes) if routes else ()
         hexes = tuple(sorted({h for run in runs for h in run.hexes}))
         super().process(g, entity, action)
         game.bridge_due = hanging_bridge.toll(game, entity, runs)
@@ -396,6 +436,8 @@ class GoldStep(Step):
         game = rg_game(g)
         p = g.controller_id(entity)
         hexes = gold.gold_hexes(game, game.run_hexes)
+        if game.variant.compat_18xx_games:
+            hexes = gold.site_choices(game, game.run_hexes)
         out: list[Action] = [Choose(player=p, entity=entity, choice=h) for h in hexes]
         if gold.owns(game, gold.NUGGET, entity) and not game.nugget_used:
             out.extend(
@@ -437,11 +479,46 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         )
 
     def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
+        """Core's, with CF&I and VGC sold by their own rules (:mod:`.fundraising`)."""
         unpriced = {c for c in g.books if c not in g.market.position}
-        if not unpriced:
-            return super().emergency(g, corp)
         hidden = {c: g.books.pop(c) for c in unpriced}
         try:
-            return super().emergency(g, corp)
+            buys, sales, target = super().emergency(g, corp)
         finally:
             g.books.update(hidden)
+        president = g.controller(corp)
+        if president is None or (buys and g.config.emergency_train is EmergencyTrain.CHEAPEST):
+            return buys, sales, target
+        sales = {c: n for c, n in sales.items() if c not in METALS}
+        short = target - g.ledger.cash(president)
+        sales.update(fundraising.metal_sales(g, president, short))
+        return buys, sales, target
+
+    def declarable(self, g: Engine, corp: str) -> bool:
+        """Rulebook "Bankruptcy": the railroad must buy, the bank and pool offer nothing its
+        treasury pays for, and all of emergency fundraising would not reach the cheapest
+        train (:mod:`.fundraising`)."""
+        president = g.controller(corp)
+        if president is None or not self.must_buy(g, corp) or self.depot_offers(g, corp):
+            return False
+        prices = self.depot_prices(g, corp)
+        return bool(prices) and fundraising.bankrupt(g, min(prices.values()), corp, president)
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        out = list(super().actions(g, entity))
+        if not any(isinstance(a, Bankrupt) for a in out) and self.declarable(g, entity):
+            president = g.controller(entity)
+            assert president is not None
+            out.append(Bankrupt(player=g.pid(president), entity=entity))
+        return out
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        president = g.controller(entity)
+        if isinstance(action, SellShares) and action.corporation in METALS:
+            assert president is not None
+            fundraising.sell(g, entity, president, action.corporation, action.count)
+            return
+        if isinstance(action, Bankrupt):
+            assert president is not None
+            fundraising.sell_everything(g, entity, president)
+        super().process(g, entity, action)

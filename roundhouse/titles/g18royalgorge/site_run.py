@@ -1,0 +1,97 @@
+"""Runs as 18xx.games replays them: at the revenue they were recorded with.
+
+The rulebook ("3. Run Trains") lets a train run only on track the railroad can use, and our
+route step checks every route.  18xx.games checks a route only when it is drawn on screen;
+when it replays a recorded game it builds each route with the revenue written in the action
+and never asks the board again.  So a recorded game whose order of turns was rearranged by
+hand after the site changed its operating order (fixture 18RoyalGorge_game_end_stock_market:
+Rio Grande runs through K5 at action 203, Pueblo & Arkansas Valley lays K5's track at action
+211) still replays there.  With ``compat_18xx_games`` a run our board cannot check is taken at
+its stated revenue; the routes that do check still say where gold may be shipped from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.routes.revenue import Run
+from roundhouse.core.routes.run import check_run
+from roundhouse.titles.g18royalgorge import gold
+from roundhouse.titles.g18royalgorge.data import gold_track
+from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
+from roundhouse.titles.g18royalgorge.state import rg_game
+
+Routes = tuple[tuple[str, ...], ...]
+
+
+def board_map(g: Engine) -> RoyalGorgeMap:
+    assert isinstance(g.map, RoyalGorgeMap)
+    return g.map
+
+
+def trusted(g: Engine) -> bool:
+    """Whether unchecked runs are taken at their word (``compat_18xx_games``)."""
+    return rg_game(g).variant.compat_18xx_games
+
+
+def check_trains(g: Engine, corp_id: str, routes: Routes) -> None:
+    """What the site does check when replaying a run: each train is the railroad's own and
+    runs once."""
+    owned = {t.id for t in g.depot.owned_by(corp_id)}
+    ids = [r[0] for r in routes if r]
+    if len(set(ids)) != len(ids):
+        raise IllegalAction("each train runs at most one route", rule="routes.one_per_train")
+    for train in ids:
+        if train not in owned:
+            raise IllegalAction(f"{corp_id} has no train {train}", rule="routes.train")
+
+
+def scored(g: Engine, corp_id: str, routes: Routes) -> tuple[Run, ...]:
+    """The run of ``routes`` scored on our board (raises when a route breaks a rule)."""
+    bm = board_map(g)
+    ids = {r[0] for r in routes if r}
+    result = check_run(
+        bm.board,
+        corp_id,
+        [t for t in bm.trains(g, corp_id) if t.id in ids],
+        routes,
+        g.depot.phases.current,
+        bm.revenue_rules(g, corp_id),
+        options=bm.graph_options(g, corp_id),
+    )
+    return result.runs
+
+
+def usable_runs(g: Engine, corp_id: str, routes: Routes) -> tuple[Run, ...]:
+    """The runs of the routes our board accepts, each checked on its own."""
+    out: list[Run] = []
+    for route in routes:
+        try:
+            out.extend(scored(g, corp_id, (route,)))
+        except IllegalAction:
+            continue
+    return tuple(out)
+
+
+def runs_of(g: Engine, corp_id: str, routes: Routes) -> Sequence[Run]:
+    """The scored runs of ``routes``; in compat mode, when the whole run does not check,
+    those of its routes that do."""
+    try:
+        return scored(g, corp_id, routes)
+    except IllegalAction:
+        if not trusted(g):
+            raise
+        return usable_runs(g, corp_id, routes)
+
+
+def recorded_revenue(g: Engine, corp_id: str, routes: Routes, recorded: int) -> int:
+    """Our revenue for a run the site recorded at ``recorded`` dollars (its routes plus its
+    extra revenue): that, plus the gold bonus our runs count before the cube is named when
+    a checked route passes a cube ("Shipping Gold"; :class:`~.steps.GoldStep`)."""
+    hexes = {h for run in usable_runs(g, corp_id, routes) for h in run.hexes}
+    game = rg_game(g)
+    if gold.may_ship(game, corp_id) and gold.gold_hexes(game, tuple(hexes)):
+        return recorded + gold_track().ship_bonus
+    return recorded
