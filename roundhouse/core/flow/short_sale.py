@@ -13,18 +13,27 @@ shorts or loans in the stock round returns a :class:`CorporateStockRound` of it 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import BuyShares, Pass, SellShares
+from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
 from roundhouse.core.flow.car_step import scrap, scrap_actions
-from roundhouse.core.flow.cash_crisis import cancel_pool_shorts, owe
+from roundhouse.core.flow.cash_crisis import cancel_pool_shorts, enter_zone, owe
+from roundhouse.core.flow.company_start import (
+    StartAuction,
+    StartRules,
+    check_opening,
+    opening_bids,
+    opening_ranges,
+)
 from roundhouse.core.flow.corporate_actions import ScrapTrain, Short, TakeLoan
 from roundhouse.core.flow.loan_step import check_take_loan, take_loan
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
+from roundhouse.core.legal import AmountRange
 from roundhouse.core.shares import POOL, Certificate
 
 if TYPE_CHECKING:
@@ -130,9 +139,11 @@ class CorporateStockStep(StockStep):
     may not act for a company instead until they are back within the limit.
     """
 
-    kinds = StockStep.kinds | {"short", "take_loan", "scrap_train"}
+    kinds = StockStep.kinds | {"short", "take_loan", "scrap_train", "bid"}
 
-    def __init__(self) -> None:
+    def __init__(self, start: StartRules | None = None) -> None:
+        self.start = start
+        """How companies are started: by auction (18USA §11.6), or None for core's par."""
         self.shorted = False
         self.for_company: str | None = None
         self.for_self = False
@@ -172,6 +183,25 @@ class CorporateStockStep(StockStep):
             out.extend(scrap_actions(g, corp_id))
         return out
 
+    def _pars(self, g: Engine, player: str, corp_id: str) -> list[Action]:
+        if self.start is not None:
+            return []  # opening bids instead (18USA §11.6), listed by :meth:`actions`
+        return super()._pars(g, player, corp_id)
+
+    def _may_open(self, g: Engine, player: str) -> bool:
+        r = self._round(g)
+        return (
+            self.start is not None
+            and self.for_company is None
+            and r.turn_bought < g.config.buys_per_turn
+            and not self.must_sell(g, player)
+        )
+
+    def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
+        if self.start is None or not self._may_open(g, entity):
+            return []
+        return opening_ranges(g, self.start, entity)
+
     def _buyback_cert(self, g: Engine, corp_id: str) -> str | None:
         if not g.config.loans.enabled:
             return None
@@ -209,6 +239,8 @@ class CorporateStockStep(StockStep):
                 except IllegalAction:
                     continue
                 out.insert(0, Short(player=g.pid(entity), entity=entity, corporation=corp_id))
+        if self.start is not None and self._may_open(g, entity):
+            out.extend(opening_bids(g, self.start, entity))
         if not r.turn_acted and not self.must_sell(g, entity):
             out.extend(self.company_actions(g, entity))
         return out
@@ -242,6 +274,11 @@ class CorporateStockStep(StockStep):
                 )
             check_short(g, entity, action.corporation)
             return
+        if isinstance(action, Bid):
+            if self.start is None or not self._may_open(g, entity):
+                raise IllegalAction(f"{entity} cannot start a company now", rule="sr.start_company")
+            check_opening(g, self.start, entity, action)
+            return
         if isinstance(action, SellShares) and self.shorted:
             raise IllegalAction(
                 f"{entity} sold short this turn; sales come before the short sale",
@@ -257,6 +294,8 @@ class CorporateStockStep(StockStep):
             r.turn_acted = True
             if isinstance(action, TakeLoan):
                 take_loan(g, acting_for)
+                if isinstance(r, CorporateStockRound):
+                    r.pay_owed_tokens(g, acting_for)
             elif isinstance(action, ScrapTrain):
                 scrap(g, acting_for, action.train)
             elif isinstance(action, BuyShares):
@@ -271,6 +310,13 @@ class CorporateStockStep(StockStep):
             self.for_self = True
             r.sold.setdefault(entity, set()).add(action.corporation)
             r.turn_acted = True
+            return
+        if isinstance(action, Bid):
+            assert self.start is not None and isinstance(r, CorporateStockRound)
+            r.turn_bought = g.config.buys_per_turn
+            r.turn_acted = True
+            self.for_self = True
+            r.begin_start(g, StartAuction(g, self.start, entity, action.company, action.price))
             return
         if isinstance(action, Pass) and self.for_company is not None:
             r.turn_bought = g.config.buys_per_turn
@@ -289,7 +335,80 @@ class CorporateStockStep(StockStep):
 
 class CorporateStockRound(StockRound):
     """A stock round in which a president's actions may name their company (18USA §11.7),
-    and in which the bank first closes shorts left in the open market (§11)."""
+    and in which the bank first closes shorts left in the open market (§11).  While a
+    company's start is auctioned (§11.6) the bidders act and the opener's turn waits; a
+    10-share company that could not pay its station tokens by the end of the round goes to
+    the liquidation space."""
+
+    def __init__(self, steps: Sequence[Step]) -> None:
+        super().__init__(steps)
+        self.auction: StartAuction | None = None
+        self.opener: str | None = None
+        self.owed: dict[str, int] = {}
+        """New companies -> station tokens still to buy (18USA §11.6)."""
+
+    def begin_start(self, g: Engine, auction: StartAuction) -> None:
+        self.auction, self.opener = auction, None
+        if auction.done:
+            self._founded(g)
+
+    def _founded(self, g: Engine) -> None:
+        auction, opener = self.auction, self.opener
+        assert auction is not None
+        if auction.owed:
+            self.owed[auction.corp] = auction.owed
+        self.auction = self.opener = None
+        if opener is not None:
+            super().after_process(g, opener)
+
+    def pay_owed_tokens(self, g: Engine, corp_id: str) -> None:
+        """18USA §11.6: "The company must immediately purchase the tokens as soon as it
+        takes a loan"."""
+        cost = self.owed.get(corp_id, 0)
+        if cost and g.ledger.cash(corp_id) >= cost:
+            g.ledger.transfer(corp_id, BANK, cost)
+            del self.owed[corp_id]
+
+    def entities_acting(self, g: Engine) -> tuple[str, ...]:
+        if self.auction is not None:
+            return (self.auction.acting(),)
+        return super().entities_acting(g)
+
+    def legal_actions(self, g: Engine) -> list[Action]:
+        if self.auction is not None:
+            return self.auction.actions(g)
+        return super().legal_actions(g)
+
+    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+        if self.auction is not None:
+            return self.auction.ranges(g)
+        return super().legal_ranges(g)
+
+    def check(self, g: Engine, action: Action) -> None:
+        if self.auction is not None:
+            self.auction.check(g, action)
+            return
+        super().check(g, action)
+
+    def process(self, g: Engine, action: Action) -> None:
+        if self.auction is not None:
+            self.auction.process(g, action)
+            if self.auction.done:
+                self._founded(g)
+            return
+        super().process(g, action)
+
+    def after_process(self, g: Engine, entity: str) -> None:
+        if self.auction is not None:
+            self.opener = entity
+            return
+        super().after_process(g, entity)
+
+    def on_finish(self, g: Engine) -> None:
+        for corp_id in g.market.operating_order(list(self.owed)):
+            enter_zone(g, corp_id, g.config.takeover.liquidation_zone)
+        self.owed.clear()
+        super().on_finish(g)
 
     def start(self, g: Engine) -> None:
         for corp_id in list(g.shorts.held):

@@ -18,6 +18,7 @@ from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.flow.actions import ACTIONS
 from roundhouse.core.flow.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.core.flow.cash_crisis import CorporateOperatingRound
+from roundhouse.core.flow.company_start import StartRules
 from roundhouse.core.flow.corporate_actions import CORPORATE_ACTIONS
 from roundhouse.core.flow.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.core.flow.map_steps import RouteList
@@ -88,8 +89,11 @@ class CarStubMap(StubMap):
 
 
 class CorporateHooks(Hooks):
+    start: StartRules | None = None
+    """Companies start by auction (18USA §11.6) when set, else by core's par."""
+
     def stock_round(self, g: Engine) -> Round:
-        return CorporateStockRound([CorporateStockStep()])
+        return CorporateStockRound([CorporateStockStep(start=self.start)])
 
     def operating_round(self, g: Engine) -> Round:
         return CorporateOperatingRound(self.operating_steps(g))

@@ -1,0 +1,364 @@
+"""Starting a company by auctioning its president's certificate (18USA §11.6).
+
+In their stock turn a player picks a company and opens the bidding (at least $100); then
+each other player in turn order raises by at least $1 or passes for good, until one bidder
+is left.  A player may bid up to their cash plus the face value of their private companies,
+and must be below the certificate limit (§11.3).  The winner then chooses the company's size
+among those the phase allows (§8), and gives any of their private companies to it; the share
+price is half the winning bid rounded down to a market value from $50 to $200.  The winner
+pays the bank the bid less the privates' face value; the bank pays the treasury twice the
+share price less that value (never below $0).  A 5-share company then buys one more station
+token for $50 and a 10-share company three for $150 if the treasury can pay (§11.6: "must
+purchase"); a 10-share company that cannot is liquidated at the end of the stock round unless
+a loan taken before then pays for them (:attr:`StartRules.liquidate_unpaid`).
+
+The home station's placement is the map's business (``place_home``); the subsidies of
+§11.6.1 are title data not modelled here.  Play goes on to the left of the player who opened
+the auction, not of its winner.  The size and each private given are ``choose`` actions
+(:class:`~roundhouse.core.flow.actions.Choose`), so a title using this lists that kind.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Bid, Choose, Pass
+from roundhouse.core.legal import AmountRange
+from roundhouse.core.shares import POOL, check_buy
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class StartRules:
+    """How companies are started by auction (18USA §11.6)."""
+
+    min_bid: int = 100
+    raise_step: int = 1
+    """Least raise over the bid before (18USA §11.6: $1)."""
+    price_floor: int = 50
+    price_ceiling: int = 200
+    """Starting prices are market values in this span (18USA §5, §11.6: $50-$200)."""
+    sizes: Mapping[str, tuple[int, ...]] = dataclasses.field(default_factory=dict)
+    """Phase name -> company sizes that may be started (18USA §8: phase 2 only 2-share, 3
+    2 or 5, 4 5, 5 5 or 10, 6 and 7 10, 8 none)."""
+    token_cost: Mapping[int, int] = dataclasses.field(default_factory=dict)
+    """Size -> cost of the extra station tokens bought at once (18USA §11.6: 5 shares $50,
+    10 shares $150)."""
+    liquidate_unpaid: frozenset[int] = frozenset()
+    """Sizes liquidated at the end of the stock round when their tokens stay unpaid (18USA
+    §11.6: 10)."""
+    bid_choices: int = 10
+    """``legal_actions`` lists opening bids and raises at the least amount, every multiple of
+    this and the most; :meth:`StartAuction.ranges` documents every dollar in between."""
+
+
+def bid_limit(g: Engine, player: str) -> int:
+    """Cash plus the face value of the player's private companies (18USA §11.6)."""
+    privates = sum(p.spec.value for p in g.privates.values() if p.owner == player and not p.closed)
+    return g.ledger.cash(player) + privates
+
+
+def may_hold_president(g: Engine, player: str, corp_id: str) -> bool:
+    """Whether the player could take the president's certificate (certificate limit)."""
+    pc = g.books[corp_id].president_cert
+    if pc is None:
+        return False
+    try:
+        check_buy(
+            g.books[corp_id],
+            player,
+            pc.id,
+            rules=g.config.share_rules,
+            cert_count=g.cert_count(player),
+            cert_limit=g.cert_limit(),
+        )
+    except IllegalAction:
+        return False
+    return True
+
+
+def sizes_now(g: Engine, rules: StartRules, corp_id: str) -> tuple[int, ...]:
+    """Sizes the company may start at now: the phase's (18USA §8), no smaller than its
+    printed charter (certificates are only ever added)."""
+    size = g.books[corp_id].size
+    return tuple(n for n in rules.sizes.get(g.depot.phases.current.name, ()) if n >= size)
+
+
+def startable(g: Engine, rules: StartRules, player: str) -> list[str]:
+    """Companies the player may open an auction for now."""
+    if bid_limit(g, player) < rules.min_bid:
+        return []
+    return [
+        c.id
+        for c in g.corps.values()
+        if not c.started
+        and not c.closed
+        and sizes_now(g, rules, c.id)
+        and g.hooks.can_start(g, player, c.id)
+        and may_hold_president(g, player, c.id)
+    ]
+
+
+def price_points(low: int, high: int, step: int) -> list[int]:
+    """``low``, each multiple of ``step`` between, and ``high``."""
+    if high < low:
+        return []
+    points = {low, high, *range(-(-low // step) * step, high, step)}
+    return sorted(p for p in points if low <= p <= high)
+
+
+def opening_bids(g: Engine, rules: StartRules, player: str) -> list[Action]:
+    p = g.pid(player)
+    high = bid_limit(g, player)
+    prices = price_points(rules.min_bid, high, rules.bid_choices)
+    return [
+        Bid(player=p, entity=player, company=c, price=x)
+        for c in startable(g, rules, player)
+        for x in prices
+    ]
+
+
+def opening_ranges(g: Engine, rules: StartRules, player: str) -> list[AmountRange]:
+    p = g.pid(player)
+    high = bid_limit(g, player)
+    if high < rules.min_bid:
+        return []
+    return [
+        AmountRange(
+            Bid(player=p, entity=player, company=c, price=rules.min_bid),
+            "price",
+            rules.min_bid,
+            high,
+        )
+        for c in startable(g, rules, player)
+    ]
+
+
+def check_opening(g: Engine, rules: StartRules, player: str, action: Bid) -> None:
+    if action.company not in startable(g, rules, player):
+        raise IllegalAction(f"{player} cannot start {action.company} now", rule="sr.start_company")
+    high = bid_limit(g, player)
+    if not rules.min_bid <= action.price <= high:
+        raise IllegalAction(
+            f"{player} may open the bidding for {action.company} at ${rules.min_bid}-${high}",
+            rule="sr.start_bid",
+        )
+
+
+def start_price(g: Engine, rules: StartRules, bid: int) -> int:
+    """Half the bid, rounded down to a market value from $50 to $200 (18USA §11.6).
+
+    The §11.6.1 example: a $106 bid starts at $53.
+    """
+    cells = [
+        c.price
+        for c in g.market.grid.cells.values()
+        if rules.price_floor <= c.price <= rules.price_ceiling and c.price <= bid // 2
+    ]
+    return max(cells) if cells else rules.price_floor
+
+
+class StartAuction:
+    """One company's start: the auction, then the winner's size and private choices."""
+
+    __slots__ = (
+        "bidders",
+        "corp",
+        "given",
+        "high",
+        "high_bidder",
+        "initiator",
+        "out",
+        "owed",
+        "phase",
+        "rules",
+        "size",
+        "turn",
+    )
+
+    def __init__(self, g: Engine, rules: StartRules, initiator: str, corp: str, bid: int) -> None:
+        self.rules = rules
+        self.corp = corp
+        self.initiator = initiator
+        self.bidders = g.turn_order_from(initiator)
+        self.out: set[str] = set()
+        self.high = bid
+        self.high_bidder = initiator
+        self.turn = 0
+        self.phase = "bid"
+        self.size = 0
+        self.given: list[str] = []
+        self.owed = 0
+        """Station tokens the founded company could not pay for and must still buy."""
+        self._next_bidder(g)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StartAuction:
+        copy = StartAuction.__new__(StartAuction)
+        for name in self.__slots__:
+            setattr(copy, name, getattr(self, name))
+        copy.bidders = list(self.bidders)
+        copy.out = set(self.out)
+        copy.given = list(self.given)
+        return copy
+
+    @property
+    def done(self) -> bool:
+        return self.phase == "done"
+
+    def acting(self) -> str:
+        return self.high_bidder if self.phase != "bid" else self.bidders[self.turn]
+
+    def _can_raise(self, g: Engine, player: str) -> bool:
+        return bid_limit(g, player) >= self.high + self.rules.raise_step and may_hold_president(
+            g, player, self.corp
+        )
+
+    def _next_bidder(self, g: Engine) -> None:
+        """On to the next player who can raise; the auction ends when nobody is left."""
+        for _ in range(len(self.bidders)):
+            self.turn = (self.turn + 1) % len(self.bidders)
+            p = self.bidders[self.turn]
+            if p == self.high_bidder:
+                break
+            if p in self.out:
+                continue
+            if not self._can_raise(g, p):
+                self.out.add(p)
+                continue
+            return
+        self.phase = "size"
+        self._skip(g)
+
+    def _skip(self, g: Engine) -> None:
+        """Decisions with a single answer make themselves."""
+        sizes = sizes_now(g, self.rules, self.corp)
+        if self.phase == "size" and len(sizes) == 1:
+            self.size = sizes[0]
+            self.phase = "fund"
+        if self.phase == "fund" and not self._givable(g):
+            found(g, self)
+
+    def _givable(self, g: Engine) -> list[str]:
+        return sorted(
+            p.id
+            for p in g.privates.values()
+            if p.owner == self.high_bidder and not p.closed and p.id not in self.given
+        )
+
+    def _value_given(self, g: Engine) -> int:
+        return sum(g.privates[p].spec.value for p in self.given)
+
+    def _may_pay(self, g: Engine) -> bool:
+        return g.ledger.cash(self.high_bidder) >= self.high - self._value_given(g)
+
+    def actions(self, g: Engine) -> list[Action]:
+        who = self.acting()
+        p = g.pid(who)
+        if self.phase == "bid":
+            low = self.high + self.rules.raise_step
+            prices = price_points(low, bid_limit(g, who), self.rules.bid_choices)
+            bids: list[Action] = [
+                Bid(player=p, entity=who, company=self.corp, price=x) for x in prices
+            ]
+            return [*bids, Pass(player=p, entity=who)]
+        if self.phase == "size":
+            sizes = sizes_now(g, self.rules, self.corp)
+            return [Choose(player=p, entity=who, choice=str(n)) for n in sizes]
+        out: list[Action] = [
+            Choose(player=p, entity=who, choice=c, company=c) for c in self._givable(g)
+        ]
+        if self._may_pay(g):
+            out.append(Pass(player=p, entity=who))
+        return out
+
+    def ranges(self, g: Engine) -> list[AmountRange]:
+        if self.phase != "bid":
+            return []
+        who = self.acting()
+        low, high = self.high + self.rules.raise_step, bid_limit(g, who)
+        if high < low:
+            return []
+        template = Bid(player=g.pid(who), entity=who, company=self.corp, price=low)
+        return [AmountRange(template, "price", low, high)]
+
+    def check(self, g: Engine, action: Action) -> None:
+        who = self.acting()
+        if getattr(action, "entity", None) != who:
+            raise IllegalAction(
+                f"{self.corp}'s president's certificate is being auctioned; waiting for {who}",
+                rule="sr.start_auction",
+            )
+        if self.phase == "bid" and isinstance(action, Bid):
+            low, high = self.high + self.rules.raise_step, bid_limit(g, who)
+            if action.company != self.corp or not low <= action.price <= high:
+                raise IllegalAction(
+                    f"{who} may bid ${low}-${high} for {self.corp}", rule="sr.start_bid"
+                )
+            return
+        if action not in self.actions(g):
+            raise IllegalAction(
+                f"{action} is not possible while starting {self.corp}", rule="sr.start_company"
+            )
+
+    def process(self, g: Engine, action: Action) -> None:
+        who = self.acting()
+        if self.phase == "bid":
+            if isinstance(action, Bid):
+                self.high, self.high_bidder = action.price, who
+            else:
+                self.out.add(who)
+            self._next_bidder(g)
+        elif self.phase == "size":
+            assert isinstance(action, Choose)
+            self.size = int(action.choice)
+            self.phase = "fund"
+            self._skip(g)
+        elif isinstance(action, Choose):
+            self.given.append(action.choice)
+            if not self._givable(g):
+                found(g, self)
+        else:
+            found(g, self)
+
+    def __repr__(self) -> str:
+        return f"<StartAuction {self.corp} ${self.high} by {self.high_bidder}, {self.phase}>"
+
+
+def found(g: Engine, auction: StartAuction) -> None:
+    """The company comes into play (18USA §11.6): size, price, president's certificate,
+    privates, money, then the station tokens it can pay for."""
+    rules, corp_id, player = auction.rules, auction.corp, auction.high_bidder
+    book = g.books[corp_id]
+    if auction.size > book.size:
+        extra = auction.size - book.size
+        book.resize(auction.size, [(1, corp_id, True)] * extra)
+    price = start_price(g, rules, auction.high)
+    cell = next(c for c in g.market.grid.cells.values() if c.price == price)
+    g.market.place(corp_id, cell)
+    pc = book.president_cert
+    assert pc is not None and pc.owner != POOL
+    book.move(pc.id, player)
+    value = 0
+    for private_id in auction.given:
+        g.privates[private_id].owner = corp_id
+        value += g.privates[private_id].spec.value
+    g.ledger.transfer(player, BANK, max(auction.high - value, 0))
+    g.ledger.transfer(BANK, corp_id, max(2 * price - value, 0))
+    corp = g.corps[corp_id]
+    corp.par_price = price
+    corp.formed_in = g.sr_count
+    g.map.place_home(g, corp_id)
+    g.check_float(corp_id)
+    cost = rules.token_cost.get(auction.size, 0)
+    if cost and g.ledger.cash(corp_id) >= cost:
+        g.ledger.transfer(corp_id, BANK, cost)
+        cost = 0
+    auction.phase = "done"
+    auction.owed = cost if auction.size in rules.liquidate_unpaid else 0
