@@ -3,9 +3,11 @@
 Each board is a hex-like mesh of cities and towns joined by one- and two-hex stretches of
 track, with other companies' tokens filling some cities, as in a mid-game 18xx position.
 ``bench_routes()`` returns seconds per optimisation for each board and train set, plus how
-many of them were proven optimal; ``python -m bench`` prints them.  ``bench_fixture_routes()``
-times the optimiser on every run_routes position of the 18RoyalGorge fixtures and compares
-our best with what the players ran.
+many of them were proven optimal; ``bench_routes_baseline()`` times each case against the
+first optimiser (bench/routes_baseline) in the same run; ``bench_fixture_routes()`` times the
+optimiser on every run_routes position of the 18RoyalGorge fixtures and compares our best
+with what the players ran.  ``python -m bench`` collects them; ``python -m
+bench.routes_bench`` prints the tables.
 """
 
 from __future__ import annotations
@@ -105,22 +107,34 @@ def mesh(width: int, height: int, seed: int = 7) -> RouteGraph:
     return RouteGraph(tuple(stops), tuple(segments))
 
 
-CASES: dict[str, tuple[tuple[int, int], list[Train]]] = {
-    "mesh5x5 2x3-train": ((5, 5), [Train("3-0", n_train(3)), Train("3-1", n_train(3))]),
+PLUS_34 = [Train("3+-0", plus_train(3)), Train("4+-0", plus_train(4))]
+PLUS_44 = [Train("4+-0", plus_train(4)), Train("4+-1", plus_train(4))]
+
+CASES: dict[str, tuple[tuple[int, int, int], list[Train]]] = {
+    "mesh5x5 2x3-train": ((5, 5, 7), [Train("3-0", n_train(3)), Train("3-1", n_train(3))]),
     "mesh6x6 4+5+6": (
-        (6, 6),
+        (6, 6, 7),
         [Train("4-0", n_train(4)), Train("5-0", n_train(5)), Train("6-0", n_train(6))],
     ),
-    "mesh6x6 3+ 4+": ((6, 6), [Train("3+-0", plus_train(3)), Train("4+-0", plus_train(4))]),
-    "mesh7x7 2x6-train": ((7, 7), [Train("6-0", n_train(6)), Train("6-1", n_train(6))]),
-    "mesh4x4 4D": ((4, 4), [Train("4D-0", streamliner())]),
-    "mesh5x5 4D": ((5, 5), [Train("4D-0", streamliner())]),
-    "mesh6x6 4D": ((6, 6), [Train("4D-0", streamliner())]),
-    "mesh6x6 2x4D": ((6, 6), [Train("4D-0", streamliner()), Train("4D-1", streamliner())]),
-    "mesh6x6 4D+6+": ((6, 6), [Train("4D-0", streamliner()), Train("6-0", plus_train(6))]),
-    "mesh6x6 5E": ((6, 6), [Train("5E-0", express_train(5))]),
-    "mesh6x6 2H+5E": ((6, 6), [Train("2H-0", hex_train(2)), Train("5E-0", express_train(5))]),
+    "mesh6x6 3+ 4+": ((6, 6, 7), PLUS_34),
+    "mesh6x6s3 3+ 4+": ((6, 6, 3), PLUS_34),
+    "mesh6x6s11 3+ 4+": ((6, 6, 11), PLUS_34),
+    "mesh6x6 2x4+": ((6, 6, 7), PLUS_44),
+    "mesh6x6s3 2x4+": ((6, 6, 3), PLUS_44),
+    "mesh7x7 2x6-train": ((7, 7, 7), [Train("6-0", n_train(6)), Train("6-1", n_train(6))]),
+    "mesh4x4 4D": ((4, 4, 7), [Train("4D-0", streamliner())]),
+    "mesh5x5 4D": ((5, 5, 7), [Train("4D-0", streamliner())]),
+    "mesh6x6 4D": ((6, 6, 7), [Train("4D-0", streamliner())]),
+    "mesh6x6 2x4D": ((6, 6, 7), [Train("4D-0", streamliner()), Train("4D-1", streamliner())]),
+    "mesh6x6 4D+6+": ((6, 6, 7), [Train("4D-0", streamliner()), Train("6-0", plus_train(6))]),
+    "mesh6x6 5E": ((6, 6, 7), [Train("5E-0", express_train(5))]),
+    "mesh6x6 2H+5E": (
+        (6, 6, 7),
+        [Train("2H-0", hex_train(2)), Train("5E-0", express_train(5))],
+    ),
 }
+"""Mesh size and seed (the default mesh is seed 7; "s3" and "s11" are the slowest "+" train
+meshes found), and the trains."""
 
 BASELINE_BUDGET = 30.0
 """Seconds the old optimiser gets per case; cases it cannot prove in time show as ">"."""
@@ -130,8 +144,8 @@ def bench_routes(time_budget: float = 30.0) -> dict[str, float]:
     """Seconds to optimise each case, and the number of cases proven optimal."""
     out: dict[str, float] = {}
     proven = 0
-    for name, ((w, h), trains) in CASES.items():
-        graph = mesh(w, h)
+    for name, ((w, h, seed), trains) in CASES.items():
+        graph = mesh(w, h, seed)
         t0 = time.perf_counter()
         best = best_run(graph, "X", trains, time_budget=time_budget)
         out[f"routes {name} s"] = time.perf_counter() - t0
@@ -142,19 +156,38 @@ def bench_routes(time_budget: float = 30.0) -> dict[str, float]:
     return out
 
 
-def bench_routes_baseline(names: list[str] | None = None) -> list[tuple[str, float, float, bool]]:
+def baseline_rows(
+    names: list[str] | None = None, budget: float = BASELINE_BUDGET
+) -> list[tuple[str, float, float, bool]]:
     """Each case (or those named) with the new optimiser and the old one (bench/routes_baseline,
-    at most :data:`BASELINE_BUDGET` s): (case, new s, old s, old proven)."""
+    at most ``budget`` s), in the same run and in process seconds (other processes on the
+    machine do not count): (case, new s, old s, old proven)."""
     rows = []
-    for name, ((w, h), trains) in CASES.items():
+    for name, ((w, h, seed), trains) in CASES.items():
         if names and name not in names:
             continue
-        graph = mesh(w, h)
+        graph = mesh(w, h, seed)
+        t0 = time.process_time()
         new = best_run(graph, "X", trains)
-        old = baseline_best_run(graph, "X", trains, time_budget=BASELINE_BUDGET)
+        new_s = time.process_time() - t0
+        t0 = time.process_time()
+        old = baseline_best_run(graph, "X", trains, time_budget=budget)
+        old_s = time.process_time() - t0
         assert not old.proven_optimal or old.total == new.total, name
-        rows.append((name, new.seconds, old.seconds, old.proven_optimal))
+        rows.append((name, new_s, old_s, old.proven_optimal))
     return rows
+
+
+def bench_routes_baseline(time_budget: float = BASELINE_BUDGET) -> dict[str, float]:
+    """The same-run ratio old/new per case (old: the first optimiser, at most ``time_budget``
+    s; a ratio for a case it did not prove is a lower bound)."""
+    out: dict[str, float] = {}
+    for name, new_s, old_s, old_proven in baseline_rows(budget=time_budget):
+        out[f"routes {name} new s"] = new_s
+        out[f"routes {name} old s"] = old_s
+        out[f"routes {name} old/new"] = old_s / max(new_s, 1e-6)
+        out[f"routes {name} old proven"] = float(old_proven)
+    return out
 
 
 def bench_board_streamliners(time_budget: float = 30.0) -> dict[str, float]:
@@ -247,7 +280,7 @@ def bench_board_routes(time_budget: float = 30.0) -> dict[str, float]:
     return out
 
 
-def bench_fixture_routes(time_budget: float = 30.0) -> list[dict[str, object]]:
+def fixture_rows(time_budget: float = 30.0) -> list[dict[str, object]]:
     """Our optimiser on every ``run_routes`` position of the 18RoyalGorge fixtures (issue 4).
 
     Each fixture is replayed with the 18xx.games importer; just before each run the company's
@@ -305,6 +338,22 @@ def bench_fixture_routes(time_budget: float = 30.0) -> list[dict[str, object]]:
     return rows
 
 
+def bench_fixture_routes(time_budget: float = 30.0) -> dict[str, float]:
+    """The fixture positions in numbers: how many, proven optimal, worst and total seconds,
+    and where our best beats (or, a bug, falls short of) what the players ran."""
+    rows = fixture_rows(time_budget)
+    seconds = [float(str(r["seconds"])) for r in rows]
+    pairs = [(int(str(r["ours"])), int(str(r["recorded"]))) for r in rows]
+    return {
+        "fixture_routes positions": float(len(rows)),
+        "fixture_routes proven": float(sum(1 for r in rows if r["proven"])),
+        "fixture_routes worst s": max(seconds, default=0.0),
+        "fixture_routes total s": sum(seconds),
+        "fixture_routes ours > played": float(sum(o > p for o, p in pairs)),
+        "fixture_routes ours < played": float(sum(o < p for o, p in pairs)),
+    }
+
+
 def print_fixture_routes(rows: list[dict[str, object]]) -> None:
     print(f"{'fixture':40} {'company':7} {'s':>7} {'proven':>6} {'ours':>5} {'played':>6}")
     for row in rows:
@@ -325,8 +374,8 @@ if __name__ == "__main__":
     }.items():
         print(f"{key:40} {value:12.4f}")
     print(f"{'case':24} {'new s':>9} {'old s':>9} {'old/new':>9}")
-    for name, new_s, old_s, old_proven in bench_routes_baseline():
+    for name, new_s, old_s, old_proven in baseline_rows():
         ratio = old_s / max(new_s, 1e-6)
         mark = "" if old_proven else ">"
         print(f"{name:24} {new_s:9.3f} {mark:>1}{old_s:8.3f} {mark:>1}{ratio:8.1f}")
-    print_fixture_routes(bench_fixture_routes())
+    print_fixture_routes(fixture_rows())
