@@ -8,6 +8,7 @@ gold, metals, treaty, privates, upkeep, scoring), called from :mod:`.rules`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from roundhouse.core.actions import Action, Json
@@ -143,6 +144,11 @@ class RoyalGorgeGame(Engine):
             if n:
                 gold[h.printed.name] = n
         out["gold_cubes"] = gold
+        for step in self.round.steps:
+            shown = step.view(self)
+            if shown:
+                # the draft's hand, a railroad's start auction: plain ids and amounts
+                out[step.name] = json.loads(json.dumps(shown))
         return out
 
     def map_board(self) -> Board:
