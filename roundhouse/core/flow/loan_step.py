@@ -55,12 +55,16 @@ def check_take_loan(g: Engine, corp_id: str, loan: int | None = None) -> int:
 
 
 def take_loan(g: Engine, corp_id: str) -> int:
-    """The bank lends; the price goes back (18USA §9)."""
+    """The bank lends; the price goes back two spaces, but never past the leftmost
+    acquisition space into liquidation (18USA §9: "If the token is in (or enters) the
+    leftmost gray space, taking loans has no further effect")."""
     loan = check_take_loan(g, corp_id)
     g.loans.lend(corp_id, loan)
     g.ledger.transfer(BANK, corp_id, g.config.loans.amount)
     if corp_id in g.market.position:
-        g.market.move(corp_id, Direction.LEFT, g.config.loans.price_steps)
+        t = g.config.takeover
+        barrier = {t.liquidation_zone} if t.enabled else set()
+        g.market.move(corp_id, Direction.LEFT, g.config.loans.price_steps, barrier_zones=barrier)
         g.after_price_move(corp_id)
     return loan
 

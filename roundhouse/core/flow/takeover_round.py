@@ -375,7 +375,11 @@ class TakeoverRound(CashCrisisRound):
         return out
 
     def _loan(self, g: Engine) -> int | None:
-        """The loan the deciding company may take now, if any (18USA §9)."""
+        """The loan the deciding company may take now, if any (18USA §9).  A converted or
+        merged company that loans drove out of the white area takes no more (§14: "may not
+        take any further actions ... (except loans to pay for the acquisition)")."""
+        if self.phase != "pay" and not self.white(g, self.loan_corp):
+            return None
         try:
             return check_take_loan(g, self.loan_corp)
         except IllegalAction:
@@ -390,7 +394,8 @@ class TakeoverRound(CashCrisisRound):
         if self.phase == "convert_loans":
             buy_conversion_tokens(g, corp)
             self.phase = "merge"
-            self._post(g, corp, [corp])
+            if self.white(g, corp):  # §11.1, §11.3: no trading in liquidation or acquisition
+                self._post(g, corp, [corp])
         elif self.phase == "merge_loans":
             self.phase = "merge"
         else:

@@ -63,6 +63,7 @@ CONFIG_C = dataclasses.replace(
         pool_limit_pct=None,
         holding_limit_shares={2: 2, 5: 3, 10: 6},
         unsellable_sizes=frozenset({2}),
+        no_trade_zones=frozenset({"liquidation", "acquisition"}),
     ),
     loans=LoanRules(rows=((5, 5), (10, 5), (15, 5), (20, 5))),
     shorts=ShortRules(enabled=True),

@@ -67,11 +67,15 @@ def test_18usa_14_1_1_the_president_may_take_loans_before_buying_the_token() -> 
 
 def test_18usa_14_1_1_declining_loans_without_the_token_money_means_liquidation() -> None:
     """18USA §14.1.1: a company that cannot afford its station token goes to the
-    liquidation space - taking the loan that would pay for it was the president's choice."""
+    liquidation space - taking the loan that would pay for it was the president's choice;
+    there is no post-conversion share round for it (§11.1, §11.3)."""
     g = converting_aa(cash=30)
+    ann = g.ledger.cash("Ann")
     act(g, Pass(player=ANN, entity="AA"))
-    assert "liquidation" in g.market.zones("AA")
-    assert g.ledger.cash("AA") == 30
+    # Into the liquidation space, so liquidated later in this M&A round (§14.2.1): nobody
+    # bids, the $30 treasury is split over its 5 shares, $6 each to Ann's two.
+    assert "AA" not in g.market.position and not g.corps["AA"].started
+    assert g.ledger.cash("Ann") == ann + 2 * (30 // 5)
     assert g.loans.out() == 0
 
 
