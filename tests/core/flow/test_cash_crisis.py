@@ -12,7 +12,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.config import BankruptcyEnd
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Bankrupt, Pass, SellShares
+from roundhouse.core.flow.actions import Bankrupt, Dividend, Pass, RunRoutes, SellShares
 from roundhouse.core.flow.cash_crisis import CashCrisisRound, CorporateOperatingRound, enter_zone
 from roundhouse.core.flow.loan_step import pay_interest, take_loan
 from roundhouse.core.flow.short_sale import charge_short_dividends, do_short
@@ -206,3 +206,37 @@ def test_18usa_15_a_debtor_with_the_cash_pays_without_a_decision() -> None:
     charge_short_dividends(g, "CC", 20)
     assert g.ledger.cash("Bob") == bob - 20
     assert not crisis_of(g).crisis.debts
+
+
+def test_18usa_15_the_operating_turn_waits_for_the_crisis_and_goes_on() -> None:
+    """18USA §12.5, §15 in a real operating turn: CC runs its 2-train for $60 and pays out
+    $12 a share; Bob, short one CC share with no cash, must sell before CC's turn goes on
+    to buying trains."""
+    g = eliminating_engine()
+    g.start_company("Ann", "CC", 80)
+    g.start_company("Ann", "DD", 60)
+    g.books["DD"].transfer("DD", "Bob", 1)
+    g.sr_count += 1
+    g.depot.buy("CC", "2-0", g.ledger)
+    do_short(g, "Bob", "CC")
+    set_cash(g, "Bob", 0)
+    g.round = g.hooks.operating_round(g)
+    g.round.start(g)
+    ann = PlayerId("Ann")
+    for action in (
+        Pass(player=ann, entity="CC"),  # no track
+        Pass(player=ann, entity="CC"),  # no station
+        RunRoutes(player=ann, entity="CC", routes=(("2-0",),), revenue=60),
+        Dividend(player=ann, entity="CC", mode="payout"),
+    ):
+        g.check(action)
+        g.execute(action)
+    assert g.acting() == ("Bob",)
+    assert g.legal_actions() == [
+        SellShares(player=PlayerId("Bob"), entity="Bob", corporation="DD", count=1)
+    ]
+    g.execute(SellShares(player=PlayerId("Bob"), entity="Bob", corporation="DD", count=1))
+    assert g.ledger.cash("Bob") == 60 - 60 // 5
+    assert g.acting() == ("Ann",)
+    assert g.round.entity(g) == "CC"
+    assert any(a.kind == "buy_train" for a in g.legal_actions())
