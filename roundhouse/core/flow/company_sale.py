@@ -217,9 +217,12 @@ def compensate(g: Engine, target: str, each: int) -> None:
         held = book.shares_of(player)
         if held and each:
             g.ledger.transfer(BANK, player, held * each)
-    for seller, n in sorted(g.shorts.holders(target).items()):
-        if seller in g.seats:
-            owe(g, seller, n * each, BANK, reason=f"settling {target} shorts")
+    holders = g.shorts.holders(target)
+    president = book.president
+    order = g.turn_order_from(president) if president in g.seats else list(g.players)
+    for seller in order:  # §15: several in a crisis at once pay clockwise from the president
+        if holders.get(seller):
+            owe(g, seller, holders[seller] * each, BANK, reason=f"settling {target} shorts")
 
 
 def hand_over(g: Engine, target: str, buyer: str | None, kind: SaleKind) -> int:

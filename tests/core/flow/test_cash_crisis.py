@@ -12,8 +12,9 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.config import BankruptcyEnd
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Bankrupt, Dividend, Pass, RunRoutes, SellShares
+from roundhouse.core.flow.actions import Bankrupt, Bid, Dividend, Pass, RunRoutes, SellShares
 from roundhouse.core.flow.cash_crisis import CashCrisisRound, CorporateOperatingRound, enter_zone
+from roundhouse.core.flow.corporate_actions import Merge
 from roundhouse.core.flow.loan_step import pay_interest, take_loan
 from roundhouse.core.flow.short_sale import charge_short_dividends, do_short
 from roundhouse.core.flow.takeover_round import TakeoverRound
@@ -240,3 +241,37 @@ def test_18usa_15_the_operating_turn_waits_for_the_crisis_and_goes_on() -> None:
     assert g.acting() == ("Ann",)
     assert g.round.entity(g) == "CC"
     assert any(a.kind == "buy_train" for a in g.legal_actions())
+
+
+def test_18usa_14_2_short_settlement_crises_go_clockwise_from_the_president() -> None:
+    """18USA §14.2.2 and §15: CC buys Bob's DD for $50 ($10 a share); Ann and Cy are each
+    short one DD share with no cash.  Cy, first left of DD's president Bob, settles first
+    (nothing to sell: bankrupt), then Ann sells a CC share."""
+    g = eliminating_engine()
+    g.start_company("Ann", "CC", 80)
+    g.books["CC"].transfer("CC", "Ann", 1)
+    g.start_company("Bob", "DD", 60)
+    g.sr_count += 1
+    do_short(g, "Ann", "DD")
+    do_short(g, "Cy", "DD")
+    set_cash(g, "Ann", 0)
+    set_cash(g, "Cy", 0)
+    enter_zone(g, "DD", "acquisition")
+    g.round = TakeoverRound()
+    g.round.start(g)
+    ann = PlayerId("Ann")
+    for action in (
+        Pass(player=ann, entity="CC"),  # no conversion
+        Bid(player=ann, entity="Ann", company="DD", price=50),
+        Merge(player=ann, entity="Ann", corporation="CC"),
+        Pass(player=ann, entity="CC"),  # pay without more loans
+    ):
+        g.check(action)
+        g.execute(action)
+    assert g.acting() == ("Cy",)
+    g.execute(Bankrupt(player=PlayerId("Cy"), entity="Cy"))
+    assert g.acting() == ("Ann",)
+    assert g.legal_actions() == [SellShares(player=ann, entity="Ann", corporation="CC", count=1)]
+    g.execute(SellShares(player=ann, entity="Ann", corporation="CC", count=1))
+    assert g.ledger.cash("Ann") == 80 - 10
+    assert not crisis_of(g).crisis.debts
