@@ -9,6 +9,7 @@ from roundhouse.core.routes import (
     Route,
     Train,
     best_run,
+    freight_train,
     n_train,
     plus_train,
     revenue_of,
@@ -214,3 +215,71 @@ def test_route_unknown_train_and_running_twice() -> None:
     with pytest.raises(IllegalAction) as err:
         revenue_of(g, "X", [TWO], [r2, r2])
     assert err.value.rule == "route.train_twice"
+
+
+def test_18usa_12_1_a_route_never_uses_the_same_track_twice() -> None:
+    """18USA §12.1: "A route may never reverse or otherwise use the same stretch of track more
+    than once."  A(X) - x - B with a branch x - C: A, B, C would reverse over x - B."""
+    n = Net().city("A", 20, tokens=["X"]).city("B", 30).city("C", 40)
+    x = n.crossing()
+    a_x, x_b, x_c = n.seg("A", "A", x), n.seg("B", x, "B"), n.seg("C", x, "C")
+    g = n.graph()
+    reverse = Route("3-0", ("A", "B", "C"), ((a_x, x_b), (x_b, x_c)))
+    with pytest.raises(IllegalAction) as err:
+        revenue_of(g, "X", [THREE], [reverse])
+    assert err.value.rule == "route.reuse_track"
+    # the same hexside crossed twice without reusing a segment: B - x - C, then C back to x
+    loop = Net().city("A", 20, tokens=["X"]).city("B", 30)
+    y = loop.crossing()
+    first, second = loop.seg("A", "A", y), loop.seg("h", y, "j")
+    back = loop.seg("h", "j", y)
+    on = loop.seg("B", y, "B")
+    g2 = loop.graph()
+    twice = Route("2-0", ("A", "B"), ((first, second, back, on),))
+    with pytest.raises(IllegalAction) as err:
+        revenue_of(g2, "X", [TWO], [twice])
+    assert err.value.rule == "route.reuse_track"
+    assert best_run(g, "X", [THREE]).total == 60  # A-B or A-C, never both
+
+
+def test_18west_7_1_1_a_route_is_unbranched() -> None:
+    """18West §7.1.1 / 18US §6.5: "a continuous unbranched length of track": track that
+    forks (A to B and to C from one crossing) is not a route, however it is given."""
+    n = Net().city("A", 20, tokens=["X"]).city("B", 30).city("C", 40)
+    x = n.crossing()
+    segs = [n.seg("A", "A", x), n.seg("B", x, "B"), n.seg("C", x, "C")]
+    g = n.graph()
+    with pytest.raises(IllegalAction) as err:
+        route_from_segments(g, "3-0", segs)
+    assert err.value.rule == "route.connected"
+    jump = Route("3-0", ("A", "B", "C"), ((segs[0], segs[1]), (segs[2],)))
+    with pytest.raises(IllegalAction) as err:
+        revenue_of(g, "X", [THREE], [jump])
+    assert err.value.rule == "route.connected"
+
+
+def test_18us_6_5_1_freight_trains_trace_no_route() -> None:
+    """18US §6.5.1: Freight trains "are not required to trace a route": they score the
+    company's stations, so a route given for one is refused."""
+    n = Net().city("A", 20, tokens=["X"]).city("B", 30)
+    n.track("A", "B")
+    g = n.graph()
+    freight = Train("2G-0", freight_train(2))
+    r = route_from_segments(g, "2G-0", [s.id for s in n.segments])
+    with pytest.raises(IllegalAction) as err:
+        revenue_of(g, "X", [freight], [r])
+    assert err.value.rule == "route.freight"
+    assert revenue_of(g, "X", [freight], []).freight == 20
+
+
+def test_18usa_12_1_small_red_cities_are_passed_through() -> None:
+    """18USA §12.4.1: "The red small cities are treated as normal. Routes may be traced
+    through them" (San Francisco, Seattle, Winnipeg, Florida), unlike Montreal, Mexico and
+    the Port of New Orleans."""
+    n = Net().city("A", 20, tokens=["X"]).offboard("SEA", 30, terminal=False).city("B", 40)
+    n.track("A", "SEA")
+    n.track("SEA", "B")
+    g = n.graph()
+    assert best_run(g, "X", [THREE]).total == 90
+    through = route_from_segments(g, "3-0", [s.id for s in n.segments])
+    assert revenue_of(g, "X", [THREE], [through]).total == 90

@@ -163,6 +163,21 @@ def test_18usa_12_4_stops_only_notation_picks_track_so_the_run_is_legal() -> Non
     assert err.value.rule == "route.shared_track"
 
 
+def test_18royalgorge_run_trains_default_is_the_best_and_other_legal_runs_are_accepted() -> None:
+    """Issue 4 legal-move integration on 18RoyalGorge "3. Run Trains": the offered run is the
+    best (A1-A3-B2, $50, proven), and a player may instead submit any other legal run (a
+    shorter one earns its own $30); an illegal one is refused with its rule."""
+    board = town_board()
+    offered = optimal_run(board, "X", [TWO_PLUS], YELLOW)
+    assert offered.total == 50 and offered.proven_optimal
+    assert check_run(board, "X", [TWO_PLUS], offered.routes, YELLOW).total == 50
+    shorter = check_run(board, "X", [TWO_PLUS], [("2+-0", "A1-0", "A3-0")], YELLOW, revenue=30)
+    assert [s.value for s in shorter.runs[0].stops] == [20, 10]
+    with pytest.raises(IllegalAction) as err:
+        check_run(board, "X", [TWO_PLUS], [("2+-0", "A3-0", "B2-0")], YELLOW)
+    assert err.value.rule == "route.no_token"
+
+
 def test_run_notation_is_checked() -> None:
     board = town_board()
     for bad, rule in (
