@@ -94,6 +94,19 @@ def tile_name(site_tile: str) -> str:
     return name if copy.isdecimal() and name else site_tile
 
 
+def any_time_moves(game: Game) -> set[Action]:
+    """The moves of steps that wait beside the turn's current step (a private's power used
+    any time in the turn, such as Sulphur Springs' conversion): never a reason to think the
+    site skipped anything."""
+    g = engine(game)
+    out: set[Action] = set()
+    for entity in g.round.entities_acting(g):
+        for step in g.round.offered(g, entity):
+            if not step.blocking:
+                out.update(step.actions(g, entity))
+    return out
+
+
 def silent(action: Action) -> bool:
     """A move 18xx.games makes by itself when it is the only one: a pass, or withholding
     nothing when a railroad ran no train."""
@@ -232,14 +245,18 @@ class RoyalGorgeTranslator(Translator):
                 or (ours.player in game.acting and g.round.entity(g) == entity)
             ):
                 return
-            legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME]
+            beside = any_time_moves(game)
+            if ours in beside:
+                return
+            legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
             if not legal or ours in legal:
                 return
             if len(legal) == 1 and silent(legal[0]):
                 yield legal[0]
                 continue
             skip = [a for a in legal if isinstance(a, Pass) and a.entity == entity]
-            if skip and ours.kind not in {a.kind for a in legal} | ANY_TIME:
+            kinds = {a.kind for a in legal} | {a.kind for a in beside} | ANY_TIME
+            if skip and ours.kind not in kinds:
                 yield skip[0]
                 continue
             return
@@ -453,7 +470,8 @@ class RoyalGorgeTranslator(Translator):
     @staticmethod
     def _only_move(action: Action, game: Game) -> bool:
         """Whether 18xx.games would make this move by itself (see :meth:`read`)."""
-        legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME]
+        beside = any_time_moves(game)
+        legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
         return legal == [action] and silent(action)
 
     def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:

@@ -88,9 +88,21 @@ class VerifyReport:
         """Same result, same end reason, and nothing disagreed on the way."""
         return self.result_matches and self.end_reason_matches and self.divergence is None
 
+    @property
+    def verdict(self) -> str:
+        """``OK``; ``OK, REVENUE DIFFERS`` when the game ends as on the site but some recorded
+        run is not what our board makes of it (the site replays runs at their recorded
+        revenue, so a hand-edited fixture can carry one); else ``FAIL``."""
+        if self.ok:
+            return "OK"
+        ends_alike = self.result_matches and self.end_reason_matches
+        if ends_alike and self.divergence is not None and self.divergence.kind == "revenue":
+            return "OK, REVENUE DIFFERS"
+        return "FAIL"
+
     def lines(self) -> list[str]:
         """The report as text, for the terminal or a log."""
-        head = f"{self.source}: {self.title} game {self.game_id}: {'OK' if self.ok else 'FAIL'}"
+        head = f"{self.source}: {self.title} game {self.game_id}: {self.verdict}"
         if self.error:
             return [head, f"  cannot replay: {self.error}"]
         out = [
@@ -115,6 +127,7 @@ class VerifyReport:
             "title": self.title,
             "game_id": self.game_id,
             "ok": self.ok,
+            "verdict": self.verdict,
             "raw_actions": self.raw_actions,
             "effective_actions": self.effective_actions,
             "replayed": self.replayed,
