@@ -107,11 +107,6 @@ def owe(
         bankrupt(g, player, cause)
 
 
-def settle_debt(g: Engine, player: str, amount: int, payee: str, *, cause: str = BANK) -> None:
-    """:func:`owe` under its older name (18USA §15)."""
-    owe(g, player, amount, payee, cause=cause)
-
-
 def settle_front(g: Engine, crisis: CashCrisis) -> None:
     """Pay queued debts in order while their debtors have the cash; stop at the first who
     must sell.  Debts of players already bankrupt are void (18USA §15)."""
