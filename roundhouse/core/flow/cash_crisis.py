@@ -16,6 +16,8 @@ the player, cheapest company first - no 1817-family title should use one.
 On bankruptcy the player's cash goes to the company whose interest could not be paid, else
 to the bank; their shares, shorts and presidencies go to the open market and a company whose
 president's certificate lands there goes to the liquidation zone (§15).
+
+:class:`CorporateOperatingRound` is the 1817 family's operating round built on it.
 """
 
 from __future__ import annotations

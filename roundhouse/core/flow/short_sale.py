@@ -2,8 +2,10 @@
 
 18USA §11: in their turn a player sells shares, then may sell one share short (§11.2), then
 buy one certificate (§11.3) - buying a share of a company they are short in closes one short
-instead of adding a holding.  Or they act for one of their companies (§11.7): take loans,
-then buy the company's own shares back from the open market.  §12.5 (dividends owed on
+instead of adding a holding - or open the auction that starts a company (§11.6,
+:mod:`~roundhouse.core.flow.company_start`).  Or they act for one of their companies
+(§11.7): take loans, then buy the company's own shares back from the open market (and scrap
+a Pullman car, §12.7).  §12.5 (dividends owed on
 shorts), §14.2 (settlement when the company is sold) and §16 (scoring) use the helpers here.
 
 :class:`CorporateStockStep` extends the core stock step with those actions; a title with
