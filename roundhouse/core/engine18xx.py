@@ -16,6 +16,7 @@ plus, when it has a map, a :class:`~roundhouse.core.flow.map_steps.MapRules` ada
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Sequence
 
 from roundhouse.core.ability import closes_on
@@ -362,12 +363,8 @@ class Engine(TitleState):
         self._settle()
 
     def view(self, player: PlayerId | None) -> dict[str, Json]:
-        round_view: dict[str, Json] = {"kind": self.round.kind, "label": self.round.label(self)}
-        entity = self.round.entity(self) if not self.finished else None
-        if entity is not None:
-            round_view["entity"] = entity
         return {
-            "round": round_view,
+            "round": self._round_view(),
             "priority": self.priority,
             "phase": self.depot.phases.current.name,
             "bank": None if not self.ledger.finite else self.ledger.cash(BANK),
@@ -390,6 +387,19 @@ class Engine(TitleState):
             "depot": list(self.depot.upcoming[:3]),
             "pool_trains": [t.id for t in self.depot.pool()],
         }
+
+    def _round_view(self) -> Json:
+        """The round as its steps show it: whose turn, the steps open to them, and any
+        decision in progress (an auction's bids, an M&A offer waiting for its answer)."""
+        if self.finished:
+            return {"kind": self.round.kind, "label": self.round.label(self)}
+        shown = self.round.view(self)
+        for step in self.round.steps:
+            extra = step.view(self)
+            if extra:
+                shown[step.name] = extra
+        plain: Json = json.loads(json.dumps(shown))
+        return plain
 
     @property
     def finished(self) -> bool:

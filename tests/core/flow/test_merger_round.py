@@ -130,6 +130,8 @@ def test_18west_6_4_owner_accepts_two_shares_and_pays_140() -> None:
         "cash": -140,
         "owner": "Bob",
     }
+    # the owner sees the offer through the game's own view, not only the round's
+    assert e.view(PlayerId("Bob"))["round"]["offer"]["cash"] == -140  # type: ignore[index,call-overload]
     assert e.legal_actions() == [
         AnswerOffer(player=PlayerId("Bob"), entity="Bob", accept=True),
         AnswerOffer(player=PlayerId("Bob"), entity="Bob", accept=False),
