@@ -269,6 +269,8 @@ def beats(
     end_bits = found & plan.end_mask
     if all_counted:
         end_bits |= found & at_room
+    if plan.plain:
+        return _plain_value(plan, stops, found & ~end_bits, end_bits, room, n_ends) > need
     through: list[int] = []
     ends: list[int] = []
     reached = hexes
@@ -290,6 +292,39 @@ def beats(
             reached |= node_hexes[low.bit_length() - 1]
             rest ^= low
     return score(grower, plan, stops, through, ends, room, n_ends, reached) > need
+
+
+def _plain_value(
+    plan: Plan, stops: Sequence[int], through: int, ends: int, room: int | None, n_ends: int
+) -> int:
+    """:func:`score` for a plain plan (stops alone make the value) from node bitsets: the
+    stops on the route, every free stop passed through, the best ``room`` counted ones and
+    the best ``n_ends`` end-only ones, walking the stops richest first (no lists, no sort)."""
+    gain = plan.gain
+    total = 0
+    for s in stops:
+        total += gain[s]
+    for s in plan.by_gain_free:
+        if through >> s & 1:
+            total += gain[s]
+    left = room
+    if through:
+        for s in plan.by_gain_counted:
+            if left == 0:
+                break
+            if through >> s & 1:
+                total += gain[s]
+                if left is not None:
+                    left -= 1
+    k = n_ends
+    if k and ends:
+        for s in plan.by_gain:
+            if ends >> s & 1:
+                total += gain[s]
+                k -= 1
+                if not k:
+                    break
+    return total * plan.kind.multiplier
 
 
 def score(
