@@ -43,10 +43,14 @@ import dataclasses
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.hexgrid import CoordinateSystem, HexGrid, Hexside, Layout, opposite
 from roundhouse.core.tiles import Colour, StopKind, Tile, TileError, TileSet, parse_tile
+
+if TYPE_CHECKING:
+    from roundhouse.core.track import TileLay
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -122,6 +126,8 @@ class Board:
         self.borders: dict[Hexside, Border] = dict(borders or {})
         self.supply: dict[str, int | None] = dict(tiles.counts)
         self.version = 0
+        self._lay_memo: dict[tuple[object, ...], tuple[TileLay, ...]] = {}
+        self._sides: dict[str, tuple[Hexside, ...]] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         """A copy for snapshots, undo and clones that shares what never changes in play (grid,
@@ -143,9 +149,10 @@ class Board:
             memo[id(here.markers)] = twin.markers
             memo[id(here)] = twin
             hexes[name] = twin
-        shared = {"grid", "tiles", "hexes", "borders", "supply"}
+        shared = {"grid", "tiles", "hexes", "borders", "supply", "_lay_memo", "_sides"}
         other.grid, other.tiles, other.hexes = self.grid, self.tiles, hexes
         other.borders, other.supply = dict(self.borders), dict(self.supply)
+        other._lay_memo, other._sides = self.lay_memo, self._sides
         for key, value in vars(self).items():
             if key not in shared:
                 setattr(other, key, copy.deepcopy(value, memo))
@@ -160,6 +167,25 @@ class Board:
 
     def __getitem__(self, name: str) -> HexState:
         return self.hexes[name]
+
+    @property
+    def lay_memo(self) -> dict[tuple[object, ...], tuple[TileLay, ...]]:
+        """Scratch space for :func:`roundhouse.core.track.tile_lays`: each hex's lays under a
+        key holding everything they depend on, so copies of this board share it.  Not part of
+        the position (left out of the state hash)."""
+        memo = self.__dict__.get("_lay_memo")
+        if memo is None:
+            memo = self._lay_memo = {}
+        return memo
+
+    def hexsides(self, name: str) -> tuple[Hexside, ...]:
+        """The hexside key of each of the six edges of ``name`` (see
+        :meth:`~roundhouse.core.hexgrid.HexGrid.hexside`), cached."""
+        sides = self.__dict__.setdefault("_sides", {})
+        found: tuple[Hexside, ...] | None = sides.get(name)
+        if found is None:
+            found = sides[name] = tuple(self.grid.hexside(name, e) for e in range(6))
+        return found
 
     def border(self, name: str, edge: int) -> Border | None:
         return self.borders.get(self.grid.hexside(name, edge))

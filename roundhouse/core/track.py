@@ -32,7 +32,7 @@ from collections.abc import Callable
 from roundhouse.core.board import Board, HexState
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph, Reach
-from roundhouse.core.tiles import Colour, Link, Tile
+from roundhouse.core.tiles import Colour, Link, Tile, TileSet
 from roundhouse.core.upgrade import (
     ColourSkip,
     StopMap,
@@ -62,6 +62,11 @@ class TokenPlacement:
     hex: str
     city: str
     cost: int
+
+
+_Candidate = tuple[Tile, bool, int, bool]
+"""A tile that may replace another, whether that is an upgrade, its colour-skip fee, and
+whether its stops may change (:attr:`UpgradeRules.free_stops`)."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -114,6 +119,31 @@ class TrackRules:
     label_fallback: bool = False
     """When no tile with the hex's label may be laid there now (none left, none of the
     phase's colour), an unlabelled tile may be (18RoyalGorge "Letter Tiles")."""
+    _fits: dict[tuple[int, Tile, str | None, bool], tuple[TileSet, list[_Candidate]]] = (
+        dataclasses.field(default_factory=dict, init=False, repr=False, compare=False)
+    )
+    """Cache of :meth:`candidates` (these settings never change, so neither do the answers)."""
+
+    def candidates(
+        self, tiles: TileSet, old: Tile, label: str | None, waive: bool
+    ) -> list[_Candidate]:
+        """Every tile of ``tiles`` (in catalogue order, supply not considered) that passes
+        :meth:`check_replacement` over ``old`` in a hex labelled ``label``, with what laying
+        it means: an upgrade or not, the colour-skip fee, free stops."""
+        key = (id(tiles), old, label, waive)
+        hit = self._fits.get(key)
+        if hit is not None and hit[0] is tiles:
+            return hit[1]
+        found: list[_Candidate] = []
+        for tile in tiles.tiles.values():
+            try:
+                self.check_replacement(old, tile, label, waive_label=waive)
+            except IllegalAction:
+                continue
+            free = (old.id, tile.id) in self.upgrades.free_stops
+            found.append((tile, self.is_upgrade(old, tile), self.skip_fee(old, tile), free))
+        self._fits[key] = (tiles, found)
+        return found
 
     def check_replacement(
         self, old: Tile, new: Tile, label: str | None, *, waive_label: bool = False
@@ -160,7 +190,19 @@ def _connects(
 ) -> bool:
     """Does the new tile connect to the company's routes in the sense ``mode`` gives?"""
     edges = reach.edges.get(name, frozenset())
-    old_stops = reach.stops_in(name)
+    return _connects_at(tile, rotation, mapping, edges, reach.stops_in(name), here, mode)
+
+
+def _connects_at(
+    tile: Tile,
+    rotation: int,
+    mapping: StopMap,
+    edges: frozenset[int],
+    old_stops: frozenset[str],
+    here: HexState,
+    mode: LayReach,
+) -> bool:
+    """:func:`_connects` given the hex's reached edges and stops."""
     stops = {mapping.get(s, s) for s in old_stops}
     before: frozenset[Link] = frozenset()
     if mode is LayReach.EXTENDS_ROUTE:
@@ -227,47 +269,106 @@ def _waive_label(board: Board, here: HexState, rules: TrackRules) -> bool:
 def tile_lays(
     board: Board, graph: Graph, company: str, allowance: Allowance, rules: TrackRules
 ) -> list[TileLay]:
-    """Every legal (hex, tile, rotation, cost) for ``company`` now."""
+    """Every legal (hex, tile, rotation, cost) for ``company`` now.
+
+    Hexes in name order, then tiles in catalogue order, then rotations: the same lays, in the
+    same order, as :func:`check_lay` accepts one by one.  The rotation-free checks come from
+    :meth:`TrackRules.candidates` (cached), and each hex's lays are remembered (in the
+    board's :attr:`~roundhouse.core.board.Board.lay_memo`) under everything they depend on:
+    the hex's tile, rotation and tokens, its neighbours' tiles and the borders between, the
+    tiles that may go there, what the company reaches in it, and the allowance.  A lay
+    changes one hex and its neighbours, so most hexes are answered from the memo."""
     reach = graph.reach(company)
-    ids = [t for t in board.tiles.tiles if board.available(t)]
+    stops_by_hex: dict[str, set[str]] = {}
+    for hex_name, stop in reach.stops:
+        stops_by_hex.setdefault(hex_name, set()).add(stop)
+    memo = board.lay_memo
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    sides = board.hexsides
+    hexes = board.hexes
+    neighbours = board.grid.neighbours
+    borders = board.borders
+    fixed_terms = (rules.reach, allowance.cash, allowance.terrain_on_upgrade)
+    no_edges: frozenset[int] = frozenset()
+    allowed: dict[int, tuple[_Candidate, ...]] = {}
     out: list[TileLay] = []
-    candidates: dict[tuple[int, str | None, bool], list[Tile]] = {}
     for name in sorted(reach.hexes):
         if name in allowance.skip_hexes:
             continue
-        here = board.hexes[name]
+        here = hexes[name]
         if here.fixed:
             continue
         waive = _waive_label(board, here, rules)
-        key = (id(here.tile), here.label, waive)
-        if key not in candidates:
-            fits = []
-            for tile_id in ids:
-                tile = board.tiles[tile_id]
-                try:
-                    rules.check_replacement(here.tile, tile, here.printed.label, waive_label=waive)
-                except IllegalAction:
-                    continue
-                fits.append(tile)
-            candidates[key] = fits
-        for tile in candidates[key]:
-            if not _kind_ok(here, tile, allowance, rules):
-                continue
-            upgrade = rules.is_upgrade(here.tile, tile)
-            fee = rules.skip_fee(here.tile, tile)
-            free = (here.tile.id, tile.id) in rules.upgrades.free_stops
-            for rotation in tile.rotations:
-                mapping = _fit(board, name, here, tile, rotation, free)
-                if mapping is None or not _connects(
-                    tile, rotation, mapping, reach, here, name, rules.reach
-                ):
-                    continue
-                cost = fee + board.lay_cost(
-                    name, tile, rotation, terrain_on_upgrade=allowance.terrain_on_upgrade
-                )
-                if cost <= allowance.cash:
-                    out.append(TileLay(name, tile.id, rotation, cost, upgrade))
+        found = rules.candidates(board.tiles, here.tile, here.label, waive)
+        options = allowed.get(id(found))
+        if options is None:
+            options = allowed[id(found)] = tuple(
+                c
+                for c in found
+                if board.available(c[0].id)
+                and (c[0].colour in allowance.upgrade_colours if c[1] else allowance.lay)
+            )
+        if not options:
+            continue
+        edges = reach.edges.get(name, no_edges)
+        old_stops = frozenset(stops_by_hex.get(name, ()))
+        key = (
+            name,
+            here.tile,
+            here.rotation,
+            tuple((city, len(held)) for city, held in here.tokens.items()),
+            tuple((e, hexes[n].tile, hexes[n].rotation) for e, n in neighbours(name).items()),
+            tuple(borders.get(side) for side in sides(name)),
+            options,
+            edges,
+            old_stops,
+            fixed_terms,
+        )
+        lays = memo.get(key)
+        if lays is None:
+            lays = memo[key] = _hex_lays(
+                board, name, here, options, edges, old_stops, allowance, rules
+            )
+        out.extend(lays)
     return out
+
+
+_MEMO_LIMIT = 50_000
+"""Entries a board's lay memo may hold before it starts again (search makes many positions)."""
+
+
+def _hex_lays(
+    board: Board,
+    name: str,
+    here: HexState,
+    options: tuple[_Candidate, ...],
+    edges: frozenset[int],
+    old_stops: frozenset[str],
+    allowance: Allowance,
+    rules: TrackRules,
+) -> tuple[TileLay, ...]:
+    """The lays :func:`tile_lays` finds in one hex."""
+    old_exits = here.tile.exits(here.rotation)
+    blocked = frozenset(e for e in range(6) if board.exit_blocked(name, e))
+    held = {city: len(t) for city, t in here.tokens.items()}
+    any_held = any(held.values())
+    out: list[TileLay] = []
+    for tile, upgrade, fee, free in options:
+        for rotation in tile.rotations:
+            mapping = path_fit(here.tile, here.rotation, tile, rotation, free)
+            if mapping is None or (tile.exits(rotation) - old_exits) & blocked:
+                continue
+            if any_held and not tokens_fit(tile, mapping, held):
+                continue
+            if not _connects_at(tile, rotation, mapping, edges, old_stops, here, rules.reach):
+                continue
+            cost = fee + board.lay_cost(
+                name, tile, rotation, terrain_on_upgrade=allowance.terrain_on_upgrade
+            )
+            if cost <= allowance.cash:
+                out.append(TileLay(name, tile.id, rotation, cost, upgrade))
+    return tuple(out)
 
 
 def check_lay(

@@ -26,8 +26,7 @@ are not offered.
 from __future__ import annotations
 
 import copy
-import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from roundhouse.core.ability import Ability, BonusToken, ExtraTileLay, TerrainDiscount
@@ -99,16 +98,20 @@ class BoardMap:
         self.turn: tuple[int, int, str] = (0, 0, "")
         self.laid: list[str] = []
         """Hexes the company operating now has built in this turn."""
-        self._lays: tuple[tuple[object, ...], list[TileLay]] | None = None
+        self._lays: tuple[tuple[object, ...], list[TileLay], list[Hashable]] | None = None
+        """The last listing before cash: its key, the lays, and each lay's
+        :meth:`extra_cost_key`."""
         self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
+        self._rules: dict[frozenset[Colour], TrackRules] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> BoardMap:
-        """Snapshots and clones: everything is copied except the listing caches, which are
-        shared (never changed after they are built, and keyed by board version)."""
+        """Snapshots and clones: everything is copied except the upgrade table (frozen) and
+        the caches, which are shared: the listings are never changed after they are built and
+        are keyed by board version, and the track rules' fits do not depend on the position."""
         other = type(self).__new__(type(self))
         memo[id(self)] = other
         for key, value in vars(self).items():
-            shared = key in ("_lays", "_runs")
+            shared = key in ("_lays", "_runs", "_rules", "upgrades")
             setattr(other, key, value if shared else copy.deepcopy(value, memo))
         return other
 
@@ -155,6 +158,14 @@ class BoardMap:
         """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
         return 0
 
+    def extra_cost_key(self, lay: TileLay) -> Hashable:
+        """What :meth:`extra_cost` depends on in the lay: lays with equal keys cost the same
+        extra in any one position, so a listing prices each key once.  The key must depend
+        on the lay only, not on the position.  The default, the lay itself, prices every lay
+        on its own; a title whose extra cost depends on less says so (18RoyalGorge's steel
+        depends only on the tile's colour), which saves pricing every lay on every listing."""
+        return lay
+
     def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         """The tile is down (gold cubes, steel, markers)."""
 
@@ -173,33 +184,57 @@ class BoardMap:
 
     # -- tiles -------------------------------------------------------------------------
 
-    def _all_lays(self, g: Engine, corp_id: str) -> list[TileLay]:
+    def _track_rules(self, g: Engine) -> TrackRules:
+        """The phase's :class:`TrackRules`, one object per colour set, so that its cache of
+        which tile may replace which lasts across turns."""
+        colours = self.colours(g)
+        rules = self._rules.get(colours)
+        if rules is None or rules.upgrades is not self.upgrades:
+            rules = TrackRules(upgrades=self.upgrades, colours=colours)
+            self._rules[colours] = rules
+        return rules
+
+    def _listing(self, g: Engine, corp_id: str) -> tuple[list[TileLay], list[Hashable]]:
+        """Every lay before cash (cached per board version, company, phase and the hexes
+        already built this turn), with each lay's :meth:`extra_cost_key`."""
         phase = g.depot.phases.current.name
         laid = tuple(self.laid_now(g, corp_id))
         key: tuple[object, ...] = (self.board.version, corp_id, phase, laid)
         if self._lays is not None and self._lays[0] == key:
-            return self._lays[1]
-        rules = TrackRules(upgrades=self.upgrades, colours=self.colours(g))
+            return self._lays[1], self._lays[2]
+        rules = self._track_rules(g)
         found = tile_lays(self.board, self.graph, corp_id, self.allowance(g, corp_id), rules)
-        out = [
-            dataclasses.replace(lay, cost=self.lay_cost(g, corp_id, lay))
-            for lay in found
-            if self.lay_allowed(g, corp_id, lay)
-        ]
-        self._lays = (key, out)
-        return out
+        out: list[TileLay] = []
+        for lay in found:
+            if not self.lay_allowed(g, corp_id, lay):
+                continue
+            cost = self.lay_cost(g, corp_id, lay)
+            if cost != lay.cost:
+                lay = TileLay(lay.hex, lay.tile, lay.rotation, cost, lay.upgrade)
+            out.append(lay)
+        keys = [self.extra_cost_key(lay) for lay in out]
+        self._lays = (key, out, keys)
+        return out, keys
+
+    def _all_lays(self, g: Engine, corp_id: str) -> list[TileLay]:
+        return self._listing(g, corp_id)[0]
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
         cash = g.ledger.cash(corp_id)
-        return [
-            lay
-            for lay in self._all_lays(g, corp_id)
-            if lay.cost + self.extra_cost(g, corp_id, lay) <= cash
-        ]
+        lays, keys = self._listing(g, corp_id)
+        prices: dict[Hashable, int] = {}
+        out: list[TileLay] = []
+        for lay, key in zip(lays, keys, strict=True):
+            extra = prices.get(key)
+            if extra is None:
+                extra = prices[key] = self.extra_cost(g, corp_id, lay)
+            if lay.cost + extra <= cash:
+                out.append(lay)
+        return out
 
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         self._sync_turn(g, corp_id)
-        rules = TrackRules(upgrades=self.upgrades, colours=self.colours(g))
+        rules = self._track_rules(g)
         _, moves = check_lay(
             self.board,
             self.graph,
