@@ -122,6 +122,39 @@ class BankruptCash(enum.Enum):
     """Back to the bank (18USA §15)."""
 
 
+class CertLimitPlayers(enum.Enum):
+    """Which player count the certificate-limit table is read with."""
+
+    SEATED = "seated"
+    """Everyone who sat down: a bankruptcy leaves the limit alone (18US §6.9.3: "The
+    certificate limit remains unchanged")."""
+    SOLVENT = "solvent"
+    """Players still in the game: each bankruptcy moves to the next column of the table
+    (18USA §15: "The certificate limit increases accordingly (see the table in section
+    2)")."""
+
+
+class BankruptPrivates(enum.Enum):
+    """What becomes of a bankrupt player's private companies."""
+
+    CLOSE = "close"
+    """They close (the core's default; no title rule asks for more)."""
+    OPEN_MARKET = "open_market"
+    """They go to the open market (18USA §15: "Place the player's stock (including shorts)
+    and any private companies in the open market")."""
+
+
+class BankruptPresidency(enum.Enum):
+    """Where a bankrupt player's president's certificates go."""
+
+    NEXT_PLAYER = "next_player"
+    """To the next eligible player, else the pool (18US §6.9.3, 18West §7.8.5)."""
+    OPEN_MARKET = "open_market"
+    """To the open market, whoever holds shares (18USA §15: "If a president's certificate
+    is placed in the open market, move its share price token to the 'liquidation'
+    space")."""
+
+
 class BankruptcyEnd(enum.Enum):
     """What a bankruptcy does to the game."""
 
@@ -212,6 +245,8 @@ class TitleConfig:
     """Player count -> each player's opening cash (18RoyalGorge "Certificate Limits")."""
     cert_limit: Mapping[int, int]
     """Player count -> certificate limit (18US §4.1, 18West §4.1)."""
+    cert_limit_players: CertLimitPlayers = CertLimitPlayers.SEATED
+    """Whether bankrupt players still count for :attr:`cert_limit` (18USA §15: no)."""
     bank: int | None
     """Bank size; None: unlimited and it never breaks (18RoyalGorge, 18USA)."""
     share_rules: ShareRules = dataclasses.field(default_factory=ShareRules)
@@ -237,6 +272,9 @@ class TitleConfig:
     "End of a Stock Round": 1; 18USA §11.8: 1)."""
     pool_cert_drop_steps: int = 0
     """Spaces down per certificate in the pool at the end of a stock round (18USA §11.8: 2)."""
+    pool_cert_drop_barrier: frozenset[str] = frozenset()
+    """Market zones that drop never enters (18USA §11.8: "It may not move further back than
+    the last gray space": the red liquidation space)."""
     capitalization: Capitalization = Capitalization.INCREMENTAL
     privates_count_for_cert_limit: bool = False
     """Private companies held by players count as certificates (18US §4.1)."""
@@ -247,6 +285,8 @@ class TitleConfig:
     emergency_sale: EmergencySale = EmergencySale.NONE
     bankrupt_cash: BankruptCash = BankruptCash.COMPANY
     bankruptcy_end: BankruptcyEnd = BankruptcyEnd.GAME_ENDS
+    bankrupt_privates: BankruptPrivates = BankruptPrivates.CLOSE
+    bankrupt_presidency: BankruptPresidency = BankruptPresidency.NEXT_PLAYER
     end_timing: Mapping[EndTrigger, EndTiming] = dataclasses.field(
         default_factory=lambda: {
             EndTrigger.BANK_BROKEN: EndTiming.END_OF_OR_SET,

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from roundhouse.core.ability import closes_on
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.bank import BANK, Ledger
-from roundhouse.core.config import Capitalization, EndTrigger, TitleConfig
+from roundhouse.core.config import Capitalization, CertLimitPlayers, EndTrigger, TitleConfig
 from roundhouse.core.entities import Corporation, CorporationSpec, Player, Private, PrivateSpec
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import DiscardTrain
@@ -175,7 +175,17 @@ class Engine(TitleState):
         return sum(book.shares_of(p) for p in self.players)
 
     def cert_limit(self) -> int:
-        return self._config.cert_limit[len(self.players)]
+        """The certificate limit for the player count the title reads its table with: all
+        seats, or only solvent players (:class:`CertLimitPlayers`, 18USA §15).  A count the
+        table lacks (one survivor: the game is over) reads the nearest larger column."""
+        table = self._config.cert_limit
+        n = len(self.players)
+        if self._config.cert_limit_players is CertLimitPlayers.SOLVENT:
+            n = sum(1 for seat in self.seats.values() if not seat.bankrupt)
+        if n in table:
+            return table[n]
+        larger = [k for k in table if k >= n]
+        return table[min(larger)] if larger else table[max(table)]
 
     def cert_count(self, player: str) -> int:
         extra = sum(

@@ -13,7 +13,9 @@
    cash goes to the company or the bank (:attr:`TitleConfig.bankrupt_cash`), and either the
    game ends (18RoyalGorge "Ending 1") or the player leaves the game, their shares go to the
    pool and their presidencies to the next eligible player or to the pool (18US §6.9.3,
-   18West §7.8.5).
+   18West §7.8.5), or every president's certificate to the open market (18USA §15,
+   :attr:`TitleConfig.bankrupt_presidency`); their privates close or go to the open market
+   (:attr:`TitleConfig.bankrupt_privates`, 18USA §15).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.config import (
     BankruptCash,
     BankruptcyEnd,
+    BankruptPresidency,
+    BankruptPrivates,
     EmergencySale,
     EmergencyTrain,
     EndTrigger,
@@ -82,7 +86,9 @@ def emergency_sales(g: Engine, buyer: str, president: str, target: int) -> dict[
 
 
 def declare_bankruptcy(g: Engine, buyer: str, player: str) -> None:
-    """The president of ``buyer`` cannot raise the money for its train."""
+    """``player`` is bankrupt: the president of ``buyer`` cannot raise the money for its
+    train (or, through :func:`~roundhouse.core.flow.cash_crisis.bankrupt`, a cash crisis
+    failed; the cash is then already gone)."""
     if g.config.bankrupt_cash is BankruptCash.COMPANY:
         g.ledger.transfer_all(player, buyer)
     else:
@@ -101,9 +107,14 @@ def declare_bankruptcy(g: Engine, buyer: str, player: str) -> None:
             pc = book.president_cert
             assert pc is not None
             pc.owner = POOL
-            book.update_president(solvent)
+            if g.config.bankrupt_presidency is BankruptPresidency.NEXT_PLAYER:
+                book.update_president(solvent)
     for private in g.privates.values():
-        if private.owner == player:
+        if private.owner != player:
+            continue
+        if g.config.bankrupt_privates is BankruptPrivates.OPEN_MARKET:
+            private.owner = POOL
+        else:
             private.closed = True
     if len(solvent) <= 1:
         g.end.trigger(g, EndTrigger.BANKRUPTCY)

@@ -12,7 +12,9 @@ Common to the four titles (18RoyalGorge "Stock Round", 18US §5, 18West §5.1, 1
   (:class:`~roundhouse.core.config.PriorityDeal`);
 * at the end, companies whose shares are all with players move up
   (:attr:`TitleConfig.sold_out_steps`) and companies with pool shares may move down
-  (:attr:`TitleConfig.pool_cert_drop_steps`, 18USA §11.8).
+  (:attr:`TitleConfig.pool_cert_drop_steps`, 18USA §11.8), never into
+  :attr:`TitleConfig.pool_cert_drop_barrier` (§11.8: "no further back than the last gray
+  space").
 
 Purchases are listed once per (company, source): any single share of a company from the same
 place is the same purchase, so ``legal_actions`` offers the lowest-numbered one and
@@ -103,7 +105,12 @@ class StockRound(Round):
                 g.market.move(corp_id, Direction.UP, g.config.sold_out_steps)
             in_pool = len(book.certs_of(POOL))
             if g.config.pool_cert_drop_steps and in_pool:
-                g.market.move(corp_id, Direction.DOWN, g.config.pool_cert_drop_steps * in_pool)
+                g.market.move(
+                    corp_id,
+                    Direction.DOWN,
+                    g.config.pool_cert_drop_steps * in_pool,
+                    barrier_zones=g.config.pool_cert_drop_barrier,
+                )
             g.after_price_move(corp_id)
         g.hooks.on_stock_round_end(g)
 
