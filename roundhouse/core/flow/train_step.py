@@ -96,7 +96,9 @@ class BuyTrainStep(Step):
         return ability.price(price)
 
     def must_buy(self, g: Engine, corp: str) -> bool:
-        return not g.depot.owned_by(corp) and g.hooks.must_own_train(g, corp)
+        """A company without a train must buy one if the title says so; a car alone is no
+        train (18USA §12.7: "a company with only a Pullman car" has none)."""
+        return not g.depot.running(corp) and g.hooks.must_own_train(g, corp)
 
     def depot_offers(self, g: Engine, corp: str) -> list[BuyTrain]:
         """Bank and pool purchases the company can pay for from its own treasury."""
@@ -119,11 +121,13 @@ class BuyTrainStep(Step):
         limit = g.depot.limit_for(corp)
         if limit is not None and g.depot.counted(corp) >= limit:
             return []
+        has_car = any(g.depot.is_car(t) for t in g.depot.owned_by(corp))
         return [
             train.id
             for other, ocorp in g.corps.items()
             if other != corp and not ocorp.closed and g.hooks.may_buy_trains_from(g, corp, other)
             for train in g.depot.owned_by(other)
+            if not (has_car and g.depot.is_car(train))  # 18USA §12.7: one car per company
         ]
 
     def offers(self, g: Engine, corp: str) -> list[BuyTrain]:
@@ -143,7 +147,12 @@ class BuyTrainStep(Step):
             return [], {}, 0
         p = g.controller_id(corp)
         cash = g.ledger.cash(corp) + g.ledger.cash(president)
-        prices = emergency_prices(g, corp, self.depot_prices(g, corp))
+        trains = {
+            k: v
+            for k, v in self.depot_prices(g, corp).items()
+            if not g.depot.is_car(g.depot.train(k[0]))  # 18USA §12.7: a car is no train
+        }
+        prices = emergency_prices(g, corp, trains)
         buys = [
             BuyTrain(
                 player=p,
@@ -188,7 +197,9 @@ class BuyTrainStep(Step):
         if any(
             a.price <= g.ledger.cash(entity)
             for a in self.offers(g, entity)
-            if isinstance(a, BuyTrain) and g.depot.train(a.train).owner in (DEPOT, POOL)
+            if isinstance(a, BuyTrain)
+            and g.depot.train(a.train).owner in (DEPOT, POOL)
+            and not g.depot.is_car(g.depot.train(a.train))
         ):
             return out
         buys, sales, _ = self.emergency(g, entity)
