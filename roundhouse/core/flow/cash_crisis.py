@@ -17,7 +17,8 @@ On bankruptcy the player's cash goes to the company whose interest could not be 
 to the bank; their shares, shorts and presidencies go to the open market and a company whose
 president's certificate lands there goes to the liquidation zone (§15).
 
-:class:`CorporateOperatingRound` is the 1817 family's operating round built on it.
+:class:`~roundhouse.core.flow.corporate_round.CorporateOperatingRound` is the 1817 family's
+operating round built on it.
 """
 
 from __future__ import annotations
@@ -29,9 +30,8 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Bankrupt, BuyTrain, SellShares
+from roundhouse.core.flow.actions import Bankrupt, SellShares
 from roundhouse.core.flow.emergency import declare_bankruptcy
-from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import check_sale, do_sale, sale_counts
@@ -275,36 +275,6 @@ class CashCrisisRound(Round):
         debt = self.crisis.front
         base = super().label(g)
         return base if debt is None else f"{base} (cash crisis: {debt.player})"
-
-
-class CorporateOperatingRound(CashCrisisRound, OperatingRound):
-    """The 1817 family's operating round: interest and short dividends may put a player in
-    a cash crisis in the middle of a company's turn (18USA §12.5, §12.8, §15), and a
-    company whose only rolling stock is a car ends its turn as one without a train (§12.7:
-    "a company with only a Pullman car will go into liquidation")."""
-
-    def legal_actions(self, g: Engine) -> list[Action]:
-        return [a for a in super().legal_actions(g) if not _second_car(g, a)]
-
-    def legal_ranges(self, g: Engine) -> list[AmountRange]:
-        return [r for r in super().legal_ranges(g) if not _second_car(g, r.template)]
-
-    def next_entity(self, g: Engine) -> None:
-        corp = self.current
-        if corp is not None and g.depot.owned_by(corp) and not g.depot.running(corp):
-            g.hooks.on_no_train(g, corp)
-        super().next_entity(g)
-
-
-def _second_car(g: Engine, action: Action) -> bool:
-    """A purchase of another company's car by a company that owns one (18USA §12.7: one
-    Pullman car per company; the buy-trains step lists other companies' trains unchecked)."""
-    if not isinstance(action, BuyTrain):
-        return False
-    train = g.depot.trains.get(action.train)
-    if train is None or not g.depot.is_car(train):
-        return False
-    return any(g.depot.is_car(t) for t in g.depot.owned_by(action.entity))
 
 
 # -- bankruptcy --------------------------------------------------------------------------

@@ -17,9 +17,9 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.flow.actions import ACTIONS
 from roundhouse.core.flow.car_step import CarPurchaseStep, ScrapCarStep
-from roundhouse.core.flow.cash_crisis import CorporateOperatingRound
 from roundhouse.core.flow.company_start import StartRules
 from roundhouse.core.flow.corporate_actions import CORPORATE_ACTIONS
+from roundhouse.core.flow.corporate_round import CorporateOperatingRound
 from roundhouse.core.flow.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.core.flow.map_steps import RouteList
 from roundhouse.core.flow.round import Round

@@ -13,8 +13,9 @@ from roundhouse.core.config import BankruptcyEnd
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bankrupt, Bid, Dividend, Pass, RunRoutes, SellShares
-from roundhouse.core.flow.cash_crisis import CashCrisisRound, CorporateOperatingRound, enter_zone
+from roundhouse.core.flow.cash_crisis import CashCrisisRound, enter_zone
 from roundhouse.core.flow.corporate_actions import Merge
+from roundhouse.core.flow.corporate_round import CorporateOperatingRound
 from roundhouse.core.flow.loan_step import pay_interest, take_loan
 from roundhouse.core.flow.short_sale import charge_short_dividends, do_short
 from roundhouse.core.flow.takeover_round import TakeoverRound

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.flow.actions import Bankrupt, SellShares
-from roundhouse.core.flow.cash_crisis import CorporateOperatingRound, owe
+from roundhouse.core.flow.cash_crisis import owe
+from roundhouse.core.flow.corporate_round import CorporateOperatingRound
 from tests.core.flow.test_cash_crisis import eliminating_engine, set_cash, set_price
 
 PRICES = [30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 135, 150]

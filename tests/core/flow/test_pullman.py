@@ -11,9 +11,10 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain
-from roundhouse.core.flow.cash_crisis import CorporateOperatingRound
 from roundhouse.core.flow.corporate_actions import ScrapTrain
+from roundhouse.core.flow.corporate_round import CorporateOperatingRound
 from roundhouse.core.flow.takeover_round import TakeoverRound
+from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.trains import SCRAPPED
 from tests.core.flow.corporate import corporate_engine
@@ -139,3 +140,43 @@ def test_18usa_12_7_scrapping_in_the_stock_and_merger_rounds() -> None:
     assert ScrapTrain(player=ANN, entity="CC", train=car) in g.legal_actions()
     g.execute(ScrapTrain(player=ANN, entity="CC", train=car))
     assert g.round.entity(g) == "CC"  # scrapping does not end the company's M&A turn
+
+
+def two_companies_with_cars() -> Engine:
+    """Ann's CC owns a 3-train and a car; her DD owns a 3-train and a car too."""
+    g = cars_released()
+    g.depot.buy("CC", car_for_sale(g), g.ledger)
+    g.start_company("Ann", "DD", 80)
+    set_cash(g, "DD", 1000)
+    g.depot.buy("DD", "3-1", g.ledger)
+    g.depot.buy("DD", car_for_sale(g), g.ledger)
+    return g
+
+
+def test_18usa_12_7_the_buy_train_step_never_offers_a_second_car() -> None:
+    """§12.7: "A company may only own one Pullman car" - the buy-trains step itself leaves
+    DD's car out of CC's purchases from other companies (listed prices and ranges), and
+    offers it again once CC has scrapped its own."""
+    g = two_companies_with_cars()
+    step = BuyTrainStep()
+    dd_car = next(t.id for t in g.depot.owned_by("DD") if g.depot.is_car(t))
+    assert step.sellers(g, "CC") == ["3-1"]
+    assert all(a.train != dd_car for a in step.offers(g, "CC"))
+    assert [r.template.train for r in step.ranges(g, "CC") if isinstance(r.template, BuyTrain)] == [
+        "3-1"
+    ]
+    cc_car = next(t.id for t in g.depot.owned_by("CC") if g.depot.is_car(t))
+    g.depot.scrap_for_value("CC", cc_car, g.ledger)
+    assert dd_car in step.sellers(g, "CC")
+
+
+def test_18usa_12_7_a_company_with_only_a_car_must_buy_a_train() -> None:
+    """§12.7: a car is not a train, so under a must-own-a-train rule (the test title's) a
+    company holding only a car still has to buy one."""
+    g = cars_released()
+    step = BuyTrainStep()
+    assert not step.must_buy(g, "CC")
+    g.depot.buy("CC", car_for_sale(g), g.ledger)
+    g.depot.scrap("3-0")
+    assert g.depot.owned_by("CC") and not g.depot.running("CC")
+    assert step.must_buy(g, "CC")
