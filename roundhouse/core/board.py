@@ -106,6 +106,13 @@ class HexState:
         return not self.printed.upgradeable or self.tile.colour >= Colour.GRAY
 
 
+_COPIED = frozenset({"grid", "tiles", "hexes", "borders", "supply"})
+"""Board attributes :meth:`Board.__deepcopy__` copies (or shares) by hand."""
+_SHARED_CACHES = frozenset({"_lay_memo", "_sides", "_token_index"})
+"""Caches a board copy shares with its original: keyed by everything they depend on (lay memo),
+static (hexsides), or replaced, never changed, when the version moves on (token index)."""
+
+
 class Board:
     """The map in play.  Mutators check only what they need to stay consistent; the rules
     (reach, upgrade legality, allowances) are checked by :mod:`roundhouse.core.track`."""
@@ -128,6 +135,7 @@ class Board:
         self.version = 0
         self._lay_memo: dict[tuple[object, ...], tuple[TileLay, ...]] = {}
         self._sides: dict[str, tuple[Hexside, ...]] = {}
+        self._token_index: tuple[int, dict[str, list[tuple[str, str]]]] | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         """A copy for snapshots, undo and clones that shares what never changes in play (grid,
@@ -149,12 +157,12 @@ class Board:
             memo[id(here.markers)] = twin.markers
             memo[id(here)] = twin
             hexes[name] = twin
-        shared = {"grid", "tiles", "hexes", "borders", "supply", "_lay_memo", "_sides"}
         other.grid, other.tiles, other.hexes = self.grid, self.tiles, hexes
         other.borders, other.supply = dict(self.borders), dict(self.supply)
-        other._lay_memo, other._sides = self.lay_memo, self._sides
         for key, value in vars(self).items():
-            if key not in shared:
+            if key in _SHARED_CACHES:
+                setattr(other, key, value)
+            elif key not in _COPIED:
                 setattr(other, key, copy.deepcopy(value, memo))
         return other
 
@@ -278,12 +286,19 @@ class Board:
         self.version += 1
 
     def tokens_of(self, company: str) -> list[tuple[str, str]]:
-        return [
-            (h.printed.name, city)
-            for h in self.hexes.values()
-            for city, held in h.tokens.items()
-            if company in held
-        ]
+        """(hex, city) of each of the company's station tokens, in board order.  Read every
+        turn by reach and train-buying rules, so one pass over the board per version answers
+        every company (tokens change only through :meth:`lay`, :meth:`place_token` and
+        :meth:`remove_token`, which move the version on)."""
+        index = self.__dict__.get("_token_index")
+        if index is None or index[0] != self.version:
+            found: dict[str, list[tuple[str, str]]] = {}
+            for h in self.hexes.values():
+                for city, held in h.tokens.items():
+                    for owner in dict.fromkeys(held):
+                        found.setdefault(owner, []).append((h.printed.name, city))
+            index = self._token_index = (self.version, found)
+        return list(index[1].get(company, ()))
 
     def add_marker(self, name: str, marker: str) -> None:
         self.hexes[name].markers.append(marker)

@@ -135,7 +135,10 @@ class TrackRules:
         if hit is not None and hit[0] is tiles:
             return hit[1]
         found: list[_Candidate] = []
+        colours, special = self.colours, self.upgrades.special
         for tile in tiles.tiles.values():
+            if tile.colour not in colours or tile.id in special:
+                continue  # the first two checks of check_replacement, without the message
             try:
                 self.check_replacement(old, tile, label, waive_label=waive)
             except IllegalAction:

@@ -98,9 +98,12 @@ class BoardMap:
         self.turn: tuple[int, int, str] = (0, 0, "")
         self.laid: list[str] = []
         """Hexes the company operating now has built in this turn."""
-        self._lays: tuple[tuple[object, ...], list[TileLay], list[Hashable]] | None = None
-        """The last listing before cash: its key, the lays, and each lay's
-        :meth:`extra_cost_key`."""
+        self._lays: (
+            tuple[tuple[object, ...], list[TileLay], list[Hashable], dict[Hashable, TileLay]] | None
+        ) = None
+        """The last listing before cash (see :meth:`_listing`) under its key."""
+        self._priced: tuple[list[TileLay], int, tuple[int, ...], tuple[TileLay, ...]] | None = None
+        """The last :meth:`tile_lays` answer: listing, cash, extra costs, lays."""
         self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
         self._rules: dict[frozenset[Colour], TrackRules] = {}
 
@@ -111,7 +114,7 @@ class BoardMap:
         other = type(self).__new__(type(self))
         memo[id(self)] = other
         for key, value in vars(self).items():
-            shared = key in ("_lays", "_runs", "_rules", "upgrades")
+            shared = key in ("_lays", "_priced", "_runs", "_rules", "upgrades")
             setattr(other, key, value if shared else copy.deepcopy(value, memo))
         return other
 
@@ -194,14 +197,17 @@ class BoardMap:
             self._rules[colours] = rules
         return rules
 
-    def _listing(self, g: Engine, corp_id: str) -> tuple[list[TileLay], list[Hashable]]:
+    def _listing(
+        self, g: Engine, corp_id: str
+    ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay]]:
         """Every lay before cash (cached per board version, company, phase and the hexes
-        already built this turn), with each lay's :meth:`extra_cost_key`."""
+        already built this turn), each lay's :meth:`extra_cost_key`, and the first lay of
+        each key (in listing order)."""
         phase = g.depot.phases.current.name
         laid = tuple(self.laid_now(g, corp_id))
         key: tuple[object, ...] = (self.board.version, corp_id, phase, laid)
         if self._lays is not None and self._lays[0] == key:
-            return self._lays[1], self._lays[2]
+            return self._lays[1], self._lays[2], self._lays[3]
         rules = self._track_rules(g)
         found = tile_lays(self.board, self.graph, corp_id, self.allowance(g, corp_id), rules)
         out: list[TileLay] = []
@@ -213,23 +219,30 @@ class BoardMap:
                 lay = TileLay(lay.hex, lay.tile, lay.rotation, cost, lay.upgrade)
             out.append(lay)
         keys = [self.extra_cost_key(lay) for lay in out]
-        self._lays = (key, out, keys)
-        return out, keys
+        firsts: dict[Hashable, TileLay] = {}
+        for lay, extra_key in zip(out, keys, strict=True):
+            firsts.setdefault(extra_key, lay)
+        self._lays = (key, out, keys, firsts)
+        return out, keys, firsts
 
     def _all_lays(self, g: Engine, corp_id: str) -> list[TileLay]:
         return self._listing(g, corp_id)[0]
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
+        """The lays the company can pay for, terrain plus :meth:`extra_cost`; the track step
+        asks several times per action, so the last answer is kept while the listing, the
+        cash and the extra costs are the same."""
         cash = g.ledger.cash(corp_id)
-        lays, keys = self._listing(g, corp_id)
-        prices: dict[Hashable, int] = {}
-        out: list[TileLay] = []
-        for lay, key in zip(lays, keys, strict=True):
-            extra = prices.get(key)
-            if extra is None:
-                extra = prices[key] = self.extra_cost(g, corp_id, lay)
-            if lay.cost + extra <= cash:
-                out.append(lay)
+        lays, keys, firsts = self._listing(g, corp_id)
+        prices = tuple(self.extra_cost(g, corp_id, lay) for lay in firsts.values())
+        last = self._priced
+        if last is not None and last[0] is lays and last[1] == cash and last[2] == prices:
+            return last[3]
+        price = dict(zip(firsts, prices, strict=True))
+        out = tuple(
+            lay for lay, key in zip(lays, keys, strict=True) if lay.cost + price[key] <= cash
+        )
+        self._priced = (lays, cash, prices, out)
         return out
 
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
