@@ -30,9 +30,9 @@ from roundhouse.core.routes.revenue import (
 )
 from roundhouse.core.routes.run import check_run, company_trains, optimal_run
 from roundhouse.core.tiles import Colour
-from roundhouse.core.track import TileLay
+from roundhouse.core.track import TileLay, TrackRules
 from roundhouse.core.upgrade import UpgradeRules
-from roundhouse.titles.g18royalgorge import coal, gold, hanging_bridge, privates, steel
+from roundhouse.titles.g18royalgorge import coal, gold, hanging_bridge, letter_tile, privates, steel
 from roundhouse.titles.g18royalgorge.data import (
     gold_track,
     offboard_groups,
@@ -76,6 +76,15 @@ class RoyalGorgeMap(BoardMap):
             upgrades=upgrade_rules(),
             options=GraphOptions(decorate=GROUPS),
         )
+
+    def _track_rules(self, g: Engine) -> TrackRules:
+        """ "Letter Tiles": an ordinary tile once no letter tile fits (:mod:`.letter_tile`);
+        the adjusted rules replace core's in its per-colours cache, so they are made once."""
+        rules = super()._track_rules(g)
+        adjusted = letter_tile.track_rules(rules, rg_game(g).variant)
+        if adjusted is not rules:
+            self._rules[self.colours(g)] = adjusted
+        return adjusted
 
     def lay_allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
         gorge = royal_gorge()
