@@ -356,8 +356,9 @@ class RoyalGorgeTokenStep(TokenStep):
 
 class RoyalGorgeRouteStep(RouteStep):
     """Run trains, first spending coal cubes to lengthen them (Coal Depot G6, Coal Creek
-    Mines Y3, :mod:`.coal`); a run that earned the gold bonus must then name the cube it
-    ships."""
+    Mines Y3, :mod:`.coal`) or the Track Engineer (B5/B5a, :mod:`.track_engineer`), never
+    both on one train; a run that earned the gold bonus must then name the cube it ships; a
+    run through the gorge on the Hanging Bridge Lease owes its toll (:mod:`.hanging_bridge`)."""
 
     kinds = RouteStep.kinds | frozenset({"choose"})
 
