@@ -9,12 +9,14 @@ import pytest
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Choose
+from roundhouse.core.flow.actions import Choose, Dividend, RunRoutes
 from roundhouse.core.game import Game
+from roundhouse.core.rng import Rng
 from roundhouse.titles.g18royalgorge import TITLE, hanging_bridge, treaty
 from roundhouse.titles.g18royalgorge.hanging_bridge import BridgeLeaseStep
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from tests.g18royalgorge.test_random_games import steady
 
 GORGE_ROUTE = (("4+-0", "C11-0", "D12-0", "E13-0", "F12-0", "H12-0"),)
 """Salida (30) - D12 (30) - the gorge town E13 (40) - F12 (60) - Cañon City (20): $180."""
@@ -117,3 +119,38 @@ def test_18royalgorge_g3_poor_treasury_leaves_the_president_to_pay() -> None:
     with pytest.raises(IllegalAction) as err:
         hanging_bridge.pay(g, "SF", "corporation")
     assert err.value.rule == "bridge.payer" and g.bridge_due == 18
+
+
+def test_18royalgorge_g3_in_an_operating_turn_run_dividend_then_toll() -> None:
+    """The whole turn: the offered run goes through the gorge ($180), the dividend pays the
+    full $180 ("does not affect the dividends paid to shares"), then the president says who
+    pays Rio Grande its $18."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=22)
+    g = rg_game(game.state)  # type: ignore[arg-type]
+    rng = Rng(1)
+    while not any(isinstance(m, RunRoutes) and m.entity == "SF" for m in game.legal_actions()):
+        game.apply(steady(list(game.legal_actions()), rng))
+    board = g.map_board()
+    treaty.event(g)
+    board.lay("C11", "RG4", 0, {})
+    board.lay("G11", "8", 5, {})
+    board.lay("H12", "5", 2, {})
+    board.place_token("C11", "c", "SF")
+    g.depot.trains["4+-0"].owner = "SF"
+    g.privates["G3"].owner = "SF"
+    g.privates["G3"].closed = False
+    game._legal = None  # the position was edited by hand
+    (run,) = [m for m in game.legal_actions() if isinstance(m, RunRoutes)]
+    assert run.revenue == 180 and "E13-0" in run.routes[0]
+    president = game.acting[0]
+    game.apply(run)
+    assert g.bridge_due == 18
+    paid = g.books["SF"].shares_of(president) * 18
+    cash, rg = g.ledger.cash(president), g.ledger.cash("RG")
+    game.apply(Dividend(player=president, entity="SF", mode="payout"))
+    assert g.ledger.cash(president) == cash + paid
+    choices = [m.choice for m in game.legal_actions() if isinstance(m, Choose)]
+    assert "president" in choices
+    game.apply(Choose(player=president, entity="SF", choice="president", company="G3"))
+    assert g.ledger.cash("RG") == rg + 18 and g.ledger.cash(president) == cash + paid - 18
+    assert g.bridge_due == 0
