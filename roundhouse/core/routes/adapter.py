@@ -25,10 +25,11 @@ Every tile's printed parts become route pieces (18USA §12.1; 18US §6.5; 18West
 Compiled graphs are cached per board and are rebuilt only when the board's ``version``, the
 phase or the options change, so every caller in one operating turn (default run, checking the
 player's routes, bots) shares one graph.  Hex by hex, the pieces are also cached by what the
-hex holds (tile, rotation, tokens, markers), so after a tile lay only that hex is recompiled.
-A decorator that reads state outside the board must be a value that changes (compares unequal)
-when that state does, or the cache would hand out a stale graph.  The cache trusts that a
-board's ``version`` only ever grows: never set it back on the same object (restore a copy).
+hex holds (tile, rotation, tokens, and the decorator's extras for its stops), so after a tile
+lay only that hex is recompiled.  A decorator that reads state outside the board must be a
+value that changes (compares unequal) when that state does, or the cache would hand out a stale
+graph.  The cache trusts that a board's ``version`` only ever grows: never set it back on the
+same object (restore a copy).
 """
 
 from __future__ import annotations
@@ -230,16 +231,22 @@ def _compile(
             hex_tags[name] = frozenset(here.markers)
         if not here.tile.stops and not here.tile.paths:
             continue
+        extras = (
+            None
+            if decorate is None
+            else tuple(decorate(board, name, ts.name) for ts in revenue_stops(here))
+        )
         key: _HexKey = (
             here.tile,
             here.rotation,
             tuple((c, tuple(held)) for c, held in here.tokens.items()),
+            extras,
         )
         old = reuse.get(name)
-        if old is not None and old[0] == key and decorate is None:
+        if old is not None and old[0] == key:
             built = old[1]
         else:
-            built = _compile_hex(board, name, here, colour, options)
+            built = _compile_hex(board, name, here, colour, options, extras)
         pieces[name] = (key, built)
         stops.extend(built[0])
         segments.extend(built[1])
@@ -248,8 +255,15 @@ def _compile(
 
 
 def _compile_hex(
-    board: Board, name: str, here: HexState, colour: Colour | None, options: GraphOptions
+    board: Board,
+    name: str,
+    here: HexState,
+    colour: Colour | None,
+    options: GraphOptions,
+    decorated: tuple[StopExtras | None, ...] | None = None,
 ) -> _HexPieces:
+    """The stops and segments of one hex; ``decorated`` holds the decorator's answer for each
+    revenue stop when the caller has asked it already."""
     tile = here.tile
     nodes: dict[str, NodeKey] = {}
     stops: list[Stop] = []
@@ -260,7 +274,12 @@ def _compile_hex(
         sid = stop_id(name, i)
         nodes[ts.name] = sid
         kind = _KINDS[ts.kind]
-        extras = None if options.decorate is None else options.decorate(board, name, ts.name)
+        if decorated is not None:
+            extras = decorated[i]
+        elif options.decorate is not None:
+            extras = options.decorate(board, name, ts.name)
+        else:
+            extras = None
         terminal = kind is StopKind.OFFBOARD and options.terminal_policy is TerminalPolicy.OFFBOARDS
         group = name if options.one_city_per_hex and cities > 1 and kind is StopKind.CITY else None
         tags = hex_tags | options.tags.get(sid, frozenset())
