@@ -35,6 +35,19 @@ class SaleKind(enum.Enum):
     """18USA §14.2.3: minimum the market value; treasury shares bought by the bank."""
 
 
+def in_white_area(g: Engine, corp_id: str) -> bool:
+    """A floated company in play whose price is outside the liquidation and acquisition
+    zones: only such companies convert, merge or buy others (18USA §14, §14.1, §14.2)."""
+    t = g.config.takeover
+    corp = g.corps[corp_id]
+    return (
+        corp.floated
+        and not corp.closed
+        and corp_id in g.market.position
+        and not g.market.zones(corp_id) & {t.liquidation_zone, t.acquisition_zone}
+    )
+
+
 # -- size --------------------------------------------------------------------------------
 
 

@@ -7,12 +7,8 @@ treasury shares, then each other player clockwise buys one or sells); then liqui
 order.  Companies in the liquidation or acquisition zone take no part except by being sold;
 a company that entered the acquisition zone during this round is not offered (§14).
 
-A company sale is an English auction among players, each bidding for one of their
-companies (:class:`~roundhouse.core.flow.actions.Bid` naming the company sold), starting
-left of the sold company's president; the winner then names the buying company with
-``merge`` (18xx.games's vocabulary).  After an acquisition or friendly sale the buyer may
-repay acquired loans at once (``payoff_loan``), then passes; each loan left costs two
-spaces (§14.2.2).
+Each company sale is a :class:`~roundhouse.core.flow.sale_auction.SaleAuction` (bidding,
+the winner naming the buyer, repaying acquired loans).
 
 Loans are the president's decisions here, as §14 words them: after a conversion the
 company may take loans before it buys its station tokens (§14.1.1 "Take loans (if
@@ -34,14 +30,13 @@ from roundhouse.core.flow.car_step import scrap, scrap_actions
 from roundhouse.core.flow.cash_crisis import CashCrisisRound
 from roundhouse.core.flow.company_sale import (
     SaleKind,
-    bid_capacity,
     buy_conversion_tokens,
     check_merge,
     convert,
     finish_sale,
     hand_over,
+    in_white_area,
     merge,
-    unpaid_acquired_loans,
 )
 from roundhouse.core.flow.corporate_actions import (
     Assign,
@@ -51,16 +46,13 @@ from roundhouse.core.flow.corporate_actions import (
     ScrapTrain,
     TakeLoan,
 )
-from roundhouse.core.flow.loan_step import check_payoff, check_take_loan, payoff_loan, take_loan
+from roundhouse.core.flow.loan_step import check_take_loan, take_loan
+from roundhouse.core.flow.sale_auction import SaleAuction
 from roundhouse.core.flow.trade import check_sale, do_purchase, do_sale, sale_counts
 from roundhouse.core.shares import check_buy
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
-
-MAX_BID_CHOICES = 12
-"""``legal_actions`` lists this many bids upward from the least, then the most."""
-
 
 LOAN_PHASES = frozenset({"convert_loans", "merge_loans", "pay"})
 """Phases in which the acting company's president decides on loans (18USA §14)."""
@@ -80,33 +72,21 @@ class TakeoverRound(CashCrisisRound):
         self.post_corp = ""
         self.post_order: list[str] = []
         self.post_index = 0
-        self.target = ""
-        self.sale = SaleKind.LIQUIDATION
-        self.bidders: list[str] = []
-        self.out: set[str] = set()
-        self.turn = 0
-        self.high = 0
-        self.high_bidder: str | None = None
-        self.buyer = ""
-        self.acquired: list[int] = []
         self.loan_corp = ""
         """The company deciding on loans in a loan phase."""
         self.post_merger = False
         """Whether the share round under way follows a merger (loans come after it)."""
-        self.pot = 0
-        """A liquidated company's treasury, set aside until the bid is paid (§14.2.1)."""
+        self.auction: SaleAuction | None = None
+        """The company sale under way (phases offer, auction, pick, pay, repay)."""
 
     # -- who may do what -----------------------------------------------------------------
 
     def white(self, g: Engine, corp_id: str) -> bool:
-        t = g.config.takeover
-        corp = g.corps[corp_id]
-        return (
-            corp.floated
-            and not corp.closed
-            and corp_id in g.market.position
-            and not g.market.zones(corp_id) & {t.liquidation_zone, t.acquisition_zone}
-        )
+        return in_white_area(g, corp_id)
+
+    def _sale(self) -> SaleAuction:
+        assert self.auction is not None
+        return self.auction
 
     def merge_options(self, g: Engine, corp_id: str) -> list[Action]:
         if corp_id in self.involved or not self.white(g, corp_id) or not g.controller(corp_id):
@@ -126,37 +106,6 @@ class TakeoverRound(CashCrisisRound):
                 continue
             out.append(Merge(player=p, entity=corp_id, corporation=other))
         return out
-
-    def buyers(self, g: Engine, player: str) -> list[str]:
-        """The player's companies that may buy the company on sale (18USA §14.2)."""
-        return [
-            c
-            for c in g.market.operating_order(g.corps)
-            if c != self.target and g.books[c].president == player and self.white(g, c)
-        ]
-
-    def capacity(self, g: Engine, player: str) -> int:
-        return max(
-            (bid_capacity(g, c, self.target, self.sale) for c in self.buyers(g, player)),
-            default=-1,
-        )
-
-    def min_bid(self, g: Engine) -> int:
-        t = g.config.takeover
-        step = t.bid_step
-        if self.high_bidder is not None or self.sale is SaleKind.LIQUIDATION:
-            return (self.high // step + 1) * step
-        if self.sale is SaleKind.ACQUISITION:
-            return t.acquisition_min_bid
-        return g.share_price(self.target) * g.books[self.target].size
-
-    def max_bid(self, g: Engine, player: str) -> int:
-        cap = self.capacity(g, player)
-        if player == g.books[self.target].president:
-            if self.high_bidder is None and self.sale is not SaleKind.LIQUIDATION:
-                return min(cap, self.min_bid(g))
-            cap = min(cap, self.high + g.config.takeover.president_raise_cap)
-        return cap
 
     # -- turn structure ------------------------------------------------------------------
 
@@ -178,13 +127,14 @@ class TakeoverRound(CashCrisisRound):
         if self.phase == "post":
             return self.post_order[self.post_index]
         if self.phase == "offer":
-            return g.books[self.target].president
+            return g.books[self._sale().target].president
         if self.phase == "auction":
-            return self.bidders[self.turn]
+            sale = self._sale()
+            return sale.bidders[sale.turn]
         if self.phase == "pick":
-            return self.high_bidder
+            return self._sale().high_bidder
         if self.phase == "repay":
-            return self.buyer
+            return self._sale().buyer
         if self.phase in LOAN_PHASES:
             return self.loan_corp
         return None
@@ -245,8 +195,7 @@ class TakeoverRound(CashCrisisRound):
         while self.friendly:
             corp_id = self.friendly.pop()
             if self.white(g, corp_id) and g.books[corp_id].president is not None:
-                self.target = corp_id
-                self.sale = SaleKind.FRIENDLY
+                self.auction = SaleAuction(g, corp_id, SaleKind.FRIENDLY)
                 self.phase = "offer"
                 return True
         self.finished = True
@@ -254,39 +203,25 @@ class TakeoverRound(CashCrisisRound):
 
     def _open(self, g: Engine, target: str, kind: SaleKind) -> None:
         """Start the auction of ``target``: from the left of its president (18USA §14.2)."""
-        self.target, self.sale = target, kind
         self.done_sales.add(target)
-        self.high, self.high_bidder = 0, None
-        president = g.books[target].president
-        solvent: list[str] = [p for p in g.players if not g.player(p).bankrupt]
-        if president in solvent:
-            order = g.turn_order_from(president)
-            self.bidders = order[1:] + order[:1]
-        else:
-            self.bidders = solvent
-        self.out = set()
-        self.turn = -1
+        self.auction = SaleAuction(g, target, kind)
         self.phase = "auction"
 
     def _next_bidder(self, g: Engine) -> bool:
-        """Move to the next player able to bid; close the auction when none is left."""
-        for _ in range(len(self.bidders)):
-            self.turn = (self.turn + 1) % len(self.bidders)
-            p = self.bidders[self.turn]
-            if p in self.out or p == self.high_bidder:
-                continue
-            if self.max_bid(g, p) < self.min_bid(g):
-                self.out.add(p)
-                continue
+        """Move to the next player able to bid; close the auction when none is left: the
+        winner names the buyer, or nobody bid (a liquidated company goes to the bank for
+        $0, §14.2.1; any other stays in play, §14.2.2-§14.2.3)."""
+        sale = self._sale()
+        if sale.next_bidder(g) is not None:
             return True
-        if self.high_bidder is not None:
+        if sale.high_bidder is not None:
             self.phase = "pick"
             return True
         self.phase = "sale"
-        if self.sale is SaleKind.LIQUIDATION:
-            finish_sale(
-                g, self.target, None, 0, self.sale, hand_over(g, self.target, None, self.sale)
-            )
+        self.auction = None
+        if sale.kind is SaleKind.LIQUIDATION:
+            pot = hand_over(g, sale.target, None, sale.kind)
+            finish_sale(g, sale.target, None, 0, sale.kind, pot)
         return False
 
     # -- actions -------------------------------------------------------------------------
@@ -311,40 +246,14 @@ class TakeoverRound(CashCrisisRound):
             return [*self.merge_options(g, who), *scraps, Pass(player=p, entity=who)]
         if self.phase == "post":
             return [*self._post_actions(g, who), Pass(player=p, entity=who)]
+        sale = self._sale()
         if self.phase == "offer":
-            return [Assign(player=p, entity=who, target=self.target), Pass(player=p, entity=who)]
+            return [Assign(player=p, entity=who, target=sale.target), Pass(player=p, entity=who)]
         if self.phase == "auction":
-            low, high = self.min_bid(g), self.max_bid(g, who)
-            step = g.config.takeover.bid_step
-            prices = [low + i * step for i in range(MAX_BID_CHOICES) if low + i * step <= high]
-            if high not in prices and self._valid_bid(g, who, high):
-                prices.append(high)
-            bids: list[Action] = [
-                Bid(player=p, entity=who, company=self.target, price=x) for x in prices
-            ]
-            return [*bids, Pass(player=p, entity=who)]
+            return sale.bid_actions(g, who)
         if self.phase == "pick":
-            return [
-                Merge(player=p, entity=who, corporation=c)
-                for c in self.buyers(g, who)
-                if bid_capacity(g, c, self.target, self.sale) >= self.high
-            ]
-        loans = [x for x in self.acquired if self._may_repay(g, x)]
-        repay: list[Action] = [PayoffLoan(player=p, entity=who, loan=loans[0])] if loans else []
-        return [*repay, *scraps, Pass(player=p, entity=who)]
-
-    def _valid_bid(self, g: Engine, player: str, price: int) -> bool:
-        low, high = self.min_bid(g), self.max_bid(g, player)
-        step = g.config.takeover.bid_step
-        on_step = price % step == 0 or (price == low and self.high_bidder is None)
-        return low <= price <= high and on_step
-
-    def _may_repay(self, g: Engine, loan: int) -> bool:
-        try:
-            check_payoff(g, self.buyer, loan, any_time=True)
-        except IllegalAction:
-            return False
-        return True
+            return sale.pick_actions(g, who)
+        return [*sale.repay_actions(g), *scraps, Pass(player=p, entity=who)]
 
     def _post_actions(self, g: Engine, player: str) -> list[Action]:
         corp_id = self.post_corp
@@ -387,7 +296,10 @@ class TakeoverRound(CashCrisisRound):
 
     def _may_finish(self, g: Engine) -> bool:
         """A buyer stops taking loans only once its treasury holds the bid (§14.2)."""
-        return self.phase != "pay" or g.ledger.cash(self.buyer) >= self.high
+        if self.phase != "pay":
+            return True
+        sale = self._sale()
+        return g.ledger.cash(sale.buyer) >= sale.high
 
     def _finish_loans(self, g: Engine) -> None:
         corp = self.loan_corp
@@ -399,8 +311,11 @@ class TakeoverRound(CashCrisisRound):
         elif self.phase == "merge_loans":
             self.phase = "merge"
         else:
-            finish_sale(g, self.target, self.buyer, self.high, self.sale, self.pot)
-            self.phase = "repay" if self.acquired else "sale"
+            sale = self._sale()
+            finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot)
+            self.phase = "repay" if sale.acquired else "sale"
+            if not sale.acquired:
+                self.auction = None
 
     def check(self, g: Engine, action: Action) -> None:
         if self.crisis.debts:
@@ -414,12 +329,7 @@ class TakeoverRound(CashCrisisRound):
                 rule="round.not_your_turn",
             )
         if self.phase == "auction" and isinstance(action, Bid):
-            if action.company != self.target or not self._valid_bid(g, who, action.price):
-                raise IllegalAction(
-                    f"{who} may bid ${self.min_bid(g)}-${self.max_bid(g, who)} for "
-                    f"{self.target} in steps of ${g.config.takeover.bid_step}",
-                    rule="mr.bid",
-                )
+            self._sale().check_bid(g, who, action)
             return
         if self.phase in LOAN_PHASES and isinstance(action, TakeLoan) and action.entity == who:
             check_take_loan(g, who, action.loan)
@@ -470,29 +380,22 @@ class TakeoverRound(CashCrisisRound):
                 self.post_index += 1
         elif self.phase == "offer":
             if isinstance(action, Assign):
-                self._open(g, self.target, SaleKind.FRIENDLY)
+                self.done_sales.add(self._sale().target)
+                self.phase = "auction"
             else:
-                self.phase = "sale"
+                self.phase, self.auction = "sale", None
         elif self.phase == "auction":
-            if isinstance(action, Bid):
-                self.high, self.high_bidder = action.price, who
-            else:
-                self.out.add(who)
+            self._sale().bid(who, action)
         elif self.phase == "pick":
             assert isinstance(action, Merge)
-            self.buyer = action.corporation
-            acquired = self.sale is not SaleKind.LIQUIDATION
-            self.acquired = list(g.loans.of(self.target)) if acquired else []
-            self.pot = hand_over(g, self.target, self.buyer, self.sale)
-            self.phase, self.loan_corp = "pay", self.buyer
+            self._sale().pick(g, action.corporation)
+            self.phase, self.loan_corp = "pay", action.corporation
         elif self.phase == "repay":
             if isinstance(action, PayoffLoan):
-                payoff_loan(g, who, action.loan, move_price=False)
-                self.acquired.remove(action.loan)
+                self._sale().repay(g, action.loan)
             else:
-                unpaid_acquired_loans(g, who, self.acquired)
-                self.acquired = []
-                self.phase = "sale"
+                self._sale().stop_repaying(g)
+                self.phase, self.auction = "sale", None
         self._advance(g)
 
     def _post(self, g: Engine, corp_id: str, involved: list[str]) -> None:
