@@ -13,6 +13,10 @@ atom the index keeps a bitset (a Python ``int``) of the routes using it; the rou
 some taken track are ``~(OR of the taken atoms' bitsets)``, and the best of them is the
 lowest set bit.  A route's own atoms come from its chain path, so nothing per unit bit is
 stored.
+
+The same index serves route growth: a :class:`Squeeze` follows a partial route's atoms and
+says how much the other trains' listed routes can still add around it, which raises what the
+partial route must earn to matter.
 """
 
 from __future__ import annotations
