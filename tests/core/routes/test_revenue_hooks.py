@@ -160,3 +160,27 @@ def test_18us_6_2_2_title_route_check_hook() -> None:
     e = [Train("3E-0", express_train(3))]
     assert best_run(g, "X", e).total == 70
     assert best_run(g, "X", e, rules).total == 0
+
+
+def test_18us_6_5_x2_token_lets_the_company_run_through_a_full_city() -> None:
+    """18US §6.5: "A train may always run to a City even if completely filled with other
+    companies' station tokens. If the City has the company's ... doubling ("x2") token in it,
+    the train may also run through it"; §6.4.1: the x2 token takes no City circle and acts as
+    a station.  A(X) - G (full of Y and Z, X's x2 token) - B: X runs A-G-B with G doubled;
+    Z, with a station in G, runs through at face value; a company with no station there
+    could only end in G.  The x2 token alone is enough of a station to run from."""
+    n = Net().city("A", 20, tokens=["X"]).city("B", 50)
+    n.city("G", 40, slots=2, tokens=["Y", "Z"], extra_tokens=("X",), doubled_for=frozenset({"X"}))
+    n.track("A", "G")
+    n.track("G", "B")
+    g = n.graph()
+    assert not g.stop("G").blocks("X") and g.stop("G").blocks("W")
+    three = [Train("3-0", n_train(3))]
+    assert best_run(g, "X", three).total == 20 + 80 + 50
+    through = route_from_segments(g, "3-0", [s.id for s in n.segments])
+    assert [s.value for s in revenue_of(g, "X", three, [through]).runs[0].stops] == [20, 80, 50]
+    assert best_run(g, "Z", three).total == 20 + 40 + 50
+    only_x2 = Net().city("G", 40, slots=1, tokens=["Y"], extra_tokens=("X",))
+    only_x2.city("B", 50)
+    only_x2.track("G", "B")
+    assert best_run(only_x2.graph(), "X", three).total == 90
