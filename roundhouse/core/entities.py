@@ -29,7 +29,10 @@ class CorporationSpec:
     """Shares that must be in players' hands before it operates (18US §5.3: 3 for a Land
     Grant company; 18RoyalGorge: the president's certificate)."""
     tokens: tuple[int, ...] = (0,)
-    """Price of each station token, home token first (18USA §11.6: $0, then $50 each)."""
+    """Price of each station token when placed, home token first; the company starts with
+    this many tokens (18RoyalGorge, 18US, 18West: the charter's printed tokens).  Tokens it
+    gains later (:attr:`Corporation.tokens_owned`, 18USA §11.6, §14.1.1, §14.3) are paid
+    for when gained and placed for free (18USA §12.3)."""
     home: tuple[str, ...] = ()
     """Home hex (and city) where the first token goes when it floats; empty: none."""
     unplayable: int = 0
@@ -50,6 +53,7 @@ class Corporation:
         "operated",
         "par_price",
         "spec",
+        "tokens_owned",
         "tokens_placed",
     )
 
@@ -61,7 +65,11 @@ class Corporation:
         self.formed_in: int | None = None
         """Stock round number in which it was started (18USA §11.1)."""
         self.par_price: int | None = None
+        self.tokens_owned = len(spec.tokens)
+        """Station tokens it has, on the board and on its charter (18USA §14.1.1: "If the
+        company already has eight station tokens")."""
         self.tokens_placed = 0
+        """Station tokens on the board."""
         self.closed = False
 
     @property
@@ -73,9 +81,13 @@ class Corporation:
         return self.par_price is not None
 
     def next_token_cost(self) -> int | None:
-        """Cost of its next station token, or None when none are left."""
-        if self.tokens_placed >= len(self.spec.tokens):
+        """Cost of placing its next station token, or None when none are left on the
+        charter; tokens beyond the printed prices were paid for when gained (18USA §12.3:
+        "Station tokens are free to place")."""
+        if self.tokens_placed >= self.tokens_owned:
             return None
+        if self.tokens_placed >= len(self.spec.tokens):
+            return 0
         return self.spec.tokens[self.tokens_placed]
 
     def __repr__(self) -> str:

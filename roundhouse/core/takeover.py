@@ -22,6 +22,15 @@ class TakeoverRules:
     token_cost: Mapping[int, int] = dataclasses.field(default_factory=dict)
     """New size -> cost of the station tokens bought on conversion (18USA §14.1.1: $50 for
     5 shares, $100 for 10); unpaid, the company goes to liquidation."""
+    conversion_tokens: Mapping[int, int] = dataclasses.field(default_factory=dict)
+    """New size -> station tokens that :attr:`token_cost` buys (18USA §14.1.1: one for 5
+    shares, two for 10); a size not listed buys its cost as one lot and no token is
+    counted."""
+    max_tokens: int | None = None
+    """Most station tokens a company may have (18USA §14.1.1, §14.3: eight); a conversion
+    buys only up to it, at the price of one token each, and a merger or company sale keeps
+    only that many.  None: tokens are not counted here (the title's
+    :meth:`~roundhouse.core.hooks.Hooks.on_company_absorbed` handles them)."""
     liquidation_zone: str = "liquidation"
     acquisition_zone: str = "acquisition"
     bid_step: int = 10

@@ -10,7 +10,7 @@ re-opened later as a new company").
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.config import Capitalization
@@ -73,23 +73,38 @@ def convert(g: Engine, corp_id: str, *, tokens: bool = True) -> None:
         buy_conversion_tokens(g, corp_id)
 
 
+def conversion_tokens(g: Engine, corp_id: str) -> tuple[int, int]:
+    """(station tokens, their cost) the company buys at its new size (18USA §14.1.1: one
+    for $50 at 5 shares, two for $100 at 10 - "If the company already has eight station
+    tokens, this step is skipped.  If it has seven station tokens, it must buy one
+    additional token for $50")."""
+    t = g.config.takeover
+    size = g.books[corp_id].size
+    cost = t.token_cost.get(size, 0)
+    count = t.conversion_tokens.get(size, 0)
+    if not count:
+        return 0, cost
+    unit = cost // count
+    if t.max_tokens is not None:
+        count = max(0, min(count, t.max_tokens - g.corps[corp_id].tokens_owned))
+    return count, unit * count
+
+
 def conversion_token_cost(g: Engine, corp_id: str) -> int:
-    """What the station tokens of the company's new size cost (18USA §14.1.1: $50 for a
-    5-share company, $100 for a 10-share one)."""
-    return g.config.takeover.token_cost.get(g.books[corp_id].size, 0)
+    """What the station tokens of the company's new size cost (18USA §14.1.1)."""
+    return conversion_tokens(g, corp_id)[1]
 
 
 def buy_conversion_tokens(g: Engine, corp_id: str) -> None:
-    """18USA §14.1.1: the company buys its new station tokens from its treasury; if it
-    cannot afford them its price goes to the liquidation space.  Loans are the president's
-    choice, taken before this."""
-    cost = conversion_token_cost(g, corp_id)
-    if not cost:
-        return
-    if g.ledger.cash(corp_id) >= cost:
-        g.ledger.transfer(corp_id, BANK, cost)
-    else:
+    """18USA §14.1.1: the company buys its new station tokens from its treasury and adds
+    them to its charter; if it cannot afford them its price goes to the liquidation space.
+    Loans are the president's choice, taken before this."""
+    count, cost = conversion_tokens(g, corp_id)
+    if cost and g.ledger.cash(corp_id) < cost:
         enter_zone(g, corp_id, g.config.takeover.liquidation_zone)
+        return
+    g.ledger.transfer(corp_id, BANK, cost)
+    g.corps[corp_id].tokens_owned += count
 
 
 def merged_price(g: Engine, a: str, b: str, new_size: int) -> int:
@@ -161,7 +176,9 @@ def merge(g: Engine, initiator: str, partner: str) -> None:
 
 def absorb(g: Engine, buyer: str, target: str, *, with_treasury: bool) -> None:
     """Trains, privates (and with ``with_treasury`` cash and loans) of ``target`` go to
-    ``buyer`` (18USA §14.1.2, §14.2); trains over the limit are discarded by the buyer."""
+    ``buyer`` (18USA §14.1.2, §14.2), and its station tokens (§14.3,
+    :func:`acquire_station_tokens`); trains over the limit are discarded by the buyer."""
+    acquire_station_tokens(g, buyer, target)
     for train in g.depot.owned_by(target):
         train.owner = buyer
     for private in g.privates.values():
@@ -172,6 +189,46 @@ def absorb(g: Engine, buyer: str, target: str, *, with_treasury: bool) -> None:
         g.loans.move(target, buyer)
     g.hooks.on_company_absorbed(g, buyer, target)
     g.pending_discards.update(g.depot.must_discard())
+
+
+@runtime_checkable
+class StationTokenBoard(Protocol):
+    """A title's board that carries out 18USA §14.3 on the map (``g.map`` may offer it)."""
+
+    def convert_station_tokens(self, g: Engine, buyer: str, target: str) -> None:
+        """Replace ``target``'s station tokens on the map with ``buyer``'s, return a second
+        token in one hex to the charter, keep no more than the cap on the map (the
+        president's choice), and set ``buyer``'s ``tokens_placed`` to what is on the map."""
+        ...
+
+
+def acquire_station_tokens(g: Engine, buyer: str, target: str) -> None:
+    """18USA §14.3 "Acquired Station Tokens": the buyer gains the target's tokens but "may
+    never have more than eight".  Whatever the map does with them (a second token in one
+    hex returns to the charter, set-aside tokens refill the charter up to eight, "discard
+    tokens from the charter as necessary to bring the total down to eight"), the buyer ends
+    with both companies' tokens up to the cap; that count is done here.
+
+    Which of the target's tokens on the map the buyer's replace, and which eight the
+    president keeps, is the board's: ``g.map`` must be a :class:`StationTokenBoard`, else a
+    target with tokens on the map raises :class:`NotImplementedError`.  Without
+    :attr:`TakeoverRules.max_tokens` tokens are not counted and the title's
+    :meth:`~roundhouse.core.hooks.Hooks.on_company_absorbed` does it all."""
+    cap = g.config.takeover.max_tokens
+    if cap is None:
+        return
+    a, b = g.corps[buyer], g.corps[target]
+    board = g.map if isinstance(g.map, StationTokenBoard) else None
+    if b.tokens_placed and board is None:
+        raise NotImplementedError(
+            f"18USA §14.3: converting {target}'s {b.tokens_placed} station token(s) on the "
+            f"map to {buyer}'s needs the board (replacement, one token per hex, the "
+            "president's choice of eight)"
+        )
+    a.tokens_owned = min(cap, a.tokens_owned + b.tokens_owned)
+    if board is not None:
+        board.convert_station_tokens(g, buyer, target)
+    b.tokens_owned = b.tokens_placed = 0
 
 
 def close(g: Engine, corp_id: str) -> None:

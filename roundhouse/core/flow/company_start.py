@@ -10,7 +10,9 @@ pays the bank the bid less the privates' face value; the bank pays the treasury 
 share price less that value (never below $0).  A 5-share company then buys one more station
 token for $50 and a 10-share company three for $150 if the treasury can pay (§11.6: "must
 purchase"); a 10-share company that cannot is liquidated at the end of the stock round unless
-a loan taken before then pays for them (:attr:`StartRules.liquidate_unpaid`).
+a loan taken before then pays for them (:attr:`StartRules.liquidate_unpaid`).  The
+charter's station tokens are counted (:attr:`StartRules.tokens`) for the eight-token cap of
+§14.1.1 and §14.3.
 
 The home station's placement is the map's business (``place_home``); the subsidies of
 §11.6.1 are title data not modelled here.  Play goes on to the left of the player who opened
@@ -51,6 +53,10 @@ class StartRules:
     token_cost: Mapping[int, int] = dataclasses.field(default_factory=dict)
     """Size -> cost of the extra station tokens bought at once (18USA §11.6: 5 shares $50,
     10 shares $150)."""
+    tokens: Mapping[int, int] = dataclasses.field(default_factory=dict)
+    """Size -> station tokens on the charter once founded, the free home token included
+    (18USA §11.6: 1 for 2 shares, 2 for 5, 4 for 10); a size not listed keeps its printed
+    tokens."""
     liquidate_unpaid: frozenset[int] = frozenset()
     """Sizes liquidated at the end of the stock round when their tokens stay unpaid (18USA
     §11.6: 10)."""
@@ -360,5 +366,10 @@ def found(g: Engine, auction: StartAuction) -> None:
     if cost and g.ledger.cash(corp_id) >= cost:
         g.ledger.transfer(corp_id, BANK, cost)
         cost = 0
+    if auction.size in rules.tokens:
+        # Tokens still owed count already: unpaid by the round's end, the company is
+        # liquidated before it could place them (§11.6).  Other sizes go without.
+        going_without = bool(cost) and auction.size not in rules.liquidate_unpaid
+        corp.tokens_owned = 1 if going_without else rules.tokens[auction.size]
     auction.phase = "done"
     auction.owed = cost if auction.size in rules.liquidate_unpaid else 0

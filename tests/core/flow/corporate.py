@@ -4,7 +4,8 @@ testing core only.
 
 Companies AA and BB have 2 shares, CC and DD 5; a Pullman car follows the trains; the
 market has a liquidation cell ($5) and two acquisition cells ($10, $20) on the left; loans
-are $100 from four rows of five cubes at $5/$10/$15/$20.  Rounds: stock, then each
+are $100 from four rows of five cubes at $5/$10/$15/$20; companies own at most eight
+station tokens, bought on conversion at $50 each (18USA §14.1.1, §14.3).  Rounds: stock, then each
 operating round is followed by an M&A round.
 """
 
@@ -68,8 +69,13 @@ CONFIG_C = dataclasses.replace(
     loans=LoanRules(rows=((5, 5), (10, 5), (15, 5), (20, 5))),
     shorts=ShortRules(enabled=True),
     takeover=TakeoverRules(
-        sizes=(2, 5, 10), token_cost={5: 50, 10: 100}, no_train_liquidation=True
+        sizes=(2, 5, 10),
+        token_cost={5: 50, 10: 100},
+        conversion_tokens={5: 1, 10: 2},
+        max_tokens=8,
+        no_train_liquidation=True,
     ),
+    pool_cert_drop_barrier=frozenset({"liquidation"}),
 )
 
 

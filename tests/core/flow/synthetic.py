@@ -110,6 +110,15 @@ class StubMap:
         self.tokens.setdefault(corp_id, []).append(f"H{corp_id}")
         g.corps[corp_id].tokens_placed += 1
 
+    def convert_station_tokens(self, g: Engine, buyer: str, target: str) -> None:
+        """18USA §14.3 on the stub board: the target's tokens become the buyer's, up to
+        the buyer's count (no two stub tokens share a hex)."""
+        moved = self.tokens.pop(target, [])
+        mine = self.tokens.setdefault(buyer, [])
+        room = g.corps[buyer].tokens_owned - len(mine)
+        mine.extend(moved[: max(room, 0)])
+        g.corps[buyer].tokens_placed = len(mine)
+
     def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
         trains = g.depot.owned_by(corp_id)
         routes = tuple((t.id,) for t in trains)
