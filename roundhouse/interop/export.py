@@ -61,6 +61,8 @@ def export_18xx_games(
         for site in translator.write(ours, replay, seats):
             actions.append(_numbered(site, len(actions) + 1))
         replay.apply(ours)
+    for site in translator.finish(replay, seats):
+        actions.append(_numbered(site, len(actions) + 1))
     doc: dict[str, Json] = {
         "id": game_id if game_id is not None else f"hs_roundhouse_{game.seed}",
         "title": game.title.id,

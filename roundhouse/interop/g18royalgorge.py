@@ -62,8 +62,9 @@ from roundhouse.interop.translate import (
     Translator,
 )
 from roundhouse.titles.g18royalgorge import site_run, site_sale
-from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge
+from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge, steel_market
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
+from roundhouse.titles.g18royalgorge.state import rg_game
 
 COMPAT = "compat_18xx_games"
 SHORTER = "shorter_game_end"
@@ -176,6 +177,9 @@ class RoyalGorgeTranslator(Translator):
 
     def __init__(self) -> None:
         self._copies: weakref.WeakKeyDictionary[Game, TileCopies] = weakref.WeakKeyDictionary()
+        self._held: weakref.WeakKeyDictionary[Game, list[tuple[Action, SiteDoc]]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     def copies(self, game: Game) -> TileCopies:
         found = self._copies.get(game)
@@ -269,15 +273,20 @@ class RoyalGorgeTranslator(Translator):
 
     def read_pass(self, action: SiteAction, game: Game) -> Iterator[Action]:
         """A railroad's pass where ours has nothing to pass (the site's track and buy-trains
-        steps wait for a pass where ours end by themselves) changes nothing."""
+        steps wait for a pass where ours end by themselves) changes nothing.  When another
+        railroad is still to act, the site's own passes come first (an exported game leaves
+        them out, :meth:`write_pass`)."""
         seat, entity = self.who(action, game)
         g = engine(game)
+        ours = Pass(player=seat, entity=entity)
+        if action.entity_type != "player" and g.round.entity(g) != entity:
+            yield from self.silent_passes(ours, game)
         if action.entity_type != "player" and (
             g.round.entity(g) != entity
             or not any(isinstance(a, Pass) and a.entity == entity for a in game.legal_actions())
         ):
             return
-        yield Pass(player=seat, entity=entity)
+        yield ours
 
     def read_par(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat = action.seat()
@@ -425,11 +434,13 @@ class RoyalGorgeTranslator(Translator):
         )
 
     def read_choose(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        """``ghost_town`` is placed by our game itself when the gold is shipped."""
+        """``ghost_town`` is placed by our game itself when the gold is shipped; a steel
+        choice of a column's cheapest cube is our bare column (:func:`our_steel_choice`)."""
         seat, entity = self.who(action, game)
         choice = str(action.get("choice"))
         if choice == GHOST_TOWN:
             return
+        choice = our_steel_choice(engine(game), choice)
         company = str(action.entity) if action.entity_type == "company" else ""
         yield Choose(player=seat, entity=entity, choice=choice, company=company)
 
@@ -474,16 +485,58 @@ class RoyalGorgeTranslator(Translator):
         legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
         return legal == [action] and silent(action)
 
+    def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """As the base, except that the passes the site makes itself are held back
+        (:meth:`write_pass`) and written after all when our reader could not tell them
+        from the next action: that action is the same pass, or a move our reader takes
+        before any silent pass (one of :data:`ANY_TIME`, or a step waiting beside the turn)."""
+        held = self._held.setdefault(game, [])
+        out = super().write(action, game, seats)
+        if isinstance(action, Pass) and not out and self._site_skips(action, game):
+            held.append((action, {"type": "pass", **self._entity(action, game, seats)}))
+            return []
+        if not out:
+            return out
+        if held and self._taken_first(action, game, [p for p, _ in held]):
+            out = [doc for _, doc in held] + out
+        held.clear()
+        return out
+
+    @staticmethod
+    def _taken_first(action: Action, game: Game, held: list[Action]) -> bool:
+        """Whether our reader, meeting ``action`` where the first held pass was due, would
+        apply it without re-creating the held passes (:meth:`silent_passes`): it is one of
+        them, it ends the game, or it is an any-time move of an entity acting then."""
+        if action in held or action.kind == "end_game":
+            return True
+        acting = {getattr(p, "entity", None) for p in held}
+        beside = action.kind in ANY_TIME or action in any_time_moves(game)
+        return beside and getattr(action, "entity", None) in acting
+
+    def finish(self, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The held passes at the end of the game (nothing follows that would bring them
+        back)."""
+        held = self._held.pop(game, [])
+        return [doc for _, doc in held]
+
+    def _site_skips(self, action: Action, game: Game) -> bool:
+        """A pass the site makes by itself: a stock-round player's only move (they can
+        neither buy nor sell).  Railroads' passes are all written: the site records them
+        even where our step had nothing else to offer (the fixtures show both)."""
+        g = engine(game)
+        return g.round.kind == "SR" and self._only_move(action, game)
+
     def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """Declining gold is not written (the site just chooses the dividend).  Every other
-        pass is, even where the site would skip the player by itself (a stock-round player
-        with nothing to do): our reader re-creates those, the site's may refuse them."""
+        """Declining gold is not written (the site just chooses the dividend), nor a
+        stock-round player's only move (:meth:`_site_skips`): the site makes those itself
+        and would refuse them from a player it has already skipped; our reader re-creates
+        them (:meth:`read`).  An auction's passes are all written."""
         g = engine(game)
         entity = g.round.entity(g) if not game.finished else None
         gold_step = entity is not None and any(
             s.name == "gold" for s in g.round.offered(g, entity) if s.blocking
         )
-        if gold_step:
+        if gold_step or self._site_skips(action, game):
             return []
         return [{"type": "pass", **self._entity(action, game, seats)}]
 
@@ -694,7 +747,7 @@ class RoyalGorgeTranslator(Translator):
         entity: SiteDoc = self._entity(action, game, seats)
         if action.company:
             entity = {"entity": action.company, "entity_type": "company"}
-        return [{"type": "choose", **entity, "choice": action.choice}]
+        return [{"type": "choose", **entity, "choice": site_steel_choice(g, action.choice)}]
 
     def write_choose_ability(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, ChooseAbility)
@@ -737,6 +790,30 @@ class RoyalGorgeTranslator(Translator):
         out["cash"] = {h.id: h.cash for h in g.ledger if h.id != "bank"}
         out["legal"] = [str(a) for a in list(game.legal_actions())[:12]]
         return out
+
+
+def site_steel_choice(g: Engine, choice: str) -> str:
+    """A steel column as the site names it: ``"<column>-<cube price>"``.  Our bare column
+    ("B": its cheapest cube) becomes that cube's price, or the empty column's price; the
+    site takes exactly the cube named (``G18RoyalGorge::Step::Track#process_choose``).
+    Any other choice is returned as it is."""
+    columns = {c.name: c for c in steel_market().columns}
+    if choice not in columns:
+        return choice
+    game = rg_game(g)
+    cubes = game.steel.get(choice, [])
+    price = min(cubes) if cubes else steel_market().empty_price
+    return f"{choice}-{price}"
+
+
+def our_steel_choice(g: Engine, choice: str) -> str:
+    """The inverse of :func:`site_steel_choice`: ``"B-10"`` is ``"B"`` when $10 is column
+    B's cheapest cube now (both take the same cubes in the same order); any other choice is
+    returned as it is."""
+    column, _, price = choice.partition("-")
+    if price.isdecimal() and site_steel_choice(g, column) == choice:
+        return column
+    return choice
 
 
 def site_route(route: tuple[str, ...], revenue: int) -> dict[str, Json]:

@@ -237,6 +237,11 @@ class Translator:
         result: list[SiteDoc] = method(action, game, seats)
         return result
 
+    def finish(self, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Site actions still owed once the whole log is written (``game`` is the final
+        position).  Default: none."""
+        return []
+
     def optional_rules(self, options: Mapping[str, OptionValue]) -> list[str]:
         """The site's optional rules for our options.  Default: the boolean options that are
         on, by name."""
