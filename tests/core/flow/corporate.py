@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+from roundhouse.core.config import BankruptPresidency, BankruptPrivates, CertLimitPlayers
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.flow.actions import ACTIONS
@@ -76,6 +77,9 @@ CONFIG_C = dataclasses.replace(
         no_train_liquidation=True,
     ),
     pool_cert_drop_barrier=frozenset({"liquidation"}),
+    cert_limit_players=CertLimitPlayers.SOLVENT,
+    bankrupt_privates=BankruptPrivates.OPEN_MARKET,
+    bankrupt_presidency=BankruptPresidency.OPEN_MARKET,
 )
 
 

@@ -13,6 +13,7 @@ from roundhouse.core.config import (
     BankruptPresidency,
     BankruptPrivates,
     CertLimitPlayers,
+    TitleConfig,
 )
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import PrivateSpec
@@ -29,13 +30,21 @@ TABLE = {2: 32, 3: 21, 4: 16, 5: 16, 6: 13, 7: 11}
 
 def engine(*, usa: bool, players: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> Engine:
     """The corporate title with elimination and a $30 private; ``usa`` switches on 18USA
-    §15's holdings and certificate-limit rules, else core's defaults (18US §6.9.3)."""
+    §15's holdings and certificate-limit rules, else core's defaults (18US §6.9.3) are
+    put back."""
     changes: dict[str, object] = {"bankruptcy_end": BankruptcyEnd.ELIMINATE, "cert_limit": TABLE}
     if usa:
         changes |= {
             "cert_limit_players": CertLimitPlayers.SOLVENT,
             "bankrupt_privates": BankruptPrivates.OPEN_MARKET,
             "bankrupt_presidency": BankruptPresidency.OPEN_MARKET,
+        }
+    else:
+        defaults = TitleConfig(players=range(2, 5), starting_cash={}, cert_limit={}, bank=None)
+        changes |= {
+            "cert_limit_players": defaults.cert_limit_players,
+            "bankrupt_privates": defaults.bankrupt_privates,
+            "bankrupt_presidency": defaults.bankrupt_presidency,
         }
     config = dataclasses.replace(CONFIG_C, **changes)  # type: ignore[arg-type]
     data = dataclasses.replace(DATA_C, privates=(PrivateSpec(id="P1", value=30),))
