@@ -3,7 +3,8 @@
 Two states that play the same have the same canonical form: dicts are sorted by key, sets are
 sorted, dataclasses and objects become dicts of their fields (dataclass fields; otherwise every
 slot and instance attribute).  Fields whose name starts with ``_`` are caches (derived data) and
-are left out.
+are left out.  The form of a frozen dataclass holding only immutable values (a tile, a
+company's charter) is worked out once and shared between calls, so treat a form as read-only.
 
 The canonical form is made of lists, dicts with text keys (inserted in sorted order) and
 scalars only, so any loss-free serialisation of it is an injective encoding:
@@ -121,7 +122,9 @@ def _plan(cls: type) -> _Walk:
         return lambda v: _dict(dict(cast("dict[object, object]", v)))
     if dataclasses.is_dataclass(cls):
         names = sorted(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_"))
-        return _fields_plan(names, with_dict=False)
+        walk = _fields_plan(names, with_dict=False)
+        params = getattr(cls, "__dataclass_params__", None)
+        return _settled_plan(walk, names) if getattr(params, "frozen", False) else walk
     slots: set[str] = set()
     for klass in cls.__mro__:
         declared = klass.__dict__.get("__slots__", ())
@@ -131,6 +134,52 @@ def _plan(cls: type) -> _Walk:
     if not names and not has_dict:
         return _refuse(cls)
     return _fields_plan(names, with_dict=has_dict)
+
+
+_SETTLED: dict[int, tuple[object, Canon | None]] = {}
+"""id -> (frozen dataclass value, its canonical form, or None when it holds something that can
+change).  The value is held, so its id is not reused while the entry lives."""
+_SETTLED_LIMIT = 200_000
+_NOT_SETTLED = (None, None)
+
+
+def _settled(value: object) -> bool:
+    """Can the canonical form of ``value`` never change?  Scalars and enum members; tuples and
+    frozensets of such values; frozen dataclasses already found settled by their walk."""
+    kind = type(value)
+    if kind in _SCALARS or isinstance(value, enum.Enum):
+        return True
+    if kind is tuple or kind is frozenset:
+        return all(_settled(v) for v in cast("tuple[object, ...]", value))
+    found = _SETTLED.get(id(value), _NOT_SETTLED)
+    return found[0] is value and found[1] is not None
+
+
+def _settled_plan(walk: _Walk, names: list[str]) -> _Walk:
+    """Frozen dataclasses whose public fields are all settled (tiles and their stops, specs,
+    train kinds) are walked once: the form is remembered and shared by later calls, which is
+    why a canonical form must be treated as read-only.  Their fields cannot be rebound, so
+    only a mutable container inside could change the form, and those are never remembered."""
+    grab = operator.attrgetter(*names) if names else None
+
+    def cached(value: object) -> Canon:
+        found = _SETTLED.get(id(value))
+        if found is not None and found[0] is value:
+            if found[1] is not None:
+                return found[1]
+            return walk(value)
+        form = walk(value)
+        try:
+            fields = () if grab is None else (grab(value),) if len(names) == 1 else grab(value)
+            settled = all(_settled(f) for f in fields)
+        except AttributeError:
+            settled = False
+        if len(_SETTLED) >= _SETTLED_LIMIT:
+            _SETTLED.clear()
+        _SETTLED[id(value)] = (value, form if settled else None)
+        return form
+
+    return cached
 
 
 def _refuse(cls: type) -> _Walk:
