@@ -463,7 +463,9 @@ class GoldStep(Step):
 
 class RoyalGorgeBuyTrainStep(BuyTrainStep):
     """Core's train buying; emergency sales skip companies without a price yet (William
-    Palmer's Rio Grande share before Rio Grande starts cannot be sold).  With
+    Palmer's Rio Grande share before Rio Grande starts cannot be sold), sell CF&I and VGC by
+    their own rules, and bankruptcy may be declared once all of fundraising falls short
+    (:mod:`.fundraising`).  With
     ``compat_18xx_games`` the step stays open until a pass while the railroad has room and
     money and another railroad owns a train, connected or not, as on 18xx.games."""
 
