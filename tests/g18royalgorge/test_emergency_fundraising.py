@@ -4,6 +4,8 @@ that action)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from roundhouse.core.flow.actions import Bankrupt, BuyTrain, LayTile, SellShares
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import POOL
@@ -88,3 +90,15 @@ def test_18royalgorge_5_no_bankruptcy_while_fundraising_can_pay() -> None:
     game, _ = position(STOCK_MARKET, 147)
     silent_moves(game)
     assert Bankrupt(player=PlayerId("1"), entity="PAV") not in game.legal_actions()
+
+
+def test_18royalgorge_bankruptcy_scores_only_the_remaining_shares() -> None:
+    """ "For scoring, this player will only evaluate their remaining shares": by the rulebook
+    the bankrupt president of action 382 scores the KP and NO certificates left after the
+    forced sales, not Doc Holliday (18xx.games adds a held private's face value)."""
+    game, g = position(BANKRUPT, 382)
+    g.variant = dataclasses.replace(g.variant, compat_18xx_games=False)
+    silent_moves(game)
+    game.apply(Bankrupt(player=PlayerId("8642"), entity="NO"))
+    assert game.result is not None
+    assert game.result[PlayerId("8642")] == 4 * 55 + 2 * 90
