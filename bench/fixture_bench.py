@@ -2,21 +2,28 @@
 
 For every fixture our importer can replay: actions per second through the importer (reading
 the site's actions) and through ``roundhouse.load`` of the same game saved in our format
-(the baseline, measured in the same run), and their ratio.  Fixtures that do not replay yet
-are listed with the reason, so the table shows progress as titles land.
+(the baseline, measured in the same run), their ratio, and fresh ``legal_actions()`` and
+``state_hash()`` calls per second at positions spread through the game.  Fixtures that do not
+replay yet are listed with the reason (``python -m bench.fixture_bench``), so the table shows
+progress as titles land.  DESIGN.md "Performance by design" sets the target: ten times the
+Ruby engine, which replays about 1,700 actions a second.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 
 import roundhouse
+from roundhouse.core.game import Game
 from tests.shared_files import fixtures_dir
 
+POSITIONS = 40
+"""Positions per game sampled for the legal-action and hashing rates."""
 
-def _seconds(fn: object, runs: int) -> float:
-    assert callable(fn)
+
+def _seconds(fn: Callable[[], object], runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
         start = time.process_time()
@@ -25,8 +32,18 @@ def _seconds(fn: object, runs: int) -> float:
     return best
 
 
-def bench_fixture_replay(runs: int = 3) -> list[dict[str, object]]:
-    """One row per fixture: actions, importer and native replay rates, or why it fails."""
+def _rate(count: int, seconds: float) -> float | None:
+    return round(count / seconds, 1) if seconds else None
+
+
+def _legal_fresh(positions: list[Game]) -> None:
+    """Listed by the title each time (``Game.legal_actions`` would answer from its cache)."""
+    for game in positions:
+        game.state.legal_actions()
+
+
+def fixture_rows(runs: int = 3) -> list[dict[str, object]]:
+    """One row per fixture: actions and rates, or why it does not replay."""
     from roundhouse.interop import import_18xx_games
 
     rows: list[dict[str, object]] = []
@@ -45,19 +62,46 @@ def bench_fixture_replay(runs: int = 3) -> list[dict[str, object]]:
         n = len(game.log)
         imported = _seconds(lambda doc=doc: import_18xx_games(doc), runs)
         native = _seconds(lambda ours=ours: roundhouse.load(ours), runs)
+        step = max(1, n // POSITIONS)
+        positions = [game.at(i) for i in range(0, n, step)]
+        legal = _seconds(lambda positions=positions: _legal_fresh(positions), runs)
+        hashing = _seconds(lambda positions=positions: [g.state_hash() for g in positions], runs)
         rows.append(
             {
                 "fixture": name,
                 "status": "replays",
                 "actions": n,
-                "import_actions_per_s": round(n / imported, 1) if imported else None,
-                "load_actions_per_s": round(n / native, 1) if native else None,
+                "import_actions_per_s": _rate(n, imported),
+                "load_actions_per_s": _rate(n, native),
                 "import_over_load": round(imported / native, 2) if native else None,
+                "legal_actions_per_s": _rate(len(positions), legal),
+                "state_hash_per_s": _rate(len(positions), hashing),
             }
         )
     return rows
 
 
+def bench_fixture_replay() -> dict[str, float]:
+    """``make bench``'s core table: each replaying fixture's rates (measure names start with
+    the fixture's file name)."""
+    out: dict[str, float] = {}
+    for row in fixture_rows(runs=2):
+        if row.get("status") != "replays":
+            continue
+        stem = str(row["fixture"]).rsplit("/", 1)[-1].removesuffix(".json")
+        for key in (
+            "load_actions_per_s",
+            "import_actions_per_s",
+            "import_over_load",
+            "legal_actions_per_s",
+            "state_hash_per_s",
+        ):
+            value = row.get(key)
+            if isinstance(value, int | float):
+                out[f"{stem} {key}"] = float(value)
+    return out
+
+
 if __name__ == "__main__":
-    for row in bench_fixture_replay(runs=1):
+    for row in fixture_rows(runs=1):
         print(row)
