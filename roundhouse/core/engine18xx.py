@@ -456,6 +456,15 @@ class Engine(TitleState):
         for train in self.depot.trains.values():
             if train.owner not in (DEPOT, POOL, SCRAPPED) and train.owner not in self.corps:
                 out.append(f"train {train.id} is owned by unknown {train.owner}")
+        cap = self._config.takeover.max_tokens
+        for corp in self.corps.values():
+            if corp.tokens_placed > corp.tokens_owned:
+                out.append(
+                    f"{corp.id} has {corp.tokens_placed} station tokens on the map but "
+                    f"owns {corp.tokens_owned}"
+                )
+            if cap is not None and corp.tokens_owned > cap:
+                out.append(f"{corp.id} owns {corp.tokens_owned} station tokens, more than {cap}")
         return out
 
     def label(self) -> str:
