@@ -17,6 +17,7 @@ from roundhouse.core.ability import income_now
 from roundhouse.core.bank import BANK
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
+from roundhouse.core.shares import POOL
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -43,10 +44,11 @@ class OperatingRound(Round):
         super().start(g)
 
     def pay_income(self, g: Engine) -> None:
-        """Private income from the bank to each owner (18RoyalGorge "Income", 18US §3.3)."""
+        """Private income from the bank to each owner (18RoyalGorge "Income", 18US §3.3).
+        A private in the open market (a bankrupt's, 18USA §15) has no owner to pay."""
         reached = g.phases_reached()
         for private in g.privates.values():
-            if private.closed or private.owner is None:
+            if private.closed or private.owner is None or private.owner == POOL:
                 continue
             amount = income_now(private.spec.abilities, reached)
             if amount:

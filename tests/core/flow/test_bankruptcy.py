@@ -129,3 +129,22 @@ def test_18usa_15_last_solvent_player_reads_the_smallest_column() -> None:
     ann_goes_bankrupt(g)
     assert g.end.over
     assert g.cert_limit() == 32
+
+
+def test_18usa_15_a_private_in_the_open_market_earns_nobody_income() -> None:
+    """18USA §15 puts a bankrupt's private in the open market; an operating round's income
+    (18US §3.3 "paid to the owner") then has no owner: the bank keeps it, Bob's income
+    card still pays him."""
+    from roundhouse.core.ability import Income
+    from roundhouse.core.entities import Private
+    from roundhouse.core.flow.operating_round import OperatingRound
+
+    g = engine(usa=True)
+    paying = (Income(amount=10),)
+    g.privates["P1"].spec = dataclasses.replace(g.privates["P1"].spec, abilities=paying)
+    ann_goes_bankrupt(g)
+    g.privates["P2"] = Private(dataclasses.replace(g.privates["P1"].spec, id="P2"))
+    g.privates["P2"].owner = "Bob"
+    bank, bob = g.ledger.cash(BANK), g.ledger.cash("Bob")
+    OperatingRound([]).pay_income(g)
+    assert g.ledger.cash("Bob") == bob + 10 and g.ledger.cash(BANK) == bank - 10
