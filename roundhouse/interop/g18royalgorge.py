@@ -54,6 +54,14 @@ from roundhouse.core.routes.run import check_run, from_18xx_games, to_18xx_games
 from roundhouse.core.shares import POOL
 from roundhouse.core.title import OptionValue
 from roundhouse.core.trains import DEPOT
+from roundhouse.interop.g18royalgorge_turn import (
+    OUR_STEPS,
+    SiteStep,
+    SiteTurn,
+    our_step,
+    site_step,
+    turn_key,
+)
 from roundhouse.interop.translate import (
     Disagreement,
     SeatIds,
@@ -76,6 +84,15 @@ INVESTOR, MINT = "G5", "B6"
 METALS = ("CF&I", "VGC")
 ANY_TIME = frozenset({"choose_ability", "buy_company", "end_game"})
 """Our kinds allowed beside a turn's steps (paying debt, buying a private, ending the game)."""
+
+
+class TurnTrack:
+    """The site's operating turn followed through one export, and the passes it would still
+    need if the turn ended with the last move written."""
+
+    def __init__(self) -> None:
+        self.turn: SiteTurn | None = None
+        self.pending: list[SiteDoc] = []
 
 
 def engine(game: Game) -> Engine:
@@ -180,6 +197,7 @@ class RoyalGorgeTranslator(Translator):
         self._held: weakref.WeakKeyDictionary[Game, list[tuple[Action, SiteDoc]]] = (
             weakref.WeakKeyDictionary()
         )
+        self._turns: weakref.WeakKeyDictionary[Game, TurnTrack] = weakref.WeakKeyDictionary()
 
     def copies(self, game: Game) -> TileCopies:
         found = self._copies.get(game)
@@ -486,10 +504,14 @@ class RoyalGorgeTranslator(Translator):
         return legal == [action] and silent(action)
 
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """As the base, except that the passes the site makes itself are held back
-        (:meth:`write_pass`) and written after all when our reader could not tell them
+        """As the base, with the railroads' passes the site waits for where our steps end
+        by themselves (:meth:`operating`); a stock-round pass the site makes itself is held
+        back (:meth:`write_pass`) and written after all when our reader could not tell it
         from the next action: that action is the same pass, or a move our reader takes
         before any silent pass (one of :data:`ANY_TIME`, or a step waiting beside the turn)."""
+        before, own = self.operating(action, game, seats)
+        if own is not None:
+            return before + own
         held = self._held.setdefault(game, [])
         out = super().write(action, game, seats)
         if isinstance(action, Pass) and not out and self._site_skips(action, game):
@@ -500,7 +522,68 @@ class RoyalGorgeTranslator(Translator):
         if held and self._taken_first(action, game, [p for p, _ in held]):
             out = [doc for _, doc in held] + out
         held.clear()
-        return out
+        return before + out
+
+    def operating(
+        self, action: Action, game: Game, seats: SeatIds
+    ) -> tuple[list[SiteDoc], list[SiteDoc] | None]:
+        """(passes the site needs first, the action's own site actions or None when it is
+        not a move in a railroad's operating turn).
+
+        The site's turn is followed beside ours (:class:`SiteTurn`): before a move in a
+        later site step, every earlier step still waiting gets its railroad's pass; our own
+        pass passes the site's steps up to its own; when the turn is over, the steps still
+        waiting right after the railroad's last move get theirs (:meth:`_after`)."""
+        g = engine(game)
+        track = self._turns.setdefault(game, TurnTrack())
+        key = turn_key(g)
+        before: list[SiteDoc] = []
+        if track.turn is not None and track.turn.key != key:
+            before = track.pending
+            track.turn = None
+        track.pending = []
+        if key is None:
+            return before, None
+        if track.turn is None:
+            track.turn = SiteTurn(key)
+        turn = track.turn
+        entity = getattr(action, "entity", None)
+        step = site_step(action, g, turn.corp)
+        if step is None or (entity != turn.corp and not isinstance(action, SellShares)):
+            track.pending = self._after(action, game, turn)
+            return before, None
+        passing = isinstance(action, Pass)
+        declined_gold = passing and step is SiteStep.DIVIDEND
+        count = turn.passes_to(g, step, through=passing and not declined_gold)
+        before += [self._railroad_pass(turn.corp)] * count
+        own: list[SiteDoc] = [] if passing else Translator.write(self, action, game, seats)
+        if not passing:
+            turn.done(action, step)
+        track.pending = self._after(action, game, turn)
+        return before, own
+
+    @staticmethod
+    def _railroad_pass(corp: str) -> SiteDoc:
+        return {"type": "pass", "entity": corp, "entity_type": "corporation"}
+
+    def _after(self, action: Action, game: Game, turn: SiteTurn) -> list[SiteDoc]:
+        """The passes the site would need if the railroad's turn ended with ``action``: its
+        steps still waiting right after the action, before our game moves to the next turn
+        (on a copy where only the action's own step has run)."""
+        if isinstance(action, (Bankrupt, EndGame)):
+            return []
+        copy = game.clone()
+        g = engine(copy)
+        try:
+            step, entity = g.round.step_for(g, action)
+            g.round.reached = max(  # type: ignore[attr-defined]
+                getattr(g.round, "reached", 0), g.round.steps.index(step) if step.blocking else 0
+            )
+            step.process(g, entity, action)
+        except IllegalAction:
+            return []
+        then = SiteTurn(turn.key, set(turn.passed), turn.lays)
+        return [self._railroad_pass(turn.corp)] * then.passes_to(g, None, through=True)
 
     @staticmethod
     def _taken_first(action: Action, game: Game, held: list[Action]) -> bool:
@@ -517,7 +600,21 @@ class RoyalGorgeTranslator(Translator):
         """The held passes at the end of the game (nothing follows that would bring them
         back)."""
         held = self._held.pop(game, [])
-        return [doc for _, doc in held]
+        out = [doc for _, doc in held]
+        track = self._turns.pop(game, None)
+        if track is None or track.turn is None:
+            return out
+        g = engine(game)
+        key = turn_key(g)
+        if game.finished or track.turn.key != key:
+            out += track.pending
+        if key is not None and not game.finished:
+            turn = track.turn if track.turn.key == key else SiteTurn(key)
+            target = OUR_STEPS.get(our_step(g, turn.corp) or "")
+            if target is not None:
+                count = turn.passes_to(g, target, through=False)
+                out += [self._railroad_pass(turn.corp)] * count
+        return out
 
     def _site_skips(self, action: Action, game: Game) -> bool:
         """A pass the site makes by itself: a stock-round player's only move (they can
