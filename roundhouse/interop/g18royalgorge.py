@@ -69,8 +69,9 @@ from roundhouse.interop.translate import (
     SiteDoc,
     Translator,
 )
-from roundhouse.titles.g18royalgorge import site_run, site_sale
+from roundhouse.titles.g18royalgorge import gold, site_run, site_sale
 from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge, steel_market
+from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import rg_game
 
@@ -79,6 +80,8 @@ SHORTER = "shorter_game_end"
 DEBT_CARDS = {"RG-D": "RG", "SF-D": "SF"}
 """The site's debt cards (companies created at the Treaty of Boston) and who owes."""
 NUGGET = "G2"
+BRIDGE_PAYERS = ("corporation", "president")
+"""The Hanging Bridge toll's payers as the site names them (its railroad chooses)."""
 GHOST_TOWN = "ghost_town"
 INVESTOR, MINT = "G5", "B6"
 METALS = ("CF&I", "VGC")
@@ -460,6 +463,8 @@ class RoyalGorgeTranslator(Translator):
             return
         choice = our_steel_choice(engine(game), choice)
         company = str(action.entity) if action.entity_type == "company" else ""
+        if choice in BRIDGE_PAYERS and not company:
+            company = LEASE
         yield Choose(player=seat, entity=entity, choice=choice, company=company)
 
     def read_choose_ability(self, action: SiteAction, game: Game) -> Iterator[Action]:
@@ -842,9 +847,34 @@ class RoyalGorgeTranslator(Translator):
                 }
             ]
         entity: SiteDoc = self._entity(action, game, seats)
+        if action.company == LEASE:
+            return [{"type": "choose", **entity, "choice": action.choice}]
         if action.company:
             entity = {"entity": action.company, "entity_type": "company"}
-        return [{"type": "choose", **entity, "choice": site_steel_choice(g, action.choice)}]
+        out = [{"type": "choose", **entity, "choice": site_steel_choice(g, action.choice)}]
+        if self._ghost_town(action, game):
+            out.append(
+                {"type": "choose", **self._entity(action, game, seats), "choice": GHOST_TOWN}
+            )
+        return out
+
+    @staticmethod
+    def _ghost_town(action: Choose, game: Game) -> bool:
+        """Whether shipping this gold puts a ghost town down: the site then asks its railroad
+        to choose ``ghost_town`` (``G18RoyalGorge::Step::Dividend``, state ``:ghost``) where
+        ours places it with the shipment (:func:`~roundhouse.titles.g18royalgorge.gold.ship`:
+        the railroad owns Y2, a token is left, the hex's last cube goes)."""
+        g = engine(game)
+        if site_step(action, g, action.entity) is not SiteStep.DIVIDEND:
+            return False
+        rg = rg_game(g)
+        here = board_map(g).board.hexes.get(action.choice)
+        return (
+            here is not None
+            and gold.owns(rg, gold.GHOST_TOURS, action.entity)
+            and rg.ghost_tokens > 0
+            and here.markers.count(gold.GOLD) <= 1
+        )
 
     def write_choose_ability(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, ChooseAbility)

@@ -149,10 +149,14 @@ class SiteTurn:
             return trains_wait(g, corp)
         return companies_wait(g, corp)
 
-    def current(self, g: Engine) -> SiteStep | None:
-        """The site's waiting step now; the ones before it that offer nothing are skipped,
-        as the site does after every action (``Round::Base#skip_steps``)."""
+    def current(self, g: Engine, upto: SiteStep | None = None) -> SiteStep | None:
+        """The site's waiting step now, looking no further than ``upto``; the ones before
+        it that offer nothing are skipped, as the site does after every action
+        (``Round::Base#skip_steps``).  Steps past ``upto`` are left to be judged when our
+        game gets there: their predicates read our steps' progress."""
         for step in SiteStep:
+            if upto is not None and step > upto:
+                return None
             if step in self.passed:
                 continue
             if self.waiting(g, step):
@@ -165,13 +169,13 @@ class SiteTurn:
         ``through``), marking those steps done; None: every waiting step."""
         count = 0
         while True:
-            step = self.current(g)
-            if step is None or (
-                target is not None and (step > target or (step == target and not through))
-            ):
+            step = self.current(g, target)
+            if step is None or (step == target and not through):
                 return count
             self.passed.add(step)
             count += 1
+            if step == target:
+                return count
 
     def done(self, action: Action, step: SiteStep) -> None:
         """The site's step state after it took ``action`` in ``step``."""
