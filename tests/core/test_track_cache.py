@@ -1,0 +1,113 @@
+"""The caches behind tile-lay listing never change what is listed (18USA §12.2.1, 18US §6.2:
+a lay must extend the company's route and be paid for).
+
+A board copy shares the per-hex lay memo, the tile catalogue and the printed hexes with its
+original; after the two play differently, each still lists exactly what a board built from
+scratch with the same lays lists.  Copies keep state hashes; the extra-cost hook prices each
+key once.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from roundhouse.core.bank import BANK
+from roundhouse.core.canonical import digest
+from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.graph import Graph
+from roundhouse.core.tiles import Colour
+from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
+from tests.core.board_fixture import small_board
+from tests.core.flow.test_board_map import make
+
+YELLOW = TrackRules(colours=frozenset({Colour.YELLOW}))
+CASH = Allowance(cash=100)
+
+
+def _lay(board, graph, hex_name: str, tile: str, rotation: int) -> None:  # type: ignore[no-untyped-def]
+    _, moves = check_lay(board, graph, "PRR", (hex_name, tile, rotation), CASH, YELLOW)
+    board.lay(hex_name, tile, rotation, moves)
+
+
+def _fresh(lays: list[tuple[str, str, int]]) -> list[TileLay]:
+    board = small_board()
+    board.place_token("A3", "c", "PRR")
+    graph = Graph(board)
+    for lay in lays:
+        _lay(board, graph, *lay)
+    return tile_lays(board, graph, "PRR", CASH, YELLOW)
+
+
+def test_18usa_12_2_1_copies_that_diverge_list_what_a_fresh_board_lists() -> None:
+    """18USA §12.2.1: after different first lays in B4, the original and its copy each offer
+    the lays that extend their own track, as a board that never shared a cache would."""
+    board = small_board()
+    board.place_token("A3", "c", "PRR")
+    graph = Graph(board)
+    before = tile_lays(board, graph, "PRR", CASH, YELLOW)
+    twin = copy.deepcopy(graph)
+    assert twin.board is not board and twin.board.tiles is board.tiles
+    assert tile_lays(twin.board, twin, "PRR", CASH, YELLOW) == before
+    _lay(board, graph, "B4", "9", 2)
+    _lay(twin.board, twin, "B4", "8", 2)
+    assert tile_lays(board, graph, "PRR", CASH, YELLOW) == _fresh([("B4", "9", 2)])
+    assert tile_lays(twin.board, twin, "PRR", CASH, YELLOW) == _fresh([("B4", "8", 2)])
+    assert tile_lays(board, graph, "PRR", CASH, YELLOW) != tile_lays(
+        twin.board, twin, "PRR", CASH, YELLOW
+    )
+
+
+def test_18us_6_2_cash_still_limits_lays_answered_from_the_memo() -> None:
+    """18US §6.2: a company may only build what it can pay; the memo is keyed by cash too."""
+    board = small_board()
+    board.place_token("A3", "c", "PRR")
+    graph = Graph(board)
+    rich = tile_lays(board, graph, "PRR", CASH, YELLOW)
+    poor = tile_lays(board, graph, "PRR", Allowance(cash=10), YELLOW)
+    assert [lay for lay in rich if lay.cost <= 10] == poor
+    assert any(lay.cost > 10 for lay in rich)
+
+
+def test_board_copy_keeps_the_state_hash_and_tile_identity() -> None:
+    """Snapshots and undo copy the board: same canonical form, same tile objects (tile
+    identity is what upgrade tables and fit caches compare)."""
+    board = small_board()
+    board.place_token("A3", "c", "PRR")
+    _lay(board, Graph(board), "B4", "9", 2)
+    twin = copy.deepcopy(board)
+    assert digest(twin) == digest(board)
+    assert twin.hexes["B4"].tile is board.hexes["B4"].tile
+    assert twin.tokens_of("PRR") == board.tokens_of("PRR") == [("A3", "c")]
+    twin.remove_token("A3", "c", "PRR")
+    assert twin.tokens_of("PRR") == [] and board.tokens_of("PRR") == [("A3", "c")]
+
+
+def test_18royalgorge_1_lay_track_extra_cost_is_priced_once_per_key() -> None:
+    """18RoyalGorge "1. Lay Track": each lay also costs steel, which depends on the tile's
+    colour only; with that key the listing asks for each colour's price once, and offers the
+    same lays as pricing every lay on its own."""
+
+    asked: list[str] = []
+
+    class Steel(BoardMap):
+        def extra_cost(self, g, corp_id, lay):  # type: ignore[no-untyped-def]
+            asked.append(lay.tile)
+            return 30
+
+    class SteelByColour(Steel):
+        def extra_cost_key(self, lay):  # type: ignore[no-untyped-def]
+            return self.board.tiles[lay.tile].colour
+
+    plain, keyed = make(), make()
+    plain.map.__class__ = Steel
+    keyed.map.__class__ = SteelByColour
+    every = list(plain.map.tile_lays(plain, "PRR"))
+    per_lay = len(asked)
+    asked.clear()
+    grouped = list(keyed.map.tile_lays(keyed, "PRR"))
+    assert every == grouped and every
+    assert per_lay == len(every) and len(asked) == 1
+    keyed.ledger.transfer("PRR", BANK, keyed.ledger.cash("PRR") - 35)
+    left = list(keyed.map.tile_lays(keyed, "PRR"))
+    assert left == [lay for lay in every if lay.cost + 30 <= 35]
+    assert len(left) < len(every)
