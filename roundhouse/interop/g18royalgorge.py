@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import cast
 
 from roundhouse.core.actions import Action, Json
@@ -51,7 +51,7 @@ from roundhouse.core.ids import PlayerId
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.graph import RouteGraph
 from roundhouse.core.routes.run import check_run, from_18xx_games, to_18xx_games
-from roundhouse.core.shares import POOL
+from roundhouse.core.shares import POOL, Certificate
 from roundhouse.core.title import OptionValue
 from roundhouse.core.trains import DEPOT
 from roundhouse.interop.g18royalgorge_turn import (
@@ -69,7 +69,7 @@ from roundhouse.interop.translate import (
     SiteDoc,
     Translator,
 )
-from roundhouse.titles.g18royalgorge import gold, site_run, site_sale
+from roundhouse.titles.g18royalgorge import gold, privates, site_run, site_sale
 from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge, steel_market
 from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
@@ -148,12 +148,18 @@ class TileCopies:
     """Which copy of each tile lies on which hex, as the site numbers them.
 
     Reading, the site tells us (``lay_tile`` names the copy) and :meth:`record` keeps it.
-    Writing, :meth:`lay` gives each lay the lowest copy not on the board, which is what the
-    site's interface picks; a tile taken up by an upgrade frees its copy.
+    Writing, :meth:`lay` gives each lay the copy the site's interface picks: the first of
+    that name in the site's list of unplayed tiles, which starts in copy order and gets a
+    tile taken up by an upgrade back at its end (``Game::Base#update_tile_lists``); so
+    copies never laid come first, then the freed ones in the order they came back.
     """
 
     def __init__(self) -> None:
         self.on_hex: dict[str, str] = {}
+        self.fresh: dict[str, int] = {}
+        """Tile name -> the next copy never laid."""
+        self.returned: dict[str, list[int]] = {}
+        """Tile name -> copies taken up by upgrades, in the order they came back."""
 
     def used(self, name: str) -> set[int]:
         out: set[int] = set()
@@ -170,10 +176,21 @@ class TileCopies:
             for h in gorge.hexes:
                 self.on_hex[h] = f"{gorge.brown[h]}-0"
 
-    def lay(self, hex_name: str, name: str) -> str:
-        self.on_hex.pop(hex_name, None)
-        used = self.used(name)
-        copy = next(i for i in range(len(used) + 1) if i not in used)
+    def lay(self, hex_name: str, name: str, total: int | None) -> str:
+        """The copy of ``name`` laid on ``hex_name``; ``total`` is how many copies the
+        title has (None: unlimited)."""
+        old = self.on_hex.pop(hex_name, None)
+        if old is not None:
+            old_name, _, index = old.rpartition("-")
+            if index.isdecimal() and old_name not in royal_gorge().brown.values():
+                self.returned.setdefault(old_name, []).append(int(index))
+        fresh = self.fresh.get(name, 0)
+        back = self.returned.get(name, [])
+        if (total is None or fresh < total) or not back:
+            copy = fresh
+            self.fresh[name] = fresh + 1
+        else:
+            copy = back.pop(0)
         site = f"{name}-{copy}"
         self.record(hex_name, site)
         return site
@@ -686,13 +703,15 @@ class RoyalGorgeTranslator(Translator):
         ]
 
     def write_sell_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """The seller's certificates, ten-percent ones first, up to the count sold."""
+        """The seller's certificates as the site's sale bundles take them: certificate 0
+        last (the president's; CF&I's and VGC's first ten-percent share is flagged so on
+        the site too, as its fixtures show), the others lowest number first
+        (``Game::Base#all_bundles_for_corporation`` keeps the order they were bought in,
+        which is the order of their numbers unless some came back from the pool)."""
         assert isinstance(action, SellShares)
         g = engine(game)
-        certs = sorted(
-            g.books[action.corporation].certs_of(action.entity),
-            key=lambda c: (c.president, -int(c.id.rpartition("_")[2])),
-        )
+
+        certs = sale_order(g.books[action.corporation].certs_of(action.entity))
         chosen: list[Json] = []
         left = action.count
         for cert in certs:
@@ -712,7 +731,8 @@ class RoyalGorgeTranslator(Translator):
 
     def write_lay_tile(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, LayTile)
-        site_tile = self.copies(game).lay(action.hex, action.tile)
+        board = board_map(engine(game)).board
+        site_tile = self.copies(game).lay(action.hex, action.tile, board.tiles.counts[action.tile])
         return [
             {
                 "type": "lay_tile",
@@ -726,16 +746,26 @@ class RoyalGorgeTranslator(Translator):
     def write_place_token(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, PlaceToken)
         g = engine(game)
-        here = board_map(g).board.hexes[action.hex]
         return [
             {
                 "type": "place_token",
                 **self._entity(action, game, seats),
                 "city": self.copies(game).city(g, action.hex),
-                "slot": len(here.tokens.get(action.city, [])),
+                "slot": self._slot(g, action),
                 "tokener": action.entity,
             }
         ]
+
+    @staticmethod
+    def _slot(g: Engine, action: PlaceToken) -> int:
+        """The slot the site's interface fills: a city's slot reserved for a railroad not
+        yet there is its first one, so anyone else takes the next free slot after it."""
+        board = board_map(g).board
+        held = board.hexes[action.hex].tokens.get(action.city, [])
+        owner = board.reserved_for(action.hex, action.city)
+        if owner is None or owner in held:
+            return len(held)
+        return 0 if owner == action.entity else len(held) + 1
 
     def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """Each route with the revenue our board gives it; a run our board does not check
@@ -775,6 +805,7 @@ class RoyalGorgeTranslator(Translator):
                 **self._entity(action, game, seats),
                 "routes": routes,
                 "extra_revenue": 0,
+                "subsidy": 0,
             }
         ]
 
@@ -824,7 +855,7 @@ class RoyalGorgeTranslator(Translator):
         partial = site_sale.parse(action.choice)
         if partial is not None:
             corp, named, paid = partial
-            held = sorted(g.books[corp].certs_of(action.entity), key=lambda c: c.id)
+            held = sale_order(g.books[corp].certs_of(action.entity))
             return [
                 {
                     "type": "sell_shares",
@@ -837,15 +868,22 @@ class RoyalGorgeTranslator(Translator):
             corp = action.choice if action.company == INVESTOR else "VGC"
             count = 1 if action.company == INVESTOR else int(action.choice.partition(":")[2])
             pool = sorted(g.books[corp].certs_of(POOL), key=lambda c: int(c.id.rpartition("_")[2]))
-            return [
-                {
-                    "type": "buy_shares",
-                    **self._entity(action, game, seats),
-                    "shares": [c.id for c in pool[:count]],
-                    "percent": 10 * count,
-                    "discounter": action.company,
-                }
-            ]
+            bought: SiteDoc = {
+                "type": "buy_shares",
+                **self._entity(action, game, seats),
+                "shares": [c.id for c in pool[:count]],
+                "percent": 10 * count,
+            }
+            price = g.share_price(corp)
+            if action.company == INVESTOR:
+                paid = privates.discounted_price(rg_game(g), corp)
+            else:
+                paid = -(-count * price // 2)
+            if paid != count * price:
+                each = paid / count
+                bought["share_price"] = int(each) if each == int(each) else each
+            bought["discounter"] = action.company
+            return [bought]
         entity: SiteDoc = self._entity(action, game, seats)
         if action.company == LEASE:
             return [{"type": "choose", **entity, "choice": action.choice}]
@@ -917,6 +955,17 @@ class RoyalGorgeTranslator(Translator):
         out["cash"] = {h.id: h.cash for h in g.ledger if h.id != "bank"}
         out["legal"] = [str(a) for a in list(game.legal_actions())[:12]]
         return out
+
+
+def sale_order(certs: Iterable[Certificate]) -> list[Certificate]:
+    """A seller's certificates in the order the site's sale bundles take them: number 0
+    last (the president's; CF&I's and VGC's first share too, as the fixtures show), the
+    others lowest number first."""
+
+    def number(cert: Certificate) -> int:
+        return int(cert.id.rpartition("_")[2])
+
+    return sorted(certs, key=lambda c: (c.president or number(c) == 0, number(c)))
 
 
 def site_steel_choice(g: Engine, choice: str) -> str:
