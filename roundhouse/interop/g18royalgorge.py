@@ -269,7 +269,27 @@ class RoyalGorgeTranslator(Translator):
         """
         for ours in super().read(action, game):
             yield from self.silent_passes(ours, game)
+            self._note(ours, game)
             yield ours
+
+    def _site_turn(self, game: Game) -> SiteTurn | None:
+        """The site's operating turn under way in ``game`` (followed while reading)."""
+        track = self._turns.setdefault(game, TurnTrack())
+        key = turn_key(engine(game))
+        if track.turn is None or track.turn.key != key:
+            track.turn = None if key is None else SiteTurn(key)
+        return track.turn
+
+    def _note(self, ours: Action, game: Game) -> None:
+        """The site's turn after one of its moves that we read (passes: :meth:`read_pass`)."""
+        if isinstance(ours, Pass):
+            return
+        turn = self._site_turn(game)
+        if turn is None:
+            return
+        step = site_step(ours, engine(game), turn.corp)
+        if step is not None:
+            turn.done(ours, step)
 
     @staticmethod
     def silent_passes(ours: Action, game: Game) -> Iterator[Action]:
@@ -310,21 +330,35 @@ class RoyalGorgeTranslator(Translator):
         )
 
     def read_pass(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        """A railroad's pass where ours has nothing to pass (the site's track and buy-trains
-        steps wait for a pass where ours end by themselves) changes nothing.  When another
-        railroad is still to act, the site's own passes come first (an exported game leaves
-        them out, :meth:`write_pass`)."""
+        """A railroad's pass passes the site's step waiting now (:class:`SiteTurn`): ours
+        when our game waits in the same step; nothing when ours has left it (the site's
+        track step waits for a pass where ours ends by itself); first our steps the site had
+        skipped (nothing to offer there) when ours is behind.  Our game's only move before
+        it (withholding a run of nothing) comes first, as do other railroads' silent passes
+        (an exported game leaves those out, :meth:`write_pass`)."""
         seat, entity = self.who(action, game)
-        g = engine(game)
         ours = Pass(player=seat, entity=entity)
-        if action.entity_type != "player" and g.round.entity(g) != entity:
-            yield from self.silent_passes(ours, game)
-        if action.entity_type != "player" and (
-            g.round.entity(g) != entity
-            or not any(isinstance(a, Pass) and a.entity == entity for a in game.legal_actions())
-        ):
+        if action.entity_type == "player":
+            yield ours
             return
-        yield ours
+        yield from self.silent_passes(ours, game)
+        turn = self._site_turn(game)
+        g = engine(game)
+        site = turn.current(g) if turn is not None and turn.corp == entity else None
+        if site is not None:
+            turn.passed.add(site)  # type: ignore[union-attr]
+        for _ in range(len(OUR_STEPS)):
+            g = engine(game)
+            if g.round.entity(g) != entity or not any(
+                isinstance(a, Pass) and a.entity == entity for a in game.legal_actions()
+            ):
+                return
+            mine = OUR_STEPS.get(our_step(g, entity) or "")
+            if site is not None and mine is not None and mine > site:
+                return
+            yield ours
+            if site is None or mine is None or mine == site:
+                return
 
     def read_par(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat = action.seat()
