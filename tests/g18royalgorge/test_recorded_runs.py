@@ -40,3 +40,16 @@ def test_18royalgorge_3_run_trains_rulebook_refuses_track_that_is_not_there() ->
     g.variant = dataclasses.replace(g.variant, compat_18xx_games=False)
     with pytest.raises(IllegalAction):
         game.apply(run(350))
+
+
+def test_18royalgorge_3_run_trains_compat_lists_the_recorded_revenue_span() -> None:
+    """What compat mode accepts is on the legal list: each offered run at any stated
+    revenue (a documented span); a run of no routes still earns nothing."""
+    game, g = position(STOCK_MARKET, 133)
+    legal = game.legal_actions()
+    offered = next(a for a in legal if isinstance(a, RunRoutes) and a.routes)
+    assert dataclasses.replace(offered, revenue=offered.revenue + 1) in legal
+    nothing = RunRoutes(player=PlayerId("0"), entity="RG", routes=(), revenue=1)
+    assert nothing not in legal
+    with pytest.raises(IllegalAction):
+        game.apply(nothing)

@@ -25,6 +25,9 @@ from roundhouse.titles.g18royalgorge.state import rg_game
 
 Routes = tuple[tuple[str, ...], ...]
 
+MAX_RECORDED_REVENUE = 100_000
+"""Upper end of the revenue span a recorded run may state (far above any real run)."""
+
 
 def board_map(g: Engine) -> RoyalGorgeMap:
     assert isinstance(g.map, RoyalGorgeMap)

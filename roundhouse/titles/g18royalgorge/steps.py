@@ -26,6 +26,7 @@ from roundhouse.core.flow.actions import (
     ChooseAbility,
     Par,
     Pass,
+    RunRoutes,
     SellShares,
 )
 from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
@@ -33,6 +34,7 @@ from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.flow.train_step import BuyTrainStep
+from roundhouse.core.legal import AmountRange
 from roundhouse.core.shares import POOL
 from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge import (
@@ -395,9 +397,21 @@ class RoyalGorgeRouteStep(RouteStep):
             super().check(g, entity, action)
         except IllegalAction:
             routes = getattr(action, "routes", None)
-            if routes is None or not site_run.trusted(g):
+            if not routes or not site_run.trusted(g):
                 raise
             site_run.check_trains(g, entity, routes)
+
+    def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
+        """With ``compat_18xx_games`` a recorded run is taken at its stated revenue
+        (:mod:`.site_run`): the listed runs' revenue spans every amount.  A run of no routes
+        earns nothing in either mode."""
+        if not site_run.trusted(g):
+            return []
+        return [
+            AmountRange(a, "revenue", 0, site_run.MAX_RECORDED_REVENUE)
+            for a in self.actions(g, entity)
+            if isinstance(a, RunRoutes) and a.routes
+        ]
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         game = rg_game(g)
