@@ -9,9 +9,14 @@ and which hexes can this company build in at all.
 A route may pass through a town, a junction, an empty slot or the company's own token, and
 may *end* at a city full of other companies' tokens or at an off-board area, but not pass
 them (18USA §12.1, 18West §7.1.1, 18RoyalGorge "Don't forget").  A reserved slot that has no
-token yet does not block.  The search ignores the rule that a route may not reuse track, so it
-may admit a lay whose only connection needs a route to double back on itself; every title's
-rules text treats such cases as rare enough to settle at the table.
+token yet does not block.
+
+A train may not reverse at a hexside (18RoyalGorge "Lay/Upgrade" Rule 4, the Colorado Southern
+example: a sharp turn off the end of the straight a train leaves by "is not a legal
+placement"), so :attr:`Reach.entries` records the edges by which a route comes *into* each
+hex; a new piece of track is runnable when one of its ends is such an edge or a reached stop.
+The search still ignores the rule that a route may not reuse track elsewhere (a loop that
+needs the same track twice), which every title's rules text leaves to the table.
 
 :class:`Graph` caches one :class:`Reach` per company and board version; bots call it every
 turn and most turns change nothing for most companies.
@@ -36,6 +41,10 @@ class Reach:
     """(hex, stop) pairs a route of the company can reach, its token cities included."""
     edges: dict[str, frozenset[int]]
     """hex -> edges of that hex joined to a route of the company (from either side)."""
+    entries: dict[str, frozenset[int]] = dataclasses.field(default_factory=dict)
+    """hex -> edges by which a route of the company enters that hex from its neighbour: track
+    in the hex that starts at such an edge can be run on; track that starts at an edge the
+    route only *leaves* by could be reached only by reversing there (18RoyalGorge Rule 4)."""
 
     @property
     def hexes(self) -> frozenset[str]:
@@ -61,6 +70,7 @@ def compute_reach(board: Board, company: str) -> Reach:
     """Breadth-first search from the company's tokens over stops and hexsides."""
     stops: set[tuple[str, str]] = set()
     edges: dict[str, set[int]] = {}
+    entries: dict[str, set[int]] = {}
     seen_stops: set[tuple[str, str]] = set()
     seen_out: set[tuple[str, int]] = set()
     queue: deque[tuple[str, str | int]] = deque()
@@ -91,6 +101,7 @@ def compute_reach(board: Board, company: str) -> Reach:
             continue
         entry = opposite(at)
         edges.setdefault(neighbour, set()).add(entry)
+        entries.setdefault(neighbour, set()).add(entry)
         there = board.hexes[neighbour]
         for a, b in there.tile.links(there.rotation):
             other = b if a == entry else a if b == entry else None
@@ -102,7 +113,11 @@ def compute_reach(board: Board, company: str) -> Reach:
                     queue.append((neighbour, other))
             elif (neighbour, other) not in seen_stops:
                 _enter_stop(board, company, neighbour, other, stops, seen_stops, queue)
-    return Reach(frozenset(stops), {h: frozenset(e) for h, e in edges.items()})
+    return Reach(
+        frozenset(stops),
+        {h: frozenset(e) for h, e in edges.items()},
+        {h: frozenset(e) for h, e in entries.items()},
+    )
 
 
 def _enter_stop(

@@ -191,8 +191,10 @@ def _connects(
     name: str,
     mode: LayReach,
 ) -> bool:
-    """Does the new tile connect to the company's routes in the sense ``mode`` gives?"""
-    edges = reach.edges.get(name, frozenset())
+    """Does the new tile connect to the company's routes in the sense ``mode`` gives?  An edge
+    end counts only where a route enters the hex by it (:attr:`Reach.entries`): track meeting
+    a route where the route leaves the hex is reached only by reversing (18RoyalGorge Rule 4)."""
+    edges = reach.entries.get(name, frozenset())
     return _connects_at(tile, rotation, mapping, edges, reach.stops_in(name), here, mode)
 
 
@@ -314,7 +316,7 @@ def tile_lays(
             )
         if not options:
             continue
-        edges = reach.edges.get(name, no_edges)
+        edges = reach.entries.get(name, no_edges)
         old_stops = frozenset(stops_by_hex.get(name, ()))
         key = (
             name,

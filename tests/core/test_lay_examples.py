@@ -56,11 +56,6 @@ def test_18royalgorge_rule_4_tile_1_new_leg_where_the_route_enters_is_legal() ->
     assert cost == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/graph Reach.edges does not say from which side a route meets an edge, so a "
-    "new segment reachable only by reversing at a hexside counts as reached (see report)",
-)
 def test_18royalgorge_rule_4_tile_2_sharp_turn_off_the_route_is_illegal() -> None:
     """#26 at rotation 0: the new sharp curve leaves from the south side, where trains from
     Denver leave the hex; reaching it means turning back at the hexside."""
