@@ -41,6 +41,7 @@ from roundhouse.core.routes.run import check_run, company_trains, optimal_run
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import (
     Allowance,
+    LayReach,
     TileLay,
     TokenPlacement,
     TrackRules,
@@ -85,6 +86,7 @@ class BoardMap:
         revenue: RevenueRules = PLAIN,
         one_lay_per_hex: bool = False,
         time_budget: float | None = None,
+        lay_reach: LayReach = LayReach.ANY_LINK_TOUCHES,
     ) -> None:
         self.board = board
         self.graph = Graph(board)
@@ -95,6 +97,9 @@ class BoardMap:
         self.one_lay_per_hex = one_lay_per_hex
         """18USA §12.2: no lay and upgrade of the same hex in one turn."""
         self.time_budget = time_budget
+        self.lay_reach = lay_reach
+        """How new track must join the company's routes (18USA §12.2.2: any part of the tile;
+        18US §6.2.1, 18West §7.1.2, 18RoyalGorge Rule 4: the new track itself)."""
         self.turn: tuple[int, int, str] = (0, 0, "")
         self.laid: list[str] = []
         """Hexes the company operating now has built in this turn."""
@@ -192,8 +197,12 @@ class BoardMap:
         which tile may replace which lasts across turns."""
         colours = self.colours(g)
         rules = self._rules.get(colours)
-        if rules is None or rules.upgrades is not self.upgrades:
-            rules = TrackRules(upgrades=self.upgrades, colours=colours)
+        if (
+            rules is None
+            or rules.upgrades is not self.upgrades
+            or rules.reach is not self.lay_reach
+        ):
+            rules = TrackRules(upgrades=self.upgrades, colours=colours, reach=self.lay_reach)
             self._rules[colours] = rules
         return rules
 
