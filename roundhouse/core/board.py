@@ -285,6 +285,13 @@ class Board:
         self.hexes[name].tokens[city].remove(company)
         self.version += 1
 
+    def replace_token(self, name: str, city: str, old: str, new: str) -> None:
+        """``new``'s token takes the slot of ``old``'s (18USA §14.3: the buyer's tokens
+        replace the purchased company's where they stand)."""
+        held = self.hexes[name].tokens[city]
+        held[held.index(old)] = new
+        self.version += 1
+
     def tokens_of(self, company: str) -> list[tuple[str, str]]:
         """(hex, city) of each of the company's station tokens, in board order.  Read every
         turn by reach and train-buying rules, so one pass over the board per version answers

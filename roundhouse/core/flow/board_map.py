@@ -309,6 +309,38 @@ class BoardMap:
         self.board.place_token(hex_name, city, corp_id)
         g.corps[corp_id].tokens_placed += 1
 
+    def convert_station_tokens(self, g: Engine, buyer: str, target: str) -> None:
+        """18USA §14.3: ``buyer``'s tokens replace ``target``'s where they stand; a second
+        token in one hex goes back to the charter (set aside), and ``buyer``'s
+        ``tokens_placed`` becomes its count on the map.  When more than the cap
+        (:attr:`TakeoverRules.max_tokens`) would stay on the map, "the president selects
+        which eight to keep": that choice is not modelled yet, so it raises
+        :class:`NotImplementedError` before anything moves."""
+        board = self.board
+        held = {h for h, _ in board.tokens_of(buyer)}
+        keep: list[tuple[str, str]] = []
+        aside: list[tuple[str, str]] = []
+        for hex_name, city in board.tokens_of(target):
+            (aside if hex_name in held else keep).append((hex_name, city))
+            held.add(hex_name)
+        cap = g.config.takeover.max_tokens
+        if cap is not None and len(held) > cap:
+            raise NotImplementedError(
+                f"18USA §14.3: {buyer} would have {len(held)} station tokens on the map; the "
+                f"president's choice of which {cap} to keep is not modelled"
+            )
+        for hex_name, city in aside:
+            board.remove_token(hex_name, city, target)
+        for hex_name, city in keep:
+            board.replace_token(hex_name, city, target, buyer)
+        g.corps[buyer].tokens_placed = len(board.tokens_of(buyer))
+
+    def remove_station_tokens(self, g: Engine, corp_id: str) -> None:
+        """A closing company's tokens leave the map (18USA §14.2.1: the bank liquidates it and
+        nobody takes them; a merged-away company has none left by then, §14.3)."""
+        for hex_name, city in self.board.tokens_of(corp_id):
+            self.board.remove_token(hex_name, city, corp_id)
+
     # -- runs --------------------------------------------------------------------------
 
     def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:

@@ -228,14 +228,27 @@ def acquire_station_tokens(g: Engine, buyer: str, target: str) -> None:
             f"map to {buyer}'s needs the board (replacement, one token per hex, the "
             "president's choice of eight)"
         )
-    a.tokens_owned = min(cap, a.tokens_owned + b.tokens_owned)
     if board is not None:
         board.convert_station_tokens(g, buyer, target)
+    a.tokens_owned = min(cap, a.tokens_owned + b.tokens_owned)
     b.tokens_owned = b.tokens_placed = 0
 
 
+@runtime_checkable
+class TokenClearingBoard(Protocol):
+    """A title's board that can take a closing company's station tokens off the map."""
+
+    def remove_station_tokens(self, g: Engine, corp_id: str) -> None:
+        """Every station token of ``corp_id`` leaves the map (its slots open again)."""
+        ...
+
+
 def close(g: Engine, corp_id: str) -> None:
-    """The company leaves play and its charter is ready to be started afresh (18USA §14)."""
+    """The company leaves play and its charter is ready to be started afresh (18USA §14);
+    tokens it still has on the map leave it (a company the bank liquidates, §14.2.1, has no
+    one to hand them to), through ``g.map`` when that is a :class:`TokenClearingBoard`."""
+    if isinstance(g.map, TokenClearingBoard):
+        g.map.remove_station_tokens(g, corp_id)
     g.ledger.transfer_all(corp_id, BANK)
     for loan in g.loans.of(corp_id):
         g.loans.repay(loan)
