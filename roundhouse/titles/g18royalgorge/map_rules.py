@@ -12,7 +12,7 @@ off-board destination printed over several hexes.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
@@ -98,6 +98,12 @@ class RoyalGorgeMap(BoardMap):
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         colour = self.board.tiles[lay.tile].colour
         return steel.quote(rg_game(g), corp_id, colour)[1]
+
+    def extra_cost_key(self, lay: TileLay) -> Hashable:
+        """Steel's price (:func:`.steel.quote`) reads the lay's tile colour and nothing else
+        of the lay (the rest is the market, the railroad's picks this turn and the Steel
+        Depot: the position), so a listing prices each colour once."""
+        return self.board.tiles[lay.tile].colour
 
     def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         game = rg_game(g)
