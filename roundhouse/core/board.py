@@ -84,7 +84,7 @@ class PrintedHex:
 class HexState:
     """A hex during play: current tile, rotation, station tokens per city, markers."""
 
-    __slots__ = ("markers", "printed", "rotation", "tile", "tokens")
+    __slots__ = ("_reserved", "markers", "printed", "rotation", "tile", "tokens")
 
     def __init__(self, printed: PrintedHex) -> None:
         self.printed = printed
@@ -92,6 +92,16 @@ class HexState:
         self.rotation = printed.rotation
         self.tokens: dict[str, list[str]] = {c.name: [] for c in printed.tile.cities}
         self.markers: list[str] = list(printed.markers)
+        self._reserved: dict[str, str] = dict(printed.reserved)
+        """City (of the current tile) -> company whose home it is.  Starts as printed and
+        follows the cities through upgrades, which may rename or merge them.  Private, so
+        the state hash (public fields only) is the same as before it existed: it is derived
+        from the printed map and the lays."""
+
+    @property
+    def reservations(self) -> Mapping[str, str]:
+        """Home-station reservations by city of the current tile."""
+        return self._reserved
 
     def __repr__(self) -> str:
         return f"<Hex {self.printed.name} {self.tile.id}@{self.rotation}>"
@@ -154,6 +164,7 @@ class Board:
                 twin.tokens[city] = list(held)
                 memo[id(held)] = twin.tokens[city]
             twin.markers = list(here.markers)
+            twin._reserved = dict(here._reserved)
             memo[id(here.markers)] = twin.markers
             memo[id(here)] = twin
             hexes[name] = twin
@@ -237,18 +248,32 @@ class Board:
             cost += border.cost
         return cost
 
-    def lay(self, name: str, tile_id: str, rotation: int, moves: Mapping[str, str]) -> None:
+    def lay(self, name: str, tile_id: str, rotation: int, moves: Mapping[str, str]) -> list[str]:
         """Put ``tile_id`` in ``name``; ``moves`` says which new city takes each old city's
-        tokens (from :func:`~roundhouse.core.upgrade.check_upgrade`).  The replaced tile goes
-        back to the supply."""
+        tokens and home reservation (from :func:`~roundhouse.core.upgrade.check_upgrade`).
+        The replaced tile goes back to the supply.
+
+        Where two cities become one and a company had a token in each, one token returns to
+        its charter (18West §6.4: two tokens "in non-adjacent City circles in Chicago (F27)
+        or St. Louis (H25)" stay "until the tile upgrades to brown, at which time the extra
+        token returns to the Company").  Returns the companies that got a token back, once
+        per token, for the caller to count off the map."""
         here = self.hexes[name]
         if not self.available(tile_id):
             raise IllegalAction(f"no tile {tile_id} is left in the supply", rule="track.supply")
         tile = self.tiles[tile_id]
         tokens: dict[str, list[str]] = {c.name: [] for c in tile.cities}
+        returned: list[str] = []
         for old_city, held in here.tokens.items():
             if held:
-                tokens[moves[old_city]].extend(held)
+                slot = tokens[moves[old_city]]
+                for company in held:
+                    (returned if company in slot else slot).append(company)
+        reserved: dict[str, str] = {}
+        for old_city, owner in here._reserved.items():
+            new_city = moves.get(old_city, old_city)
+            if new_city in tokens:
+                reserved.setdefault(new_city, owner)
         count = self.supply[tile_id]
         if count is not None:
             self.supply[tile_id] = count - 1
@@ -258,10 +283,13 @@ class Board:
             if back is not None:
                 self.supply[old.id] = back + 1
         here.tile, here.rotation, here.tokens = tile, rotation % 6, tokens
+        here._reserved = reserved
         self.version += 1
+        return returned
 
     def reserved_for(self, name: str, city: str) -> str | None:
-        return self.hexes[name].printed.reserved.get(city)
+        """The company whose home ``city`` (a city of the current tile) is, if any."""
+        return self.hexes[name].reservations.get(city)
 
     def open_slots(self, name: str, city: str, company: str) -> int:
         """Slots ``company`` could still take: empty and not reserved for someone else."""

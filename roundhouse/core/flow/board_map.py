@@ -265,7 +265,9 @@ class BoardMap:
             self.allowance(g, corp_id),
             rules,
         )
-        self.board.lay(lay.hex, lay.tile, lay.rotation, moves)
+        for back in self.board.lay(lay.hex, lay.tile, lay.rotation, moves):
+            if back in g.corps:  # 18West §6.4: a merged city's extra token to the charter
+                g.corps[back].tokens_placed -= 1
         self.laid.append(lay.hex)
         self.after_lay(g, corp_id, lay)
 
