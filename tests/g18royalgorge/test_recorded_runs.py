@@ -45,7 +45,7 @@ def test_18royalgorge_3_run_trains_rulebook_refuses_track_that_is_not_there() ->
 def test_18royalgorge_3_run_trains_compat_lists_the_recorded_revenue_span() -> None:
     """What compat mode accepts is on the legal list: each offered run at any stated
     revenue (a documented span); a run of no routes still earns nothing."""
-    game, g = position(STOCK_MARKET, 133)
+    game, _g = position(STOCK_MARKET, 133)
     legal = game.legal_actions()
     offered = next(a for a in legal if isinstance(a, RunRoutes) and a.routes)
     assert dataclasses.replace(offered, revenue=offered.revenue + 1) in legal
