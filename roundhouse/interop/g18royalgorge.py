@@ -134,6 +134,17 @@ def silent(action: Action) -> bool:
     return isinstance(action, Pass) or (isinstance(action, Dividend) and action.mode == "withhold")
 
 
+def self_withholding(game: Game) -> Dividend | None:
+    """Withholding a run of nothing when it is the only move left: the site does it the
+    moment the run is over (``Step::Dividend#skip!``), before any move allowed at any time
+    in the turn (paying debt, buying a private)."""
+    beside = any_time_moves(game)
+    legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
+    if len(legal) == 1 and isinstance(legal[0], Dividend) and legal[0].mode == "withhold":
+        return legal[0]
+    return None
+
+
 def same_track_rotation(g: Engine, name: str, rotation: int) -> int:
     """Our rotation for the site's: a symmetric tile (a straight, tile 57) has several
     rotations with the same track; we list only the first of each."""
@@ -306,6 +317,10 @@ class RoyalGorgeTranslator(Translator):
                 ours.kind == "end_game"
                 or (ours.player in game.acting and g.round.entity(g) == entity)
             ):
+                withheld = self_withholding(game)
+                if withheld is not None and ours.kind != "end_game":
+                    yield withheld
+                    continue
                 return
             beside = any_time_moves(game)
             if ours in beside:
