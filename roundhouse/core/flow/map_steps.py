@@ -12,6 +12,7 @@ $0), both paid to the bank.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -88,7 +89,11 @@ class NoMap:
 
 
 class TrackStep(Step):
-    """Lay or upgrade track: up to the title's number of lays, or pass."""
+    """Lay or upgrade track: up to the title's number of lays, or pass.
+
+    Two rotations of a symmetric tile that lay the same track are one lay
+    (:meth:`~roundhouse.core.tiles.Tile.canonical_rotation`): the legal list names the
+    canonical one, and a lay given at the other rotation is accepted as that lay."""
 
     kinds = frozenset({"lay_tile", "pass"})
     name = "track"
@@ -96,6 +101,17 @@ class TrackStep(Step):
     def __init__(self) -> None:
         self.lays = 0
         self.passed = False
+        self._memo: tuple[Sequence[TileLay], int, dict[tuple[str, str, int], TileLay]] | None = None
+        """The last :meth:`_options` answer with the map's listing and the cash it came from
+        (a cache: the step asks for it from ``active``, ``check`` and ``process`` in one
+        action; skipped by canonical form, dropped by copies)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TrackStep:
+        other = type(self).__new__(type(self))
+        memo[id(self)] = other
+        for key, value in vars(self).items():
+            setattr(other, key, None if key == "_memo" else copy.deepcopy(value, memo))
+        return other
 
     def setup(self, g: Engine, entity: str) -> None:
         self.lays = 0
@@ -103,11 +119,24 @@ class TrackStep(Step):
 
     def _options(self, g: Engine, corp: str) -> dict[tuple[str, str, int], TileLay]:
         cash = g.ledger.cash(corp)
-        return {
-            (lay.hex, lay.tile, lay.rotation): lay
-            for lay in g.map.tile_lays(g, corp)
-            if lay.cost <= cash
-        }
+        lays = g.map.tile_lays(g, corp)
+        last = self._memo
+        if last is not None and last[0] is lays and last[1] == cash:
+            return last[2]
+        out = {(lay.hex, lay.tile, lay.rotation): lay for lay in lays if lay.cost <= cash}
+        self._memo = (lays, cash, out)
+        return out
+
+    @staticmethod
+    def _key(g: Engine, action: LayTile) -> tuple[str, str, int]:
+        """The action's lay with its rotation made canonical (core's board maps; a map
+        without a tile catalogue takes the rotation as given)."""
+        from roundhouse.core.flow.board_map import BoardMap
+
+        rotation = action.rotation
+        if isinstance(g.map, BoardMap) and action.tile in g.map.board.tiles:
+            rotation = g.map.board.tiles[action.tile].canonical_rotation(rotation)
+        return (action.hex, action.tile, rotation)
 
     def active(self, g: Engine, entity: str) -> bool:
         if self.passed or self.lays >= g.hooks.track_lays(g, entity):
@@ -125,7 +154,10 @@ class TrackStep(Step):
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         if isinstance(action, LayTile):
-            if (action.hex, action.tile, action.rotation) not in self._options(g, entity):
+            options = self._options(g, entity)
+            if (action.hex, action.tile, action.rotation) not in options and self._key(
+                g, action
+            ) not in options:
                 raise IllegalAction(
                     f"{entity} cannot lay {action.tile} on {action.hex} with rotation "
                     f"{action.rotation} now",
@@ -139,7 +171,10 @@ class TrackStep(Step):
             self.passed = True
             return
         assert isinstance(action, LayTile)
-        lay = self._options(g, entity)[(action.hex, action.tile, action.rotation)]
+        options = self._options(g, entity)
+        lay = options.get((action.hex, action.tile, action.rotation))
+        if lay is None:
+            lay = options[self._key(g, action)]
         g.ledger.transfer(entity, BANK, lay.cost)
         g.map.lay_tile(g, entity, lay)
         self.lays += 1
@@ -226,14 +261,23 @@ class RouteStep(Step):
         ]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
+        """Accepted: an offered run, or routes that :meth:`MapRules.check_run` scores at the
+        stated revenue.  Scoring the player's routes is cheap and nearly always decides, so it
+        comes first; only when it refuses or disagrees is the optimal run (the expensive
+        search behind :meth:`actions`) computed to see whether the action is the offered
+        one.  The accepted set is the same either way round."""
         assert isinstance(action, RunRoutes)
-        if action in self.actions(g, entity):
+        try:
+            revenue = g.map.check_run(g, entity, action.routes)
+        except IllegalAction:
+            if action in self.actions(g, entity):
+                return
+            raise
+        if revenue == action.revenue or action in self.actions(g, entity):
             return
-        revenue = g.map.check_run(g, entity, action.routes)
-        if revenue != action.revenue:
-            raise IllegalAction(
-                f"those routes earn ${revenue}, not ${action.revenue}", rule="routes.revenue"
-            )
+        raise IllegalAction(
+            f"those routes earn ${revenue}, not ${action.revenue}", rule="routes.revenue"
+        )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, RunRoutes)
