@@ -231,10 +231,19 @@ class Board:
         """Terrain cost of the hex (first tile only, unless the title says otherwise) plus the
         cost of each costed hexside the new track newly reaches, when the hex across has not
         already paid for it (18US §6.2 ridges and river, 18USA §12.2.1, 18West §7.1)."""
+        parts = self.cost_parts(name, tile, rotation, terrain_on_upgrade=terrain_on_upgrade)
+        return sum(cost for _, cost in parts)
+
+    def cost_parts(
+        self, name: str, tile: Tile, rotation: int, *, terrain_on_upgrade: bool = False
+    ) -> list[tuple[str, int]]:
+        """:meth:`lay_cost` item by item, as (terrain or hexside kind, dollars), so that a
+        card absorbing some kinds only (18US §10.1.3: "Mountains, Ridges, and Rivers") can
+        tell them apart."""
         here = self.hexes[name]
-        cost = 0
-        if here.tile is here.printed.tile or terrain_on_upgrade:
-            cost += here.printed.cost
+        parts: list[tuple[str, int]] = []
+        if (here.tile is here.printed.tile or terrain_on_upgrade) and here.printed.cost:
+            parts.append((here.printed.terrain, here.printed.cost))
         old_exits = here.tile.exits(here.rotation)
         for edge in tile.exits(rotation) - old_exits:
             border = self.border(name, edge)
@@ -245,8 +254,8 @@ class Board:
                 there = self.hexes[other]
                 if opposite(edge) in there.tile.exits(there.rotation):
                     continue
-            cost += border.cost
-        return cost
+            parts.append((border.kind, border.cost))
+        return parts
 
     def lay(self, name: str, tile_id: str, rotation: int, moves: Mapping[str, str]) -> list[str]:
         """Put ``tile_id`` in ``name``; ``moves`` says which new city takes each old city's
