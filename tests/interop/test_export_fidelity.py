@@ -1,6 +1,8 @@
-"""Issue 7 "Export": what we write is what 18xx.games itself would have recorded - no passes
-the site makes by itself, steel choices in the site's ``"<column>-<price>"`` form - checked
-against the site's own fixture documents."""
+"""Issue 7 "Export": what we write is what 18xx.games itself would have recorded - the
+railroads' passes its steps wait for (:mod:`roundhouse.interop.g18royalgorge_turn`), none it
+makes by itself, steel choices in the site's ``"<column>-<price>"`` form, the ghost town
+choice, tile copies, discounted share prices - checked action by action against the site's
+own fixture documents."""
 
 from __future__ import annotations
 
