@@ -77,14 +77,10 @@ class RoyalGorgeMap(BoardMap):
             options=GraphOptions(decorate=GROUPS),
         )
 
-    def _track_rules(self, g: Engine) -> TrackRules:
+    def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
         """ "Letter Tiles": an ordinary tile once no letter tile fits (:mod:`.letter_tile`);
-        the adjusted rules replace core's in its per-colours cache, so they are made once."""
-        rules = super()._track_rules(g)
-        adjusted = letter_tile.track_rules(rules, rg_game(g).variant)
-        if adjusted is not rules:
-            self._rules[self.colours(g)] = adjusted
-        return adjusted
+        whether it does is fixed by the game's variant."""
+        return letter_tile.track_rules(rules, rg_game(g).variant)
 
     def lay_allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
         gorge = royal_gorge()
