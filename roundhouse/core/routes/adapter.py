@@ -72,6 +72,9 @@ class StopExtras:
     """Company tokens that take no slot (18US junction towns, bypass tokens)."""
     doubled_for: frozenset[str] = frozenset()
     """Companies whose "x2" token doubles this stop for them."""
+    passable_for: frozenset[str] = frozenset()
+    """Companies that may pass through although the slots are full (:attr:`Stop.passable_for`);
+    unlike :attr:`extra_tokens` this is no station of theirs."""
     bonus: int = 0
     """Bonus tokens here (+10/+20), for every company."""
     company_bonus: Mapping[str, int] | None = None
@@ -299,6 +302,7 @@ def _compile_hex(
                 slot_tokens=tuple(here.tokens.get(ts.name, ())),
                 extra_tokens=() if extras is None else extras.extra_tokens,
                 doubled_for=frozenset() if extras is None else extras.doubled_for,
+                passable_for=frozenset() if extras is None else extras.passable_for,
                 bonus=0 if extras is None else extras.bonus,
                 company_bonus=None if extras is None else extras.company_bonus,
                 terminal=terminal,

@@ -62,6 +62,10 @@ class Stop:
     """Company tokens that take no slot (bypass tokens, 18US junction-town or x2 tokens)."""
     doubled_for: frozenset[str] = frozenset()
     """Companies whose doubling ("x2") token doubles this stop for them."""
+    passable_for: frozenset[str] = frozenset()
+    """Companies that may run through this city although other companies' tokens fill it,
+    without having a station here (a lease or right of way, such as 18RoyalGorge's Hanging
+    Bridge Lease through the gorge)."""
     bonus: int = 0
     """Sum of bonus tokens here (+10/+20), for every company."""
     company_bonus: Mapping[str, int] | None = None
@@ -81,14 +85,18 @@ class Stop:
         return company in self.slot_tokens or company in self.extra_tokens
 
     def blocks(self, company: str) -> bool:
-        """True if ``company`` may end here but not pass through (all slots held by others).
+        """True if ``company`` may end here but not pass through (all slots held by others,
+        and no right of way: :attr:`passable_for`).
 
         18USA §12.1, 18RoyalGorge "Don't forget", 18US §6.5, 18West §7.1.1.
         """
         if self.terminal:
             return True
         return (
-            self.slots > 0 and len(self.slot_tokens) >= self.slots and not self.has_token(company)
+            self.slots > 0
+            and len(self.slot_tokens) >= self.slots
+            and not self.has_token(company)
+            and company not in self.passable_for
         )
 
 
