@@ -14,7 +14,8 @@ token yet does not block.
 A train may not reverse at a hexside (18RoyalGorge "Lay/Upgrade" Rule 4, the Colorado Southern
 example: a sharp turn off the end of the straight a train leaves by "is not a legal
 placement"), so :attr:`Reach.entries` records the edges by which a route comes *into* each
-hex; a new piece of track is runnable when one of its ends is such an edge or a reached stop.
+hex; a new piece of track is runnable when one of its ends is such an edge or a reached stop
+that a route may go on from (:attr:`Reach.through`).
 The search still ignores the rule that a route may not reuse track elsewhere (a loop that
 needs the same track twice), which every title's rules text leaves to the table.
 
@@ -41,6 +42,9 @@ class Reach:
     """(hex, stop) pairs a route of the company can reach, its token cities included."""
     edges: dict[str, frozenset[int]]
     """hex -> edges of that hex joined to a route of the company (from either side)."""
+    through: frozenset[tuple[str, str]] = frozenset()
+    """The :attr:`stops` a route may go on from: not full of other companies' tokens, not an
+    off-board (a route ending at a blocked city cannot take new track out of it)."""
     entries: dict[str, frozenset[int]] = dataclasses.field(default_factory=dict)
     """hex -> edges by which a route of the company enters that hex from its neighbour: track
     in the hex that starts at such an edge can be run on; track that starts at an edge the
@@ -53,6 +57,9 @@ class Reach:
 
     def stops_in(self, hex_name: str) -> frozenset[str]:
         return frozenset(s for h, s in self.stops if h == hex_name)
+
+    def through_in(self, hex_name: str) -> frozenset[str]:
+        return frozenset(s for h, s in self.through if h == hex_name)
 
 
 def _blocks(board: Board, hex_name: str, stop: str, company: str) -> bool:
@@ -69,6 +76,7 @@ def _blocks(board: Board, hex_name: str, stop: str, company: str) -> bool:
 def compute_reach(board: Board, company: str) -> Reach:
     """Breadth-first search from the company's tokens over stops and hexsides."""
     stops: set[tuple[str, str]] = set()
+    through: set[tuple[str, str]] = set()
     edges: dict[str, set[int]] = {}
     entries: dict[str, set[int]] = {}
     seen_stops: set[tuple[str, str]] = set()
@@ -76,6 +84,7 @@ def compute_reach(board: Board, company: str) -> Reach:
     queue: deque[tuple[str, str | int]] = deque()
     for hex_name, city in board.tokens_of(company):
         stops.add((hex_name, city))
+        through.add((hex_name, city))
         seen_stops.add((hex_name, city))
         queue.append((hex_name, city))
     grid = board.grid
@@ -93,7 +102,7 @@ def compute_reach(board: Board, company: str) -> Reach:
                         seen_out.add((hex_name, other))
                         queue.append((hex_name, other))
                 elif (hex_name, other) not in seen_stops:
-                    _enter_stop(board, company, hex_name, other, stops, seen_stops, queue)
+                    _enter_stop(board, company, hex_name, other, stops, through, seen_stops, queue)
             continue
         edges.setdefault(hex_name, set()).add(at)
         neighbour = grid.neighbour(hex_name, at)
@@ -112,10 +121,11 @@ def compute_reach(board: Board, company: str) -> Reach:
                     seen_out.add((neighbour, other))
                     queue.append((neighbour, other))
             elif (neighbour, other) not in seen_stops:
-                _enter_stop(board, company, neighbour, other, stops, seen_stops, queue)
+                _enter_stop(board, company, neighbour, other, stops, through, seen_stops, queue)
     return Reach(
         frozenset(stops),
         {h: frozenset(e) for h, e in edges.items()},
+        frozenset(through),
         {h: frozenset(e) for h, e in entries.items()},
     )
 
@@ -126,12 +136,14 @@ def _enter_stop(
     hex_name: str,
     stop: str,
     stops: set[tuple[str, str]],
+    through: set[tuple[str, str]],
     seen: set[tuple[str, str]],
     queue: deque[tuple[str, str | int]],
 ) -> None:
     seen.add((hex_name, stop))
     stops.add((hex_name, stop))
     if not _blocks(board, hex_name, stop, company):
+        through.add((hex_name, stop))
         queue.append((hex_name, stop))
 
 

@@ -195,7 +195,9 @@ def _connects(
     end counts only where a route enters the hex by it (:attr:`Reach.entries`): track meeting
     a route where the route leaves the hex is reached only by reversing (18RoyalGorge Rule 4)."""
     edges = reach.entries.get(name, frozenset())
-    return _connects_at(tile, rotation, mapping, edges, reach.stops_in(name), here, mode)
+    return _connects_at(
+        tile, rotation, mapping, edges, reach.stops_in(name), reach.through_in(name), here, mode
+    )
 
 
 def _connects_at(
@@ -204,11 +206,13 @@ def _connects_at(
     mapping: StopMap,
     edges: frozenset[int],
     old_stops: frozenset[str],
+    through: frozenset[str],
     here: HexState,
     mode: LayReach,
 ) -> bool:
-    """:func:`_connects` given the hex's reached edges and stops."""
-    stops = {mapping.get(s, s) for s in old_stops}
+    """:func:`_connects` given the hex's entered edges, reached stops (a city on a route
+    gaining value) and the stops a route may go on from (track ends)."""
+    stops = {mapping.get(s, s) for s in through}
     before: frozenset[Link] = frozenset()
     if mode is LayReach.EXTENDS_ROUTE:
         before = frozenset(map_link(link, mapping) for link in here.tile.links(here.rotation))
@@ -287,6 +291,9 @@ def tile_lays(
     stops_by_hex: dict[str, set[str]] = {}
     for hex_name, stop in reach.stops:
         stops_by_hex.setdefault(hex_name, set()).add(stop)
+    through_by_hex: dict[str, set[str]] = {}
+    for hex_name, stop in reach.through:
+        through_by_hex.setdefault(hex_name, set()).add(stop)
     memo = board.lay_memo
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
@@ -318,6 +325,7 @@ def tile_lays(
             continue
         edges = reach.entries.get(name, no_edges)
         old_stops = frozenset(stops_by_hex.get(name, ()))
+        through = frozenset(through_by_hex.get(name, ()))
         key = (
             name,
             here.tile,
@@ -328,12 +336,13 @@ def tile_lays(
             options,
             edges,
             old_stops,
+            through,
             fixed_terms,
         )
         lays = memo.get(key)
         if lays is None:
             lays = memo[key] = _hex_lays(
-                board, name, here, options, edges, old_stops, allowance, rules
+                board, name, here, options, edges, old_stops, through, allowance, rules
             )
         out.extend(lays)
     return out
@@ -350,6 +359,7 @@ def _hex_lays(
     options: tuple[_Candidate, ...],
     edges: frozenset[int],
     old_stops: frozenset[str],
+    through: frozenset[str],
     allowance: Allowance,
     rules: TrackRules,
 ) -> tuple[TileLay, ...]:
@@ -366,7 +376,9 @@ def _hex_lays(
                 continue
             if any_held and not tokens_fit(tile, mapping, held):
                 continue
-            if not _connects_at(tile, rotation, mapping, edges, old_stops, here, rules.reach):
+            if not _connects_at(
+                tile, rotation, mapping, edges, old_stops, through, here, rules.reach
+            ):
                 continue
             cost = fee + board.lay_cost(
                 name, tile, rotation, terrain_on_upgrade=allowance.terrain_on_upgrade

@@ -20,7 +20,7 @@ import pytest
 from roundhouse.core.board import Board, load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
-from roundhouse.core.tiles import Colour, standard_tiles
+from roundhouse.core.tiles import Colour, TileSet, parse_tile, standard_tiles
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay, tile_lays
 
 NEW_TRACK = TrackRules(colours=frozenset(Colour), reach=LayReach.EXTENDS_ROUTE)
@@ -77,3 +77,37 @@ def test_18usa_12_2_2_old_track_on_a_route_is_enough() -> None:
         if lay.hex == "C3"
     }
     assert {("26", 0), ("26", 3)} <= lays
+
+
+def _full_city() -> Board:
+    """Denver (C1, C&S) runs south into C3, a yellow city stub whose one slot Rio Grande
+    holds: a route of C&S may end there but not go on."""
+    stub = parse_tile("S1", "yellow", "city c revenue=20; track 3-c")
+    through = parse_tile("S2", "green", "city c revenue=20; track 3-c 0-c")
+    tiles = TileSet({t.id: t for t in (stub, through)}, {"S1": 1, "S2": 1})
+    doc: dict[str, object] = {
+        "board": {"layout": "flat", "letter_axis": "x"},
+        "hexes": {
+            "B2 B4 B6 C5 C7 D2 D4 D6": {},
+            "C1": {"location": "Denver", "code": "city c revenue=30; track 0-c", "color": "yellow"},
+            "C3": {"tile": "S1"},
+        },
+    }
+    board = load_board(doc, source="blocked city example", tiles=tiles)
+    board.place_token("C1", "c", "C&S")
+    board.place_token("C3", "c", "RG")
+    return board
+
+
+def test_18royalgorge_rule_4_new_track_out_of_a_blocked_city_is_not_runnable() -> None:
+    """ "Don't forget": a route may end at a city full of other companies' stations but not
+    pass it, so the new leg south of Rio Grande's city is no track C&S could run on (Rule 4),
+    though the old leg into the city is on its route (enough for 18USA §12.2.2).  The green
+    city is worth what the yellow was, so no city gains value either (18US §6.2.1)."""
+    board = _full_city()
+    with pytest.raises(IllegalAction) as err:
+        check_lay(board, Graph(board), "C&S", ("C3", "S2", 0), FREE, NEW_TRACK)
+    assert err.value.rule == "track.extend_route"
+    assert check_lay(board, Graph(board), "C&S", ("C3", "S2", 0), FREE, ANY_PART)[0] == 0
+    board.remove_token("C3", "c", "RG")
+    assert check_lay(board, Graph(board), "C&S", ("C3", "S2", 0), FREE, NEW_TRACK)[0] == 0
