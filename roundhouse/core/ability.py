@@ -66,6 +66,10 @@ class Ability:
     per_round: int | None = None
     """Times per operating round (18RoyalGorge tile-lay privates)."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Ability:
+        """Frozen and never changed: snapshots share it instead of copying it."""
+        return self
+
     @property
     def kind(self) -> str:
         return type(self).__name__

@@ -18,6 +18,10 @@ from roundhouse.core.ability import Ability, TrainDiscount
 class CorporationSpec:
     """One company's charter as printed."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> CorporationSpec:
+        """Frozen and never changed: snapshots share it instead of copying it."""
+        return self
+
     id: str
     name: str = ""
     kind: str = ""
@@ -98,6 +102,10 @@ class Corporation:
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class PrivateSpec:
     """A private company or concession card."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PrivateSpec:
+        """Frozen and never changed: snapshots share it instead of copying it."""
+        return self
 
     id: str
     name: str = ""

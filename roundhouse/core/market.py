@@ -80,6 +80,10 @@ class Cell:
     price: int
     zones: frozenset[str]
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Cell:
+        """Frozen and never changed: snapshots share it instead of copying it."""
+        return self
+
     def __repr__(self) -> str:
         zones = f" {'/'.join(sorted(self.zones))}" if self.zones else ""
         return f"<Cell ${self.price}{zones} at {self.row},{self.col}>"
