@@ -53,12 +53,12 @@ from roundhouse.core.routes.run import check_run, from_18xx_games, to_18xx_games
 from roundhouse.core.shares import POOL
 from roundhouse.core.title import OptionValue
 from roundhouse.core.trains import DEPOT
+from roundhouse.interop.g18royalgorge_certificate import SiteCertificates, number
 from roundhouse.interop.g18royalgorge_names import (
     TileCopies,
     board_map,
     engine,
     our_steel_choice,
-    sale_order,
     same_track_rotation,
     site_route,
     site_steel_choice,
@@ -146,11 +146,21 @@ class RoyalGorgeTranslator(Translator):
             weakref.WeakKeyDictionary()
         )
         self._turns: weakref.WeakKeyDictionary[Game, TurnTrack] = weakref.WeakKeyDictionary()
+        self._certs: weakref.WeakKeyDictionary[Game, SiteCertificates] = weakref.WeakKeyDictionary()
 
     def copies(self, game: Game) -> TileCopies:
         found = self._copies.get(game)
         if found is None:
             found = self._copies[game] = TileCopies()
+        return found
+
+    def certificates(self, game: Game) -> SiteCertificates:
+        """The site's view of who holds which certificate, caught up with ``game``."""
+        g = engine(game)
+        found = self._certs.get(game)
+        if found is None:
+            found = self._certs[game] = SiteCertificates(g)
+        found.catch_up(g)
         return found
 
     # -- options -------------------------------------------------------------------------
@@ -313,7 +323,11 @@ class RoyalGorgeTranslator(Translator):
         elif discounter is not None:
             raise action.fail(f"unknown discounter {discounter!r}")
         else:
-            yield BuyShares(player=seat, entity=seat, shares=shares)
+            yield BuyShares(
+                player=seat,
+                entity=seat,
+                shares=tuple(SiteCertificates.ours(engine(game), s) for s in shares),
+            )
 
     def read_sell_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
         """Without ``percent`` (a hand-edited fixture) the site sells the named certificates
@@ -658,7 +672,14 @@ class RoyalGorgeTranslator(Translator):
 
     def write_buy_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, BuyShares)
-        shares = list(action.shares)
+        g = engine(game)
+        view = self.certificates(game)
+        shares: list[str] = []
+        for share in action.shares:
+            book = g.books[share.rpartition("_")[0]]
+            site = view.bought(book, share, book.cert(share).owner)
+            view.move(book.company, [site], action.entity)
+            shares.append(site)
         return [
             {
                 "type": "buy_shares",
@@ -676,21 +697,14 @@ class RoyalGorgeTranslator(Translator):
         which is the order of their numbers unless some came back from the pool)."""
         assert isinstance(action, SellShares)
         g = engine(game)
-
-        certs = sale_order(g.books[action.corporation].certs_of(action.entity))
-        chosen: list[Json] = []
-        left = action.count
-        for cert in certs:
-            if left <= 0:
-                break
-            if cert.shares <= left:
-                chosen.append(cert.id)
-                left -= cert.shares
+        view = self.certificates(game)
+        chosen = view.sale(g.books[action.corporation], action.entity, action.count)
+        view.move(action.corporation, chosen, POOL)
         return [
             {
                 "type": "sell_shares",
                 **self._entity(action, game, seats),
-                "shares": chosen,
+                "shares": list[Json](chosen),
                 "percent": 10 * action.count,
             }
         ]
@@ -821,23 +835,27 @@ class RoyalGorgeTranslator(Translator):
         partial = site_sale.parse(action.choice)
         if partial is not None:
             corp, named, paid = partial
-            held = sale_order(g.books[corp].certs_of(action.entity))
+            view = self.certificates(game)
+            held = view.sale(g.books[corp], action.entity, named)
+            view.move(corp, held, POOL)
             return [
                 {
                     "type": "sell_shares",
                     **self._entity(action, game, seats),
-                    "shares": [c.id for c in held[:named]],
+                    "shares": list[Json](held),
                     "percent": 10 * paid,
                 }
             ]
         if action.company in (INVESTOR, MINT):
             corp = action.choice if action.company == INVESTOR else "VGC"
             count = 1 if action.company == INVESTOR else int(action.choice.partition(":")[2])
-            pool = sorted(g.books[corp].certs_of(POOL), key=lambda c: int(c.id.rpartition("_")[2]))
+            view = self.certificates(game)
+            pool = sorted(view.of(corp, POOL), key=number)[:count]
+            view.move(corp, pool, action.entity)
             bought: SiteDoc = {
                 "type": "buy_shares",
                 **self._entity(action, game, seats),
-                "shares": [c.id for c in pool[:count]],
+                "shares": list[Json](pool),
                 "percent": 10 * count,
             }
             price = g.share_price(corp)

@@ -8,12 +8,10 @@ directions of :mod:`roundhouse.interop.g18royalgorge`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 
 from roundhouse.core.actions import Json
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.game import Game
-from roundhouse.core.shares import Certificate
 from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge, steel_market
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import rg_game
@@ -109,17 +107,6 @@ class TileCopies:
         if site is None or tile_name(site) != here.tile.id:
             site = f"{here.tile.id}-0"
         return f"{site}-0"
-
-
-def sale_order(certs: Iterable[Certificate]) -> list[Certificate]:
-    """A seller's certificates in the order the site's sale bundles take them: number 0
-    last (the president's; CF&I's and VGC's first share too, as the fixtures show), the
-    others lowest number first."""
-
-    def number(cert: Certificate) -> int:
-        return int(cert.id.rpartition("_")[2])
-
-    return sorted(certs, key=lambda c: (c.president or number(c) == 0, number(c)))
 
 
 def site_steel_choice(g: Engine, choice: str) -> str:

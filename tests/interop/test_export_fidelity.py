@@ -2,7 +2,7 @@
 railroads' passes its steps wait for (:mod:`roundhouse.interop.g18royalgorge_turn`), none it
 makes by itself, steel choices in the site's ``"<column>-<price>"`` form, the ghost town
 choice, tile copies, discounted share prices - checked action by action against the site's
-own fixture documents."""
+own fixture documents, down to the numbered certificates a sale names."""
 
 from __future__ import annotations
 
@@ -73,15 +73,6 @@ BOOKKEEPING = frozenset({"id", "created_at", "user", "auto_actions"})
 """Fields with no game meaning: renumbered ids, clicks' times, who clicked, and the
 embedded follow-ups (flattened into the list instead, the site processes both alike)."""
 NO_GAME_EFFECT = ("message", "log")
-
-SHARE_ORDER = {
-    "18RoyalGorge/18RoyalGorge_game_end_bankrupt.json": 2,
-    "18RoyalGorge/18RoyalGorge_game_end_stock_market.json": 2,
-    "18RoyalGorge/endgame_triggered_on_buy.json": 3,
-}
-"""Sales naming other certificates than the site's: our sale action says how many, and our
-engine's earlier sales moved other certificates of the same company than the site did, so
-the seller holds other numbers by then (the counts and money are the same)."""
 
 
 def flat(actions: Iterable[Mapping[str, Json]]) -> list[dict[str, Json]]:
@@ -156,12 +147,9 @@ id 245): the total is the site's, our board splits it differently between the tw
 
 
 def allowed(theirs: Mapping[str, Json], ours: Mapping[str, Json]) -> str | None:
-    """Why a difference is known (see :data:`SHARE_ORDER`, :data:`REVENUE_SPLIT`), or None."""
+    """Why a difference is known (see :data:`REVENUE_SPLIT`), or None."""
     if theirs["type"] != ours["type"]:
         return None
-    if theirs["type"] == "sell_shares":
-        rest = {k: v for k, v in theirs.items() if k != "shares"}
-        return "share order" if rest == {k: v for k, v in ours.items() if k != "shares"} else None
     if theirs["type"] == "run_routes":
         a, b = theirs["routes"], ours["routes"]
         assert isinstance(a, list) and isinstance(b, list)
@@ -182,9 +170,10 @@ def test_interop_export_writes_the_sites_own_action_list(name: str) -> None:
     """Issue 7 "Export": import -> export gives the fixture's own actions, undo/redo
     resolved, auto actions in line: the same types, entities and fields, the railroads'
     passes where the site's steps waited for them, the ghost town choice, tile copies as the
-    site hands them out, discounted purchases' share prices.  Known differences: which
-    certificates a few sales name (:data:`SHARE_ORDER`) and one hand-edited run's split
-    between trains (:data:`REVENUE_SPLIT`); anything else fails, printing the first."""
+    site hands them out, discounted purchases' share prices, the certificates each sale and
+    purchase names (the site's view of who holds which number, kept beside our game).  Known
+    difference: one hand-edited run's split between trains (:data:`REVENUE_SPLIT`); anything
+    else fails, printing the first."""
     doc = read_document(fixture_path(name))
     recorded = flat(e.action for e in resolve(doc.actions).effective)
     written_doc = export_18xx_games(import_18xx_games(doc))["actions"]
@@ -201,5 +190,4 @@ def test_interop_export_writes_the_sites_own_action_list(name: str) -> None:
         why = allowed(theirs, ours) if theirs is not None and ours is not None else None
         assert why is not None, f"action {i}: the site recorded\n  {theirs}\nwe wrote\n  {ours}"
         known[why] = known.get(why, 0) + 1
-    assert known.get("share order", 0) == SHARE_ORDER.get(name, 0)
     assert known.get("revenue split", 0) == REVENUE_SPLIT.get(name, 0)
