@@ -99,7 +99,8 @@ class ExtraTileLay(Ability):
 class TerrainDiscount(Ability):
     terrain: frozenset[str]
     amount: int | None = None
-    """Dollars off; None: the whole cost."""
+    """Dollars of terrain cost absorbed per company turn (a budget shared by the turn's
+    lays, 18US §10.1.3's $40); None: the whole cost."""
     when: When = When.TRACK
 
 

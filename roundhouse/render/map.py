@@ -130,7 +130,7 @@ class _Drawing:
                 here.rotation,
                 layout,
                 tokens=here.tokens,
-                reserved=printed.reserved,
+                reserved=here.reservations,
                 phase=self.style.phase,
                 painter=self.painter,
                 name_below=band > 0,
@@ -152,7 +152,7 @@ class _Drawing:
                 held = here.tokens.get(stop.name, [])
                 if held:
                     self.used.add("token")
-                owner = here.printed.reserved.get(stop.name)
+                owner = here.reservations.get(stop.name)
                 if owner is not None and owner not in held:
                     self.used.add("reserved")
 

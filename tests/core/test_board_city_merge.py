@@ -76,3 +76,14 @@ def test_18west_14_5_home_reservation_survives_a_board_copy() -> None:
     assert twin.reserved_for("F27", "c") == "CB&Q"
     twin.place_token("F27", "c", "UP")
     assert board.open_slots("F27", "c", "UP") == 1
+
+
+def test_18west_14_5_the_map_draws_the_reservation_on_the_merged_city() -> None:
+    """The drawn map shows the home slot where the rules keep it: on the merged city after
+    the upgrade (render/map.py reads the hex's current reservations)."""
+    from roundhouse.render.map import board_svg
+
+    board = _board({"b": "CB&Q"})
+    board.lay("F27", "B2S", 0, MERGED)
+    svg = board_svg(board)
+    assert "CB&amp;Q" in svg and 'fill="#9a9a9a"' in svg
