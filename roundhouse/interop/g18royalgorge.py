@@ -265,6 +265,16 @@ class RoyalGorgeTranslator(Translator):
                 continue
             return
 
+    def settle(self, game: Game) -> Iterator[Action]:
+        """Withholding a run of nothing when it is the only move left after the last
+        action: the site has already made it (``Step::Dividend#skip!``) and an export leaves
+        it out (:meth:`write_dividend`)."""
+        while not game.finished:
+            withheld = self_withholding(game)
+            if withheld is None:
+                return
+            yield withheld
+
     def read_bid(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat = action.seat()
         yield Bid(

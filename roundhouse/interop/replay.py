@@ -179,4 +179,13 @@ def import_18xx_games(doc: Document | Mapping[str, object]) -> Game:
     game, translator = start(document)
     for _ in steps(document, game, translator):
         pass
+    settle(game, translator)
     return game
+
+
+def settle(game: Game, translator: Translator) -> tuple[Action, ...]:
+    """Make the moves the site makes by itself after the last action
+    (:meth:`~roundhouse.interop.translate.Translator.settle`): an unfinished game whose last
+    move was one of them (18RoyalGorge: withholding a run of nothing, which an export leaves
+    out) ends where it ended on the site."""
+    return tuple(game.apply(ours) for ours in translator.settle(game))

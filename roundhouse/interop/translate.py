@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from roundhouse.core.actions import Action, Json
@@ -241,6 +241,13 @@ class Translator:
         """Site actions still owed once the whole log is written (``game`` is the final
         position).  Default: none."""
         return []
+
+    def settle(self, game: Game) -> Iterator[Action]:
+        """Our moves the site makes by itself after the document's last action (``game`` is
+        the position then, updated after each move yielded): the site's state already has
+        them, and an exporter that leaves such a move out (it is the site's to make) relies
+        on the reader to make it here.  Default: none."""
+        return iter(())
 
     def optional_rules(self, options: Mapping[str, OptionValue]) -> list[str]:
         """The site's optional rules for our options.  Default: the boolean options that are
