@@ -254,12 +254,12 @@ class RoyalGorgeOperatingRound(OperatingRound):
 
     def after_process(self, g: Engine, entity: str) -> None:
         """The turn is over when no open blocking step waits: buying a private or paying
-        debt ("any time during a company's operating turn") never holds it open by itself."""
-        if (
-            not self.finished
-            and self.entity(g) == entity
-            and not any(s.active(g, entity) for s in self._open() if s.blocking)
-        ):
+        debt ("any time during a company's operating turn") never holds it open by itself.
+        While a blocking step waits, core's check would find that same step active and keep
+        the turn, so it is not asked again."""
+        if not self.finished and self.entity(g) == entity:
+            if any(s.active(g, entity) for s in self._open() if s.blocking):
+                return
             self.next_entity(g)
         super().after_process(g, entity)
 
