@@ -1,8 +1,9 @@
 """18RoyalGorge's things as 18xx.games names them: tile copies and cities, rotations of
-symmetric tiles, certificates a sale takes, steel cubes, routes written from our notation.
+symmetric tiles, steel cubes, routes written from our notation.
 
 Facts sheet ``docs/facts/18xx-games-format.md`` §5 and the site's own fixtures; used by both
-directions of :mod:`roundhouse.interop.g18royalgorge`.
+directions of the translator (:mod:`roundhouse.interop.g18royalgorge_reader`,
+:mod:`roundhouse.interop.g18royalgorge_writer`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,128 @@
+"""What the 18RoyalGorge translator follows of the site's side of a game: which tile copy
+lies where, who holds which numbered certificate, the site's operating turn, and the moves the
+site makes by itself (a pass when it is the only move, withholding a run of nothing).
+
+Shared by both directions (:mod:`roundhouse.interop.g18royalgorge_reader` and
+:mod:`roundhouse.interop.g18royalgorge_writer`); facts sheet
+``docs/facts/18xx-games-format.md`` §4-§5.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from roundhouse.core.actions import Action
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.actions import (
+    Dividend,
+    Pass,
+)
+from roundhouse.core.game import Game
+from roundhouse.core.routes.adapter import route_graph
+from roundhouse.core.routes.graph import RouteGraph
+from roundhouse.interop.g18royalgorge_certificate import SiteCertificates
+from roundhouse.interop.g18royalgorge_names import (
+    TileCopies,
+    board_map,
+    engine,
+)
+from roundhouse.interop.g18royalgorge_turn import (
+    SiteTurn,
+    turn_key,
+)
+from roundhouse.interop.translate import (
+    SiteDoc,
+    Translator,
+)
+
+COMPAT = "compat_18xx_games"
+SHORTER = "shorter_game_end"
+DEBT_CARDS = {"RG-D": "RG", "SF-D": "SF"}
+"""The site's debt cards (companies created at the Treaty of Boston) and who owes."""
+NUGGET = "G2"
+BRIDGE_PAYERS = ("corporation", "president")
+"""The Hanging Bridge toll's payers as the site names them (its railroad chooses)."""
+GHOST_TOWN = "ghost_town"
+INVESTOR, MINT = "G5", "B6"
+METALS = ("CF&I", "VGC")
+ANY_TIME = frozenset({"choose_ability", "buy_company", "end_game"})
+"""Our kinds allowed beside a turn's steps (paying debt, buying a private, ending the game)."""
+
+
+class TurnTrack:
+    """The site's operating turn followed through one export, and the passes it would still
+    need if the turn ended with the last move written."""
+
+    def __init__(self) -> None:
+        self.turn: SiteTurn | None = None
+        self.pending: list[SiteDoc] = []
+
+
+def any_time_moves(game: Game) -> set[Action]:
+    """The moves of steps that wait beside the turn's current step (a private's power used
+    any time in the turn, such as Sulphur Springs' conversion): never a reason to think the
+    site skipped anything."""
+    g = engine(game)
+    out: set[Action] = set()
+    for entity in g.round.entities_acting(g):
+        for step in g.round.offered(g, entity):
+            if not step.blocking:
+                out.update(step.actions(g, entity))
+    return out
+
+
+def silent(action: Action) -> bool:
+    """A move 18xx.games makes by itself when it is the only one: a pass, or withholding
+    nothing when a railroad ran no train."""
+    return isinstance(action, Pass) or (isinstance(action, Dividend) and action.mode == "withhold")
+
+
+def self_withholding(game: Game) -> Dividend | None:
+    """Withholding a run of nothing when it is the only move left: the site does it the
+    moment the run is over (``Step::Dividend#skip!``), before any move allowed at any time
+    in the turn (paying debt, buying a private)."""
+    beside = any_time_moves(game)
+    legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
+    if len(legal) == 1 and isinstance(legal[0], Dividend) and legal[0].mode == "withhold":
+        return legal[0]
+    return None
+
+
+class SiteMemory(Translator):
+    """Per game (weakly keyed, so a finished replay lets go): the site's tile copies,
+    certificates and operating turn, and the stock-round passes an export holds back."""
+
+    def __init__(self) -> None:
+        self._copies: weakref.WeakKeyDictionary[Game, TileCopies] = weakref.WeakKeyDictionary()
+        self._held: weakref.WeakKeyDictionary[Game, list[tuple[Action, SiteDoc]]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._turns: weakref.WeakKeyDictionary[Game, TurnTrack] = weakref.WeakKeyDictionary()
+        self._certs: weakref.WeakKeyDictionary[Game, SiteCertificates] = weakref.WeakKeyDictionary()
+
+    def copies(self, game: Game) -> TileCopies:
+        found = self._copies.get(game)
+        if found is None:
+            found = self._copies[game] = TileCopies()
+        return found
+
+    def certificates(self, game: Game) -> SiteCertificates:
+        """The site's view of who holds which certificate, caught up with ``game``."""
+        g = engine(game)
+        found = self._certs.get(game)
+        if found is None:
+            found = self._certs[game] = SiteCertificates(g)
+        found.catch_up(g)
+        return found
+
+    def _site_turn(self, game: Game) -> SiteTurn | None:
+        """The site's operating turn under way in ``game`` (followed while reading)."""
+        track = self._turns.setdefault(game, TurnTrack())
+        key = turn_key(engine(game))
+        if track.turn is None or track.turn.key != key:
+            track.turn = None if key is None else SiteTurn(key)
+        return track.turn
+
+    def graph(self, g: Engine, corp: str) -> RouteGraph:
+        bm = board_map(g)
+        return route_graph(bm.board, g.depot.phases.current, options=bm.graph_options(g, corp))

@@ -1,0 +1,512 @@
+"""Our 18RoyalGorge actions written as 18xx.games would have recorded them
+(:class:`RoyalGorgeWriter`): the railroads' passes the site's steps wait for, none of the moves
+it makes by itself, tile copies and certificates as the site hands them out, steel cubes and
+discounted purchases in its form.  Facts sheet ``docs/facts/18xx-games-format.md`` §4-§6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from roundhouse.core.actions import Action, Json
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import (
+    Bankrupt,
+    Bid,
+    BuyCompany,
+    BuyShares,
+    BuyTrain,
+    Choose,
+    ChooseAbility,
+    Dividend,
+    EndGame,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+)
+from roundhouse.core.game import Game
+from roundhouse.core.routes.run import check_run, to_18xx_games
+from roundhouse.core.shares import POOL
+from roundhouse.core.trains import DEPOT
+from roundhouse.interop.g18royalgorge_certificate import number
+from roundhouse.interop.g18royalgorge_names import (
+    board_map,
+    engine,
+    site_route,
+    site_steel_choice,
+)
+from roundhouse.interop.g18royalgorge_site import (
+    ANY_TIME,
+    DEBT_CARDS,
+    GHOST_TOWN,
+    INVESTOR,
+    MINT,
+    SiteMemory,
+    TurnTrack,
+    any_time_moves,
+    silent,
+)
+from roundhouse.interop.g18royalgorge_turn import (
+    OUR_STEPS,
+    SiteStep,
+    SiteTurn,
+    our_step,
+    site_step,
+    turn_key,
+)
+from roundhouse.interop.translate import (
+    SeatIds,
+    SiteDoc,
+    Translator,
+)
+from roundhouse.titles.g18royalgorge import gold, privates, site_run, site_sale
+from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
+from roundhouse.titles.g18royalgorge.state import rg_game
+
+
+class RoyalGorgeWriter(SiteMemory):
+    """The writing half of the 18RoyalGorge translator."""
+
+    # -- ours -> 18xx.games --------------------------------------------------------------
+
+    @staticmethod
+    def _entity(action: Action, game: Game, seats: SeatIds) -> SiteDoc:
+        entity = str(getattr(action, "entity", action.player))
+        if entity in game.players:
+            return {"entity": seats.player_id(entity), "entity_type": "player"}
+        return {"entity": entity, "entity_type": "corporation"}
+
+    @staticmethod
+    def _only_move(action: Action, game: Game) -> bool:
+        """Whether 18xx.games would make this move by itself (see ``RoyalGorgeReader.read``)."""
+        beside = any_time_moves(game)
+        legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
+        return legal == [action] and silent(action)
+
+    def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """As the base, with the railroads' passes the site waits for where our steps end
+        by themselves (:meth:`operating`); a stock-round pass the site makes itself is held
+        back (:meth:`write_pass`) and written after all when our reader could not tell it
+        from the next action: that action is the same pass, or a move our reader takes
+        before any silent pass (one of :data:`ANY_TIME`, or a step waiting beside the turn)."""
+        before, own = self.operating(action, game, seats)
+        if own is not None:
+            return before + own
+        held = self._held.setdefault(game, [])
+        out = super().write(action, game, seats)
+        if isinstance(action, Pass) and not out and self._site_skips(action, game):
+            held.append((action, {"type": "pass", **self._entity(action, game, seats)}))
+            return []
+        if not out:
+            return out
+        if held and self._taken_first(action, game, [p for p, _ in held]):
+            out = [doc for _, doc in held] + out
+        held.clear()
+        return before + out
+
+    def operating(
+        self, action: Action, game: Game, seats: SeatIds
+    ) -> tuple[list[SiteDoc], list[SiteDoc] | None]:
+        """(passes the site needs first, the action's own site actions or None when it is
+        not a move in a railroad's operating turn).
+
+        The site's turn is followed beside ours (:class:`SiteTurn`): before a move in a
+        later site step, every earlier step still waiting gets its railroad's pass; our own
+        pass passes the site's steps up to its own; when the turn is over, the steps still
+        waiting right after the railroad's last move get theirs (:meth:`_after`)."""
+        g = engine(game)
+        track = self._turns.setdefault(game, TurnTrack())
+        key = turn_key(g)
+        before: list[SiteDoc] = []
+        if track.turn is not None and track.turn.key != key:
+            before = track.pending
+            track.turn = None
+        track.pending = []
+        if key is None:
+            return before, None
+        if track.turn is None:
+            track.turn = SiteTurn(key)
+        turn = track.turn
+        entity = getattr(action, "entity", None)
+        step = site_step(action, g, turn.corp)
+        if step is None or (entity != turn.corp and not isinstance(action, SellShares)):
+            track.pending = self._after(action, game, turn)
+            return before, None
+        passing = isinstance(action, Pass)
+        declined_gold = passing and step is SiteStep.DIVIDEND
+        count = turn.passes_to(g, step, through=passing and not declined_gold)
+        before += [self._railroad_pass(turn.corp)] * count
+        own: list[SiteDoc] = [] if passing else Translator.write(self, action, game, seats)
+        if not passing:
+            turn.done(action, step)
+        track.pending = self._after(action, game, turn)
+        return before, own
+
+    @staticmethod
+    def _railroad_pass(corp: str) -> SiteDoc:
+        return {"type": "pass", "entity": corp, "entity_type": "corporation"}
+
+    def _after(self, action: Action, game: Game, turn: SiteTurn) -> list[SiteDoc]:
+        """The passes the site would need if the railroad's turn ended with ``action``: its
+        steps still waiting right after the action, before our game moves to the next turn
+        (on a copy where only the action's own step has run)."""
+        if isinstance(action, (Bankrupt, EndGame)):
+            return []
+        copy = game.clone()
+        g = engine(copy)
+        try:
+            step, entity = g.round.step_for(g, action)
+            g.round.reached = max(  # type: ignore[attr-defined]
+                getattr(g.round, "reached", 0), g.round.steps.index(step) if step.blocking else 0
+            )
+            step.process(g, entity, action)
+        except IllegalAction:
+            return []
+        then = SiteTurn(turn.key, set(turn.passed), turn.lays)
+        return [self._railroad_pass(turn.corp)] * then.passes_to(g, None, through=True)
+
+    @staticmethod
+    def _taken_first(action: Action, game: Game, held: list[Action]) -> bool:
+        """Whether our reader, meeting ``action`` where the first held pass was due, would
+        apply it without re-creating the held passes (``RoyalGorgeReader.silent_passes``):
+        it is one of them, it ends the game, or it is an any-time move of an entity acting
+        then."""
+        if action in held or action.kind == "end_game":
+            return True
+        acting = {getattr(p, "entity", None) for p in held}
+        beside = action.kind in ANY_TIME or action in any_time_moves(game)
+        return beside and getattr(action, "entity", None) in acting
+
+    def finish(self, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The held passes at the end of the game (nothing follows that would bring them
+        back)."""
+        held = self._held.pop(game, [])
+        out = [doc for _, doc in held]
+        track = self._turns.pop(game, None)
+        if track is None or track.turn is None:
+            return out
+        g = engine(game)
+        key = turn_key(g)
+        if game.finished or track.turn.key != key:
+            out += track.pending
+        if key is not None and not game.finished:
+            turn = track.turn if track.turn.key == key else SiteTurn(key)
+            target = OUR_STEPS.get(our_step(g, turn.corp) or "")
+            if target is not None:
+                count = turn.passes_to(g, target, through=False)
+                out += [self._railroad_pass(turn.corp)] * count
+        return out
+
+    def _site_skips(self, action: Action, game: Game) -> bool:
+        """A pass the site makes by itself: a stock-round player's only move (they can
+        neither buy nor sell).  Railroads' passes are all written: the site records them
+        even where our step had nothing else to offer (the fixtures show both)."""
+        g = engine(game)
+        return g.round.kind == "SR" and self._only_move(action, game)
+
+    def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Declining gold is not written (the site just chooses the dividend), nor a
+        stock-round player's only move (:meth:`_site_skips`): the site makes those itself
+        and would refuse them from a player it has already skipped; our reader re-creates
+        them (``RoyalGorgeReader.read``).  An auction's passes are all written."""
+        g = engine(game)
+        entity = g.round.entity(g) if not game.finished else None
+        gold_step = entity is not None and any(
+            s.name == "gold" for s in g.round.offered(g, entity) if s.blocking
+        )
+        if gold_step or self._site_skips(action, game):
+            return []
+        return [{"type": "pass", **self._entity(action, game, seats)}]
+
+    def write_bid(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Bid)
+        return [
+            {
+                "type": "bid",
+                **self._entity(action, game, seats),
+                "company": action.company,
+                "price": action.price,
+            }
+        ]
+
+    def write_par(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Par)
+        cell = engine(game).market.grid.find(action.share_price)
+        return [
+            {
+                "type": "par",
+                **self._entity(action, game, seats),
+                "corporation": action.corporation,
+                "share_price": f"{cell.price},{cell.row},{cell.col}",
+            }
+        ]
+
+    @staticmethod
+    def _percent(g: Engine, shares: Sequence[str]) -> int:
+        total = 0
+        for share in shares:
+            corp = share.rpartition("_")[0]
+            total += 10 * g.books[corp].cert(share).shares
+        return total
+
+    def write_buy_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, BuyShares)
+        g = engine(game)
+        view = self.certificates(game)
+        shares: list[str] = []
+        for share in action.shares:
+            book = g.books[share.rpartition("_")[0]]
+            site = view.bought(book, share, book.cert(share).owner)
+            view.move(book.company, [site], action.entity)
+            shares.append(site)
+        return [
+            {
+                "type": "buy_shares",
+                **self._entity(action, game, seats),
+                "shares": list[Json](shares),
+                "percent": self._percent(engine(game), shares),
+            }
+        ]
+
+    def write_sell_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The seller's certificates as the site's sale bundles take them: certificate 0
+        last (the president's; CF&I's and VGC's first ten-percent share is flagged so on
+        the site too, as its fixtures show), the others lowest number first
+        (``Game::Base#all_bundles_for_corporation`` keeps the order they were bought in,
+        which is the order of their numbers unless some came back from the pool)."""
+        assert isinstance(action, SellShares)
+        g = engine(game)
+        view = self.certificates(game)
+        chosen = view.sale(g.books[action.corporation], action.entity, action.count)
+        view.move(action.corporation, chosen, POOL)
+        return [
+            {
+                "type": "sell_shares",
+                **self._entity(action, game, seats),
+                "shares": list[Json](chosen),
+                "percent": 10 * action.count,
+            }
+        ]
+
+    def write_lay_tile(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, LayTile)
+        board = board_map(engine(game)).board
+        site_tile = self.copies(game).lay(action.hex, action.tile, board.tiles.counts[action.tile])
+        return [
+            {
+                "type": "lay_tile",
+                **self._entity(action, game, seats),
+                "hex": action.hex,
+                "tile": site_tile,
+                "rotation": action.rotation,
+            }
+        ]
+
+    def write_place_token(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, PlaceToken)
+        g = engine(game)
+        return [
+            {
+                "type": "place_token",
+                **self._entity(action, game, seats),
+                "city": self.copies(game).city(g, action.hex),
+                "slot": self._slot(g, action),
+                "tokener": action.entity,
+            }
+        ]
+
+    @staticmethod
+    def _slot(g: Engine, action: PlaceToken) -> int:
+        """The slot the site's interface fills: a city's slot reserved for a railroad not
+        yet there is its first one, so anyone else takes the next free slot after it."""
+        board = board_map(g).board
+        held = board.hexes[action.hex].tokens.get(action.city, [])
+        owner = board.reserved_for(action.hex, action.city)
+        if owner is None or owner in held:
+            return len(held)
+        return 0 if owner == action.entity else len(held) + 1
+
+    def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Each route with the revenue our board gives it; a run our board does not check
+        or values differently (taken at its word with ``compat_18xx_games``) is written
+        route by route from its notation, the difference put on a route we cannot score
+        (or the first), so that reading it back gives the same run."""
+        assert isinstance(action, RunRoutes)
+        g = engine(game)
+        bm = board_map(g)
+        trains = bm.trains(g, action.entity)
+        ids = {r[0] for r in action.routes}
+        graph = self.graph(g, action.entity)
+        try:
+            result = check_run(
+                bm.board,
+                action.entity,
+                [t for t in trains if t.id in ids],
+                action.routes,
+                g.depot.phases.current,
+                bm.revenue_rules(g, action.entity),
+                options=bm.graph_options(g, action.entity),
+            )
+        except IllegalAction:
+            if not site_run.trusted(g):
+                raise
+            result = None
+        routes: list[Json] = []
+        if result is not None and result.total == action.revenue:
+            for run in result.runs:
+                site = to_18xx_games(graph, run)
+                routes.append({k: v for k, v in site.items() if isinstance(v, (str, int, list))})
+        else:
+            routes = list[Json](self._recorded_routes(g, action))
+        return [
+            {
+                "type": "run_routes",
+                **self._entity(action, game, seats),
+                "routes": routes,
+                "extra_revenue": 0,
+                "subsidy": 0,
+            }
+        ]
+
+    @staticmethod
+    def _recorded_routes(g: Engine, action: RunRoutes) -> list[dict[str, Json]]:
+        bonus = site_run.recorded_revenue(g, action.entity, action.routes, 0)
+        left = action.revenue - bonus
+        out: list[dict[str, Json]] = []
+        unscored: list[int] = []
+        for i, route in enumerate(action.routes):
+            runs = site_run.usable_runs(g, action.entity, (route,))
+            revenue = runs[0].revenue if runs else 0
+            if not runs:
+                unscored.append(i)
+            left -= revenue
+            out.append(site_route(route, revenue))
+        if out:
+            last = out[unscored[-1] if unscored else 0]
+            last["revenue"] = cast(int, last["revenue"]) + left
+        return out
+
+    def write_dividend(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Dividend)
+        if self._only_move(action, game):
+            return []
+        return [{"type": "dividend", **self._entity(action, game, seats), "kind": action.mode}]
+
+    def write_buy_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, BuyTrain)
+        g = engine(game)
+        train = g.depot.train(action.train)
+        out: SiteDoc = {
+            "type": "buy_train",
+            **self._entity(action, game, seats),
+            "train": action.train,
+            "price": action.price,
+        }
+        if train.owner in (DEPOT, POOL):
+            out["variant"] = action.variant or action.train.rpartition("-")[0]
+        return [out]
+
+    def write_choose(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Steel, gold and coal choices; the Metals Investor and Mint Worker purchases are
+        the site's discounted ``buy_shares``."""
+        assert isinstance(action, Choose)
+        g = engine(game)
+        partial = site_sale.parse(action.choice)
+        if partial is not None:
+            corp, named, paid = partial
+            view = self.certificates(game)
+            held = view.sale(g.books[corp], action.entity, named)
+            view.move(corp, held, POOL)
+            return [
+                {
+                    "type": "sell_shares",
+                    **self._entity(action, game, seats),
+                    "shares": list[Json](held),
+                    "percent": 10 * paid,
+                }
+            ]
+        if action.company in (INVESTOR, MINT):
+            corp = action.choice if action.company == INVESTOR else "VGC"
+            count = 1 if action.company == INVESTOR else int(action.choice.partition(":")[2])
+            view = self.certificates(game)
+            pool = sorted(view.of(corp, POOL), key=number)[:count]
+            view.move(corp, pool, action.entity)
+            bought: SiteDoc = {
+                "type": "buy_shares",
+                **self._entity(action, game, seats),
+                "shares": list[Json](pool),
+                "percent": 10 * count,
+            }
+            price = g.share_price(corp)
+            if action.company == INVESTOR:
+                paid = privates.discounted_price(rg_game(g), corp)
+            else:
+                paid = -(-count * price // 2)
+            if paid != count * price:
+                each = paid / count
+                bought["share_price"] = int(each) if each == int(each) else each
+            bought["discounter"] = action.company
+            return [bought]
+        entity: SiteDoc = self._entity(action, game, seats)
+        if action.company == LEASE:
+            return [{"type": "choose", **entity, "choice": action.choice}]
+        if action.company:
+            entity = {"entity": action.company, "entity_type": "company"}
+        out = [{"type": "choose", **entity, "choice": site_steel_choice(g, action.choice)}]
+        if self._ghost_town(action, game):
+            out.append(
+                {"type": "choose", **self._entity(action, game, seats), "choice": GHOST_TOWN}
+            )
+        return out
+
+    @staticmethod
+    def _ghost_town(action: Choose, game: Game) -> bool:
+        """Whether shipping this gold puts a ghost town down: the site then asks its railroad
+        to choose ``ghost_town`` (``G18RoyalGorge::Step::Dividend``, state ``:ghost``) where
+        ours places it with the shipment (:func:`~roundhouse.titles.g18royalgorge.gold.ship`:
+        the railroad owns Y2, a token is left, the hex's last cube goes)."""
+        g = engine(game)
+        if site_step(action, g, action.entity) is not SiteStep.DIVIDEND:
+            return False
+        rg = rg_game(g)
+        here = board_map(g).board.hexes.get(action.choice)
+        return (
+            here is not None
+            and gold.owns(rg, gold.GHOST_TOURS, action.entity)
+            and rg.ghost_tokens > 0
+            and here.markers.count(gold.GOLD) <= 1
+        )
+
+    def write_choose_ability(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, ChooseAbility)
+        card = next(k for k, v in DEBT_CARDS.items() if v == action.entity)
+        return [
+            {
+                "type": "choose_ability",
+                "entity": card,
+                "entity_type": "company",
+                "choice": "pay_debt",
+            }
+        ]
+
+    def write_buy_company(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, BuyCompany)
+        return [
+            {
+                "type": "buy_company",
+                **self._entity(action, game, seats),
+                "company": action.company,
+                "price": action.price,
+            }
+        ]
+
+    def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+    def write_end_game(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        return [{"type": "end_game", **self._entity(action, game, seats)}]
