@@ -18,6 +18,11 @@ abilities list is empty" is what we avoid).  Core acts on the kinds every title 
 
 * :class:`ExtraTileLay` - lays besides the company's own, played by
   :class:`~roundhouse.core.flow.extra_lay_step.ExtraTileLayStep` (18US §10.1.3);
+* :class:`RevenueMarker` - a "+10"/"+20" bonus token put on a city, adding to every route
+  (or the owning company's routes) through it (18US §10.1.1-§10.1.2, §10.2.1-§10.2.2),
+  placed by :class:`~roundhouse.core.flow.revenue_marker_step.RevenueMarkerStep`;
+* :class:`TrainPurchaseIncome` - money to the card's owner each time a company buys a train
+  from the bank (18US §10.1.5 Baldwin: "$20 per Train");
 * :class:`TerrainDiscount` and :class:`BonusToken` - read by the board adapter
   :class:`~roundhouse.core.flow.board_map.BoardMap` for the cards a company owns (terrain
   costs, extra token hexes).
@@ -109,6 +114,35 @@ class BonusToken(Ability):
     hexes: frozenset[str] = frozenset()
     price: int = 0
     when: When = When.TOKEN
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class RevenueMarker(Ability):
+    """A bonus token that raises a stop's value, not a station (18US §10.1.1: "a +10 Bonus
+    Token ... in Montreal (B25), Albany (C24), or Detroit (C20) at any time during an
+    Operating Round ... need have no connection ... every company benefits"; §10.2.1 the
+    +20 placed by the owning company "during its token placement step").  It takes no slot,
+    is placed once (``uses``) and stays for the game."""
+
+    hexes: frozenset[str]
+    """Hexes whose city it may go on."""
+    amount: int
+    """What every route scoring that city earns more (before the train's multiplier)."""
+    for_all: bool = True
+    """True: every company's routes gain it (18US); False: only the company that owned the
+    card when it was placed."""
+    uses: int | None = 1
+    when: When = When.ANY
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TrainPurchaseIncome(Ability):
+    """Income paid by the bank to the card's owner whenever any company buys a train from the
+    bank, not from the pool or another company (18US §10.1.5: "Each time a company buys a
+    train from the Bank ... the owner receives $20 from the Bank")."""
+
+    amount: int
+    when: When = When.TRAIN
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

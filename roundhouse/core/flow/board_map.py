@@ -117,6 +117,9 @@ class BoardMap:
         self._priced: tuple[list[TileLay], int, tuple[int, ...], tuple[TileLay, ...]] | None = None
         """The last :meth:`tile_lays` answer: listing, cash, extra costs, lays."""
         self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
+        self.revenue_markers = 0
+        """Revenue markers placed (18US §10.1.1 bonus tokens); while none is, the title's
+        graph options are used unwrapped."""
         self._rules: dict[frozenset[Colour], TrackRules] = {}
         self.absorbed: dict[tuple[str, int], tuple[tuple[int, int, str], int]] = {}
         """(card, ability index) -> (the operating turn it last served, dollars it absorbed
@@ -425,7 +428,7 @@ class BoardMap:
         trains = company_trains(g.depot.owned_by(corp_id), self.train_kinds(g, corp_id))
         phase = g.depot.phases.current
         rules = self.revenue_rules(g, corp_id)
-        options = self.graph_options(g, corp_id)
+        options = self._route_options(g, corp_id)
         key: tuple[object, ...] = (
             self.board.version,
             corp_id,
@@ -461,9 +464,24 @@ class BoardMap:
             routes,
             g.depot.phases.current,
             self.revenue_rules(g, corp_id),
-            options=self.graph_options(g, corp_id),
+            options=self._route_options(g, corp_id),
         )
         return result.total
+
+    def _route_options(self, g: Engine, corp_id: str) -> GraphOptions:
+        """The title's graph options, reading revenue markers once one is on the board."""
+        options = self.graph_options(g, corp_id)
+        if not self.revenue_markers:
+            return options
+        from roundhouse.core.flow.revenue_marker import with_markers
+
+        return with_markers(options)
+
+    def place_revenue_marker(self, hex_name: str, text: str) -> None:
+        """Put a revenue marker (:func:`~roundhouse.core.flow.revenue_marker.marker_text`)
+        on the board; it changes the board's version, so cached runs are dropped."""
+        self.board.add_marker(hex_name, text)
+        self.revenue_markers += 1
 
     def has_route(self, g: Engine, corp_id: str) -> bool:
         """Some train could run: its track reaches a second revenue centre besides one of its

@@ -79,14 +79,31 @@ class ExtraTileLayStep(Step):
         return out
 
     def _track_open(self, g: Engine, entity: str) -> bool:
+        """The company is in its tile placement step: a
+        :class:`~roundhouse.core.flow.card_window_step.CardTrackStep` not yet passed (it
+        waits for the card even when the company's own lays offer nothing), or a plain
+        track step that is open."""
+        from roundhouse.core.flow.card_window_step import CardTrackStep, window_open
         from roundhouse.core.flow.map_steps import TrackStep
 
-        return any(isinstance(s, TrackStep) and s.active(g, entity) for s in g.round.steps)
+        for s in g.round.steps:
+            if isinstance(s, CardTrackStep):
+                return not s.passed and window_open(g, entity, s)
+            if isinstance(s, TrackStep) and s.active(g, entity):
+                return True
+        return False
 
     def options(self, g: Engine, corp: str) -> dict[tuple[str, str, str, int], TileLay]:
-        """(card, hex, tile, rotation) -> the lay at the card's price."""
+        """(card, hex, tile, rotation) -> the lay at the card's price, while the company is
+        in its track step."""
+        if not self._track_open(g, corp):
+            return {}
+        return self.lays(g, corp)
+
+    def lays(self, g: Engine, corp: str) -> dict[tuple[str, str, str, int], TileLay]:
+        """The cards' lays for ``corp`` whatever step it is in."""
         powers = self.abilities(g, corp)
-        if not powers or not self._track_open(g, corp):
+        if not powers:
             return {}
         cash = g.ledger.cash(corp)
         lays = g.map.tile_lays(g, corp)
