@@ -16,8 +16,16 @@ example: a sharp turn off the end of the straight a train leaves by "is not a le
 placement"), so :attr:`Reach.entries` records the edges by which a route comes *into* each
 hex; a new piece of track is runnable when one of its ends is such an edge or a reached stop
 that a route may go on from (:attr:`Reach.through`).
-The search still ignores the rule that a route may not reuse track elsewhere (a loop that
-needs the same track twice), which every title's rules text leaves to the table.
+
+Reach means *legal routes* from a token: a route crosses no hexside twice (either way), runs
+no path twice and visits no stop twice (18RoyalGorge Routes Rules 2-3: "may not double back
+on any segment, no matter how small"; 18USA §12.1; 18US §6: "A train may not use the same
+track more than once").  Two paths that meet at one hexside share the rail there, so using
+both counts as reuse.  A route for track laying need not reach a revenue centre (18RoyalGorge
+"Routes for track laying"), so a position is reached when some legal route from a token gets
+there.  A lay then needs new track starting where such a route enters the hex or at a stop it
+may go on from; whether that route already used the new track's far hexside is not asked
+(the route may stop on the new track: "at least one portion", Rule 4).
 
 :class:`Graph` caches one :class:`Reach` per company and board version; bots call it every
 turn and most turns change nothing for most companies.
@@ -49,6 +57,9 @@ class Reach:
     """hex -> edges by which a route of the company enters that hex from its neighbour: track
     in the hex that starts at such an edge can be run on; track that starts at an edge the
     route only *leaves* by could be reached only by reversing there (18RoyalGorge Rule 4)."""
+    exact: bool = True
+    """False only if the search for routes that must avoid their own track ran out of budget;
+    then positions it could not settle count as reached (a legal lay is never refused)."""
 
     @property
     def hexes(self) -> frozenset[str]:
@@ -62,6 +73,15 @@ class Reach:
         return frozenset(s for h, s in self.through if h == hex_name)
 
 
+_State = tuple[str, str | int]
+"""A position of a route: ``(hex, stop)`` at a stop, or ``(hex, edge)`` crossing that hexside
+out of the hex (into the neighbour, entering it by the opposite edge)."""
+
+_TRAIL_BUDGET = 50_000
+"""Steps the exact trail search may take per :func:`compute_reach` before it gives up and
+keeps the positions it could not settle (see :attr:`Reach.exact`)."""
+
+
 def _blocks(board: Board, hex_name: str, stop: str, company: str) -> bool:
     here = board.hexes[hex_name]
     kind = here.tile.stop(stop)
@@ -73,78 +93,202 @@ def _blocks(board: Board, hex_name: str, stop: str, company: str) -> bool:
     return company not in held and len(held) >= kind.slots
 
 
+class _Track:
+    """The board's track as moves between route positions, for one company."""
+
+    __slots__ = ("board", "company", "grid")
+
+    def __init__(self, board: Board, company: str) -> None:
+        self.board = board
+        self.company = company
+        self.grid = board.grid
+
+    def moves(self, state: _State, start: bool) -> list[_State]:
+        """Where a route at ``state`` may go next without turning back at a hexside.  A route
+        goes on from a stop only if it may pass it (a token start always may)."""
+        hex_name, at = state
+        if isinstance(at, str):
+            if not start and _blocks(self.board, hex_name, at, self.company):
+                return []
+            entry: str | int = at
+        else:
+            neighbour = self.grid.neighbour(hex_name, at)
+            if neighbour is None:
+                return []
+            hex_name, entry = neighbour, opposite(at)
+        here = self.board.hexes[hex_name]
+        out: list[_State] = []
+        for a, b in here.tile.links(here.rotation):
+            if a == entry:
+                out.append((hex_name, b))
+            elif b == entry:
+                out.append((hex_name, a))
+        return out
+
+    def side(self, state: _State) -> tuple[str, int] | None:
+        """The hexside a crossing position uses, the same from both of its hexes (None at a
+        stop)."""
+        hex_name, at = state
+        if isinstance(at, str):
+            return None
+        neighbour = self.grid.neighbour(hex_name, at)
+        if neighbour is None:
+            return (hex_name, at)
+        return min((hex_name, at), (neighbour, opposite(at)))
+
+    def mate(self, state: _State) -> _State | None:
+        """The crossing of the same hexside the other way."""
+        hex_name, at = state
+        if isinstance(at, str):
+            return None
+        neighbour = self.grid.neighbour(hex_name, at)
+        return None if neighbour is None else (neighbour, opposite(at))
+
+
 def compute_reach(board: Board, company: str) -> Reach:
-    """Breadth-first search from the company's tokens over stops and hexsides."""
+    """The positions legal routes from the company's tokens reach (see :class:`Reach`).
+
+    First a breadth-first search over positions, which ignores the route so far; a position
+    whose search path never crosses a hexside both ways is reached by that path, which is a
+    legal route (each position, hence each stop, occurs once on it, and a path or hexside
+    is reused only by crossing some hexside both ways).  Only positions found by a path that
+    doubles back (a loop that returns onto track already run) are then searched for exactly,
+    depth first over routes, pruned to positions from which they can be reached at all."""
+    track = _Track(board, company)
+    starts: list[_State] = list(dict.fromkeys(board.tokens_of(company)))
+    order: dict[_State, int] = {}
+    parent: dict[_State, _State | None] = {}
+    legal: dict[_State, bool] = {}
+    moves: dict[_State, list[_State]] = {}
+    queue: deque[_State] = deque()
+    for start in starts:
+        order[start] = len(order)
+        parent[start] = None
+        legal[start] = True
+        queue.append(start)
+    first = frozenset(starts)
+    while queue:
+        state = queue.popleft()
+        nexts = track.moves(state, state in first)
+        moves[state] = nexts
+        ok = legal[state]
+        for nxt in nexts:
+            if nxt in order:
+                continue
+            order[nxt] = len(order)
+            parent[nxt] = state
+            legal[nxt] = ok and not _doubles_back(track, nxt, parent, order)
+            queue.append(nxt)
+    reached = {s for s, ok in legal.items() if ok}
+    unsettled = {s for s, ok in legal.items() if not ok}
+    exact = True
+    if unsettled:
+        found, exact = _search_routes(track, starts, moves, unsettled)
+        reached |= found
+        if not exact:
+            reached |= unsettled
+    return _reach_of(track, reached, first, exact)
+
+
+def _doubles_back(
+    track: _Track, state: _State, parent: dict[_State, _State | None], order: dict[_State, int]
+) -> bool:
+    """Does the search path to ``state`` cross ``state``'s hexside the other way before?"""
+    mate = track.mate(state)
+    if mate is None or mate not in order:
+        return False
+    at = parent[state]
+    while at is not None:
+        if at == mate:
+            return True
+        at = parent[at]
+    return False
+
+
+def _search_routes(
+    track: _Track,
+    starts: list[_State],
+    moves: dict[_State, list[_State]],
+    targets: set[_State],
+) -> tuple[set[_State], bool]:
+    """Depth-first over legal routes (no stop, path or hexside twice) from the tokens, until
+    every target is reached or every route that could lead to one was tried; returns the
+    targets reached and whether the search finished within :data:`_TRAIL_BUDGET`."""
+    back: dict[_State, list[_State]] = {}
+    for state, nexts in moves.items():
+        for later in nexts:
+            back.setdefault(later, []).append(state)
+    useful = set(targets)
+    todo = list(targets)
+    while todo:
+        for prev in back.get(todo.pop(), ()):
+            if prev not in useful:
+                useful.add(prev)
+                todo.append(prev)
+    found: set[_State] = set()
+    left = set(targets)
+    steps = 0
+    for start in starts:
+        if start not in useful:
+            continue
+        on_route = {start}
+        sides: set[tuple[str, int]] = set()
+        stack = [(start, iter(moves[start]))]
+        while stack:
+            state, rest = stack[-1]
+            nxt = next(rest, None)
+            if nxt is None:
+                stack.pop()
+                on_route.discard(state)
+                side = track.side(state)
+                if side is not None:
+                    sides.discard(side)
+                continue
+            steps += 1
+            if steps > _TRAIL_BUDGET:
+                return found, False
+            if nxt not in useful or nxt in on_route:
+                continue
+            side = track.side(nxt)
+            if side is not None:
+                if side in sides:
+                    continue
+                sides.add(side)
+            if nxt in left:
+                left.discard(nxt)
+                found.add(nxt)
+                if not left:
+                    return found, True
+            on_route.add(nxt)
+            stack.append((nxt, iter(moves.get(nxt, ()))))
+    return found, True
+
+
+def _reach_of(track: _Track, reached: set[_State], starts: frozenset[_State], exact: bool) -> Reach:
+    board, company = track.board, track.company
     stops: set[tuple[str, str]] = set()
     through: set[tuple[str, str]] = set()
     edges: dict[str, set[int]] = {}
     entries: dict[str, set[int]] = {}
-    seen_stops: set[tuple[str, str]] = set()
-    seen_out: set[tuple[str, int]] = set()
-    queue: deque[tuple[str, str | int]] = deque()
-    for hex_name, city in board.tokens_of(company):
-        stops.add((hex_name, city))
-        through.add((hex_name, city))
-        seen_stops.add((hex_name, city))
-        queue.append((hex_name, city))
-    grid = board.grid
-    while queue:
-        hex_name, at = queue.popleft()
-        here = board.hexes[hex_name]
-        links = here.tile.links(here.rotation)
+    for hex_name, at in reached:
         if isinstance(at, str):
-            for a, b in links:
-                other = b if a == at else a if b == at else None
-                if other is None:
-                    continue
-                if isinstance(other, int):
-                    if (hex_name, other) not in seen_out:
-                        seen_out.add((hex_name, other))
-                        queue.append((hex_name, other))
-                elif (hex_name, other) not in seen_stops:
-                    _enter_stop(board, company, hex_name, other, stops, through, seen_stops, queue)
+            stops.add((hex_name, at))
+            if (hex_name, at) in starts or not _blocks(board, hex_name, at, company):
+                through.add((hex_name, at))
             continue
         edges.setdefault(hex_name, set()).add(at)
-        neighbour = grid.neighbour(hex_name, at)
-        if neighbour is None:
-            continue
-        entry = opposite(at)
-        edges.setdefault(neighbour, set()).add(entry)
-        entries.setdefault(neighbour, set()).add(entry)
-        there = board.hexes[neighbour]
-        for a, b in there.tile.links(there.rotation):
-            other = b if a == entry else a if b == entry else None
-            if other is None:
-                continue
-            if isinstance(other, int):
-                if (neighbour, other) not in seen_out:
-                    seen_out.add((neighbour, other))
-                    queue.append((neighbour, other))
-            elif (neighbour, other) not in seen_stops:
-                _enter_stop(board, company, neighbour, other, stops, through, seen_stops, queue)
+        neighbour = track.grid.neighbour(hex_name, at)
+        if neighbour is not None:
+            entry = opposite(at)
+            edges.setdefault(neighbour, set()).add(entry)
+            entries.setdefault(neighbour, set()).add(entry)
     return Reach(
         frozenset(stops),
         {h: frozenset(e) for h, e in edges.items()},
         frozenset(through),
         {h: frozenset(e) for h, e in entries.items()},
+        exact,
     )
-
-
-def _enter_stop(
-    board: Board,
-    company: str,
-    hex_name: str,
-    stop: str,
-    stops: set[tuple[str, str]],
-    through: set[tuple[str, str]],
-    seen: set[tuple[str, str]],
-    queue: deque[tuple[str, str | int]],
-) -> None:
-    seen.add((hex_name, stop))
-    stops.add((hex_name, stop))
-    if not _blocks(board, hex_name, stop, company):
-        through.add((hex_name, stop))
-        queue.append((hex_name, stop))
 
 
 class Graph:
