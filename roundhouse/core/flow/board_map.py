@@ -117,6 +117,11 @@ class BoardMap:
         self._priced: tuple[list[TileLay], int, tuple[int, ...], tuple[TileLay, ...]] | None = None
         """The last :meth:`tile_lays` answer: listing, cash, extra costs, lays."""
         self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
+        self.token_choice = False
+        """Whether the title's merger and acquisition rounds list
+        :class:`~roundhouse.core.flow.token_cut_step.StationTokenCutStep` (18USA §14.3)."""
+        self.token_cuts: dict[str, int] = {}
+        """Company -> station tokens its president must still take off the map (§14.3)."""
         self.revenue_markers = 0
         """Revenue markers placed (18US §10.1.1 bonus tokens); while none is, the title's
         graph options are used unwrapped."""
@@ -395,8 +400,10 @@ class BoardMap:
         token in one hex goes back to the charter (set aside), and ``buyer``'s
         ``tokens_placed`` becomes its count on the map.  When more than the cap
         (:attr:`TakeoverRules.max_tokens`) would stay on the map, "the president selects
-        which eight to keep": that choice is not modelled yet, so it raises
-        :class:`NotImplementedError` before anything moves."""
+        which eight to keep": with :attr:`token_choice` every token is converted and the
+        excess is left in :attr:`token_cuts` for
+        :class:`~roundhouse.core.flow.token_cut_step.StationTokenCutStep` to ask for;
+        without it this raises :class:`NotImplementedError` before anything moves."""
         board = self.board
         held = {h for h, _ in board.tokens_of(buyer)}
         keep: list[tuple[str, str]] = []
@@ -405,15 +412,19 @@ class BoardMap:
             (aside if hex_name in held else keep).append((hex_name, city))
             held.add(hex_name)
         cap = g.config.takeover.max_tokens
-        if cap is not None and len(held) > cap:
+        over = 0 if cap is None else len(held) - cap
+        if over > 0 and not self.token_choice:
             raise NotImplementedError(
                 f"18USA §14.3: {buyer} would have {len(held)} station tokens on the map; the "
-                f"president's choice of which {cap} to keep is not modelled"
+                f"president's choice of which {cap} to keep needs StationTokenCutStep "
+                "(BoardMap.token_choice)"
             )
         for hex_name, city in aside:
             board.remove_token(hex_name, city, target)
         for hex_name, city in keep:
             board.replace_token(hex_name, city, target, buyer)
+        if over > 0:
+            self.token_cuts[buyer] = self.token_cuts.get(buyer, 0) + over
         g.corps[buyer].tokens_placed = len(board.tokens_of(buyer))
 
     def remove_station_tokens(self, g: Engine, corp_id: str) -> None:
