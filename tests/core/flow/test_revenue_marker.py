@@ -15,6 +15,7 @@ from roundhouse.core.flow.map_steps import TokenStep
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.revenue_marker import MarkerBonus, marker_text
 from roundhouse.core.flow.revenue_marker_step import RevenueMarkerStep
+from roundhouse.core.ids import PlayerId
 from tests.core.flow.test_ability_board import ANN, operating, play
 
 ERIE = PrivateSpec(
@@ -76,13 +77,20 @@ def test_18us_10_1_1_every_company_benefits() -> None:
     """The +10 is on the stop for every company (``bonus``), so NYC's routes gain it too;
     a company-only marker is in ``company_bonus`` for that company alone."""
     g = with_markers(ERIE, "Ann")
+    g.start_company(PlayerId("Bob"), "NYC", 65)
+    g.ledger.transfer("Bob", "NYC", 100)
+    g.map.place_home(g, "NYC")
+    g.depot.buy("NYC", g.depot.available()[0].id, g.ledger)
+    assert g.map.runs(g, "NYC")[0][1] == 40
     play(g, PlaceToken(player=ANN, entity="P1", hex="C5", city="c"))
+    assert g.map.runs(g, "NYC")[0][1] == 50
     extras = MarkerBonus()(g.map.board, "C5", "c")
     assert extras is not None and extras.bonus == 10 and not extras.company_bonus
     g.map.place_revenue_marker("C5", marker_text("c", 20, "NYC"))
     extras = MarkerBonus()(g.map.board, "C5", "c")
     assert extras is not None and extras.bonus == 10 and extras.company_bonus == {"NYC": 20}
     assert g.map.runs(g, "PRR")[0][1] == 50
+    assert g.map.runs(g, "NYC")[0][1] == 70
 
 
 def test_bonus_token_needs_the_owner_to_preside_the_operating_company() -> None:
