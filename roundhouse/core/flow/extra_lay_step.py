@@ -9,7 +9,10 @@ terrain costs (:attr:`ExtraTileLay.discount`: None is free), how many lays a tur
 it up closes it (:class:`~roundhouse.core.ability.Closes` ``after_use``).
 
 The step is non-blocking and sits before the track step: while the company's tile placement
-step is open its president may lay the card's tile besides the normal lays.  As on
+step is open its president may lay the card's tile besides the normal lays.  A plain
+:class:`~roundhouse.core.flow.map_steps.TrackStep` closes once the company's own lays offer
+nothing or are used up, taking the card's lay with it; a title with such cards uses
+:class:`~roundhouse.core.flow.card_window_step.CardTrackStep`, which waits for the card.  As on
 18xx.games, the lay is a ``lay_tile`` made by the card (``entity`` = the card id), so the
 same hex and tile from the normal allowance and from a card are different moves.  Legal
 lays come from the map rules (connected to the company's routes, tiles of the phase); a card
