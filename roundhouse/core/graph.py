@@ -77,7 +77,7 @@ _State = tuple[str, str | int]
 """A position of a route: ``(hex, stop)`` at a stop, or ``(hex, edge)`` crossing that hexside
 out of the hex (into the neighbour, entering it by the opposite edge)."""
 
-_TRAIL_BUDGET = 50_000
+_TRAIL_BUDGET = 200_000
 """Steps the exact trail search may take per :func:`compute_reach` before it gives up and
 keeps the positions it could not settle (see :attr:`Reach.exact`)."""
 
@@ -151,8 +151,9 @@ def compute_reach(board: Board, company: str) -> Reach:
     First a breadth-first search over positions, which ignores the route so far; a position
     whose search path never crosses a hexside both ways is reached by that path, which is a
     legal route (each position, hence each stop, occurs once on it, and a path or hexside
-    is reused only by crossing some hexside both ways).  Only positions found by a path that
-    doubles back (a loop that returns onto track already run) are then searched for exactly,
+    is reused only by crossing some hexside both ways).  A position first found by a path
+    that doubles back is settled later if a legal path reaches it (it is then searched from
+    again, at most once more).  Only positions still unsettled are searched for exactly,
     depth first over routes, pruned to positions from which they can be reached at all."""
     track = _Track(board, company)
     starts: list[_State] = list(dict.fromkeys(board.tokens_of(company)))
@@ -169,16 +170,20 @@ def compute_reach(board: Board, company: str) -> Reach:
     first = frozenset(starts)
     while queue:
         state = queue.popleft()
-        nexts = track.moves(state, state in first)
-        moves[state] = nexts
+        nexts = moves.get(state)
+        if nexts is None:
+            nexts = moves[state] = track.moves(state, state in first)
         ok = legal[state]
         for nxt in nexts:
-            if nxt in order:
-                continue
-            order[nxt] = len(order)
-            parent[nxt] = state
-            legal[nxt] = ok and not _doubles_back(track, nxt, parent, order)
-            queue.append(nxt)
+            if nxt not in order:
+                order[nxt] = len(order)
+                parent[nxt] = state
+                legal[nxt] = ok and not _doubles_back(track, nxt, state, parent, order)
+                queue.append(nxt)
+            elif ok and not legal[nxt] and not _doubles_back(track, nxt, state, parent, order):
+                parent[nxt] = state  # a legal path after all: settle it and go on from it
+                legal[nxt] = True
+                queue.append(nxt)
     reached = {s for s, ok in legal.items() if ok}
     unsettled = {s for s, ok in legal.items() if not ok}
     exact = True
@@ -191,13 +196,16 @@ def compute_reach(board: Board, company: str) -> Reach:
 
 
 def _doubles_back(
-    track: _Track, state: _State, parent: dict[_State, _State | None], order: dict[_State, int]
+    track: _Track,
+    state: _State,
+    at: _State | None,
+    parent: dict[_State, _State | None],
+    order: dict[_State, int],
 ) -> bool:
-    """Does the search path to ``state`` cross ``state``'s hexside the other way before?"""
+    """Does the search path to ``at`` cross ``state``'s hexside the other way?"""
     mate = track.mate(state)
     if mate is None or mate not in order:
         return False
-    at = parent[state]
     while at is not None:
         if at == mate:
             return True
@@ -211,57 +219,124 @@ def _search_routes(
     moves: dict[_State, list[_State]],
     targets: set[_State],
 ) -> tuple[set[_State], bool]:
-    """Depth-first over legal routes (no stop, path or hexside twice) from the tokens, until
-    every target is reached or every route that could lead to one was tried; returns the
-    targets reached and whether the search finished within :data:`_TRAIL_BUDGET`."""
+    """Depth-first over legal routes (no stop, path or hexside twice) from the tokens, one
+    target at a time: moves fewest steps from the target first, and a move is taken only if
+    the target can still be reached from it without the stops and hexsides the route already
+    used (so hopeless branches are cut at once).  Returns the targets reached (on the way to
+    one, others may be) and whether the search finished within :data:`_TRAIL_BUDGET` steps
+    (a step is one position looked at, in the search or in its look-ahead)."""
     back: dict[_State, list[_State]] = {}
+    side_of: dict[_State, tuple[str, int] | None] = {}
     for state, nexts in moves.items():
+        side_of[state] = track.side(state)
         for later in nexts:
             back.setdefault(later, []).append(state)
-    useful = set(targets)
-    todo = list(targets)
-    while todo:
-        for prev in back.get(todo.pop(), ()):
-            if prev not in useful:
-                useful.add(prev)
-                todo.append(prev)
     found: set[_State] = set()
-    left = set(targets)
     steps = 0
-    for start in starts:
-        if start not in useful:
+    for target in sorted(targets, key=repr):
+        if target in found:
             continue
+        distance = {target: 0}
+        todo = deque([target])
+        while todo:
+            at = todo.popleft()
+            for prev in back.get(at, ()):
+                if prev not in distance:
+                    distance[prev] = distance[at] + 1
+                    todo.append(prev)
+        search = _RouteSearch(target, moves, side_of, distance)
+        for start in starts:
+            if start not in distance:
+                continue
+            steps = search.run(start, steps)
+            found |= search.found & targets
+            if steps > _TRAIL_BUDGET:
+                return found, False
+            if target in found:
+                break
+    return found, True
+
+
+class _RouteSearch:
+    """One depth-first search for a legal route to ``target`` (see :func:`_search_routes`)."""
+
+    __slots__ = ("distance", "found", "moves", "side_of", "target")
+
+    def __init__(
+        self,
+        target: _State,
+        moves: dict[_State, list[_State]],
+        side_of: dict[_State, tuple[str, int] | None],
+        distance: dict[_State, int],
+    ) -> None:
+        self.target = target
+        self.moves = moves
+        self.side_of = side_of
+        self.distance = distance
+        self.found: set[_State] = set()
+
+    def run(self, start: _State, steps: int) -> int:
+        """Search from ``start``; every position on a route tried goes into :attr:`found`.
+        Returns the step count so far (past the budget: stopped there)."""
         on_route = {start}
         sides: set[tuple[str, int]] = set()
-        stack = [(start, iter(moves[start]))]
+        stack = [(start, iter(self._ahead(start)))]
         while stack:
             state, rest = stack[-1]
             nxt = next(rest, None)
             if nxt is None:
                 stack.pop()
                 on_route.discard(state)
-                side = track.side(state)
+                side = self.side_of[state]
                 if side is not None:
                     sides.discard(side)
                 continue
-            steps += 1
-            if steps > _TRAIL_BUDGET:
-                return found, False
-            if nxt not in useful or nxt in on_route:
+            side = self.side_of[nxt]
+            if nxt in on_route or (side is not None and side in sides):
                 continue
-            side = track.side(nxt)
+            self.found.add(nxt)
+            if nxt == self.target:
+                return steps
             if side is not None:
-                if side in sides:
-                    continue
                 sides.add(side)
-            if nxt in left:
-                left.discard(nxt)
-                found.add(nxt)
-                if not left:
-                    return found, True
             on_route.add(nxt)
-            stack.append((nxt, iter(moves.get(nxt, ()))))
-    return found, True
+            ok, looked = self._open(nxt, on_route, sides)
+            steps += looked
+            if steps > _TRAIL_BUDGET:
+                return steps
+            if not ok:
+                on_route.discard(nxt)
+                if side is not None:
+                    sides.discard(side)
+                continue
+            stack.append((nxt, iter(self._ahead(nxt))))
+        return steps
+
+    def _ahead(self, state: _State) -> list[_State]:
+        distance = self.distance
+        return sorted((m for m in self.moves[state] if m in distance), key=distance.__getitem__)
+
+    def _open(
+        self, state: _State, on_route: set[_State], sides: set[tuple[str, int]]
+    ) -> tuple[bool, int]:
+        """Can the target still be reached from ``state`` avoiding the route's stops and
+        hexsides (ignoring that the rest must avoid itself too: a cut, never a wrong one)?
+        Also returns how many positions were looked at."""
+        target, moves, side_of = self.target, self.moves, self.side_of
+        seen = {state}
+        todo = [state]
+        while todo:
+            for m in moves[todo.pop()]:
+                if m in seen or m in on_route:
+                    continue
+                side = side_of[m]
+                if side is not None and side in sides:
+                    continue
+                if m == target:
+                    return True, len(seen)
+                seen.add(m)
+                todo.append(m)
+        return False, len(seen)
 
 
 def _reach_of(track: _Track, reached: set[_State], starts: frozenset[_State], exact: bool) -> Reach:
