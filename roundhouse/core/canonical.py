@@ -37,9 +37,23 @@ _TEXT_KEYS = frozenset({str})
 _MISSING = object()
 
 
+_seen: dict[int, tuple[object, Canon]] | None = None
+"""Objects already walked in the walk under way (id -> object, its form), so an object the
+state reaches twice (the board, held by the map and by its connectivity graph) is walked once.
+Its form is shared, which marshal (format 2 keeps no references) writes out in full both
+times, so the digest is the same as walking it twice.  None outside a walk."""
+
+
 def canonical(value: object) -> Canon:
     """The canonical form of ``value``: fresh lists, dicts with text keys, and scalars."""
-    return (_WALK.get(type(value)) or _learn(type(value)))(value)
+    global _seen
+    if _seen is not None:
+        return (_WALK.get(type(value)) or _learn(type(value)))(value)
+    _seen = {}
+    try:
+        return (_WALK.get(type(value)) or _learn(type(value)))(value)
+    finally:
+        _seen = None
 
 
 def text(value: object) -> str:
@@ -197,6 +211,11 @@ def _fields_plan(names: list[str], with_dict: bool) -> _Walk:
     single = len(names) == 1
 
     def slow(value: object) -> Canon:
+        seen = _seen
+        if seen is not None:
+            hit = seen.get(id(value))
+            if hit is not None and hit[0] is value:
+                return hit[1]
         found: dict[str, object] = {}
         for name in names:
             v = getattr(value, name, _MISSING)
@@ -205,31 +224,50 @@ def _fields_plan(names: list[str], with_dict: bool) -> _Walk:
         if with_dict:
             found.update((n, v) for n, v in vars(value).items() if not n.startswith("_"))
         get = _WALK.get
-        return {n: (get(type(v)) or _learn(type(v)))(v) for n, v in sorted(found.items())}
+        form = {n: (get(type(v)) or _learn(type(v)))(v) for n, v in sorted(found.items())}
+        if seen is not None:
+            seen[id(value)] = (value, form)
+        return form
 
     if with_dict and not names:
 
         def walk_dict(value: object) -> Canon:
+            seen = _seen
+            if seen is not None:
+                hit = seen.get(id(value))
+                if hit is not None and hit[0] is value:
+                    return hit[1]
             get, scalars = _WALK.get, _SCALARS
-            return {
+            form: Canon = {
                 n: v if type(v) in scalars else (get(type(v)) or _learn(type(v)))(v)
                 for n, v in sorted(vars(value).items())
                 if n[:1] != "_"
             }
+            if seen is not None:
+                seen[id(value)] = (value, form)
+            return form
 
         return walk_dict
     if grab is None or with_dict:
         return slow
 
     def walk_fields(value: object) -> Canon:
+        seen = _seen
+        if seen is not None:
+            hit = seen.get(id(value))
+            if hit is not None and hit[0] is value:
+                return hit[1]
         try:
             values = (grab(value),) if single else grab(value)
         except AttributeError:
             return slow(value)
         get, scalars = _WALK.get, _SCALARS
-        return {
+        form: Canon = {
             n: v if type(v) in scalars else (get(type(v)) or _learn(type(v)))(v)
             for n, v in zip(names, values, strict=True)
         }
+        if seen is not None:
+            seen[id(value)] = (value, form)
+        return form
 
     return walk_fields
