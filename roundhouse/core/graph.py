@@ -222,7 +222,9 @@ def _search_routes(
     """Depth-first over legal routes (no stop, path or hexside twice) from the tokens, one
     target at a time: moves fewest steps from the target first, and a move is taken only if
     the target can still be reached from it without the stops and hexsides the route already
-    used (so hopeless branches are cut at once).  Returns the targets reached (on the way to
+    used, nor the target's own hexside before the end (so hopeless branches are cut at once;
+    a position reached only back over its own hexside, like a stem a loop hangs from, is
+    refused without a search).  Returns the targets reached (on the way to
     one, others may be) and whether the search finished within :data:`_TRAIL_BUDGET` steps
     (a step is one position looked at, in the search or in its look-ahead)."""
     back: dict[_State, list[_State]] = {}
@@ -236,12 +238,13 @@ def _search_routes(
     for target in sorted(targets, key=repr):
         if target in found:
             continue
+        own = side_of[target]
         distance = {target: 0}
         todo = deque([target])
         while todo:
             at = todo.popleft()
             for prev in back.get(at, ()):
-                if prev not in distance:
+                if prev not in distance and (own is None or side_of[prev] != own):
                     distance[prev] = distance[at] + 1
                     todo.append(prev)
         search = _RouteSearch(target, moves, side_of, distance)
@@ -322,12 +325,12 @@ class _RouteSearch:
         """Can the target still be reached from ``state`` avoiding the route's stops and
         hexsides (ignoring that the rest must avoid itself too: a cut, never a wrong one)?
         Also returns how many positions were looked at."""
-        target, moves, side_of = self.target, self.moves, self.side_of
+        target, moves, side_of, distance = self.target, self.moves, self.side_of, self.distance
         seen = {state}
         todo = [state]
         while todo:
             for m in moves[todo.pop()]:
-                if m in seen or m in on_route:
+                if m not in distance or m in seen or m in on_route:
                     continue
                 side = side_of[m]
                 if side is not None and side in sides:
