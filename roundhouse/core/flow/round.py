@@ -141,7 +141,30 @@ class Round:
 
     def check(self, g: Engine, action: Action) -> None:
         step, entity = self.step_for(g, action)
+        self.check_at(g, step, entity, action)
+
+    @staticmethod
+    def check_at(g: Engine, step: Step, entity: str, action: Action) -> None:
+        """The step's own check, then the card a choice names: a choice a step lists is
+        taken only with the card it lists it with (18xx.games names the private whose power
+        is used), whichever fields the step itself reads."""
         step.check(g, entity, action)
+        card = getattr(action, "company", None)
+        choice = getattr(action, "choice", None)
+        if not isinstance(card, str) or not isinstance(choice, str):
+            return
+        listed = [
+            a
+            for a in step.actions(g, entity)
+            if type(a) is type(action) and getattr(a, "choice", None) == choice
+        ]
+        if listed and action not in listed:
+            cards = sorted({str(getattr(a, "company", "")) for a in listed})
+            raise IllegalAction(
+                f"{choice} is offered with card {' or '.join(repr(c) for c in cards)}, "
+                f"not {card!r}",
+                rule="step.choice_card",
+            )
 
     def process(self, g: Engine, action: Action) -> None:
         step, entity = self.step_for(g, action)

@@ -233,7 +233,7 @@ class RoyalGorgeOperatingRound(OperatingRound):
         not asked again whether they are active."""
         self._checked = None
         step, entity = self.step_for(g, action)
-        step.check(g, entity, action)
+        self.check_at(g, step, entity, action)
         self._checked = (action, step, entity)
 
     def process(self, g: Engine, action: Action) -> None:
