@@ -37,8 +37,10 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 from websockets.asyncio.client import connect
@@ -114,6 +116,20 @@ class Table:
         return {"Authorization": f"Bearer {self.token}"}
 
 
+T = TypeVar("T")
+
+
+def run_coroutine(coro: Coroutine[object, object, T]) -> T:
+    """``asyncio.run`` in a thread of its own when this thread already runs an event loop
+    (a test session that holds Playwright's sync API open keeps one running)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def bench_server(
     time_budget: float = 30.0,
     *,
@@ -144,7 +160,7 @@ def bench_server(
     if postgres and postgres_url:
         databases.append(("postgres", postgres_url))
     for name, url in databases:
-        found = asyncio.run(_run_against(url, load))
+        found = run_coroutine(_run_against(url, load))
         out.update({f"{name}.{key}": value for key, value in found.items()})
     return out
 
@@ -559,7 +575,7 @@ def profile_actions(actions: int = 200, games: int = 4, top: int = 30) -> pstats
             return tally
 
     try:
-        tally = asyncio.run(run())
+        tally = run_coroutine(run())
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     rounds = max(1, len(tally.legal_s))

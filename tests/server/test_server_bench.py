@@ -60,3 +60,19 @@ def test_server_bench_runs_on_postgres_when_configured(result: dict[str, float])
     assert GAMES * ACTIONS <= result["postgres.actions"] <= GAMES * (ACTIONS + 1)
     assert result["postgres.errors"] == 0
     assert result["postgres.push_missed"] == 0
+
+
+def test_server_bench_runs_its_coroutines_inside_a_running_event_loop() -> None:
+    """The browser tests hold Playwright's sync API (an event loop) open for the session; the
+    bench must still run its own loop in the same worker."""
+    import asyncio
+
+    from bench.server_bench import run_coroutine
+
+    async def answer() -> int:
+        return 42
+
+    async def outer() -> int:
+        return run_coroutine(answer())
+
+    assert asyncio.run(outer()) == 42
