@@ -49,15 +49,20 @@ from roundhouse.interop.g18royalgorge_site import (
     GHOST_TOWN,
     INVESTOR,
     MINT,
+    LastMove,
     SiteMemory,
+    TurnTrack,
     any_time_moves,
+    owed_after,
     self_withholding,
     silent,
 )
 from roundhouse.interop.g18royalgorge_turn import (
     OUR_STEPS,
+    SiteTurn,
     our_step,
     site_step,
+    turn_key,
 )
 from roundhouse.interop.translate import (
     SiteAction,
@@ -119,6 +124,30 @@ class RoyalGorgeReader(SiteMemory):
         step = site_step(ours, engine(game), turn.corp)
         if step is not None:
             turn.done(ours, step)
+        self._remember(ours, game, turn)
+
+    def _remember(self, ours: Action, game: Game, turn: SiteTurn) -> None:
+        """Keep the turn's latest move (``game`` stands just before it) for
+        :meth:`_owed_pass`."""
+        track = self._turns.setdefault(game, TurnTrack())
+        copy = SiteTurn(turn.key, set(turn.passed), turn.lays)
+        track.last = LastMove(index=len(game.log), action=ours, turn=copy)
+
+    def _owed_pass(self, entity: str, game: Game) -> bool:
+        """Whether a railroad's pass is one the site still owed its previous turn: the writer
+        puts those passes right after the turn's last move, and when the same railroad
+        operates next (alone in the round) our game is already in its next turn.  Takes
+        the pass when so."""
+        track = self._turns.get(game)
+        last = track.last if track is not None else None
+        if last is None or last.turn.corp != entity or last.turn.key == turn_key(engine(game)):
+            return False
+        if last.owed is None:
+            last.owed = owed_after(last.action, game.at(last.index), last.turn)
+        if last.owed <= 0:
+            return False
+        last.owed -= 1
+        return True
 
     @staticmethod
     def silent_passes(ours: Action, game: Game) -> Iterator[Action]:
@@ -185,6 +214,8 @@ class RoyalGorgeReader(SiteMemory):
             yield ours
             return
         yield from self.silent_passes(ours, game)
+        if self._owed_pass(entity, game):
+            return
         turn = self._site_turn(game)
         g = engine(game)
         site = turn.current(g) if turn is not None and turn.corp == entity else None
@@ -199,6 +230,8 @@ class RoyalGorgeReader(SiteMemory):
             mine = OUR_STEPS.get(our_step(g, entity) or "")
             if site is not None and mine is not None and mine > site:
                 return
+            if turn is not None:
+                self._remember(ours, game, turn)
             yield ours
             if site is None or mine is None or mine == site:
                 return

@@ -9,12 +9,16 @@ Shared by both directions (:mod:`roundhouse.interop.g18royalgorge_reader` and
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 
 from roundhouse.core.actions import Action
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
+    Bankrupt,
     Dividend,
+    EndGame,
     Pass,
 )
 from roundhouse.core.game import Game
@@ -49,13 +53,46 @@ ANY_TIME = frozenset({"choose_ability", "buy_company", "end_game"})
 """Our kinds allowed beside a turn's steps (paying debt, buying a private, ending the game)."""
 
 
+@dataclasses.dataclass
+class LastMove:
+    """A railroad turn's latest move as read: where it stood in our log, the site's turn
+    right after it, and how many passes the site still owes if the turn ended there (worked
+    out only when a pass of that railroad turns up in its next turn)."""
+
+    index: int
+    action: Action
+    turn: SiteTurn
+    owed: int | None = None
+
+
 class TurnTrack:
     """The site's operating turn followed through one export, and the passes it would still
-    need if the turn ended with the last move written."""
+    need if the turn ended with the last move written; reading, the turn's latest move."""
 
     def __init__(self) -> None:
         self.turn: SiteTurn | None = None
         self.pending: list[SiteDoc] = []
+        self.last: LastMove | None = None
+
+
+def owed_after(action: Action, game: Game, turn: SiteTurn) -> int:
+    """How many passes the site needs if the railroad's turn ends with ``action`` (``game``
+    stands just before it): its steps still waiting right after the action, before our game
+    moves to the next turn (on a copy where only the action's own step has run)."""
+    if isinstance(action, (Bankrupt, EndGame)):
+        return 0
+    copy = game.clone()
+    g = engine(copy)
+    try:
+        step, entity = g.round.step_for(g, action)
+        g.round.reached = max(  # type: ignore[attr-defined]
+            getattr(g.round, "reached", 0), g.round.steps.index(step) if step.blocking else 0
+        )
+        step.process(g, entity, action)
+    except IllegalAction:
+        return 0
+    then = SiteTurn(turn.key, set(turn.passed), turn.lays)
+    return then.passes_to(g, None, through=True)
 
 
 def any_time_moves(game: Game) -> set[Action]:

@@ -13,7 +13,6 @@ from roundhouse.core.actions import Action, Json
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
-    Bankrupt,
     Bid,
     BuyCompany,
     BuyShares,
@@ -21,7 +20,6 @@ from roundhouse.core.flow.actions import (
     Choose,
     ChooseAbility,
     Dividend,
-    EndGame,
     LayTile,
     Par,
     Pass,
@@ -49,6 +47,7 @@ from roundhouse.interop.g18royalgorge_site import (
     SiteMemory,
     TurnTrack,
     any_time_moves,
+    owed_after,
     silent,
 )
 from roundhouse.interop.g18royalgorge_turn import (
@@ -152,23 +151,8 @@ class RoyalGorgeWriter(SiteMemory):
         return {"type": "pass", "entity": corp, "entity_type": "corporation"}
 
     def _after(self, action: Action, game: Game, turn: SiteTurn) -> list[SiteDoc]:
-        """The passes the site would need if the railroad's turn ended with ``action``: its
-        steps still waiting right after the action, before our game moves to the next turn
-        (on a copy where only the action's own step has run)."""
-        if isinstance(action, (Bankrupt, EndGame)):
-            return []
-        copy = game.clone()
-        g = engine(copy)
-        try:
-            step, entity = g.round.step_for(g, action)
-            g.round.reached = max(  # type: ignore[attr-defined]
-                getattr(g.round, "reached", 0), g.round.steps.index(step) if step.blocking else 0
-            )
-            step.process(g, entity, action)
-        except IllegalAction:
-            return []
-        then = SiteTurn(turn.key, set(turn.passed), turn.lays)
-        return [self._railroad_pass(turn.corp)] * then.passes_to(g, None, through=True)
+        """The passes the site would need if the railroad's turn ended with ``action``."""
+        return [self._railroad_pass(turn.corp)] * owed_after(action, game, turn)
 
     @staticmethod
     def _taken_first(action: Action, game: Game, held: list[Action]) -> bool:
