@@ -30,7 +30,7 @@ from roundhouse.core.routes.revenue import (
 )
 from roundhouse.core.routes.run import check_run, company_trains, optimal_run
 from roundhouse.core.tiles import Colour
-from roundhouse.core.track import TileLay, TrackRules
+from roundhouse.core.track import LayReach, TileLay, TrackRules
 from roundhouse.core.upgrade import UpgradeRules
 from roundhouse.titles.g18royalgorge import coal, gold, hanging_bridge, letter_tile, privates, steel
 from roundhouse.titles.g18royalgorge.data import (
@@ -70,11 +70,15 @@ GROUPS = OffboardGroups(
 
 class RoyalGorgeMap(BoardMap):
     def __init__(self, board: Board) -> None:
+        """Rule 4 of laying track: the company "must theoretically be able to run a train
+        route on at least one portion of the new track segments" - new track, not merely the
+        tile, must join its routes (:attr:`LayReach.EXTENDS_ROUTE`)."""
         super().__init__(
             board,
             kinds=train_kinds(),
             upgrades=upgrade_rules(),
             options=GraphOptions(decorate=GROUPS),
+            lay_reach=LayReach.EXTENDS_ROUTE,
         )
 
     def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
