@@ -138,7 +138,14 @@ def _plan(cls: type) -> _Walk:
         names = sorted(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_"))
         walk = _fields_plan(names, with_dict=False)
         params = getattr(cls, "__dataclass_params__", None)
-        return _settled_plan(walk, names) if getattr(params, "frozen", False) else walk
+        if not getattr(params, "frozen", False):
+            return walk
+        read_only = frozenset(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.name in names and str(f.type).startswith("Mapping[")
+        )
+        return _settled_plan(walk, names, read_only)
     slots: set[str] = set()
     for klass in cls.__mro__:
         declared = klass.__dict__.get("__slots__", ())
@@ -169,11 +176,23 @@ def _settled(value: object) -> bool:
     return found[0] is value and found[1] is not None
 
 
-def _settled_plan(walk: _Walk, names: list[str]) -> _Walk:
+def _settled_mapping(value: object) -> bool:
+    """A dict held by a frozen dataclass field typed ``Mapping`` (read-only: ``mypy --strict``
+    rejects writing through it) is settled when its keys and values are: printed hexes'
+    reservations, the tile catalogue (which :class:`~roundhouse.core.board.Board` copies
+    already share because it never changes in play)."""
+    if type(value) is not dict:
+        return _settled(value)
+    items = cast("dict[object, object]", value)
+    return all(_settled(k) and _settled(v) for k, v in items.items())
+
+
+def _settled_plan(walk: _Walk, names: list[str], read_only: frozenset[str]) -> _Walk:
     """Frozen dataclasses whose public fields are all settled (tiles and their stops, specs,
     train kinds) are walked once: the form is remembered and shared by later calls, which is
     why a canonical form must be treated as read-only.  Their fields cannot be rebound, so
-    only a mutable container inside could change the form, and those are never remembered."""
+    only a mutable container inside could change the form, and those are never remembered,
+    except dicts in fields typed ``Mapping`` (``read_only``, see :func:`_settled_mapping`)."""
     grab = operator.attrgetter(*names) if names else None
 
     def cached(value: object) -> Canon:
@@ -185,7 +204,10 @@ def _settled_plan(walk: _Walk, names: list[str]) -> _Walk:
         form = walk(value)
         try:
             fields = () if grab is None else (grab(value),) if len(names) == 1 else grab(value)
-            settled = all(_settled(f) for f in fields)
+            settled = all(
+                _settled_mapping(f) if n in read_only else _settled(f)
+                for n, f in zip(names, fields, strict=True)
+            )
         except AttributeError:
             settled = False
         if len(_SETTLED) >= _SETTLED_LIMIT:
