@@ -188,7 +188,9 @@ def compute_reach(board: Board, company: str) -> Reach:
     unsettled = {s for s, ok in legal.items() if not ok}
     exact = True
     if unsettled:
-        found, exact = _search_routes(track, starts, moves, unsettled)
+        found, exact = _search_routes(
+            track, starts, moves, sorted(unsettled, key=order.__getitem__)
+        )
         reached |= found
         if not exact:
             reached |= unsettled
@@ -217,7 +219,7 @@ def _search_routes(
     track: _Track,
     starts: list[_State],
     moves: dict[_State, list[_State]],
-    targets: set[_State],
+    targets: list[_State],
 ) -> tuple[set[_State], bool]:
     """Depth-first over legal routes (no stop, path or hexside twice) from the tokens, one
     target at a time: moves fewest steps from the target first, and a move is taken only if
@@ -234,9 +236,14 @@ def _search_routes(
         for later in nexts:
             back.setdefault(later, []).append(state)
     found: set[_State] = set()
+    dead: set[_State] = set()
+    wanted = set(targets)
     steps = 0
-    for target in sorted(targets, key=repr):
+    for target in targets:
         if target in found:
+            continue
+        if all(prev in dead for prev in back.get(target, ())):
+            dead.add(target)  # a route to it would end with a route to one of these
             continue
         own = side_of[target]
         distance = {target: 0}
@@ -252,18 +259,44 @@ def _search_routes(
             if start not in distance:
                 continue
             steps = search.run(start, steps)
-            found |= search.found & targets
+            found |= search.found & wanted
             if steps > _TRAIL_BUDGET:
                 return found, False
             if target in found:
+                found |= _extend(search.route, moves, side_of, wanted - found)
                 break
+        else:
+            dead.add(target)
     return found, True
+
+
+def _extend(
+    route: list[_State],
+    moves: dict[_State, list[_State]],
+    side_of: dict[_State, tuple[str, int] | None],
+    wanted: set[_State],
+) -> set[_State]:
+    """The ``wanted`` positions that legal routes reach by going on from the end of
+    ``route`` (a legal route) one move at a time, each route checked whole: a cheap way to
+    settle the positions just past one the search found."""
+    found: set[_State] = set()
+    start = (frozenset(route), frozenset(side_of[at] for at in route) - {None})
+    todo = [(route[-1], start)]
+    while todo:
+        at, (states, sides) = todo.pop()
+        for nxt in moves[at]:
+            side = side_of[nxt]
+            if nxt not in wanted or nxt in found or nxt in states or side in sides:
+                continue
+            found.add(nxt)
+            todo.append((nxt, (states | {nxt}, sides | {side})))
+    return found
 
 
 class _RouteSearch:
     """One depth-first search for a legal route to ``target`` (see :func:`_search_routes`)."""
 
-    __slots__ = ("distance", "found", "moves", "side_of", "target")
+    __slots__ = ("distance", "found", "moves", "route", "side_of", "target")
 
     def __init__(
         self,
@@ -277,6 +310,8 @@ class _RouteSearch:
         self.side_of = side_of
         self.distance = distance
         self.found: set[_State] = set()
+        self.route: list[_State] = []
+        """The legal route to the target, once found (it ends there)."""
 
     def run(self, start: _State, steps: int) -> int:
         """Search from ``start``; every position on a route tried goes into :attr:`found`.
@@ -299,6 +334,8 @@ class _RouteSearch:
                 continue
             self.found.add(nxt)
             if nxt == self.target:
+                self.route = [at for at, _ in stack]
+                self.route.append(nxt)
                 return steps
             if side is not None:
                 sides.add(side)
