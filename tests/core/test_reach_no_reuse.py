@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import pytest
 
+from roundhouse.core import graph as graph_module
 from roundhouse.core.board import Board, load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph, compute_reach
-from roundhouse.core.tiles import Colour, TileSet, parse_tile
+from roundhouse.core.tiles import Colour, TileSet, parse_tile, standard_tiles
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay, tile_lays
 
 NEW_TRACK = TrackRules(colours=frozenset(Colour), reach=LayReach.EXTENDS_ROUTE)
@@ -114,3 +115,42 @@ def test_18us_6_3_token_reached_round_the_loop_is_allowed() -> None:
     board = _lollipop("city q revenue=10; track 1-5; track 1-q")
     graph = Graph(board)
     assert graph.can_token("C&S", "A3", "q")
+
+
+def _triangle_behind_the_token() -> Board:
+    """B4's token city leads only west into B2's dead-end city; B4's triangle of paths (SW, W,
+    NW) and A3's city beyond it are reached only by coming back over the B4/B2 hexside."""
+    doc: dict[str, object] = {
+        "board": {"layout": "pointy", "letter_axis": "y"},
+        "hexes": {
+            "A1 A5 B6 C1 C3 C5": {},
+            "A3": {"code": "city c revenue=10; track 5-c", "color": "yellow"},
+            "B2": {"code": "city c revenue=10; track 4-c", "color": "yellow"},
+            "B4": {
+                "code": "city c revenue=10; track 1-c; track 0-1; track 0-2; track 1-2",
+                "color": "yellow",
+            },
+        },
+    }
+    board = load_board(doc, source="triangle", tiles=standard_tiles().select({"9": 1}))
+    board.place_token("B4", "c", "ME")
+    return board
+
+
+def test_18royalgorge_routes_rule_3_track_behind_the_token_needs_the_same_hexside_twice() -> None:
+    reach = compute_reach(_triangle_behind_the_token(), "ME")
+    assert reach.exact
+    assert reach.stops == {("B4", "c"), ("B2", "c")}
+    assert reach.entries == {"B2": {4}}
+
+
+def test_reach_that_cannot_be_settled_within_budget_keeps_the_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the route search runs out of steps, the positions it could not settle count as
+    reached (a legal lay is never refused) and the reach says it is not exact."""
+    monkeypatch.setattr(graph_module, "_TRAIL_BUDGET", 0)
+    reach = compute_reach(_triangle_behind_the_token(), "ME")
+    assert not reach.exact
+    assert ("A3", "c") in reach.stops
+    assert reach.entries["B4"] == {1, 2}
