@@ -19,7 +19,7 @@ that a route may go on from (:attr:`Reach.through`).
 
 Reach means *legal routes* from a token: a route crosses no hexside twice (either way), runs
 no path twice and visits no stop twice (18RoyalGorge Routes Rules 2-3: "may not double back
-on any segment, no matter how small"; 18USA §12.1; 18US §6: "A train may not use the same
+on any segment, no matter how small"; 18USA §12.4; 18US §6.5: "A train may not use the same
 track more than once").  Two paths that meet at one hexside share the rail there, so using
 both counts as reuse.  A route for track laying need not reach a revenue centre (18RoyalGorge
 "Routes for track laying"), so a position is reached when some legal route from a token gets

@@ -5,7 +5,7 @@ of their station tokens from the newly placed track"; Routes Rule 3: "A route ma
 track (no backtracking) ... may not double back on any segment, no matter how small"; Rule 2:
 "a single train may not enter the same city more than once"; Lay/Upgrade Rule 4: the company
 "must theoretically be able to run a train route on at least one portion of the new track".
-18USA §12.1 / 18US §6 ("A train may not use the same track more than once").
+18USA §12.4 / 18US §6.5 ("A train may not use the same track more than once").
 
 The board is a lollipop on the pointy grid: Denver (A1, the token) -> stem A3 -> junction B4,
 which forks onto a ring of six hexes around C5 (B4 B6 C7 D6 D4 C3).  A train can run round
