@@ -72,21 +72,26 @@ class Hooks:
         """A company's turn, in order (18RoyalGorge "Operating Rounds", 18US §6, 18USA §12):
         buy privates (any time), lay track, place a token, run trains, pay or withhold, buy
         trains.  Titles insert their own steps (loans, debt, conversions) or reorder.  Cards
-        lay extra tiles during the track step (18US §10.1.3) and may be exchanged for the
-        company's share between the run and the dividend (18US §10.1.4)."""
+        lay extra tiles during the track step, which stays open while a card still has a lay
+        (18US §10.1.3), place revenue markers before the station (18US §10.1.1-§10.1.2), and
+        may be exchanged for the company's share between the run and the dividend (18US
+        §10.1.4)."""
         from roundhouse.core.ability import When
+        from roundhouse.core.flow.card_window_step import CardTokenStep, CardTrackStep
         from roundhouse.core.flow.company_step import BuyCompanyStep
         from roundhouse.core.flow.dividend_step import DividendStep
         from roundhouse.core.flow.exchange_step import ShareExchangeStep
         from roundhouse.core.flow.extra_lay_step import ExtraTileLayStep
-        from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
+        from roundhouse.core.flow.map_steps import RouteStep
+        from roundhouse.core.flow.revenue_marker_step import RevenueMarkerStep
         from roundhouse.core.flow.train_step import BuyTrainStep
 
         return [
             BuyCompanyStep(),
             ExtraTileLayStep(),
-            TrackStep(),
-            TokenStep(),
+            CardTrackStep(),
+            RevenueMarkerStep(),
+            CardTokenStep(),
             RouteStep(),
             ShareExchangeStep(When.ROUTE),
             DividendStep(),
