@@ -1,7 +1,9 @@
 """18USA §14.3 "Acquired Station Tokens" on a real board (core's BoardMap), with the corporate
 test title of tests/core/flow/corporate.py: the survivor's tokens replace the disappearing
 company's where they stand, a second token in one hex returns to the charter, more than eight
-on the map is the president's choice (not modelled: it must stop, not guess), and a company
+on the map is the president's choice (StationTokenCutStep when the title sets
+``BoardMap.token_choice``, tests/core/flow/test_token_cut_step.py; without it the merger stops
+rather than guess), and a company
 the bank liquidates leaves the map (§14.2.1)."""
 
 from __future__ import annotations
@@ -84,8 +86,9 @@ def test_18usa_14_3_a_second_token_in_one_hex_returns_to_the_charter() -> None:
 
 
 def test_18usa_14_3_more_than_eight_on_the_map_is_the_presidents_choice() -> None:
-    """Ten tokens in ten hexes: "the president selects which eight to keep".  That choice is
-    not modelled, so the merger stops with the section named and the map untouched."""
+    """Ten tokens in ten hexes: "the president selects which eight to keep".  A board that
+    does not ask the president (``token_choice`` off) stops the merger with the section named
+    and the map untouched."""
     g, board = _engine()
     _company(g, board, "CC", 5, CITIES[:5])
     _company(g, board, "DD", 5, CITIES[5:10])
