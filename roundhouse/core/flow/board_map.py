@@ -436,7 +436,7 @@ class BoardMap:
     # -- runs --------------------------------------------------------------------------
 
     def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
-        trains = company_trains(g.depot.owned_by(corp_id), self.train_kinds(g, corp_id))
+        trains = company_trains(g.depot.running(corp_id), self.train_kinds(g, corp_id))
         phase = g.depot.phases.current
         rules = self.revenue_rules(g, corp_id)
         options = self._route_options(g, corp_id)
@@ -464,7 +464,7 @@ class BoardMap:
         return out
 
     def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
-        trains = company_trains(g.depot.owned_by(corp_id), self.train_kinds(g, corp_id))
+        trains = company_trains(g.depot.running(corp_id), self.train_kinds(g, corp_id))
         ids = [r[0] for r in routes if r]
         if len(set(ids)) != len(ids):
             raise IllegalAction("each train runs at most one route", rule="routes.one_per_train")

@@ -15,6 +15,7 @@ import pytest
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board, load_board
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.company_sale import SaleKind, merge, sell_company
 from roundhouse.core.ids import PlayerId
@@ -129,3 +130,15 @@ def test_18usa_14_2_2_an_acquisition_converts_the_targets_tokens() -> None:
     sell_company(g, "DD", "CC", 10, SaleKind.ACQUISITION)
     assert board.tokens_of("CC") == [("A1", "c"), ("A5", "c")]
     assert board.tokens_of("DD") == []
+
+
+def test_18usa_12_7_a_pullman_car_does_not_run_as_a_train() -> None:
+    """18USA §12.7: a Pullman car "is not a train"; it never runs a route of its own (its
+    bonus is a revenue rule of the title), so the board offers runs of the trains only."""
+    g, board = _engine()
+    _company(g, board, "CC", 1, ("A1",))
+    g.depot.trains["P-0"].owner = "CC"
+    assert g.depot.running("CC") == []
+    assert g.map.runs(g, "CC")[0][1] == 0
+    with pytest.raises(IllegalAction):
+        g.map.check_run(g, "CC", (("P-0", "A1-0", "A3-0"),))
