@@ -24,6 +24,7 @@ from roundhouse.core.routes.kinds import Train
 from roundhouse.core.routes.revenue import (
     AnyRouteBonus,
     HexMarkerBonus,
+    Revenue,
     RevenueRules,
     RouteBonus,
     Run,
@@ -169,7 +170,18 @@ class RoyalGorgeMap(BoardMap):
         ids = [r[0] for r in routes if r]
         if len(set(ids)) != len(ids):
             raise IllegalAction("each train runs at most one route", rule="routes.one_per_train")
-        result = check_run(
+        return self._scored(g, corp_id, routes).total
+
+    def scored_runs(
+        self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]
+    ) -> tuple[Run, ...]:
+        """The run's routes, each with its hexes and revenue."""
+        return self._scored(g, corp_id, routes).runs
+
+    def _scored(self, g: Engine, corp_id: str, routes: RouteList) -> Revenue:
+        """``routes`` checked and scored with the trains as they run this turn (coal)."""
+        ids = {r[0] for r in routes if r}
+        return check_run(
             self.board,
             corp_id,
             [t for t in self.trains(g, corp_id) if t.id in ids],
@@ -178,24 +190,6 @@ class RoyalGorgeMap(BoardMap):
             self.revenue_rules(g, corp_id),
             options=self.graph_options(g, corp_id),
         )
-        return result.total
-
-    def scored_runs(
-        self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]
-    ) -> tuple[Run, ...]:
-        """The run's routes, each with its hexes and revenue."""
-        trains = self.trains(g, corp_id)
-        ids = {r[0] for r in routes if r}
-        result = check_run(
-            self.board,
-            corp_id,
-            [t for t in trains if t.id in ids],
-            routes,
-            g.depot.phases.current,
-            self.revenue_rules(g, corp_id),
-            options=self.graph_options(g, corp_id),
-        )
-        return result.runs
 
     def run_hexes(
         self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.revenue import Run
-from roundhouse.core.routes.run import check_run
 from roundhouse.titles.g18royalgorge import gold
 from roundhouse.titles.g18royalgorge.data import gold_track
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
@@ -53,18 +52,7 @@ def check_trains(g: Engine, corp_id: str, routes: Routes) -> None:
 
 def scored(g: Engine, corp_id: str, routes: Routes) -> tuple[Run, ...]:
     """The run of ``routes`` scored on our board (raises when a route breaks a rule)."""
-    bm = board_map(g)
-    ids = {r[0] for r in routes if r}
-    result = check_run(
-        bm.board,
-        corp_id,
-        [t for t in bm.trains(g, corp_id) if t.id in ids],
-        routes,
-        g.depot.phases.current,
-        bm.revenue_rules(g, corp_id),
-        options=bm.graph_options(g, corp_id),
-    )
-    return result.runs
+    return board_map(g).scored_runs(g, corp_id, routes)
 
 
 def usable_runs(g: Engine, corp_id: str, routes: Routes) -> tuple[Run, ...]:
