@@ -14,7 +14,10 @@ from tests.chicago_express.script import shared_rules
 def _facts() -> str:
     path = shared_rules() / "chicago-express-facts.md"
     if not path.exists():
-        pytest.skip(f"facts sheet not found at {path} (set ROUNDHOUSE_SHARED)")
+        pytest.skip(
+            f"checking the Chicago Express map against its facts sheet (issue #2) needs {path}, "
+            "not found: set ROUNDHOUSE_SHARED to the shared folder"
+        )
     return path.read_text(encoding="utf-8")
 
 

@@ -78,7 +78,10 @@ def fixture_prefix(name: str, stop: int) -> Game:
 
     path = fixtures_dir() / name
     if not path.is_file():
-        pytest.skip(f"fixture {name} is absent")
+        pytest.skip(
+            f"18RoyalGorge's 18xx.games compatibility option (issue #6) is checked on the "
+            f"recorded game {name}, not found: set ROUNDHOUSE_SHARED to the shared folder"
+        )
     document = read_document(path)
     game, translator = start(document)
     for action in site_actions(resolve(document.actions)):

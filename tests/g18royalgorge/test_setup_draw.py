@@ -18,7 +18,10 @@ CARD_IDS = {f"{c}{i}" for c in "YGB" for i in range(1, 9)}
 def _fixture(name: str) -> dict[str, Any]:
     path = fixtures_dir() / name
     if not path.exists():
-        pytest.skip(f"18xx.games fixture {path} not found (set ROUNDHOUSE_SHARED)")
+        pytest.skip(
+            f"drawing 18RoyalGorge set-up as 18xx.games does (issue #7) needs the recorded game "
+            f"{path}, not found: set ROUNDHOUSE_SHARED to the shared folder"
+        )
     with path.open(encoding="utf-8") as fh:
         doc: dict[str, Any] = json.load(fh)
     return doc

@@ -32,7 +32,9 @@ def test_any_title_random_games_keep_every_promise(title_id: str, players: int) 
     try:
         REGISTRY.get(title_id)
     except Exception as exc:
-        pytest.skip(f"{title_id} does not load yet: {type(exc).__name__}: {exc}")
+        pytest.skip(
+            f"fuzzing {title_id} (issue #9) needs the title to load: {type(exc).__name__}: {exc}"
+        )
     for seed in range(GAMES):
         outcome = run(Case(title=title_id, players=players, seed=seed))
         assert outcome.failure is None, (

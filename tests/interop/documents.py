@@ -28,8 +28,8 @@ def fixture_path(name: str) -> Path:
     path = fixtures_dir() / name
     if not path.exists():
         pytest.skip(
-            f"fixture replay (issue #7) needs the 18xx.games fixture {name}, not found under "
-            f"{fixtures_dir()}: set ROUNDHOUSE_SHARED to the shared folder"
+            f"replaying 18xx.games games (issue #7) needs the recorded game {name}, not found "
+            f"under {fixtures_dir()}: set ROUNDHOUSE_SHARED to the shared folder"
         )
     return path
 

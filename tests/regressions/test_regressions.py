@@ -29,7 +29,7 @@ def test_regression_case_no_longer_fails(path: Path) -> None:
         import_modules(imports_of(doc))
         REGISTRY.get(str(title))
     except Exception as exc:
-        pytest.skip(f"title {title!r} is not available: {exc}")
+        pytest.skip(f"replaying saved fuzz failures (issue #9) needs title {title!r}: {exc}")
     failure, complete = recheck(doc)
     assert failure is None, f"{path.name} still fails: {failure}"
     if not complete:

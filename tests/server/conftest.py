@@ -34,8 +34,8 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'games.sqlite'}"
     if not POSTGRES_URL:
         pytest.skip(
-            "PostgreSQL storage (issue #8) needs a server: ROUNDHOUSE_TEST_POSTGRES_URL is "
-            "not set (CI starts one with .ci/services.sh)"
+            "the web app's PostgreSQL storage (issue #8) is tested against a live server only: "
+            "ROUNDHOUSE_TEST_POSTGRES_URL is not set here (CI starts one with .ci/services.sh)"
         )
     _reset_postgres(POSTGRES_URL)
     return POSTGRES_URL

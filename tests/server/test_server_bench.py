@@ -54,8 +54,8 @@ def test_server_bench_runs_on_postgres_when_configured(result: dict[str, float])
     if not os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "").strip():
         assert postgres == set()
         pytest.skip(
-            "PostgreSQL storage (issue #8) needs a server: ROUNDHOUSE_TEST_POSTGRES_URL is "
-            "not set (CI starts one with .ci/services.sh)"
+            "the web app's PostgreSQL storage (issue #8) is tested against a live server only: "
+            "ROUNDHOUSE_TEST_POSTGRES_URL is not set here (CI starts one with .ci/services.sh)"
         )
     assert GAMES * ACTIONS <= result["postgres.actions"] <= GAMES * (ACTIONS + 1)
     assert result["postgres.errors"] == 0

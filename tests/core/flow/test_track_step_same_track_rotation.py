@@ -58,8 +58,7 @@ def test_track_step_rotation_with_other_track_is_refused() -> None:
         (r for r in range(6) if (lay.hex, lay.tile, tile.canonical_rotation(r)) not in legal),
         None,
     )
-    if wrong is None:
-        pytest.skip("every rotation of this tile is legal here")
+    assert wrong is not None, "the recorded lay must have a rotation that is not legal there"
     before = position.state_hash()
     with pytest.raises(IllegalAction) as err:
         position.apply(
