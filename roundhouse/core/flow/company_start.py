@@ -30,8 +30,9 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, Choose, Pass
+from roundhouse.core.flow.stock_round import may_hold_president
 from roundhouse.core.legal import AmountRange
-from roundhouse.core.shares import POOL, check_buy
+from roundhouse.core.shares import POOL
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -69,25 +70,6 @@ def bid_limit(g: Engine, player: str) -> int:
     """Cash plus the face value of the player's private companies (18USA §11.6)."""
     privates = sum(p.spec.value for p in g.privates.values() if p.owner == player and not p.closed)
     return g.ledger.cash(player) + privates
-
-
-def may_hold_president(g: Engine, player: str, corp_id: str) -> bool:
-    """Whether the player could take the president's certificate (certificate limit)."""
-    pc = g.books[corp_id].president_cert
-    if pc is None:
-        return False
-    try:
-        check_buy(
-            g.books[corp_id],
-            player,
-            pc.id,
-            rules=g.config.share_rules,
-            cert_count=g.cert_count(player),
-            cert_limit=g.cert_limit(),
-        )
-    except IllegalAction:
-        return False
-    return True
 
 
 def sizes_now(g: Engine, rules: StartRules, corp_id: str) -> tuple[int, ...]:

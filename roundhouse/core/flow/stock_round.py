@@ -183,18 +183,7 @@ class StockStep(Step):
         if not g.hooks.can_start(g, player, corp_id):
             return []
         pc = g.books[corp_id].president_cert
-        if pc is None or pc.owner == POOL:
-            return []
-        try:
-            check_buy(
-                g.books[corp_id],
-                player,
-                pc.id,
-                rules=g.config.share_rules,
-                cert_count=g.cert_count(player),
-                cert_limit=g.cert_limit(),
-            )
-        except IllegalAction:
+        if pc is None or pc.owner == POOL or not may_hold_president(g, player, corp_id):
             return []
         cash = g.ledger.cash(player)
         return [
@@ -270,3 +259,22 @@ class StockStep(Step):
             r.turn_acted = True
         elif isinstance(action, Pass):
             r.turn_bought = g.config.buys_per_turn
+
+
+def may_hold_president(g: Engine, player: str, corp_id: str) -> bool:
+    """Whether the player could take the president's certificate (certificate limit)."""
+    pc = g.books[corp_id].president_cert
+    if pc is None:
+        return False
+    try:
+        check_buy(
+            g.books[corp_id],
+            player,
+            pc.id,
+            rules=g.config.share_rules,
+            cert_count=g.cert_count(player),
+            cert_limit=g.cert_limit(),
+        )
+    except IllegalAction:
+        return False
+    return True
