@@ -19,6 +19,7 @@ A board starts from its *pre-printed hexes*, which a title describes in TOML::
     cost = 40                  # paid when a tile is first laid here
     borders = ["0 impassable", "1 ridge 20", "2 river 10"]   # edge, kind, optional cost
     reserved = { c = "DRG" }   # home station: city -> company (or just "DRG" for one city)
+    build_reserved = "NP"      # only this company builds here until it lets others (18US §7.3)
     upgradeable = false        # pre-printed tiles that never change (18US B23)
     markers = ["gold", "gold"] # bonus and other markers printed or placed at setup
 
@@ -30,10 +31,19 @@ Off-boards are red hexes (``color = "red"`` with ``offboard`` stops); gray pre-p
 ``color = "gray"``.  An ``impassable`` border, the board's edge, and any red or gray hex side
 without track may never be built to (18US §6.2.1, 18West §7.1.1, 18RoyalGorge Rule 2).
 
-Tokens sit in city slots; a city's slot may be reserved for a company's home station, which
-other companies may not take (18US §3 set-up, 18West §14.5).  Replaced tiles go back to the
-supply (18USA §12.2.2); printed tiles do not.  ``version`` increases on every change, so
-caches (connectivity) know when to recompute.
+Tokens sit in city slots (and in the slots of towns that have them, 18US §6.2.2 Junction
+Towns); a city's slot may be reserved for a company's home station, which other companies may
+not take (18US §3 set-up, 18West §14.5).  A hex may be reserved for one company's building
+(18US §7.3: "two hexes to the west of its base City reserved ... Until such a Land Grant
+company floats, other companies may not build in those hexes"): the owner may permit a
+company a specific tile there (:meth:`Board.permit_build`, "its President may allow other
+companies to place specific tiles in its reserved hexes"), and the reservation ends for good
+with :meth:`Board.release_builds` ("Once such a Land Grant company has operated, there are no
+longer any restrictions").  When a reservation may be given up is the title's rule; the board
+keeps the record and :func:`roundhouse.core.track.tile_lays` obeys it.
+
+Replaced tiles go back to the supply (18USA §12.2.2); printed tiles do not.  ``version``
+increases on every change, so caches (connectivity) know when to recompute.
 """
 
 from __future__ import annotations
@@ -47,7 +57,7 @@ from typing import TYPE_CHECKING
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.hexgrid import CoordinateSystem, HexGrid, Hexside, Layout, opposite
-from roundhouse.core.tiles import Colour, StopKind, Tile, TileError, TileSet, parse_tile
+from roundhouse.core.tiles import Colour, Tile, TileError, TileSet, parse_tile
 
 if TYPE_CHECKING:
     from roundhouse.core.track import TileLay
@@ -79,6 +89,8 @@ class PrintedHex:
     reserved: Mapping[str, str] = dataclasses.field(default_factory=dict)
     upgradeable: bool = True
     markers: tuple[str, ...] = ()
+    build_reserved: str | None = None
+    """The company that alone may build here until it permits or releases (18US §7.3)."""
 
 
 class HexState:
@@ -90,7 +102,7 @@ class HexState:
         self.printed = printed
         self.tile = printed.tile
         self.rotation = printed.rotation
-        self.tokens: dict[str, list[str]] = {c.name: [] for c in printed.tile.cities}
+        self.tokens: dict[str, list[str]] = {c.name: [] for c in printed.tile.stations}
         self.markers: list[str] = list(printed.markers)
         self._reserved: dict[str, str] = dict(printed.reserved)
         """City (of the current tile) -> company whose home it is.  Starts as printed and
@@ -142,6 +154,10 @@ class Board:
         self.hexes: dict[str, HexState] = {n: HexState(printed[n]) for n in grid}
         self.borders: dict[Hexside, Border] = dict(borders or {})
         self.supply: dict[str, int | None] = dict(tiles.counts)
+        self.released: set[str] = set()
+        """Companies whose reserved building hexes anyone may now build in (18US §7.3)."""
+        self.permits: dict[str, set[tuple[str, str]]] = {}
+        """Reserved hex -> (company, tile) pairs its owner has permitted there (18US §7.3)."""
         self.version = 0
         self._lay_memo: dict[tuple[object, ...], tuple[TileLay, ...]] = {}
         self._sides: dict[str, tuple[Hexside, ...]] = {}
@@ -271,7 +287,7 @@ class Board:
         if not self.available(tile_id):
             raise IllegalAction(f"no tile {tile_id} is left in the supply", rule="track.supply")
         tile = self.tiles[tile_id]
-        tokens: dict[str, list[str]] = {c.name: [] for c in tile.cities}
+        tokens: dict[str, list[str]] = {c.name: [] for c in tile.stations}
         returned: list[str] = []
         for old_city, held in here.tokens.items():
             if held:
@@ -293,8 +309,39 @@ class Board:
                 self.supply[old.id] = back + 1
         here.tile, here.rotation, here.tokens = tile, rotation % 6, tokens
         here._reserved = reserved
+        self.permits.pop(name, None)
         self.version += 1
         return returned
+
+    def may_build(self, name: str, company: str, tile_id: str) -> bool:
+        """May ``company`` lay ``tile_id`` in ``name`` as far as building reservations go?
+        Yes unless the hex is reserved for another company that has neither released its
+        hexes nor permitted this tile to this company (18US §7.3)."""
+        owner = self.hexes[name].printed.build_reserved
+        if owner is None or owner == company or owner in self.released:
+            return True
+        return (company, tile_id) in self.permits.get(name, ())
+
+    def permit_build(self, name: str, company: str, tile_id: str) -> None:
+        """The reserving company lets ``company`` lay ``tile_id`` in ``name`` once (18US
+        §7.3: "allow other companies to place specific tiles in its reserved hexes")."""
+        owner = self.hexes[name].printed.build_reserved
+        if owner is None or owner in self.released:
+            raise IllegalAction(f"{name} is not a reserved hex", rule="track.not_reserved")
+        if tile_id not in self.tiles:
+            raise IllegalAction(f"there is no tile {tile_id}", rule="track.no_tile")
+        self.permits.setdefault(name, set()).add((company, tile_id))
+        self.version += 1
+
+    def release_builds(self, owner: str) -> None:
+        """Lift every building reservation of ``owner`` for good (18US §7.3: "Once such a
+        Land Grant company has operated, there are no longer any restrictions")."""
+        if owner in self.released:
+            return
+        self.released.add(owner)
+        for name in [n for n in self.permits if self.hexes[n].printed.build_reserved == owner]:
+            del self.permits[name]
+        self.version += 1
 
     def reserved_for(self, name: str, city: str) -> str | None:
         """The company whose home ``city`` (a city of the current tile) is, if any."""
@@ -310,9 +357,10 @@ class Board:
 
     def place_token(self, name: str, city: str, company: str) -> None:
         here = self.hexes[name]
-        stop = here.tile.stop(city) if city in here.tokens else None
-        if stop is None or stop.kind is not StopKind.CITY:
-            raise IllegalAction(f"{name} has no city {city!r}", rule="token.no_city")
+        if city not in here.tokens:
+            raise IllegalAction(
+                f"{name} has no city or junction town {city!r}", rule="token.no_city"
+            )
         if self.open_slots(name, city, company) <= 0:
             raise IllegalAction(f"the city in {name} has no free slot", rule="token.full")
         here.tokens[city].append(company)
@@ -363,7 +411,7 @@ def _border(text: str, where: str) -> tuple[int, Border]:
 
 _HEX_KEYS = {
     "code", "color", "id", "tile", "rotation", "location", "terrain", "cost", "label",
-    "borders", "reserved", "upgradeable", "markers",
+    "borders", "reserved", "upgradeable", "markers", "build_reserved",
 }  # fmt: skip
 
 
@@ -429,14 +477,14 @@ def _printed(name: str, entry: Mapping[str, object], where: str, tiles: TileSet)
         tile = parse_tile(str(entry.get("id", name)), colour, code, source=where)
     reserved_raw = entry.get("reserved", {})
     if isinstance(reserved_raw, str):
-        cities = [c.name for c in tile.cities]
+        cities = [c.name for c in tile.stations]
         if len(cities) != 1:
             raise TileError(f"{where}: 'reserved' must name the city when there are several")
         reserved = {cities[0]: reserved_raw}
     elif isinstance(reserved_raw, dict):
         reserved = {str(k): str(v) for k, v in reserved_raw.items()}
         for city in reserved:
-            if city not in {c.name for c in tile.cities}:
+            if city not in {c.name for c in tile.stations}:
                 raise TileError(f"{where}: reserved city {city!r} is not on the hex")
     else:
         raise TileError(f"{where}: 'reserved' must be a company or a table")
@@ -447,6 +495,9 @@ def _printed(name: str, entry: Mapping[str, object], where: str, tiles: TileSet)
     if not isinstance(markers, list):
         raise TileError(f"{where}: markers must be a list")
     label = entry.get("label")
+    builder = entry.get("build_reserved")
+    if builder is not None and not isinstance(builder, str):
+        raise TileError(f"{where}: build_reserved must be a company")
     return PrintedHex(
         name=name,
         tile=tile,
@@ -458,6 +509,7 @@ def _printed(name: str, entry: Mapping[str, object], where: str, tiles: TileSet)
         reserved=reserved,
         upgradeable=bool(entry.get("upgradeable", True)),
         markers=tuple(str(m) for m in markers),
+        build_reserved=builder,
     )
 
 

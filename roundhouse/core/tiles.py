@@ -9,7 +9,7 @@ Grammar::
     code      := part (";" part)*
     part      := city | town | offboard | junction | track | label
     city      := "city" NAME ["revenue=" REVENUE] ["slots=" INT]     # slots default 1
-    town      := "town" NAME ["revenue=" REVENUE]
+    town      := "town" NAME ["revenue=" REVENUE] ["slots=" INT]      # slots default 0
     offboard  := "offboard" NAME "revenue=" REVENUE                   # red areas
     junction  := "junction" NAME                                      # track meets, no revenue
     track     := "track" LINK (" " LINK)*
@@ -211,6 +211,11 @@ class Tile:
         return tuple(s for s in self.stops if s.kind is StopKind.CITY)
 
     @property
+    def stations(self) -> tuple[Stop, ...]:
+        """Stops that take station tokens: every city, and towns with slots (18US §6.2.2)."""
+        return tuple(s for s in self.stops if s.kind is StopKind.CITY or s.slots)
+
+    @property
     def plain_track(self) -> bool:
         """Track with no revenue stop (junctions allowed), or an empty hex: what 18USA §12.2.4
         calls "plain track" and lets a company build colours ahead for a fee."""
@@ -364,8 +369,8 @@ def parse_tile(tile_id: str, colour: str | Colour, code: str, *, source: str = "
                 slots = int(kv.get("slots", "1" if kind is StopKind.CITY else "0"))
             except ValueError as exc:
                 raise fail(f"{part!r}: {exc}") from None
-            if kind is not StopKind.CITY and "slots" in kv:
-                raise fail(f"only cities have slots: {part!r}")
+            if kind not in (StopKind.CITY, StopKind.TOWN) and "slots" in kv:
+                raise fail(f"only cities and towns have slots: {part!r}")
             if kind is StopKind.OFFBOARD and "revenue" not in kv:
                 raise fail(f"off-board {name!r} needs a revenue")
             if kind is StopKind.JUNCTION and kv:

@@ -11,7 +11,14 @@ A lay (hex, tile, rotation) is legal when (18USA §12.2, 18West §7.1, 18US §6.
   gray hex;
 - the new tile connects to the company's routes (:mod:`roundhouse.core.graph`) in the sense
   the title's :class:`LayReach` gives;
-- the company can pay the terrain and hexside costs, plus any fee for skipping colours.
+- the company can pay the terrain and hexside costs, plus any fee for skipping colours;
+- the hex is not reserved for another company's building (18US §7.3: a Land Grant
+  company's reserved hexes), or its owner has permitted this tile there
+  (:meth:`~roundhouse.core.board.Board.may_build`).
+
+A lay that founds a station (18US §6.2.2 Junction Towns) names the stop in
+:attr:`TileLay.station`; whether the company has a token and the money for it is the
+operating round's to check (:class:`~roundhouse.core.flow.board_map.BoardMap`).
 
 Phase-dependent colour policies sit on :class:`TrackRules`: ``colour_skip`` (18USA §12.2.4,
 plain track built colours ahead at a fee per colour; from an empty hex it counts as the turn's
@@ -38,6 +45,7 @@ from roundhouse.core.upgrade import (
     StopMap,
     UpgradeRules,
     check_replacement,
+    founded_station,
     map_link,
     path_fit,
     tokens_fit,
@@ -51,10 +59,14 @@ class TileLay:
     rotation: int
     cost: int
     upgrade: bool
+    station: str | None = None
+    """The new tile's stop this lay founds a station on: the laying company's token goes
+    there with the tile (:attr:`UpgradeRules.founds_station`, 18US §6.2.2)."""
 
     def __str__(self) -> str:
         verb = "upgrades to" if self.upgrade else "lays"
-        return f"{verb} {self.tile} on {self.hex}, rotation {self.rotation} (${self.cost})"
+        text = f"{verb} {self.tile} on {self.hex}, rotation {self.rotation} (${self.cost})"
+        return text if self.station is None else f"{text} with a station token"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -344,7 +356,10 @@ def tile_lays(
             lays = memo[key] = _hex_lays(
                 board, name, here, options, edges, old_stops, through, allowance, rules
             )
-        out.extend(lays)
+        if here.printed.build_reserved is not None:
+            out.extend(lay for lay in lays if board.may_build(name, company, lay.tile))
+        else:
+            out.extend(lays)
     return out
 
 
@@ -383,8 +398,13 @@ def _hex_lays(
             cost = fee + board.lay_cost(
                 name, tile, rotation, terrain_on_upgrade=allowance.terrain_on_upgrade
             )
-            if cost <= allowance.cash:
-                out.append(TileLay(name, tile.id, rotation, cost, upgrade))
+            if cost > allowance.cash:
+                continue
+            try:
+                station = founded_station(here.tile, tile, mapping, rules.upgrades)
+            except ValueError:
+                continue
+            out.append(TileLay(name, tile.id, rotation, cost, upgrade, station))
     return tuple(out)
 
 
@@ -405,6 +425,12 @@ def check_lay(
         raise IllegalAction(f"{name} already took a tile this turn", rule="track.one_per_hex")
     if here.fixed:
         raise IllegalAction(f"the tile in {name} can never be replaced", rule="track.fixed")
+    if not board.may_build(name, company, tile_id):
+        raise IllegalAction(
+            f"{name} is reserved for {here.printed.build_reserved}, which has not let "
+            f"{company} lay tile {tile_id} there",
+            rule="track.reserved_hex",
+        )
     if tile_id not in board.tiles or not board.available(tile_id):
         raise IllegalAction(f"no tile {tile_id} is left in the supply", rule="track.supply")
     tile = board.tiles[tile_id]
@@ -422,6 +448,10 @@ def check_lay(
             "or runs off the map or into a blocked hexside",
             rule="track.keep_paths",
         )
+    try:
+        founded_station(here.tile, tile, mapping, rules.upgrades)
+    except ValueError as exc:
+        raise IllegalAction(str(exc), rule="track.no_station") from None
     reach = graph.reach(company)
     if not _connects(tile, rotation, mapping, reach, here, name, LayReach.ANY_LINK_TOUCHES):
         raise IllegalAction(

@@ -63,10 +63,39 @@ class UpgradeRules:
     """Tiles only a special ability lays; the ordinary track step never offers them."""
     max_colour_step: int = 1
     """How many colours one upgrade may advance (18USA §12.2.4 skips levels for a fee)."""
+    founds_station: frozenset[tuple[str, str]] = frozenset()
+    """(old, new) pairs whose lay founds a station: the new tile's new station (a stop with
+    slots that no old stop becomes) takes the laying company's token at once, and a company
+    with no token to place or no money for it may not make the lay (18US §6.2.2: "Creating a
+    Junction Town requires the company to place a station token on the newly formed Junction
+    Town: a company that has no station tokens it can place, or lacks the funds to do so, may
+    not perform a Junction Town upgrade")."""
 
     @functools.cached_property
     def restricted(self) -> frozenset[str]:
         return frozenset(t for targets in self.table.values() for t in targets)
+
+
+def founded_station(old: Tile, new: Tile, mapping: StopMap, rules: UpgradeRules) -> str | None:
+    """The stop of ``new`` a lay over ``old`` founds a station on (see
+    :attr:`UpgradeRules.founds_station`), None when the lay founds none.  ValueError when the
+    pair should found one but ``new`` has no single new station to found it on (bad data).
+
+    >>> from roundhouse.core.tiles import parse_tile
+    >>> plain = parse_tile("8", "yellow", "track 0-2")
+    >>> town = parse_tile("J", "green", "town t revenue=10 slots=1; track 0-t 2-t 4-t")
+    >>> founded_station(plain, town, {}, UpgradeRules(founds_station=frozenset({("8", "J")})))
+    't'
+    """
+    if (old.id, new.id) not in rules.founds_station:
+        return None
+    taken = set(mapping.values())
+    fresh = [s.name for s in new.stations if s.name not in taken]
+    if len(fresh) != 1:
+        raise ValueError(
+            f"tile {new.id} over {old.id} should found a station, but has {len(fresh)} new stations"
+        )
+    return fresh[0]
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -123,10 +152,10 @@ def path_fit(old: Tile, old_rot: int, new: Tile, new_rot: int, free_stops: bool)
     """How ``new`` at ``new_rot`` keeps ``old``'s track, or None if it cannot.
 
     Strict (the common rule): old stops map one-to-one onto new stops of the same kind, every
-    old link appears in the new tile and no city loses slots.  With ``free_stops``: every old
-    exit survives and exits joined before stay joined; stops map by shared edges, and cities
-    that merge into one keep at least their slots together (two one-slot cities become a city
-    of two slots or more).
+    old link appears in the new tile and no city (or junction town) loses slots.  With
+    ``free_stops``: every old exit survives and exits joined before stay joined; stops map by
+    shared edges, and cities that merge into one keep at least their slots together (two
+    one-slot cities become a city of two slots or more).
     """
     old_links, new_links = old.links(old_rot), new.links(new_rot)
     if not free_stops:
@@ -134,7 +163,7 @@ def path_fit(old: Tile, old_rot: int, new: Tile, new_rot: int, free_stops: bool)
             return None
         for candidate in _stop_maps(old, new):
             if all(map_link(link, candidate) in new_links for link in old_links) and all(
-                new.stop(candidate[s.name]).slots >= s.slots for s in old.cities
+                new.stop(candidate[s.name]).slots >= s.slots for s in old.stations
             ):
                 return candidate
         return None
@@ -157,7 +186,7 @@ def path_fit(old: Tile, old_rot: int, new: Tile, new_rot: int, free_stops: bool)
         choices = touching or same_kind
         if choices:
             mapping[stop.name] = choices[0].name
-    room = {c.name: c.slots for c in old.cities}
+    room = {c.name: c.slots for c in old.stations}
     if not tokens_fit(new, mapping, room):
         return None
     return mapping

@@ -101,6 +101,16 @@ def name_svg(layout: Layout, name: str, band: float) -> str:
     return "".join(out)
 
 
+def herald(x: float, y: float, company: str, fill: str) -> str:
+    """A company's name in a dashed box: the mark of a hex reserved for its building."""
+    w = icon.text_width(company, 8) + 6
+    return (
+        f'<g class="build-reserved"><rect x="{num(x - w / 2)}" y="{num(y - 6)}" '
+        f'width="{num(w)}" height="12" rx="3" fill="{fill}" stroke="#222222" '
+        'stroke-dasharray="3 2"/>' + icon.text(x, y, company, 8, bold=True) + "</g>"
+    )
+
+
 class _Drawing:
     """One board being drawn; collects what the key must explain."""
 
@@ -139,16 +149,26 @@ class _Drawing:
         self._note_stops(here)
         if printed.label and not here.tile.label:
             out.append(label_svg(printed.label))
+        out.extend(self._builder(here))
         out.extend(self._cost_band(here, -band))
         if printed.location:
             out.append(name_svg(layout, printed.location, band))
         return out
 
+    def _builder(self, here: HexState) -> list[str]:
+        """The herald of the company a hex is reserved for while it still is (18US §7.3:
+        "These are marked with the company's herald")."""
+        owner = here.printed.build_reserved
+        if owner is None or owner in self.board.released:
+            return []
+        self.used.add("build_reserved")
+        return [herald(R * 0.4, -R * 0.45, owner, self.painter(owner))]
+
     def _note_stops(self, here: HexState) -> None:
         for stop in here.tile.stops:
             if stop.phase_revenue:
                 self.used.add("phases")
-            if stop.kind is StopKind.CITY:
+            if stop.kind is StopKind.CITY or stop.slots:
                 held = here.tokens.get(stop.name, [])
                 if held:
                     self.used.add("token")
@@ -239,6 +259,10 @@ class _Drawing:
             out.append(LegendEntry(icon.token(0, 0, 8, "ID", "#dddddd"), "station token"))
         if "reserved" in self.used:
             out.append(LegendEntry(icon.reserved(0, 0, 8, "ID"), "reserved station (home)"))
+        if "build_reserved" in self.used:
+            out.append(
+                LegendEntry(herald(0, 0, "ID", "#dddddd"), "hex reserved for a company's track")
+            )
         if "phases" in self.used:
             phases = ((Colour.YELLOW, 0), (Colour.GREEN, 0), (Colour.BROWN, 0), (Colour.GRAY, 0))
             out.append(

@@ -89,10 +89,13 @@ def stop_svg(
     painter: Painter,
     name_below: bool = True,
 ) -> list[str]:
-    """A city's slots (tokens, then a greyed reservation), a town's dot, and the revenue."""
+    """A city's slots (tokens, then a greyed reservation), a town's dot, and the revenue.
+    A town with slots (18US §6.2.2 Junction Towns) draws its slots dashed: its tokens never
+    block."""
     out: list[str] = []
-    if stop.kind is StopKind.CITY:
+    if stop.kind is StopKind.CITY or stop.slots:
         n = max(stop.slots, 1)
+        dash = "" if stop.kind is StopKind.CITY else ' stroke-dasharray="3 2"'
         waiting = reserved_for if reserved_for is not None and reserved_for not in held else None
         for i in range(n):
             cx = x + (i - (n - 1) / 2) * 2 * SLOT_R
@@ -104,7 +107,7 @@ def stop_svg(
             else:
                 out.append(
                     f'<circle cx="{num(cx)}" cy="{num(y)}" r="{num(SLOT_R)}" fill="#ffffff" '
-                    'stroke="#222222" stroke-width="1.5"/>'
+                    f'stroke="#222222" stroke-width="1.5"{dash}/>'
                 )
     elif stop.kind is StopKind.TOWN:
         out.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(R * 0.12)}" fill="#111111"/>')
@@ -116,8 +119,8 @@ def stop_svg(
         rx = max(-R * 0.78 + half, min(R * 0.78 - half, rx))
         out.append(icon.phase_boxes(rx, ry, stop.phase_revenue, BOX))
     elif stop.revenue_in(phase):
-        slots = max(stop.slots, 1) if stop.kind is StopKind.CITY else 1
-        reach = SLOT_R * slots if stop.kind is StopKind.CITY else R * 0.12
+        stationed = stop.kind is StopKind.CITY or stop.slots > 0
+        reach = SLOT_R * max(stop.slots, 1) if stationed else R * 0.12
         out.append(icon.revenue_disc(x + reach + 6, y - R * 0.3, stop.revenue_in(phase)))
     return out
 

@@ -18,7 +18,8 @@ from roundhouse.render.map import MapStyle, board_svg
 DEMO: dict[str, object] = {
     "board": {"layout": "pointy", "letter_axis": "y"},
     "hexes": {
-        "A1 A3 A7 B2 B6 C1 C3 C7 D4 D8": {},
+        "A1 A3 A7 B2 B6 C1 C3 C7 D4": {},
+        "D8": {"build_reserved": "NYC"},
         "A5": {"terrain": "mountain", "cost": 40},
         "A9": {
             "location": "West",
@@ -32,7 +33,7 @@ DEMO: dict[str, object] = {
             "label": "NY",
             "reserved": {"w": "PRR"},
         },
-        "B8": {"borders": ["1 ridge 20", "2 impassable"], "code": "town t"},
+        "B8": {"borders": ["1 ridge 20", "2 impassable"], "code": "town t revenue=10 slots=2"},
         "C5": {"code": "city c", "location": "Junction", "terrain": "water", "cost": 20},
         "C9": {"tile": "57", "rotation": 1},
         "D2": {"terrain": "water", "cost": 20},
@@ -50,6 +51,7 @@ def demo_board() -> Board:
     board.lay("C5", "57", 1, {"c": "c"})
     board.place_token("C5", "c", "B&O")
     board.add_marker("A7", "mine")
+    board.place_token("B8", "t", "NYC")
     return board
 
 

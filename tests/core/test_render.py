@@ -78,6 +78,21 @@ def test_board_svg_has_every_hex_with_names_tokens_and_borders() -> None:
     assert sorted(b.get("class") for b in borders) == ["border impassable", "border ridge"]
 
 
+def test_render_18us_junction_town_slots_and_reserved_hex() -> None:
+    """18US §6.2.2: a Junction Town's token and its open slot, dashed (they never block);
+    §7.3: a reserved hex carries the company's herald until released."""
+    board = demo_board()
+    drawn = hexes(ET.fromstring(board_svg(board, MapStyle(colours=DEMO_COLOURS))))
+    assert "NYC" in texts(drawn["B8"])
+    dashed = [c for c in drawn["B8"].iter(f"{NS}circle") if c.get("stroke-dasharray")]
+    assert len(dashed) == 1  # the second, empty slot
+    herald = [g for g in drawn["D8"].iter(f"{NS}g") if g.get("class") == "build-reserved"]
+    assert len(herald) == 1 and "NYC" in texts(herald[0])
+    board.release_builds("NYC")
+    again = hexes(ET.fromstring(board_svg(board, MapStyle(colours=DEMO_COLOURS))))
+    assert "NYC" not in texts(again["D8"])
+
+
 @pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18USA"])
 def test_render_viewbox_contains_every_hex(title: str) -> None:
     root = ET.fromstring(render_title(title))

@@ -50,7 +50,7 @@ def test_tile_code_stop_to_stop_and_two_cities() -> None:
         ("city c; track 0-x", "not a stop"),
         ("village v", "unknown part"),
         ("city c slots=two; track 0-c", "slots=two"),
-        ("town t slots=2; track 0-t", "only cities have slots"),
+        ("offboard o revenue=20 slots=2; track 0-o", "only cities and towns have slots"),
         ("offboard o; track 0-o", "needs a revenue"),
         ("track 0-1 1-0", "listed twice"),
         ("city c; city c; track 0-c", "used twice"),

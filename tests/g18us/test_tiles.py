@@ -129,6 +129,7 @@ def test_18us_6_2_1_junction_town_extends_the_route() -> None:
     lays = [x for x in tile_lays(board, graph, "PRR", Allowance(cash=100), rules) if x.hex == "B4"]
     assert {x.tile for x in lays} == {"141", "142"}  # #143 and #144 have no straight through
     assert all(x.upgrade for x in lays)
+    assert all(x.station == "t" for x in lays)  # §6.2.2: the Junction Town takes PRR's token
     first = lays[0]
     cost, _ = check_lay(
         board, graph, "PRR", (first.hex, first.tile, first.rotation), Allowance(cash=100), rules
@@ -184,3 +185,18 @@ def test_18us_6_2_2_printed_junction_towns_b23_b19_fixed_e10_upgrades() -> None:
     with pytest.raises(IllegalAction) as err:
         check_replacement(e10, STD["146"], rules=RULES, colours=ALL - {Colour.BROWN})
     assert err.value.rule == "track.phase_colour"
+
+
+def test_18us_6_2_2_junction_towns_take_tokens_green_one_brown_two() -> None:
+    """§6.2.2: the creator's token in green, "a second company" once brown; the faces are the
+    standard tiles' (same track, town and revenue at every rotation)."""
+    ts = tile_set()
+    for tile_id in ("3", "141", "142", "143", "144", "145", "146", "147"):
+        own, std = ts[tile_id], STD[tile_id]
+        assert own.colour is std.colour
+        assert all(own.links(r) == std.links(r) for r in range(6))
+        assert own.stop("t").revenue == std.stop("t").revenue
+        assert [s.slots for s in own.stations] == [2 if own.colour is Colour.BROWN else 1]
+        assert std.stations == ()
+    assert ("8", "142") in upgrade_rules().founds_station
+    assert ("141", "145") not in upgrade_rules().founds_station

@@ -26,6 +26,7 @@ are not offered.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ from roundhouse.core.ability import (
     When,
     usable,
 )
+from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.map_steps import RouteList
@@ -110,12 +112,18 @@ class BoardMap:
         self.turn: tuple[int, int, str] = (0, 0, "")
         self.laid: list[str] = []
         """Hexes the company operating now has built in this turn."""
+        self.founded: tuple[int, int, str] | None = None
+        """The turn whose lay founded a station, which took that turn's token (§6.2.2)."""
         self._lays: (
             tuple[tuple[object, ...], list[TileLay], list[Hashable], dict[Hashable, TileLay]] | None
         ) = None
         """The last listing before cash (see :meth:`_listing`) under its key."""
-        self._priced: tuple[list[TileLay], int, tuple[int, ...], tuple[TileLay, ...]] | None = None
-        """The last :meth:`tile_lays` answer: listing, cash, extra costs, lays."""
+        self._priced: (
+            tuple[list[TileLay], int, tuple[tuple[int, ...], tuple[int, ...]], tuple[TileLay, ...]]
+            | None
+        ) = None
+        """The last :meth:`tile_lays` answer: listing, cash, extra costs and station prices,
+        lays."""
         self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
         self.token_choice = False
         """Whether the title's merger and acquisition rounds list
@@ -305,7 +313,7 @@ class BoardMap:
                 continue
             cost = self.lay_cost(g, corp_id, lay)
             if cost != lay.cost:
-                lay = TileLay(lay.hex, lay.tile, lay.rotation, cost, lay.upgrade)
+                lay = dataclasses.replace(lay, cost=cost)
             out.append(lay)
         keys = [self.extra_cost_key(lay) for lay in out]
         firsts: dict[Hashable, TileLay] = {}
@@ -318,21 +326,42 @@ class BoardMap:
         return self._listing(g, corp_id)[0]
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
-        """The lays the company can pay for, terrain plus :meth:`extra_cost`; the track step
-        asks several times per action, so the last answer is kept while the listing, the
-        cash and the extra costs are the same."""
+        """The lays the company can pay for, terrain plus :meth:`extra_cost` plus, for a lay
+        that founds a station, the token (:meth:`station_price`); the track step asks several
+        times per action, so the last answer is kept while the listing, the cash and the
+        extra costs are the same."""
         cash = g.ledger.cash(corp_id)
         lays, keys, firsts = self._listing(g, corp_id)
         prices = tuple(self.extra_cost(g, corp_id, lay) for lay in firsts.values())
+        tokens = {lay: self.station_price(g, corp_id, lay) for lay in lays if lay.station}
         last = self._priced
-        if last is not None and last[0] is lays and last[1] == cash and last[2] == prices:
+        if (
+            last is not None
+            and last[0] is lays
+            and last[1] == cash
+            and last[2] == (prices, tuple(tokens.values()))
+        ):
             return last[3]
         price = dict(zip(firsts, prices, strict=True))
         out = tuple(
-            lay for lay, key in zip(lays, keys, strict=True) if lay.cost + price[key] <= cash
+            lay
+            for lay, key in zip(lays, keys, strict=True)
+            if lay.cost + price[key] + tokens.get(lay, 0) <= cash
         )
-        self._priced = (lays, cash, prices, out)
+        self._priced = (lays, cash, (prices, tuple(tokens.values())), out)
         return out
+
+    def station_price(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        """What the token of a lay that founds a station costs: the charter's next token
+        plus :meth:`token_cost` at the hex (18US §6.4: "$20 per hex of distance from the
+        company's nearest station token"); more than any treasury when the company has no
+        token left (18US §6.2.2: "a company that has no station tokens it can place ... may
+        not perform a Junction Town upgrade")."""
+        assert lay.station is not None
+        price = g.corps[corp_id].next_token_cost()
+        if price is None:
+            return UNLIMITED
+        return price + self.token_cost(g, corp_id, lay.hex, lay.station)
 
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         self._sync_turn(g, corp_id)
@@ -349,15 +378,26 @@ class BoardMap:
         for card, off in self.terrain_discounts(g, corp_id, lay):
             served, spent = self.absorbed.get(card, (None, 0))
             self.absorbed[card] = (turn, off + (spent if served == turn else 0))
+        station = 0 if lay.station is None else self.station_price(g, corp_id, lay)
         for back in self.board.lay(lay.hex, lay.tile, lay.rotation, moves):
             if back in g.corps:  # 18West §6.4: a merged city's extra token to the charter
                 g.corps[back].tokens_placed -= 1
         self.laid.append(lay.hex)
+        if lay.station is not None:
+            g.ledger.transfer(corp_id, BANK, station)
+            self.board.place_token(lay.hex, lay.station, corp_id)
+            g.corps[corp_id].tokens_placed += 1
+            self.founded = turn
         self.after_lay(g, corp_id, lay)
 
     # -- tokens ------------------------------------------------------------------------
 
     def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+        """Where the company may place its turn's station token: none after a lay that
+        founded a station this turn ("Creating a Junction Town thus consumes both a tile
+        upgrade step and a token placement step", 18US §6.2.2)."""
+        if self.founded == (g.set_count, g.or_in_set, corp_id):
+            return []
         out = token_placements(
             self.board,
             self.graph,

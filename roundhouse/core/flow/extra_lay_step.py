@@ -21,6 +21,7 @@ that lets a company build off its routes needs the title's map rules.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from roundhouse.core.ability import ExtraTileLay, When, usable
@@ -121,7 +122,7 @@ class ExtraTileLayStep(Step):
                 if cost > cash:
                     continue
                 key = (private.id, lay.hex, lay.tile, lay.rotation)
-                out.setdefault(key, TileLay(lay.hex, lay.tile, lay.rotation, cost, lay.upgrade))
+                out.setdefault(key, dataclasses.replace(lay, cost=cost))
         return out
 
     def active(self, g: Engine, entity: str) -> bool:

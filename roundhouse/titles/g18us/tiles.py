@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 from typing import cast
 
-from roundhouse.core.tiles import TileSet, standard_tiles
+from roundhouse.core.tiles import TileSet, load_tiles, standard_tiles
 from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import UpgradeRules
 
@@ -60,9 +60,13 @@ def missing_facts() -> dict[str, dict[str, object]]:
 
 @functools.cache
 def tile_set() -> TileSet:
-    """The standard tiles in play; None (unlimited) for #7-#9 and for unknown counts."""
+    """The tiles in play; None (unlimited) for #7-#9 and for unknown counts.  The Junction
+    Towns (#3, #141-#147) are this title's own copies of the standard faces with token slots
+    (§6.2.2); the rest are the standard tiles."""
     counts = {t: n if isinstance(n, int) else None for t, n in _counts().items()}
-    return standard_tiles().select(counts)
+    own = load_tiles({"tiles": data()["tiles"]}, source=str(HERE / "tiles.toml"))
+    standard = standard_tiles().select({t: n for t, n in counts.items() if t not in own.tiles})
+    return standard.merged(TileSet(own.tiles, {t: counts[t] for t in own.tiles}))
 
 
 def manifest_rows() -> list[dict[str, object]]:
@@ -78,9 +82,11 @@ def city_rows() -> dict[str, dict[str, object]]:
 @functools.cache
 def upgrade_rules() -> UpgradeRules:
     """§6.2.1 and §12: the listed hexes and tiles take only the listed tiles; §6.2.2 plain
-    yellow track becomes a Junction Town (its stops change)."""
+    yellow track becomes a Junction Town (its stops change), which founds the laying
+    company's station there."""
     table = cast(dict[str, list[str]], cast(dict[str, object], data()["upgrades"])["table"])
     return UpgradeRules(
         table={old: frozenset(new) for old, new in table.items()},
         free_stops=frozenset((a, b) for a in PLAIN_YELLOW for b in JUNCTION_TOWNS),
+        founds_station=frozenset((a, b) for a in PLAIN_YELLOW for b in JUNCTION_TOWNS),
     )
