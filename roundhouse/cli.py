@@ -103,7 +103,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _cmd_render(args: argparse.Namespace) -> int:
     from roundhouse.render.title import render_title
 
-    svg = render_title(args.title)
+    try:
+        svg = render_title(args.title)
+    except ValueError as exc:
+        print(f"roundhouse render: {exc}", file=sys.stderr)
+        return 2
     Path(args.out).write_text(svg)
     print(f"wrote {args.out}")
     return 0

@@ -2,13 +2,13 @@
 
 This is where titles meet the renderer: it reads a title's own data (map, company colours)
 and hands the generic drawing code plain records, so :mod:`.map` and :mod:`.area` never name a
-title.  Titles without map data get a demonstration board built here in code.
+title.  ``demo`` is a small board built here in code that shows every feature drawn.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from roundhouse.core.board import Board, load_board
 from roundhouse.core.tiles import standard_tiles
@@ -127,11 +127,33 @@ def royal_gorge_board() -> Board:
     return board(tuple(railroads()))
 
 
+# --- 18West --------------------------------------------------------------------------------
+
+
+def west_board() -> Board:
+    """18West's board as set up (§3.1): every home token, and the UP's x2 token, in place."""
+    from roundhouse.titles.g18west.board import board
+
+    return board()
+
+
+def _drawings() -> dict[str, Callable[[], str]]:
+    """Title key (lower case, letters and digits only) -> what draws its starting board."""
+    return {
+        "chicagoexpress": chicago_express_svg,
+        "18royalgorge": lambda: board_svg(royal_gorge_board(), royal_gorge_style()),
+        "18west": lambda: board_svg(west_board()),
+        "demo": lambda: board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS)),
+    }
+
+
 def render_title(title: str) -> str:
-    """SVG of a title's starting board; the demo board for titles without map data yet."""
+    """SVG of a title's starting board, or of the ``demo`` board that shows every feature the
+    renderer draws.  ValueError for a title without map data (18US: the rulebook copy has no
+    map, and 18US is not on 18xx.games), naming the titles that have one."""
     key = re.sub(r"[^a-z0-9]", "", title.lower())
-    if key == "chicagoexpress":
-        return chicago_express_svg()
-    if key == "18royalgorge":
-        return board_svg(royal_gorge_board(), royal_gorge_style())
-    return board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))
+    drawings = _drawings()
+    draw = drawings.get(key)
+    if draw is None:
+        raise ValueError(f"no map data for {title!r}; maps: {', '.join(sorted(drawings))}")
+    return draw()

@@ -93,7 +93,7 @@ def test_render_18us_junction_town_slots_and_reserved_hex() -> None:
     assert "NYC" not in texts(again["D8"])
 
 
-@pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18USA"])
+@pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18West", "demo"])
 def test_render_viewbox_contains_every_hex(title: str) -> None:
     root = ET.fromstring(render_title(title))
     x0, y0, w, h = map(float, root.get("viewBox", "").split())
@@ -112,8 +112,21 @@ def test_render_same_board_gives_same_bytes() -> None:
     assert render_title("ChicagoExpress") == render_title("chicago-express")
 
 
-def test_render_unknown_title_falls_back_to_the_demo_board() -> None:
-    assert render_title("18USA") == board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))
+def test_render_demo_board_and_titles_without_a_map() -> None:
+    """18US has no map data (the rulebook copy has none): asking for it names the maps."""
+    assert render_title("demo") == board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))
+    with pytest.raises(ValueError, match="no map data for '18US'; maps: .*18royalgorge"):
+        render_title("18US")
+
+
+def test_render_18west_starting_board() -> None:
+    """18West §3.1: every hex of the printed board, the home tokens placed at set-up."""
+    from roundhouse.titles.g18west.board import board
+
+    root = ET.fromstring(render_title("18-West"))
+    drawn = hexes(root)
+    assert set(drawn) == set(board().hexes)
+    assert "UP" in texts(drawn["G2"])
 
 
 def test_render_coordinates_are_printed_on_the_edges(royal_gorge: tuple[Board, ET.Element]) -> None:

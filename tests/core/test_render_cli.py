@@ -37,3 +37,12 @@ def test_render_spells_titles_loosely(tmp_path: Path) -> None:
     assert main(["render", "ChicagoExpress", "--out", str(b)]) == 0
     assert a.read_bytes() == b.read_bytes()
     assert _hex_ids(ET.fromstring(a.read_text()))
+
+
+def test_render_refuses_a_title_without_a_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "map.svg"
+    assert main(["render", "18US", "--out", str(out)]) == 2
+    assert "no map data for '18US'" in capsys.readouterr().err
+    assert not out.exists()
