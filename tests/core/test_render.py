@@ -115,7 +115,7 @@ def test_render_same_board_gives_same_bytes() -> None:
 def test_render_demo_board_and_titles_without_a_map() -> None:
     """18US has no map data (the rulebook copy has none): asking for it names the maps."""
     assert render_title("demo") == board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))
-    with pytest.raises(ValueError, match="no map data for '18US'; maps: .*18royalgorge"):
+    with pytest.raises(ValueError, match=r"no map data for '18US'; maps: .*18royalgorge"):
         render_title("18US")
 
 
