@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from roundhouse.core.board import Board
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour, StopKind
 from roundhouse.core.track import Allowance, TrackRules, tile_lays
@@ -116,7 +117,9 @@ def test_18usa_4_small_cities_take_no_tokens() -> None:
     small = {h.printed.location: h for h in b if any(s.kind is StopKind.TOWN for s in h.tile.stops)}
     assert set(small) == {"San Francisco", "Seattle", "Winnipeg", "Florida", "Detroit", "Toronto"}
     for here in small.values():
-        assert here.tile.stations == () or all(s.slots == 0 for s in here.tile.stations)
+        with pytest.raises(IllegalAction) as err:
+            b.place_token(here.printed.name, here.tile.stops[0].name, "UP")
+        assert err.value.rule == "token.no_city"
     detroit, toronto = b["C23"].tile.stops[0], b["C25"].tile.stops[0]
     assert [detroit.revenue_in(c) for c in PHASES] == [30, 40, 50, 60]
     assert [toronto.revenue_in(c) for c in PHASES] == [20, 30, 40, 40]
