@@ -127,7 +127,15 @@ def royal_gorge_board() -> Board:
     return board(tuple(railroads()))
 
 
-# --- 18West --------------------------------------------------------------------------------
+# --- 18USA and 18West ---------------------------------------------------------------------------------
+
+
+def usa_board() -> Board:
+    """18USA's printed board, before the set-up draws (§2.3-§2.6: red-area values,
+    metropolises, subsidies and resources are drawn onto it when a game starts)."""
+    from roundhouse.titles.g18usa.board import board
+
+    return board()
 
 
 def west_board() -> Board:
@@ -142,6 +150,7 @@ def _drawings() -> dict[str, Callable[[], str]]:
     return {
         "chicagoexpress": chicago_express_svg,
         "18royalgorge": lambda: board_svg(royal_gorge_board(), royal_gorge_style()),
+        "18usa": lambda: board_svg(usa_board()),
         "18west": lambda: board_svg(west_board()),
         "demo": lambda: board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS)),
     }

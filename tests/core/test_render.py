@@ -93,7 +93,7 @@ def test_render_18us_junction_town_slots_and_reserved_hex() -> None:
     assert "NYC" not in texts(again["D8"])
 
 
-@pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18West", "demo"])
+@pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18USA", "18West", "demo"])
 def test_render_viewbox_contains_every_hex(title: str) -> None:
     root = ET.fromstring(render_title(title))
     x0, y0, w, h = map(float, root.get("viewBox", "").split())
@@ -117,6 +117,16 @@ def test_render_demo_board_and_titles_without_a_map() -> None:
     assert render_title("demo") == board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))
     with pytest.raises(ValueError, match=r"no map data for '18US'; maps: .*18royalgorge"):
         render_title("18US")
+
+
+def test_render_18usa_printed_board() -> None:
+    """18USA §4: every printed hex, New York's two stations, the red areas blank until the
+    set-up draw gives them values (§2.6)."""
+    from roundhouse.titles.g18usa.board import board, new_york
+
+    drawn = hexes(ET.fromstring(render_title("18USA")))
+    assert set(drawn) == set(board().hexes)
+    assert "New York" in texts(drawn[new_york()])
 
 
 def test_render_18west_starting_board() -> None:

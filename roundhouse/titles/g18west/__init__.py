@@ -1,2 +1,3 @@
 """18West (2nd edition): Granger Roads, Land Grant and Public Companies in the American West.
-Only its tile data lives here so far (:mod:`.tiles`)."""
+Its data lives here so far, not yet a playable title: the tiles and upgrade rules
+(:mod:`.tiles`) and the starting board with its set-up tables (:mod:`.board`)."""
