@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour, standard_tiles
 from roundhouse.core.track import Allowance, TrackRules, tile_lays, token_placements

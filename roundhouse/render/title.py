@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.tiles import standard_tiles
 from roundhouse.render.area import AreaHex, area_map_svg
 from roundhouse.render.map import MapStyle, board_svg

@@ -6,7 +6,8 @@ Row A: A1 A3 A5 A7; row B: B2 B4 B6 B8; row C: C1 C3 C5 C7.  Pointy edges: 0 SW,
 
 from __future__ import annotations
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.tiles import standard_tiles
 
 DOC: dict[str, object] = {

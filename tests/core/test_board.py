@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from roundhouse.core.board import load_board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.tiles import Colour, TileError, standard_tiles
 from tests.core.board_fixture import DOC, small_board

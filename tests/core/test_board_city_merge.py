@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.tiles import TileSet, parse_tile
 
 GREEN = parse_tile(

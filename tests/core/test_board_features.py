@@ -8,7 +8,8 @@ in the hex"; §12.2.2: "Terrain costs are not paid when upgrading track".
 
 from __future__ import annotations
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour, standard_tiles
 from roundhouse.core.track import Allowance, TrackRules, tile_lays

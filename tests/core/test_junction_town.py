@@ -20,7 +20,8 @@ import dataclasses
 
 import pytest
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.errors import IllegalAction

@@ -10,7 +10,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.graph import compute_reach
 from roundhouse.core.hexgrid import opposite
 from roundhouse.core.tiles import standard_tiles

@@ -19,7 +19,8 @@ from __future__ import annotations
 import pytest
 
 from roundhouse.core import graph as graph_module
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph, compute_reach
 from roundhouse.core.tiles import Colour, TileSet, parse_tile, standard_tiles

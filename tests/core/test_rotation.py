@@ -14,7 +14,8 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour, Link, Tile, TileSet, parse_tile, standard_tiles
 from roundhouse.core.track import Allowance, TrackRules, check_lay, tile_lays

@@ -7,7 +7,8 @@ import copy
 
 import pytest
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour, TileSet, parse_tile, standard_tiles

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from roundhouse.core.board import load_board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
 from roundhouse.core.hexgrid import Layout

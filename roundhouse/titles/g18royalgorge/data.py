@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import cast
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.hexgrid import CoordinateSystem, Hexside, Layout
 from roundhouse.core.market import MarketGrid
 from roundhouse.core.phases import Phase, PhaseTrack

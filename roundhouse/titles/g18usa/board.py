@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import cast
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.tiles import Colour, TileSet
 from roundhouse.titles.g18usa.tiles import tile_set
 

@@ -24,7 +24,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import cast
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.titles.g18west.tiles import tile_set
 
 HERE = Path(__file__).parent

@@ -9,7 +9,7 @@ import pytest
 
 from roundhouse.core.ability import BonusToken, Closes, ExtraTileLay, Who
 from roundhouse.core.actions import Action
-from roundhouse.core.board import load_board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec, PrivateSpec
 from roundhouse.core.errors import IllegalAction

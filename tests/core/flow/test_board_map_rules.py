@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.flow.board_map import BoardMap

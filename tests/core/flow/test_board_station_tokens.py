@@ -13,7 +13,8 @@ import dataclasses
 import pytest
 
 from roundhouse.core.bank import BANK
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap

@@ -23,7 +23,8 @@ import dataclasses
 
 import pytest
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.phases import Phase
 from roundhouse.core.routes import Train, plus_train

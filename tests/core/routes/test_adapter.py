@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from roundhouse.core.board import Board, load_board
+from roundhouse.core.board import Board
+from roundhouse.core.board_format import load_board
 from roundhouse.core.phases import Phase
 from roundhouse.core.routes import StopKind
 from roundhouse.core.routes.adapter import (
