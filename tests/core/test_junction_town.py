@@ -26,6 +26,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.map_steps import TokenStep
 from roundhouse.core.graph import Graph
 from roundhouse.core.rng import Rng
 from roundhouse.core.routes.kinds import n_train
@@ -199,11 +200,13 @@ def test_18us_6_2_2_founding_pays_the_token_and_takes_the_token_step() -> None:
     lay = next(lay for lay in g.map.tile_lays(g, "NYC") if lay.tile == "J")
     assert g.map.station_price(g, "NYC", lay) == 40  # the charter's second token
     assert [(t.hex, t.city) for t in g.map.token_placements(g, "NYC")] == [("B6", "c")]
+    assert TokenStep().active(g, "NYC")
     g.map.lay_tile(g, "NYC", lay)
     assert g.ledger.cash("NYC") == cash - 40
     assert g.map.board["B4"].tokens == {"t": ["NYC"]}
     assert g.corps["NYC"].tokens_placed == 2
     assert g.map.token_placements(g, "NYC") == []
+    assert not TokenStep().active(g, "NYC")  # the operating round skips its token step
 
 
 def test_18us_6_2_2_no_founding_without_a_token_or_the_money() -> None:
