@@ -12,7 +12,9 @@ company a specific tile there (:meth:`Board.permit_build`, "its President may al
 companies to place specific tiles in its reserved hexes"), and the reservation ends for good
 with :meth:`Board.release_builds` ("Once such a Land Grant company has operated, there are no
 longer any restrictions").  When a reservation may be given up is the title's rule; the board
-keeps the record and :func:`roundhouse.core.track.tile_lays` obeys it.
+keeps the record and :func:`roundhouse.core.track.tile_lays` obeys it.  A hex may hold a
+track stub (:meth:`Board.set_stubs`, or printed): the next tile laid there must continue it
+(18West §8.2 Doubling tokens).
 
 Replaced tiles go back to the supply (18USA §12.2.2); printed tiles do not.  ``version``
 increases on every change, so caches (connectivity) know when to recompute.
@@ -61,6 +63,8 @@ class PrintedHex:
     markers: tuple[str, ...] = ()
     build_reserved: str | None = None
     """The company that alone may build here until it permits or releases (18US §7.3)."""
+    stubs: frozenset[int] = frozenset()
+    """Edges a printed track stub points out of: the first tile laid here must use them."""
 
 
 class HexState:
@@ -128,6 +132,9 @@ class Board:
         """Companies whose reserved building hexes anyone may now build in (18US §7.3)."""
         self.permits: dict[str, set[tuple[str, str]]] = {}
         """Reserved hex -> (company, tile) pairs its owner has permitted there (18US §7.3)."""
+        self.stubs: dict[str, frozenset[int]] = {n: p.stubs for n, p in printed.items() if p.stubs}
+        """Hex -> edges of the track stub in it, which the next tile laid there must use
+        (:meth:`set_stubs`)."""
         self.version = 0
         self._lay_memo: dict[tuple[object, ...], tuple[TileLay, ...]] = {}
         self._sides: dict[str, tuple[Hexside, ...]] = {}
@@ -280,8 +287,24 @@ class Board:
         here.tile, here.rotation, here.tokens = tile, rotation % 6, tokens
         here._reserved = reserved
         self.permits.pop(name, None)
+        self.stubs.pop(name, None)
         self.version += 1
         return returned
+
+    def set_stubs(self, name: str, edges: frozenset[int]) -> None:
+        """Put a track stub in ``name`` pointing out of ``edges`` (none: take it away).  A
+        stub is track as far as the next lay there goes: that tile must keep it, whoever lays
+        it (18West §8.2: "a hex containing a Doubling token is treated as if it contained a
+        small extension of the Company's existing track"; §8.5: with the TP's token in K12,
+        "the only legal tile the SP may lay in K12 is a #9 tile connecting to the TP's
+        track").  The lay uses the stub up."""
+        if not edges <= frozenset(range(6)):
+            raise ValueError(f"stub edges must be 0-5, got {sorted(edges)}")
+        if edges:
+            self.stubs[name] = edges
+        else:
+            self.stubs.pop(name, None)
+        self.version += 1
 
     def may_build(self, name: str, company: str, tile_id: str) -> bool:
         """May ``company`` lay ``tile_id`` in ``name`` as far as building reservations go?

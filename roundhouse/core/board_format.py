@@ -20,6 +20,7 @@ A title describes its board in TOML::
     borders = ["0 impassable", "1 ridge 20", "2 river 10"]   # edge, kind, optional cost
     reserved = { c = "DRG" }   # home station: city -> company (or just "DRG" for one city)
     build_reserved = "NP"      # only this company builds here until it lets others (18US §7.3)
+    stubs = [4]                # printed track stubs: the first tile laid must use these edges
     upgradeable = false        # pre-printed tiles that never change (18US B23)
     markers = ["gold", "gold"] # bonus and other markers printed or placed at setup
 
@@ -59,7 +60,7 @@ def _border(text: str, where: str) -> tuple[int, Border]:
 
 _HEX_KEYS = {
     "code", "color", "id", "tile", "rotation", "location", "terrain", "cost", "label",
-    "borders", "reserved", "upgradeable", "markers", "build_reserved",
+    "borders", "reserved", "upgradeable", "markers", "build_reserved", "stubs",
 }  # fmt: skip
 
 
@@ -146,6 +147,9 @@ def _printed(name: str, entry: Mapping[str, object], where: str, tiles: TileSet)
     builder = entry.get("build_reserved")
     if builder is not None and not isinstance(builder, str):
         raise TileError(f"{where}: build_reserved must be a company")
+    stubs = entry.get("stubs", [])
+    if not isinstance(stubs, list) or not all(isinstance(e, int) and 0 <= e <= 5 for e in stubs):
+        raise TileError(f"{where}: stubs must be a list of edges 0-5")
     return PrintedHex(
         name=name,
         tile=tile,
@@ -158,6 +162,7 @@ def _printed(name: str, entry: Mapping[str, object], where: str, tiles: TileSet)
         upgradeable=bool(entry.get("upgradeable", True)),
         markers=tuple(str(m) for m in markers),
         build_reserved=builder,
+        stubs=frozenset(stubs),
     )
 
 

@@ -12,6 +12,8 @@ A lay (hex, tile, rotation) is legal when (18USA §12.2, 18West §7.1, 18US §6.
 - the new tile connects to the company's routes (:mod:`roundhouse.core.graph`) in the sense
   the title's :class:`LayReach` gives;
 - the company can pay the terrain and hexside costs, plus any fee for skipping colours;
+- the tile uses every edge of a track stub in the hex (18West §8.2 Doubling tokens:
+  :meth:`~roundhouse.core.board.Board.set_stubs`);
 - the hex is not reserved for another company's building (18US §7.3: a Land Grant
   company's reserved hexes), or its owner has permitted this tile there
   (:meth:`~roundhouse.core.board.Board.may_build`).
@@ -313,6 +315,7 @@ def tile_lays(
     hexes = board.hexes
     neighbours = board.grid.neighbours
     borders = board.borders
+    stubs = board.stubs
     fixed_terms = (rules.reach, allowance.cash, allowance.terrain_on_upgrade)
     no_edges: frozenset[int] = frozenset()
     allowed: dict[int, tuple[_Candidate, ...]] = {}
@@ -345,6 +348,7 @@ def tile_lays(
             tuple((city, len(held)) for city, held in here.tokens.items()),
             tuple((e, hexes[n].tile, hexes[n].rotation) for e, n in neighbours(name).items()),
             tuple(borders.get(side) for side in sides(name)),
+            stubs.get(name),
             options,
             edges,
             old_stops,
@@ -381,6 +385,7 @@ def _hex_lays(
     """The lays :func:`tile_lays` finds in one hex."""
     old_exits = here.tile.exits(here.rotation)
     blocked = frozenset(e for e in range(6) if board.exit_blocked(name, e))
+    stub = board.stubs.get(name, frozenset())
     held = {city: len(t) for city, t in here.tokens.items()}
     any_held = any(held.values())
     out: list[TileLay] = []
@@ -388,6 +393,8 @@ def _hex_lays(
         for rotation in tile.rotations:
             mapping = path_fit(here.tile, here.rotation, tile, rotation, free)
             if mapping is None or (tile.exits(rotation) - old_exits) & blocked:
+                continue
+            if not stub <= tile.exits(rotation):
                 continue
             if any_held and not tokens_fit(tile, mapping, held):
                 continue
@@ -447,6 +454,13 @@ def check_lay(
             f"tile {tile_id} at rotation {rotation} loses track, leaves no room for tokens, "
             "or runs off the map or into a blocked hexside",
             rule="track.keep_paths",
+        )
+    stub = board.stubs.get(name, frozenset())
+    if not stub <= tile.exits(rotation):
+        raise IllegalAction(
+            f"tile {tile_id} at rotation {rotation} does not continue the track stub in "
+            f"{name} (edges {', '.join(map(str, sorted(stub)))})",
+            rule="track.stub",
         )
     try:
         founded_station(here.tile, tile, mapping, rules.upgrades)

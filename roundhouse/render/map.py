@@ -134,6 +134,7 @@ class _Drawing:
         walls = frozenset(e for e in range(6) if self.board.border(printed.name, e) is not None)
         band = _name_band(layout, exits, walls)
         out = [hexagon(layout, TILE_FILL[here.tile.colour])]
+        out.extend(self._stubs(printed.name))
         out.extend(
             tile_body(
                 here.tile,
@@ -153,6 +154,19 @@ class _Drawing:
         out.extend(self._cost_band(here, -band))
         if printed.location:
             out.append(name_svg(layout, printed.location, band))
+        return out
+
+    def _stubs(self, name: str) -> list[str]:
+        """Track stubs drawn as track from the edge a third of the way in, dashed where they
+        are not yet track (18West §8.2's Doubling token, printed stubs)."""
+        out: list[str] = []
+        for edge in sorted(self.board.stubs.get(name, ())):
+            x, y = edge_mid(self.layout, edge)
+            self.used.add("stub")
+            out.append(
+                f'<line x1="{num(x)}" y1="{num(y)}" x2="{num(x * 0.35)}" y2="{num(y * 0.35)}" '
+                'stroke="#222222" stroke-width="8" stroke-dasharray="4 2" class="stub"/>'
+            )
         return out
 
     def _builder(self, here: HexState) -> list[str]:
@@ -259,6 +273,14 @@ class _Drawing:
             out.append(LegendEntry(icon.token(0, 0, 8, "ID", "#dddddd"), "station token"))
         if "reserved" in self.used:
             out.append(LegendEntry(icon.reserved(0, 0, 8, "ID"), "reserved station (home)"))
+        if "stub" in self.used:
+            out.append(
+                LegendEntry(
+                    '<line x1="-8" y1="0" x2="8" y2="0" stroke="#222222" stroke-width="6" '
+                    'stroke-dasharray="4 2"/>',
+                    "track stub: the next tile here must continue it",
+                )
+            )
         if "build_reserved" in self.used:
             out.append(
                 LegendEntry(herald(0, 0, "ID", "#dddddd"), "hex reserved for a company's track")

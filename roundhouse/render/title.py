@@ -20,7 +20,7 @@ DEMO: dict[str, object] = {
     "board": {"layout": "pointy", "letter_axis": "y"},
     "hexes": {
         "A1 A3 A7 B2 B6 C1 C3 C7 D4": {},
-        "D8": {"build_reserved": "NYC"},
+        "D8": {"build_reserved": "NYC", "stubs": [1]},
         "A5": {"terrain": "mountain", "cost": 40},
         "A9": {
             "location": "West",

@@ -78,7 +78,7 @@ def test_board_svg_has_every_hex_with_names_tokens_and_borders() -> None:
     assert sorted(b.get("class") for b in borders) == ["border impassable", "border ridge"]
 
 
-def test_render_18us_junction_town_slots_and_reserved_hex() -> None:
+def test_render_junction_town_slots_reserved_hex_and_stub() -> None:
     """18US §6.2.2: a Junction Town's token and its open slot, dashed (they never block);
     §7.3: a reserved hex carries the company's herald until released."""
     board = demo_board()
@@ -88,9 +88,13 @@ def test_render_18us_junction_town_slots_and_reserved_hex() -> None:
     assert len(dashed) == 1  # the second, empty slot
     herald = [g for g in drawn["D8"].iter(f"{NS}g") if g.get("class") == "build-reserved"]
     assert len(herald) == 1 and "NYC" in texts(herald[0])
+    stub = [e for e in drawn["D8"].iter(f"{NS}line") if e.get("class") == "stub"]
+    assert len(stub) == 1  # 18West §8.2: the track stub the next tile must continue
     board.release_builds("NYC")
+    board.set_stubs("D8", frozenset())
     again = hexes(ET.fromstring(board_svg(board, MapStyle(colours=DEMO_COLOURS))))
     assert "NYC" not in texts(again["D8"])
+    assert not [e for e in again["D8"].iter(f"{NS}line") if e.get("class") == "stub"]
 
 
 @pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18USA", "18West", "demo"])

@@ -251,7 +251,9 @@ def test_18west_3_1_doubling_tokens_start_beside_their_homes() -> None:
         assert len(homes) == 1, token
         there = START[home_hex]
         assert (opposite(token.edge), homes[0].city) in there.tile.links(there.rotation)
+        assert START.stubs[token.hex] == frozenset({token.edge})  # §8.2: track extension
     assert START["B5"].printed.cost == 40
+    assert len(START.stubs) == 6
 
 
 def test_18west_first_yellow_lays_from_a_home_token() -> None:

@@ -52,8 +52,9 @@ def _printed() -> Board:
 
 def board(*, home_tokens: bool = True) -> Board:
     """A fresh starting board; with ``home_tokens`` every company's home station token and
-    the UP's x2 token stand in their circles (§3.1).  The Land Grant x2 tokens start in
-    unimproved hexes, not in circles: see :func:`doubling_tokens`."""
+    the UP's x2 token stand in their circles (§3.1), and each Land Grant x2 token in its
+    arrow hex is a track stub pointing at its base city (§8.2: "treated as if it contained a
+    small extension of the Company's existing track"; :func:`doubling_tokens`)."""
     fresh = copy.deepcopy(_printed())
     if home_tokens:
         for home in home_stations():
@@ -61,6 +62,8 @@ def board(*, home_tokens: bool = True) -> Board:
         for token in doubling_tokens():
             if token.city is not None:
                 fresh.place_token(token.hex, token.city, token.company)
+            elif token.edge is not None:
+                fresh.set_stubs(token.hex, frozenset({token.edge}))
     return fresh
 
 
