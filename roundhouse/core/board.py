@@ -65,6 +65,11 @@ class PrintedHex:
     """The company that alone may build here until it permits or releases (18US §7.3)."""
     stubs: frozenset[int] = frozenset()
     """Edges a printed track stub points out of: the first tile laid here must use them."""
+    area: str | None = None
+    """The revenue area printed over several hexes this one belongs to, which a route visits
+    once (18USA §12.1: "A route may not include a single city or red area more than once",
+    Mexico's six hexes; 18West §7.5: "A route may not use any ... Off-Map Area ... more than
+    once", New York's three)."""
 
 
 class HexState:

@@ -21,6 +21,7 @@ A title describes its board in TOML::
     reserved = { c = "DRG" }   # home station: city -> company (or just "DRG" for one city)
     build_reserved = "NP"      # only this company builds here until it lets others (18US §7.3)
     stubs = [4]                # printed track stubs: the first tile laid must use these edges
+    area = "Mexico"            # one revenue area over several hexes: a route visits it once
     upgradeable = false        # pre-printed tiles that never change (18US B23)
     markers = ["gold", "gold"] # bonus and other markers printed or placed at setup
 
@@ -61,6 +62,7 @@ def _border(text: str, where: str) -> tuple[int, Border]:
 _HEX_KEYS = {
     "code", "color", "id", "tile", "rotation", "location", "terrain", "cost", "label",
     "borders", "reserved", "upgradeable", "markers", "build_reserved", "stubs",
+    "area",
 }  # fmt: skip
 
 
@@ -163,6 +165,7 @@ def _printed(name: str, entry: Mapping[str, object], where: str, tiles: TileSet)
         markers=tuple(str(m) for m in markers),
         build_reserved=builder,
         stubs=frozenset(stubs),
+        area=None if entry.get("area") is None else str(entry["area"]),
     )
 
 

@@ -141,6 +141,10 @@ def test_18usa_4_seven_red_areas() -> None:
         kinds = {b[h].tile.stops[0].kind for h in area.hexes}
         assert kinds == {StopKind.TOWN if area.small_city else StopKind.OFFBOARD}, area.name
         assert {b[h].printed.location for h in area.hexes} == {area.name}
+        # §12.1: "A route may not include a single city or red area more than once"
+        assert {b[h].printed.area for h in area.hexes} == {
+            "Mexico" if len(area.hexes) > 1 else None
+        }
     assert sorted(a.name for a in areas.values() if not a.small_city) == [
         "Mexico",
         "Montreal",

@@ -104,6 +104,7 @@ def test_18west_off_map_values_by_phase() -> None:
     for name in ("F29", "G28", "H27"):
         assert _values(START, name) == [30, 30, 50, 80]
         assert START[name].printed.location == "New York"
+        assert START[name].printed.area == "New York"  # §7.5: a route uses it once
     assert _values(START, "L25") == [40, 40, 50, 60]
     assert _values(START, "A4") == [20, 20, 40, 60]
     assert START["A4"].tile.stops[0].kind is StopKind.CITY  # §7.4.2: Bypass tokens in Seattle

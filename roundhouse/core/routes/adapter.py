@@ -285,6 +285,8 @@ def _compile_hex(
             extras = None
         terminal = kind is StopKind.OFFBOARD and options.terminal_policy is TerminalPolicy.OFFBOARDS
         group = name if options.one_city_per_hex and cities > 1 and kind is StopKind.CITY else None
+        if here.printed.area is not None:
+            group = f"area:{here.printed.area}"
         tags = hex_tags | options.tags.get(sid, frozenset())
         if extras is not None:
             tags |= extras.tags
