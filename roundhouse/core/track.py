@@ -316,7 +316,12 @@ def tile_lays(
     neighbours = board.grid.neighbours
     borders = board.borders
     stubs = board.stubs
-    fixed_terms = (rules.reach, allowance.cash, allowance.terrain_on_upgrade)
+    fixed_terms = (
+        rules.reach,
+        allowance.cash,
+        allowance.terrain_on_upgrade,
+        rules.upgrades.founds_station,
+    )
     no_edges: frozenset[int] = frozenset()
     allowed: dict[int, tuple[_Candidate, ...]] = {}
     out: list[TileLay] = []
