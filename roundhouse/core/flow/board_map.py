@@ -35,13 +35,12 @@ from roundhouse.core.ability import (
     BonusToken,
     ExtraTileLay,
     TerrainDiscount,
-    When,
-    usable,
 )
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.map_steps import RouteList
+from roundhouse.core.flow.terrain_card import Absorbed, Card, absorb, discounts, serving_cards
 from roundhouse.core.graph import Graph
 from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
 from roundhouse.core.routes.kinds import AnyKind
@@ -134,10 +133,8 @@ class BoardMap:
         """Revenue markers placed (18US §10.1.1 bonus tokens); while none is, the title's
         graph options are used unwrapped."""
         self._rules: dict[frozenset[Colour], TrackRules] = {}
-        self.absorbed: dict[tuple[str, int], tuple[tuple[int, int, str], int]] = {}
-        """(card, ability index) -> (the operating turn it last served, dollars it absorbed
-        then): a :class:`TerrainDiscount`'s ``amount`` is its budget for one company's turn,
-        and ``per_round`` how many turns of one operating round it may serve."""
+        self.absorbed: Absorbed = {}
+        """What each terrain card absorbed in the turn it last served (:mod:`.terrain_card`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> BoardMap:
         """Snapshots and clones: everything is copied except the upgrade table (frozen) and
@@ -186,60 +183,21 @@ class BoardMap:
 
     def terrain_cards(
         self, g: Engine, corp_id: str
-    ) -> list[tuple[tuple[str, int], TerrainDiscount, int | None]]:
+    ) -> list[tuple[Card, TerrainDiscount, int | None]]:
         """The :class:`TerrainDiscount` cards that serve ``corp_id`` now, with the dollars
-        each may still absorb in this turn (None: no limit).  Who they serve is the card's
-        ``who`` (18US §10.1.3, the Army Corps of Engineers: a player's card working for "a
-        single company" they preside, "up to $40 each Operating Round", "not necessarily the
-        same company each Operating Round"); a card that served another company this round
-        has no turns left when ``per_round`` is spent."""
-        president = g.controller(corp_id)
-        turn = (g.set_count, g.or_in_set, corp_id)
-        out: list[tuple[tuple[str, int], TerrainDiscount, int | None]] = []
-        for private in g.privates.values():
-            owner = private.owner
-            if private.closed or owner is None:
-                continue
-            for i, ability in enumerate(private.spec.abilities):
-                if not isinstance(ability, TerrainDiscount) or not usable(
-                    ability,
-                    when=When.TRACK,
-                    owner_is_company=owner in g.corps,
-                    acting_is_owner=owner == corp_id,
-                    acting_presided_by_owner=owner == president,
-                    used=private.used.get(i, 0),
-                ):
-                    continue
-                served, spent = self.absorbed.get((private.id, i), (None, 0))
-                if served != turn:
-                    spent = 0
-                    same_round = served is not None and served[:2] == turn[:2]
-                    if same_round and ability.per_round is not None and ability.per_round <= 1:
-                        continue
-                left = None if ability.amount is None else ability.amount - spent
-                if left is None or left > 0:
-                    out.append(((private.id, i), ability, left))
-        return out
+        each may still absorb this turn (:func:`~.terrain_card.serving_cards`)."""
+        return serving_cards(g, corp_id, self.absorbed)
 
-    def terrain_discounts(
-        self, g: Engine, corp_id: str, lay: TileLay
-    ) -> list[tuple[tuple[str, int], int]]:
-        """(card, dollars) each :meth:`terrain_cards` card takes off this lay: the costs of
-        the kinds it absorbs (hex terrain or hexside), up to what it has left."""
+    def terrain_discounts(self, g: Engine, corp_id: str, lay: TileLay) -> list[tuple[Card, int]]:
+        """(card, dollars) each :meth:`terrain_cards` card takes off this lay
+        (:func:`~.terrain_card.discounts`)."""
         parts = self.board.cost_parts(
             lay.hex,
             self.board.tiles[lay.tile],
             lay.rotation,
             terrain_on_upgrade=self.allowance(g, corp_id).terrain_on_upgrade,
         )
-        out: list[tuple[tuple[str, int], int]] = []
-        for card, ability, left in self.terrain_cards(g, corp_id):
-            covered = sum(cost for kind, cost in parts if kind in ability.terrain)
-            covered -= sum(off for _, off in out)
-            off = covered if left is None else min(covered, left)
-            if off > 0:
-                out.append((card, off))
-        return out
+        return discounts(parts, self.terrain_cards(g, corp_id))
 
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
@@ -375,9 +333,7 @@ class BoardMap:
             rules,
         )
         turn = (g.set_count, g.or_in_set, corp_id)
-        for card, off in self.terrain_discounts(g, corp_id, lay):
-            served, spent = self.absorbed.get(card, (None, 0))
-            self.absorbed[card] = (turn, off + (spent if served == turn else 0))
+        absorb(self.absorbed, turn, self.terrain_discounts(g, corp_id, lay))
         station = 0 if lay.station is None else self.station_price(g, corp_id, lay)
         for back in self.board.lay(lay.hex, lay.tile, lay.rotation, moves):
             if back in g.corps:  # 18West §6.4: a merged city's extra token to the charter
