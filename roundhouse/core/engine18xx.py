@@ -37,7 +37,8 @@ from roundhouse.core.loan import LoanBank
 from roundhouse.core.market import Market, MarketGrid
 from roundhouse.core.phases import Phase, PhaseTrack
 from roundhouse.core.rng import Rng
-from roundhouse.core.shares import IPO, POOL, ShareBook, certificate_count
+from roundhouse.core.share_trade import certificate_count
+from roundhouse.core.shares import IPO, POOL, ShareBook
 from roundhouse.core.short import ShortBook
 from roundhouse.core.state import TitleState
 from roundhouse.core.trains import DEPOT, SCRAPPED, Depot, TrainEvents, TrainType

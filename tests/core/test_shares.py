@@ -7,17 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.shares import (
-    IPO,
-    POOL,
-    ShareBook,
-    ShareRules,
-    buy,
-    certificate_count,
-    check_buy,
-    check_sell,
-    sell,
-)
+from roundhouse.core.share_trade import buy, certificate_count, check_buy, check_sell, sell
+from roundhouse.core.shares import IPO, POOL, ShareBook, ShareRules
 
 RG_RULES = ShareRules(pool_limit_pct=50, holding_limit_pct=60)
 SEATS = ["Ann", "Bob", "Cy", "Dan"]

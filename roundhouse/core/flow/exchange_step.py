@@ -31,7 +31,8 @@ from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyShares
 from roundhouse.core.flow.step import Step
-from roundhouse.core.shares import IPO, POOL, check_buy
+from roundhouse.core.share_trade import check_buy
+from roundhouse.core.shares import IPO, POOL
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine

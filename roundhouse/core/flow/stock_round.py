@@ -41,7 +41,8 @@ from roundhouse.core.flow.trade import (
     sale_counts,
 )
 from roundhouse.core.market import Direction
-from roundhouse.core.shares import POOL, check_buy
+from roundhouse.core.share_trade import check_buy
+from roundhouse.core.shares import POOL
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine

@@ -49,7 +49,7 @@ from roundhouse.core.flow.corporate_actions import (
 from roundhouse.core.flow.loan_step import check_take_loan, take_loan
 from roundhouse.core.flow.sale_auction import SaleAuction
 from roundhouse.core.flow.trade import check_sale, do_purchase, do_sale, sale_counts
-from roundhouse.core.shares import check_buy
+from roundhouse.core.share_trade import check_buy
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine

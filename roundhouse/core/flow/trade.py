@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from roundhouse.core.bank import BANK
 from roundhouse.core.config import Capitalization, SellDropBy, SellTiming
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.shares import IPO, POOL, buy, check_buy, check_sell, sell
+from roundhouse.core.share_trade import buy, check_buy, check_sell, sell
+from roundhouse.core.shares import IPO, POOL
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine

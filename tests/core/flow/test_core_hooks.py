@@ -12,7 +12,8 @@ from roundhouse.core.flow.emergency import emergency_sales
 from roundhouse.core.flow.trade import check_sale
 from roundhouse.core.game import Game
 from roundhouse.core.hooks import Hooks
-from roundhouse.core.shares import POOL, ShareBook, ShareRules, check_sell
+from roundhouse.core.share_trade import check_sell
+from roundhouse.core.shares import POOL, ShareBook, ShareRules
 from roundhouse.core.trains import TrainEvents
 from tests.core.flow.synthetic import act, engine
 from tests.core.flow.test_emergency_and_end import forced_purchase, quick_game, to_train_step
