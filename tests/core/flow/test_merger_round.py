@@ -16,6 +16,7 @@ from roundhouse.core.config import MergerRules
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.acquisition import offers
 from roundhouse.core.flow.actions import ACTIONS, DiscardTrain, Pass
 from roundhouse.core.flow.corporate_actions import (
     MERGER_ACTIONS,
@@ -24,7 +25,7 @@ from roundhouse.core.flow.corporate_actions import (
     IssueShares,
     RedeemShares,
 )
-from roundhouse.core.flow.merger_round import MergerRound, merger_round, offers
+from roundhouse.core.flow.merger_round import MergerRound, merger_round
 from roundhouse.core.game import Game
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
