@@ -36,11 +36,10 @@ from roundhouse.titles.g18royalgorge.steps import (
     RoyalGorgeBuyTrainStep,
     RoyalGorgeOperatingRound,
     RoyalGorgeRouteStep,
-    RoyalGorgeStockRound,
-    RoyalGorgeStockStep,
     RoyalGorgeTokenStep,
     SteelChoiceStep,
 )
+from roundhouse.titles.g18royalgorge.stock_round import RoyalGorgeStockRound, RoyalGorgeStockStep
 from roundhouse.titles.g18royalgorge.sulphur_springs import SulphurSpringsStep
 
 TRACK_LAYS = 6

@@ -32,7 +32,7 @@ from roundhouse.core.flow.actions import Bid, Par, Pass
 from roundhouse.core.flow.auction import EnglishAuction
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockStep
-from roundhouse.titles.g18royalgorge.steps import RoyalGorgeStockRound, RoyalGorgeStockStep
+from roundhouse.titles.g18royalgorge.stock_round import RoyalGorgeStockRound, RoyalGorgeStockStep
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
