@@ -7,8 +7,9 @@ import time
 from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
 from roundhouse.core.graph import Graph
+from roundhouse.core.station import token_placements
 from roundhouse.core.tiles import Colour, standard_tiles
-from roundhouse.core.track import Allowance, TrackRules, tile_lays, token_placements
+from roundhouse.core.track import Allowance, TrackRules, tile_lays
 
 ROWS = "ABCDEFGHIJ"
 COLUMNS = 24

@@ -1,4 +1,4 @@
-"""Every legal tile lay or upgrade, and every legal token placement, for one company.
+"""Every legal tile lay or upgrade for one company (token placements: :mod:`.station`).
 
 A lay (hex, tile, rotation) is legal when (18USA §12.2, 18West §7.1, 18US §6.2,
 18RoyalGorge "Lay/Upgrade"):
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable
 
 from roundhouse.core.board import Board, HexState
 from roundhouse.core.errors import IllegalAction
@@ -69,13 +68,6 @@ class TileLay:
         verb = "upgrades to" if self.upgrade else "lays"
         text = f"{verb} {self.tile} on {self.hex}, rotation {self.rotation} (${self.cost})"
         return text if self.station is None else f"{text} with a station token"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class TokenPlacement:
-    hex: str
-    city: str
-    cost: int
 
 
 _Candidate = tuple[Tile, bool, int, bool]
@@ -489,20 +481,3 @@ def check_lay(
     if cost > allowance.cash:
         raise IllegalAction(f"{company} cannot pay ${cost} to build in {name}", rule="track.cash")
     return cost, mapping
-
-
-def token_placements(
-    board: Board,
-    graph: Graph,
-    company: str,
-    cash: int,
-    cost: int | Callable[[str, str], int] = 0,
-) -> list[TokenPlacement]:
-    """Every city slot ``company`` may put a station token in now and can pay for."""
-    out: list[TokenPlacement] = []
-    for name, city in sorted(graph.reach(company).stops):
-        if city in board.hexes[name].tokens and graph.can_token(company, name, city):
-            price = cost(name, city) if callable(cost) else cost
-            if price <= cash:
-                out.append(TokenPlacement(name, city, price))
-    return out

@@ -6,8 +6,9 @@ import pytest
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
+from roundhouse.core.station import token_placements
 from roundhouse.core.tiles import Colour
-from roundhouse.core.track import Allowance, TrackRules, check_lay, tile_lays, token_placements
+from roundhouse.core.track import Allowance, TrackRules, check_lay, tile_lays
 from tests.core.board_fixture import small_board
 
 YELLOW = TrackRules(colours=frozenset({Colour.YELLOW}))

@@ -3,7 +3,7 @@
 :class:`BoardMap` is the title-agnostic :class:`~roundhouse.core.flow.map_steps.MapRules`: it
 lists and carries out tile lays and upgrades (:func:`roundhouse.core.track.tile_lays`, with the
 phase's tile colours and the company's :class:`~roundhouse.core.track.Allowance`), station
-placements (:func:`roundhouse.core.track.token_placements`), home tokens, and runs (the optimal
+placements (:func:`roundhouse.core.station.token_placements`), home tokens, and runs (the optimal
 run offered as the default, any other legal set of routes accepted through
 :func:`roundhouse.core.routes.run.check_run`) - the common rules of 18RoyalGorge "1. Lay
 Track", "2. Build a Station", "3. Run Trains", 18USA §12.2-§12.4, 18US §6.2-§6.5 and 18West
@@ -46,16 +46,15 @@ from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
 from roundhouse.core.routes.kinds import AnyKind
 from roundhouse.core.routes.revenue import PLAIN, RevenueRules
 from roundhouse.core.routes.run import check_run, company_trains, optimal_run
+from roundhouse.core.station import TokenPlacement, token_placements
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import (
     Allowance,
     LayReach,
     TileLay,
-    TokenPlacement,
     TrackRules,
     check_lay,
     tile_lays,
-    token_placements,
 )
 from roundhouse.core.upgrade import UpgradeRules
 

@@ -21,7 +21,8 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile, Pass, PlaceToken, RunRoutes
 from roundhouse.core.flow.step import Step
-from roundhouse.core.track import TileLay, TokenPlacement
+from roundhouse.core.station import TokenPlacement
+from roundhouse.core.track import TileLay
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine

@@ -24,8 +24,9 @@ from roundhouse.core.market import MarketGrid
 from roundhouse.core.phases import Phase
 from roundhouse.core.rng import Rng
 from roundhouse.core.shares import ShareRules
+from roundhouse.core.station import TokenPlacement
 from roundhouse.core.title import OptionValue, Rulebook, Title
-from roundhouse.core.track import TileLay, TokenPlacement
+from roundhouse.core.track import TileLay
 from roundhouse.core.trains import TrainType
 
 MARKET = MarketGrid.parse(["30 40 50 55 60p 65p 70p 80 90 100 110 120 140 160e 180e"])
