@@ -30,14 +30,12 @@ import os
 import pstats
 import random
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import AsyncIterator, Coroutine, Iterator
+from collections.abc import AsyncIterator, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
@@ -46,13 +44,12 @@ import httpx
 from websockets.asyncio.client import connect
 
 import roundhouse
+from bench.server_process import START_TIMEOUT, cpu_s, forget, rss_kib, server
 
-HOST = "127.0.0.1"
 TITLE = "ChicagoExpress"
 SEATS = ("Ann", "Bob", "Cy", "Di")
 POSTGRES_ENV = "ROUNDHOUSE_TEST_POSTGRES_URL"
 REPO = Path(__file__).resolve().parent.parent
-START_TIMEOUT = 30.0
 REQUEST_TIMEOUT = 15.0
 PUSH_GRACE = 3.0
 
@@ -195,7 +192,7 @@ def game_memory(actions: int, seed: int) -> dict[str, float]:
 
 
 async def _run_against(database_url: str | None, load: Load) -> dict[str, float]:
-    with _server(database_url) as (base, pid):
+    with server(database_url) as (base, pid):
         async with _client(base, load) as client:
             return await _measure(client, base, pid, load, database_url)
 
@@ -210,13 +207,13 @@ async def _measure(
         warm = await _create(client, load.seed + 10_000)
         tables.append(warm)
         await _play(client, warm, random.Random(0), Tally(), load, time.perf_counter() + 5.0, 2)
-        gauge = Gauge(rss_start=_rss_kib(pid))
+        gauge = Gauge(rss_start=rss_kib(pid))
         for i in range(load.games):
             tables.append(await _create(client, load.seed + i))
         for table in tables[1:]:
             reply = await client.get(f"/api/games/{table.game_id}/actions", headers=table.headers)
             reply.raise_for_status()
-        gauge.rss_live = _rss_kib(pid)
+        gauge.rss_live = rss_kib(pid)
         tally = Tally()
         stop = asyncio.Event()
         ready = [asyncio.Event() for _ in tables[1:]]
@@ -227,7 +224,7 @@ async def _measure(
         try:
             await _all_ready(ready, listeners)
             started = time.perf_counter()
-            cpu = (_cpu_s(pid), time.process_time())
+            cpu = (cpu_s(pid), time.process_time())
             deadline = started + load.seconds
             await asyncio.gather(
                 *(
@@ -245,7 +242,7 @@ async def _measure(
                 )
             )
             gauge.elapsed = time.perf_counter() - started
-            gauge.server_cpu = _cpu_s(pid) - cpu[0]
+            gauge.server_cpu = cpu_s(pid) - cpu[0]
             gauge.client_cpu = time.process_time() - cpu[1]
             grace = time.perf_counter() + PUSH_GRACE
             while time.perf_counter() < grace and not set(tally.sent) <= set(tally.pushed):
@@ -253,10 +250,10 @@ async def _measure(
         finally:
             stop.set()
             await asyncio.gather(*listeners, return_exceptions=True)
-        gauge.rss_played = _rss_kib(pid)
+        gauge.rss_played = rss_kib(pid)
     finally:
         if database_url is not None:
-            _forget(database_url, [t.game_id for t in tables])
+            forget(database_url, [t.game_id for t in tables])
     return _summary(tally, load, gauge)
 
 
@@ -408,73 +405,6 @@ async def _listen(
                 tally.pushed.setdefault((table.game_id, version), arrived)
 
 
-# -- the server process -----------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def _server(database_url: str | None) -> Iterator[tuple[str, int]]:
-    """``uvicorn`` serving ``create_app`` on 127.0.0.1 until the block ends (always stopped,
-    its temporary database and log removed)."""
-    scratch = Path(tempfile.mkdtemp(prefix="roundhouse-server-bench-"))
-    url = database_url or f"sqlite:///{scratch / 'games.sqlite'}"
-    port = _free_port()
-    env = {**os.environ, "ROUNDHOUSE_DATABASE_URL": url}
-    command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "roundhouse.server.app:create_app",
-        "--factory",
-        "--host",
-        HOST,
-        "--port",
-        str(port),
-        "--no-access-log",
-        "--log-level",
-        "warning",
-    ]
-    log_path = scratch / "server.log"
-    process: subprocess.Popen[bytes] | None = None
-    try:
-        with open(log_path, "wb") as log:
-            process = subprocess.Popen(
-                command, cwd=scratch, env=env, stdout=log, stderr=subprocess.STDOUT
-            )
-        base = f"http://{HOST}:{port}"
-        _wait_ready(base, process, log_path)
-        yield base, process.pid
-    finally:
-        if process is not None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
-        shutil.rmtree(scratch, ignore_errors=True)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _wait_ready(base: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    with httpx.Client(base_url=base, trust_env=False, timeout=2.0) as client:
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                break
-            with contextlib.suppress(httpx.TransportError):
-                if client.get("/api/titles").status_code == 200:
-                    return
-            time.sleep(0.05)
-    tail = log_path.read_text(errors="replace")[-2000:] if log_path.exists() else ""
-    raise RuntimeError(f"the server did not start on {base}:\n{tail}")
-
-
 @contextlib.asynccontextmanager
 async def _client(base: str, load: Load) -> AsyncIterator[httpx.AsyncClient]:
     """One pooled client for every virtual player; ``trust_env=False`` so no proxy is used."""
@@ -484,44 +414,6 @@ async def _client(base: str, load: Load) -> AsyncIterator[httpx.AsyncClient]:
         base_url=base, trust_env=False, timeout=REQUEST_TIMEOUT, limits=limits
     ) as client:
         yield client
-
-
-def _rss_kib(pid: int) -> int:
-    """The process's resident set in KiB (Linux); 0 where /proc is not there."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def _cpu_s(pid: int) -> float:
-    """User plus system CPU seconds the process has used (Linux); 0 where /proc is not there."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _forget(database_url: str, game_ids: list[str]) -> None:
-    """Removes the bench's games from a shared (PostgreSQL) database."""
-    import sqlalchemy as sa
-
-    from roundhouse.server.storage import GAMES, LOG, SEATS
-
-    engine = sa.create_engine(database_url)
-    try:
-        with engine.begin() as conn:
-            for table in (LOG, SEATS):
-                conn.execute(table.delete().where(table.c.game_id.in_(game_ids)))
-            conn.execute(GAMES.delete().where(GAMES.c.id.in_(game_ids)))
-    finally:
-        engine.dispose()
 
 
 # -- profiling the action path in-process -----------------------------------------------------
