@@ -14,12 +14,11 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.actions import ACTIONS, Choose
 from roundhouse.core.flow.company_start import StartRules
 from roundhouse.core.flow.corporate_actions import CORPORATE_ACTIONS
-from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import OptionValue, Rulebook, Title
 from tests.core.flow.corporate import CONFIG_C, DATA_C, CarStubMap, CorporateHooks
-from tests.core.flow.synthetic import engine
+from tests.core.flow.playout import random_playout
 
 
 class AuctionHooks(CorporateHooks):
@@ -55,19 +54,4 @@ TITLE = Title(
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_corporate_auction_playout_keeps_money_and_shares(seed: int) -> None:
-    g = Game(TITLE, ["Ann", "Bob", "Cy"], seed=seed)
-    rng = Rng(seed)
-    total = engine(g).conserved_money()
-    for _ in range(800):
-        if g.finished:
-            break
-        moves = g.legal_actions()
-        assert moves, f"nobody can move in {g!r}"
-        g.apply(moves[rng.below(len(moves))])
-        e = engine(g)
-        assert e.conserved_money() == total
-        assert e.invariant_violations() == []
-    replay = Game(TITLE, ["Ann", "Bob", "Cy"], seed=seed)
-    for action in g.log:
-        replay.apply(action)
-    assert replay.state_hash() == g.state_hash()
+    random_playout(TITLE, seed, 800)
