@@ -113,7 +113,14 @@ class BoardMap:
         self.founded: tuple[int, int, str] | None = None
         """The turn whose lay founded a station, which took that turn's token (§6.2.2)."""
         self._lays: (
-            tuple[tuple[object, ...], list[TileLay], list[Hashable], dict[Hashable, TileLay]] | None
+            tuple[
+                tuple[object, ...],
+                list[TileLay],
+                list[Hashable],
+                dict[Hashable, TileLay],
+                list[TileLay],
+            ]
+            | None
         ) = None
         """The last listing before cash (see :meth:`_listing`) under its key."""
         self._priced: (
@@ -252,16 +259,16 @@ class BoardMap:
 
     def _listing(
         self, g: Engine, corp_id: str
-    ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay]]:
+    ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay], list[TileLay]]:
         """Every lay before cash (cached per board version, company, phase and the hexes
-        already built this turn), each lay's :meth:`extra_cost_key`, and the first lay of
-        each key (in listing order)."""
+        already built this turn), each lay's :meth:`extra_cost_key`, the first lay of each
+        key (in listing order), and the lays that found a station."""
         phase = g.depot.phases.current.name
         laid = tuple(self.laid_now(g, corp_id))
         cards = tuple((card, left) for card, _, left in self.terrain_cards(g, corp_id))
         key: tuple[object, ...] = (self.board.version, corp_id, phase, laid, cards)
         if self._lays is not None and self._lays[0] == key:
-            return self._lays[1], self._lays[2], self._lays[3]
+            return self._lays[1], self._lays[2], self._lays[3], self._lays[4]
         rules = self._track_rules(g)
         found = tile_lays(self.board, self.graph, corp_id, self.allowance(g, corp_id), rules)
         out: list[TileLay] = []
@@ -276,8 +283,9 @@ class BoardMap:
         firsts: dict[Hashable, TileLay] = {}
         for lay, extra_key in zip(out, keys, strict=True):
             firsts.setdefault(extra_key, lay)
-        self._lays = (key, out, keys, firsts)
-        return out, keys, firsts
+        founding = [lay for lay in out if lay.station is not None]
+        self._lays = (key, out, keys, firsts, founding)
+        return out, keys, firsts, founding
 
     def _all_lays(self, g: Engine, corp_id: str) -> list[TileLay]:
         return self._listing(g, corp_id)[0]
@@ -288,9 +296,9 @@ class BoardMap:
         times per action, so the last answer is kept while the listing, the cash and the
         extra costs are the same."""
         cash = g.ledger.cash(corp_id)
-        lays, keys, firsts = self._listing(g, corp_id)
+        lays, keys, firsts, founding = self._listing(g, corp_id)
         prices = tuple(self.extra_cost(g, corp_id, lay) for lay in firsts.values())
-        tokens = {lay: self.station_price(g, corp_id, lay) for lay in lays if lay.station}
+        tokens = {lay: self.station_price(g, corp_id, lay) for lay in founding}
         last = self._priced
         if (
             last is not None
