@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck bench fuzz clean
+.PHONY: run play test lint typecheck bench fuzz fuzz-ci clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,14 @@ bench: $(STAMP)
 
 fuzz: $(STAMP)
 	$(BIN)/roundhouse fuzz $(FUZZ_ARGS)
+
+# CI's fuzz run: as many games as fit in FUZZ_SECONDS, on seeds derived from the commit, so
+# every commit plays new games and a rerun of one commit plays the same ones.
+FUZZ_SECONDS ?= 180
+FUZZ_SEED ?= $(shell printf '%d' 0x$$(git rev-parse --short=7 HEAD 2>/dev/null || echo 0))
+fuzz-ci: $(STAMP)
+	$(BIN)/roundhouse fuzz --games 5000 --seed $(FUZZ_SEED) --time-budget $(FUZZ_SECONDS) \
+		--save-dir fuzz-failures
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -18,10 +18,11 @@ import argparse
 import collections
 import dataclasses
 import json
-import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent import futures
 from pathlib import Path
 
 from rich.console import Console
@@ -138,13 +139,19 @@ class Task:
 def cases(
     titles: Sequence[Title], players: Sequence[int] | None, games: int, seed: int
 ) -> list[Case]:
-    """Every (title, player count, seed) to play, counts limited to each title's range."""
-    out: list[Case] = []
-    for title in titles:
-        counts = [n for n in (players or title.players) if n in title.players]
-        for n in counts:
-            out.extend(Case(title=title.id, players=n, seed=seed + i) for i in range(games))
-    return out
+    """Every (title, player count, seed) to play, counts limited to each title's range.
+
+    Interleaved seed by seed (every title and count plays its first game, then every one
+    its second, ...), so a run cut short by ``--time-budget`` still covers them all evenly.
+    """
+    groups = [
+        (title.id, n) for title in titles for n in (players or title.players) if n in title.players
+    ]
+    return [
+        Case(title=title_id, players=n, seed=seed + i)
+        for i in range(games)
+        for title_id, n in groups
+    ]
 
 
 def _work(task: Task) -> Outcome:
@@ -152,20 +159,37 @@ def _work(task: Task) -> Outcome:
 
 
 def execute(tasks: Sequence[Task], jobs: int, imports: Sequence[str]) -> Iterator[Outcome]:
-    """Run the tasks, in worker processes when ``jobs > 1``; yields outcomes as they finish."""
+    """Run the tasks, in worker processes when ``jobs > 1``; yields outcomes as they finish.
+
+    Tasks are handed out a few at a time, so once the time budget has passed the rest are
+    reported as skipped at once instead of queueing through the workers.
+    """
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(_work, tasks)
         return
-    with multiprocessing.get_context().Pool(
-        processes=min(jobs, len(tasks)), initializer=import_modules, initargs=(list(imports),)
+    jobs = min(jobs, len(tasks))
+    waiting = collections.deque(tasks)
+    with futures.ProcessPoolExecutor(
+        max_workers=jobs, initializer=import_modules, initargs=(list(imports),)
     ) as pool:
-        yield from pool.imap_unordered(_work, tasks, chunksize=1)
+        running: set[futures.Future[Outcome]] = set()
+        while waiting or running:
+            while waiting and len(running) < 2 * jobs:
+                task = waiting.popleft()
+                if task.deadline is not None and time.time() > task.deadline:
+                    yield Outcome(case=task.case, actions=0, seconds=0.0, skipped=True)
+                else:
+                    running.add(pool.submit(_work, task))
+            if running:
+                done, running = futures.wait(running, return_when=futures.FIRST_COMPLETED)
+                for finished in done:
+                    yield finished.result()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``roundhouse fuzz``; returns the process exit code."""
     args = parser().parse_args(argv)
-    console = Console(highlight=False)
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
     imports: tuple[str, ...] = tuple(args.imports)
     import_modules(imports)
     titles, missing = load_titles(args.titles)

@@ -78,3 +78,22 @@ def test_harness_fuzz_player_counts(spec: str, counts: list[int]) -> None:
 def test_harness_fuzz_bad_player_counts(spec: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError):
         parse_players(spec)
+
+
+def test_harness_fuzz_cases_interleave_titles_and_counts() -> None:
+    """A run cut short by its time budget must still reach every title and player count,
+    so the cases go seed by seed across all of them rather than title by title."""
+    from roundhouse.core.title import REGISTRY
+    from roundhouse.harness.fuzz import cases
+
+    titles = [REGISTRY.get("ChicagoExpress"), REGISTRY.get("18RoyalGorge")]
+    todo = cases(titles, [2, 3], games=3, seed=100)
+    first_round = [(c.title, c.players, c.seed) for c in todo[:4]]
+    assert first_round == [
+        ("ChicagoExpress", 2, 100),
+        ("ChicagoExpress", 3, 100),
+        ("18RoyalGorge", 2, 100),
+        ("18RoyalGorge", 3, 100),
+    ]
+    assert len(todo) == 12
+    assert {c.seed for c in todo[-4:]} == {102}
