@@ -27,7 +27,7 @@ from roundhouse.core.view.observer import Observer
 from roundhouse.core.view.panel import Panel
 from roundhouse.core.view.private import PrivateView
 from roundhouse.core.view.prompt import Prompt
-from roundhouse.core.view.table import TableView
+from roundhouse.core.view.table import PlayerRow, TableView
 from roundhouse.core.view.tile import TileCatalogue
 from roundhouse.core.view.train import TrainRoster
 
@@ -224,6 +224,11 @@ class Game:
     def table(self, player: str | None = None) -> TableView:
         """Players x companies as ``player`` may see them (public information for None)."""
         return self._observer().table(self._seat(player))
+
+    def standings(self, player: str | None = None) -> tuple[PlayerRow, ...]:
+        """The players' rows of :meth:`table` alone (cash, shares, score, estimated worth):
+        cheap enough for a bot to read after every move it tries."""
+        return self._observer().standings(self._seat(player))
 
     def prompt(self, player: str | None = None) -> Prompt:
         """What the game waits for: round, acting seats and entity, the step in plain words."""

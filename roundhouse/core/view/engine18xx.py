@@ -115,13 +115,18 @@ class EngineObserver(Observer[E]):
             for p in g.privates.values()
         )
 
-    def table(self, player: PlayerId | None) -> TableView:
-        g = self.state
+    def _owned(self) -> dict[str, list[str]]:
+        """Owner -> the open privates it holds."""
         owned: dict[str, list[str]] = {}
-        for p in g.privates.values():
+        for p in self.state.privates.values():
             if p.owner is not None and not p.closed:
                 owned.setdefault(p.owner, []).append(p.id)
-        players = tuple(
+        return owned
+
+    def standings(self, player: PlayerId | None) -> tuple[PlayerRow, ...]:
+        g = self.state
+        owned = self._owned()
+        return tuple(
             PlayerRow(
                 id=p,
                 cash=g.ledger.cash(p),
@@ -136,6 +141,11 @@ class EngineObserver(Observer[E]):
             )
             for p in g.players
         )
+
+    def table(self, player: PlayerId | None) -> TableView:
+        g = self.state
+        owned = self._owned()
+        players = self.standings(player)
         board = self._board()
         companies = []
         for corp in g.corps.values():

@@ -17,7 +17,7 @@ title's own plain ``view()`` shown as panels.
 >>> observer.prompt(None).acting, observer.board() is None
 (('a',), True)
 >>> [(p.title, p.rows) for p in observer.panels(None)]
-[('Game', (('Pile', 11),))]
+[('Game', (('Pile', 12),))]
 """
 
 from __future__ import annotations
@@ -72,20 +72,19 @@ class Observer(Generic[S]):
     def privates(self) -> tuple[PrivateView, ...]:
         return ()
 
-    def table(self, player: PlayerId | None) -> TableView:
-        """Players (and companies) as ``player`` may see them."""
+    def standings(self, player: PlayerId | None) -> tuple[PlayerRow, ...]:
+        """The players' rows of the table as ``player`` may see them; by default each
+        player's score (once the game is over) and the title's estimate of their worth."""
         state = self._state
         result = state.result or {}
-        return TableView(
-            players=tuple(
-                PlayerRow(
-                    id=p,
-                    score=result.get(p, 0),
-                    estimate=state.heuristic_value(p),
-                )
-                for p in state.players
-            )
+        return tuple(
+            PlayerRow(id=p, score=result.get(p, 0), estimate=state.heuristic_value(p))
+            for p in state.players
         )
+
+    def table(self, player: PlayerId | None) -> TableView:
+        """Players (and companies) as ``player`` may see them."""
+        return TableView(players=self.standings(player))
 
     def prompt(self, player: PlayerId | None) -> Prompt:
         """What the game waits for, as ``player`` may see it."""

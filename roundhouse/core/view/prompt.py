@@ -12,6 +12,8 @@ rides along: an auction (:class:`AuctionView`), and what only one title asks as 
 >>> Prompt(round="SR 2", acting=("Bob",), entity="Bob", step="stock",
 ...        action="buy and sell shares").banner()
 'SR 2 · Bob: buy and sell shares'
+>>> Prompt(round="", acting=("Ann",)).banner()
+'Ann to act'
 """
 
 from __future__ import annotations
@@ -120,7 +122,10 @@ class Prompt(Part):
     """The decision in progress as the title shows it (a build under way, a draft's hand)."""
 
     def banner(self) -> str:
-        """ "OR 4.1 · KP: lay track" (the entity, else the acting seats)."""
+        """ "OR 4.1 · KP: lay track" (the entity, else the acting seats); "Ann to act" where
+        the title names no round or step."""
         who = self.entity or ", ".join(self.acting)
-        what = f": {self.action}" if self.action else ""
-        return f"{self.round} · {who}{what}" if who else self.round
+        if not who:
+            return self.round
+        head = f"{self.round} · " if self.round else ""
+        return f"{head}{who}: {self.action}" if self.action else f"{head}{who} to act"

@@ -90,10 +90,9 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             hexes=tuple(hexes),
         )
 
-    def table(self, player: PlayerId | None) -> TableView:
+    def standings(self, player: PlayerId | None) -> tuple[PlayerRow, ...]:
         s = self.state
-        charters = s.board.charters
-        players = tuple(
+        return tuple(
             PlayerRow(
                 id=p,
                 cash=s.cash[p],
@@ -103,6 +102,11 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             )
             for p in s.players
         )
+
+    def table(self, player: PlayerId | None) -> TableView:
+        s = self.state
+        charters = s.board.charters
+        players = self.standings(player)
         companies = tuple(
             CompanyRow(
                 id=cid,
