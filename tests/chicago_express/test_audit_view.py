@@ -132,3 +132,17 @@ def test_chicago_express_4_2_view_build_shows_spending_and_choices() -> None:
     offered = {str(row[0]): row[1:] for row in choices.rows}
     assert offered["Q3"] == (2, 1)  # city next to R3: cost $2, adds 1 to the income
     assert set(offered) == {a.hex for a in game.legal_actions() if a.kind == "place_train"}  # type: ignore[attr-defined]
+
+
+def test_chicago_express_4_2_view_each_company_network_is_its_locomotives() -> None:
+    """Chicago Express §4.2: a company's network is the hexes of its locomotives; the table
+    lists them in the order entered and the board shows the company in each of them."""
+    game = opened(2)
+    s = state(game)
+    put(s, "PRR", "Q5", "Q4")
+    network = game.table().company("PRR").hexes
+    assert network == ("R5", "Q5", "Q4")
+    assert all("PRR" in _hex(game, h).companies for h in network)
+    assert (
+        game.table().company("PRR").fact("locomotives_left").value == s.companies["PRR"].locos_left
+    )
