@@ -222,12 +222,18 @@ class EngineObserver(Observer[E]):
         entity = entities[0] if entities else None
         offered: list[Step] = g.round.offered(g, entity) if entity is not None else []
         main = offered[-1].name if offered else ""
+        action = self.step_action.get(main) or STEP_ACTION.get(main) or humanize(main).lower()
+        if not offered:
+            # a round that decides without steps (the 1817 family's merger round): name the
+            # kinds of move it offers
+            kinds = [humanize(k).lower() for k in dict.fromkeys(a.kind for a in g.legal_actions())]
+            action = " or ".join(filter(None, [", ".join(kinds[:-1]), kinds[-1]])) if kinds else ""
         return Prompt(
             round=label,
             acting=acting,
             entity=entity,
             step=main,
-            action=self.step_action.get(main) or STEP_ACTION.get(main) or humanize(main).lower(),
+            action=action,
             help=self.step_help.get(main) or STEP_HELP.get(main, ""),
             steps=tuple(s.name for s in offered),
             auction=self.auction(offered),
