@@ -144,14 +144,20 @@ function trainsPanel(trains) {
   return part;
 }
 
+// Each card on a row, what it does on a full-width row under it (readable on a phone too).
 function privatesPanel(privates) {
-  const rows = privates.map((p) => [
-    el("span", { title: p.ability || null }, `${p.id} ${p.name}`),
-    p.closed ? "closed" : p.owner ?? "bank",
-    money(p.value), money(p.revenue),
-    el("span", { class: "ability" }, p.ability || "—"),
+  const columns = ["Private", "Owner", "Value", "Income"];
+  const rows = privates.flatMap((p) => [
+    el("tr", { class: "private" },
+      el("th", { scope: "row" }, `${p.id} ${p.name}`),
+      el("td", {}, p.closed ? "closed" : p.owner ?? "bank"),
+      el("td", {}, money(p.value)), el("td", {}, money(p.revenue))),
+    p.ability ? el("tr", { class: "ability" }, el("td", { colspan: columns.length }, p.ability)) : null,
   ]);
-  return grid("Privates", ["Private", "Owner", "Value", "Income", "Ability"], rows, { wide: true, className: "privates" });
+  return el("div", { class: "table-wrap wide privates" }, el("table", {},
+    el("caption", {}, "Privates"),
+    el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, c)))),
+    el("tbody", {}, rows)));
 }
 
 export function companyColours(view) {
