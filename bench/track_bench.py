@@ -67,7 +67,7 @@ def bench_track() -> dict[str, float]:
 
 def bench_render() -> dict[str, float]:
     """Seconds to draw a whole board as SVG (lower is better): the crowded tile board above
-    with its tokens, and Chicago Express's 160-hex map from a game view."""
+    with its tokens, and Chicago Express's 160-hex map from a game's board view."""
     import roundhouse
     from roundhouse.render import MapStyle, board_svg
     from roundhouse.render.title import chicago_express_svg
@@ -76,7 +76,7 @@ def bench_render() -> dict[str, float]:
     style = MapStyle(
         colours=dict(zip(companies, ("red", "blue", "green", "black", "gold"), strict=True))
     )
-    view = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0).view()
+    view = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0).board()
     out: dict[str, float] = {}
     for key, draw in (
         ("render.tile_board_s", lambda: board_svg(board, style)),

@@ -1,4 +1,4 @@
-"""Bots: players like any other, reading ``game.view()`` and picking from ``legal_actions()``."""
+"""Bots: players like any other, reading the typed views and picking from ``legal_actions()``."""
 
 from roundhouse.bots.base import Bot
 from roundhouse.bots.greedy import GreedyBot

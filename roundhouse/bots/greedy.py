@@ -2,9 +2,11 @@
 
 A turn is often several small actions by the same seat (pick a gauge, pick a company, place
 three locomotives, stop).  The bot searches those own consecutive actions as a beam: every
-candidate is played on a copy of the title state, positions are scored with the title's
-``heuristic_value`` (relative to the best opponent), and the best few lines are extended until
-control passes to someone else.  It then plays the first action of the best line.
+candidate is played through the public API on a copy of the game (``game.clone()`` then
+``apply``, so every move is checked like anyone's), positions are scored with the title's
+estimate of each player's worth in the table view (relative to the best opponent), and the
+best few lines are extended until control passes to someone else.  It then plays the first
+action of the best line.
 
 Bids are thinned to a handful of amounts (minimum, a few steps, the maximum) so a long bid
 list does not swamp the search.  Ties are broken by the bot's own seeded RNG.
@@ -12,15 +14,12 @@ list does not swamp the search.  Ties are broken by the bot's own seeded RNG.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from roundhouse.bots.random_bot import draw
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
-from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
-from roundhouse.core.state import TitleState
 
 BEAM = 4
 """Partial lines kept at each depth."""
@@ -33,10 +32,19 @@ NODE_BUDGET = 160
 runs on every copy) to a fraction of a second a move."""
 
 
-def _score(state: TitleState, player: PlayerId) -> float:
-    mine = state.heuristic_value(player)
-    others = [state.heuristic_value(p) for p in state.players if p != player]
+def _score(game: Game, player: str) -> float:
+    """The player's estimated worth less the best opponent's (the table view's estimates)."""
+    rows = game.standings(player)
+    mine = next(r.estimate for r in rows if r.id == player)
+    others = [r.estimate for r in rows if r.id != player]
     return mine - (max(others) if others else 0.0)
+
+
+def _after(game: Game, action: Action) -> Game:
+    """A copy of ``game`` with ``action`` played (checked, as every move is)."""
+    child = game.clone()
+    child.apply(action)
+    return child
 
 
 def _thin(actions: Sequence[Action]) -> list[Action]:
@@ -70,32 +78,29 @@ class GreedyBot:
             raise ValueError(f"{player} has no legal action in {game!r}")
         if len(legal) == 1:
             return legal[0]
-        seat = PlayerId(player)
-        # (score, tie-break, first action, state after the line so far)
-        frontier: list[tuple[float, int, Action, TitleState]] = []
+        # (score, tie-break, first action, game after the line so far)
+        frontier: list[tuple[float, int, Action, Game]] = []
         budget = self.node_budget
         for action in _thin(legal):
             budget -= 1
-            state = copy.deepcopy(game.state)
-            state.execute(action)
-            frontier.append((_score(state, seat), draw(self.rng, 1 << 20), action, state))
+            child = _after(game, action)
+            frontier.append((_score(child, player), draw(self.rng, 1 << 20), action, child))
         best = max(frontier, key=lambda f: (f[0], f[1]))
         for _ in range(MAX_DEPTH - 1):
             frontier.sort(key=lambda f: (f[0], f[1]), reverse=True)
-            expanded: list[tuple[float, int, Action, TitleState]] = []
-            for _s, _t, first, state in frontier[:BEAM]:
-                if state.finished or seat not in state.acting() or budget <= 0:
+            expanded: list[tuple[float, int, Action, Game]] = []
+            for _s, _t, first, line in frontier[:BEAM]:
+                if line.finished or player not in line.acting or budget <= 0:
                     continue
-                for action in _thin([a for a in state.legal_actions() if a.player == seat]):
+                for action in _thin(line.legal_actions(player)):
                     if budget <= 0:
                         break
                     budget -= 1
-                    nxt = copy.deepcopy(state)
-                    nxt.execute(action)
-                    expanded.append((_score(nxt, seat), draw(self.rng, 1 << 20), first, nxt))
+                    nxt = _after(line, action)
+                    expanded.append((_score(nxt, player), draw(self.rng, 1 << 20), first, nxt))
             if not expanded:
                 break
-            done = [f for f in frontier if f[3].finished or seat not in f[3].acting()]
+            done = [f for f in frontier if f[3].finished or player not in f[3].acting]
             frontier = expanded + done
             best = max([best, *frontier], key=lambda f: (f[0], f[1]))
         return best[2]

@@ -42,6 +42,7 @@ from roundhouse.core.shares import IPO, POOL, ShareBook
 from roundhouse.core.short import ShortBook
 from roundhouse.core.state import TitleState
 from roundhouse.core.trains import DEPOT, SCRAPPED, Depot, TrainEvents, TrainType
+from roundhouse.core.view.observer import Observer
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -398,6 +399,12 @@ class Engine(TitleState):
             "depot": list(self.depot.upcoming[:3]),
             "pool_trains": [t.id for t in self.depot.pool()],
         }
+
+    def observer(self) -> Observer[Engine]:
+        """The typed views of this game (:mod:`roundhouse.core.view.engine18xx`)."""
+        from roundhouse.core.view.engine18xx import EngineObserver
+
+        return EngineObserver(self)
 
     def _round_view(self) -> Json:
         """The round as its steps show it: whose turn, the steps open to them, and any

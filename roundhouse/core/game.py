@@ -19,6 +19,17 @@ from roundhouse.core.legal import LegalActions
 from roundhouse.core.rng import Rng
 from roundhouse.core.state import TitleState
 from roundhouse.core.title import REGISTRY, OptionValue, Title
+from roundhouse.core.view.board import BoardView
+from roundhouse.core.view.game import PART_VERSIONS, VIEW_VERSION, GameView
+from roundhouse.core.view.log import LogEntry
+from roundhouse.core.view.market import MarketView
+from roundhouse.core.view.observer import Observer
+from roundhouse.core.view.panel import Panel
+from roundhouse.core.view.private import PrivateView
+from roundhouse.core.view.prompt import Prompt
+from roundhouse.core.view.table import PlayerRow, TableView
+from roundhouse.core.view.tile import TileCatalogue
+from roundhouse.core.view.train import TrainRoster
 
 SNAPSHOT_EVERY = 64
 """Actions between stored snapshots: undo and history replay at most this many actions."""
@@ -165,7 +176,8 @@ class Game:
 
     @property
     def state(self) -> TitleState:
-        """The title's state object (title code and tests; not part of the promised API)."""
+        """The title's state object, for title code and tests only: everything else reads the
+        typed views below (the server, renderer, terminal and bots never touch it)."""
         return self._state
 
     @property
@@ -180,23 +192,93 @@ class Game:
     def end_reason(self) -> str | None:
         return self._state.end_reason
 
-    def view(self, player: str | None = None) -> dict[str, Json]:
-        """JSON-ready state: the title's view plus ``title``, ``seats``, ``acting``,
-        ``action_count``, ``finished``, ``result`` and ``end_reason`` (these keys are the
-        kernel's; a title's view must not use them)."""
-        view = self._state.view(PlayerId(player) if player is not None else None)
-        view.update(
-            {
-                "title": self.title.id,
-                "seats": list(self.players),
-                "acting": list(self.acting),
-                "action_count": len(self._log),
-                "finished": self.finished,
-                "result": {str(k): v for k, v in self.result.items()} if self.result else None,
-                "end_reason": self.end_reason,
-            }
+    # -- views (roundhouse.core.view): what everything outside core reads ----------------
+
+    def _observer(self) -> Observer[TitleState]:
+        return self._state.observer()
+
+    @staticmethod
+    def _seat(player: str | None) -> PlayerId | None:
+        return PlayerId(player) if player is not None else None
+
+    def board(self) -> BoardView | None:
+        """The map as it stands; None for a title without one."""
+        return self._observer().board()
+
+    def tiles(self) -> TileCatalogue | None:
+        """Every tile of the game and each hex's printed tile (the same all game long)."""
+        return self._observer().tiles()
+
+    def market(self) -> MarketView | None:
+        """The stock market with every company's price token; None without one."""
+        return self._observer().market()
+
+    def trains(self) -> TrainRoster | None:
+        """The train roster, the trains in play and the phases; None without trains."""
+        return self._observer().trains()
+
+    def privates(self) -> tuple[PrivateView, ...]:
+        """The private cards: text, value, income, owner."""
+        return self._observer().privates()
+
+    def table(self, player: str | None = None) -> TableView:
+        """Players x companies as ``player`` may see them (public information for None)."""
+        return self._observer().table(self._seat(player))
+
+    def standings(self, player: str | None = None) -> tuple[PlayerRow, ...]:
+        """The players' rows of :meth:`table` alone (cash, shares, score, estimated worth):
+        cheap enough for a bot to read after every move it tries."""
+        return self._observer().standings(self._seat(player))
+
+    def prompt(self, player: str | None = None) -> Prompt:
+        """What the game waits for: round, acting seats and entity, the step in plain words."""
+        return self._observer().prompt(self._seat(player))
+
+    def panels(self, player: str | None = None) -> tuple[Panel, ...]:
+        """The title's own information (18RoyalGorge's steel market, Chicago Express's gauges)."""
+        return self._observer().panels(self._seat(player))
+
+    def log_entries(self, start: int = 0) -> tuple[LogEntry, ...]:
+        """The log from action ``start`` on, as table talk."""
+        return tuple(LogEntry.of(i, a) for i, a in enumerate(self._log[start:], start=start))
+
+    def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
+        """What ``entity``'s trains earn on ``routes`` now (route notation: a train id, then
+        its stops), by the title's own route check, so a person can edit an offered run and
+        play it; None for titles without train routes.  Raises :class:`IllegalAction` (rule
+        cited) for routes it may not run."""
+        try:
+            return self._observer().route_revenue(entity, routes)
+        except IllegalAction as exc:
+            raise exc.cite(self.title.rulebook.cite(exc.rule)) from None
+
+    def observe(self, player: str | None = None) -> GameView:
+        """Every part at once, as ``player`` sees the game: see :mod:`roundhouse.core.view`."""
+        observer = self._observer()
+        seat = self._seat(player)
+        result = self.result
+        return GameView(
+            view_version=VIEW_VERSION,
+            parts=PART_VERSIONS,
+            title=self.title.id,
+            seats=self.players,
+            acting=self.acting,
+            action_count=len(self._log),
+            finished=self.finished,
+            result={str(k): v for k, v in result.items()} if result else None,
+            end_reason=self.end_reason,
+            prompt=observer.prompt(seat),
+            table=observer.table(seat),
+            board=observer.board(),
+            market=observer.market(),
+            trains=observer.trains(),
+            privates=observer.privates(),
+            panels=observer.panels(seat),
         )
-        return view
+
+    def view(self, player: str | None = None) -> dict[str, Json]:
+        """:meth:`observe` as plain JSON: what a UI or bot needs to draw and decide."""
+        return self.observe(player).to_json()
 
     def state_hash(self) -> str:
         """Equal states give equal hashes; used for determinism and replay checks."""

@@ -17,6 +17,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import AmountRange
 from roundhouse.core.rng import Rng
+from roundhouse.core.view.observer import Observer
 
 
 class TitleState(ABC):
@@ -50,9 +51,15 @@ class TitleState(ABC):
     def execute(self, action: Action) -> None:
         """Carry out a checked action, including everything it sets off (phases, game end)."""
 
-    @abstractmethod
     def view(self, player: PlayerId | None) -> dict[str, Json]:
-        """JSON-ready state for a UI or bot; ``player`` hides what that seat cannot see."""
+        """The title's own plain data that its observer's typed parts do not cover; the
+        default observer shows it as panels.  ``player`` hides what that seat cannot see."""
+        return {}
+
+    def observer(self) -> Observer[TitleState]:
+        """What builds the typed parts of this state's view (:mod:`roundhouse.core.view`);
+        titles return their own :class:`~roundhouse.core.view.observer.Observer` subclass."""
+        return Observer(self)
 
     @property
     @abstractmethod

@@ -1,6 +1,6 @@
 """SVG drawings of tiles and boards (no third-party dependencies)."""
 
-from roundhouse.render.game import game_svg, game_tile_svg, market_grid
+from roundhouse.render.game import game_svg, game_tile_svg
 from roundhouse.render.map import MapStyle, board_svg
 from roundhouse.render.tile import tile_svg
 from roundhouse.render.title import demo_board, render_title
@@ -11,7 +11,6 @@ __all__ = [
     "demo_board",
     "game_svg",
     "game_tile_svg",
-    "market_grid",
     "render_title",
     "tile_svg",
 ]

@@ -4,7 +4,8 @@ Each hex shows what its board prints: the terrain as its fill and a symbol, the 
 red, the income a company gains on entering next to a train symbol, the development value in a
 house (filled once developed), the place name along the bottom, and a locomotive in the
 colour of every company present.  The caller describes the hexes as :class:`AreaHex` records
-and passes the company colours from the title's data.
+(:func:`area_board_svg` makes them from a board view) and passes the company colours from the
+title's data.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from roundhouse.core.hexgrid import CoordinateSystem, Layout
+from roundhouse.core.view.board import BoardView, HexView
 from roundhouse.render import icon
 from roundhouse.render.frame import LegendEntry, document
 from roundhouse.render.geometry import XY, R, centre, half_width_at, num, polygon_points
-from roundhouse.render.map import BAND, name_svg
+from roundhouse.render.map import BAND, coordinates, name_svg
 from roundhouse.render.palette import COST_RED, TERRAIN_FILL, paint
 
 SETTLEMENTS = ("city", "industrial", "capital", "start")
@@ -194,3 +196,29 @@ def _legend(hexes: Sequence[AreaHex], paint_of: Mapping[str, str]) -> list[Legen
     for company, fill in paint_of.items():
         out.append(LegendEntry(icon.locomotive(0, 0, 14, fill), company))
     return out
+
+
+def area_hex(here: HexView) -> AreaHex:
+    """A board view's hex as an area: a forest's development pays dollars, the rest raise
+    income (Chicago Express §4.3)."""
+    dev = here.development
+    forest = here.terrain == "forest"
+    return AreaHex(
+        name=here.id,
+        terrain=here.terrain or "plain",
+        settlement=here.settlement,
+        location=here.location,
+        cost=here.cost,
+        income=here.income,
+        development="" if dev == 0 else f"${dev}" if forest else str(dev),
+        developed=here.developed,
+        companies=here.companies,
+        home=here.home,
+    )
+
+
+def area_board_svg(board: BoardView, colours: Mapping[str, str], *, legend: bool = True) -> str:
+    """An area map's board view as a standalone SVG document."""
+    return area_map_svg(
+        coordinates(board), [area_hex(h) for h in board.hexes], colours, legend=legend
+    )

@@ -1,5 +1,11 @@
 """SVG of an 18xx board, so map data can be checked by eye against a rulebook.
 
+It draws from the board's view (:class:`~roundhouse.core.view.board.BoardView`: each hex's
+tile, rotation, tokens, reservations, markers, borders) and the game's tile catalogue
+(:class:`~roundhouse.core.view.tile.TileCatalogue`: each tile's track and stops), never from
+a game's state; a core :class:`~roundhouse.core.board.Board` (a title's starting board) is
+turned into both first.
+
 Each hex is drawn in three zones: the tile in the middle (track, stops, revenues), a *name
 band* along the top or bottom edge, whichever has less track, and the opposite band for the
 terrain cost and markers.  Hexside borders go on a layer above every hex so no neighbour hides
@@ -14,9 +20,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from roundhouse.core.board import Board, HexState
-from roundhouse.core.hexgrid import Layout
-from roundhouse.core.tiles import Colour, StopKind
+from roundhouse.core.board import Board
+from roundhouse.core.hexgrid import CoordinateSystem, HexGrid, Layout
+from roundhouse.core.tiles import Colour, StopKind, Tile
+from roundhouse.core.view.board import BoardView, BorderView, HexView, board_view
+from roundhouse.core.view.tile import TileCatalogue, tile_catalogue
 from roundhouse.render import icon
 from roundhouse.render.frame import LegendEntry, document
 from roundhouse.render.geometry import (
@@ -111,13 +119,29 @@ def herald(x: float, y: float, company: str, fill: str) -> str:
     )
 
 
+def coordinates(board: BoardView) -> CoordinateSystem:
+    """How the board's hex names map to doubled coordinates."""
+    return CoordinateSystem(
+        layout=Layout(board.layout),
+        letter_axis="y" if board.letter_axis == "y" else "x",
+        first_number=board.first_number,
+        stagger="odd" if board.stagger == "odd" else "even" if board.stagger == "even" else None,
+    )
+
+
 class _Drawing:
     """One board being drawn; collects what the key must explain."""
 
-    def __init__(self, board: Board, style: MapStyle) -> None:
+    def __init__(self, board: BoardView, tiles: TileCatalogue, style: MapStyle) -> None:
         self.board = board
+        self.tiles = tiles
         self.style = style
-        self.layout = board.grid.coords.layout
+        self.coords = coordinates(board)
+        self.layout = self.coords.layout
+        self.grid = HexGrid(self.coords, [h.id for h in board.hexes])
+        self.borders_at: dict[tuple[str, int], BorderView] = {
+            (b.hex, b.edge): b for b in board.borders
+        }
         self.used: set[str] = set()
         self.terrains: dict[str, None] = {}
         self.markers: dict[str, None] = {}
@@ -127,40 +151,47 @@ class _Drawing:
         word = self.style.colours.get(company)
         return "#ffffff" if word is None else paint(word)
 
-    def hex_svg(self, here: HexState) -> list[str]:
+    def tile(self, here: HexView) -> Tile:
+        assert here.tile is not None, f"{here.id} has no tile to draw"
+        return self.tiles.tile(here.id if here.printed else here.tile, printed=here.printed)
+
+    def border(self, name: str, edge: int) -> BorderView | None:
+        return self.borders_at.get(self.grid.hexside(name, edge))
+
+    def hex_svg(self, here: HexView) -> list[str]:
         layout = self.layout
-        printed = here.printed
-        exits = here.tile.exits(here.rotation)
-        walls = frozenset(e for e in range(6) if self.board.border(printed.name, e) is not None)
+        tile = self.tile(here)
+        exits = tile.exits(here.rotation)
+        walls = frozenset(e for e in range(6) if self.border(here.id, e) is not None)
         band = _name_band(layout, exits, walls)
-        out = [hexagon(layout, TILE_FILL[here.tile.colour])]
-        out.extend(self._stubs(printed.name))
+        out = [hexagon(layout, TILE_FILL[tile.colour])]
+        out.extend(self._stubs(here))
         out.extend(
             tile_body(
-                here.tile,
+                tile,
                 here.rotation,
                 layout,
-                tokens=here.tokens,
-                reserved=here.reservations,
-                phase=self.style.phase,
+                tokens={s.name: list(s.tokens) for s in here.stops},
+                reserved={s.name: s.reserved for s in here.stops if s.reserved is not None},
+                phase=Colour.parse(self.board.phase_colour),
                 painter=self.painter,
                 name_below=band > 0,
             )
         )
-        self._note_stops(here)
-        if printed.label and not here.tile.label:
-            out.append(label_svg(printed.label))
+        self._note_stops(here, tile)
+        if here.label and not tile.label:
+            out.append(label_svg(here.label))
         out.extend(self._builder(here))
         out.extend(self._cost_band(here, -band))
-        if printed.location:
-            out.append(name_svg(layout, printed.location, band))
+        if here.location:
+            out.append(name_svg(layout, here.location, band))
         return out
 
-    def _stubs(self, name: str) -> list[str]:
+    def _stubs(self, here: HexView) -> list[str]:
         """Track stubs drawn as track from the edge a third of the way in, dashed where they
         are not yet track (18West §8.2's Doubling token, printed stubs)."""
         out: list[str] = []
-        for edge in sorted(self.board.stubs.get(name, ())):
+        for edge in here.stubs:
             x, y = edge_mid(self.layout, edge)
             self.used.add("stub")
             out.append(
@@ -169,35 +200,32 @@ class _Drawing:
             )
         return out
 
-    def _builder(self, here: HexState) -> list[str]:
+    def _builder(self, here: HexView) -> list[str]:
         """The herald of the company a hex is reserved for while it still is (18US §7.3:
         "These are marked with the company's herald")."""
-        owner = here.printed.build_reserved
-        if owner is None or owner in self.board.released:
+        owner = here.reserved_for
+        if owner is None:
             return []
         self.used.add("build_reserved")
         return [herald(R * 0.4, -R * 0.45, owner, self.painter(owner))]
 
-    def _note_stops(self, here: HexState) -> None:
-        for stop in here.tile.stops:
+    def _note_stops(self, here: HexView, tile: Tile) -> None:
+        shown = {s.name: s for s in here.stops}
+        for stop in tile.stops:
             if stop.phase_revenue:
                 self.used.add("phases")
-            if stop.kind is StopKind.CITY or stop.slots:
-                held = here.tokens.get(stop.name, [])
-                if held:
+            if (stop.kind is StopKind.CITY or stop.slots) and stop.name in shown:
+                if shown[stop.name].tokens:
                     self.used.add("token")
-                owner = here.reservations.get(stop.name)
-                if owner is not None and owner not in held:
+                if shown[stop.name].reserved is not None:
                     self.used.add("reserved")
 
-    def _cost_band(self, here: HexState, band: float) -> list[str]:
+    def _cost_band(self, here: HexView, band: float) -> list[str]:
         """Markers, then the terrain cost while it still applies, centred as one group."""
-        printed = here.printed
-        untouched = here.tile is printed.tile
-        show_cost = printed.cost > 0 and (untouched or self.style.terrain_on_upgrade)
+        show_cost = here.cost > 0 and (here.printed or self.style.terrain_on_upgrade)
         markers = here.markers
         step = MARK + 1
-        label = f"${printed.cost}"
+        label = f"${here.cost}"
         cost_width = MARK + 1 + icon.text_width(label, COST_SIZE) if show_cost else 0.0
         gap = 2.0 if show_cost and markers else 0.0
         total = step * len(markers) + gap + cost_width
@@ -211,7 +239,7 @@ class _Drawing:
             out.append(f'<g class="marker">{icon.marker(kind, x + step / 2, band, MARK)}</g>')
             x += step
         if show_cost:
-            terrain = printed.terrain or "cost"
+            terrain = here.terrain or "cost"
             self.terrains[terrain] = None
             x += gap
             out.append(icon.terrain_mark(terrain, x + MARK / 2, band, MARK))
@@ -233,11 +261,13 @@ class _Drawing:
         """Every hexside feature, on top of the hexes: impassable thick red, others in their
         colour with the crossing cost."""
         out: list[str] = []
-        for (name, edge), border in self.board.borders.items():
-            cx, cy = centre(self.layout, self.board.grid.point(name))
+        for border in self.board.borders:
+            name, edge = border.hex, border.edge
+            cx, cy = centre(self.layout, self.grid.point(name))
             (x1, y1), (x2, y2) = edge_corners(self.layout, edge)
             self.borders[border.kind] = None
-            width = 6 if border.impassable else 5
+            impassable = border.kind == "impassable"
+            width = 6 if impassable else 5
             out.append(
                 f'<line x1="{num(cx + x1)}" y1="{num(cy + y1)}" x2="{num(cx + x2)}" '
                 f'y2="{num(cy + y2)}" stroke="{BORDER_STROKE.get(border.kind, "#993333")}" '
@@ -302,17 +332,30 @@ class _Drawing:
         return out
 
 
-def board_svg(board: Board, style: MapStyle | None = None) -> str:
-    """The whole board as a standalone SVG document; the same board gives the same bytes."""
-    drawing = _Drawing(board, style or MapStyle())
+def board_svg(
+    board: BoardView | Board,
+    style: MapStyle | None = None,
+    tiles: TileCatalogue | None = None,
+) -> str:
+    """The whole board as a standalone SVG document; the same board gives the same bytes.
+
+    ``board`` is a board view drawn with the tile catalogue ``tiles``, or a core board (a
+    title's starting board), whose view and catalogue are taken from it."""
+    if isinstance(board, Board):
+        tiles = tile_catalogue(board)
+        board = board_view(board, (style or MapStyle()).phase)
+    if tiles is None:
+        raise ValueError("drawing a board view needs the game's tile catalogue")
+    drawing = _Drawing(board, tiles, style or MapStyle())
     centres: dict[str, XY] = {}
     groups: list[str] = []
-    for here in board:
-        name = here.printed.name
-        cx, cy = centre(drawing.layout, board.grid.point(name))
-        centres[name] = (cx, cy)
+    for here in board.hexes:
+        cx, cy = centre(drawing.layout, (here.x, here.y))
+        centres[here.id] = (cx, cy)
         body = "".join(drawing.hex_svg(here))
-        groups.append(f'<g id="hex-{name}" transform="translate({num(cx)},{num(cy)})">{body}</g>')
+        groups.append(
+            f'<g id="hex-{here.id}" transform="translate({num(cx)},{num(cy)})">{body}</g>'
+        )
     groups.extend(drawing.borders_svg())
     entries = drawing.legend() if drawing.style.legend else []
-    return document(groups, board.grid.coords, centres, entries, labels=drawing.style.coordinates)
+    return document(groups, drawing.coords, centres, entries, labels=drawing.style.coordinates)

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
 from roundhouse.core.tiles import standard_tiles
-from roundhouse.render.area import AreaHex, area_map_svg
+from roundhouse.core.view.board import BoardView
+from roundhouse.render.area import area_board_svg
 from roundhouse.render.map import MapStyle, board_svg
 
 DEMO: dict[str, object] = {
@@ -58,55 +59,22 @@ def demo_board() -> Board:
 
 # --- Chicago Express -----------------------------------------------------------------------
 
-_CE_SETTLEMENT = {
-    "city": "city",
-    "industrial": "industrial",
-    "chicago": "capital",
-    "start": "start",
-}
 
-
-def chicago_express_areas(view: Mapping[str, object]) -> tuple[list[AreaHex], dict[str, str]]:
-    """Chicago Express's hexes and company colours from a game's ``view()`` (Chicago Express
-    §4.2 costs and income, §4.3 development: a forest pays $2, the rest raise income)."""
-    from roundhouse.titles.chicago_express.board import load_board as load_ce
-
-    board = load_ce()
-    hexes = view["hexes"]
-    companies = view["companies"]
-    assert isinstance(hexes, dict) and isinstance(companies, dict)
-    out: list[AreaHex] = []
-    for name, raw in hexes.items():
-        kind = str(raw["type"])
-        dev = int(raw["dev_value"])
-        out.append(
-            AreaHex(
-                name=name,
-                terrain=kind if kind in ("forest", "mountain") else "plain",
-                settlement=_CE_SETTLEMENT.get(kind, ""),
-                location=str(raw["name"]),
-                cost=int(raw["cost"]),
-                income=int(raw["train_value"]),
-                development=("" if dev == 0 else f"${dev}" if kind == "forest" else str(dev)),
-                developed=bool(raw["developed"]),
-                companies=tuple(str(c) for c in raw["companies"]),
-                home=board.start_owner.get(name),
-            )
-        )
-    colours = {str(cid): str(c["colour"]) for cid, c in companies.items()}
-    return out, colours
-
-
-def chicago_express_svg(view: Mapping[str, object] | None = None) -> str:
-    """The Chicago Express map of a game (default: a new game, locomotives on start hexes)."""
-    from roundhouse.titles.chicago_express.board import COORDINATES
-
-    if view is None:
+def chicago_express_svg(
+    board: BoardView | None = None, colours: Mapping[str, str] | None = None
+) -> str:
+    """The Chicago Express map from a game's board view (default: a new game, locomotives on
+    their start hexes), in its companies' colours (default: the charters')."""
+    if board is None or colours is None:
         import roundhouse
 
-        view = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0).view()
-    areas, colours = chicago_express_areas(view)
-    return area_map_svg(COORDINATES, areas, colours)
+        game = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0)
+        board = board if board is not None else game.board()
+        colours = (
+            colours if colours is not None else {c.id: c.colour for c in game.table().companies}
+        )
+    assert board is not None
+    return area_board_svg(board, colours)
 
 
 # --- 18RoyalGorge --------------------------------------------------------------------------

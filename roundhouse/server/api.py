@@ -23,6 +23,7 @@ from fastapi import (
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 import roundhouse
+from roundhouse.core.view import TileCatalogue
 from roundhouse.server import schema
 from roundhouse.server.problem import Problem
 from roundhouse.server.runtime import Runtime
@@ -166,6 +167,16 @@ async def get_table(
     return rt.service.table(game_id, tok, log_from)
 
 
+@router.get(
+    "/games/{game_id}/tiles",
+    responses=ERRORS,
+    summary="The game's tile catalogue: every tile's code, and each hex's printed tile "
+    "(the same all game long; draws any hex of the view's board)",
+)
+async def get_tiles(game_id: GameId, rt: Rt) -> TileCatalogue:
+    return rt.service.tiles(game_id)
+
+
 @router.get("/games/{game_id}/log", responses=ERRORS, summary="Every action so far, as table talk")
 async def get_log(game_id: GameId, rt: Rt) -> schema.LogReply:
     return rt.service.log(game_id)
@@ -213,7 +224,7 @@ async def board_svg(
         raise Problem(
             501,
             "not_implemented",
-            f"{record.title} has no server-drawn map; its page draws the map from the view",
+            f"{record.title} has no map",
         )
     return Response(content=drawn, media_type="image/svg+xml")
 

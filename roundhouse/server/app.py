@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -47,6 +48,8 @@ def create_app(database_url: str | None = None, *, settings: Settings | None = N
         lifespan=lifespan,
     )
     app.state.runtime = runtime
+    # Views carry the whole board (tens of kilobytes of JSON); compressed they are a tenth.
+    app.add_middleware(GZipMiddleware, minimum_size=4096)
     app.include_router(router)
     _add_error_handlers(app)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from roundhouse.core.view import GameView, LogEntry
+
 SeatName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 BotLevel = Literal["random", "greedy"]
 Mode = Literal["hotseat", "online"]
@@ -134,7 +136,7 @@ class ViewReply(BaseModel):
     version: int
     seat: str | None
     may_act_for: list[str] = Field(description="seats the presented token may act for")
-    view: JsonObject
+    view: GameView = Field(description="the typed, versioned view (roundhouse.core.view)")
 
 
 class LegalAction(BaseModel):
@@ -147,14 +149,6 @@ class LegalAction(BaseModel):
 class LegalReply(BaseModel):
     version: int
     actions: list[LegalAction]
-
-
-class LogEntry(BaseModel):
-    index: int
-    player: str
-    kind: str
-    text: str
-    action: JsonObject
 
 
 class LogReply(BaseModel):
@@ -191,17 +185,10 @@ class TableReply(BaseModel):
     game: GameSummary
     version: int
     may_act_for: list[str]
-    view: JsonObject
+    view: GameView = Field(description="the typed, versioned view (roundhouse.core.view)")
     actions: list[LegalAction]
     log_from: int
     log: list[LogEntry] = Field(description="log entries from index `log_from` on")
-    market: JsonObject | None = Field(
-        default=None,
-        description="the stock market as `rows` of cells (price, zones, companies), if any",
-    )
-    colours: dict[str, str] = Field(
-        default_factory=dict, description="company id -> colour from the title's data"
-    )
 
 
 class PriceRun(Strict):

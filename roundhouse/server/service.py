@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 import roundhouse
 from roundhouse.core.title import REGISTRY
-from roundhouse.render.game import company_colours, market_grid
+from roundhouse.core.view import TileCatalogue
 from roundhouse.server import schema
 from roundhouse.server.cache import GameCache, effective_actions
 from roundhouse.server.drawing import Drawings
@@ -148,7 +148,7 @@ class GameService:
             version=record.version,
             seat=seat,
             may_act_for=self.seats_for(record, token),
-            view=game.view(seat),
+            view=game.observe(seat),
         )
 
     def legal(self, game_id: str, seat: str | None, token: str | None) -> schema.LegalReply:
@@ -171,15 +171,7 @@ class GameService:
     def log(self, game_id: str) -> schema.LogReply:
         record = self.record(game_id)
         game = self.live(record)
-        return schema.LogReply(
-            version=record.version,
-            entries=[
-                schema.LogEntry(
-                    index=i, player=a.player, kind=a.kind, text=str(a), action=a.to_json()
-                )
-                for i, a in enumerate(game.log)
-            ],
-        )
+        return schema.LogReply(version=record.version, entries=list(game.log_entries()))
 
     def table(self, game_id: str, token: str | None, log_from: int) -> schema.TableReply:
         record = self.record(game_id)
@@ -191,21 +183,14 @@ class GameService:
             game=self.summary(record),
             version=record.version,
             may_act_for=allowed,
-            view=game.view(seat),
+            view=game.observe(seat),
             actions=[
                 schema.LegalAction(seat=a.player, kind=a.kind, text=str(a), action=a.to_json())
                 for a in game.legal_actions()
                 if a.player in allowed
             ],
             log_from=log_from,
-            log=[
-                schema.LogEntry(
-                    index=i, player=a.player, kind=a.kind, text=str(a), action=a.to_json()
-                )
-                for i, a in enumerate(game.log[log_from:], start=log_from)
-            ],
-            market=market_grid(game),
-            colours=company_colours(game),
+            log=list(game.log_entries(log_from)),
         )
 
     def history(self, game_id: str, index: int) -> schema.ViewReply:
@@ -216,8 +201,15 @@ class GameService:
                 404, "no_position", f"no position {index}; the game has {len(game.log)} actions"
             )
         return schema.ViewReply(
-            version=record.version, seat=None, may_act_for=[], view=game.at(index).view()
+            version=record.version, seat=None, may_act_for=[], view=game.at(index).observe()
         )
+
+    def tiles(self, game_id: str) -> TileCatalogue:
+        record = self.record(game_id)
+        catalogue = self.live(record).tiles()
+        if catalogue is None:
+            raise Problem(404, "no_tiles", f"{record.title} has no tiles")
+        return catalogue
 
     def export(self, game_id: str) -> dict[str, object]:
         record = self.record(game_id)
@@ -397,17 +389,15 @@ class GameService:
         if not self.seats_for(record, token):
             raise Problem(403, "not_your_seat", "pricing routes needs the link of a seat")
         game = self.live(record)
-        state = game.state
-        check = getattr(getattr(state, "map", None), "check_run", None)
-        if check is None:
-            raise Problem(501, "no_routes", f"{record.title} has no train routes to price")
         routes = tuple(tuple(r) for r in request.routes if r)
         try:
-            revenue = int(check(state, request.entity, routes))
+            revenue = game.route_revenue(request.entity, routes)
         except (ValueError, KeyError) as exc:
             if isinstance(exc, roundhouse.IllegalAction):
                 raise refused(exc) from None
             raise Problem(422, "bad_routes", f"cannot read those routes: {exc}") from None
+        if revenue is None:
+            raise Problem(501, "no_routes", f"{record.title} has no train routes to price")
         return schema.RunPrice(
             version=record.version,
             entity=request.entity,

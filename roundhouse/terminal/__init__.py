@@ -1,1 +1,1 @@
-"""Terminal play: a Rich display of any title's ``view()`` and a prompt over its legal moves."""
+"""Terminal play: a Rich display of any title's typed view and a prompt over its legal moves."""

@@ -1,58 +1,47 @@
-"""Rich rendering of any title's ``view()``: tables for lists of records, a text map, the log.
+"""Rich rendering of any title from its typed view (:class:`~roundhouse.core.view.GameView`).
 
-Titles need no terminal code: lists of records (players, companies) become tables, a ``map``
-list of hexes with doubled ``x``/``y`` coordinates becomes a text map, and ``events`` are the
-recent log lines.  Unknown keys are shown as plain ``key: value`` lines.
+Titles need no terminal code: the prompt says whose turn it is and what to do, the table view
+gives players and companies (a title's extra facts become extra columns), the board view a
+text map, and the market, trains, privates and the title's own panels become tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
+from rich.panel import Panel as Box
 from rich.table import Table
 from rich.text import Text
 
-from roundhouse.core.actions import Action, Json
+from roundhouse.core.actions import Action
+from roundhouse.core.view import (
+    BoardView,
+    GameView,
+    MarketView,
+    Panel,
+    PrivateView,
+    Prompt,
+    TableView,
+    TrainRoster,
+)
+from roundhouse.core.view.part import Cell, Part
 
 COMPANY_STYLES = {
     "red": "bold red",
     "blue": "bold blue",
     "green": "bold green",
     "yellow": "bold yellow",
+    "orange": "bold dark_orange",
+    "purple": "bold magenta",
     "black": "bold white on grey23",
 }
-TERRAIN_LETTERS = {
-    "plain": ".",
-    "forest": "f",
-    "mountain": "M",
-    "city": "c",
-    "industrial": "I",
-    "chicago": "C",
-    "start": "S",
-}
-_SKIP = {"title", "seats", "acting", "action_count", "finished", "result", "end_reason"}
-MAP_KEYS = ("map", "hexes")
-"""View keys that hold the board's hexes (each with doubled ``x``/``y``)."""
-EVENT_KEYS = ("events", "messages")
-"""View keys that hold recent log lines."""
+PLACE_LETTERS = {"city": "c", "industrial": "I", "capital": "C", "start": "S"}
+TERRAIN_LETTERS = {"": ".", "forest": "f", "mountain": "M", "water": "~", "hill": "h"}
+TILE_LETTERS = {"white": ".", "yellow": "y", "green": "g", "brown": "b", "gray": "G", "red": "R"}
 
 
-def _records(value: Json) -> list[dict[str, Json]] | None:
-    """A list of records, or a mapping id -> record turned into records with an ``id``."""
-    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        return [v for v in value if isinstance(v, dict)]
-    if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-        return [{"id": k, **v} for k, v in value.items() if isinstance(v, dict)]
-    return None
-
-
-def _cell(value: Json) -> str:
-    if isinstance(value, list):
-        return ", ".join(_cell(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_cell(v)}" for k, v in value.items())
+def cell(value: Cell) -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -60,109 +49,221 @@ def _cell(value: Json) -> str:
     return str(value)
 
 
-def records_table(name: str, records: Sequence[Mapping[str, Json]]) -> Table:
-    """One row per record, one column per key (in first-seen order)."""
-    columns = list(dict.fromkeys(k for r in records for k in r))
-    if "id" in columns and "name" in columns:
-        longest = max(len(str(r.get("name", ""))) for r in records)
-        if longest > 12:
-            columns.remove("name")  # long names only widen; the id is what moves use
-    table = Table(title=name.replace("_", " ").title(), title_justify="left", expand=False)
-    for column in columns:
-        table.add_column(column.replace("_", " "), overflow="fold")
-    for record in records:
-        table.add_row(*(_cell(record.get(c)) for c in columns))
+def _money(value: int | None) -> str:
+    return "–" if value is None else f"${value}"
+
+
+def _style(colour: str) -> str:
+    return COMPANY_STYLES.get(colour, "bold")
+
+
+def prompt_text(prompt: Prompt) -> Text:
+    """The turn banner, the step's help, and an auction under way."""
+    out = Text(prompt.banner(), style="bold")
+    if prompt.help:
+        out.append(f"\n{prompt.help}", style="dim")
+    a = prompt.auction
+    if a is not None:
+        high = f"${a.high_bid} by {a.high_bidder}" if a.high_bidder else "no bid yet"
+        out.append(
+            f"\nAuction of {a.item}: {high}; the next bid is at least ${a.lowest_bid}; "
+            f"still bidding: {', '.join(a.bidders) or '–'}"
+        )
+    if prompt.ending:
+        out.append(f"\nThe game ends after this round ({prompt.ending.replace('_', ' ')}).")
+    return out
+
+
+def panel_table(panel: Panel) -> Table:
+    """A title's panel as it is: columns and rows, or labelled values."""
+    table = Table(title=panel.title, title_justify="left", show_header=bool(panel.columns))
+    width = max((len(r) for r in panel.rows), default=len(panel.columns))
+    columns = panel.columns or ("", "")
+    for i in range(max(width, len(columns))):
+        table.add_column(columns[i] if i < len(columns) else "", overflow="fold")
+    for row in panel.rows:
+        table.add_row(*(cell(v) for v in row))
+    if panel.note:
+        table.caption = panel.note
     return table
 
 
-def text_map(hexes: Sequence[Mapping[str, Json]], colours: Mapping[str, str]) -> Text:
-    """A flat-topped hex map in text: each hex at its doubled coordinates, four columns wide.
+def players_table(table: TableView) -> Table:
+    out = Table(title="Players", title_justify="left")
+    for column in ("player", "cash", "score", "shares", "privates"):
+        out.add_column(column, overflow="fold")
+    for row in table.players:
+        name = row.id + (" (priority)" if table.priority == row.id else "")
+        shares = ", ".join(
+            f"{c} {n}{'*' if c in row.presidencies else ''}" for c, n in row.shares.items()
+        )
+        out.add_row(
+            name, _money(row.cash), _money(row.score), shares or "–", ", ".join(row.privates) or "–"
+        )
+    return out
 
-    A hex shows its terrain letter, then one coloured block per company present; a ``*``
-    marks a developed hex.
+
+def companies_table(table: TableView) -> Table:
+    """One row per company; what the title tracks beyond the usual becomes more columns."""
+    rows = table.companies
+    out = Table(title="Companies", title_justify="left")
+    priced = any(r.price is not None or r.president is not None for r in rows)
+    columns = ["company"]
+    if priced:
+        columns += ["president", "price"]
+    columns += ["cash", "revenue", "unsold"]
+    if priced:
+        columns += ["pool", "trains", "tokens"]
+    extras = list(dict.fromkeys((f.key, f.label) for r in rows for f in r.extra))
+    for column in [*columns, *(label for _, label in extras)]:
+        out.add_column(column, overflow="fold")
+    for r in rows:
+        name = Text(r.id, style=_style(r.colour))
+        values: list[str] = []
+        if priced:
+            values += [r.president or "–", _money(r.price)]
+        values += [_money(r.cash), _money(r.revenue), str(r.ipo + r.treasury)]
+        if priced:
+            values += [str(r.pool), ", ".join(r.trains) or "–", cell(r.tokens)]
+        facts = {f.key: f.value for f in r.extra}
+        values += [cell(facts.get(key)) for key, _ in extras]
+        out.add_row(name, *values)
+    return out
+
+
+def market_text(market: MarketView) -> Text:
+    """Each market row as prices, with the companies on a cell in brackets."""
+    out = Text()
+    for row in market.rows:
+        for c in row:
+            if c is None:
+                out.append("    ")
+                continue
+            out.append(f"{c.price}", style="bold" if "par" in c.zones else "")
+            if c.companies:
+                out.append(f"[{','.join(c.companies)}]", style="bold cyan")
+            out.append(" ")
+        out.append("\n")
+    return out
+
+
+def trains_table(trains: TrainRoster) -> Table:
+    out = Table(title=f"Trains (phase {trains.phase})", title_justify="left")
+    for column in ("train", "price", "left", "rusts on"):
+        out.add_column(column)
+    for t in trains.types:
+        left = "unlimited" if t.left is None else str(t.left)
+        out.add_row(t.name, f"${t.price}", left, t.rusts_on or "–")
+    return out
+
+
+def privates_table(privates: Sequence[PrivateView]) -> Table:
+    out = Table(title="Privates", title_justify="left")
+    for column in ("card", "name", "value", "income", "owner"):
+        out.add_column(column, overflow="fold")
+    for p in privates:
+        owner = "closed" if p.closed else p.owner or "bank"
+        out.add_row(p.id, p.name, f"${p.value}", f"${p.revenue}", owner)
+    return out
+
+
+def text_map(board: BoardView, colours: dict[str, str]) -> Text:
+    """The board in text: each hex at its doubled coordinates, five characters wide.
+
+    A hex shows its kind of place or terrain (area maps) or its tile's colour (tile maps),
+    ``*`` once developed, then one coloured block per company present or stationed there.
     """
-    cells: dict[tuple[int, int], Mapping[str, Json]] = {}
-    for h in hexes:
-        x, y = h.get("x"), h.get("y")
-        if isinstance(x, int) and isinstance(y, int):
-            cells[(x, y)] = h
+    cells = {(h.x, h.y): h for h in board.hexes}
     if not cells:
         return Text("(no map)")
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
     out = Text()
-    letters: dict[int, str] = {}
-    for (x, _), h in cells.items():
-        letters.setdefault(x, "".join(ch for ch in str(h.get("id", "")) if ch.isalpha()))
-    header = "".join(f"{letters.get(x, ''):<5}" for x in range(min(xs), max(xs) + 1))
-    out.append("   " + header.rstrip())
-    out.append("   (a hex is its column letter and row: K4)\n", style="dim")
+    across: dict[int, str] = {}
+    down: dict[int, str] = {}
+    for (x, y), h in cells.items():
+        letters = "".join(ch for ch in h.id if ch.isalpha())
+        number = h.id[len(letters) :]
+        col, row = (letters, number) if board.letter_axis == "x" else (number, letters)
+        across.setdefault(x, col)
+        down.setdefault(y, row)
+    header = "".join(f"{across.get(x, ''):<5}" for x in range(min(xs), max(xs) + 1))
+    out.append("    " + header.rstrip() + "\n")
     for y in range(min(ys), max(ys) + 1):
-        # Rows are numbered on the even lines; odd columns sit half a row lower.
-        line = Text(f"{y // 2:>2} " if y % 2 == 0 else "   ", style="dim")
+        line = Text(f"{down.get(y, ''):>3} ", style="dim")
         for x in range(min(xs), max(xs) + 1):
-            h = cells.get((x, y))
-            if h is None:
+            here = cells.get((x, y))
+            if here is None:
                 line.append("     ")
                 continue
-            kind = str(h.get("type", "?"))
-            letter = TERRAIN_LETTERS.get(kind, kind[:1])
-            line.append(letter + ("*" if h.get("developed") else " "), style="dim")
-            present = h.get("companies") or []
-            assert isinstance(present, list)
+            h = here
+            if h.tile is not None:
+                letter = TILE_LETTERS.get(h.colour, "?") if not h.printed else "."
+                if h.printed and any(s.kind == "city" for s in h.stops):
+                    letter = "o"
+            else:
+                letter = PLACE_LETTERS.get(h.settlement) or TERRAIN_LETTERS.get(h.terrain, "?")
+            line.append(letter + ("*" if h.developed else " "), style="dim")
+            present = list(h.companies) or [t for s in h.stops for t in s.tokens]
             for company in present[:3]:
-                line.append("■", style=COMPANY_STYLES.get(colours.get(str(company), ""), "bold"))
+                line.append("■", style=_style(colours.get(company, "")))
             line.append(" " * (3 - min(3, len(present))))
         line.rstrip()
         out.append_text(line)
         out.append("\n")
-    out.append(
-        "  . plain  f forest  M mountain  c city  I industrial  C Chicago  S start  * developed",
-        style="dim",
-    )
+    if any(h.tile is None for h in board.hexes):
+        key = "  . plain  f forest  M mountain  c city  I industrial  C Chicago  S start"
+    else:
+        key = "  . empty  o city  y/g/b/G tile colour"
+    out.append(key + "  * developed  ■ company  (a hex is its letter and number: K4)", style="dim")
     return out
 
 
-def render_view(view: Mapping[str, Json], label: str = "") -> RenderableType:
-    """Everything a player needs to decide, from the view alone."""
+def render_view(view: GameView) -> RenderableType:
+    """Everything a player needs to decide, from the typed view alone."""
+    colours = {c.id: c.colour for c in view.table.companies}
     parts: list[RenderableType] = []
-    colours: dict[str, str] = {}
-    for c in _records(view.get("companies")) or []:
-        colours[str(c.get("id", c.get("name")))] = str(c.get("colour", ""))
-    lines: list[str] = []
-    for key, value in view.items():
-        if key in _SKIP or key in EVENT_KEYS:
-            continue
-        records = _records(value)
-        if key in MAP_KEYS and records:
-            parts.insert(0, Panel(text_map(records, colours), title="Map"))
-        elif records is not None:
-            parts.append(records_table(key, records))
-        else:
-            lines.append(f"{key.replace('_', ' ')}: {_cell(value)}")
-    if lines:
-        parts.append(Text("\n".join(lines)))
-    for key in EVENT_KEYS:
-        events = view.get(key)
-        if isinstance(events, list) and events:
-            parts.append(Panel("\n".join(map(str, events[-8:])), title="Recent events"))
-    acting = ", ".join(map(str, view.get("acting") or [])) or "nobody"
-    title = f"{view.get('title')} {label} — {acting} to act".replace("  ", " ")
-    return Panel(Group(*parts), title=title)
+    if view.board is not None:
+        parts.append(Box(text_map(view.board, colours), title="Map"))
+    parts.append(prompt_text(view.prompt))
+    parts.extend(panel_table(p) for p in view.prompt.details)
+    parts.append(players_table(view.table))
+    if view.table.companies:
+        parts.append(companies_table(view.table))
+    if view.market is not None:
+        parts.append(Box(market_text(view.market), title="Stock market"))
+    if view.trains is not None:
+        parts.append(trains_table(view.trains))
+    if view.privates:
+        parts.append(privates_table(view.privates))
+    parts.extend(panel_table(p) for p in view.panels)
+    acting = ", ".join(view.acting) or "nobody"
+    return Box(Group(*parts), title=f"{view.title} {view.prompt.round} — {acting} to act")
 
 
-def describe(view: Mapping[str, Json], key: str) -> RenderableType:
-    """One record of the view (a hex, a company, a player) by its id, for ``info K4``."""
+def _fields(title: str, fields: Sequence[tuple[str, object]]) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column("field")
+    table.add_column("value", overflow="fold")
+    for name, value in fields:
+        if isinstance(value, tuple | list):
+            value = ", ".join(str(v) for v in value) or "–"
+        table.add_row(name.replace("_", " "), str(value) if value is not None else "–")
+    return table
+
+
+def describe(view: GameView, key: str) -> RenderableType:
+    """One hex, company, player or private of the view by its id, for ``info K4``."""
     wanted = key.strip().upper()
-    for section, value in view.items():
-        for record in _records(value) or []:
-            if str(record.get("id", "")).upper() == wanted:
-                table = Table(title=f"{section} {record['id']}", title_justify="left")
-                table.add_column("field")
-                table.add_column("value", overflow="fold")
-                for field, value in record.items():
-                    table.add_row(field.replace("_", " "), _cell(value))
-                return table
+    records: list[tuple[str, str, Part]] = []
+    if view.board is not None:
+        records += [("hex", h.id, h) for h in view.board.hexes]
+    records += [("company", c.id, c) for c in view.table.companies]
+    records += [("player", p.id, p) for p in view.table.players]
+    records += [("private", p.id, p) for p in view.privates]
+    for section, name, record in records:
+        if name.upper() == wanted:
+            return _fields(f"{section} {name}", list(record.to_json().items()))
     return Text(f"nothing called {key!r} in the view", style="yellow")
 
 
@@ -185,6 +286,4 @@ def moves_table(legal: Sequence[Action], limit: int = 40) -> RenderableType:
             text.append(f"{i:>3}  ", style="bold")
             text.append(f"{legal[i - 1]}\n")
             shown += 1
-    return Panel(
-        text, title="Your moves (number, or type e.g. 'bid PRR 9'; u undo, s save, q quit)"
-    )
+    return Box(text, title="Your moves (number, or type e.g. 'bid PRR 9'; u undo, s save, q quit)")

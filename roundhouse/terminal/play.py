@@ -67,7 +67,7 @@ def play(
         legal = game.legal_actions(actor)
         if shown_at != len(game.log):
             # Redraw only when the position changed, so a refusal stays next to the prompt.
-            console.print(render_view(game.view(actor), game.state.label()))
+            console.print(render_view(game.observe(actor)))
             console.print(moves_table(legal))
             shown_at = len(game.log)
         try:
@@ -90,20 +90,20 @@ def play(
             shown_at = -1
             continue
         if text.lower().startswith("info "):
-            console.print(describe(game.view(actor), text[5:].strip()))
+            console.print(describe(game.observe(actor), text[5:].strip()))
             continue
         if text in {"?", "h", "help"}:
             console.print(HELP)
             continue
         try:
             chosen = parse_command(text, legal)
-            applied = game.apply(chosen)  # type: ignore[arg-type]
+            applied = game.apply(chosen)
         except (CommandError, IllegalAction) as exc:
             console.print(f"[red]{exc}[/red]")
             continue
         console.print(f"[green]{applied}[/green]")
         save(game, save_path)
-    console.print(render_view(game.view(), game.state.label()))
+    console.print(render_view(game.observe()))
     console.print(result_table(game))
     save(game, save_path)
     return 0

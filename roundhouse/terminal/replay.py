@@ -33,7 +33,7 @@ def replay(
         applied = game.apply(action)
         console.print(f"[bold]{index:>4}[/bold] {applied}")
         if step:
-            console.print(render_view(game.view(), game.state.label()))
+            console.print(render_view(game.observe()))
             try:
                 if read("Enter: next, q: stop ").strip().lower() == "q":
                     return game

@@ -76,6 +76,12 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
     def view() -> dict:
         return httpx.get(f"{api}/view").json()["view"]
 
+    def cash(shown: dict, player: str) -> int:
+        return next(p["cash"] for p in shown["table"]["players"] if p["id"] == player)
+
+    def price(shown: dict, company: str) -> int:
+        return next(c["price"] for c in shown["table"]["companies"] if c["id"] == company)
+
     shot(page, "royal-gorge-or-start")
     before = view()
     for step in turn.plan:
@@ -116,13 +122,12 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
         else:
             button = page.locator(f"#controls button[data-kind={kind}]").first
             _act(page, button.click)
-    president_cash = view()["cash"][turn.president]
+    president_cash = cash(view(), turn.president)
     page.wait_for_selector("#controls button[data-kind=dividend]")
     payout = page.locator("#controls button[data-kind=dividend]", has_text="payout")
     _act(page, payout.click)
     after = view()
-    assert after["cash"][turn.president] > president_cash
-    price = before["corporations"][turn.company]["price"]
-    assert after["corporations"][turn.company]["price"] >= price
+    assert cash(after, turn.president) > president_cash
+    assert price(after, turn.company) >= price(before, turn.company)
     assert "payout" in page.inner_text("#log")
     shot(page, "royal-gorge-after-payout")

@@ -106,14 +106,16 @@ def test_chicago_express_view_is_json_and_complete() -> None:
     game = random_game(4, seed=5, picker=Rng(9), check_every_action=False)
     view = game.view("Ann")
     json.dumps(view)
-    assert set(view["companies"]) == {"PRR", "B&O", "C&O", "NYC", "Wabash"}  # type: ignore[arg-type]
-    assert len(view["hexes"]) == 160  # type: ignore[arg-type]
-    assert view["gauges"]["auction"]["size"] == 3  # type: ignore[index,call-overload]
-    assert view["industrial"]["K4"]["name"] == "Pittsburgh"  # type: ignore[index,call-overload]
-    assert view["messages"] and view["finished"] is True
-    assert game.view()["hexes"]["A2"]["x"] == 0  # type: ignore[index,call-overload]
+    shown = game.observe("Ann")
+    assert {c.id for c in shown.table.companies} == {"PRR", "B&O", "C&O", "NYC", "Wabash"}
+    assert shown.board is not None and len(shown.board.hexes) == 160
+    panels = {p.id: p for p in shown.panels}
+    assert {row[0]: row[2] for row in panels["gauges"].rows}["auction"] == 3
+    assert ("K4", "Pittsburgh") in [row[:2] for row in panels["industrial"].rows]
+    assert panels["events"].rows and view["finished"] is True
+    assert shown.board.hex("A2").x == 0
     fresh = opened(2)
-    assert fresh.view()["auction"] is None and fresh.view()["label"] == "round 1"
+    assert fresh.prompt().auction is None and fresh.prompt().round == "round 1"
 
 
 def test_chicago_express_undo_restores_the_position() -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -249,11 +250,13 @@ def test_chicago_express_locomotives_and_developed_hexes() -> None:
     """Companies present show as locomotives in their colour; a developed hex's house is
     filled (Chicago Express §4.2, §4.3)."""
     game = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0)
-    view = game.view()
-    hexes_view = view["hexes"]
-    assert isinstance(hexes_view, dict)
-    hexes_view["I4"] = {**hexes_view["I4"], "companies": ["PRR", "NYC"], "developed": True}
-    groups = hexes(ET.fromstring(chicago_express_svg(view)))
+    board = game.board()
+    assert board is not None
+    moved = tuple(
+        dataclasses.replace(h, companies=("PRR", "NYC"), developed=True) if h.id == "I4" else h
+        for h in board.hexes
+    )
+    groups = hexes(ET.fromstring(chicago_express_svg(dataclasses.replace(board, hexes=moved))))
     locos = [g for g in groups["I4"].iter(f"{NS}g") if g.get("class") == "loco"]
     assert [g.get("data-company") for g in locos] == ["PRR", "NYC"]
     body = locos[0].find(f".//{NS}rect")

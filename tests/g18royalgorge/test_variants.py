@@ -144,7 +144,8 @@ def test_18royalgorge_hand_picked_draft_from_left_of_priority() -> None:
     order = g.turn_order_from(g.priority)
     assert game.acting == (order[1],)
     assert len(picks(game)) == 18
-    assert game.view()["hand_pick"] == {"picked": [], "hand": picks(game)}
+    hand = next(p for p in game.prompt().details if p.id == "hand_pick")
+    assert hand.value("Picked") == "" and hand.value("Hand") == ", ".join(picks(game))
     script = [(order[1], "B5"), (order[2], "Y1"), (order[0], "G6"), (order[1], "Y6")]
     for who, card in script:
         game.apply(Choose(player=who, entity=who, choice=card))  # type: ignore[arg-type]
@@ -204,8 +205,12 @@ def test_18royalgorge_auction_variant_other_winner_then_initiator_resumes() -> N
     lows = [x.price for x in game.legal_actions() if isinstance(x, Bid)]
     assert lows[0] == 15
     game.apply(Bid(player=b, entity=b, company="RG", price=25))  # type: ignore[arg-type]
-    shown = game.view()["start_auction"]
-    assert (shown["railroad"], shown["high_bid"], shown["high_bidder"]) == ("RG", 25, b)  # type: ignore[index, call-overload]
+    shown = next(p for p in game.prompt().details if p.id == "start_auction")
+    assert (shown.value("Railroad"), shown.value("High bid"), shown.value("High bidder")) == (
+        "RG",
+        25,
+        b,
+    )
     game.apply(Pass(player=c, entity=c))  # type: ignore[arg-type]
     game.apply(Pass(player=a, entity=a))  # type: ignore[arg-type]
     assert game.acting == (b,)
@@ -215,7 +220,7 @@ def test_18royalgorge_auction_variant_other_winner_then_initiator_resumes() -> N
     assert g.corps["RG"].started and g.books["RG"].president_cert.owner == b  # type: ignore[union-attr]
     assert g.ledger.cash(b) == cash_b - 25 - 140
     assert g.ledger.cash("RG") == 140  # the $25 went to the bank, not the railroad
-    assert "start_auction" not in game.view()
+    assert all(p.id != "start_auction" for p in game.prompt().details)
     assert game.acting == (a,)  # the initiator's turn goes on
     assert any(x.kind == "buy_shares" for x in game.legal_actions())
     game.apply(Pass(player=a, entity=a))  # type: ignore[arg-type]

@@ -42,7 +42,9 @@ def toy_seed() -> int:
     from tests import toy_title  # noqa: F401  (registers "Toy")
 
     return next(
-        s for s in range(1000) if roundhouse.new_game("Toy", ["a", "b"], s).view()["pile"] == 10
+        s
+        for s in range(1000)
+        if roundhouse.new_game("Toy", ["a", "b"], s).state.view(None)["pile"] == 10
     )
 
 

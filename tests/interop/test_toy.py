@@ -46,7 +46,7 @@ def test_interop_optional_rules_become_options() -> None:
     data["actions"] = data["actions"][:1]
     game = import_18xx_games(data)
     assert game.options == {"pile": 20}
-    assert game.view()["pile"] == 20 + 0 - 3
+    assert game.state.view(None)["pile"] == 20 + 0 - 3
 
 
 def test_interop_illegal_move_stops_import_naming_the_action() -> None:
@@ -165,7 +165,9 @@ def test_interop_export_of_a_native_game_numbers_players_and_keeps_options() -> 
     assert back.options == game.options
     assert hashes(back)[-1] != hashes(game)[-1]  # seats are renamed to the site ids…
     assert [a.count for a in back.log] == [a.count for a in game.log]  # type: ignore[attr-defined]
-    assert back.view()["pile"] == game.view()["pile"]  # …but the position is the same
+    assert (
+        back.state.view(None)["pile"] == game.state.view(None)["pile"]
+    )  # …but the position is the same
 
 
 def test_interop_cli_verify_import_and_export(tmp_path: Path) -> None:

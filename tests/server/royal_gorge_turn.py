@@ -65,8 +65,7 @@ def operating_turn(seeds: range = range(1, 40), limit: int = 400) -> Turn:
         while not game.finished and len(game.log) < limit:
             moves = game.legal_actions()
             entity = getattr(moves[0], "entity", None) if moves else None
-            corporations = game.view()["corporations"]
-            assert isinstance(corporations, dict)
+            corporations = {c.id for c in game.table().companies}
             if (
                 entity != previous
                 and entity in corporations

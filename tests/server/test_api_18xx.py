@@ -80,11 +80,13 @@ def test_server_18royalgorge_tile_previews(client: TestClient, turn: Turn) -> No
 def test_server_18royalgorge_table_has_market_and_colours(client: TestClient, turn: Turn) -> None:
     game = _import(client, turn)
     table = client.get(f"/api/games/{game['game']['id']}/table", headers=auth(game["token"])).json()
-    cells = [c for row in table["market"]["rows"] for c in row if c]
+    view = table["view"]
+    cells = [c for row in view["market"]["rows"] for c in row if c]
     assert all(isinstance(c["price"], int) for c in cells)
-    price = table["view"]["corporations"][turn.company]["price"]
-    assert any(turn.company in c["companies"] and c["price"] == price for c in cells)
-    assert turn.company in table["colours"]
+    company = next(c for c in view["table"]["companies"] if c["id"] == turn.company)
+    assert any(turn.company in c["companies"] and c["price"] == company["price"] for c in cells)
+    assert company["colour"] and company["president"] == turn.president
+    assert view["prompt"]["entity"] == turn.company and view["prompt"]["step"] == "track"
     assert {a["kind"] for a in table["actions"]} >= {"lay_tile"}
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from roundhouse.core.actions import Action, Json
+from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.state import TitleState
+from roundhouse.core.view.observer import Observer
 from roundhouse.titles.chicago_express import auction, build, develop, dividend, heuristic
 from roundhouse.titles.chicago_express.actions import (
     GAUGES,
@@ -384,98 +385,8 @@ class ChicagoExpressState(TitleState):
 
     # -- view ----------------------------------------------------------------------------
 
-    def _building_view(self) -> Json:
-        """The build under way: hexes placed, money spent, and each hex the company may enter
-        next with its price and the income it adds (Chicago Express §4.2)."""
-        if self.building is None:
-            return None
-        choices: dict[str, Json] = {
-            h: {"cost": build.entry_cost(self, h), "income": self.hex_value(h)}
-            for h in build.placements(self, self.building)
-        }
-        return {
-            "company": self.building,
-            "placed": list(self.placed),
-            "spent": self.build_spent,
-            "choices": choices,
-        }
+    def observer(self) -> Observer[ChicagoExpressState]:
+        """The typed views of this game (:mod:`.view`)."""
+        from roundhouse.titles.chicago_express.view import ChicagoExpressObserver
 
-    def view(self, player: PlayerId | None) -> dict[str, Json]:
-        """Everything is open information in Chicago Express (§1), so every seat sees it all."""
-        board = self._board
-        current: Json = None
-        if self.auction is not None:
-            a = self.auction
-            current = {
-                "kind": a.kind,
-                "company": a.company,
-                "auctioneer": a.auctioneer,
-                "min_bid": a.min_bid,
-                "high_bid": a.high_bid,
-                "high_bidder": a.high_bidder,
-                "still_in": list(a.still_in),
-                "to_act": a.to_act,
-                "lowest_bid": a.lowest_bid(),
-            }
-        companies: dict[str, Json] = {}
-        for cid, c in self.companies.items():
-            charter = board.charters[cid]
-            companies[cid] = {
-                "name": charter.name,
-                "colour": charter.colour,
-                "income": c.income,
-                "treasury": c.treasury,
-                "shares_left": c.shares_left,
-                "shares_total": charter.shares,
-                "locomotives_left": c.locos_left,
-                "hexes": list(c.hexes),
-                "holders": {str(p): n for p, n in c.holders.items()},
-                "chicago_paid": c.chicago_paid,
-                "open": c.open,
-                "min_bid": auction.min_bid(c) if c.open and c.shares_left else None,
-                "dividend_per_share": dividend.per_share(c),
-            }
-        hexes: dict[str, Json] = {}
-        for h, info in board.hexes.items():
-            hexes[h] = {
-                "name": info.name,
-                "type": info.type,
-                "cost": info.cost,
-                "entry_cost": build.newcomer_cost(self, h),
-                "entry_income": self.hex_value(h),
-                "train_value": self.hex_value(h) if info.type == "industrial" else info.train,
-                "dev_value": info.dev,
-                "developed": h in self.developed,
-                "companies": list(self.present.get(h, ())),
-                "start_of": board.start_owner.get(h),
-                "x": info.x,
-                "y": info.y,
-            }
-        return {
-            "round": self.round,
-            "phase": self.phase,
-            "label": self.label(),
-            "turn": self.players[self.current],
-            "gauge_step": self.gauge,
-            "gauges": {g: {"used": self.gauges[g], "size": GAUGE_SIZE[g]} for g in GAUGES},
-            "auction": current,
-            "building": self._building_view(),
-            "companies": companies,
-            "players": {
-                str(p): {
-                    "cash": self.cash[p],
-                    "shares": {
-                        cid: c.holders[p] for cid, c in self.companies.items() if c.holders.get(p)
-                    },
-                }
-                for p in self.players
-            },
-            "houses": self.houses,
-            "game_ends_after_round": dividend.end_reason(self) if self.end is None else None,
-            "industrial": {
-                h: {"name": board.hexes[h].name, "value": v, "max": board.industrial[h].max}
-                for h, v in self.track.items()
-            },
-            "hexes": hexes,
-            "messages": list(self.messages),
-        }
+        return ChicagoExpressObserver(self)

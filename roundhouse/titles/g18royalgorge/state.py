@@ -23,6 +23,7 @@ from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import Cell
 from roundhouse.core.rng import Rng
+from roundhouse.core.view.observer import Observer
 from roundhouse.titles.g18royalgorge.variant import Variant
 
 METALS = ("CF&I", "VGC")
@@ -150,6 +151,12 @@ class RoyalGorgeGame(Engine):
                 # the draft's hand, a railroad's start auction: plain ids and amounts
                 out[step.name] = json.loads(json.dumps(shown))
         return out
+
+    def observer(self) -> Observer[RoyalGorgeGame]:
+        """The typed views of this game (:mod:`.view`)."""
+        from roundhouse.titles.g18royalgorge.view import RoyalGorgeObserver
+
+        return RoyalGorgeObserver(self)
 
     def map_board(self) -> Board:
         assert isinstance(self.map, BoardMap)

@@ -5,6 +5,9 @@ import { legalHexes, legalStops, renderControls } from "./controls.js";
 import { HexMap } from "./hexmap.js";
 import { renderTables } from "./panels.js";
 
+// The view's version this page was written for (GameView.view_version in /openapi.json).
+const VIEW_VERSION = 1;
+
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = tokenFor(gameId);
 if (location.hash.includes("token=")) history.replaceState(null, "", location.pathname);
@@ -12,7 +15,7 @@ if (location.hash.includes("token=")) history.replaceState(null, "", location.pa
 const state = {
   summary: null, version: -1, view: null, legal: [], log: [], mayActFor: [],
   historyIndex: null, selectedHex: null, busy: false, pending: false, boardMode: null,
-  summaryShownFor: -1, market: null, colours: {}, routes: null,
+  summaryShownFor: -1, routes: null,
 };
 const map = new HexMap(document.getElementById("board"));
 const $ = (id) => document.getElementById(id);
@@ -61,8 +64,9 @@ async function refresh() {
       state.version = reply.version;
       state.view = reply.view;
       state.legal = reply.actions;
-      state.market = reply.market ?? null;
-      state.colours = reply.colours ?? {};
+      if (reply.view.view_version !== VIEW_VERSION) {
+        toast(`This page reads view version ${VIEW_VERSION}; the server sends ${reply.view.view_version}. Reload the page.`);
+      }
       if (state.historyIndex !== null && state.historyIndex > state.log.length) state.historyIndex = null;
       await render();
     } while (state.pending);
@@ -85,12 +89,17 @@ async function render() {
   const title = state.summary.title_name;
   document.title = `Roundhouse — ${title} ${gameId}`;
   $("game-title").textContent = `· ${title} · ${gameId} · ${state.summary.mode}`;
-  const acting = view.acting.join(", ");
   let status;
+  let help = "";
   if (!live) status = `Viewing the position after ${state.historyIndex} of ${state.log.length} actions (read-only).`;
   else if (view.finished) status = `Game over${view.end_reason ? ` (${humanize(view.end_reason)})` : ""}.`;
-  else status = `${acting} to act.${state.mayActFor.some((s) => view.acting.includes(s)) ? " Your move." : ""}`;
+  else {
+    status = banner(view.prompt, state.mayActFor);
+    help = view.prompt.help;
+  }
   $("status").textContent = status;
+  $("prompt-help").textContent = help;
+  $("prompt-help").hidden = !help;
 
   const actions = live ? state.legal : [];
   if (state.selectedHex && !actions.some((a) => a.action.hex === state.selectedHex)) state.selectedHex = null;
@@ -109,11 +118,10 @@ async function render() {
   const offered = actions.find((a) => a.kind === "run_routes");
   map.showRoutes(state.routes ?? offered?.action.routes ?? []);
   $("undo").disabled = !live || undoCount() === 0;
-  const market = live ? state.market : null;
-  const tablesKey = JSON.stringify([view, market, state.boardMode === "svg" ? drawn.board : null]);
+  const tablesKey = JSON.stringify(view);
   if (tablesKey !== drawn.tables) {
     drawn.tables = tablesKey;
-    renderTables($("tables"), view, { market, colours: state.colours, stations: map.stations() });
+    renderTables($("tables"), view);
   }
   const logKey = `${state.version}:${state.historyIndex}`;
   if (logKey !== drawn.log) {
@@ -132,6 +140,25 @@ async function render() {
 // what the map shows has changed.
 const drawn = { board: null, tables: null, log: null, controls: null };
 
+// The turn banner: "OR 4.1 · KP (you): lay track"; "Ann to act (you)" where the title names
+// no round or step.
+function banner(prompt, mine) {
+  const who = prompt.entity ?? prompt.acting.join(", ");
+  const you = prompt.acting.some((s) => mine.includes(s)) ? " (you)" : "";
+  const round = prompt.round ? `${prompt.round} · ` : "";
+  return prompt.action ? `${round}${who}${you}: ${prompt.action}` : `${round}${who} to act${you}`;
+}
+
+// What a screen reader says about each hex of the board view.
+function hexLabels(board) {
+  const labels = {};
+  for (const h of board?.hexes ?? []) {
+    const cost = h.entry_cost !== null && h.tile === null ? h.entry_cost : h.cost;
+    labels[h.id] = [h.id, h.location, h.terrain, cost ? `cost $${cost}` : ""].filter(Boolean).join(", ");
+  }
+  return labels;
+}
+
 function showRoutes(routes) {
   state.routes = routes;
   map.showRoutes(routes);
@@ -142,15 +169,13 @@ function priceRun(entity, routes) {
 }
 
 async function drawBoard(view, hexes, stops) {
-  if (map.hasMap(view)) {
-    state.boardMode = "map";
-    const key = JSON.stringify([view.map ?? view.hexes, view.companies, [...hexes], state.selectedHex]);
-    if (key === drawn.board) return;
-    drawn.board = key;
-    map.draw(view, hexes, state.selectedHex);
+  if (!view.board) {
+    state.boardMode = "none";
+    $("board-section").hidden = true;
     return;
   }
-  if (state.boardMode === "none") return;
+  $("board-section").hidden = false;
+  map.labels = hexLabels(view.board);
   // The server draws the board once per position; highlights change without a new drawing.
   const key = `${state.version}:${state.historyIndex}`;
   if (key === drawn.board) {

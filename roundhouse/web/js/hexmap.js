@@ -1,66 +1,16 @@
-// The map as SVG with pan and zoom. Titles whose view carries `map` (a list of hexes with
-// doubled x/y on a flat-topped grid, odd columns half a hex lower) are drawn here; titles with a
-// server-rendered board (roundhouse.render.board_svg, served at /api/games/{id}/board.svg)
-// are dropped in as they are, hexes tagged with data-hex="E11" so clicks work the same way.
+// The map with pan and zoom. Every title's map is drawn by the server (roundhouse.render, served
+// at /api/games/{id}/board.svg from the game's board view); it is dropped in as it is, hexes
+// tagged class="hex" data-hex="E11" and stops data-city/data-stop, so clicks, highlights and
+// routes work the same way for every title.
 
 const SVG = "http://www.w3.org/2000/svg";
-const SIZE = 40; // hex radius
-const H = Math.sqrt(3) / 2;
-
-const FILL = {
-  plain: "#e6edcf", forest: "#8fb87a", mountain: "#c2a788", city: "#f5d77a",
-  industrial: "#b9b9cc", chicago: "#ee9b7b", start: "#d5dfee",
-};
 const ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b"];
-const PALETTE = ["#c0392b", "#2c6fbb", "#1e8449", "#8e44ad", "#d68910", "#117a65", "#6e2c00", "#34495e"];
 
 function svgEl(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-export function companyColours(view) {
-  const colours = {};
-  const companies = view.companies;
-  const list = Array.isArray(companies) ? companies
-    : companies && typeof companies === "object" ? Object.entries(companies).map(([id, c]) => ({ id, ...c })) : [];
-  list.forEach((c, i) => {
-    const id = c.id ?? c.name;
-    colours[id] = c.colour ?? c.color ?? PALETTE[i % PALETTE.length];
-  });
-  return colours;
-}
-
-function hexId(h) {
-  return h.id ?? h.hex ?? h.coord ?? h.name;
-}
-
-function isHexTable(value) {
-  return value && typeof value === "object" && !Array.isArray(value) &&
-    Object.values(value).length > 0 &&
-    Object.values(value).every((h) => h && typeof h.x === "number" && typeof h.y === "number");
-}
-
-// The hexes of a title's view: `map` as a list, or `hexes` keyed by coordinate, each with
-// doubled x/y; null when the view has neither.
-export function hexList(view) {
-  if (Array.isArray(view.map) && view.map.length && typeof view.map[0].x === "number") return view.map;
-  for (const key of ["map", "hexes"]) {
-    if (isHexTable(view[key])) return Object.entries(view[key]).map(([id, h]) => ({ id, ...h }));
-  }
-  return null;
-}
-
-export function mapKey(view) {
-  for (const key of ["map", "hexes"]) if (hexList({ [key]: view[key] })) return key;
-  return null;
-}
-
-function num(h, ...keys) {
-  for (const k of keys) if (typeof h[k] === "number") return h[k];
-  return null;
 }
 
 export class HexMap {
@@ -71,75 +21,11 @@ export class HexMap {
     this.box = null;
     this.onHex = () => {};
     this.onStop = () => {};
+    this.labels = {}; // hex id -> what a screen reader says about it ("K4 Pittsburgh, cost $4")
   }
 
-  hasMap(view) {
-    return hexList(view) !== null;
-  }
-
-  draw(view, legalHexes = new Set(), selected = null) {
-    if (!this.hasMap(view)) return false;
-    const colours = companyColours(view);
-    const keepBox = this.box;
-    const svg = svgEl("svg", { role: "img", "aria-label": "Game map", class: "hexmap" });
-    const layer = svgEl("g");
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (const h of hexList(view)) {
-      const id = hexId(h);
-      const cx = h.x * 1.5 * SIZE;
-      const cy = h.y * H * SIZE;
-      minX = Math.min(minX, cx - SIZE); maxX = Math.max(maxX, cx + SIZE);
-      minY = Math.min(minY, cy - H * SIZE); maxY = Math.max(maxY, cy + H * SIZE);
-      const points = [0, 1, 2, 3, 4, 5].map((i) => {
-        const a = (Math.PI / 3) * i;
-        return `${(cx + SIZE * Math.cos(a)).toFixed(1)},${(cy + SIZE * Math.sin(a)).toFixed(1)}`;
-      }).join(" ");
-      const legal = legalHexes.has(id);
-      const g = svgEl("g", {
-        class: `hex${legal ? " legal" : ""}${selected === id ? " selected" : ""}`,
-        "data-hex": id,
-      });
-      const label = [id, h.name, h.type, num(h, "entry_cost", "cost") !== null ? `cost $${num(h, "entry_cost", "cost")}` : null]
-        .filter(Boolean).join(", ");
-      if (legal) {
-        g.setAttribute("tabindex", "0");
-        g.setAttribute("role", "button");
-        g.setAttribute("aria-label", `${label}: choose`);
-      }
-      g.append(svgEl("polygon", { points, fill: FILL[h.type] ?? "#eeeeee" }));
-      g.append(svgEl("title", {}, label));
-      g.append(svgEl("text", { x: cx, y: cy - 0.58 * SIZE, class: "coord" }, id));
-      if (h.name) g.append(svgEl("text", { x: cx, y: cy - 0.3 * SIZE, class: "place" }, h.name));
-      const cost = num(h, "entry_cost", "cost");
-      if (cost !== null && cost > 0) g.append(svgEl("text", { x: cx - 0.55 * SIZE, y: cy + 0.1 * SIZE, class: "cost" }, `$${cost}`));
-      const train = num(h, "train", "train_value", "income");
-      if (train) g.append(svgEl("text", { x: cx + 0.55 * SIZE, y: cy + 0.1 * SIZE, class: "value" }, `+${train}`));
-      const dev = num(h, "dev", "dev_value", "development");
-      if (dev) g.append(svgEl("text", { x: cx + 0.5 * SIZE, y: cy + 0.55 * SIZE, class: "dev" }, `▲${dev}`));
-      const developed = typeof h.developed === "number" ? h.developed : h.developed ? 1 : 0;
-      for (let i = 0; i < developed; i++) {
-        g.append(svgEl("rect", { x: cx - 0.55 * SIZE + i * 9, y: cy + 0.38 * SIZE, width: 7, height: 7, class: "house" }));
-      }
-      const present = h.companies ?? h.trains ?? [];
-      const ids = Array.isArray(present) ? present : Object.keys(present);
-      ids.forEach((c, i) => {
-        const angle = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(ids.length, 1);
-        const r = ids.length > 1 ? 0.22 * SIZE : 0;
-        g.append(svgEl("circle", {
-          cx: cx + r * Math.cos(angle), cy: cy + 0.15 * SIZE + r * Math.sin(angle),
-          r: 0.14 * SIZE, fill: colours[c] ?? "#333", class: "train",
-        }, undefined));
-      });
-      layer.append(g);
-    }
-    svg.append(layer);
-    this.full = [minX - 10, minY - 10, maxX - minX + 20, maxY - minY + 20];
-    this.install(svg, keepBox);
-    return true;
-  }
-
-  // A server-rendered SVG (18xx titles): hexes carry data-hex, stops data-city/data-stop; we
-  // add pan/zoom, clicks, highlights (mark) and routes (showRoutes).
+  // The server's SVG: hexes carry data-hex, stops data-city/data-stop; we add pan/zoom,
+  // clicks, highlights (mark) and routes (showRoutes).
   dropIn(svgText, legalHexes = new Set(), selected = null, legalStops = new Set()) {
     const holder = document.createElement("div");
     holder.innerHTML = svgText;
@@ -168,7 +54,7 @@ export class HexMap {
       if (legal) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
-        g.setAttribute("aria-label", `${id}: choose`);
+        g.setAttribute("aria-label", `${this.labels[id] || id}: choose`);
       } else {
         g.removeAttribute("tabindex");
         g.removeAttribute("role");
@@ -188,18 +74,6 @@ export class HexMap {
         spot.removeAttribute("aria-label");
       }
     }
-  }
-
-  // Company id -> hexes where it has stations, read from the server-drawn map.
-  stations() {
-    const out = {};
-    if (!this.svg) return out;
-    for (const spot of this.svg.querySelectorAll(".stops [data-tokens]")) {
-      for (const company of (spot.dataset.tokens || "").split(",").filter(Boolean)) {
-        (out[company] ??= []).push(spot.dataset.hex);
-      }
-    }
-    return out;
   }
 
   // Centre of a stop ("K1-0") or hex ("K1") in map units, or null.

@@ -1,0 +1,42 @@
+"""The game log as a client lists it: each action with its index, seat and table talk.
+
+>>> from roundhouse.core.flow.actions import Bid
+>>> entry = LogEntry.of(0, Bid(player="Ann", entity="Ann", company="Y1", price=45))
+>>> entry.text, entry.to_json()["action"]["price"]
+('Ann bids $45 for Y1', 45)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from roundhouse.core.actions import Action
+from roundhouse.core.view.part import Part
+
+VIEW_VERSION = 1
+"""Bumped when a field of :class:`LogEntry` is removed, renamed or changes meaning or type."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class LogEntry(Part):
+    """One action of the log."""
+
+    index: int
+    """Its place in the log, from 0; the position after it is ``index + 1``."""
+    player: str
+    kind: str
+    text: str
+    """Table talk: "Ann bids $7 for PRR"."""
+    action: Mapping[str, object]
+    """The action's JSON form, as ``apply`` takes it."""
+
+    @classmethod
+    def of(cls, index: int, action: Action) -> LogEntry:
+        return cls(
+            index=index,
+            player=action.player,
+            kind=action.kind,
+            text=str(action),
+            action=action.to_json(),
+        )

@@ -1,0 +1,107 @@
+"""Observers: what turns a title's state into the typed parts of its view.
+
+Following OpenSpiel's observers, the view is built outside the state: each
+:class:`~roundhouse.core.state.TitleState` names its observer (:meth:`TitleState.observer`), an
+object answering for the parts (:meth:`board`, :meth:`market`, :meth:`table`, :meth:`prompt`
+...).  Methods taking ``player`` are where hidden information is hidden: a title shows that
+seat only what it may see (everyone, for ``None``, sees only public information).
+
+This base is also the default observer of a title without parts of its own: an empty board,
+market and roster, the players with their scores, a prompt naming the acting seats, and the
+title's own plain ``view()`` shown as panels.
+
+>>> import roundhouse
+>>> import tests.toy_title
+>>> game = roundhouse.new_game("Toy", ["a", "b"], seed=1)
+>>> observer = game.state.observer()
+>>> observer.prompt(None).acting, observer.board() is None
+(('a',), True)
+>>> [(p.title, p.rows) for p in observer.panels(None)]
+[('Game', (('Pile', 12),))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.view.board import BoardView
+from roundhouse.core.view.market import MarketView
+from roundhouse.core.view.panel import Panel, panels_from_json
+from roundhouse.core.view.private import PrivateView
+from roundhouse.core.view.prompt import Prompt
+from roundhouse.core.view.table import PlayerRow, TableView
+from roundhouse.core.view.tile import TileCatalogue
+from roundhouse.core.view.train import TrainRoster
+
+if TYPE_CHECKING:
+    from roundhouse.core.state import TitleState
+
+S = TypeVar("S", bound="TitleState", covariant=True)
+
+
+class Observer(Generic[S]):
+    """The parts of one state's view; titles subclass it for their own state type."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: S) -> None:
+        self._state = state
+
+    @property
+    def state(self) -> S:
+        return self._state
+
+    def board(self) -> BoardView | None:
+        """The map, or None for a title without one."""
+        return None
+
+    def tiles(self) -> TileCatalogue | None:
+        """The tile catalogue (it never changes during a game), or None without tiles."""
+        return None
+
+    def market(self) -> MarketView | None:
+        """The stock market, or None for a title without one."""
+        return None
+
+    def trains(self) -> TrainRoster | None:
+        """The train roster and phases, or None for a title without them."""
+        return None
+
+    def privates(self) -> tuple[PrivateView, ...]:
+        return ()
+
+    def standings(self, player: PlayerId | None) -> tuple[PlayerRow, ...]:
+        """The players' rows of the table as ``player`` may see them; by default each
+        player's score (once the game is over) and the title's estimate of their worth."""
+        state = self._state
+        result = state.result or {}
+        return tuple(
+            PlayerRow(id=p, score=result.get(p, 0), estimate=state.heuristic_value(p))
+            for p in state.players
+        )
+
+    def table(self, player: PlayerId | None) -> TableView:
+        """Players (and companies) as ``player`` may see them."""
+        return TableView(players=self.standings(player))
+
+    def prompt(self, player: PlayerId | None) -> Prompt:
+        """What the game waits for, as ``player`` may see it."""
+        state = self._state
+        acting = state.acting()
+        return Prompt(
+            round=state.label(),
+            acting=tuple(acting),
+            entity=acting[0] if len(acting) == 1 else None,
+        )
+
+    def panels(self, player: PlayerId | None) -> tuple[Panel, ...]:
+        """The title's own information; by default its plain ``view()``."""
+        return tuple(panels_from_json("Game", self._state.view(player)))
+
+    def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
+        """What ``entity``'s trains earn on ``routes`` (route notation: a train id, then its
+        stops) by the title's own route check; None for a title without train routes.
+        Raises :class:`~roundhouse.core.errors.IllegalAction` for routes it may not run."""
+        return None

@@ -1,0 +1,109 @@
+"""What an 18RoyalGorge game shows beyond core's 18xx views: its railroads' colours, the
+private asset cards' texts, its own steps in plain words, and the title's own tracks as
+panels - the steel market ("Buying Steel from CF&I"), gold ("Shipping Gold"), the CF&I box,
+the Treaty of Boston's debt and the Local Jeweler.
+
+>>> import roundhouse
+>>> game = roundhouse.new_game("18RoyalGorge", ["Ann", "Bob", "Cy"], seed=3)
+>>> game.table().company("RG").colour
+'red'
+>>> steel = next(p for p in game.panels() if p.id == "steel")
+>>> steel.columns, steel.rows[0]
+(('Column', 'Cube prices'), ('A', '$0, $10, $20, $30'))
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.view.engine18xx import EngineObserver
+from roundhouse.core.view.panel import Panel
+from roundhouse.titles.g18royalgorge.company import privates as private_cards
+from roundhouse.titles.g18royalgorge.company import railroads
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+
+
+class RoyalGorgeObserver(EngineObserver[RoyalGorgeGame]):
+    """The typed views of a :class:`~.state.RoyalGorgeGame`."""
+
+    __slots__ = ()
+
+    step_action: ClassVar[dict[str, str]] = {
+        "end_turn": "end the turn",
+        "debt": "pay off debt",
+        "steel": "choose steel",
+        "gold": "ship gold",
+        "bridge_lease": "pay the bridge toll",
+        "hand_pick": "pick a private",
+        "start_auction": "bid for a railroad",
+        "sulphur_springs": "convert Sulphur Springs",
+    }
+    step_help: ClassVar[dict[str, str]] = {
+        "end_turn": "Buy a private or pay off a debt token while you still may, then pass to "
+        "end the railroad's turn.",
+        "steel": "Name the steel column to buy a tile colour's cubes from; otherwise the "
+        "cheapest is used (Buying Steel from CF&I).",
+        "gold": "Ship a gold cube from a hex of the run for the gold bonus, or pass "
+        "(Shipping Gold).",
+        "bridge_lease": "Say who pays Rio Grande the Hanging Bridge toll: the railroad or its "
+        "president.",
+        "hand_pick": "Pick one private asset card from the hand (Hand-Picked Variant).",
+        "start_auction": "Bid for the right to start a railroad, or pass (Auction Variant).",
+    }
+
+    def colour(self, company: str) -> str:
+        railroad = railroads().get(company)
+        return railroad.colour if railroad is not None else ""
+
+    def private_text(self, private: str) -> str:
+        card = private_cards().get(private)
+        return card.text if card is not None else ""
+
+    def private_colour(self, private: str) -> str:
+        card = private_cards().get(private)
+        return card.colour if card is not None else ""
+
+    def panels(self, player: PlayerId | None) -> tuple[Panel, ...]:
+        g = self.state
+        steel = Panel(
+            id="steel",
+            title="Steel market",
+            columns=("Column", "Cube prices"),
+            rows=tuple(
+                (column, ", ".join(f"${p}" for p in prices) or "—")
+                for column, prices in g.steel.items()
+            ),
+            note="Cubes left in each CF&I column, cheapest first (Buying Steel from CF&I).",
+        )
+        metals = Panel.of_facts(
+            "metals",
+            "Metals",
+            (
+                ("CF&I box", f"${g.ledger.cash('CF&I')}"),
+                ("Gold shipped this set", g.gold_shipped),
+                ("Local Jeweler", f"${g.jeweler_cash}"),
+                ("Treaty of Boston", "signed" if g.treaty else "not signed"),
+                ("Debt token price", f"${g.debt_price()}" if g.debt_cell is not None else None),
+            ),
+        )
+        out = [steel, metals]
+        if g.debt_owed:
+            out.append(
+                Panel(
+                    id="debt",
+                    title="Debt",
+                    columns=("Railroad", "Debt tokens owed"),
+                    rows=tuple(g.debt_owed.items()),
+                )
+            )
+        gold = [
+            (h.printed.name, h.markers.count("gold"))
+            for h in g.map_board().hexes.values()
+            if "gold" in h.markers
+        ]
+        if gold:
+            out.append(
+                Panel(id="gold", title="Gold cubes", columns=("Hex", "Cubes"), rows=tuple(gold))
+            )
+        return tuple(out)
