@@ -1,10 +1,10 @@
 """What happens to companies in the merger and acquisition round: growing (conversion and
 merger share exchange) and changing hands (liquidation, acquisition, friendly sale).
 
-18USA §14.1.1-§14.1.2 and §14.2.1-§14.2.3.  Station tokens: core counts those a company
-owns (conversions buy up to eight, §14.1.1; mergers and sales keep both companies' up to
-eight, §14.3, :func:`acquire_station_tokens`); which tokens stay on the map is the board's
-(:class:`StationTokenBoard`), and the title's
+18USA §14.1.1-§14.1.2 and §14.2.1-§14.2.3.  Station tokens: this module counts those a
+company owns (conversions buy up to eight, §14.1.1; mergers and sales keep both companies' up
+to eight, §14.3, :func:`acquire_station_tokens`); which tokens stay on the map is the board's
+(:class:`StationTokenBoard`, :class:`~.token_board.TakeoverBoardMap`), and the title's
 :meth:`~.hooks.FamilyHooks.on_company_absorbed` follows.  A company that leaves
 play is reset to its printed charter so it can be started again (§14: "may be re-opened
 later as a new company").
