@@ -2,30 +2,17 @@
 
 A private card's text becomes a tuple of :class:`Ability` records, so its rules live with its
 data instead of in a title's code (STYLE.md: "a private's rule text sits in desc while its
-abilities list is empty" is what we avoid).  Core acts on the kinds every title shares:
+abilities list is empty" is what we avoid).  Core acts on the kinds the playable titles use:
 
 * :class:`Income` - paid at the start of each operating round from a phase on (18RoyalGorge
   "Income"; 18US §3.3: "the Bank pays the income ... at the beginning of the Operating
   Round"; 18USA §7.1);
-* :class:`TrainDiscount` - money off a train bought from the bank (18US §10.1.5 Baldwin
-  Locomotive Works: 50 percent, using it closes the concession, §6.8);
-* :class:`ShareExchange` - swap the card for a share (18US §10.1.4), played by
-  :class:`~roundhouse.core.flow.exchange_step.ShareExchangeStep` in stock rounds and
-  operating turns;
 * :class:`Closes` - when the private closes: on a train type's first sale, on a phase, on an
   event, after its uses run out, or never (18RoyalGorge private reference: "Closes: First 5
   train").
 
-* :class:`ExtraTileLay` - lays besides the company's own, played by
-  :class:`~roundhouse.core.flow.extra_lay_step.ExtraTileLayStep` (18US §10.1.3);
-* :class:`RevenueMarker` - a "+10"/"+20" bonus token put on a city, adding to every route
-  (or the owning company's routes) through it (18US §10.1.1-§10.1.2, §10.2.1-§10.2.2),
-  placed by :class:`~roundhouse.core.flow.revenue_marker_step.RevenueMarkerStep`;
-* :class:`TrainPurchaseIncome` - money to the card's owner each time a company buys a train
-  from the bank (18US §10.1.5 Baldwin: "$20 per Train");
-* :class:`TerrainDiscount` and :class:`BonusToken` - read by the board adapter
-  :class:`~roundhouse.core.flow.board_map.BoardMap` for the cards a company owns (terrain
-  costs, extra token hexes).
+A title adds its own kinds (subclasses of :class:`Ability`) and the steps that play them;
+:func:`usable` says whether one may be used now by whom.
 """
 
 from __future__ import annotations
@@ -86,91 +73,6 @@ class Income(Ability):
     from_phase: str | None = None
     """First phase in which it pays (18RoyalGorge G4 Florence Oil Fields: green)."""
     when: When = When.OR_START
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class ExtraTileLay(Ability):
-    count: int = 1
-    """Lays a turn (``per_round`` and ``uses`` count lays too)."""
-    hexes: frozenset[str] = frozenset()
-    """Hexes it may be used in; empty: anywhere the company may build."""
-    tiles: frozenset[str] = frozenset()
-    discount: int | None = None
-    """Money off the terrain; None: the lay is free."""
-    when: When = When.TRACK
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class TerrainDiscount(Ability):
-    terrain: frozenset[str]
-    amount: int | None = None
-    """Dollars of terrain cost absorbed per company turn (a budget shared by the turn's
-    lays, 18US §10.1.3's $40); None: the whole cost."""
-    when: When = When.TRACK
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class BonusToken(Ability):
-    hexes: frozenset[str] = frozenset()
-    price: int = 0
-    when: When = When.TOKEN
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class RevenueMarker(Ability):
-    """A bonus token that raises a stop's value, not a station (18US §10.1.1: "a +10 Bonus
-    Token ... in Montreal (B25), Albany (C24), or Detroit (C20) at any time during an
-    Operating Round ... need have no connection ... every company benefits"; §10.2.1 the
-    +20 placed by the owning company "during its token placement step").  It takes no slot,
-    is placed once (``uses``) and stays for the game."""
-
-    hexes: frozenset[str]
-    """Hexes whose city it may go on."""
-    amount: int
-    """What every route scoring that city earns more (before the train's multiplier)."""
-    for_all: bool = True
-    """True: every company's routes gain it (18US); False: only the company that owned the
-    card when it was placed."""
-    uses: int | None = 1
-    when: When = When.ANY
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class TrainPurchaseIncome(Ability):
-    """Income paid by the bank to the card's owner whenever any company buys a train from the
-    bank, not from the pool or another company (18US §10.1.5: "Each time a company buys a
-    train from the Bank ... the owner receives $20 from the Bank")."""
-
-    amount: int
-    when: When = When.TRAIN
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class ShareExchange(Ability):
-    """The card may be swapped for one single share (18US §10.1.4: "a single share from the
-    Pool", in a stock round or in that company's operating turn before its dividend, so
-    ``when`` :attr:`When.ANY`); played by
-    :class:`~roundhouse.core.flow.exchange_step.ShareExchangeStep`."""
-
-    corporation: str | None = None
-    """The company whose share it gives; None: any company's."""
-    sources: frozenset[str] = frozenset({"ipo", "pool"})
-    """Where the share may come from: "ipo", "pool" or "treasury" (the company's own)."""
-    when: When = When.STOCK_ROUND
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class TrainDiscount(Ability):
-    amount: int = 0
-    percent: int = 0
-    """Percent off the price (18US §10.1.5: 50)."""
-    trains: frozenset[str] = frozenset()
-    """Train types it applies to; empty: all."""
-    when: When = When.TRAIN
-    who: Who = Who.PRESIDED_COMPANY
-
-    def price(self, base: int) -> int:
-        return max(0, base - self.amount - base * self.percent // 100)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -13,11 +13,8 @@ import enum
 from collections.abc import Mapping
 
 from roundhouse.core.dividend import PayoutRule
-from roundhouse.core.loan import LoanRules
 from roundhouse.core.market import SellDrop
 from roundhouse.core.shares import ShareRules
-from roundhouse.core.short import ShortRules
-from roundhouse.core.takeover import TakeoverRules
 
 
 class PriorityDeal(enum.Enum):
@@ -204,36 +201,6 @@ class DividendKind(enum.Enum):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class MergerRules:
-    """What companies may do in an M&A round played by
-    :class:`~roundhouse.core.flow.merger_round.MergerRound` (18West §6); default: nothing.
-
-    Kinds are :meth:`Hooks.company_kind <roundhouse.core.hooks.Hooks.company_kind>` values,
-    so a company that changes type (18West §7.2: a Land Grant company converts to a Public
-    company) is judged by its type now."""
-
-    issue_redeem: bool = False
-    """Companies may issue treasury shares to the pool and redeem pool shares, at the current
-    market value and without moving it (18West §6.2)."""
-    issuer_kinds: frozenset[str] = frozenset()
-    """Kinds that may issue and redeem; empty: any company with treasury or pool shares
-    (18West §6.2: Land Grant and Public companies - a Granger Road has none to issue)."""
-    acquirer_kinds: frozenset[str] = frozenset()
-    """Kinds that may acquire another company (18West §6.3: Public companies); empty: no
-    acquisitions."""
-    target_kinds: frozenset[str] = frozenset()
-    """Kinds that may be acquired (18West §6.3: Granger Roads)."""
-    excluded_target_zones: frozenset[str] = frozenset()
-    """Market zones whose companies may not be acquired (18West §6.4: the grey zone)."""
-    unstarted_share_value: int | None = None
-    """Value of each share of an unstarted target acquired from the bank (18West §6.4.1:
-    "maximum Starting Value", $100); None: only started companies may be acquired."""
-    from_phase: str | None = None
-    """From this phase an M&A round follows each set of operating rounds, before the stock
-    round (18West §6: "Starting in Phase 4"); None: the title's rounds decide."""
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class TitleConfig:
     """Everything the 18xx rounds need to know about a title that is a plain setting."""
 
@@ -317,11 +284,3 @@ class TitleConfig:
     private_price_range_pct: tuple[int, int] = (50, 200)
     """Range a company may pay for a private, in percent of face value (18RoyalGorge
     "Buying Private Assets": half to double)."""
-    loans: LoanRules = dataclasses.field(default_factory=LoanRules)
-    """Company loans, interest and repayment (18USA §9, §12.8-§12.9); default: none."""
-    shorts: ShortRules = dataclasses.field(default_factory=ShortRules)
-    """Short selling (18USA §11.2); default: none."""
-    takeover: TakeoverRules = dataclasses.field(default_factory=TakeoverRules)
-    """Conversions, mergers and company sales (18USA §14); default: none."""
-    merger: MergerRules = dataclasses.field(default_factory=MergerRules)
-    """Issuing, redeeming and acquisitions in the M&A round (18West §6); default: none."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from roundhouse.core.ability import Ability, TrainDiscount
+from roundhouse.core.ability import Ability
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -137,12 +137,6 @@ class Private:
     @property
     def id(self) -> str:
         return self.spec.id
-
-    def train_discount(self) -> TrainDiscount | None:
-        for i, a in enumerate(self.spec.abilities):
-            if isinstance(a, TrainDiscount) and (a.uses is None or self.used.get(i, 0) < a.uses):
-                return a
-        return None
 
     def use(self, ability: Ability) -> None:
         i = self.spec.abilities.index(ability)

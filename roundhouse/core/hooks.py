@@ -41,27 +41,19 @@ class Hooks:
 
     def next_round(self, g: Engine, ended: Round) -> Round:
         """What follows ``ended``: auction -> stock -> operating x N -> stock ...
-        (18RoyalGorge "Game Structure", 18US §6, 18West §7), with an M&A round before the
-        stock round from :attr:`MergerRules.from_phase` (18West §6)."""
+        (18RoyalGorge "Game Structure", 18US §6, 18West §7).  A title with a round of its own
+        between sets (an M&A round) overrides this and defers to it for the rest."""
         if ended.kind == "OR" and g.or_in_set < g.ors_in_set:
             return self.operating_round(g)
         if ended.kind == "SR":
             return self.operating_round(g)
-        start = g.config.merger.from_phase
-        if ended.kind == "OR" and start is not None and start in g.phases_reached():
-            from roundhouse.core.flow.merger_round import merger_round
-
-            return merger_round()
         return self.stock_round(g)
 
     def stock_round(self, g: Engine) -> Round:
-        """A player's turn: any card exchanges on the side (18US §10.1.4: "in addition to
-        his normal turn"), then sales and a purchase."""
-        from roundhouse.core.ability import When
-        from roundhouse.core.flow.exchange_step import ShareExchangeStep
+        """A player's turn: sales and a purchase."""
         from roundhouse.core.flow.stock_round import StockRound, StockStep
 
-        return StockRound([ShareExchangeStep(When.STOCK_ROUND), StockStep()])
+        return StockRound([StockStep()])
 
     def operating_round(self, g: Engine) -> Round:
         from roundhouse.core.flow.operating_round import OperatingRound
@@ -71,29 +63,17 @@ class Hooks:
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         """A company's turn, in order (18RoyalGorge "Operating Rounds", 18US §6, 18USA §12):
         buy privates (any time), lay track, place a token, run trains, pay or withhold, buy
-        trains.  Titles insert their own steps (loans, debt, conversions) or reorder.  Cards
-        lay extra tiles during the track step, which stays open while a card still has a lay
-        (18US §10.1.3), place revenue markers before the station (18US §10.1.1-§10.1.2), and
-        may be exchanged for the company's share between the run and the dividend (18US
-        §10.1.4)."""
-        from roundhouse.core.ability import When
-        from roundhouse.core.flow.card_window_step import CardTokenStep, CardTrackStep
+        trains.  Titles insert their own steps (loans, debt, card powers) or reorder."""
         from roundhouse.core.flow.company_step import BuyCompanyStep
         from roundhouse.core.flow.dividend_step import DividendStep
-        from roundhouse.core.flow.exchange_step import ShareExchangeStep
-        from roundhouse.core.flow.extra_lay_step import ExtraTileLayStep
-        from roundhouse.core.flow.map_steps import RouteStep
-        from roundhouse.core.flow.revenue_marker_step import RevenueMarkerStep
+        from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
         from roundhouse.core.flow.train_step import BuyTrainStep
 
         return [
             BuyCompanyStep(),
-            ExtraTileLayStep(),
-            CardTrackStep(),
-            RevenueMarkerStep(),
-            CardTokenStep(),
+            TrackStep(),
+            TokenStep(),
             RouteStep(),
-            ShareExchangeStep(When.ROUTE),
             DividendStep(),
             BuyTrainStep(),
         ]
@@ -125,17 +105,6 @@ class Hooks:
 
     def train_limit_kind(self, g: Engine, corp_id: str) -> str:
         return g.corps[corp_id].spec.kind
-
-    def company_kind(self, g: Engine, corp_id: str) -> str:
-        """The company's type now, for rules that name types (18West §6.3: "The acquiring
-        Company must be a Public Company"; a converted Land Grant company is one, §7.2)."""
-        return g.corps[corp_id].spec.kind
-
-    def acquisition_connected(self, g: Engine, buyer: str, target: str) -> bool:
-        """18West §6.3: the two companies' routes share a track segment, or both have tokens
-        in one hex.  Core has no map to tell, so a title with acquisitions answers from its
-        board; the neutral answer is no."""
-        return False
 
     # -- operating -----------------------------------------------------------------------
 
@@ -181,17 +150,7 @@ class Hooks:
 
     def on_no_train(self, g: Engine, corp_id: str) -> None:
         """A company ended its turn without a train and no rule forced a purchase (18USA
-        §12.6 moves it to the liquidation space when :attr:`TakeoverRules.no_train_liquidation`
-        is set)."""
-        takeover = g.config.takeover
-        if takeover.enabled and takeover.no_train_liquidation:
-            from roundhouse.core.flow.cash_crisis import enter_zone
-
-            enter_zone(g, corp_id, takeover.liquidation_zone)
-
-    def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
-        """``absorbed``'s trains, privates (and treasury) went to ``survivor`` in a merger
-        or a company sale; the title converts its station tokens (18USA §14.3)."""
+        §12.6 moves it to the liquidation space); core does nothing."""
 
     # -- events --------------------------------------------------------------------------
 

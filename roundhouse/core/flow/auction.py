@@ -1,16 +1,13 @@
-"""Auctions: English bidding on one item, and the three ways titles string them together.
+"""Auctions: English bidding on one item, and the ways titles string them together.
 
 * :class:`EnglishAuction` - one item; players in turn raise by multiples of the bid step or
   drop out for good; the last bidder standing wins (18RoyalGorge "Private Asset Auction",
   18USA §10 and §11.6, 18West §3.2.4).
 * :class:`SequentialAuctionStep` - items auctioned in a fixed order, each from a minimum
   bid; the winner starts the next; an item nobody bids on is removed (18RoyalGorge).
-* :class:`SelectionAuctionStep` - on their turn a player puts an item of their choice up by
-  bidding on it, or passes; after each sale the turn goes to the left of the player who put
-  it up; all passing in a row ends it (18USA §10).
-* :class:`SealedBidStep` - everyone secretly bids one of a few amounts at once; bids are
-  paid and players then choose items at face value, highest bid first, ties in seat order
-  (18US §3.2's Eastern Railroad Convention).
+
+A title with another way (a player choosing which item goes up, sealed bids) builds its own
+:class:`AuctionStep` from :func:`bid_actions`, :func:`opening_bid` and :func:`sell_private`.
 
 Bids are listed from the minimum to the bidder's cash in steps of
 :attr:`TitleConfig.bid_step`.
@@ -81,7 +78,9 @@ class EnglishAuction:
         return f"<Auction {self.item}: ${self.high_bid} by {self.high_bidder}>"
 
 
-def _bids(g: Engine, player: str, item: str, low: int) -> list[Action]:
+def bid_actions(g: Engine, player: str, item: str, low: int) -> list[Action]:
+    """``player``'s bids for ``item`` from ``low`` to their cash, in :attr:`TitleConfig.bid_step`
+    steps."""
     step = g.config.bid_step
     cash = g.ledger.cash(player)
     return [
@@ -90,12 +89,14 @@ def _bids(g: Engine, player: str, item: str, low: int) -> list[Action]:
     ]
 
 
-def _min_bid(g: Engine, item: str) -> int:
+def opening_bid(g: Engine, item: str) -> int:
+    """The least first bid for a private: its minimum bid, else its face value."""
     spec = g.privates[item].spec
     return spec.value if spec.min_bid is None else spec.min_bid
 
 
-def _sell(g: Engine, item: str, winner: str, price: int) -> None:
+def sell_private(g: Engine, item: str, winner: str, price: int) -> None:
+    """``winner`` pays the bank and takes the private."""
     g.ledger.transfer(winner, BANK, price)
     g.privates[item].owner = winner
 
@@ -185,7 +186,9 @@ class SequentialAuctionStep(AuctionStep):
         self.auction = None
         if self.items:
             item = self.items.pop(0)
-            self.auction = EnglishAuction(item, g.turn_order_from(self.starter), _min_bid(g, item))
+            self.auction = EnglishAuction(
+                item, g.turn_order_from(self.starter), opening_bid(g, item)
+            )
 
     def acting(self, g: Engine) -> tuple[str, ...]:
         return () if self.auction is None else (self.auction.current,)
@@ -193,7 +196,7 @@ class SequentialAuctionStep(AuctionStep):
     def actions(self, g: Engine, entity: str) -> list[Action]:
         a = self.auction
         assert a is not None
-        out = _bids(g, entity, a.item, a.min_next(g.config.bid_step))
+        out = bid_actions(g, entity, a.item, a.min_next(g.config.bid_step))
         out.append(Pass(player=g.pid(entity), entity=entity))
         return out
 
@@ -209,119 +212,9 @@ class SequentialAuctionStep(AuctionStep):
         if a.high_bidder is None:
             g.privates[a.item].closed = True  # 18RoyalGorge: "the card is removed from play"
         else:
-            _sell(g, a.item, a.high_bidder, a.high_bid)
+            sell_private(g, a.item, a.high_bidder, a.high_bid)
             self.starter = a.high_bidder
         self._open(g)
-
-
-class SelectionAuctionStep(AuctionStep):
-    """Choose an item to auction or pass; all passing in a row ends it (18USA §10)."""
-
-    def __init__(self, items: Sequence[str]) -> None:
-        super().__init__()
-        self.items = list(items)
-        self.turn = ""
-        self.passes = 0
-        self.auction: EnglishAuction | None = None
-
-    def begin(self, g: Engine) -> None:
-        self.turn = g.priority
-
-    def acting(self, g: Engine) -> tuple[str, ...]:
-        if self.auction is not None:
-            return (self.auction.current,)
-        if not self.items or self.passes >= len(g.turn_order_from(self.turn)):
-            return ()
-        return (self.turn,)
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        out: list[Action] = []
-        if self.auction is not None:
-            out = _bids(g, entity, self.auction.item, self.auction.min_next(g.config.bid_step))
-        else:
-            for item in self.items:
-                out.extend(_bids(g, entity, item, _min_bid(g, item)))
-        out.append(Pass(player=g.pid(entity), entity=entity))
-        return out
-
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        if self.auction is None:
-            if isinstance(action, Pass):
-                self.passes += 1
-                self.turn = g.turn_order_from(entity)[1 % len(g.players)]
-                return
-            assert isinstance(action, Bid)
-            self.passes = 0
-            self.last_starter = entity
-            self.items.remove(action.company)
-            self.auction = EnglishAuction(
-                action.company, g.turn_order_from(entity), _min_bid(g, action.company)
-            )
-        a = self.auction
-        if isinstance(action, Bid):
-            a.bid(entity, action.price)
-        else:
-            a.drop(entity)
-        if a.done:
-            assert a.high_bidder is not None
-            _sell(g, a.item, a.high_bidder, a.high_bid)
-            starter = self.last_starter or entity
-            self.turn = g.turn_order_from(starter)[1 % len(g.players)]
-            self.auction = None
-
-
-class SealedBidStep(AuctionStep):
-    """Simultaneous secret bids of fixed amounts, then choices in bid order (18US §3.2)."""
-
-    def __init__(self, items: Sequence[str], amounts: Sequence[int], lot: str = "sealed") -> None:
-        super().__init__()
-        self.items = list(items)
-        self.amounts = tuple(amounts)
-        self.lot = lot
-        self.bids: dict[str, int] = {}
-        self.order: list[str] = []
-
-    def acting(self, g: Engine) -> tuple[str, ...]:
-        if len(self.bids) < len(g.players):
-            return tuple(p for p in g.players if p not in self.bids)
-        return (self.order[0],) if self.order and self.items else ()
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        p = g.pid(entity)
-        if len(self.bids) < len(g.players):
-            cash = g.ledger.cash(entity)
-            return [
-                Bid(player=p, entity=entity, company=self.lot, price=a)
-                for a in self.amounts
-                if a <= cash
-            ]
-        cash = g.ledger.cash(entity)
-        return [
-            Bid(player=p, entity=entity, company=i, price=g.privates[i].spec.value)
-            for i in self.items
-            if g.privates[i].spec.value <= cash
-        ] or [Pass(player=p, entity=entity)]
-
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        if len(self.bids) < len(g.players):
-            assert isinstance(action, Bid)
-            self.bids[entity] = action.price
-            if len(self.bids) == len(g.players):
-                for player, amount in self.bids.items():
-                    g.ledger.transfer(player, BANK, amount)
-                seats: list[str] = list(g.players)
-                self.order = sorted(seats, key=lambda q: (-self.bids[q], seats.index(q)))
-            return
-        if isinstance(action, Bid):
-            self.items.remove(action.company)
-            _sell(g, action.company, entity, action.price)
-        self.order.pop(0)
-
-    def view(self, g: Engine) -> dict[str, object]:
-        """Bids stay secret until everyone has bid."""
-        if len(self.bids) < len(g.players):
-            return {"bids_made": sorted(self.bids)}
-        return {"bids": dict(self.bids), "order": list(self.order)}
 
 
 def auction_round(g: Engine) -> AuctionRound:

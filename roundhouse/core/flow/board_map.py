@@ -9,13 +9,11 @@ run offered as the default, any other legal set of routes accepted through
 Track", "2. Build a Station", "3. Run Trains", 18USA §12.2-§12.4, 18US §6.2-§6.5 and 18West
 §7.1-§7.5.
 
-Private powers that touch the map are read from :mod:`roundhouse.core.ability` records held by
-the company: :class:`~roundhouse.core.ability.TerrainDiscount` lowers terrain costs,
-:class:`~roundhouse.core.ability.ExtraTileLay` adds lays (:func:`extra_lays`, for a title's
-``Hooks.track_lays``), :class:`~roundhouse.core.ability.BonusToken` opens extra token hexes at
-its price.  A title changes the rest by subclassing and overriding the small methods below
-(:meth:`BoardMap.lay_allowed`, :meth:`BoardMap.lay_cost`, :meth:`BoardMap.after_lay`,
-:meth:`BoardMap.revenue_rules`, :meth:`BoardMap.train_kinds`, :meth:`BoardMap.graph_options`).
+A title changes what it needs by subclassing and overriding the small methods below
+(:meth:`BoardMap.lay_allowed`, :meth:`BoardMap.lay_cost` with :meth:`BoardMap.lay_cost_key`,
+:meth:`BoardMap.after_lay`, :meth:`BoardMap.revenue_rules`, :meth:`BoardMap.train_kinds`,
+:meth:`BoardMap.graph_options`, :meth:`BoardMap.route_options`); private powers that touch
+the map (terrain paid by a card, extra station hexes) are such overrides.
 
 Money: :attr:`TileLay.cost` is what the operating round's track step pays the bank (terrain
 after discounts); anything else a lay costs (18RoyalGorge steel) is the title's to collect in
@@ -30,17 +28,10 @@ import dataclasses
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from roundhouse.core.ability import (
-    Ability,
-    BonusToken,
-    ExtraTileLay,
-    TerrainDiscount,
-)
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.map_steps import RouteList
-from roundhouse.core.flow.terrain_card import Absorbed, Card, absorb, discounts, serving_cards
 from roundhouse.core.graph import Graph
 from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
 from roundhouse.core.routes.kinds import AnyKind
@@ -63,21 +54,6 @@ if TYPE_CHECKING:
 
 UNLIMITED = 1 << 40
 """Cash given to the track search so that it lists every lay; the step filters by cash."""
-
-
-def company_abilities(g: Engine, corp_id: str) -> list[tuple[str, Ability]]:
-    """(private id, ability) for every open private the company owns."""
-    return [
-        (p.id, a)
-        for p in g.privates.values()
-        if p.owner == corp_id and not p.closed
-        for a in p.spec.abilities
-    ]
-
-
-def extra_lays(g: Engine, corp_id: str) -> int:
-    """Tile lays the company's :class:`ExtraTileLay` privates add to a turn."""
-    return sum(a.count for _, a in company_abilities(g, corp_id) if isinstance(a, ExtraTileLay))
 
 
 class BoardMap:
@@ -130,17 +106,7 @@ class BoardMap:
         """The last :meth:`tile_lays` answer: listing, cash, extra costs and station prices,
         lays."""
         self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
-        self.token_choice = False
-        """Whether the title's merger and acquisition rounds list
-        :class:`~roundhouse.core.flow.token_cut_step.StationTokenCutStep` (18USA §14.3)."""
-        self.token_cuts: dict[str, int] = {}
-        """Company -> station tokens its president must still take off the map (§14.3)."""
-        self.revenue_markers = 0
-        """Revenue markers placed (18US §10.1.1 bonus tokens); while none is, the title's
-        graph options are used unwrapped."""
         self._rules: dict[frozenset[Colour], TrackRules] = {}
-        self.absorbed: Absorbed = {}
-        """What each terrain card absorbed in the turn it last served (:mod:`.terrain_card`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> BoardMap:
         """Snapshots and clones: everything is copied except the upgrade table (frozen) and
@@ -182,28 +148,16 @@ class BoardMap:
         return True
 
     def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
-        """Terrain cost after :meth:`terrain_discounts`."""
-        if not lay.cost:
-            return 0
-        return lay.cost - sum(off for _, off in self.terrain_discounts(g, corp_id, lay))
+        """What the track step charges for the lay: its terrain cost, less what a title's
+        cards pay (18US §10.1.3); depends on the position only through
+        :meth:`lay_cost_key`."""
+        return lay.cost
 
-    def terrain_cards(
-        self, g: Engine, corp_id: str
-    ) -> list[tuple[Card, TerrainDiscount, int | None]]:
-        """The :class:`TerrainDiscount` cards that serve ``corp_id`` now, with the dollars
-        each may still absorb this turn (:func:`~.terrain_card.serving_cards`)."""
-        return serving_cards(g, corp_id, self.absorbed)
-
-    def terrain_discounts(self, g: Engine, corp_id: str, lay: TileLay) -> list[tuple[Card, int]]:
-        """(card, dollars) each :meth:`terrain_cards` card takes off this lay
-        (:func:`~.terrain_card.discounts`)."""
-        parts = self.board.cost_parts(
-            lay.hex,
-            self.board.tiles[lay.tile],
-            lay.rotation,
-            terrain_on_upgrade=self.allowance(g, corp_id).terrain_on_upgrade,
-        )
-        return discounts(parts, self.terrain_cards(g, corp_id))
+    def lay_cost_key(self, g: Engine, corp_id: str) -> Hashable:
+        """What :meth:`lay_cost` depends on besides the board, the phase and the hexes built
+        this turn (a title's terrain cards and what they may still pay): the listing of lays
+        is kept while this, and those, stay the same."""
+        return ()
 
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
@@ -237,7 +191,7 @@ class BoardMap:
         return self.options
 
     def token_cost(self, g: Engine, corp_id: str, hex_name: str, city: str) -> int:
-        """Surcharge on top of the charter price (a :class:`BonusToken`'s price)."""
+        """Surcharge on top of the charter price at that station (18US §6.4: distance)."""
         return 0
 
     # -- tiles -------------------------------------------------------------------------
@@ -265,8 +219,8 @@ class BoardMap:
         key (in listing order), and the lays that found a station."""
         phase = g.depot.phases.current.name
         laid = tuple(self.laid_now(g, corp_id))
-        cards = tuple((card, left) for card, _, left in self.terrain_cards(g, corp_id))
-        key: tuple[object, ...] = (self.board.version, corp_id, phase, laid, cards)
+        costs = self.lay_cost_key(g, corp_id)
+        key: tuple[object, ...] = (self.board.version, corp_id, phase, laid, costs)
         if self._lays is not None and self._lays[0] == key:
             return self._lays[1], self._lays[2], self._lays[3], self._lays[4]
         rules = self._track_rules(g)
@@ -340,7 +294,6 @@ class BoardMap:
             rules,
         )
         turn = (g.set_count, g.or_in_set, corp_id)
-        absorb(self.absorbed, turn, self.terrain_discounts(g, corp_id, lay))
         station = 0 if lay.station is None else self.station_price(g, corp_id, lay)
         for back in self.board.lay(lay.hex, lay.tile, lay.rotation, moves):
             if back in g.corps:  # 18West §6.4: a merged city's extra token to the charter
@@ -368,18 +321,6 @@ class BoardMap:
             UNLIMITED,
             lambda h, c: self.token_cost(g, corp_id, h, c),
         )
-        bonus = [a for _, a in company_abilities(g, corp_id) if isinstance(a, BonusToken)]
-        for ability in bonus:
-            for hex_name in sorted(ability.hexes):
-                here = self.board.hexes.get(hex_name)
-                if here is None:
-                    continue
-                for city in here.tokens:
-                    spot = (hex_name, city)
-                    if self.board.open_slots(hex_name, city, corp_id) > 0 and spot not in {
-                        (t.hex, t.city) for t in out
-                    }:
-                        out.append(TokenPlacement(hex_name, city, ability.price))
         return out
 
     def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
@@ -398,51 +339,13 @@ class BoardMap:
         self.board.place_token(hex_name, city, corp_id)
         g.corps[corp_id].tokens_placed += 1
 
-    def convert_station_tokens(self, g: Engine, buyer: str, target: str) -> None:
-        """18USA §14.3: ``buyer``'s tokens replace ``target``'s where they stand; a second
-        token in one hex goes back to the charter (set aside), and ``buyer``'s
-        ``tokens_placed`` becomes its count on the map.  When more than the cap
-        (:attr:`TakeoverRules.max_tokens`) would stay on the map, "the president selects
-        which eight to keep": with :attr:`token_choice` every token is converted and the
-        excess is left in :attr:`token_cuts` for
-        :class:`~roundhouse.core.flow.token_cut_step.StationTokenCutStep` to ask for;
-        without it this raises :class:`NotImplementedError` before anything moves."""
-        board = self.board
-        held = {h for h, _ in board.tokens_of(buyer)}
-        keep: list[tuple[str, str]] = []
-        aside: list[tuple[str, str]] = []
-        for hex_name, city in board.tokens_of(target):
-            (aside if hex_name in held else keep).append((hex_name, city))
-            held.add(hex_name)
-        cap = g.config.takeover.max_tokens
-        over = 0 if cap is None else len(held) - cap
-        if over > 0 and not self.token_choice:
-            raise NotImplementedError(
-                f"18USA §14.3: {buyer} would have {len(held)} station tokens on the map; the "
-                f"president's choice of which {cap} to keep needs StationTokenCutStep "
-                "(BoardMap.token_choice)"
-            )
-        for hex_name, city in aside:
-            board.remove_token(hex_name, city, target)
-        for hex_name, city in keep:
-            board.replace_token(hex_name, city, target, buyer)
-        if over > 0:
-            self.token_cuts[buyer] = self.token_cuts.get(buyer, 0) + over
-        g.corps[buyer].tokens_placed = len(board.tokens_of(buyer))
-
-    def remove_station_tokens(self, g: Engine, corp_id: str) -> None:
-        """A closing company's tokens leave the map (18USA §14.2.1: the bank liquidates it and
-        nobody takes them; a merged-away company has none left by then, §14.3)."""
-        for hex_name, city in self.board.tokens_of(corp_id):
-            self.board.remove_token(hex_name, city, corp_id)
-
     # -- runs --------------------------------------------------------------------------
 
     def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
         trains = company_trains(g.depot.running(corp_id), self.train_kinds(g, corp_id))
         phase = g.depot.phases.current
         rules = self.revenue_rules(g, corp_id)
-        options = self._route_options(g, corp_id)
+        options = self.route_options(g, corp_id)
         key: tuple[object, ...] = (
             self.board.version,
             corp_id,
@@ -478,24 +381,14 @@ class BoardMap:
             routes,
             g.depot.phases.current,
             self.revenue_rules(g, corp_id),
-            options=self._route_options(g, corp_id),
+            options=self.route_options(g, corp_id),
         )
         return result.total
 
-    def _route_options(self, g: Engine, corp_id: str) -> GraphOptions:
-        """The title's graph options, reading revenue markers once one is on the board."""
-        options = self.graph_options(g, corp_id)
-        if not self.revenue_markers:
-            return options
-        from roundhouse.core.flow.revenue_marker import with_markers
-
-        return with_markers(options)
-
-    def place_revenue_marker(self, hex_name: str, text: str) -> None:
-        """Put a revenue marker (:func:`~roundhouse.core.flow.revenue_marker.marker_text`)
-        on the board; it changes the board's version, so cached runs are dropped."""
-        self.board.add_marker(hex_name, text)
-        self.revenue_markers += 1
+    def route_options(self, g: Engine, corp_id: str) -> GraphOptions:
+        """The graph options runs are found and checked with: :meth:`graph_options`, which a
+        board that adds to every stop's value (bonus markers on the board) wraps."""
+        return self.graph_options(g, corp_id)
 
     def has_route(self, g: Engine, corp_id: str) -> bool:
         """Some train could run: its track reaches a second revenue centre besides one of its

@@ -62,10 +62,7 @@ class DividendStep(Step):
                 paid, kept = half_split(revenue, book.size)
                 g.ledger.transfer(BANK, entity, kept)
             pay(g.ledger, payout(book, paid, g.hooks.payout_rule(g, entity)))
-            if g.shorts.outstanding(entity):
-                from roundhouse.core.flow.short_sale import charge_short_dividends
-
-                charge_short_dividends(g, entity, paid // book.size)
+            self.after_payout(g, entity, paid // book.size)
             basis = paid if g.config.dividend_basis is DividendBasis.TOTAL else paid // book.size
             steps = dividend_steps(
                 basis, g.share_price(entity), g.hooks.dividend_thresholds(g, entity)
@@ -74,3 +71,8 @@ class DividendStep(Step):
         g.last_revenue[entity] = revenue
         g.after_price_move(entity)
         self.done = True
+
+    def after_payout(self, g: Engine, entity: str, per_share: int) -> None:
+        """The shareholders have been paid ``per_share`` a share and the price has not moved
+        yet: a title whose rules charge or pay more on a payout (18USA §12.5: short sellers
+        pay the dividend) does it here.  Core: nothing."""

@@ -87,8 +87,7 @@ def emergency_sales(g: Engine, buyer: str, president: str, target: int) -> dict[
 
 def declare_bankruptcy(g: Engine, buyer: str, player: str) -> None:
     """``player`` is bankrupt: the president of ``buyer`` cannot raise the money for its
-    train (or, through :func:`~roundhouse.core.flow.cash_crisis.bankrupt`, a cash crisis
-    failed; the cash is then already gone)."""
+    train (or a title's cash crisis failed, 18USA §15; the cash is then already gone)."""
     if g.config.bankrupt_cash is BankruptCash.COMPANY:
         g.ledger.transfer_all(player, buyer)
     else:

@@ -15,7 +15,8 @@ several triggers fire, the earliest target wins and names the reason.
 
 Scores (18RoyalGorge "Calculating Scores", 18US §8, 18West §9, 18USA §16): cash plus each
 share at its final price, shares in worthless zones at $0, privates at face value where the
-title says, plus the title's own adjustments.
+title says, plus the title's own adjustments (18USA §16's short shares:
+:meth:`~roundhouse.core.hooks.Hooks.score_adjustment`).
 """
 
 from __future__ import annotations
@@ -94,7 +95,4 @@ def score(g: Engine, player: str) -> int:
         total += sum(
             p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
         )
-    for corp_id in g.shorts.held:
-        if corp_id in g.market.position:
-            total -= g.shorts.of(player, corp_id) * g.share_price(corp_id)  # 18USA §16
     return total + g.hooks.score_adjustment(g, player)

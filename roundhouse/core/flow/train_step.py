@@ -5,18 +5,16 @@ price, with a forced purchase and emergency money raising when the company must 
 at a time and each purchase's phase change happens at once; then the company may buy again
 up to its limit, or pass.  Agreed prices are listed at $1, every multiple of
 :attr:`TitleConfig.agreed_price_step` and the maximum; :meth:`BuyTrainStep.check` accepts any
-whole dollar in range.  A private with a :class:`~roundhouse.core.ability.TrainDiscount`
-usable by the company adds the discounted price as a separate purchase.
+whole dollar in range.  A title whose cards lower a train's price offers the lower price as a
+separate purchase (:meth:`BuyTrainStep.discounted`, 18US §10.1.5).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roundhouse.core.ability import closes_after_use
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.entities import Private
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bankrupt, BuyTrain, Pass, SellShares
 from roundhouse.core.flow.emergency import (
@@ -56,15 +54,6 @@ class BuyTrainStep(Step):
 
     # -- what is on offer ----------------------------------------------------------------
 
-    def discount_private(self, g: Engine, corp: str) -> Private | None:
-        president = g.controller(corp)
-        for private in g.privates.values():
-            if private.closed or private.owner not in (corp, president):
-                continue
-            if private.train_discount() is not None:
-                return private
-        return None
-
     def depot_prices(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
         """(train id, side) -> face price, for what the bank and pool offer within the
         limit, whatever the company's cash."""
@@ -86,14 +75,9 @@ class BuyTrainStep(Step):
         return out
 
     def discounted(self, g: Engine, corp: str, train_id: str, price: int) -> int | None:
-        private = self.discount_private(g, corp)
-        if private is None or g.depot.train(train_id).owner != DEPOT:
-            return None
-        ability = private.train_discount()
-        assert ability is not None
-        if ability.trains and g.depot.train(train_id).type not in ability.trains:
-            return None
-        return ability.price(price)
+        """A lower price the company may also pay for a train from the bank's depot, listed
+        as a purchase of its own (a title's card power: 18US §10.1.5); None in core."""
+        return None
 
     def must_buy(self, g: Engine, corp: str) -> bool:
         """A company without a train must buy one if the title says so; a car alone is no
@@ -277,14 +261,8 @@ class BuyTrainStep(Step):
             return
         variant = action.variant or None
         face = g.depot.type_of(train).price_of(action.variant or train.variant)
-        if action.price < face:
-            private = self.discount_private(g, entity)
-            assert private is not None
-            ability = private.train_discount()
-            assert ability is not None
-            private.use(ability)
-            if closes_after_use(private.spec.abilities):
-                private.closed = True
+        if action.price < face:  # a :meth:`discounted` purchase: the bank pays the rest
+            self.use_discount(g, entity, action)
             g.ledger.transfer(BANK, entity, face - action.price)
         short = face - g.ledger.cash(entity)
         if short > 0:
@@ -293,3 +271,7 @@ class BuyTrainStep(Step):
             g.ledger.transfer(president, entity, short)
         events = g.depot.buy(entity, action.train, g.ledger, variant=variant)
         g.train_events(entity, events)
+
+    def use_discount(self, g: Engine, entity: str, action: BuyTrain) -> None:
+        """``action`` is at a :meth:`discounted` price: the title records the card's use
+        (before the bank pays the difference); core lists no discounts."""

@@ -1,4 +1,4 @@
-"""Opening auctions: sequential English auctions, selection auctions and sealed bids."""
+"""Opening auctions: sequential English auctions (18RoyalGorge "Private Asset Auction")."""
 
 from __future__ import annotations
 
@@ -6,12 +6,9 @@ import dataclasses
 
 import pytest
 
-from roundhouse.core.config import AuctionPriority
 from roundhouse.core.entities import PrivateSpec
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.auction import AuctionRound, SealedBidStep, SelectionAuctionStep
 from roundhouse.core.game import Game
-from roundhouse.core.hooks import Hooks
 from tests.core.flow.synthetic import DATA, act, engine, make_title
 
 ROYAL_GORGE_PRIVATES = (
@@ -70,52 +67,3 @@ def test_18royalgorge_auction_all_pass_removes_card_and_priority_to_most_cash() 
     assert e.privates["Y4"].closed and e.privates["Y4"].owner is None
     assert e.round.kind == "SR"
     assert e.priority == "Derek"  # $550 against Jim's $485 and Lesley's $550 (seat order)
-
-
-class SelectionHooks(Hooks):
-    def first_round(self, g):  # type: ignore[no-untyped-def]
-        return AuctionRound(SelectionAuctionStep(list(g.privates)))
-
-
-def test_18usa_10_selection_auction_turn_passes_left_of_starter() -> None:
-    """18USA §10: a player puts a private up with an opening bid; the winner pays; the turn
-    goes to the left of the player who started it; priority goes left of the last
-    starter when all pass."""
-    data = dataclasses.replace(DATA, privates=ROYAL_GORGE_PRIVATES)
-    title = make_title(
-        data=data, hooks=SelectionHooks(), auction_priority=AuctionPriority.AFTER_LAST_STARTER
-    )
-    g = Game(title, ["Ann", "Bob", "Cy"], seed=0)
-    act(g, "bid", "Ann", company="Y4", price=40)
-    act(g, "bid", "Bob", company="Y4", price=45)
-    act(g, "pass", "Cy")
-    act(g, "pass", "Ann")
-    e = engine(g)
-    assert e.privates["Y4"].owner == "Bob" and e.ledger.cash("Bob") == 505
-    assert g.acting == ("Bob",)
-    for p in ("Bob", "Cy", "Ann"):
-        act(g, "pass", p)
-    assert e.round.kind == "SR" and e.priority == "Bob"
-
-
-class SealedHooks(Hooks):
-    def first_round(self, g):  # type: ignore[no-untyped-def]
-        return AuctionRound(SealedBidStep(list(g.privates), (0, 5, 10), lot="ERRC"))
-
-
-def test_18us_3_2_sealed_bids_then_choice_in_bid_order() -> None:
-    """18US §3.2: everyone secretly bids $0, $5 or $10 and pays it; the highest bidder picks
-    first at face value, ties in player order."""
-    data = dataclasses.replace(DATA, privates=ROYAL_GORGE_PRIVATES)
-    g = Game(make_title(data=data, hooks=SealedHooks()), ["Ann", "Bob"], seed=0)
-    assert set(g.acting) == {"Ann", "Bob"}
-    act(g, "bid", "Bob", company="ERRC", price=5)
-    assert g.acting == ("Ann",)
-    act(g, "bid", "Ann", company="ERRC", price=5)
-    assert g.acting == ("Ann",)  # tie: player order
-    act(g, "bid", "Ann", company="Y2", price=65)
-    act(g, "bid", "Bob", company="Y4", price=40)
-    e = engine(g)
-    assert e.ledger.cash("Ann") == 800 - 5 - 65
-    assert e.ledger.cash("Bob") == 800 - 5 - 40
-    assert e.round.kind == "SR"

@@ -11,7 +11,6 @@ import dataclasses
 
 import pytest
 
-from roundhouse.core.ability import TerrainDiscount
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import CorporationSpec, PrivateSpec
 from roundhouse.core.errors import IllegalAction
@@ -26,14 +25,11 @@ CORPS = (
     CorporationSpec(id="PRR", tokens=(0, 40), home=("A3", "c")),
     CorporationSpec(id="NYC", tokens=(0, 40), home=("C5", "c")),
 )
-MOUNTAIN_CREW = PrivateSpec(
-    id="MC", value=20, abilities=(TerrainDiscount(terrain=frozenset({"mountain"})),)
-)
 
 
-def make(privates: tuple[PrivateSpec, ...] = ()) -> Engine:
+def make(privates: tuple[PrivateSpec, ...] = (), board_map: type[BoardMap] = BoardMap) -> Engine:
     data = dataclasses.replace(DATA, corporations=CORPS, privates=privates)
-    board = BoardMap(small_board(), kinds={"2": n_train(2), "3": n_train(3), "4": n_train(4)})
+    board = board_map(small_board(), kinds={"2": n_train(2), "3": n_train(3), "4": n_train(4)})
     g = Engine(("Ann", "Bob"), Rng(1), data=data, config=CONFIG, board=board)
     g.start_company("Ann", "PRR", 65)
     return g
@@ -57,21 +53,6 @@ def test_first_lays_touch_the_home_track_and_pay_the_ridge() -> None:
     crossing = [lay for lay in lays if lay.tile == "8" and lay.rotation == 2]
     assert crossing and crossing[0].cost == 20
     assert any(lay.cost == 0 for lay in lays)
-
-
-def test_terrain_discount_private_removes_the_mountain_cost() -> None:
-    """Core ability TerrainDiscount: a company owning it builds in its terrain for free."""
-    plain, helped = make(), make((MOUNTAIN_CREW,))
-    helped.privates["MC"].owner = "PRR"
-    for g in (plain, helped):
-        g.ledger.transfer("Ann", "PRR", 200)
-        g.map.lay_tile(g, "PRR", TileLay("B4", "8", 2, 20, False))
-    b6 = {(x.tile, x.rotation): x.cost for x in plain.map.tile_lays(plain, "PRR") if x.hex == "B6"}
-    b6_helped = {
-        (x.tile, x.rotation): x.cost for x in helped.map.tile_lays(helped, "PRR") if x.hex == "B6"
-    }
-    assert b6[("9", 1)] == 40
-    assert b6_helped[("9", 1)] == 0
 
 
 def test_reserved_home_city_is_not_offered_to_another_company() -> None:

@@ -12,7 +12,6 @@ from roundhouse.core.config import (
     EndTrigger,
 )
 from roundhouse.core.flow.game_end import WHOLE_SET, GameEnd
-from roundhouse.core.flow.merger_round import MergerPassStep, MergerRound
 from roundhouse.core.game import Game
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.shares import POOL
@@ -185,28 +184,3 @@ def test_final_train_purchase_fires_trigger() -> None:
     to_train_step(g)
     act(g, "buy_train", "Ann", entity="AA", train="4-0", price=100)
     assert engine(g).end.target == (2, WHOLE_SET)
-
-
-class MergerHooks(Hooks):
-    def next_round(self, g, ended):  # type: ignore[no-untyped-def]
-        if ended.kind == "OR" and g.or_in_set >= g.ors_in_set:
-            return MergerRound([MergerPassStep()])
-        if ended.kind == "MR":
-            return self.stock_round(g)
-        return super().next_round(g, ended)
-
-
-def test_18west_6_merger_round_ends_on_passes_and_keeps_priority() -> None:
-    """18West §6: the M&A round runs in stock round order until all pass consecutively and
-    does not alter the priority deal."""
-    g = quick_game(hooks=MergerHooks())
-    e = engine(g)
-    priority = e.priority
-    for _ in range(100):
-        if e.round.kind == "MR":
-            break
-        play_turn(g)
-    assert e.round.kind == "MR" and g.acting == (priority,)
-    play_turn(g)
-    play_turn(g)
-    assert e.round.kind == "SR" and e.priority == priority

@@ -1,0 +1,33 @@
+"""The 1817 family's settings: the 18xx settings plus loans, shorts and the M&A round's
+conversions and sales (18USA §9, §11.2, §14)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from roundhouse.core.config import TitleConfig
+from roundhouse.titles.g18usa.family1817.loan import LoanRules
+from roundhouse.titles.g18usa.family1817.short import ShortRules
+from roundhouse.titles.g18usa.family1817.takeover import TakeoverRules
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class FamilyConfig(TitleConfig):
+    """A 1817-family title's settings (read by :class:`~.engine.FamilyEngine` and the
+    family's rounds)."""
+
+    loans: LoanRules = dataclasses.field(default_factory=LoanRules)
+    """Company loans, interest and repayment (18USA §9, §12.8-§12.9); default: none."""
+    shorts: ShortRules = dataclasses.field(default_factory=ShortRules)
+    """Short selling (18USA §11.2); default: none."""
+    takeover: TakeoverRules = dataclasses.field(default_factory=TakeoverRules)
+    """Conversions, mergers and company sales (18USA §14); default: none."""
+
+    @classmethod
+    def extending(cls, base: TitleConfig, **changes: object) -> FamilyConfig:
+        """``base``'s settings with the family's (and any other field) set by keyword."""
+        fields: dict[str, object] = {
+            f.name: getattr(base, f.name) for f in dataclasses.fields(base) if f.init
+        }
+        fields.update(changes)
+        return cls(**fields)  # type: ignore[arg-type]

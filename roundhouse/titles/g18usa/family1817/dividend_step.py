@@ -1,0 +1,22 @@
+"""The dividend step of the 1817 family: short sellers pay the dividend (18USA §12.5).
+
+"Players who are short pay the dividend per share to the bank for each short share"; a player
+who cannot pay is in a cash crisis (§15, :func:`~.short_sale.charge_short_dividends`).
+"""
+
+from __future__ import annotations
+
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.dividend_step import DividendStep
+from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.short_sale import charge_short_dividends
+
+
+class ShortDividendStep(DividendStep):
+    """Pay out, withhold or half-pay; on a payout, short sellers pay the bank each share's
+    dividend before the price moves (18USA §12.5)."""
+
+    def after_payout(self, g: Engine, entity: str, per_share: int) -> None:
+        fg = family(g)
+        if fg.shorts.outstanding(entity):
+            charge_short_dividends(fg, entity, per_share)

@@ -1,0 +1,74 @@
+"""The engine of a 1817-family game: the 18xx engine plus the Bank of New York's loan cubes
+(18USA §9) and the short shares players owe back (§11.2).
+
+A family title's ``Title.setup`` returns a :class:`FamilyEngine` with a
+:class:`~.config.FamilyConfig`; the family's rounds and steps read its state through
+:func:`family`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from roundhouse.core.engine18xx import Engine, TitleData
+from roundhouse.core.flow.map_steps import MapRules
+from roundhouse.core.hooks import Hooks
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.rng import Rng
+from roundhouse.titles.g18usa.family1817.config import FamilyConfig
+from roundhouse.titles.g18usa.family1817.loan import LoanBank
+from roundhouse.titles.g18usa.family1817.short import ShortBook
+
+
+class FamilyEngine(Engine):
+    """One game of a 1817-family title."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerId],
+        rng: Rng,
+        *,
+        data: TitleData,
+        config: FamilyConfig,
+        hooks: Hooks | None = None,
+        board: MapRules | None = None,
+    ) -> None:
+        self._family_config = config
+        # Before the engine starts its first round: a stock round's start already closes
+        # shorts left in the open market (18USA §11).
+        self.loans = LoanBank(config.loans)
+        self.shorts = ShortBook()
+        super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
+
+    @property
+    def config(self) -> FamilyConfig:
+        return self._family_config
+
+    def begin_operating_round(self) -> None:
+        """18USA §9, §12: the interest rate is set at the start of each operating round."""
+        super().begin_operating_round()
+        self.loans.start_operating_round()
+
+    def shares_beyond_size(self, corp_id: str) -> int:
+        """Each short share out is a regular certificate in play beyond the size (18USA
+        §11.2)."""
+        return self.shorts.outstanding(corp_id)
+
+    def invariant_violations(self) -> list[str]:
+        """The engine's, and no company owning more station tokens than the cap (18USA
+        §14.1.1, §14.3: eight)."""
+        out = super().invariant_violations()
+        cap = self.config.takeover.max_tokens
+        if cap is not None:
+            for corp in self.corps.values():
+                if corp.tokens_owned > cap:
+                    out.append(
+                        f"{corp.id} owns {corp.tokens_owned} station tokens, more than {cap}"
+                    )
+        return out
+
+
+def family(g: Engine) -> FamilyEngine:
+    """``g`` as a 1817-family engine (the family's rounds and steps only run in one)."""
+    assert isinstance(g, FamilyEngine), f"{type(g).__name__} is not a 1817-family engine"
+    return g

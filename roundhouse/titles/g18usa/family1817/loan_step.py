@@ -1,0 +1,234 @@
+"""Loans in play: taking and repaying them, and the interest due every operating round.
+
+18USA §9: a company takes a $100 loan at any time in its operating turn except between
+paying interest and repaying loans, holds at most its share size in loans, and moves its
+price back two spaces per loan.  §12.8: after buying trains it pays interest on every loan,
+taking more loans if it must; a company at its loan limit that still cannot pay goes to the
+liquidation zone and its president pays from their own pocket (treasury first), with a cash
+crisis if short.  §12.9: then it may repay loans, two spaces ahead each, unless it borrowed
+in this operating round.
+
+A title puts :class:`LoanStep` first in its operating steps and :class:`InterestStep` and
+:class:`RepayStep` after the train step (:meth:`~roundhouse.core.hooks.Hooks.operating_steps`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Pass
+from roundhouse.core.flow.step import Step
+from roundhouse.core.market import Direction
+from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
+from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone, owe
+from roundhouse.titles.g18usa.family1817.engine import family
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
+
+
+def max_loans(g: FamilyEngine, corp_id: str) -> int:
+    """18USA §9: as many loans as the company has shares."""
+    return g.config.loans.loans_per_share * g.books[corp_id].size
+
+
+def check_take_loan(g: FamilyEngine, corp_id: str, loan: int | None = None) -> int:
+    """Raise unless ``corp_id`` may take a loan now; returns the cube it gets (the next on
+    the board, 18USA §9)."""
+    rules = g.config.loans
+    if not rules.enabled:
+        raise IllegalAction("this game has no loans", rule="loans.none")
+    held = len(g.loans.of(corp_id))
+    limit = max_loans(g, corp_id)
+    if held >= limit:
+        raise IllegalAction(
+            f"{corp_id} already holds its limit of {limit} loans", rule="loans.limit"
+        )
+    nxt = g.loans.next_free()
+    if nxt is None:
+        raise IllegalAction("the bank has no loans left", rule="loans.none_left")
+    if loan is not None and loan != nxt:
+        raise IllegalAction(f"the next loan on the board is {nxt}, not {loan}", rule="loans.order")
+    return nxt
+
+
+def take_loan(g: FamilyEngine, corp_id: str) -> int:
+    """The bank lends; the price goes back two spaces, but never past the leftmost
+    acquisition space into liquidation (18USA §9: "If the token is in (or enters) the
+    leftmost gray space, taking loans has no further effect")."""
+    loan = check_take_loan(g, corp_id)
+    g.loans.lend(corp_id, loan)
+    g.ledger.transfer(BANK, corp_id, g.config.loans.amount)
+    if corp_id in g.market.position:
+        t = g.config.takeover
+        barrier = {t.liquidation_zone} if t.enabled else set()
+        g.market.move(corp_id, Direction.LEFT, g.config.loans.price_steps, barrier_zones=barrier)
+        g.after_price_move(corp_id)
+    return loan
+
+
+def check_payoff(g: FamilyEngine, corp_id: str, loan: int, *, any_time: bool = False) -> None:
+    """Raise unless ``corp_id`` may repay ``loan`` now (18USA §12.9; ``any_time`` is the
+    acquisition's exception, §9)."""
+    if loan not in g.loans.of(corp_id):
+        raise IllegalAction(f"{corp_id} does not hold loan {loan}", rule="loans.not_held")
+    if not any_time and corp_id in g.loans.borrowed_this_or:
+        raise IllegalAction(
+            f"{corp_id} took a loan this operating round and cannot repay one",
+            rule="loans.no_repay_after_loan",
+        )
+    amount = g.config.loans.amount
+    if g.ledger.cash(corp_id) < amount:
+        raise IllegalAction(
+            f"{corp_id} has ${g.ledger.cash(corp_id)} and cannot repay ${amount}",
+            rule="money.insufficient_cash",
+        )
+
+
+def payoff_loan(g: FamilyEngine, corp_id: str, loan: int, *, move_price: bool = True) -> None:
+    """Repay one loan: $100 to the bank, the price two spaces ahead (18USA §12.9)."""
+    g.ledger.transfer(corp_id, BANK, g.config.loans.amount)
+    g.loans.repay(loan)
+    if move_price and corp_id in g.market.position:
+        g.market.move(corp_id, Direction.RIGHT, g.config.loans.price_steps)
+        g.after_price_move(corp_id)
+
+
+def interest_due(g: FamilyEngine, corp_id: str) -> int:
+    return g.loans.rate * len(g.loans.of(corp_id))
+
+
+def pay_interest(g: FamilyEngine, corp_id: str) -> None:
+    """18USA §12.8, including new loans taken to pay it and the failure path."""
+    while g.ledger.cash(corp_id) < interest_due(g, corp_id):
+        try:
+            take_loan(g, corp_id)
+        except IllegalAction:
+            break
+    due = interest_due(g, corp_id)
+    if g.ledger.cash(corp_id) >= due:
+        g.ledger.transfer(corp_id, BANK, due)
+        return
+    if g.config.takeover.enabled:
+        enter_zone(g, corp_id, g.config.takeover.liquidation_zone)
+    president = g.controller(corp_id)
+    if president is None:
+        g.ledger.transfer_all(corp_id, BANK)
+        return
+    g.ledger.transfer_all(corp_id, president)
+    owe(g, president, due, BANK, cause=corp_id, reason=f"{corp_id}'s loan interest")
+
+
+def _turn_step(g: Engine, kind: type[Step]) -> Step | None:
+    return next((s for s in g.round.steps if isinstance(s, kind)), None)
+
+
+class LoanStep(Step):
+    """Take loans at any time of the turn before interest is paid (18USA §9)."""
+
+    kinds = frozenset({"take_loan"})
+    blocking = False
+    name = "take_loan"
+
+    def active(self, g: Engine, entity: str) -> bool:
+        g = family(g)
+        interest = _turn_step(g, InterestStep)
+        if g.controller(entity) is None:
+            return False
+        if isinstance(interest, InterestStep) and interest.paid:
+            return False
+        others = any(s.blocking and s.active(g, entity) for s in g.round.steps)
+        if not others:
+            return False
+        try:
+            check_take_loan(g, entity)
+        except IllegalAction:
+            return False
+        return True
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        loan = check_take_loan(family(g), entity)
+        return [TakeLoan(player=g.controller_id(entity), entity=entity, loan=loan)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, TakeLoan)
+        check_take_loan(family(g), entity, action.loan)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        take_loan(family(g), entity)
+
+
+class InterestStep(Step):
+    """Pay the interest due; "pass" pays (18USA §12.8, mandatory when loans are held)."""
+
+    kinds = frozenset({"pass"})
+    name = "pay_interest"
+
+    def __init__(self) -> None:
+        self.paid = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.paid = False
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return (
+            not self.paid and bool(family(g).loans.of(entity)) and g.controller(entity) is not None
+        )
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        return [Pass(player=g.controller_id(entity), entity=entity)]
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        pay_interest(family(g), entity)
+        self.paid = True
+
+
+class RepayStep(Step):
+    """Repay loans after interest (18USA §12.9)."""
+
+    kinds = frozenset({"payoff_loan", "pass"})
+    name = "payoff_loan"
+
+    def __init__(self) -> None:
+        self.done = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.done = False
+
+    def active(self, g: Engine, entity: str) -> bool:
+        interest = _turn_step(g, InterestStep)
+        paid = not isinstance(interest, InterestStep) or interest.paid
+        if g.controller(entity) is None:
+            return False
+        return not self.done and paid and bool(self._loans(g, entity))
+
+    def _loans(self, g: Engine, entity: str) -> list[int]:
+        g = family(g)
+        out = []
+        for loan in g.loans.of(entity):
+            try:
+                check_payoff(g, entity, loan)
+            except IllegalAction:
+                continue
+            out.append(loan)
+        return out
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        loans = self._loans(g, entity)
+        out: list[Action] = [PayoffLoan(player=p, entity=entity, loan=loans[0])] if loans else []
+        return [*out, Pass(player=p, entity=entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, PayoffLoan):
+            check_payoff(family(g), entity, action.loan)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, PayoffLoan):
+            payoff_loan(family(g), entity, action.loan)
+        else:
+            self.done = True

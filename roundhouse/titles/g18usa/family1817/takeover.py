@@ -1,0 +1,61 @@
+"""A title's rules for companies changing size and changing hands: conversions, mergers,
+and company sales (liquidation, acquisition, friendly sale) - the 1817 family's merger and
+acquisition round (18USA §14).  The default (no size ladder) means the title has none.
+
+Company sizes climb a ladder (18USA §7.2: 2 -> 5 -> 10 shares).  A company converts one rung
+up alone, or two companies of one rung merge into one of the next (§14.1).  Companies whose
+price stands in the liquidation zone are sold whatever happens, those in an acquisition zone
+are offered, and healthy ones may be offered by their president (§14.2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TakeoverRules:
+    sizes: tuple[int, ...] = ()
+    """The size ladder, smallest first (18USA §7.2: 2, 5, 10); empty: no conversions,
+    mergers or company sales."""
+    token_cost: Mapping[int, int] = dataclasses.field(default_factory=dict)
+    """New size -> cost of the station tokens bought on conversion (18USA §14.1.1: $50 for
+    5 shares, $100 for 10); unpaid, the company goes to liquidation."""
+    conversion_tokens: Mapping[int, int] = dataclasses.field(default_factory=dict)
+    """New size -> station tokens that :attr:`token_cost` buys (18USA §14.1.1: one for 5
+    shares, two for 10); a size not listed buys its cost as one lot and no token is
+    counted."""
+    max_tokens: int | None = None
+    """Most station tokens a company may have (18USA §14.1.1, §14.3: eight); a conversion
+    buys only up to it, at the price of one token each, and a merger or company sale keeps
+    only that many.  None: tokens are not counted here (the title's
+    :meth:`~.hooks.FamilyHooks.on_company_absorbed` handles them)."""
+    liquidation_zone: str = "liquidation"
+    acquisition_zone: str = "acquisition"
+    bid_step: int = 10
+    """Company-sale bids are multiples of this (18USA §14.2.1-§14.2.2: $10)."""
+    acquisition_min_bid: int = 10
+    """Least bid for a company in the acquisition zone (18USA §14.2.2)."""
+    president_raise_cap: int = 10
+    """The sold company's president may raise a bid by at most this (18USA §14.2)."""
+    no_train_liquidation: bool = False
+    """A company ending its operating turn without a train goes to the liquidation zone
+    (18USA §12.6)."""
+    friendly_sales: bool = True
+    """Presidents may offer healthy companies for sale (18USA §14.2.3)."""
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.sizes)
+
+    def next_size(self, size: int) -> int | None:
+        """The rung above ``size`` (18USA §14.1: 2 -> 5, 5 -> 10), or None at the top.
+
+        >>> TakeoverRules(sizes=(2, 5, 10)).next_size(5)
+        10
+        """
+        if size not in self.sizes:
+            return None
+        i = self.sizes.index(size)
+        return self.sizes[i + 1] if i + 1 < len(self.sizes) else None

@@ -1,0 +1,421 @@
+"""The 1817 family's merger and acquisition round (18USA §14).
+
+In order (§14): conversions and mergers, companies in operating order, each once (§14.1),
+each followed by the post-conversion share round (§14.1.3: the president buys any number of
+treasury shares, then each other player clockwise buys one or sells); then liquidations
+(§14.2.1), acquisitions (§14.2.2) and friendly sales (§14.2.3), each in reverse operating
+order.  Companies in the liquidation or acquisition zone take no part except by being sold;
+a company that entered the acquisition zone during this round is not offered (§14).
+
+Each company sale is a :class:`~.sale_auction.SaleAuction` (bidding,
+the winner naming the buyer, repaying acquired loans).
+
+Loans are the president's decisions here, as §14 words them: after a conversion the
+company may take loans before it buys its station tokens (§14.1.1 "Take loans (if
+desired)"; unaffordable tokens send it to liquidation), after a merger's share round it
+may take loans (§14.1.2), and a company that won a sale takes loans before it pays (§14.2
+"It may take loans"; it must, while its treasury is short of the bid).  A decision with no
+loan to take is skipped.  Debts of players (a liquidated company's loans, short
+settlements) stop the round in a cash crisis until they are paid (§15).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
+from roundhouse.core.flow.trade import check_sale, do_purchase, do_sale, sale_counts
+from roundhouse.core.share_trade import check_buy
+from roundhouse.titles.g18usa.family1817.actions import (
+    Assign,
+    Convert,
+    Merge,
+    PayoffLoan,
+    ScrapTrain,
+    TakeLoan,
+)
+from roundhouse.titles.g18usa.family1817.car_step import scrap, scrap_actions
+from roundhouse.titles.g18usa.family1817.cash_crisis import CashCrisisRound
+from roundhouse.titles.g18usa.family1817.company_sale import (
+    SaleKind,
+    buy_conversion_tokens,
+    check_merge,
+    convert,
+    finish_sale,
+    hand_over,
+    in_white_area,
+    merge,
+)
+from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.loan_step import check_take_loan, take_loan
+from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
+
+LOAN_PHASES = frozenset({"convert_loans", "merge_loans", "pay"})
+"""Phases in which the acting company's president decides on loans (18USA §14)."""
+
+
+class TakeoverRound(CashCrisisRound):
+    kind = "MR"
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.phase = "merge"
+        self.queue: list[str] = []
+        self.involved: set[str] = set()
+        self.acquisition_at_start: set[str] = set()
+        self.done_sales: set[str] = set()
+        self.friendly: list[str] | None = None
+        self.post_corp = ""
+        self.post_order: list[str] = []
+        self.post_index = 0
+        self.loan_corp = ""
+        """The company deciding on loans in a loan phase."""
+        self.post_merger = False
+        """Whether the share round under way follows a merger (loans come after it)."""
+        self.auction: SaleAuction | None = None
+        """The company sale under way (phases offer, auction, pick, pay, repay)."""
+
+    # -- who may do what -----------------------------------------------------------------
+
+    def white(self, g: FamilyEngine, corp_id: str) -> bool:
+        return in_white_area(g, corp_id)
+
+    def _sale(self) -> SaleAuction:
+        assert self.auction is not None
+        return self.auction
+
+    def merge_options(self, g: FamilyEngine, corp_id: str) -> list[Action]:
+        if corp_id in self.involved or not self.white(g, corp_id) or not g.controller(corp_id):
+            return []
+        t = g.config.takeover
+        p = g.controller_id(corp_id)
+        out: list[Action] = []
+        if t.next_size(g.books[corp_id].size) is None:
+            return out
+        out.append(Convert(player=p, entity=corp_id))
+        for other in g.market.operating_order(g.corps):
+            if other in self.involved or other == corp_id or not self.white(g, other):
+                continue
+            try:
+                check_merge(g, corp_id, other)
+            except IllegalAction:
+                continue
+            out.append(Merge(player=p, entity=corp_id, corporation=other))
+        return out
+
+    # -- turn structure ------------------------------------------------------------------
+
+    def start(self, g: Engine) -> None:
+        g = family(g)
+        t = g.config.takeover
+        floated = [c.id for c in g.corps.values() if c.floated and not c.closed]
+        self.queue = [c for c in g.market.operating_order(floated) if self.white(g, c)]
+        self.acquisition_at_start = set(g.market.companies_in(t.acquisition_zone))
+        self._advance(g)
+
+    def label(self, g: Engine) -> str:
+        return f"MR {g.set_count}.{g.or_in_set}"
+
+    def entity(self, g: Engine) -> str | None:
+        if self.finished:
+            return None
+        if self.phase == "merge":
+            return self.queue[0]
+        if self.phase == "post":
+            return self.post_order[self.post_index]
+        if self.phase == "offer":
+            return g.books[self._sale().target].president
+        if self.phase == "auction":
+            sale = self._sale()
+            return sale.bidders[sale.turn]
+        if self.phase == "pick":
+            return self._sale().high_bidder
+        if self.phase == "repay":
+            return self._sale().buyer
+        if self.phase in LOAN_PHASES:
+            return self.loan_corp
+        return None
+
+    def next_entity(self, g: Engine) -> None:  # pragma: no cover - _advance moves on
+        self._advance(family(g))
+
+    def resume(self, g: Engine) -> None:
+        self._advance(family(g))
+
+    def _advance(self, g: FamilyEngine) -> None:
+        while not self.finished and not self.crisis.debts:
+            if self.phase == "merge":
+                while self.queue and not self.merge_options(g, self.queue[0]):
+                    self.queue.pop(0)
+                if self.queue:
+                    return
+                self.phase = "sale"
+            elif self.phase == "post":
+                if self.post_index < len(self.post_order):
+                    return
+                self.phase = "merge"
+                if self.post_merger and g.controller(self.post_corp) is not None:
+                    self.phase, self.loan_corp = "merge_loans", self.post_corp
+            elif self.phase in LOAN_PHASES:
+                if self._loan(g) is not None or not self._may_finish(g):
+                    return
+                self._finish_loans(g)
+            elif self.phase == "sale":
+                if self._next_sale(g):
+                    return
+            elif self.phase == "auction":
+                if self._next_bidder(g):
+                    return
+            else:
+                return
+
+    def _next_sale(self, g: FamilyEngine) -> bool:
+        t = g.config.takeover
+        liq = [c for c in g.market.companies_in(t.liquidation_zone) if g.corps[c].floated]
+        acq = [
+            c
+            for c in g.market.companies_in(t.acquisition_zone)
+            if c in self.acquisition_at_start and c not in self.done_sales
+        ]
+        if liq:
+            self._open(g, liq[-1], SaleKind.LIQUIDATION)
+            return False  # on to the first bidder, left of the president
+        if acq:
+            self._open(g, acq[-1], SaleKind.ACQUISITION)
+            return False
+        if self.friendly is None:
+            self.friendly = (
+                [c for c in g.market.operating_order(g.corps) if self.white(g, c)]
+                if t.friendly_sales
+                else []
+            )
+        while self.friendly:
+            corp_id = self.friendly.pop()
+            if self.white(g, corp_id) and g.books[corp_id].president is not None:
+                self.auction = SaleAuction(g, corp_id, SaleKind.FRIENDLY)
+                self.phase = "offer"
+                return True
+        self.finished = True
+        return True
+
+    def _open(self, g: FamilyEngine, target: str, kind: SaleKind) -> None:
+        """Start the auction of ``target``: from the left of its president (18USA §14.2)."""
+        self.done_sales.add(target)
+        self.auction = SaleAuction(g, target, kind)
+        self.phase = "auction"
+
+    def _next_bidder(self, g: FamilyEngine) -> bool:
+        """Move to the next player able to bid; close the auction when none is left: the
+        winner names the buyer, or nobody bid (a liquidated company goes to the bank for
+        $0, §14.2.1; any other stays in play, §14.2.2-§14.2.3)."""
+        sale = self._sale()
+        if sale.next_bidder(g) is not None:
+            return True
+        if sale.high_bidder is not None:
+            self.phase = "pick"
+            return True
+        self.phase = "sale"
+        self.auction = None
+        if sale.kind is SaleKind.LIQUIDATION:
+            pot = hand_over(g, sale.target, None, sale.kind)
+            finish_sale(g, sale.target, None, 0, sale.kind, pot)
+        return False
+
+    # -- actions -------------------------------------------------------------------------
+
+    def legal_actions(self, g: Engine) -> list[Action]:
+        g = family(g)
+        if self.crisis.debts:
+            return super().legal_actions(g)
+        who = self.entity(g)
+        if who is None:
+            return []
+        p = g.controller_id(who)
+        scraps = scrap_actions(g, who) if who in g.corps else []
+        if self.phase in LOAN_PHASES:
+            loan = self._loan(g)
+            out: list[Action] = list(scraps)
+            if loan is not None:
+                out.append(TakeLoan(player=p, entity=who, loan=loan))
+            if self._may_finish(g):
+                out.append(Pass(player=p, entity=who))
+            return out
+        if self.phase == "merge":
+            return [*self.merge_options(g, who), *scraps, Pass(player=p, entity=who)]
+        if self.phase == "post":
+            return [*self._post_actions(g, who), Pass(player=p, entity=who)]
+        sale = self._sale()
+        if self.phase == "offer":
+            return [Assign(player=p, entity=who, target=sale.target), Pass(player=p, entity=who)]
+        if self.phase == "auction":
+            return sale.bid_actions(g, who)
+        if self.phase == "pick":
+            return sale.pick_actions(g, who)
+        return [*sale.repay_actions(g), *scraps, Pass(player=p, entity=who)]
+
+    def _post_actions(self, g: FamilyEngine, player: str) -> list[Action]:
+        corp_id = self.post_corp
+        book = g.books[corp_id]
+        out: list[Action] = []
+        cert = next(
+            (c for c in sorted(book.certs_of(corp_id), key=lambda c: c.id) if c.playable), None
+        )
+        if cert is not None and g.ledger.cash(player) >= g.share_price(corp_id) * cert.shares:
+            try:
+                check_buy(
+                    book,
+                    player,
+                    cert.id,
+                    rules=g.config.share_rules,
+                    zones=g.market.zones(corp_id),
+                    cert_count=g.cert_count(player),
+                    cert_limit=g.cert_limit(),
+                )
+                out.append(BuyShares(player=g.pid(player), entity=player, shares=(cert.id,)))
+            except IllegalAction:
+                pass
+        if player != book.president:
+            for n in sale_counts(g, player, corp_id):
+                out.append(
+                    SellShares(player=g.pid(player), entity=player, corporation=corp_id, count=n)
+                )
+        return out
+
+    def _loan(self, g: FamilyEngine) -> int | None:
+        """The loan the deciding company may take now, if any (18USA §9).  A converted or
+        merged company that loans drove out of the white area takes no more (§14: "may not
+        take any further actions ... (except loans to pay for the acquisition)")."""
+        if self.phase != "pay" and not self.white(g, self.loan_corp):
+            return None
+        try:
+            return check_take_loan(g, self.loan_corp)
+        except IllegalAction:
+            return None
+
+    def _may_finish(self, g: FamilyEngine) -> bool:
+        """A buyer stops taking loans only once its treasury holds the bid (§14.2)."""
+        if self.phase != "pay":
+            return True
+        sale = self._sale()
+        return g.ledger.cash(sale.buyer) >= sale.high
+
+    def _finish_loans(self, g: FamilyEngine) -> None:
+        corp = self.loan_corp
+        if self.phase == "convert_loans":
+            buy_conversion_tokens(g, corp)
+            self.phase = "merge"
+            if self.white(g, corp):  # §11.1, §11.3: no trading in liquidation or acquisition
+                self._post(g, corp, [corp])
+        elif self.phase == "merge_loans":
+            self.phase = "merge"
+        else:
+            sale = self._sale()
+            finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot)
+            self.phase = "repay" if sale.acquired else "sale"
+            if not sale.acquired:
+                self.auction = None
+
+    def check(self, g: Engine, action: Action) -> None:
+        g = family(g)
+        if self.crisis.debts:
+            super().check(g, action)
+            return
+        who = self.entity(g)
+        entity = getattr(action, "entity", None)
+        if who is None or entity != who:
+            raise IllegalAction(
+                f"{entity} cannot act now; waiting for {who or 'nobody'}",
+                rule="round.not_your_turn",
+            )
+        if self.phase == "auction" and isinstance(action, Bid):
+            self._sale().check_bid(g, who, action)
+            return
+        if self.phase in LOAN_PHASES and isinstance(action, TakeLoan) and action.entity == who:
+            check_take_loan(g, who, action.loan)
+        if self.phase == "post" and isinstance(action, SellShares):
+            if action.corporation != self.post_corp or player_is_president(g, who, action):
+                raise IllegalAction(
+                    f"only {self.post_corp} may be sold now", rule="mr.post_conversion"
+                )
+            check_sale(g, who, action.corporation, action.count)
+            return
+        if action not in self.legal_actions(g):
+            raise IllegalAction(
+                f"{action} is not possible now (M&A {self.phase})", rule="mr.illegal"
+            )
+
+    def process(self, g: Engine, action: Action) -> None:
+        g = family(g)
+        if self.crisis.debts:
+            super().process(g, action)
+            return
+        who = self.entity(g)
+        assert who is not None
+        if isinstance(action, ScrapTrain):
+            scrap(g, who, action.train)  # §12.7: any time the company may act; turn goes on
+        elif self.phase == "merge":
+            self.queue.pop(0)
+            if isinstance(action, Convert):
+                convert(g, who, tokens=False)
+                self.involved.add(who)
+                self.phase, self.loan_corp = "convert_loans", who
+            elif isinstance(action, Merge):
+                merge(g, who, action.corporation)
+                self._post(g, who, [who, action.corporation])
+        elif self.phase in LOAN_PHASES:
+            if isinstance(action, TakeLoan):
+                take_loan(g, who)
+            else:
+                self._finish_loans(g)
+        elif self.phase == "post":
+            president = g.books[self.post_corp].president
+            if isinstance(action, BuyShares):
+                do_purchase(g, who, action.shares[0])
+                if who != president:
+                    self.post_index += 1
+            elif isinstance(action, SellShares):
+                do_sale(g, who, action.corporation, action.count)
+                self.post_index += 1
+            else:
+                self.post_index += 1
+        elif self.phase == "offer":
+            if isinstance(action, Assign):
+                self.done_sales.add(self._sale().target)
+                self.phase = "auction"
+            else:
+                self.phase, self.auction = "sale", None
+        elif self.phase == "auction":
+            self._sale().bid(who, action)
+        elif self.phase == "pick":
+            assert isinstance(action, Merge)
+            self._sale().pick(g, action.corporation)
+            self.phase, self.loan_corp = "pay", action.corporation
+        elif self.phase == "repay":
+            if isinstance(action, PayoffLoan):
+                self._sale().repay(g, action.loan)
+            else:
+                self._sale().stop_repaying(g)
+                self.phase, self.auction = "sale", None
+        self._advance(g)
+
+    def _post(self, g: FamilyEngine, corp_id: str, involved: list[str]) -> None:
+        """18USA §14.1.3: the president first, then each player clockwise from their left."""
+        self.post_merger = len(involved) > 1
+        self.involved.update(involved)
+        president = g.books[corp_id].president
+        if president is None or g.corps[corp_id].closed:
+            return
+        self.post_corp = corp_id
+        self.post_order = g.turn_order_from(president)
+        self.post_index = 0
+        self.phase = "post"
+
+
+def player_is_president(g: FamilyEngine, player: str, action: SellShares) -> bool:
+    return g.books[action.corporation].president == player

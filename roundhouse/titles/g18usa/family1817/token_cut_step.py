@@ -1,0 +1,86 @@
+"""The president's choice of which station tokens stay after an acquisition (18USA §14.3).
+
+"If there are more than eight station tokens between the two companies, first identify any
+hexes with more than one station and set the excess aside.  Then: If there are still more
+than eight tokens on the map, the president selects which eight to keep and the rest are
+removed from the game."  :meth:`~.token_board.TakeoverBoardMap.convert_station_tokens`
+(with ``token_choice`` on) converts every token and records how many are over the cap; this
+blocking step then has the buyer's president take them off one at a time, each a ``choose``
+naming the station ("hex city"), before anything else happens in the round.  A title lists
+it first in its merger and acquisition rounds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Choose
+from roundhouse.core.flow.step import Step
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+    from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
+
+
+class StationTokenCutStep(Step):
+    kinds = frozenset({"choose"})
+    name = "station_token_cut"
+    on_behalf = True
+
+    @staticmethod
+    def _board(g: Engine) -> TakeoverBoardMap | None:
+        from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
+
+        return g.map if isinstance(g.map, TakeoverBoardMap) else None
+
+    def company(self, g: Engine, entity: str) -> str | None:
+        """The company with tokens to remove that ``entity`` (it, or its president) acts
+        for."""
+        board = self._board(g)
+        if board is None:
+            return None
+        boss = g.controller(entity) if entity in g.corps else entity
+        for corp in sorted(board.token_cuts):
+            if board.token_cuts[corp] > 0 and (corp == entity or g.controller(corp) == boss):
+                return corp
+        return None
+
+    def takes(self, g: Engine, action: Action) -> bool:
+        return isinstance(action, Choose)
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return self.company(g, entity) is not None
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        corp = self.company(g, entity)
+        board = self._board(g)
+        if corp is None or board is None:
+            return []
+        p = g.controller_id(corp)
+        return [
+            Choose(player=p, entity=corp, choice=f"{h} {c}")
+            for h, c in sorted(board.board.tokens_of(corp))
+        ]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if action not in self.actions(g, entity):
+            corp = self.company(g, entity) or entity
+            raise IllegalAction(
+                f"{corp} must take one of its own stations off the map (keeping eight), "
+                f"not {getattr(action, 'choice', action)}",
+                rule="tokens.keep_eight",
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        board = self._board(g)
+        assert board is not None
+        corp = action.entity
+        hex_name, city = action.choice.split(" ", 1)
+        board.board.remove_token(hex_name, city, corp)
+        board.token_cuts[corp] -= 1
+        if board.token_cuts[corp] <= 0:
+            del board.token_cuts[corp]
+        g.corps[corp].tokens_placed = len(board.board.tokens_of(corp))

@@ -1,0 +1,154 @@
+"""18USA §11.6 starting a company: the president's certificate is auctioned (at least $100,
+raises of $1, up to cash plus privates), the winner picks the size the phase allows and the
+privates to put in, the price is half the bid rounded down to a market value, the treasury
+gets twice the price less the privates, and station tokens are bought at once ($50 for a
+5-share company, $150 for a 10-share one, which otherwise is liquidated at the round's end
+unless a loan pays for them)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.actions import Bid, Choose, Pass
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.rng import Rng
+from roundhouse.titles.g18usa.family1817.actions import TakeLoan
+from roundhouse.titles.g18usa.family1817.company_start import StartRules, start_price
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
+from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound, CorporateStockStep
+from tests.core.flow.synthetic import PRIVATES
+from tests.g18usa.corporate import CONFIG_C, DATA_C, CarStubMap, CorporateHooks
+
+ANN, BOB, CY = PlayerId("Ann"), PlayerId("Bob"), PlayerId("Cy")
+
+RULES = StartRules(
+    sizes={"2": (2, 5), "3": (5, 10), "4": (10,)},
+    token_cost={5: 50, 10: 150},
+    liquidate_unpaid=frozenset({10}),
+)
+"""18USA §8 and §11.6's numbers on the synthetic phases (its phase 2 offers 2 or 5 shares,
+like 18USA's phase 3)."""
+
+
+def engine() -> Engine:
+    data = dataclasses.replace(DATA_C, privates=PRIVATES)
+    return FamilyEngine(
+        [ANN, BOB, CY],
+        Rng(1),
+        data=data,
+        config=CONFIG_C,
+        hooks=CorporateHooks(),
+        board=CarStubMap(),
+    )
+
+
+def stock_round(g: Engine, rules: StartRules = RULES) -> None:
+    g.priority = "Ann"
+    g.round = CorporateStockRound([CorporateStockStep(start=rules)])
+    g.round.start(g)
+
+
+def act(g: Engine, action: Action) -> None:
+    g.check(action)
+    g.execute(action)
+
+
+def test_18usa_11_6_starting_price_is_half_the_bid_rounded_down_to_a_market_value() -> None:
+    """18USA §11.6, with §11.6.1's example ($106 -> $53) on the synthetic market, which has
+    no $53: $50; and the $200 ceiling."""
+    g = engine()
+    assert start_price(g, RULES, 161) == 80
+    assert start_price(g, RULES, 106) == 50
+    assert start_price(g, RULES, 270) == 135
+    assert start_price(g, RULES, 600) == 200
+
+
+def test_18usa_11_6_the_certificate_is_auctioned_and_the_winner_chooses_the_size() -> None:
+    g = engine()
+    stock_round(g)
+    assert Bid(player=ANN, entity="Ann", company="AA", price=100) in g.legal_actions()
+    act(g, Bid(player=ANN, entity="Ann", company="AA", price=150))
+    assert g.acting() == ("Bob",)
+    assert Pass(player=BOB, entity="Bob") in g.legal_actions()
+    act(g, Bid(player=BOB, entity="Bob", company="AA", price=161))  # any dollar above $150
+    act(g, Pass(player=CY, entity="Cy"))
+    act(g, Pass(player=ANN, entity="Ann"))
+    assert g.legal_actions() == [
+        Choose(player=BOB, entity="Bob", choice="2"),
+        Choose(player=BOB, entity="Bob", choice="5"),
+    ]
+    act(g, Choose(player=BOB, entity="Bob", choice="5"))
+    book = g.books["AA"]
+    assert book.size == 5 and book.president == "Bob" and book.shares_of("AA") == 3
+    assert g.share_price("AA") == 80  # $161 / 2 = $80.50 -> $80
+    assert g.ledger.cash("Bob") == 550 - 161
+    assert g.ledger.cash("AA") == 2 * 80 - 50  # the extra station token
+    assert g.acting() == ("Bob",)  # play goes on left of Ann, who opened the auction
+    assert g.corps["AA"].formed_in == g.sr_count
+
+
+def test_18usa_11_6_privates_count_toward_the_bid_and_the_treasury() -> None:
+    """Ann's $100 and her $40 private make a $140 bid; she must give the private, pays $100,
+    and the treasury gets 2 x $70 - $40 = $100."""
+    g = engine()
+    g.privates["P2"].owner = "Ann"
+    g.ledger.transfer("Ann", BANK, 450)
+    stock_round(g)
+    assert Bid(player=ANN, entity="Ann", company="BB", price=140) in g.legal_actions()
+    assert Bid(player=ANN, entity="Ann", company="BB", price=150) not in g.legal_actions()
+    act(g, Bid(player=ANN, entity="Ann", company="BB", price=140))
+    act(g, Pass(player=BOB, entity="Bob"))
+    act(g, Pass(player=CY, entity="Cy"))
+    act(g, Choose(player=ANN, entity="Ann", choice="2"))
+    assert g.legal_actions() == [Choose(player=ANN, entity="Ann", choice="P2", company="P2")]
+    act(g, Choose(player=ANN, entity="Ann", choice="P2", company="P2"))
+    assert g.share_price("BB") == 70
+    assert g.ledger.cash("Ann") == 0
+    assert g.ledger.cash("BB") == 100
+    assert g.privates["P2"].owner == "BB"
+
+
+def ten_share_without_tokens() -> Engine:
+    """Ann starts AA for $100 when only 10-share companies may start: $50 a share, $100 in
+    the treasury, not enough for the $150 of station tokens."""
+    g = engine()
+    stock_round(g, dataclasses.replace(RULES, sizes={"2": (10,)}))
+    act(g, Bid(player=ANN, entity="Ann", company="AA", price=100))
+    act(g, Pass(player=BOB, entity="Bob"))
+    act(g, Pass(player=CY, entity="Cy"))
+    assert g.books["AA"].size == 10
+    assert g.ledger.cash("AA") == 100
+    return g
+
+
+def test_18usa_11_6_a_ten_share_company_without_its_tokens_is_liquidated() -> None:
+    g = ten_share_without_tokens()
+    act(g, Pass(player=BOB, entity="Bob"))
+    act(g, Pass(player=CY, entity="Cy"))
+    act(g, Pass(player=ANN, entity="Ann"))
+    assert "liquidation" in g.market.zones("AA")
+
+
+def test_18usa_11_6_a_loan_pays_for_the_tokens_at_once() -> None:
+    """§11.6: "The company must immediately purchase the tokens as soon as it takes a
+    loan": $100 + $100 - $150 = $50, and the price two spaces back ($50 -> $30)."""
+    g = ten_share_without_tokens()
+    act(g, Pass(player=BOB, entity="Bob"))
+    act(g, Pass(player=CY, entity="Cy"))
+    act(g, TakeLoan(player=ANN, entity="AA", loan=0))
+    assert g.ledger.cash("AA") == 50
+    assert g.share_price("AA") == 30
+    act(g, Pass(player=ANN, entity="Ann"))
+    for p in (BOB, CY, ANN):
+        if g.acting() == (p,) and not g.finished:
+            act(g, Pass(player=p, entity=p))
+    assert "liquidation" not in g.market.zones("AA")
+
+
+def test_18usa_8_no_company_starts_when_the_phase_allows_no_size() -> None:
+    g = engine()
+    stock_round(g, dataclasses.replace(RULES, sizes={}))
+    assert not any(isinstance(a, Bid) for a in g.legal_actions())

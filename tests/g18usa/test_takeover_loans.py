@@ -1,0 +1,149 @@
+"""Loans in the 18USA M&A round are the president's decisions (§14.1.1, §14.1.2, §14.2),
+with the rulebook's numbers: $100 a loan, the price two spaces back per loan, station
+tokens of a converted 5-share company $50."""
+
+from __future__ import annotations
+
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.actions import Bid, Pass
+from roundhouse.core.ids import PlayerId
+from roundhouse.titles.g18usa.family1817.actions import Convert, Merge, TakeLoan
+from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
+from roundhouse.titles.g18usa.family1817.company_sale import SaleKind, bid_capacity
+from roundhouse.titles.g18usa.family1817.loan_step import take_loan
+from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from tests.g18usa.corporate import corporate_engine
+
+ANN, BOB, CY = PlayerId("Ann"), PlayerId("Bob"), PlayerId("Cy")
+
+
+def set_cash(g: Engine, holder: str, amount: int) -> None:
+    g.ledger.transfer_all(holder, BANK)
+    g.ledger.transfer(BANK, holder, amount)
+
+
+def act(g: Engine, action: Action) -> None:
+    g.check(action)
+    g.execute(action)
+
+
+def takeover_round(g: Engine) -> TakeoverRound:
+    r = TakeoverRound()
+    g.round = r
+    r.start(g)
+    return r
+
+
+def converting_aa(cash: int) -> Engine:
+    """Ann's 2-share AA at $80 with ``cash`` in its treasury converts to 5 shares."""
+    g = corporate_engine()
+    g.start_company("Ann", "AA", 80)
+    set_cash(g, "AA", cash)
+    takeover_round(g)
+    assert Convert(player=ANN, entity="AA") in g.legal_actions()
+    act(g, Convert(player=ANN, entity="AA"))
+    assert g.books["AA"].size == 5
+    return g
+
+
+def test_18usa_14_1_1_the_president_may_take_loans_before_buying_the_token() -> None:
+    """18USA §14.1.1: after the new shares, "Take loans (if desired)", then buy the $50
+    station token: a loan brings $100 and moves the price two spaces back ($80 -> $60)."""
+    g = converting_aa(cash=30)
+    assert g.legal_actions() == [
+        TakeLoan(player=ANN, entity="AA", loan=0),
+        Pass(player=ANN, entity="AA"),
+    ]
+    act(g, TakeLoan(player=ANN, entity="AA", loan=0))
+    assert g.ledger.cash("AA") == 130
+    assert g.share_price("AA") == 60
+    act(g, Pass(player=ANN, entity="AA"))
+    assert g.ledger.cash("AA") == 80
+    assert "liquidation" not in g.market.zones("AA")
+    assert g.acting() == ("Ann",)  # §14.1.3: the post-conversion share round begins
+
+
+def test_18usa_14_1_1_declining_loans_without_the_token_money_means_liquidation() -> None:
+    """18USA §14.1.1: a company that cannot afford its station token goes to the
+    liquidation space - taking the loan that would pay for it was the president's choice;
+    there is no post-conversion share round for it (§11.1, §11.3)."""
+    g = converting_aa(cash=30)
+    ann = g.ledger.cash("Ann")
+    act(g, Pass(player=ANN, entity="AA"))
+    # Into the liquidation space, so liquidated later in this M&A round (§14.2.1): nobody
+    # bids, the $30 treasury is split over its 5 shares, $6 each to Ann's two.
+    assert "AA" not in g.market.position and not g.corps["AA"].started
+    assert g.ledger.cash("Ann") == ann + 2 * (30 // 5)
+    assert g.loans.out() == 0
+
+
+def test_18usa_14_1_2_loans_are_offered_after_the_merger_share_round() -> None:
+    """18USA §14.1.2: after the post-merger process (§14.1.3) the new 5-share company
+    "Take[s] loans (if desired)"."""
+    g = corporate_engine()
+    g.start_company("Ann", "AA", 70)
+    g.start_company("Ann", "BB", 60)
+    takeover_round(g)
+    act(g, Merge(player=ANN, entity="AA", corporation="BB"))
+    assert g.share_price("AA") == 120  # $60 + $70 = $130, rounded down to $120
+    for player in (ANN, BOB, CY):
+        act(g, Pass(player=player, entity=player))
+    assert g.legal_actions() == [
+        TakeLoan(player=ANN, entity="AA", loan=0),
+        Pass(player=ANN, entity="AA"),
+    ]
+    cash = g.ledger.cash("AA")
+    act(g, TakeLoan(player=ANN, entity="AA", loan=0))
+    assert g.ledger.cash("AA") == cash + 100
+    assert g.share_price("AA") == 100  # two spaces back from $120
+    act(g, Pass(player=ANN, entity="AA"))
+    assert TakeLoan(player=ANN, entity="AA", loan=1) not in g.legal_actions()
+
+
+def acquisition_won_by_cc(bid: int) -> Engine:
+    """Bob's DD stands in an acquisition space; Ann's CC ($0 treasury) wins it."""
+    g = corporate_engine()
+    g.start_company("Ann", "CC", 80)
+    g.start_company("Bob", "DD", 60)
+    set_cash(g, "CC", 0)
+    set_cash(g, "DD", 0)
+    enter_zone(g, "DD", "acquisition")
+    takeover_round(g)
+    g.execute(Pass(player=ANN, entity="CC"))  # CC neither converts nor merges
+    assert g.acting() == ("Ann",)  # Cy, left of DD's president, has no company to bid with
+    act(g, Bid(player=ANN, entity="Ann", company="DD", price=bid))
+    act(g, Merge(player=ANN, entity="Ann", corporation="CC"))
+    return g
+
+
+def test_18usa_14_2_a_buyer_short_of_the_bid_must_borrow_and_may_borrow_more() -> None:
+    """18USA §14.2.2: "The buying company now pays the winning bid ... It may take loans":
+    while the treasury is short only a loan is possible; then paying or more loans."""
+    g = acquisition_won_by_cc(bid=10)
+    assert g.legal_actions() == [TakeLoan(player=ANN, entity="CC", loan=0)]
+    act(g, TakeLoan(player=ANN, entity="CC", loan=0))
+    assert g.legal_actions() == [
+        TakeLoan(player=ANN, entity="CC", loan=1),
+        Pass(player=ANN, entity="CC"),
+    ]
+    bob = g.ledger.cash("Bob")
+    act(g, Pass(player=ANN, entity="CC"))
+    assert g.ledger.cash("CC") == 90
+    assert g.ledger.cash("Bob") == bob + 2 * (10 // 5)  # §14.2.2: the bid / size, per share
+    assert not g.corps["DD"].started
+
+
+def test_18usa_14_2_bid_capacity_counts_acquired_loans_toward_the_limit() -> None:
+    """18USA §9, §14.2.2: the buyer takes the target's loans, and they count toward its
+    limit (a 5-share company holds at most five), so fewer new loans can fund the bid."""
+    g = corporate_engine()
+    g.start_company("Ann", "CC", 80)
+    g.start_company("Bob", "DD", 60)
+    set_cash(g, "CC", 0)
+    for _ in range(4):
+        take_loan(g, "DD")
+    set_cash(g, "DD", 0)
+    assert bid_capacity(g, "CC", "DD", SaleKind.ACQUISITION) == 100
+    assert bid_capacity(g, "CC", "DD", SaleKind.LIQUIDATION) == 500
