@@ -12,7 +12,7 @@ from roundhouse.core.config import BankruptcyEnd
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import Title
-from tests.core.flow.corporate import make_corporate_title
+from tests.g18usa.corporate import make_corporate_title
 from tests.core.flow.synthetic import engine, make_title
 
 TITLES = {
@@ -33,12 +33,12 @@ def _check(game: Game) -> None:
         assert shown.prompt.action, shown.prompt
     market = shown.market
     assert market is not None
-    shorts = engine(game).shorts
+    state = engine(game)
     for company in table.companies:
         assert company.price == market.prices.get(company.id)
         held = sum(p.shares.get(company.id, 0) for p in table.players)
         every = held + company.ipo + company.pool + company.treasury
-        assert every == company.size + shorts.outstanding(company.id), company
+        assert every == company.size + state.shares_beyond_size(company.id), company
     trains = shown.trains
     assert trains is not None
     owned = {c.id: set(c.trains) for c in table.companies}

@@ -23,7 +23,7 @@ from roundhouse.core.ability import income_now
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
-from roundhouse.core.flow.auction import EnglishAuction, SelectionAuctionStep, SequentialAuctionStep
+from roundhouse.core.flow.auction import EnglishAuction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.game_end import score
 from roundhouse.core.flow.step import Step
@@ -194,11 +194,8 @@ class EngineObserver(Observer[E]):
         return ()
 
     def company_facts(self, company: str) -> tuple[Fact, ...]:
-        """Loans taken, where the title has loans."""
-        g = self.state
-        if not g.loans.rules.enabled:
-            return ()
-        return (Fact(key="loans", label="Loans", value=len(g.loans.of(company))),)
+        """A title's own columns of the company table (loans, for a title with loans)."""
+        return ()
 
     def prompt(self, player: PlayerId | None) -> Prompt:
         g = self.state
@@ -250,9 +247,7 @@ class EngineObserver(Observer[E]):
         """The English auction under way in an offered step, if any."""
         g = self.state
         for step in offered:
-            if not isinstance(step, SequentialAuctionStep | SelectionAuctionStep):
-                continue
-            a = step.auction
+            a = getattr(step, "auction", None)  # any step running an English auction
             if not isinstance(a, EnglishAuction):
                 continue
             return AuctionView(
