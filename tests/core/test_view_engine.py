@@ -12,8 +12,8 @@ from roundhouse.core.config import BankruptcyEnd
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import Title
-from tests.g18usa.corporate import make_corporate_title
 from tests.core.flow.synthetic import engine, make_title
+from tests.g18usa.corporate import make_corporate_title
 
 TITLES = {
     "synthetic": make_title(agreed_price_step=100),
