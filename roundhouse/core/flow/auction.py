@@ -98,6 +98,14 @@ def _min_bid(g: Engine, item: str) -> int:
 def _sell(g: Engine, item: str, winner: str, price: int) -> None:
     g.ledger.transfer(winner, BANK, price)
     g.privates[item].owner = winner
+    name = g.privates[item].spec.name
+    g.emit(
+        "auction",
+        f"{winner} buys {item} {name} for ${price}",
+        item=item,
+        player=winner,
+        price=price,
+    )
 
 
 class AuctionRound(Round):
@@ -110,6 +118,7 @@ class AuctionRound(Round):
         self.auction = step
 
     def start(self, g: Engine) -> None:
+        g.emit("round", "Private auction", round=self.label(g), kind=self.kind)
         self.auction.begin(g)
         super().start(g)
 
@@ -208,6 +217,7 @@ class SequentialAuctionStep(AuctionStep):
             return
         if a.high_bidder is None:
             g.privates[a.item].closed = True  # 18RoyalGorge: "the card is removed from play"
+            g.emit("close", f"Nobody bids for {a.item}: it leaves the game", item=a.item)
         else:
             _sell(g, a.item, a.high_bidder, a.high_bid)
             self.starter = a.high_bidder

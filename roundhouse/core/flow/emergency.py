@@ -89,6 +89,7 @@ def declare_bankruptcy(g: Engine, buyer: str, player: str) -> None:
     """``player`` is bankrupt: the president of ``buyer`` cannot raise the money for its
     train (or, through :func:`~roundhouse.core.flow.cash_crisis.bankrupt`, a cash crisis
     failed; the cash is then already gone)."""
+    g.emit("bankrupt", f"{player} goes bankrupt", player=player, company=buyer)
     if g.config.bankrupt_cash is BankruptCash.COMPANY:
         g.ledger.transfer_all(player, buyer)
     else:

@@ -26,6 +26,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.auction import EnglishAuction, SelectionAuctionStep, SequentialAuctionStep
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.game_end import score
+from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import IPO, POOL
@@ -37,6 +38,7 @@ from roundhouse.core.view.panel import Fact, Panel, humanize, panels_from_json
 from roundhouse.core.view.part import plain_object
 from roundhouse.core.view.private import PrivateView
 from roundhouse.core.view.prompt import STEP_ACTION, STEP_HELP, AuctionView, Prompt
+from roundhouse.core.view.run import RouteView, RunView
 from roundhouse.core.view.table import CompanyRow, PlayerRow, TableView
 from roundhouse.core.view.tile import TileCatalogue, tile_catalogue
 from roundhouse.core.view.train import TrainRoster, roster_view
@@ -147,6 +149,7 @@ class EngineObserver(Observer[E]):
         owned = self._owned()
         players = self.standings(player)
         board = self._board()
+        order = {c: i for i, c in enumerate(self.operating_order(), start=1)}
         companies = []
         for corp in g.corps.values():
             c = corp.id
@@ -176,6 +179,7 @@ class EngineObserver(Observer[E]):
                     closed=corp.closed,
                     privates=tuple(owned.get(c, ())),
                     extra=self.company_facts(c),
+                    order=order.get(c),
                 )
             )
         return TableView(
@@ -185,6 +189,17 @@ class EngineObserver(Observer[E]):
             priority=g.priority,
             cert_limit=g.cert_limit(),
         )
+
+    def operating_order(self) -> list[str]:
+        """The companies in operating order: in an operating round those done first, then
+        the rest as they would go now; otherwise every floated company by price."""
+        g = self.state
+        floated = [
+            c.id for c in g.corps.values() if c.floated and not c.closed and g.controller(c.id)
+        ]
+        done = list(g.round.done) if isinstance(g.round, OperatingRound) else []
+        rest = [c for c in floated if c not in done]
+        return done + list(g.hooks.operating_order(g, rest))
 
     def score(self, player: str) -> int:
         """Net worth as if the game ended now."""
@@ -290,3 +305,17 @@ class EngineObserver(Observer[E]):
         if not isinstance(g.map, BoardMap):
             return None
         return int(g.map.check_run(g, entity, tuple(tuple(r) for r in routes if r)))
+
+    def price_run(self, entity: str, routes: Sequence[Sequence[str]]) -> RunView | None:
+        g = self.state
+        if not isinstance(g.map, BoardMap):
+            return None
+        result, exact = g.map.price_run(g, entity, tuple(tuple(r) for r in routes if r))
+        return RunView(
+            entity=entity,
+            routes=tuple(
+                RouteView(train=notation[0], stops=tuple(notation[1:]), revenue=run.revenue)
+                for run, notation in zip(result.runs, exact, strict=True)
+            ),
+            total=result.total,
+        )

@@ -31,6 +31,7 @@ from roundhouse.core.view.market import MarketView
 from roundhouse.core.view.panel import Panel, panels_from_json
 from roundhouse.core.view.private import PrivateView
 from roundhouse.core.view.prompt import Prompt
+from roundhouse.core.view.run import RunView
 from roundhouse.core.view.table import PlayerRow, TableView
 from roundhouse.core.view.tile import TileCatalogue
 from roundhouse.core.view.train import TrainRoster
@@ -104,4 +105,10 @@ class Observer(Generic[S]):
         """What ``entity``'s trains earn on ``routes`` (route notation: a train id, then its
         stops) by the title's own route check; None for a title without train routes.
         Raises :class:`~roundhouse.core.errors.IllegalAction` for routes it may not run."""
+        return None
+
+    def price_run(self, entity: str, routes: Sequence[Sequence[str]]) -> RunView | None:
+        """``entity``'s routes priced by the title's own route check, each in the exact
+        notation (every hex passed) so a client can draw it along its track; None for a
+        title without train routes.  Raises like :meth:`route_revenue`."""
         return None

@@ -215,14 +215,4 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             ),
         )
         supply = Panel.of_facts("supply", "Supply", (("Houses left", s.houses),))
-        out = [gauges, industrial, supply]
-        if s.messages:
-            out.append(
-                Panel(
-                    id="events",
-                    title="Recent events",
-                    columns=("Event",),
-                    rows=tuple((m,) for m in s.messages[-8:]),
-                )
-            )
-        return tuple(out)
+        return (gauges, industrial, supply)
