@@ -120,8 +120,7 @@ def test_server_log_is_narrated_with_events(client: TestClient) -> None:
     gid = created["game"]["id"]
     table = client.get(f"/api/games/{gid}/table", headers=auth(created["token"])).json()
     assert [e["kind"] for e in table["setup"]] == ["round"]
-    index = 0
-    for player in ("Ann", "Bob", "Cy"):
+    for index, player in enumerate(("Ann", "Bob", "Cy")):
         bid = {"kind": "pass_bid", "player": player, "company": "PRR"}
         reply = client.post(
             f"/api/games/{gid}/actions",
@@ -130,7 +129,6 @@ def test_server_log_is_narrated_with_events(client: TestClient) -> None:
         )
         if reply.status_code != 200:
             break
-        index += 1
     log = client.get(f"/api/games/{gid}/log").json()
     told = [e for entry in log["entries"] for e in entry["events"]]
     assert any(e["kind"] == "auction" and "PRR" in e["text"] for e in told), log
