@@ -270,6 +270,11 @@ class Game:
         """What setting the game up told the table, before any action (the first round)."""
         return self._setup_events
 
+    def describe(self, action: Action) -> str:
+        """A legal move as its button says it now, with what it costs or pays ("Ann buys a
+        10% share of RG from the initial offering for $70"); the log keeps ``str(action)``."""
+        return self._observer().describe(action)
+
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         """What ``entity``'s trains earn on ``routes`` now (route notation: a train id, then
         its stops), by the title's own route check, so a person can edit an offered run and

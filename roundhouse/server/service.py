@@ -165,7 +165,9 @@ class GameService:
             wanted = allowed
         game = self.live(record)
         actions = [
-            schema.LegalAction(seat=a.player, kind=a.kind, text=str(a), action=a.to_json())
+            schema.LegalAction(
+                seat=a.player, kind=a.kind, text=game.describe(a), action=a.to_json()
+            )
             for a in game.legal_actions()
             if a.player in wanted
         ]
@@ -192,7 +194,9 @@ class GameService:
             may_act_for=allowed,
             view=game.observe(seat),
             actions=[
-                schema.LegalAction(seat=a.player, kind=a.kind, text=str(a), action=a.to_json())
+                schema.LegalAction(
+                    seat=a.player, kind=a.kind, text=game.describe(a), action=a.to_json()
+                )
                 for a in game.legal_actions()
                 if a.player in allowed
             ],

@@ -20,9 +20,18 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, TypeVar
 
 from roundhouse.core.ability import income_now
+from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.actions import (
+    BuyCompany,
+    BuyShares,
+    BuyTrain,
+    ChooseAbility,
+    Dividend,
+    SellShares,
+)
 from roundhouse.core.flow.auction import EnglishAuction, SelectionAuctionStep, SequentialAuctionStep
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.game_end import score
@@ -299,6 +308,55 @@ class EngineObserver(Observer[E]):
     def panels(self, player: PlayerId | None) -> tuple[Panel, ...]:
         """None in core: the parts say everything the engine knows; titles add theirs."""
         return ()
+
+    def describe(self, action: Action) -> str:
+        """Moves in words with what they cost or pay now: "Ann buys a 10% share of RG from
+        the initial offering for $70", "RG pays out $230 ($23 a share)"."""
+        g = self.state
+        if isinstance(action, BuyShares) and action.shares:
+            corp = action.shares[0].rsplit("_", 1)[0]
+            book = g.books.get(corp)
+            if book is None or corp not in g.market.position:
+                return str(action)
+            cert = book.cert(action.shares[0])
+            where = {IPO: "the initial offering", POOL: "the market", corp: "its treasury"}
+            source = where.get(cert.owner, cert.owner)
+            size = f"{100 * cert.shares // book.size}% " if book.size in (5, 10, 20) else ""
+            price = cert.shares * g.share_price(corp)
+            return f"{action.entity} buys a {size}share of {corp} from {source} for ${price}"
+        if isinstance(action, SellShares) and action.corporation in g.market.position:
+            each = g.share_price(action.corporation)
+            n = action.count
+            return (
+                f"{action.entity} sells {n} share{'s' if n != 1 else ''} of "
+                f"{action.corporation} for ${n * each}"
+            )
+        if isinstance(action, Dividend):
+            revenue = g.round.revenue if isinstance(g.round, OperatingRound) else None
+            if revenue is None:
+                return str(action)
+            shares = g.books[action.entity].size
+            if action.mode == "payout":
+                return f"{action.entity} pays out ${revenue} (${revenue // shares} a share)"
+            if action.mode == "withhold":
+                return f"{action.entity} withholds ${revenue} in its treasury"
+            return f"{action.entity} pays half of ${revenue}"
+        if isinstance(action, BuyTrain):
+            train = g.depot.train(action.train)
+            seller = {POOL: "the bank's pool"}.get(train.owner, train.owner)
+            if train.owner not in g.corps and train.owner != POOL:
+                seller = "the bank"
+            side = action.variant or train.variant
+            return f"{action.entity} buys a {side} train from {seller} for ${action.price}"
+        if isinstance(action, BuyCompany):
+            name = g.privates[action.company].spec.name if action.company in g.privates else ""
+            return f"{action.entity} buys {action.company} {name} for ${action.price}".replace(
+                "  ", " "
+            )
+        if isinstance(action, ChooseAbility):
+            via = f" ({action.company})" if action.company else ""
+            return f"{action.entity}: {humanize(action.choice).lower()}{via}"
+        return str(action)
 
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         g = self.state

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from roundhouse.core.actions import Action
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.view.board import BoardView
 from roundhouse.core.view.market import MarketView
@@ -100,6 +101,11 @@ class Observer(Generic[S]):
     def panels(self, player: PlayerId | None) -> tuple[Panel, ...]:
         """The title's own information; by default its plain ``view()``."""
         return tuple(panels_from_json("Game", self._state.view(player)))
+
+    def describe(self, action: Action) -> str:
+        """A move on offer as a person reads it on its button, in the position now ("RG
+        buys a 3+ train from the bank for $180"); by default its table talk."""
+        return str(action)
 
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         """What ``entity``'s trains earn on ``routes`` (route notation: a train id, then its
