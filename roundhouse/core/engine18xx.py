@@ -224,7 +224,13 @@ class Engine(TitleState):
         book.move(pc.id, player)
         corp.par_price = price
         corp.formed_in = self.sr_count
-        self.emit("par", f"{player} starts {corp_id} at ${price}", company=corp_id, price=price)
+        self.emit(
+            "par",
+            f"{player} starts {corp_id} at ${price}",
+            company=corp_id,
+            price=price,
+            restates=True,
+        )
         self.map.place_home(self, corp_id)
         self.check_float(corp_id)
 

@@ -48,7 +48,9 @@ class Event:
     text: str
     """Table talk: "RG pays $23 per share: Ann $46, Bob $23"."""
     data: Mapping[str, object] = dataclasses.field(default_factory=dict)
-    """Plain JSON facts (ids, amounts), for clients that word events themselves."""
+    """Plain JSON facts (ids, amounts), for clients that word events themselves.
+    ``restates: true`` marks an event that tells the move that set it off in fuller words
+    ("SF buys a 3+ train from the bank for $180"); a log may show it in the move's place."""
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}

@@ -275,6 +275,11 @@ class Game:
         10% share of RG from the initial offering for $70"); the log keeps ``str(action)``."""
         return self._observer().describe(action)
 
+    def step_of(self, action: Action) -> tuple[str, str]:
+        """The step a legal move belongs to, by name and in words ("steel", "choose steel");
+        empty strings where the title has no steps."""
+        return self._observer().step_of(action)
+
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         """What ``entity``'s trains earn on ``routes`` now (route notation: a train id, then
         its stops), by the title's own route check, so a person can edit an offered run and

@@ -169,8 +169,10 @@ class ViewReply(BaseModel):
 class LegalAction(BaseModel):
     seat: str
     kind: str
-    text: str
+    text: str = Field(description="the move as its button says it, with what it costs or pays")
     action: JsonObject
+    step: str = Field(default="", description='the step it belongs to ("track", "steel")')
+    step_action: str = Field(default="", description='that step in words ("choose steel")')
 
 
 class LegalReply(BaseModel):

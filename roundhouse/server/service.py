@@ -50,6 +50,26 @@ def stale(exc: StaleIndex) -> Problem:
     )
 
 
+def legal_moves(game: roundhouse.Game, seats: Sequence[str]) -> list[schema.LegalAction]:
+    """The legal moves of ``seats``, each worded for its button and with its step."""
+    out = []
+    for a in game.legal_actions():
+        if a.player not in seats:
+            continue
+        step, words = game.step_of(a)
+        out.append(
+            schema.LegalAction(
+                seat=a.player,
+                kind=a.kind,
+                text=game.describe(a),
+                action=a.to_json(),
+                step=step,
+                step_action=words,
+            )
+        )
+    return out
+
+
 def refused(exc: ValueError) -> Problem:
     if isinstance(exc, roundhouse.IllegalAction):
         code = "malformed_action" if isinstance(exc, roundhouse.MalformedAction) else "illegal"
@@ -164,13 +184,7 @@ class GameService:
         else:
             wanted = allowed
         game = self.live(record)
-        actions = [
-            schema.LegalAction(
-                seat=a.player, kind=a.kind, text=game.describe(a), action=a.to_json()
-            )
-            for a in game.legal_actions()
-            if a.player in wanted
-        ]
+        actions = legal_moves(game, wanted)
         return schema.LegalReply(version=record.version, actions=actions)
 
     def log(self, game_id: str) -> schema.LogReply:
@@ -193,13 +207,7 @@ class GameService:
             version=record.version,
             may_act_for=allowed,
             view=game.observe(seat),
-            actions=[
-                schema.LegalAction(
-                    seat=a.player, kind=a.kind, text=game.describe(a), action=a.to_json()
-                )
-                for a in game.legal_actions()
-                if a.player in allowed
-            ],
+            actions=legal_moves(game, allowed),
             log_from=log_from,
             log=list(game.log_entries(log_from)),
             setup=list(game.setup_events) if log_from == 0 else [],

@@ -282,6 +282,7 @@ class BuyTrainStep(Step):
                 train=action.train,
                 price=action.price,
                 seller=seller,
+                restates=True,
             )
             return
         variant = action.variant or None
@@ -309,5 +310,6 @@ class BuyTrainStep(Step):
             train=action.train,
             price=action.price,
             seller=seller,
+            restates=True,
         )
         g.train_events(entity, events)

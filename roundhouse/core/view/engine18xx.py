@@ -24,6 +24,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     BuyCompany,
     BuyShares,
@@ -357,6 +358,17 @@ class EngineObserver(Observer[E]):
             via = f" ({action.company})" if action.company else ""
             return f"{action.entity}: {humanize(action.choice).lower()}{via}"
         return str(action)
+
+    def step_of(self, action: Action) -> tuple[str, str]:
+        g = self.state
+        if g.finished or g.pending_discards:
+            return "", ""
+        try:
+            step, _ = g.round.step_for(g, action)
+        except IllegalAction:
+            return "", ""
+        name = step.name
+        return name, self.step_action.get(name) or STEP_ACTION.get(name) or humanize(name).lower()
 
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         g = self.state

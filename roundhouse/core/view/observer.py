@@ -107,6 +107,11 @@ class Observer(Generic[S]):
         buys a 3+ train from the bank for $180"); by default its table talk."""
         return str(action)
 
+    def step_of(self, action: Action) -> tuple[str, str]:
+        """The step a move on offer belongs to, by name and in words ("steel", "choose
+        steel"), so a client can group moves by step; empty where the title has none."""
+        return "", ""
+
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         """What ``entity``'s trains earn on ``routes`` (route notation: a train id, then its
         stops) by the title's own route check; None for a title without train routes.
