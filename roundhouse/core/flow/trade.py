@@ -87,6 +87,14 @@ def do_sale(
         allow_presidency_change=allow_presidency_change,
     )
     g.ledger.transfer(BANK, player, money)
+    g.emit(
+        "sell",
+        f"{player} sells {count} share{'s' if count != 1 else ''} of {corp_id} for ${money}",
+        company=corp_id,
+        player=player,
+        price=money,
+        restates=True,
+    )
     if book.president != was and book.president is not None:
         g.emit("president", f"{book.president} becomes president of {corp_id}", company=corp_id)
     if was_president or g.config.sell_drop_by is SellDropBy.ANYONE:
@@ -146,6 +154,16 @@ def do_purchase(g: Engine, player: str, cert_id: str) -> None:
     cert = book.cert(cert_id)
     price = cert.shares * g.share_price(corp_id)
     payee = corp_id if cert.owner == corp_id else BANK
+    source = {IPO: "the initial offering", POOL: "the market", corp_id: "its treasury"}
+    g.emit(
+        "buy",
+        f"{player} buys {100 * cert.shares // book.size}% of {corp_id} from "
+        f"{source.get(cert.owner, cert.owner)} for ${price}",
+        company=corp_id,
+        player=player,
+        price=price,
+        restates=True,
+    )
     g.ledger.transfer(player, payee, price)
     was = book.president
     buy(

@@ -171,8 +171,9 @@ export function renderControls(container, actions, ctx) {
       .sort((x, y) => (y === ctx.mainStep) - (x === ctx.mainStep));
     for (const step of steps) {
       const ofStep = mine.filter((a) => a.step === step);
-      const box = el("div", { class: `step${step === ctx.mainStep ? " main-step" : " side-step"}`, "data-step": step });
-      if (steps.length > 1 && step !== ctx.mainStep) {
+      const main = step === ctx.mainStep || steps.length === 1 || !step;
+      const box = el("div", { class: `step${main ? " main-step" : " side-step"}`, "data-step": step });
+      if (!main) {
         box.append(el("h4", { class: "step-head" }, `Also: ${ofStep[0].step_action || humanize(step || "moves").toLowerCase()}`));
       }
       kindControls(box, ofStep, seat, ctx);

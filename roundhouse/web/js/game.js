@@ -166,7 +166,12 @@ async function render() {
   $("prompt-help").hidden = !help;
   $("banner").classList.toggle("your-turn", yourTurn);
   document.title = `${yourTurn ? "● Your turn · " : ""}${live && !view.finished ? banner(view.prompt, state.mayActFor) : status} — ${title}`;
-  if (yourTurn && !state.yourTurn) announce(status);
+  if (yourTurn && !state.yourTurn) {
+    announce(status);
+    // A docked, folded move panel opens again when it becomes your turn.
+    $("controls-section").classList.remove("collapsed");
+    $("dock-toggle").textContent = "Hide";
+  }
   state.yourTurn = yourTurn;
   renderSeatBadge();
 
@@ -242,7 +247,8 @@ function setLay(lay) {
 
 function pickHex(hex) {
   state.selectedHex = hex;
-  map.focus(hex);
+  if (window.matchMedia("(max-width: 52rem)").matches) map.zoomTo(hex);
+  else map.focus(hex);
   rerender();
 }
 
@@ -359,7 +365,7 @@ async function renderSummary(view) {
   const body = $("summary-body");
   body.replaceChildren(
     el("p", { class: "winner" }, winners.length
-      ? `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} with $${best}${view.end_reason ? ` — ${humanize(view.end_reason).toLowerCase()}` : ""}.`
+      ? `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} with $${best}.${view.end_reason ? ` The game ended: ${humanize(view.end_reason).toLowerCase()}.` : ""}`
       : "The game is over."),
     el("table", { class: "result" }, el("caption", {}, "Final scores"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"))),
@@ -478,6 +484,7 @@ function wire() {
     }
     state.selectedHex = hex;
     state.lay = null;
+    if (window.matchMedia("(max-width: 52rem)").matches) map.zoomTo(hex);
     render().then(() => {
       const first = document.querySelector(".selected-hex button");
       if (first && window.matchMedia("(min-width: 52rem)").matches) first.focus();

@@ -183,6 +183,17 @@ export class HexMap {
     this.apply();
   }
 
+  // Zoom to about `across` map units around a hex (a phone's close look at the hex chosen).
+  zoomTo(hex, across = 520) {
+    const c = this.centre(hex);
+    if (!c || !this.box) return;
+    const [, , w, h] = this.box;
+    if (w <= across * 1.05) { this.focus(hex); return; }
+    const nh = (h * across) / w;
+    this.box = [c[0] - across / 2, c[1] - nh / 2, across, nh];
+    this.apply();
+  }
+
   install(svg, keepBox) {
     this.svg = svg;
     this.box = keepBox ?? [...this.full];

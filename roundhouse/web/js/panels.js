@@ -106,13 +106,15 @@ function spreadsheet(game, colours, you) {
   const extras = [];
   for (const c of companies) for (const f of c.extra) if (!extras.some((e) => e.key === f.key)) extras.push(f);
   const ordered = companies.some((c) => c.order !== null);
+  const trainsShown = Boolean(game.trains) || companies.some((c) => c.trains.length);
   const head = [
     "Company",
     ...players.map((p) => el("span", { class: "player-head" }, p.id,
       p.id === table.priority ? el("span", { class: "badge", title: "priority deal" }, "PD") : null,
       you.includes(p.id) ? el("span", { class: "badge you" }, "you") : null)),
     priced ? "Bank" : "Left", ...(priced ? ["Market", "Price", "Par"] : []), "Treasury",
-    priced ? "Last run" : "Income", "Trains", ...(priced ? ["Tokens"] : []), ...(ordered ? ["Order"] : []),
+    priced ? "Last run" : "Income", ...(trainsShown ? ["Trains"] : []), ...(priced ? ["Tokens", "Stations"] : ["Network"]),
+    ...(ordered ? ["Order"] : []),
     ...extras.map((f) => f.label),
   ];
   const rows = companies.map((c) => {
@@ -131,8 +133,11 @@ function spreadsheet(game, colours, you) {
       ...(priced ? [cell("td", share(c.pool, c) || "—"), cell("td", money(c.price)), cell("td", money(c.par))] : []),
       cell("td", money(c.cash)),
       cell("td", c.revenue === null ? "—" : priced ? money(c.revenue) : `$${c.revenue}`),
-      cell("td", c.trains.join(" ") || "—"),
-      ...(priced ? [cell("td", c.tokens === null ? "—" : `${c.tokens}${c.token_cost ? ` ($${c.token_cost})` : ""}`)] : []),
+      ...(trainsShown ? [cell("td", c.trains.join(" ") || "—")] : []),
+      ...(priced
+        ? [cell("td", c.tokens === null ? "—" : `${c.tokens}${c.token_cost ? ` ($${c.token_cost})` : ""}`),
+          cell("td", c.hexes.join(" ") || "—")]
+        : [el("td", { title: c.hexes.join(" ") || null }, c.hexes.length ? `${c.hexes.length} hex${c.hexes.length === 1 ? "" : "es"}` : "—")]),
       ...(ordered ? [cell("td", c.order ?? "—")] : []),
       ...extras.map((f) => cell("td", facts[f.key])));
   });
@@ -143,7 +148,7 @@ function spreadsheet(game, colours, you) {
       ? [["Certificates", ...players.map((p) => table.cert_limit !== null ? `${p.certificates}/${table.cert_limit}` : text(p.certificates))]] : []),
     [priced ? "Worth" : "Score (cash)", ...players.map((p) => money(p.score))],
     ...(estimated ? [["Worth (est.)", ...players.map((p) => money(Math.round(p.estimate)))]] : []),
-    ["Privates", ...players.map((p) => privatesOf(p.privates, privates, colours))],
+    ...(privates.length ? [["Privates", ...players.map((p) => privatesOf(p.privates, privates, colours))]] : []),
   ].map(([label, ...values]) => el("tr", { class: "player-row" }, el("th", { scope: "row" }, label),
     ...values.map((v) => cell("td", v)), el("td", { colspan: head.length - players.length - 1 })));
   const part = el("div", { class: "table-wrap wide spreadsheet" }, el("table", {},
