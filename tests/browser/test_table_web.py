@@ -205,3 +205,51 @@ def test_browser_import_of_an_online_game_in_the_lobby(base_url: str, page, tmp_
     page.wait_for_url("**/games/*")
     page.wait_for_selector("#share-panel:not([hidden])")
     assert "Bob" in page.inner_text("#share-panel")
+
+
+PINCH = """() => {
+  const svg = document.querySelector('#board svg');
+  const r = svg.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  const fire = (type, id, x) => svg.dispatchEvent(new PointerEvent(type,
+    { pointerId: id, clientX: x, clientY: cy, bubbles: true, pointerType: 'touch' }));
+  const before = Number(svg.getAttribute('viewBox').split(' ')[2]);
+  fire('pointerdown', 1, cx - 20); fire('pointerdown', 2, cx + 20);
+  fire('pointermove', 1, cx - 80); fire('pointermove', 2, cx + 80);
+  fire('pointerup', 1, cx - 80); fire('pointerup', 2, cx + 80);
+  return [before, Number(svg.getAttribute('viewBox').split(' ')[2])];
+}"""
+
+
+def test_browser_phone_map_first_pinch_zoom_and_docked_moves(base_url: str, browser) -> None:
+    """On a 390 px phone the map comes first and fills the screen above the docked moves;
+    two fingers spread apart zoom in; choosing a hex zooms to it and its tiles show in the
+    dock, in sight without scrolling."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    turn = operating_turn()
+    imported = httpx.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
+    page.goto(base_url + imported["link"])
+    page.wait_for_selector("#board svg g[data-hex].legal")
+    board = page.locator("#board-section").bounding_box()
+    dock = page.locator("#controls-section").bounding_box()
+    assert board is not None and dock is not None
+    assert board["y"] < 250 and dock["y"] + dock["height"] >= 842
+    before, after = page.evaluate(PINCH)
+    assert after < before * 0.6, (before, after)
+    page.click("#zoom-reset")
+    hex_id = turn.plan[0]["hex"]
+    page.locator(f"#board g[data-hex='{hex_id}'].legal").dispatch_event("click")
+    page.wait_for_selector("#lay-confirm")
+    confirm = page.locator("#lay-confirm").bounding_box()
+    assert confirm is not None and 0 < confirm["y"] < 844 - confirm["height"]
+    width = float(
+        page.evaluate("document.querySelector('#board svg').getAttribute('viewBox')").split(" ")[2]
+    )
+    assert width < before * 0.8
+    shot(page, "table-phone-tile")
+    page.click("#dock-toggle")
+    assert page.locator("#controls").is_hidden()
+    context.close()
