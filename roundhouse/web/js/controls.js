@@ -144,6 +144,7 @@ export function renderControls(container, actions, ctx) {
     container.replaceChildren(el("p", { class: "hint" }, ctx.waiting || "Nothing for you to do right now."));
     return;
   }
+  if (ctx.context) parts.push(el("p", { class: "move-context" }, ctx.context));
   if (selectedHex) {
     const here = actions.filter((a) => a.action.hex === selectedHex);
     if (here.length) {

@@ -142,6 +142,18 @@ function announce(text) {
   }
 }
 
+// The auction under way in a line, for the moves panel (on a phone the tables are far below).
+function auctionLine(view) {
+  const auction = view.prompt.auction;
+  if (!auction) return "";
+  const card = view.privates.find((p) => p.id === auction.item);
+  const company = view.table.companies.find((c) => c.id === auction.item);
+  const name = card?.name ?? company?.name ?? "";
+  const high = auction.high_bidder ? `high bid $${auction.high_bid} by ${auction.high_bidder}` : "no bid yet";
+  const worth = card ? ` (value $${card.value}, income $${card.revenue})` : "";
+  return `On the block: ${auction.item}${name ? ` ${name}` : ""}${worth} · ${high}`;
+}
+
 function hexLabel(id) {
   const hex = state.view?.board?.hexes.find((h) => h.id === id);
   return hex?.location ? `${id} ${hex.location}` : id;
@@ -191,6 +203,7 @@ async function render() {
     renderControls($("controls"), actions, {
       submit, selectedHex: state.selectedHex, multiSeat: state.mayActFor.length > 1, gameId,
       lay: state.lay, routes: state.routes, hexLabel, waiting: waitingText(view.prompt), mainStep: view.prompt.step,
+      context: auctionLine(view),
       onLay: (lay) => setLay(lay),
       onPickHex: (hex) => pickHex(hex),
       onClearHex: () => { state.selectedHex = null; state.lay = null; rerender(); },

@@ -210,7 +210,7 @@ async function importGame(event) {
 function gameItem(game) {
   const seats = game.seats.map((s) => `${s.name}${s.kind === "bot" ? " (bot)" : ""}`).join(", ");
   const status = game.finished ? "finished" : `${game.action_count} moves, ${game.acting.join(", ")} to act`;
-  const item = el("li", { class: "game" },
+  const item = el("li", { class: "game-item" },
     el("a", { href: `/games/${game.id}` }, `${game.title_name} · ${game.id}`),
     el("span", { class: "hint" }, ` ${game.mode} · ${seats} · ${status}`));
   if (game.status === "open") {
