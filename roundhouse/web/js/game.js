@@ -371,6 +371,7 @@ async function renderSummary(view) {
   const box = $("summary");
   box.hidden = false;
   if (state.summaryShownFor === state.version) return;
+  if (state.summaryShownFor < 0) setTimeout(() => box.scrollIntoView({ block: "start" }), 50);
   state.summaryShownFor = state.version;
   const result = Object.entries(view.result ?? {}).sort((a, b) => b[1] - a[1]);
   const best = result.length ? result[0][1] : null;
