@@ -582,6 +582,12 @@ function wire() {
     } catch (error) { toast(`Could not import: ${error.message}`); }
   });
   renderToggles();
+  // An open menu closes when something else is clicked.
+  document.addEventListener("click", (e) => {
+    for (const menu of document.querySelectorAll("details.menu[open]")) {
+      if (e.isTrusted && !menu.contains(e.target)) menu.open = false;
+    }
+  });
   // On a phone the controls are docked over the page's foot: keep the page scrollable past them.
   const dock = $("controls-section");
   new ResizeObserver(() => {
