@@ -61,3 +61,19 @@ def test_refused_typed_move_shows_the_engines_reason(
     assert "minimum bid is $7" in out and "Chicago Express §4.1" in out
     assert "You passes on PRR" in out
     assert "Pennsylvania Railroad" in out
+
+
+def test_replay_narrates_the_game_like_the_web_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #20: the terminal tells the same narrated log as the web page - round headers,
+    auctions won and dividends paid per player (Chicago Express §4.1, §5.1) under each move."""
+    save = tmp_path / "game.json"
+    args = ["play", "chicago-express", "--players", "3", "--bots", "3", "--seed", "4"]
+    assert main([*args, "--bot-level", "random", "--save", str(save), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(save), "--no-pause"]) == 0
+    out = capsys.readouterr().out
+    assert "── Initial auctions ──" in out and "── Round 2 ──" in out
+    assert "buys a share of PRR for $" in out
+    assert "Dividend 1: " in out and " per share (" in out

@@ -70,6 +70,13 @@ class Payout:
         return f"<Payout {self.company} ${self.amount}: {parts}; bank keeps ${self.kept_by_bank}>"
 
 
+def payout_text(split: Payout) -> str:
+    """ "RG pays $23 per share: Ann $46, Bob $23" (the bank's part left out)."""
+    each = f" ${split.per_share} per share" if split.per_share is not None else f" ${split.amount}"
+    who = ", ".join(f"{k} ${v}" for k, v in split.paid.items() if v)
+    return f"{split.company} pays{each}" + (f": {who}" if who else "")
+
+
 def _divide(numerator: int, denominator: int, rounding: Rounding) -> int:
     if rounding is Rounding.UP:
         return -(-numerator // denominator)

@@ -26,7 +26,7 @@ from roundhouse.core.config import Capitalization, CertLimitPlayers, EndTrigger,
 from roundhouse.core.entities import Corporation, CorporationSpec, Player, Private, PrivateSpec
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import DiscardTrain
-from roundhouse.core.flow.game_end import GameEnd, score
+from roundhouse.core.flow.game_end import GameEnd, game_over_text, score
 from roundhouse.core.flow.map_steps import MapRules, NoMap
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
@@ -220,6 +220,13 @@ class Engine(TitleState):
         book.move(pc.id, player)
         corp.par_price = price
         corp.formed_in = self.sr_count
+        self.emit(
+            "par",
+            f"{player} starts {corp_id} at ${price}",
+            company=corp_id,
+            price=price,
+            restates=True,
+        )
         self.map.place_home(self, corp_id)
         self.check_float(corp_id)
 
@@ -231,6 +238,7 @@ class Engine(TitleState):
         if corp.floated or not corp.started or self.player_shares(corp_id) < corp.spec.float_shares:
             return
         corp.floated = True
+        self.emit("float", f"{corp_id} floats", company=corp_id)
         if self._config.capitalization is Capitalization.FULL:
             assert corp.par_price is not None
             self.ledger.transfer(BANK, corp_id, corp.par_price * corp.spec.size)
@@ -252,6 +260,14 @@ class Engine(TitleState):
         """Close privates, fire the final-train trigger, queue forced discards."""
         names = set(events.events)
         sold = events.phases[-1].on if events.phases else None
+        for phase in events.phases:
+            self.emit("phase", f"Phase {phase.name} begins", phase=phase.name, train=phase.on)
+        if events.rusted:
+            rusted = ", ".join(f"{owner}'s {t}" for t, owner in events.rusted)
+            self.emit("rust", f"Trains rust: {rusted}", trains=[t for t, _ in events.rusted])
+        if events.obsoleted:
+            old = ", ".join(events.obsoleted)
+            self.emit("obsolete", f"Trains become obsolete: {old}", trains=list(events.obsoleted))
         for private in self.privates.values():
             if private.closed:
                 continue
@@ -260,10 +276,12 @@ class Engine(TitleState):
                 for t in events.phases
             ) or any(closes_on(private.spec.abilities, event=e) for e in names):
                 private.closed = True
+                self.emit("close", f"{private.id} {private.spec.name} closes", item=private.id)
         if sold is not None:
             for private in self.privates.values():
-                if closes_on(private.spec.abilities, train=sold):
+                if not private.closed and closes_on(private.spec.abilities, train=sold):
                     private.closed = True
+                    self.emit("close", f"{private.id} {private.spec.name} closes", item=private.id)
         if self._config.final_train_event in names:
             self.end.trigger(self, EndTrigger.FINAL_TRAIN)
         self.pending_discards = dict(events.must_discard)
@@ -361,6 +379,7 @@ class Engine(TitleState):
             )
 
     def execute(self, action: Action) -> None:
+        was_over = self.end.over
         corp = self._discarding()
         if corp is not None and isinstance(action, DiscardTrain):
             self.depot.discard(action.train)
@@ -370,6 +389,8 @@ class Engine(TitleState):
         else:
             self.round.process(self, action)
         self._settle()
+        if self.end.over and not was_over:
+            self.emit("game_over", game_over_text(self), reason=self.end.reason, result=self.result)
 
     def view(self, player: PlayerId | None) -> dict[str, Json]:
         return {

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.canonical import digest
 from roundhouse.core.errors import IllegalAction, InvalidSetup, MalformedAction
+from roundhouse.core.event import Event, collecting
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import LegalActions
 from roundhouse.core.rng import Rng
@@ -27,6 +28,7 @@ from roundhouse.core.view.observer import Observer
 from roundhouse.core.view.panel import Panel
 from roundhouse.core.view.private import PrivateView
 from roundhouse.core.view.prompt import Prompt
+from roundhouse.core.view.run import RunView
 from roundhouse.core.view.table import PlayerRow, TableView
 from roundhouse.core.view.tile import TileCatalogue
 from roundhouse.core.view.train import TrainRoster
@@ -65,8 +67,14 @@ class Game:
         self.players: tuple[PlayerId, ...] = names
         self.seed = seed
         self.options: dict[str, OptionValue] = title.resolve_options(options)
-        self._state: TitleState = title.setup(names, self.options, Rng(seed))
+        with collecting() as opening:
+            self._state: TitleState = title.setup(names, self.options, Rng(seed))
+        self._setup_events: tuple[Event, ...] = tuple(opening)
+        """What setting the game up told the table (the first round's header, draws)."""
         self._log: list[Action] = []
+        self._events: list[tuple[Event, ...]] = []
+        """The events of each action of the log, by index (:mod:`roundhouse.core.event`):
+        kept beside the log, never in the state, and rebuilt by replay with it."""
         self._snapshots: dict[int, TitleState] = {0: _copy_state(self._state)}
         """States after that many actions.  They are never changed (only copied from), so
         clones and history copies share them."""
@@ -118,11 +126,13 @@ class Game:
         except IllegalAction as exc:
             raise exc.cite(self.title.rulebook.cite(exc.rule)) from None
         try:
-            self._state.execute(decoded)
+            with collecting() as events:
+                self._state.execute(decoded)
         except BaseException:
             self._restore(len(self._log))
             raise
         self._log.append(decoded)
+        self._events.append(tuple(events))
         self._legal = None
         if len(self._log) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(self._log)] = _copy_state(self._state)
@@ -152,8 +162,12 @@ class Game:
         if self._spare is not None and self._spare not in snapshots:
             self._spare = None
         state = _copy_state(snapshots[base])
+        events = self._events
+        del events[base:]
         for action in self._log[base:length]:
-            state.execute(action)
+            with collecting() as told:
+                state.execute(action)
+            events.append(tuple(told))
         self._state = state
         del self._log[length:]
         self._legal = None
@@ -239,8 +253,32 @@ class Game:
         return self._observer().panels(self._seat(player))
 
     def log_entries(self, start: int = 0) -> tuple[LogEntry, ...]:
-        """The log from action ``start`` on, as table talk."""
-        return tuple(LogEntry.of(i, a) for i, a in enumerate(self._log[start:], start=start))
+        """The log from action ``start`` on, as table talk, each action with its events."""
+        events = self._events
+        return tuple(
+            LogEntry.of(i, a, events[i]) for i, a in enumerate(self._log[start:], start=start)
+        )
+
+    def events(self, start: int = 0) -> tuple[tuple[Event, ...], ...]:
+        """What each action from ``start`` on set off (:mod:`roundhouse.core.event`): a new
+        round, an auction won, payouts, price moves, phases, rusting.  Events are told beside
+        the state, never part of it: replaying the log tells them again, the same."""
+        return tuple(self._events[start:])
+
+    @property
+    def setup_events(self) -> tuple[Event, ...]:
+        """What setting the game up told the table, before any action (the first round)."""
+        return self._setup_events
+
+    def describe(self, action: Action) -> str:
+        """A legal move as its button says it now, with what it costs or pays ("Ann buys a
+        10% share of RG from the initial offering for $70"); the log keeps ``str(action)``."""
+        return self._observer().describe(action)
+
+    def step_of(self, action: Action) -> tuple[str, str]:
+        """The step a legal move belongs to, by name and in words ("steel", "choose steel");
+        empty strings where the title has no steps."""
+        return self._observer().step_of(action)
 
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         """What ``entity``'s trains earn on ``routes`` now (route notation: a train id, then
@@ -249,6 +287,16 @@ class Game:
         cited) for routes it may not run."""
         try:
             return self._observer().route_revenue(entity, routes)
+        except IllegalAction as exc:
+            raise exc.cite(self.title.rulebook.cite(exc.rule)) from None
+
+    def price_run(self, entity: str, routes: Sequence[Sequence[str]]) -> RunView | None:
+        """``entity``'s routes (route notation, via hexes optional) priced by the title's own
+        route check: each route in the exact notation with what it earns, and the total, to
+        draw along the track and play as ``run_routes``; None for titles without train
+        routes.  Raises :class:`IllegalAction` (rule cited) for routes it may not run."""
+        try:
+            return self._observer().price_run(entity, routes)
         except IllegalAction as exc:
             raise exc.cite(self.title.rulebook.cite(exc.rule)) from None
 
@@ -309,6 +357,8 @@ class Game:
         other.options = dict(self.options)
         other._state = state
         other._log = self._log[:length]
+        other._setup_events = self._setup_events
+        other._events = self._events[:length]
         other._snapshots = {i: s for i, s in self._snapshots.items() if i <= length}
         other._spare = self._spare if self._spare in other._snapshots else None
         other._undone_to = None

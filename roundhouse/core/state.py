@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.event import emit
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import AmountRange
 from roundhouse.core.rng import Rng
@@ -50,6 +51,12 @@ class TitleState(ABC):
     @abstractmethod
     def execute(self, action: Action) -> None:
         """Carry out a checked action, including everything it sets off (phases, game end)."""
+
+    def emit(self, kind: str, text: str, /, **data: object) -> None:
+        """Tell the narrated log what just happened (:mod:`roundhouse.core.event`): a round
+        begins, a company pays out, a price moves.  The event goes to the sink of the action
+        being carried out, outside the state: emitting never changes the state or its hash."""
+        emit(kind, text, **data)
 
     def view(self, player: PlayerId | None) -> dict[str, Json]:
         """The title's own plain data that its observer's typed parts do not cover; the

@@ -2,10 +2,12 @@
 
 Each hex shows what its board prints: the terrain as its fill and a symbol, the build cost in
 red, the income a company gains on entering next to a train symbol, the development value in a
-house (filled once developed), the place name along the bottom, and a locomotive in the
-colour of every company present.  The caller describes the hexes as :class:`AreaHex` records
-(:func:`area_board_svg` makes them from a board view) and passes the company colours from the
-title's data.
+house (filled once developed), the place name on a plate along the bottom, and a locomotive in
+the colour of every company present.  It is drawn like the printed board it stands for: the
+map on a sheet of card, the land's edge outlined, each hex lightly shaded, forests and
+mountains drawn as groves and ranges, cities as white discs.  The caller describes the hexes
+as :class:`AreaHex` records (:func:`area_board_svg` makes them from a board view) and passes
+the company colours from the title's data.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from roundhouse.core.view.board import BoardView, HexView
 from roundhouse.render import icon
 from roundhouse.render.frame import LegendEntry, document
 from roundhouse.render.geometry import XY, R, centre, half_width_at, num, polygon_points
-from roundhouse.render.map import BAND, coordinates, name_svg
+from roundhouse.render.map import BAND, coordinates
 from roundhouse.render.palette import COST_RED, TERRAIN_FILL, paint
 
 SETTLEMENTS = ("city", "industrial", "capital", "start")
@@ -27,6 +29,18 @@ SETTLEMENTS = ("city", "industrial", "capital", "start")
 
 INDUSTRIAL_FILL = "#d8d0c8"
 CAPITAL_FILL = "#f4e7b0"
+SHEET = "#efe4c8"
+"""The card the map is printed on."""
+EDGE = "#4a3b28"
+"""The land's outline, drawn under the hexes so only the outer edge shows."""
+SHADE = (
+    '<defs><radialGradient id="area-shade" cx="50%" cy="42%" r="62%">'
+    '<stop offset="0%" stop-color="#ffffff" stop-opacity="0.28"/>'
+    '<stop offset="70%" stop-color="#ffffff" stop-opacity="0"/>'
+    '<stop offset="100%" stop-color="#000000" stop-opacity="0.13"/>'
+    "</radialGradient></defs>"
+)
+"""Each hex lit from its middle and darker at its rim, as on a printed board."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -58,11 +72,12 @@ def _fill(area: AreaHex) -> str:
 def _settlement(area: AreaHex, paint_of: Mapping[str, str]) -> str:
     kind = area.settlement
     if kind == "city":
-        return '<circle cx="0" cy="-2" r="7" fill="#ffffff" stroke="#111111" stroke-width="2"/>'
+        return '<circle cx="0" cy="-2" r="8.5" fill="#ffffff" stroke="#111111" stroke-width="2.2"/>'
     if kind == "capital":
         return (
-            '<circle cx="0" cy="-2" r="10" fill="#ffffff" stroke="#111111" stroke-width="2"/>'
-            '<circle cx="0" cy="-2" r="5" fill="#111111"/>'
+            '<circle cx="0" cy="-2" r="12" fill="#ffffff" stroke="#111111" stroke-width="2.5"/>'
+            '<circle cx="0" cy="-2" r="8" fill="none" stroke="#b8860b" stroke-width="2"/>'
+            '<circle cx="0" cy="-2" r="4.5" fill="#111111"/>'
         )
     if kind == "industrial":
         return (
@@ -104,12 +119,14 @@ def _locomotives(
 
 def _hex(area: AreaHex, coords: CoordinateSystem, paint_of: Mapping[str, str]) -> list[str]:
     layout = coords.layout
+    points = polygon_points(layout)
     out = [
-        f'<polygon points="{polygon_points(layout)}" fill="{_fill(area)}" stroke="#555555" '
-        f'class="terrain-{area.terrain}"/>'
+        f'<polygon points="{points}" fill="{_fill(area)}" stroke="#6f6856" stroke-width="0.8" '
+        f'class="terrain-{area.terrain}"/>',
+        f'<polygon points="{points}" fill="url(#area-shade)" pointer-events="none"/>',
     ]
     if area.terrain in ("forest", "mountain", "hill", "swamp") and not area.settlement:
-        out.append(icon.terrain_mark(area.terrain, 0, -2, 22))
+        out.append(_landscape(area.terrain))
     out.append(_settlement(area, paint_of))
     if area.cost:
         out.append(
@@ -135,8 +152,32 @@ def _hex(area: AreaHex, coords: CoordinateSystem, paint_of: Mapping[str, str]) -
         out.append(f'<g class="development">{house}</g>')
     out.extend(_locomotives(layout, area.companies, paint_of))
     if area.location:
-        out.append(name_svg(layout, area.location, BAND[layout]))
+        out.append(_name_plate(layout, area.location))
     return out
+
+
+def _landscape(terrain: str) -> str:
+    """A grove of trees or a range of peaks filling the hex's middle, as a board draws them."""
+    if terrain in ("mountain", "hill"):
+        return (
+            icon.terrain_mark(terrain, -7, 0, 17)
+            + icon.terrain_mark(terrain, 7, 1, 14)
+            + icon.terrain_mark(terrain, 0, -5, 20)
+        )
+    return icon.terrain_mark(terrain, -6, -4, 17) + icon.terrain_mark(terrain, 7, 1, 15)
+
+
+def _name_plate(layout: Layout, name: str) -> str:
+    """The place name on a small white plate along the hex's foot."""
+    band = BAND[layout]
+    size = icon.fit_size(name, 2 * half_width_at(layout, band + 4) - 8, 8.0, 5.0, bold=True)
+    width = icon.text_width(name, size, bold=True) + 6
+    return (
+        f'<rect x="{num(-width / 2)}" y="{num(band - size * 0.75)}" width="{num(width)}" '
+        f'height="{num(size * 1.5)}" rx="2" fill="#ffffff" fill-opacity="0.88" '
+        'stroke="#5a5040" stroke-width="0.5"/>'
+        + icon.text(0, band, name, size, bold=True, extra=' class="name"')
+    )
 
 
 def area_map_svg(
@@ -150,6 +191,8 @@ def area_map_svg(
     paint_of = {company: paint(word) for company, word in colours.items()}
     centres: dict[str, XY] = {}
     groups: list[str] = []
+    points = polygon_points(coords.layout)
+    edge: list[str] = [SHADE, '<g class="land-edge">']
     for area in hexes:
         cx, cy = centre(coords.layout, coords.point(area.name))
         centres[area.name] = (cx, cy)
@@ -157,8 +200,13 @@ def area_map_svg(
         groups.append(
             f'<g id="hex-{area.name}" transform="translate({num(cx)},{num(cy)})">{body}</g>'
         )
+        edge.append(
+            f'<polygon points="{points}" transform="translate({num(cx)},{num(cy)})" '
+            f'fill="{EDGE}" stroke="{EDGE}" stroke-width="9" stroke-linejoin="round"/>'
+        )
+    edge.append("</g>")
     entries = _legend(hexes, paint_of) if legend else []
-    return document(groups, coords, centres, entries)
+    return document(groups, coords, centres, entries, background=SHEET, under=edge)
 
 
 def _swatch(fill: str, inner: str = "") -> str:

@@ -113,8 +113,13 @@ def document(
     entries: Sequence[LegendEntry] = (),
     *,
     labels: bool = True,
+    background: str = "#ffffff",
+    under: Sequence[str] = (),
 ) -> str:
-    """A standalone SVG: the hexes, the coordinate labels and the key, nothing clipped."""
+    """A standalone SVG: the hexes, the coordinate labels and the key, nothing clipped.
+
+    ``background`` fills the sheet; ``under`` is drawn on it before everything else (an
+    area map's landmass edge and its shading definitions)."""
     bounds = hex_bounds(coords, centres)
     parts = list(body)
     pad = MARGIN if labels else 6.0
@@ -130,5 +135,5 @@ def document(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="{num(left)} {num(top)} {num(width)} {num(height)}" font-family="sans-serif">'
         f'<rect x="{num(left)}" y="{num(top)}" width="{num(width)}" height="{num(height)}" '
-        'fill="#ffffff"/>' + "".join(parts) + "</svg>"
+        f'fill="{background}"/>' + "".join(under) + "".join(parts) + "</svg>"
     )

@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from html import escape
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -59,7 +60,14 @@ def create_app(database_url: str | None = None, *, settings: Settings | None = N
         return FileResponse(WEB / "index.html")
 
     @app.get("/games/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
+    async def game_page(game_id: str) -> Response:
+        try:
+            runtime.service.record(game_id)
+        except Problem:
+            return not_found_page(
+                f"There is no game {game_id!r} here. It may have been mistyped, or it lives on "
+                "another server."
+            )
         return FileResponse(WEB / "game.html")
 
     @app.get("/games", include_in_schema=False)
@@ -67,6 +75,16 @@ def create_app(database_url: str | None = None, *, settings: Settings | None = N
         return RedirectResponse("/")
 
     return app
+
+
+def not_found_page(message: str) -> HTMLResponse:
+    """A page a person can read (not the API's JSON), with the way back to the lobby."""
+    return HTMLResponse(
+        status_code=404,
+        content=(WEB / "notfound.html")
+        .read_text()
+        .replace("{message}", escape(message, quote=False)),
+    )
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -87,8 +105,11 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(422, "invalid_request", "; ".join(parts) or "invalid request")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http(request: Request, exc: StarletteHTTPException) -> Response:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        page = not request.url.path.startswith(("/api/", "/static/", "/openapi"))
+        if page and exc.status_code == 404 and request.method in ("GET", "HEAD"):
+            return not_found_page(f"There is no page at {request.url.path}.")
         return _error(exc.status_code, code, str(exc.detail))
 
     @app.exception_handler(Exception)

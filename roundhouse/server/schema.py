@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from roundhouse.core.event import Event
 from roundhouse.core.view import GameView, LogEntry
 
 SeatName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
@@ -59,6 +60,14 @@ class CreateGame(Strict):
     join_as: SeatName | None = Field(
         default=None, description="online games: the human seat the creator takes"
     )
+    listed: bool = Field(
+        default=True, description="shown in the lobby's game list; unlisted: reached by link only"
+    )
+    open_seats: bool = Field(
+        default=False,
+        description="online games: anyone may take a free seat from the lobby; otherwise each "
+        "human seat is taken through its own invite link, all given to the creator",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> CreateGame:
@@ -76,8 +85,12 @@ class ImportGame(Strict):
     doc: JsonObject = Field(description='{"title", "options", "seed", "players", "actions"}')
     mode: Mode = "hotseat"
     seats: list[SeatSpec] | None = Field(
-        default=None, description="kinds of the doc's players, in order; default all human"
+        default=None,
+        description="kinds of the doc's players, in order; default: the doc's own `seats` "
+        "(our export writes them), else all human",
     )
+    listed: bool = True
+    open_seats: bool = False
 
 
 class JoinSeat(Strict):
@@ -108,6 +121,8 @@ class GameSummary(BaseModel):
     title: str
     title_name: str
     mode: str
+    listed: bool = True
+    open_seats: bool = False
     status: Literal["open", "running", "finished"]
     seats: list[SeatInfo]
     version: int = Field(description="number of log rows (actions and undos) so far")
@@ -118,11 +133,23 @@ class GameSummary(BaseModel):
     updated_at: dt.datetime
 
 
+class Invite(BaseModel):
+    """A human seat's own link: whoever opens it plays that seat (keep it secret)."""
+
+    seat: str
+    token: str
+    link: str
+
+
 class Created(BaseModel):
     game: GameSummary
     token: str | None = Field(description="secret: the table's (hotseat) or your seat's token")
     seat: str | None
     link: str = Field(description="the game page; it carries the token after '#'")
+    invites: list[Invite] = Field(
+        default_factory=list,
+        description="online games by invitation: each human seat's link, to send to its player",
+    )
 
 
 class Joined(BaseModel):
@@ -142,8 +169,10 @@ class ViewReply(BaseModel):
 class LegalAction(BaseModel):
     seat: str
     kind: str
-    text: str
+    text: str = Field(description="the move as its button says it, with what it costs or pays")
     action: JsonObject
+    step: str = Field(default="", description='the step it belongs to ("track", "steel")')
+    step_action: str = Field(default="", description='that step in words ("choose steel")')
 
 
 class LegalReply(BaseModel):
@@ -154,6 +183,7 @@ class LegalReply(BaseModel):
 class LogReply(BaseModel):
     version: int
     entries: list[LogEntry]
+    setup: list[Event] = Field(default_factory=list, description="what setting up told the table")
 
 
 class Accepted(BaseModel):
@@ -179,6 +209,14 @@ class ErrorReply(BaseModel):
     error: ErrorBody
 
 
+class ExportFormat(BaseModel):
+    """A format the game can be saved in, or why not."""
+
+    format: Literal["roundhouse", "18xx.games"]
+    available: bool
+    reason: str | None = None
+
+
 class TableReply(BaseModel):
     """Everything a game page shows, at one version, in one round trip."""
 
@@ -189,6 +227,10 @@ class TableReply(BaseModel):
     actions: list[LegalAction]
     log_from: int
     log: list[LogEntry] = Field(description="log entries from index `log_from` on")
+    setup: list[Event] = Field(
+        default_factory=list, description="what setting the game up told the table (log_from 0)"
+    )
+    exports: list[ExportFormat] = Field(default_factory=list)
 
 
 class PriceRun(Strict):
@@ -205,5 +247,8 @@ class RunPrice(BaseModel):
 
     version: int
     entity: str
-    routes: list[list[str]]
+    routes: list[list[str]] = Field(
+        description="the routes in exact notation (every hex passed), to draw along the track"
+    )
     revenue: int
+    revenues: list[int] = Field(default_factory=list, description="each route's own revenue")

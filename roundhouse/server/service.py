@@ -28,6 +28,7 @@ from roundhouse.server.cache import GameCache, effective_actions
 from roundhouse.server.drawing import Drawings
 from roundhouse.server.problem import Problem
 from roundhouse.server.seat_bot import BotSeats, SeatBot
+from roundhouse.server.seating import named_seats, saved_seats
 from roundhouse.server.storage import (
     GameRecord,
     NewSeat,
@@ -47,6 +48,26 @@ def stale(exc: StaleIndex) -> Problem:
         f"the game has moved on since you looked (you acted at index {exc.expected}, "
         f"it is now {exc.actual}); reload and choose again",
     )
+
+
+def legal_moves(game: roundhouse.Game, seats: Sequence[str]) -> list[schema.LegalAction]:
+    """The legal moves of ``seats``, each worded for its button and with its step."""
+    out = []
+    for a in game.legal_actions():
+        if a.player not in seats:
+            continue
+        step, words = game.step_of(a)
+        out.append(
+            schema.LegalAction(
+                seat=a.player,
+                kind=a.kind,
+                text=game.describe(a),
+                action=a.to_json(),
+                step=step,
+                step_action=words,
+            )
+        )
+    return out
 
 
 def refused(exc: ValueError) -> Problem:
@@ -98,6 +119,8 @@ class GameService:
             title=record.title,
             title_name=name,
             mode=record.mode,
+            listed=record.listed,
+            open_seats=record.open_seats,
             status=record.status,  # type: ignore[arg-type]
             seats=[
                 schema.SeatInfo(name=s.name, kind=s.kind, level=s.bot_level, claimed=s.claimed)
@@ -161,17 +184,17 @@ class GameService:
         else:
             wanted = allowed
         game = self.live(record)
-        actions = [
-            schema.LegalAction(seat=a.player, kind=a.kind, text=str(a), action=a.to_json())
-            for a in game.legal_actions()
-            if a.player in wanted
-        ]
+        actions = legal_moves(game, wanted)
         return schema.LegalReply(version=record.version, actions=actions)
 
     def log(self, game_id: str) -> schema.LogReply:
         record = self.record(game_id)
         game = self.live(record)
-        return schema.LogReply(version=record.version, entries=list(game.log_entries()))
+        return schema.LogReply(
+            version=record.version,
+            entries=list(game.log_entries()),
+            setup=list(game.setup_events),
+        )
 
     def table(self, game_id: str, token: str | None, log_from: int) -> schema.TableReply:
         record = self.record(game_id)
@@ -184,14 +207,28 @@ class GameService:
             version=record.version,
             may_act_for=allowed,
             view=game.observe(seat),
-            actions=[
-                schema.LegalAction(seat=a.player, kind=a.kind, text=str(a), action=a.to_json())
-                for a in game.legal_actions()
-                if a.player in allowed
-            ],
+            actions=legal_moves(game, allowed),
             log_from=log_from,
             log=list(game.log_entries(log_from)),
+            setup=list(game.setup_events) if log_from == 0 else [],
+            exports=self.exports(game),
         )
+
+    def exports(self, game: roundhouse.Game) -> list[schema.ExportFormat]:
+        """Our JSON always; 18xx.games where the site has the title and its options say
+        the same game (otherwise the reason, so a page need not ask and fail)."""
+        from roundhouse.interop import TRANSLATORS
+        from roundhouse.interop.export import optional_rules
+
+        site = schema.ExportFormat(format="18xx.games", available=True)
+        try:
+            optional_rules(game, TRANSLATORS.get(game.title.id))
+        except ValueError as exc:
+            reason = str(exc)
+            if "no 18xx.games translator" in reason:
+                reason = f"18xx.games export is not available for {game.title.name}"
+            site = schema.ExportFormat(format="18xx.games", available=False, reason=reason)
+        return [schema.ExportFormat(format="roundhouse", available=True), site]
 
     def history(self, game_id: str, index: int) -> schema.ViewReply:
         record = self.record(game_id)
@@ -212,8 +249,15 @@ class GameService:
         return catalogue
 
     def export(self, game_id: str) -> dict[str, object]:
+        """The save file, with each seat's kind (person or bot) so an import seats the same
+        table (:func:`roundhouse.load` reads only the game's own keys)."""
         record = self.record(game_id)
-        return dict(self.live(record).to_doc())
+        doc: dict[str, object] = dict(self.live(record).to_doc())
+        doc["seats"] = [
+            {"name": s.name, "kind": s.kind, **({"level": s.bot_level} if s.bot_level else {})}
+            for s in record.seats
+        ]
+        return doc
 
     def values(self, game_id: str) -> schema.ValuesReply:
         record = self.record(game_id)
@@ -234,7 +278,15 @@ class GameService:
             game = roundhouse.new_game(request.title, names, seed, request.options)
         except ValueError as exc:
             raise refused(exc) from None
-        return self._store_new(game, request.mode, request.seats, request.join_as, [])
+        return self._store_new(
+            game,
+            request.mode,
+            request.seats,
+            request.join_as,
+            [],
+            listed=request.listed,
+            open_seats=request.open_seats,
+        )
 
     def export_18xx(self, game_id: str) -> dict[str, object]:
         """The game as an 18xx.games document (titles that site also has)."""
@@ -253,23 +305,30 @@ class GameService:
             if site:
                 from roundhouse.interop import import_18xx_games
 
-                game = import_18xx_games(request.doc)
+                game = named_seats(import_18xx_games(request.doc), request.doc)
             else:
                 game = roundhouse.load(request.doc)
         except ValueError as exc:
             raise refused(exc) from None
-        if request.seats is None:
-            seats = [schema.SeatSpec(name=p) for p in game.players]
-        else:
-            seats = request.seats
-            if [s.name for s in seats] != list(game.players):
-                raise Problem(
-                    422,
-                    "seats_mismatch",
-                    f"seats must name the saved game's players in order: {list(game.players)}",
-                )
+        seats = request.seats if request.seats is not None else saved_seats(request.doc, game)
+        if [s.name for s in seats] != list(game.players):
+            raise Problem(
+                422,
+                "seats_mismatch",
+                f"seats must name the saved game's players in order: {list(game.players)}",
+            )
         entries: list[dict[str, object]] = [{"action": a.to_json()} for a in game.log]
-        return self._store_new(game, request.mode, seats, None, entries)
+        return self._store_new(
+            game,
+            request.mode,
+            seats,
+            next((s.name for s in seats if s.kind == "human"), None)
+            if request.mode == "online"
+            else None,
+            entries,
+            listed=request.listed,
+            open_seats=request.open_seats,
+        )
 
     def _store_new(
         self,
@@ -278,20 +337,28 @@ class GameService:
         seats: Sequence[schema.SeatSpec],
         join_as: str | None,
         entries: list[dict[str, object]],
+        *,
+        listed: bool = True,
+        open_seats: bool = False,
     ) -> schema.Created:
         token: str | None = None
         table_hash: str | None = None
         new_seats: list[NewSeat] = []
+        invites: list[schema.Invite] = []
+        by_invite = mode == "online" and not open_seats
         if mode == "hotseat":
             token = new_token()
             table_hash = hash_token(token)
         for s in seats:
             seat_hash: str | None = None
             claimed = s.kind == "bot" or mode == "hotseat"
-            if mode == "online" and s.name == join_as:
-                token = new_token()
-                seat_hash = hash_token(token)
+            if mode == "online" and s.kind == "human" and (by_invite or s.name == join_as):
+                seat_token = new_token()
+                seat_hash = hash_token(seat_token)
                 claimed = True
+                invites.append(schema.Invite(seat=s.name, token=seat_token, link=""))
+                if s.name == join_as:
+                    token = seat_token
             new_seats.append(
                 NewSeat(
                     name=s.name,
@@ -312,11 +379,23 @@ class GameService:
             entries=entries,
             action_count=len(game.log),
             finished=game.finished,
+            listed=listed,
+            open_seats=open_seats,
         )
         record = self.record(game_id)
         link = f"/games/{game_id}" + (f"#token={token}" if token else "")
         seat = join_as if mode == "online" else None
-        return schema.Created(game=self.summary(record), token=token, seat=seat, link=link)
+        return schema.Created(
+            game=self.summary(record),
+            token=token,
+            seat=seat,
+            link=link,
+            invites=[
+                i.model_copy(update={"link": f"/games/{game_id}#token={i.token}"})
+                for i in invites
+                if by_invite
+            ],
+        )
 
     def join(self, game_id: str, seat: str) -> schema.Joined:
         record = self.record(game_id)
@@ -329,6 +408,10 @@ class GameService:
             )
         if found.kind != "human":
             raise Problem(409, "bot_seat", f"{seat} is a bot's seat")
+        if not record.open_seats:
+            raise Problem(
+                403, "by_invitation", f"{seat} is taken through its invite link, not the lobby"
+            )
         token = new_token()
         if found.claimed or not self.store.claim(game_id, found.position, seat, hash_token(token)):
             raise Problem(409, "seat_taken", f"{seat} has already been taken")
@@ -391,18 +474,19 @@ class GameService:
         game = self.live(record)
         routes = tuple(tuple(r) for r in request.routes if r)
         try:
-            revenue = game.route_revenue(request.entity, routes)
+            run = game.price_run(request.entity, routes)
         except (ValueError, KeyError) as exc:
             if isinstance(exc, roundhouse.IllegalAction):
                 raise refused(exc) from None
             raise Problem(422, "bad_routes", f"cannot read those routes: {exc}") from None
-        if revenue is None:
+        if run is None:
             raise Problem(501, "no_routes", f"{record.title} has no train routes to price")
         return schema.RunPrice(
             version=record.version,
             entity=request.entity,
-            routes=[list(r) for r in routes],
-            revenue=revenue,
+            routes=[list(r) for r in run.notation()],
+            revenue=run.total,
+            revenues=[r.revenue for r in run.routes],
         )
 
     def _apply(

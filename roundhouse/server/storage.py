@@ -37,6 +37,8 @@ GAMES = sa.Table(
     sa.Column("finished", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("open_seats", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 SEATS = sa.Table(
@@ -114,6 +116,11 @@ class GameRecord:
     created_at: dt.datetime
     updated_at: dt.datetime
     seats: tuple[SeatRecord, ...]
+    listed: bool = True
+    """Shown in the lobby's game list (unlisted games are reached by their link only)."""
+    open_seats: bool = True
+    """Online: anyone may take a free human seat from the lobby; otherwise seats are taken
+    only through the invite links the creator was given."""
 
     @property
     def players(self) -> list[str]:
@@ -124,10 +131,11 @@ class GameRecord:
 
     @property
     def is_open(self) -> bool:
-        """An online game with a human seat nobody has taken yet."""
+        """An online game with open seats, one of them a human seat nobody has taken yet."""
         return (
             not self.finished
             and self.mode == "online"
+            and self.open_seats
             and any(s.kind == "human" and not s.claimed for s in self.seats)
         )
 
@@ -183,6 +191,8 @@ class Store:
         entries: Sequence[dict[str, object]] = (),
         action_count: int = 0,
         finished: bool = False,
+        listed: bool = True,
+        open_seats: bool = True,
     ) -> str:
         """Store a new game (optionally with an imported log) and return its id."""
         game_id = secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
@@ -202,6 +212,8 @@ class Store:
                     finished=finished,
                     created_at=now,
                     updated_at=now,
+                    listed=listed,
+                    open_seats=open_seats,
                 )
             )
             conn.execute(
@@ -312,7 +324,9 @@ class Store:
 
     def listing(self, status: str | None = None, limit: int = 100) -> list[GameRecord]:
         """Newest first; ``status`` is open, running or finished (None: all)."""
-        query = sa.select(GAMES).order_by(GAMES.c.updated_at.desc())
+        query = (
+            sa.select(GAMES).where(GAMES.c.listed == sa.true()).order_by(GAMES.c.updated_at.desc())
+        )
         if status == "finished":
             query = query.where(GAMES.c.finished == sa.true())
         elif status in ("open", "running"):
@@ -378,4 +392,6 @@ def _record(row: sa.RowMapping, seats: list[SeatRecord]) -> GameRecord:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         seats=tuple(seats),
+        listed=bool(row["listed"]),
+        open_seats=bool(row["open_seats"]),
     )

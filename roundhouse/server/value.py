@@ -1,8 +1,9 @@
-"""Each player's value over a game, for the end-of-game chart.
+"""Each player's worth over a game, for the end-of-game chart.
 
-The value is each player's score in the table view (``game.table()``: net worth in 18xx,
-cash in Chicago Express) at up to :data:`MAX_POINTS` positions, and the final result at the
-end.
+The worth is the title's own estimate of each player's position in the table view
+(``PlayerRow.estimate``: net worth in 18xx, cash plus what the shares should still pay in
+Chicago Express, so buying a share is not drawn as a loss) at up to :data:`MAX_POINTS`
+positions, and the final result at the end.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ MAX_POINTS = 200
 
 
 def player_values(game: roundhouse.Game) -> dict[str, int]:
-    """``{player: score}`` at the game's current position."""
-    return {row.id: row.score for row in game.table().players}
+    """``{player: worth}`` at the game's current position."""
+    return {row.id: round(row.estimate) for row in game.standings()}
 
 
 def value_series(game: roundhouse.Game) -> tuple[list[int], dict[str, list[int]]]:

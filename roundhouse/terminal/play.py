@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.event import Event
 from roundhouse.core.game import Game
 from roundhouse.terminal.command import CommandError, parse_command
 from roundhouse.terminal.display import describe, moves_table, render_view
+from roundhouse.terminal.narration import entry_lines, narrate
 
 Chooser = Callable[[Game, str], object]
 
@@ -20,7 +22,7 @@ HELP = (
     "Type a move's number, or the move itself: its kind (any unambiguous start: 'pass', "
     "'place') then its values ('bid PRR 9', 'place K4'), or a JSON action.  "
     "u undoes your last move, v shows the table again, 'info K4' shows one hex or company, "
-    "s saves, q quits."
+    "l shows the narrated log of the last moves, s saves, q quits."
 )
 
 
@@ -55,6 +57,8 @@ def play(
     """Run the loop until the game ends or a human quits; returns a process exit code."""
     ask = read if read is not None else (lambda prompt: input(prompt))
     shown_at = -1
+    if not game.log:
+        _tell(console, game.setup_events)
     while not game.finished:
         actor = game.acting[0]
         if actor in bots:
@@ -62,6 +66,7 @@ def play(
             applied = game.apply(action)  # type: ignore[arg-type]
             if not quiet_bots:
                 console.print(f"[dim]{applied}[/dim]")
+                _tell(console, game.events(len(game.log) - 1)[0])
             save(game, save_path)
             continue
         legal = game.legal_actions(actor)
@@ -95,6 +100,11 @@ def play(
         if text in {"?", "h", "help"}:
             console.print(HELP)
             continue
+        if text in {"l", "log"}:
+            for entry in game.log_entries(max(0, len(game.log) - 20)):
+                for line in entry_lines(entry):
+                    console.print(line)
+            continue
         try:
             chosen = parse_command(text, legal)
             applied = game.apply(chosen)
@@ -102,11 +112,18 @@ def play(
             console.print(f"[red]{exc}[/red]")
             continue
         console.print(f"[green]{applied}[/green]")
+        _tell(console, game.events(len(game.log) - 1)[0])
         save(game, save_path)
     console.print(render_view(game.observe()))
     console.print(result_table(game))
     save(game, save_path)
     return 0
+
+
+def _tell(console: Console, events: Sequence[Event]) -> None:
+    """What a move set off, under it (round headers, payouts, price moves, phases)."""
+    for line in narrate(events):
+        console.print(line)
 
 
 def _undo_to_human(game: Game, bots: Mapping[str, Chooser], console: Console) -> None:

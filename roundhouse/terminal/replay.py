@@ -8,6 +8,7 @@ from rich.console import Console
 
 from roundhouse.core.game import Game, new_game
 from roundhouse.terminal.display import render_view
+from roundhouse.terminal.narration import narrate
 from roundhouse.terminal.play import result_table
 
 
@@ -29,9 +30,13 @@ def replay(
     assert isinstance(players, list) and isinstance(title, str) and isinstance(seed, int)
     assert isinstance(options, dict)
     game = new_game(title, players, seed, options)
+    for line in narrate(game.setup_events):
+        console.print(line)
     for index, action in enumerate(actions, start=1):
         applied = game.apply(action)
         console.print(f"[bold]{index:>4}[/bold] {applied}")
+        for line in narrate(game.events(index - 1)[0]):
+            console.print(line)
         if step:
             console.print(render_view(game.observe()))
             try:

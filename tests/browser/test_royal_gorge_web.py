@@ -1,7 +1,7 @@
 """18RoyalGorge in a real Chromium: a game of people and bots created in the lobby, then a
 saved game imported through the lobby and an operating turn played through the page: lay a
-tile from the hex's previews, place a station by clicking its city, run the trains along the
-drawn routes (priced again in the route editor) and pay out (18RoyalGorge "Operating Round")."""
+tile previewed on its hex, place a station by clicking its city, build the run on the map
+(drawn along the track, priced by the engine) and pay out (18RoyalGorge "Operating Round")."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from tests.server.royal_gorge_turn import operating_turn
 
 LOADED = """() => [...document.querySelectorAll('.selected-hex img')]
   .every(i => i.complete && i.naturalWidth > 0)"""
-PRICED = "() => document.querySelector('.route-editor [role=status]').textContent.includes('$')"
 
 
 def _version(page) -> str:
@@ -43,7 +42,7 @@ def test_browser_18royalgorge_people_and_bots_from_the_lobby(base_url: str, page
     page.wait_for_url("**/games/*")
     page.wait_for_selector("#board svg g[data-hex='E11']")
     page.wait_for_selector("table.market td[data-price]")
-    assert "Companies" in page.inner_text("#tables")
+    assert "Spreadsheet" in page.inner_text("#tables")
     for _ in range(20):
         bots_moved = page.evaluate(
             "[...document.querySelectorAll('#log li')].some(li => !li.textContent.includes('Ann'))"
@@ -62,12 +61,16 @@ def test_browser_18royalgorge_people_and_bots_from_the_lobby(base_url: str, page
 
 @pytest.mark.slow
 def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> None:
-    """Import a game stopped before an operating turn and play the turn through the UI."""
+    """Import a game stopped before an operating turn and play the turn through the UI: the
+    tile previewed on its hex and rotated to the planned position, the station by its city,
+    the run built on the map (a stop taken off and put back, priced by the engine each time)
+    and the payout, narrated in the log (18RoyalGorge "Operating Round")."""
     turn = operating_turn()
     saved = tmp_path / "rg.json"
     saved.write_text(json.dumps(turn.doc))
     page.goto(base_url + "/")
     page.set_input_files("#import-file", str(saved))
+    page.click("#import-go")
     page.wait_for_url("**/games/*")
     page.wait_for_selector("#board svg g[data-hex].legal")
     game_id = page.url.split("/games/")[1].split("#")[0]
@@ -88,18 +91,22 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
         kind = step["kind"]
         if kind == "lay_tile":
             page.locator(f"#board g[data-hex='{step['hex']}'].legal").click(force=True)
-            tile = page.locator(
-                f".selected-hex button.tile[data-tile='{step['tile']}']"
-                f"[data-rotation='{step['rotation']}']"
-            )
-            tile.wait_for()
+            page.locator(f".selected-hex button.tile[data-tile='{step['tile']}']").click()
+            page.wait_for_selector(f"#board g.tile-preview[data-hex='{step['hex']}'] image")
             page.wait_for_function(LOADED)
-            shot(page, "royal-gorge-tile-choices")
-            _act(page, tile.click)
+            confirm = page.locator("#lay-confirm")
+            for _ in range(6):
+                if confirm.get_attribute("data-rotation") == str(step["rotation"]):
+                    break
+                page.keyboard.press("r")
+            assert confirm.get_attribute("data-tile") == step["tile"]
+            assert confirm.get_attribute("data-rotation") == str(step["rotation"])
+            shot(page, "royal-gorge-tile-preview")
+            _act(page, confirm.click)
             laid = httpx.get(f"{api}/log").json()["entries"][-1]
             assert laid["action"]["tile"] == step["tile"] and laid["action"]["hex"] == step["hex"]
-            svg = httpx.get(f"{api}/board.svg").text
-            assert f'data-hex="{step["hex"]}"' in svg
+            assert laid["action"]["rotation"] == step["rotation"]
+            assert page.locator("#board g.tile-preview").count() == 0
         elif kind == "place_token":
             spot = page.locator(
                 f"#board .stops circle.legal[data-hex='{step['hex']}'][data-city='{step['city']}']"
@@ -111,23 +118,39 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
             assert step["hex"] in page.inner_text("#tables")
             shot(page, "royal-gorge-station")
         elif kind == "run_routes":
-            page.wait_for_selector("#board g.routes polyline")
-            assert page.locator("#board g.routes polyline").count() == len(step["routes"])
-            page.click(".route-editor summary")
-            page.click(f"#price-{turn.company}")
-            page.wait_for_function(PRICED)
-            assert f"${step['revenue']}" in page.inner_text(".route-editor")
+            page.wait_for_selector("#run-routes:not([disabled])")
+            lines = page.locator("#board g.routes path.line")
+            assert lines.count() == len(step["routes"])
+            assert f"${step['revenue']}" in page.inner_text(".run-total")
+            # Take the first train's last stop off on the map: the engine prices the rest.
+            first = step["routes"][0]
+            last = first[-1]
+            page.locator(f"#board .stops circle[data-stop='{last}']").dispatch_event("click")
+            page.wait_for_function(
+                "r => !document.querySelector('.run-total').textContent.includes('$' + r)"
+                " && document.querySelector('.run-total').textContent.includes('$')",
+                arg=step["revenue"],
+            )
+            shot(page, "royal-gorge-route-edited")
+            page.locator(f"#board .stops circle[data-stop='{last}']").dispatch_event("click")
+            page.wait_for_function(
+                "r => document.querySelector('.run-total').textContent.includes('$' + r)",
+                arg=step["revenue"],
+            )
             shot(page, "royal-gorge-routes")
-            _act(page, lambda: page.locator("#controls .offered-run button").first.click())
+            _act(page, lambda: page.click("#run-routes"))
+            ran = httpx.get(f"{api}/log").json()["entries"][-1]
+            assert ran["kind"] == "run_routes" and ran["action"]["revenue"] == step["revenue"]
         else:
             button = page.locator(f"#controls button[data-kind={kind}]").first
             _act(page, button.click)
     president_cash = cash(view(), turn.president)
     page.wait_for_selector("#controls button[data-kind=dividend]")
-    payout = page.locator("#controls button[data-kind=dividend]", has_text="payout")
+    payout = page.locator("#controls button[data-kind=dividend]", has_text="pays out")
     _act(page, payout.click)
     after = view()
     assert cash(after, turn.president) > president_cash
     assert price(after, turn.company) >= price(before, turn.company)
-    assert "payout" in page.inner_text("#log")
+    log = page.inner_text("#log")
+    assert "payout" in log and f"{turn.company} pays $" in log and "per share" in log
     shot(page, "royal-gorge-after-payout")

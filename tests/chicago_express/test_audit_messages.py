@@ -76,4 +76,5 @@ def test_chicago_express_4_2_build_log_line_gives_cost_and_income() -> None:
     do(game, "Ann", "end_build", company="NYC")
     s = state(game)
     assert s.companies["NYC"].treasury == 8 - 4 and s.companies["NYC"].income == 9
-    assert "NYC builds to R3, Q3 for $4: income $8 → $9" in s.messages
+    told = [e.text for e in game.events(len(game.log) - 1)[0]]
+    assert told == ["NYC builds to R3, Q3 for $4: income $8 → $9"]

@@ -35,7 +35,8 @@ def test_chicago_express_5_1_ceil_rounding_nyc_10_over_3_pays_4() -> None:
     # Ann: PRR 7 + B&O 6 + C&O 5 + NYC 4; Bob: NYC 2 × 4.
     assert s.cash == {"Ann": 34 + 7 + 6 + 5 + 4, "Bob": 60 + 8}
     assert {c: x.treasury for c, x in s.companies.items()} == treasuries
-    assert "Dividend 1: NYC pays $4 per share (Ann $4, Bob $8)" in s.messages
+    told = [e.text for e in game.events(len(game.log) - 1)[0]]
+    assert "Dividend 1: NYC pays $4 per share (Ann $4, Bob $8)" in told
     assert s.conserved_money() == 120
 
 
@@ -151,4 +152,6 @@ def test_chicago_express_6_tie_is_a_shared_win() -> None:
     _last_turn(game)
     assert game.result == {"Ann": 60, "Bob": 60}
     assert s.winners() == ["Ann", "Bob"]
-    assert s.messages[-1] == "Game over (round_limit): Ann and Bob share the win with $60"
+    assert game.events()[-1][-1].text == (
+        "Game over (round limit): Ann and Bob share the win with $60"
+    )

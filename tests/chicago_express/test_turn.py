@@ -112,7 +112,8 @@ def test_chicago_express_view_is_json_and_complete() -> None:
     panels = {p.id: p for p in shown.panels}
     assert {row[0]: row[2] for row in panels["gauges"].rows}["auction"] == 3
     assert ("K4", "Pittsburgh") in [row[:2] for row in panels["industrial"].rows]
-    assert panels["events"].rows and view["finished"] is True
+    assert "events" not in panels and view["finished"] is True
+    assert game.events()[-1][-1].kind == "game_over"
     assert shown.board.hex("A2").x == 0
     fresh = opened(2)
     assert fresh.prompt().auction is None and fresh.prompt().round == "round 1"

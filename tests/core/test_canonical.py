@@ -174,7 +174,7 @@ def positions(title: str, players: list[str], seed: int, stops: list[int]) -> li
 
 def test_kernel_state_hash_changes_with_any_single_change() -> None:
     """Every field, item and key of real states (Chicago Express mid-game, the toy title)."""
-    states = positions("ChicagoExpress", ["Ann", "Bob", "Cy", "Dee"], 3, [40, 120])
+    states = positions("ChicagoExpress", ["Ann", "Bob", "Cy", "Dee"], 3, [40, 120, 160])
     states += positions("Toy", ["a", "b"], 1, [1])
     checked = 0
     for state in states:

@@ -271,3 +271,17 @@ def test_chicago_express_locomotives_and_developed_hexes() -> None:
 def test_render_hex_polygon_is_a_regular_hexagon(chicago: ET.Element) -> None:
     left, top, right, bottom = polygon_box(hexes(chicago)["A2"])
     assert math.isclose((right - left) / (bottom - top), 2 / math.sqrt(3), rel_tol=0.01)
+
+
+def test_chicago_express_is_drawn_like_its_printed_board(chicago: ET.Element) -> None:
+    """Issue #20: the map on a sheet of card with the land's edge outlined under the hexes,
+    each hex shaded, forests as groves, mountains as ranges and place names on plates."""
+    sheet = chicago.find(f"{NS}rect")
+    assert sheet is not None and sheet.get("fill") == "#efe4c8"
+    edge = [g for g in chicago.iter(f"{NS}g") if g.get("class") == "land-edge"]
+    assert len(edge) == 1 and len(edge[0].findall(f"{NS}polygon")) == len(hexes(chicago))
+    groups = hexes(chicago)
+    assert any(p.get("fill") == "url(#area-shade)" for p in groups["A3"].iter(f"{NS}polygon"))
+    assert len([p for p in groups["G8"].iter(f"{NS}path")]) >= 4  # a grove of several trees
+    plates = [r for r in groups["K4"].iter(f"{NS}rect") if r.get("fill") == "#ffffff"]
+    assert plates and "Pittsburgh" in texts(groups["K4"])

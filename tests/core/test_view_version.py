@@ -20,12 +20,13 @@ from roundhouse.core.view.part import Part
 RECORDED: dict[str, tuple[int, str]] = {
     "board": (1, "569523214765b207"),
     "game": (1, "03b65740a2119f09"),
-    "log": (1, "18f5f5cb9ed4cdc0"),
+    "log": (1, "e80a59ca7b91d9ce"),
     "market": (1, "fd386026987d372a"),
     "panel": (1, "8190d6c152b53c86"),
     "private": (1, "c186845cbe6c8349"),
     "prompt": (1, "b00565f6265c21ae"),
-    "table": (1, "20067c77341afddc"),
+    "run": (1, "c3b16e837506aad9"),
+    "table": (1, "a111deaebcb8a84d"),
     "tile": (1, "bffd2a1e7343a544"),
     "train": (1, "9b34d0019b4a4a0e"),
 }

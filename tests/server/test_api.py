@@ -179,7 +179,7 @@ def test_server_only_a_seat_token_may_act(client: TestClient) -> None:
 
 
 def test_server_online_seats_join_and_act_only_for_themselves(client: TestClient) -> None:
-    created = create(client, mode="online", join_as="Ann")
+    created = create(client, mode="online", join_as="Ann", open_seats=True)
     gid = created["game"]["id"]
     ann = created["token"]
     assert created["seat"] == "Ann"
@@ -244,7 +244,7 @@ def test_server_undo_hotseat_takes_back_and_is_logged(client: TestClient) -> Non
 
 
 def test_server_undo_online_only_your_own_moves(client: TestClient) -> None:
-    created = create(client, mode="online", join_as="Ann")
+    created = create(client, mode="online", join_as="Ann", open_seats=True)
     gid = created["game"]["id"]
     ann = created["token"]
     bob = client.post(f"/api/games/{gid}/seats/Bob/join").json()["token"]
@@ -343,7 +343,8 @@ def test_server_18xx_interop_refuses_what_it_cannot_convert(client: TestClient) 
 
 def test_server_imports_and_exports_an_18xx_games_fixture(client: TestClient) -> None:
     """post_boston.json (18RoyalGorge, ended by hand on 18xx.games) is stored as a game whose
-    seats are the site's player ids, and exports back as an 18xx.games document."""
+    seats carry the players' names from the document (issue #20: imports kept only the site's
+    ids), and exports back as an 18xx.games document with the same scores."""
     import json
 
     from tests.shared_files import shared_file
@@ -355,10 +356,13 @@ def test_server_imports_and_exports_an_18xx_games_fixture(client: TestClient) ->
     assert reply.status_code == 201, reply.text
     gid = reply.json()["game"]["id"]
     summary = client.get(f"/api/games/{gid}").json()
-    assert [s["name"] for s in summary["seats"]] == [str(p["id"]) for p in doc["players"]]
+    assert [s["name"] for s in summary["seats"]] == [p["name"] for p in doc["players"]]
+    assert all(s["kind"] == "human" for s in summary["seats"])
     exported = client.get(f"/api/games/{gid}/export/18xx").json()
     assert exported["title"] == "18RoyalGorge"
-    assert exported["result"] == {str(k): v for k, v in doc["result"].items()}
+    assert [p["name"] for p in exported["players"]] == [p["name"] for p in doc["players"]]
+    scores = {str(p["id"]): doc["result"][str(p["id"])] for p in doc["players"]}
+    assert list(exported["result"].values()) == list(scores.values())
 
 
 def test_server_bots_move_by_themselves_to_the_end(client: TestClient) -> None:
@@ -436,7 +440,8 @@ def test_server_openapi_docs_are_served(client: TestClient) -> None:
 
 def test_server_pages_and_static_files_are_served(client: TestClient) -> None:
     assert "New game" in client.get("/").text
-    assert "game.js" in client.get("/games/abc").text
+    gid = create(client)["game"]["id"]
+    assert "game.js" in client.get(f"/games/{gid}").text
     assert client.get("/static/js/game.js").status_code == 200
 
 

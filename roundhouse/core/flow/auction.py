@@ -99,6 +99,14 @@ def sell_private(g: Engine, item: str, winner: str, price: int) -> None:
     """``winner`` pays the bank and takes the private."""
     g.ledger.transfer(winner, BANK, price)
     g.privates[item].owner = winner
+    name = g.privates[item].spec.name
+    g.emit(
+        "auction",
+        f"{winner} buys {item} {name} for ${price}",
+        item=item,
+        player=winner,
+        price=price,
+    )
 
 
 class AuctionRound(Round):
@@ -111,6 +119,7 @@ class AuctionRound(Round):
         self.auction = step
 
     def start(self, g: Engine) -> None:
+        g.emit("round", "Private auction", round=self.label(g), kind=self.kind)
         self.auction.begin(g)
         super().start(g)
 
@@ -211,6 +220,7 @@ class SequentialAuctionStep(AuctionStep):
             return
         if a.high_bidder is None:
             g.privates[a.item].closed = True  # 18RoyalGorge: "the card is removed from play"
+            g.emit("close", f"Nobody bids for {a.item}: it leaves the game", item=a.item)
         else:
             sell_private(g, a.item, a.high_bidder, a.high_bid)
             self.starter = a.high_bidder

@@ -35,8 +35,8 @@ from roundhouse.core.flow.map_steps import RouteList
 from roundhouse.core.graph import Graph
 from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
 from roundhouse.core.routes.kinds import AnyKind
-from roundhouse.core.routes.revenue import PLAIN, RevenueRules
-from roundhouse.core.routes.run import check_run, company_trains, optimal_run
+from roundhouse.core.routes.revenue import PLAIN, Revenue, RevenueRules
+from roundhouse.core.routes.run import Notation, company_trains, optimal_run, priced_run
 from roundhouse.core.station import TokenPlacement, token_placements
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import (
@@ -370,11 +370,17 @@ class BoardMap:
         return out
 
     def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
+        return self.price_run(g, corp_id, routes)[0].total
+
+    def price_run(
+        self, g: Engine, corp_id: str, routes: RouteList
+    ) -> tuple[Revenue, tuple[Notation, ...]]:
+        """What the routes earn, and each in the exact notation (every via hex)."""
         trains = company_trains(g.depot.running(corp_id), self.train_kinds(g, corp_id))
         ids = [r[0] for r in routes if r]
         if len(set(ids)) != len(ids):
             raise IllegalAction("each train runs at most one route", rule="routes.one_per_train")
-        result = check_run(
+        return priced_run(
             self.board,
             corp_id,
             [t for t in trains if t.id in ids],
@@ -383,7 +389,6 @@ class BoardMap:
             self.revenue_rules(g, corp_id),
             options=self.route_options(g, corp_id),
         )
-        return result.total
 
     def route_options(self, g: Engine, corp_id: str) -> GraphOptions:
         """The graph options runs are found and checked with: :meth:`graph_options`, which a

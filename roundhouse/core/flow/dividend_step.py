@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.config import DividendBasis, DividendKind
-from roundhouse.core.dividend import half_split, pay, payout
+from roundhouse.core.dividend import half_split, pay, payout, payout_text
+from roundhouse.core.event import price_move
 from roundhouse.core.flow.actions import Dividend
 from roundhouse.core.flow.step import Step
 from roundhouse.core.market import Direction, dividend_steps
@@ -53,15 +54,20 @@ class DividendStep(Step):
         revenue = g.or_round().revenue or 0
         mode = DividendKind(action.mode)
         book = g.books[entity]
+        before = g.share_price(entity)
         if mode is DividendKind.WITHHOLD:
             g.ledger.transfer(BANK, entity, revenue)
             g.market.withhold(entity)
+            g.emit("withhold", f"{entity} withholds ${revenue}", company=entity, amount=revenue)
         else:
             paid = revenue
             if mode is DividendKind.HALF:
                 paid, kept = half_split(revenue, book.size)
                 g.ledger.transfer(BANK, entity, kept)
-            pay(g.ledger, payout(book, paid, g.hooks.payout_rule(g, entity)))
+                g.emit("withhold", f"{entity} keeps ${kept}", company=entity, amount=kept)
+            split = payout(book, paid, g.hooks.payout_rule(g, entity))
+            pay(g.ledger, split)
+            g.emit("payout", payout_text(split), company=entity, paid=dict(split.paid))
             self.after_payout(g, entity, paid // book.size)
             basis = paid if g.config.dividend_basis is DividendBasis.TOTAL else paid // book.size
             steps = dividend_steps(
@@ -69,6 +75,7 @@ class DividendStep(Step):
             )
             g.market.move(entity, Direction.RIGHT, steps)
         g.last_revenue[entity] = revenue
+        g.emit("price", price_move(entity, before, g.share_price(entity)), company=entity)
         g.after_price_move(entity)
         self.done = True
 

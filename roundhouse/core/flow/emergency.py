@@ -88,6 +88,7 @@ def emergency_sales(g: Engine, buyer: str, president: str, target: int) -> dict[
 def declare_bankruptcy(g: Engine, buyer: str, player: str) -> None:
     """``player`` is bankrupt: the president of ``buyer`` cannot raise the money for its
     train (or a title's cash crisis failed, 18USA §15; the cash is then already gone)."""
+    g.emit("bankrupt", f"{player} goes bankrupt", player=player, company=buyer)
     if g.config.bankrupt_cash is BankruptCash.COMPANY:
         g.ledger.transfer_all(player, buyer)
     else:

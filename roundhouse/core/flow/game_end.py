@@ -65,6 +65,9 @@ class GameEnd:
         if self.target is None or target < self.target:
             self.target = target
             self.reason = trigger.value
+            g.emit(
+                "end", f"The game will end ({trigger.value.replace('_', ' ')})", reason=self.reason
+            )
 
     def after_operating_round(self, g: Engine, last_of_set: bool) -> bool:
         """Whether the game ends now that an operating round is over."""
@@ -79,6 +82,22 @@ class GameEnd:
     def final_set(self, g: Engine) -> bool:
         """Whether the set being played is the last one (titles lengthen it, 18USA §16)."""
         return self.target is not None and self.target[0] == g.set_count
+
+
+def game_over_text(g: Engine) -> str:
+    """ "Game over (bank broken): Ann wins with $1234; Bob $1100, Cy $950"."""
+    result = g.result or {}
+    ranked = sorted(result.items(), key=lambda pv: -pv[1])
+    why = f" ({g.end.reason.replace('_', ' ')})" if g.end.reason else ""
+    if not ranked:
+        return f"Game over{why}"
+    best = ranked[0][1]
+    winners = [p for p, v in ranked if v == best]
+    rest = ", ".join(f"{p} ${v}" for p, v in ranked if v != best)
+    verb = "win" if len(winners) > 1 else "wins"
+    return f"Game over{why}: {' and '.join(winners)} {verb} with ${best}" + (
+        f"; {rest}" if rest else ""
+    )
 
 
 def score(g: Engine, player: str) -> int:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from roundhouse.core.ability import income_now
 from roundhouse.core.bank import BANK
+from roundhouse.core.event import money_list
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import POOL
@@ -38,6 +39,7 @@ class OperatingRound(Round):
 
     def start(self, g: Engine) -> None:
         g.begin_operating_round()
+        g.emit("round", f"Operating round {self.label(g)[3:]}", round=self.label(g), kind="OR")
         self.pay_income(g)
         g.hooks.on_operating_round_start(g)
         self._pick(g)
@@ -47,12 +49,16 @@ class OperatingRound(Round):
         """Private income from the bank to each owner (18RoyalGorge "Income", 18US §3.3).
         A private in the open market (a bankrupt's, 18USA §15) has no owner to pay."""
         reached = g.phases_reached()
+        paid: dict[str, int] = {}
         for private in g.privates.values():
             if private.closed or private.owner is None or private.owner == POOL:
                 continue
             amount = income_now(private.spec.abilities, reached)
             if amount:
                 g.ledger.transfer(BANK, private.owner, amount)
+                paid[private.owner] = paid.get(private.owner, 0) + amount
+        if paid:
+            g.emit("income", f"Private income: {money_list(paid)}", paid=paid)
 
     def _pick(self, g: Engine) -> None:
         waiting = [

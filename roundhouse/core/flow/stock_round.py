@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.config import PriorityDeal, SellBuyOrder
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.event import price_move
 from roundhouse.core.flow.actions import BuyShares, Par, Pass, SellShares
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
@@ -66,6 +67,7 @@ class StockRound(Round):
 
     def start(self, g: Engine) -> None:
         g.sr_count += 1
+        g.emit("round", f"Stock round {g.sr_count}", round=self.label(g), kind="SR")
         self.order = g.turn_order_from(g.priority)
         super().start(g)
 
@@ -100,8 +102,10 @@ class StockRound(Round):
         if self.last_actor is not None and g.config.priority_deal is PriorityDeal.AFTER_LAST_ACTOR:
             order = g.turn_order_from(self.last_actor)
             g.priority = order[1 % len(order)]
+        g.emit("priority", f"{g.priority} has the priority deal", player=g.priority)
         for corp_id in g.market.operating_order(g.market.position):
             book = g.books[corp_id]
+            before = g.share_price(corp_id)
             if g.config.sold_out_steps and g.player_shares(corp_id) >= book.size:
                 g.market.move(corp_id, Direction.UP, g.config.sold_out_steps)
             in_pool = len(book.certs_of(POOL))
@@ -112,6 +116,8 @@ class StockRound(Round):
                     g.config.pool_cert_drop_steps * in_pool,
                     barrier_zones=g.config.pool_cert_drop_barrier,
                 )
+            if (after := g.share_price(corp_id)) != before:
+                g.emit("price", price_move(corp_id, before, after), company=corp_id, price=after)
             g.after_price_move(corp_id)
         g.hooks.on_stock_round_end(g)
 

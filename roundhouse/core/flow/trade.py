@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.bank import BANK
 from roundhouse.core.config import Capitalization, SellDropBy, SellTiming
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.event import price_move
 from roundhouse.core.share_trade import buy, check_buy, check_sell, sell
 from roundhouse.core.shares import IPO, POOL
 
@@ -74,6 +75,7 @@ def do_sale(
     book = g.books[corp_id]
     money = check_sale(g, player, corp_id, count, allow_presidency_change=allow_presidency_change)
     was_president = book.president == player
+    was = book.president
     sell(
         book,
         player,
@@ -85,8 +87,20 @@ def do_sale(
         allow_presidency_change=allow_presidency_change,
     )
     g.ledger.transfer(BANK, player, money)
+    g.emit(
+        "sell",
+        f"{player} sells {count} share{'s' if count != 1 else ''} of {corp_id} for ${money}",
+        company=corp_id,
+        player=player,
+        price=money,
+        restates=True,
+    )
+    if book.president != was and book.president is not None:
+        g.emit("president", f"{book.president} becomes president of {corp_id}", company=corp_id)
     if was_president or g.config.sell_drop_by is SellDropBy.ANYONE:
+        before = g.share_price(corp_id)
         g.market.sell(corp_id, count, g.config.sell_drop)
+        g.emit("price", price_move(corp_id, before, g.share_price(corp_id)), company=corp_id)
     g.after_price_move(corp_id)
 
 
@@ -140,7 +154,18 @@ def do_purchase(g: Engine, player: str, cert_id: str) -> None:
     cert = book.cert(cert_id)
     price = cert.shares * g.share_price(corp_id)
     payee = corp_id if cert.owner == corp_id else BANK
+    source = {IPO: "the initial offering", POOL: "the market", corp_id: "its treasury"}
+    g.emit(
+        "buy",
+        f"{player} buys {100 * cert.shares // book.size}% of {corp_id} from "
+        f"{source.get(cert.owner, cert.owner)} for ${price}",
+        company=corp_id,
+        player=player,
+        price=price,
+        restates=True,
+    )
     g.ledger.transfer(player, payee, price)
+    was = book.president
     buy(
         book,
         player,
@@ -151,4 +176,6 @@ def do_purchase(g: Engine, player: str, cert_id: str) -> None:
         cert_count=g.cert_count(player),
         cert_limit=g.cert_limit(),
     )
+    if book.president != was and book.president is not None:
+        g.emit("president", f"{book.president} becomes president of {corp_id}", company=corp_id)
     g.check_float(corp_id)

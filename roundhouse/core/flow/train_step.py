@@ -255,8 +255,18 @@ class BuyTrainStep(Step):
         assert isinstance(action, BuyTrain)
         train = g.depot.train(action.train)
         if train.owner not in (DEPOT, POOL):
+            seller = train.owner
             g.depot.buy_from(
                 entity, action.train, action.price, g.ledger, min_price=g.config.train_price_min
+            )
+            g.emit(
+                "train",
+                f"{entity} buys a {train.variant} train from {seller} for ${action.price}",
+                company=entity,
+                train=action.train,
+                price=action.price,
+                seller=seller,
+                restates=True,
             )
             return
         variant = action.variant or None
@@ -269,7 +279,17 @@ class BuyTrainStep(Step):
             president = g.controller(entity)
             assert president is not None
             g.ledger.transfer(president, entity, short)
+        seller = "the bank's pool" if train.owner == POOL else "the bank"
         events = g.depot.buy(entity, action.train, g.ledger, variant=variant)
+        g.emit(
+            "train",
+            f"{entity} buys a {train.variant} train from {seller} for ${action.price}",
+            company=entity,
+            train=action.train,
+            price=action.price,
+            seller=seller,
+            restates=True,
+        )
         g.train_events(entity, events)
 
     def use_discount(self, g: Engine, entity: str, action: BuyTrain) -> None:

@@ -115,13 +115,30 @@ def check_run(
     Raises :class:`IllegalAction` with the route rule broken; with ``revenue`` given, also
     when the routes earn a different amount (``route.revenue``).
     """
-    graph = route_graph(board, phase, options=options)
-    result = score_notation(graph, company, trains, routes, rules)
+    result, _ = priced_run(board, company, trains, routes, phase, rules, options=options)
     if revenue is not None and revenue != result.total:
         raise IllegalAction(
             f"these routes earn ${result.total}, not ${revenue}", rule="route.revenue"
         )
     return result
+
+
+def priced_run(
+    board: Board,
+    company: str,
+    trains: Sequence[Train],
+    routes: Sequence[Sequence[str]],
+    phase: Phase | None,
+    rules: RevenueRules = PLAIN,
+    *,
+    options: GraphOptions = DEFAULT_OPTIONS,
+) -> tuple[Revenue, tuple[Notation, ...]]:
+    """What routes (in notation, via hexes optional) earn, and each route in the exact
+    notation (every via hex), so a client can draw it along its track.  Raises like
+    :func:`check_run`."""
+    graph = route_graph(board, phase, options=options)
+    result = score_notation(graph, company, trains, routes, rules)
+    return result, tuple(route_notation(graph, run.route) for run in result.runs)
 
 
 # --- notation ---------------------------------------------------------------------------

@@ -20,12 +20,23 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, TypeVar
 
 from roundhouse.core.ability import income_now
+from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import (
+    BuyCompany,
+    BuyShares,
+    BuyTrain,
+    ChooseAbility,
+    Dividend,
+    SellShares,
+)
 from roundhouse.core.flow.auction import EnglishAuction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.game_end import score
+from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import IPO, POOL
@@ -37,6 +48,7 @@ from roundhouse.core.view.panel import Fact, Panel, humanize, panels_from_json
 from roundhouse.core.view.part import plain_object
 from roundhouse.core.view.private import PrivateView
 from roundhouse.core.view.prompt import STEP_ACTION, STEP_HELP, AuctionView, Prompt
+from roundhouse.core.view.run import RouteView, RunView
 from roundhouse.core.view.table import CompanyRow, PlayerRow, TableView
 from roundhouse.core.view.tile import TileCatalogue, tile_catalogue
 from roundhouse.core.view.train import TrainRoster, roster_view
@@ -147,6 +159,7 @@ class EngineObserver(Observer[E]):
         owned = self._owned()
         players = self.standings(player)
         board = self._board()
+        order = {c: i for i, c in enumerate(self.operating_order(), start=1)}
         companies = []
         for corp in g.corps.values():
             c = corp.id
@@ -176,6 +189,7 @@ class EngineObserver(Observer[E]):
                     closed=corp.closed,
                     privates=tuple(owned.get(c, ())),
                     extra=self.company_facts(c),
+                    order=order.get(c),
                 )
             )
         return TableView(
@@ -185,6 +199,17 @@ class EngineObserver(Observer[E]):
             priority=g.priority,
             cert_limit=g.cert_limit(),
         )
+
+    def operating_order(self) -> list[str]:
+        """The companies in operating order: in an operating round those done first, then
+        the rest as they would go now; otherwise every floated company by price."""
+        g = self.state
+        floated = [
+            c.id for c in g.corps.values() if c.floated and not c.closed and g.controller(c.id)
+        ]
+        done = list(g.round.done) if isinstance(g.round, OperatingRound) else []
+        rest = [c for c in floated if c not in done]
+        return done + list(g.hooks.operating_order(g, rest))
 
     def score(self, player: str) -> int:
         """Net worth as if the game ended now."""
@@ -280,8 +305,82 @@ class EngineObserver(Observer[E]):
         """None in core: the parts say everything the engine knows; titles add theirs."""
         return ()
 
+    def describe(self, action: Action) -> str:
+        """Moves in words with what they cost or pay now: "Ann buys a 10% share of RG from
+        the initial offering for $70", "RG pays out $230 ($23 a share)"."""
+        g = self.state
+        if isinstance(action, BuyShares) and action.shares:
+            corp = action.shares[0].rsplit("_", 1)[0]
+            book = g.books.get(corp)
+            if book is None or corp not in g.market.position:
+                return str(action)
+            cert = book.cert(action.shares[0])
+            where = {IPO: "the initial offering", POOL: "the market", corp: "its treasury"}
+            source = where.get(cert.owner, cert.owner)
+            size = f"{100 * cert.shares // book.size}% " if book.size in (5, 10, 20) else ""
+            price = cert.shares * g.share_price(corp)
+            return f"{action.entity} buys a {size}share of {corp} from {source} for ${price}"
+        if isinstance(action, SellShares) and action.corporation in g.market.position:
+            each = g.share_price(action.corporation)
+            n = action.count
+            return (
+                f"{action.entity} sells {n} share{'s' if n != 1 else ''} of "
+                f"{action.corporation} for ${n * each}"
+            )
+        if isinstance(action, Dividend):
+            revenue = g.round.revenue if isinstance(g.round, OperatingRound) else None
+            if revenue is None:
+                return str(action)
+            shares = g.books[action.entity].size
+            if action.mode == "payout":
+                return f"{action.entity} pays out ${revenue} (${revenue // shares} a share)"
+            if action.mode == "withhold":
+                return f"{action.entity} withholds ${revenue} in its treasury"
+            return f"{action.entity} pays half of ${revenue}"
+        if isinstance(action, BuyTrain):
+            train = g.depot.train(action.train)
+            seller = {POOL: "the bank's pool"}.get(train.owner, train.owner)
+            if train.owner not in g.corps and train.owner != POOL:
+                seller = "the bank"
+            side = action.variant or train.variant
+            return f"{action.entity} buys a {side} train from {seller} for ${action.price}"
+        if isinstance(action, BuyCompany):
+            name = g.privates[action.company].spec.name if action.company in g.privates else ""
+            return f"{action.entity} buys {action.company} {name} for ${action.price}".replace(
+                "  ", " "
+            )
+        if isinstance(action, ChooseAbility):
+            via = f" ({action.company})" if action.company else ""
+            return f"{action.entity}: {humanize(action.choice).lower()}{via}"
+        return str(action)
+
+    def step_of(self, action: Action) -> tuple[str, str]:
+        g = self.state
+        if g.finished or g.pending_discards:
+            return "", ""
+        try:
+            step, _ = g.round.step_for(g, action)
+        except IllegalAction:
+            return "", ""
+        name = step.name
+        return name, self.step_action.get(name) or STEP_ACTION.get(name) or humanize(name).lower()
+
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         g = self.state
         if not isinstance(g.map, BoardMap):
             return None
         return int(g.map.check_run(g, entity, tuple(tuple(r) for r in routes if r)))
+
+    def price_run(self, entity: str, routes: Sequence[Sequence[str]]) -> RunView | None:
+        g = self.state
+        if not isinstance(g.map, BoardMap):
+            return None
+        result, exact = g.map.price_run(g, entity, tuple(tuple(r) for r in routes if r))
+        return RunView(
+            entity=entity,
+            routes=tuple(
+                RouteView(train=notation[0], stops=tuple(notation[1:]), revenue=run.revenue)
+                for run, notation in zip(result.runs, exact, strict=True)
+            ),
+            total=result.total,
+        )

@@ -1,4 +1,5 @@
-"""The game log as a client lists it: each action with its index, seat and table talk.
+"""The game log as a client lists it: each action with its index, seat and table talk, and
+the events it set off (:mod:`roundhouse.core.event`), which make the log a narration.
 
 >>> from roundhouse.core.flow.actions import Bid
 >>> entry = LogEntry.of(0, Bid(player="Ann", entity="Ann", company="Y1", price=45))
@@ -12,6 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from roundhouse.core.actions import Action
+from roundhouse.core.event import Event
 from roundhouse.core.view.part import Part
 
 VIEW_VERSION = 1
@@ -30,13 +32,17 @@ class LogEntry(Part):
     """Table talk: "Ann bids $7 for PRR"."""
     action: Mapping[str, object]
     """The action's JSON form, as ``apply`` takes it."""
+    events: tuple[Event, ...] = ()
+    """What the action set off, in order: a round header, an auction won, payouts, price
+    moves, a new phase, rusting trains, the end of the game."""
 
     @classmethod
-    def of(cls, index: int, action: Action) -> LogEntry:
+    def of(cls, index: int, action: Action, events: tuple[Event, ...] = ()) -> LogEntry:
         return cls(
             index=index,
             player=action.player,
             kind=action.kind,
             text=str(action),
             action=action.to_json(),
+            events=events,
         )

@@ -25,12 +25,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from roundhouse.core.actions import Action
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.view.board import BoardView
 from roundhouse.core.view.market import MarketView
 from roundhouse.core.view.panel import Panel, panels_from_json
 from roundhouse.core.view.private import PrivateView
 from roundhouse.core.view.prompt import Prompt
+from roundhouse.core.view.run import RunView
 from roundhouse.core.view.table import PlayerRow, TableView
 from roundhouse.core.view.tile import TileCatalogue
 from roundhouse.core.view.train import TrainRoster
@@ -100,8 +102,24 @@ class Observer(Generic[S]):
         """The title's own information; by default its plain ``view()``."""
         return tuple(panels_from_json("Game", self._state.view(player)))
 
+    def describe(self, action: Action) -> str:
+        """A move on offer as a person reads it on its button, in the position now ("RG
+        buys a 3+ train from the bank for $180"); by default its table talk."""
+        return str(action)
+
+    def step_of(self, action: Action) -> tuple[str, str]:
+        """The step a move on offer belongs to, by name and in words ("steel", "choose
+        steel"), so a client can group moves by step; empty where the title has none."""
+        return "", ""
+
     def route_revenue(self, entity: str, routes: Sequence[Sequence[str]]) -> int | None:
         """What ``entity``'s trains earn on ``routes`` (route notation: a train id, then its
         stops) by the title's own route check; None for a title without train routes.
         Raises :class:`~roundhouse.core.errors.IllegalAction` for routes it may not run."""
+        return None
+
+    def price_run(self, entity: str, routes: Sequence[Sequence[str]]) -> RunView | None:
+        """``entity``'s routes priced by the title's own route check, each in the exact
+        notation (every hex passed) so a client can draw it along its track; None for a
+        title without train routes.  Raises like :meth:`route_revenue`."""
         return None

@@ -90,6 +90,9 @@ class CompanyRow(Part):
     closed: bool = False
     privates: tuple[str, ...] = ()
     extra: tuple[Fact, ...] = ()
+    order: int | None = None
+    """Its place in the operating order (1 operates first): this operating round's order
+    during one, else the order it would operate in now; None when it does not operate."""
 
     def fact(self, key: str) -> Fact:
         for f in self.extra:

@@ -200,12 +200,28 @@ def _resolve(state: ChicagoExpressState, auction: Auction) -> None:
     if winner is not None:
         state.cash[winner] -= auction.high_bid
         company.treasury += auction.high_bid
-        state.say(f"{winner} buys a share of {company.id} for ${auction.high_bid}")
+        state.emit(
+            "auction",
+            f"{winner} buys a share of {company.id} for ${auction.high_bid}",
+            company=company.id,
+            player=winner,
+            price=auction.high_bid,
+        )
     elif auction.kind == "initial" or state.variant.unbid_share_to_auctioneer:
         winner = auction.auctioneer
-        state.say(f"Nobody bids for {company.id}; {winner} takes the share free")
+        state.emit(
+            "auction",
+            f"Nobody bids for {company.id}; {winner} takes the share free",
+            company=company.id,
+            player=winner,
+            price=0,
+        )
     else:
-        state.say(f"Nobody bids for {company.id}; the share stays on the charter")
+        state.emit(
+            "auction",
+            f"Nobody bids for {company.id}; the share stays on the charter",
+            company=company.id,
+        )
     if winner is not None:
         company.shares_left -= 1
         company.holders[winner] = company.holders.get(winner, 0) + 1

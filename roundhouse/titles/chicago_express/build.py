@@ -213,9 +213,14 @@ def finish(state: ChicagoExpressState) -> None:
     assert building is not None
     income = state.companies[building].income
     before = income - sum(state.hex_value(h) for h in state.placed)
-    state.say(
+    state.emit(
+        "build",
         f"{building} builds to {', '.join(state.placed)} for ${state.build_spent}: "
-        f"income ${before} → ${income}"
+        f"income ${before} → ${income}",
+        company=building,
+        hexes=list(state.placed),
+        cost=state.build_spent,
+        income=income,
     )
     state.building = None
     state.placed = []

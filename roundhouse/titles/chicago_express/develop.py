@@ -84,8 +84,10 @@ def apply(state: ChicagoExpressState, action: Develop) -> None:
         before = state.track[hex_id]
         state.track[hex_id] = min(track.max, before + track.step)
         state.raise_income(here, state.track[hex_id] - before)
-        state.say(
-            f"{action.player} develops {info.name}: its value rises to ${state.track[hex_id]}"
+        state.emit(
+            "develop",
+            f"{action.player} develops {info.name}: its value rises to ${state.track[hex_id]}",
+            hex=hex_id,
         )
         return
     state.developed.add(hex_id)
@@ -94,9 +96,11 @@ def apply(state: ChicagoExpressState, action: Develop) -> None:
             state.companies[company].treasury += info.dev
             state.bank_net += info.dev
         who = f"; {here[0]} receives ${info.dev}" if here else ""
-        state.say(f"{action.player} develops forest {hex_id}{who}")
+        state.emit("develop", f"{action.player} develops forest {hex_id}{who}", hex=hex_id)
         return
     state.raise_income(here, info.dev)
-    state.say(
-        f"{action.player} develops {hex_id}: +${info.dev} income for {', '.join(here) or 'nobody'}"
+    state.emit(
+        "develop",
+        f"{action.player} develops {hex_id}: +${info.dev} income for {', '.join(here) or 'nobody'}",
+        hex=hex_id,
     )

@@ -55,7 +55,12 @@ def pay(state: ChicagoExpressState, company: Company, occasion: str) -> int:
             total += amount * held
             parts.append(f"{player} ${amount * held}")
     state.bank_net += total
-    state.say(f"{occasion}: {company.id} pays ${amount} per share ({', '.join(parts)})")
+    state.emit(
+        "payout",
+        f"{occasion}: {company.id} pays ${amount} per share ({', '.join(parts)})",
+        company=company.id,
+        per_share=amount,
+    )
     return total
 
 
@@ -67,7 +72,9 @@ def general(state: ChicagoExpressState) -> None:
     if state.track[DETROIT] < track.max:
         state.track[DETROIT] += 1
         state.raise_income(state.present.get(DETROIT, []), 1)
-        state.say(f"Detroit rises to ${state.track[DETROIT]}")
+        state.emit(
+            "detroit", f"Detroit rises to ${state.track[DETROIT]}", value=state.track[DETROIT]
+        )
     reason = end_reason(state)
     if reason is not None:
         state.end = reason
@@ -75,9 +82,15 @@ def general(state: ChicagoExpressState) -> None:
         best = max(state.cash.values())
         winners = [p for p in state.players if state.cash[p] == best]
         verb = "wins" if len(winners) == 1 else "share the win"
-        state.say(f"Game over ({reason}): {' and '.join(winners)} {verb} with ${best}")
+        state.emit(
+            "game_over",
+            f"Game over ({reason.replace('_', ' ')}): {' and '.join(winners)} {verb} with ${best}",
+            reason=reason,
+            result=dict(state.cash),
+        )
         return
     state.round += 1
+    state.emit("round", f"Round {state.round}", round=state.label(), kind="round")
     for gauge in state.gauges:
         state.gauges[gauge] = 0
 

@@ -43,7 +43,6 @@ GAUGE_SIZE = {"auction": 3, "develop": 4, "build": 5}
 """Steps from green to red on each gauge (Chicago Express §3.1, §8 #2)."""
 HOUSES = 20
 """Houses in the general supply at the start (Chicago Express §1)."""
-MESSAGES_KEPT = 40
 WABASH = "Wabash"
 STEP_ACTION: dict[str, type[Action]] = {
     "auction": StartAuction,
@@ -94,11 +93,11 @@ class ChicagoExpressState(TitleState):
         self.pending_chicago: list[str] = []
         self.bank_net = 0
         """Paid out by the bank minus paid in; the bank is unlimited (Chicago Express §8 #16)."""
-        self.messages: list[str] = []
         self.end: str | None = None
         for company in self.companies.values():
             if company.open:
                 self.add_locomotive(company, self._board.charters[company.id].start)
+        self.emit("round", "Initial auctions", round="initial auction", kind="auction")
         auction.start(self, "initial", self._board.initial_order[0], players[0])
 
     def __deepcopy__(self, memo: dict[int, object]) -> ChicagoExpressState:
@@ -117,7 +116,6 @@ class ChicagoExpressState(TitleState):
         other.auction = None if self.auction is None else self.auction.__deepcopy__(memo)
         other.placed = list(self.placed)
         other.pending_chicago = list(self.pending_chicago)
-        other.messages = list(self.messages)
         return other
 
     # -- shared helpers used by the action modules ---------------------------------------
@@ -129,11 +127,6 @@ class ChicagoExpressState(TitleState):
     @property
     def start_owner(self) -> dict[str, str]:
         return self._board.start_owner
-
-    def say(self, message: str) -> None:
-        self.messages.append(message)
-        if len(self.messages) > MESSAGES_KEPT:
-            del self.messages[0]
 
     def hex_value(self, hex_id: str) -> int:
         """Income a company gets from being in ``hex_id`` (Chicago Express §4.2)."""
@@ -182,7 +175,11 @@ class ChicagoExpressState(TitleState):
             if not wabash.open:
                 wabash.open = True
                 self.add_locomotive(wabash, FORT_WAYNE)
-                self.say(f"The Wabash opens at Fort Wayne with income ${wabash.income}")
+                self.emit(
+                    "open",
+                    f"The Wabash opens at Fort Wayne with income ${wabash.income}",
+                    company=WABASH,
+                )
                 auction.start(self, "wabash", WABASH, self.players[self.current])
                 return
         self.gauge = None
@@ -290,8 +287,6 @@ class ChicagoExpressState(TitleState):
             self.gauge = action.gauge
             self.phase = "step"
         elif isinstance(action, NullAction):
-            article = "an" if self.gauge == "auction" else "a"
-            self.say(f"{action.player} uses {article} {self.gauge} step for nothing")
             self.finish_turn()
         elif isinstance(action, StartAuction):
             auction.start(self, "regular", action.company, action.player)

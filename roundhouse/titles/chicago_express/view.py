@@ -18,6 +18,7 @@ left and recent events are panels; a build under way is the prompt's detail (§4
 
 from __future__ import annotations
 
+from roundhouse.core.actions import Action
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.view.board import BoardView, HexView
 from roundhouse.core.view.observer import Observer
@@ -25,7 +26,14 @@ from roundhouse.core.view.panel import Fact, Panel
 from roundhouse.core.view.prompt import AuctionView, Prompt
 from roundhouse.core.view.table import CompanyRow, PlayerRow, TableView
 from roundhouse.titles.chicago_express import auction, build, dividend
-from roundhouse.titles.chicago_express.actions import GAUGES
+from roundhouse.titles.chicago_express.actions import (
+    GAUGES,
+    ChooseGauge,
+    Develop,
+    NullAction,
+    PlaceTrain,
+    StartAuction,
+)
 from roundhouse.titles.chicago_express.board import COORDINATES
 from roundhouse.titles.chicago_express.state import GAUGE_SIZE, ChicagoExpressState
 
@@ -89,6 +97,32 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             stagger=COORDINATES.stagger,
             hexes=tuple(hexes),
         )
+
+    def describe(self, action: Action) -> str:
+        """Moves with what they cost and bring now: a gauge step with the room left on its
+        gauge (§3.1), a locomotive with its price and the income it adds (§4.2), a share
+        auction with its opening bid (§4.1), a development with its effect (§4.3)."""
+        s = self.state
+        if isinstance(action, ChooseGauge):
+            left = GAUGE_SIZE[action.gauge] - s.gauges[action.gauge]
+            return f"{action} ({left} of {GAUGE_SIZE[action.gauge]} left on the gauge)"
+        if isinstance(action, NullAction) and s.gauge:
+            return f"{action.player} lets the {s.gauge} step go unused"
+        if isinstance(action, PlaceTrain):
+            place = s.board.hexes[action.hex].name
+            where = f"{action.hex} {place}" if place else action.hex
+            return (
+                f"{action.player} places a {action.company} locomotive in {where} for "
+                f"${build.entry_cost(s, action.hex)} (+${s.hex_value(action.hex)} income)"
+            )
+        if isinstance(action, StartAuction):
+            company = s.companies[action.company]
+            return f"{action} (opening bid ${auction.min_bid(company)})"
+        if isinstance(action, Develop):
+            info = s.board.hexes[action.hex]
+            place = f" {info.name}" if info.name else ""
+            return f"{action.player} develops {action.hex}{place} ({info.type}, value {info.dev})"
+        return str(action)
 
     def standings(self, player: PlayerId | None) -> tuple[PlayerRow, ...]:
         s = self.state
@@ -215,14 +249,4 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             ),
         )
         supply = Panel.of_facts("supply", "Supply", (("Houses left", s.houses),))
-        out = [gauges, industrial, supply]
-        if s.messages:
-            out.append(
-                Panel(
-                    id="events",
-                    title="Recent events",
-                    columns=("Event",),
-                    rows=tuple((m,) for m in s.messages[-8:]),
-                )
-            )
-        return tuple(out)
+        return (gauges, industrial, supply)

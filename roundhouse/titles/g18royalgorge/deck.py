@@ -29,6 +29,7 @@ def departures(g: RoyalGorgeGame, corp: str | None, *, exported: bool = False) -
         phase = starts.get(tid)
         if phase is not None:
             g.depot.phases.advance_to(phase)
+            g.emit("phase", f"Phase {phase} begins (card {tid})", phase=phase, train=tid)
         for name in events.get(tid, ()):
             if name == "treaty_of_boston":
                 treaty.event(g)
@@ -46,6 +47,7 @@ def close_on(g: RoyalGorgeGame, train_type: str) -> None:
         if not closes or private.closed:
             continue
         private.closed = True
+        g.emit("close", f"{private.id} {private.spec.name} closes", item=private.id)
         if private.id == "Y2":
             board = g.map_board()
             for here in board.hexes.values():

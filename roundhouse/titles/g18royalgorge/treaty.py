@@ -28,6 +28,7 @@ CITY = "c"
 
 def event(g: RoyalGorgeGame) -> None:
     """The Treaty of Boston happens now."""
+    g.emit("treaty", "The Treaty of Boston: the Royal Gorge opens to both railroads")
     board = g.map_board()
     gorge = royal_gorge()
     for hex_name in gorge.hexes:

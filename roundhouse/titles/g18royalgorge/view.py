@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from roundhouse.core.actions import Action
+from roundhouse.core.flow.actions import Choose
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.core.view.panel import Panel
 from roundhouse.titles.g18royalgorge.company import privates as private_cards
 from roundhouse.titles.g18royalgorge.company import railroads
+from roundhouse.titles.g18royalgorge.data import steel_market
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 
@@ -51,6 +54,23 @@ class RoyalGorgeObserver(EngineObserver[RoyalGorgeGame]):
         "hand_pick": "Pick one private asset card from the hand (Hand-Picked Variant).",
         "start_auction": "Bid for the right to start a railroad, or pass (Auction Variant).",
     }
+
+    def describe(self, action: Action) -> str:
+        """A steel column as a choice a person can weigh ("Buying Steel from CF&I"): its
+        tile colour and the cube the next tile would take."""
+        if isinstance(action, Choose) and not action.company:
+            column, _, start = action.choice.partition("-")
+            market = steel_market()
+            spec = next((c for c in market.columns if c.name == column), None)
+            if spec is not None:
+                floor = int(start) if start.isdigit() else 0
+                cubes = sorted(p for p in self.state.steel.get(column, []) if p >= floor)
+                cube = f"${cubes[0]}" if cubes else f"${market.empty_price} (column empty)"
+                return (
+                    f"{action.entity} takes its {spec.colour.label} steel from column {column}: "
+                    f"next cube {cube}"
+                )
+        return super().describe(action)
 
     def colour(self, company: str) -> str:
         railroad = railroads().get(company)

@@ -78,3 +78,74 @@ export function download(filename, data) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
+
+// Invite links the creator of an online game was given (one per human seat), kept in this
+// browser only so the game page can offer them again.
+export function rememberInvites(gameId, invites) {
+  if (invites && invites.length) localStorage.setItem(`roundhouse-invites-${gameId}`, JSON.stringify(invites));
+}
+
+export function invitesFor(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(`roundhouse-invites-${gameId}`) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+// Copy text to the clipboard; resolves true when it worked.
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = el("textarea", { "aria-hidden": "true", style: "position:fixed;left:-9999px" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch { ok = false; }
+    area.remove();
+    return ok;
+  }
+}
+
+// A short two-note chime (no sound file): played when it becomes your turn.
+let audio = null;
+export function chime() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const now = audio.currentTime;
+    [660, 880].forEach((freq, i) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      osc.type = "sine";
+      gain.gain.setValueAtTime(0.0001, now + i * 0.16);
+      gain.gain.exponentialRampToValueAtTime(0.18, now + i * 0.16 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.16 + 0.28);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + i * 0.16);
+      osc.stop(now + i * 0.16 + 0.3);
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A setting kept in this browser ("sound", "notify").
+export function setting(name, fallback) {
+  const stored = localStorage.getItem(`roundhouse-${name}`);
+  return stored === null ? fallback : stored === "true";
+}
+
+export function setSetting(name, value) {
+  localStorage.setItem(`roundhouse-${name}`, String(value));
+}
+
+// An 18xx.games document has actions with a "type" (ours have a "kind"): which import to use.
+export function importPath(doc) {
+  const site = Array.isArray(doc.actions) && doc.actions.some((a) => a && typeof a === "object" && "type" in a);
+  return site ? "/api/games/import/18xx" : "/api/games/import";
+}

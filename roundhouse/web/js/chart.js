@@ -1,4 +1,5 @@
-// An inline SVG line chart of each player's value over the game, with a legend.
+// An inline SVG line chart of each player's worth over the game (net worth in 18xx; cash
+// plus what shares should still pay in Chicago Express), with a legend.
 import { el } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -20,18 +21,18 @@ export function valueChart({ indices, series }) {
   const x = (i) => L + ((W - L - R) * i) / maxI;
   const y = (v) => T + (Hh - T - B) * (1 - v / maxV);
   const svg = s("svg", { viewBox: `0 0 ${W} ${Hh}`, role: "img", class: "chart", "aria-labelledby": "chart-title" });
-  svg.append(s("title", { id: "chart-title" }, "Each player's value over the game"));
+  svg.append(s("title", { id: "chart-title" }, "Each player's worth over the game"));
   for (let k = 0; k <= 4; k++) {
     const v = Math.round((maxV * k) / 4);
     svg.append(s("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }));
     svg.append(s("text", { x: L - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, `$${v}`));
   }
-  svg.append(s("text", { x: (L + W - R) / 2, y: Hh - 6, class: "axis", "text-anchor": "middle" }, "actions"));
+  svg.append(s("text", { x: (L + W - R) / 2, y: Hh - 6, class: "axis", "text-anchor": "middle" }, "moves played"));
   players.forEach((p, n) => {
     const points = series[p].map((v, i) => `${x(indices[i]).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     svg.append(s("polyline", { points, fill: "none", stroke: COLOURS[n % COLOURS.length], "stroke-width": 2.5, "data-player": p }));
   });
   const legend = el("ul", { class: "legend" }, players.map((p, n) =>
     el("li", {}, el("span", { class: "swatch", style: `background:${COLOURS[n % COLOURS.length]}` }), p)));
-  return el("figure", { class: "chart-figure" }, svg, legend);
+  return el("figure", { class: "chart-figure" }, el("figcaption", {}, "Worth over the game"), svg, legend);
 }

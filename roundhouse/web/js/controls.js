@@ -1,10 +1,11 @@
 // Controls for the legal actions, grouped by seat and kind. Only what the server lists is
-// offered: an amount that varies over many values becomes a number input limited to the legal
-// range; actions on a hex are picked on the map (and also listed as buttons).
+// offered, worded as the server describes each move: an amount that varies over many values
+// becomes a number input limited to the legal range; moves on a hex are made on the map (a
+// tile is previewed on its hex, rotated and confirmed); a run is built on the map too.
 import { el, humanize } from "./api.js";
 
 const AMOUNT_LIMIT = 6; // more distinct values than this: a number input instead of buttons
-const BUTTON_LIMIT = 30; // more choices than this: a drop-down
+const BUTTON_LIMIT = 10; // more choices than this: a drop-down
 
 function varyingFields(actions) {
   const fields = Object.keys(actions[0].action).filter((f) => f !== "kind" && f !== "player");
@@ -31,8 +32,11 @@ function amountControl(kind, field, actions, submit) {
       value: values[0], inputmode: "numeric", required: true,
     });
     const error = el("span", { class: "error", role: "alert" });
-    const others = Object.entries(group[0].action).filter(([k]) => !["kind", "player", field].includes(k));
-    const label = `${humanize(kind)}${others.length ? ` (${others.map(([, v]) => v).join(", ")})` : ""}: ${field}`;
+    const others = Object.entries(group[0].action)
+      .filter(([k]) => !["kind", "player", field].includes(k))
+      .map(([, v]) => v).filter((v) => v !== "" && v !== group[0].action.player);
+    const range = `$${values[0]}–$${values[values.length - 1]}`;
+    const label = `${humanize(kind)}${others.length ? ` on ${others.join(", ")}` : ""} (${range})`;
     const form = el("form", {
       class: "amount", onsubmit: (e) => {
         e.preventDefault();
@@ -58,7 +62,8 @@ function listControl(kind, actions, submit, limit = BUTTON_LIMIT) {
     const select = el("select", { id }, actions.map((a, i) => el("option", { value: i }, a.text)));
     return [el("form", {
       class: "choice", onsubmit: (e) => { e.preventDefault(); submit(actions[Number(select.value)]); },
-    }, el("label", { for: id }, humanize(kind)), select, el("button", { type: "submit" }, "Play"))];
+    }, el("label", { for: id, class: "visually-hidden" }, humanize(kind)), select,
+    el("button", { type: "submit", class: "action", "data-kind": kind }, "Play"))];
   }
   return [el("div", { class: "buttons" }, actions.map((a) =>
     el("button", { type: "button", class: "action", "data-kind": kind, onclick: () => submit(a) }, a.text)))];
@@ -79,113 +84,80 @@ export function legalStops(actions) {
   return stops;
 }
 
-// Route notation as text, one route a line: "2+-0 K1-0 K3-0".
-export function routesText(routes) {
-  return routes.map((r) => r.join(" ")).join("\n");
+export function tileSrc(gameId, tile, rotation) {
+  return `/api/games/${encodeURIComponent(gameId)}/tiles/${encodeURIComponent(tile)}.svg?rotation=${rotation}`;
 }
 
-export function parseRoutes(text) {
-  return text.split("\n").map((line) => line.trim().split(/[\s,]+/).filter(Boolean)).filter((r) => r.length);
-}
-
-// Tiles for one hex: a row per tile, a small preview button per legal rotation.
-function tilePicker(lays, submit, ctx) {
+// The tile lays legal on one hex, by tile: {tile: [lay actions in rotation order]}.
+export function laysByTile(actions, hex) {
   const byTile = new Map();
-  for (const a of lays) {
+  for (const a of actions) {
+    if (a.kind !== "lay_tile" || a.action.hex !== hex || a.action.tile === undefined) continue;
     if (!byTile.has(a.action.tile)) byTile.set(a.action.tile, []);
     byTile.get(a.action.tile).push(a);
   }
-  return el("div", { class: "tile-choices", role: "group", "aria-label": "Tiles you may lay here" },
-    [...byTile.entries()].map(([tile, group]) => el("div", { class: "tile-choice" },
-      el("span", { class: "tile-name" }, `Tile ${tile}`),
-      group.map((a) => el("button", {
-        type: "button", class: "tile", "data-kind": "lay_tile", "data-tile": tile,
-        "data-rotation": a.action.rotation, title: a.text, "aria-label": a.text,
-        onclick: () => submit(a),
-      }, el("img", {
-        src: `/api/games/${encodeURIComponent(ctx.gameId)}/tiles/${encodeURIComponent(tile)}.svg?rotation=${a.action.rotation}`,
-        alt: "", width: 54, height: 54, loading: "lazy",
-      }))))));
+  for (const group of byTile.values()) group.sort((x, y) => x.action.rotation - y.action.rotation);
+  return byTile;
 }
 
-// The offered runs (the optimiser's best first), drawn on the map when pointed at, and an
-// editor for other routes: the server prices them with the engine's own check first, so only
-// a run the engine accepts is offered to play.
-function routesControl(offered, submit, ctx) {
-  const parts = [];
-  offered.forEach((a, i) => {
-    const routes = a.action.routes ?? [];
-    const show = () => ctx.showRoutes(routes);
-    parts.push(el("div", { class: "offered-run" },
-      el("button", {
-        type: "button", class: "action", "data-kind": "run_routes", onclick: () => submit(a),
-        onmouseenter: show, onfocus: show,
-      }, a.text + (i === 0 && offered.length > 1 ? " (best)" : "")),
-      routes.length ? el("ol", { class: "route-list" }, routes.map((r) => el("li", {}, r.join(" "))))
-        : el("p", { class: "hint" }, "No route: the trains earn nothing.")));
-  });
-  const first = offered[0].action;
-  const id = `routes-${first.entity}`;
-  const area = el("textarea", { id, spellcheck: "false", autocomplete: "off" });
-  area.value = routesText(first.routes ?? []);
-  const result = el("p", { class: "hint", role: "status" });
-  const error = el("p", { class: "error", role: "alert" });
-  const play = el("button", { type: "button", class: "action", "data-kind": "run_routes", hidden: true });
-  let priced = null;
-  area.addEventListener("input", () => {
-    priced = null;
-    play.hidden = true;
-    result.textContent = "";
-    ctx.showRoutes(parseRoutes(area.value));
-  });
-  const price = el("button", {
-    type: "button", id: `price-${first.entity}`, onclick: async () => {
-      error.textContent = "";
-      try {
-        const reply = await ctx.priceRun(first.entity, parseRoutes(area.value));
-        priced = { ...first, routes: reply.routes, revenue: reply.revenue };
-        result.textContent = `These routes earn $${reply.revenue}.`;
-        play.textContent = `Run these routes for $${reply.revenue}`;
-        play.hidden = false;
-        ctx.showRoutes(reply.routes);
-      } catch (e) {
-        priced = null;
-        play.hidden = true;
-        error.textContent = e.message;
-      }
-    },
-  }, "Price these routes");
-  play.addEventListener("click", () => {
-    if (priced) submit({ kind: "run_routes", text: play.textContent, action: priced });
-  });
-  parts.push(el("details", { class: "route-editor" },
-    el("summary", {}, "Edit routes"),
-    el("label", { for: id }, "One route a line: the train, then its stops (", el("code", {}, "HEX-0"),
-      ") with any via hexes between them"),
-    area, el("div", { class: "row" }, price, play), result, error));
-  return parts;
+// Laying a tile on the chosen hex: one picture per tile, the chosen one previewed on the map;
+// rotate through its legal rotations (button, R, or a click on the hex), then confirm.
+function tilePicker(hex, byTile, ctx) {
+  const lay = ctx.lay;
+  const group = byTile.get(lay.tile) ?? [];
+  const chosen = group[lay.index % Math.max(group.length, 1)];
+  const pictures = el("div", { class: "tile-choices", role: "group", "aria-label": `Tiles you may lay on ${hex}` },
+    [...byTile.entries()].map(([tile, lays]) => {
+      const rotation = tile === lay.tile && chosen ? chosen.action.rotation : lays[0].action.rotation;
+      return el("button", {
+        type: "button", class: "tile", "data-kind": "lay_tile", "data-tile": tile, "data-rotation": rotation,
+        "aria-pressed": String(tile === lay.tile), title: `Tile ${tile}`, "aria-label": `Tile ${tile}`,
+        onclick: () => ctx.onLay({ hex, tile, index: 0 }),
+      }, el("img", { src: tileSrc(ctx.gameId, tile, rotation), alt: "", width: 54, height: 54 }),
+      el("span", { class: "tile-name" }, tile));
+    }));
+  const parts = [pictures];
+  if (chosen) {
+    const rotations = group.length;
+    parts.push(
+      el("p", { class: "lay-text", id: "lay-text" }, chosen.text,
+        rotations > 1 ? el("span", { class: "hint" }, ` · position ${lay.index % rotations + 1} of ${rotations}`) : null),
+      el("div", { class: "row lay-buttons" },
+        el("button", {
+          type: "button", id: "lay-rotate", disabled: rotations < 2, "aria-keyshortcuts": "R",
+          onclick: () => ctx.onLay({ hex, tile: lay.tile, index: lay.index + 1 }),
+        }, "⟳ Rotate"),
+        el("button", {
+          type: "button", id: "lay-confirm", class: "action", "data-kind": "lay_tile",
+          "data-tile": chosen.action.tile, "data-rotation": chosen.action.rotation, "aria-keyshortcuts": "Enter",
+          onclick: () => ctx.submit(chosen),
+        }, `Lay tile ${chosen.action.tile}`)),
+      el("p", { class: "hint" }, "R or a click on the hex rotates; Enter lays it; Esc cancels."));
+  }
+  return el("div", { class: "tile-picker" }, ...parts);
 }
 
 export function renderControls(container, actions, ctx) {
   const { submit, selectedHex, multiSeat } = ctx;
   const parts = [];
   if (!actions.length) {
-    container.replaceChildren(el("p", { class: "hint" }, "Nothing for you to do right now."));
+    container.replaceChildren(el("p", { class: "hint" }, ctx.waiting || "Nothing for you to do right now."));
     return;
   }
+  if (ctx.context) parts.push(el("p", { class: "move-context" }, ctx.context));
   if (selectedHex) {
     const here = actions.filter((a) => a.action.hex === selectedHex);
     if (here.length) {
-      const lays = here.filter((a) => a.kind === "lay_tile" && a.action.tile !== undefined);
+      const byTile = laysByTile(here, selectedHex);
       const stations = here.filter((a) => a.kind === "place_token");
-      const rest = here.filter((a) => !lays.includes(a) && !stations.includes(a));
-      const box = el("div", { class: "selected-hex" }, el("h3", {}, `On ${selectedHex}`));
-      if (lays.length) box.append(el("h4", {}, "Lay a tile"), tilePicker(lays, submit, ctx));
+      const rest = here.filter((a) => a.kind !== "lay_tile" && a.kind !== "place_token");
+      const box = el("div", { class: "selected-hex", "data-hex": selectedHex }, el("h3", {}, `On ${ctx.hexLabel(selectedHex)}`));
+      if (byTile.size) box.append(el("h4", {}, "Lay a tile"), tilePicker(selectedHex, byTile, ctx));
       if (stations.length) box.append(el("h4", {}, "Place a station"), ...listControl("place_token", stations, submit));
       if (rest.length) box.append(...listControl("hex", rest, submit));
       box.append(el("div", { class: "row" }, el("button", {
-        type: "button", class: "small", onclick: () => ctx.onClearHex?.(),
-      }, "Close")));
+        type: "button", class: "small", id: "hex-close", onclick: () => ctx.onClearHex?.(),
+      }, "Cancel")));
       parts.push(box);
     }
   }
@@ -193,28 +165,59 @@ export function renderControls(container, actions, ctx) {
   for (const seat of seats) {
     const mine = actions.filter((a) => a.seat === seat);
     const group = el("div", { class: "seat-actions", "data-seat": seat });
-    if (multiSeat || seats.length > 1) group.append(el("h3", {}, `${seat} to act`));
-    const kinds = [...new Set(mine.map((a) => a.kind))];
-    for (const kind of kinds) {
-      const ofKind = mine.filter((a) => a.kind === kind);
-      const box = el("div", { class: "kind", "data-kind": kind }, el("h4", {}, humanize(kind)));
-      const varying = varyingFields(ofKind);
-      const numeric = varying.filter((f) => ofKind.every((a) => Number.isInteger(a.action[f])));
-      const amountField = numeric.find((f) => new Set(ofKind.map((a) => a.action[f])).size > AMOUNT_LIMIT);
-      if (kind === "run_routes") {
-        box.append(...routesControl(ofKind, submit, ctx));
-      } else if (amountField) {
-        box.append(...amountControl(kind, amountField, ofKind, submit));
-      } else {
-        if (ofKind.some((a) => typeof a.action.hex === "string")) {
-          box.append(el("p", { class: "hint" }, "Pick a highlighted hex on the map, or:"));
-        }
-        const onMap = ofKind.some((a) => typeof a.action.hex === "string");
-        box.append(...listControl(kind, ofKind, submit, onMap ? 8 : BUTTON_LIMIT));
+    if (seats.length > 1) group.append(el("h3", {}, `${seat} to act`));
+    // The step the banner names first; moves of other steps on offer (a steel column, a debt
+    // to pay) after it, each under its own heading.
+    const steps = [...new Set(mine.map((a) => a.step))]
+      .sort((x, y) => (y === ctx.mainStep) - (x === ctx.mainStep));
+    for (const step of steps) {
+      const ofStep = mine.filter((a) => a.step === step);
+      const main = step === ctx.mainStep || steps.length === 1 || !step;
+      const box = el("div", { class: `step${main ? " main-step" : " side-step"}`, "data-step": step });
+      if (!main) {
+        box.append(el("h4", { class: "step-head" }, `Also: ${ofStep[0].step_action || humanize(step || "moves").toLowerCase()}`));
       }
+      kindControls(box, ofStep, seat, ctx);
       group.append(box);
     }
     parts.push(group);
   }
   container.replaceChildren(...parts);
+}
+
+function kindControls(group, mine, seat, ctx) {
+  const { submit, selectedHex } = ctx;
+  {
+    const kinds = [...new Set(mine.map((a) => a.kind))];
+    for (const kind of kinds) {
+      const ofKind = mine.filter((a) => a.kind === kind);
+      const box = el("div", { class: "kind", "data-kind": kind });
+      const varying = varyingFields(ofKind);
+      const numeric = varying.filter((f) => ofKind.every((a) => Number.isInteger(a.action[f])));
+      const amountField = numeric.find((f) => new Set(ofKind.map((a) => a.action[f])).size > AMOUNT_LIMIT);
+      const onMap = ofKind.some((a) => typeof a.action.hex === "string");
+      if (kind === "run_routes" && ctx.routes) {
+        box.append(el("h4", {}, "Run trains"), ctx.routes.render());
+      } else if (amountField) {
+        box.append(...amountControl(kind, amountField, ofKind, submit));
+      } else if (onMap) {
+        const hexes = new Set(ofKind.map((a) => a.action.hex));
+        if (selectedHex && hexes.has(selectedHex) && hexes.size === 1) continue;
+        box.append(el("p", { class: "hint on-map" },
+          `${humanize(kind)}: pick one of the ${hexes.size} highlighted hex${hexes.size === 1 ? "" : "es"} on the map, or choose here:`));
+        if (kind === "lay_tile") {
+          const id = `hex-pick-${seat.replace(/\W/g, "")}`;
+          const select = el("select", { id }, [...hexes].sort().map((h) => el("option", { value: h }, ctx.hexLabel(h))));
+          box.append(el("form", { class: "choice", onsubmit: (e) => { e.preventDefault(); ctx.onPickHex(select.value); } },
+            el("label", { for: id, class: "visually-hidden" }, "Hex"), select,
+            el("button", { type: "submit" }, "Choose hex")));
+        } else {
+          box.append(...listControl(kind, ofKind, submit, 8));
+        }
+      } else {
+        box.append(...listControl(kind, ofKind, submit));
+      }
+      group.append(box);
+    }
+  }
 }

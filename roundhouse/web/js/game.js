@@ -1,21 +1,28 @@
-// The game page: view, map, controls, log, undo, history and live updates for any title.
-import { api, ApiError, download, el, humanize, rememberToken, tokenFor } from "./api.js";
+// The game page: turn banner, map, controls, narrated log, tables, undo, history, sharing and
+// live updates, for any title (the page reads only the typed view: no title code here).
+import {
+  api, ApiError, chime, copyText, download, el, humanize, importPath, invitesFor,
+  rememberInvites, rememberToken, setSetting, setting, tokenFor,
+} from "./api.js";
 import { valueChart } from "./chart.js";
-import { legalHexes, legalStops, renderControls } from "./controls.js";
+import { laysByTile, legalHexes, legalStops, renderControls, tileSrc } from "./controls.js";
 import { HexMap } from "./hexmap.js";
-import { renderTables } from "./panels.js";
+import { renderLog } from "./log.js";
+import { companyColours, renderTables } from "./panels.js";
+import { RouteBuilder } from "./routes.js";
 
 // The view's version this page was written for (GameView.view_version in /openapi.json).
 const VIEW_VERSION = 1;
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = tokenFor(gameId);
-if (location.hash.includes("token=")) history.replaceState(null, "", location.pathname);
+const opening = new URLSearchParams(location.hash.slice(1));
+if (location.hash) history.replaceState(null, "", location.pathname);
 
 const state = {
-  summary: null, version: -1, view: null, legal: [], log: [], mayActFor: [],
-  historyIndex: null, selectedHex: null, busy: false, pending: false, boardMode: null,
-  summaryShownFor: -1, routes: null,
+  summary: null, version: -1, view: null, legal: [], log: [], setup: [], mayActFor: [], exports: [],
+  historyIndex: null, selectedHex: null, lay: null, routes: null, routesKey: null,
+  busy: false, pending: false, summaryShownFor: -1, yourTurn: false, missing: false, socket: null,
 };
 const map = new HexMap(document.getElementById("board"));
 const $ = (id) => document.getElementById(id);
@@ -25,7 +32,7 @@ function toast(message) {
   box.textContent = message;
   box.hidden = !message;
   clearTimeout(toast.timer);
-  if (message) toast.timer = setTimeout(() => { box.hidden = true; }, 6000);
+  if (message) toast.timer = setTimeout(() => { box.hidden = true; }, 8000);
 }
 
 function isBot(name) {
@@ -44,6 +51,7 @@ function undoCount() {
 }
 
 async function refresh() {
+  if (state.missing) return;
   if (state.busy) { state.pending = true; return; }
   state.busy = true;
   try {
@@ -59,11 +67,13 @@ async function refresh() {
       } else {
         state.log = from === 0 ? reply.log : state.log.concat(reply.log);
       }
+      if (reply.log_from === 0) state.setup = reply.setup;
       state.summary = reply.game;
       state.mayActFor = reply.may_act_for;
       state.version = reply.version;
       state.view = reply.view;
       state.legal = reply.actions;
+      state.exports = reply.exports;
       if (reply.view.view_version !== VIEW_VERSION) {
         toast(`This page reads view version ${VIEW_VERSION}; the server sends ${reply.view.view_version}. Reload the page.`);
       }
@@ -71,10 +81,24 @@ async function refresh() {
       await render();
     } while (state.pending);
   } catch (error) {
-    toast(error.message);
+    if (error instanceof ApiError && error.status === 404) showMissing();
+    else toast(error.message);
   } finally {
     state.busy = false;
   }
+}
+
+// The game is not on this server: say so plainly and stop listening for it.
+function showMissing() {
+  state.missing = true;
+  state.socket?.close();
+  document.title = "No such game — Roundhouse";
+  $("game").hidden = true;
+  $("banner").hidden = true;
+  $("connection").textContent = "no game";
+  const box = $("toast");
+  box.replaceChildren(`There is no game ${gameId} here. `, el("a", { href: "/" }, "Back to the lobby"));
+  box.hidden = false;
 }
 
 async function shownView() {
@@ -83,16 +107,68 @@ async function shownView() {
   return reply.view;
 }
 
+// The turn banner: "OR 4.1 · KP (Ann, you): lay track"; "Ann to act (you)" where the title
+// names no round or step. At a hotseat table every person is "you", so it names the seat.
+function banner(prompt, mine) {
+  const seats = prompt.acting.join(", ");
+  const who = prompt.entity ?? seats;
+  const mineNow = prompt.acting.some((s) => mine.includes(s));
+  const you = mineNow && state.summary?.mode !== "hotseat";
+  const named = who !== seats && seats ? [seats] : [];
+  if (you) named.push("you");
+  const suffix = named.length ? ` (${named.join(", ")})` : "";
+  const round = prompt.round ? `${prompt.round} · ` : "";
+  return prompt.action ? `${round}${who}${suffix}: ${prompt.action}` : `${round}${who} to act${suffix}`;
+}
+
+// Whom the page calls "you" in the tables: the seat this link plays (nobody at a hotseat).
+function yours() {
+  return state.summary?.mode === "hotseat" ? [] : state.mayActFor;
+}
+
+function waitingText(prompt) {
+  const acting = prompt.acting.join(", ");
+  if (!acting) return "Nothing for you to do right now.";
+  const bots = prompt.acting.every(isBot);
+  return `Waiting for ${acting}${bots ? " (bot)" : ""}${prompt.action ? ` to ${prompt.action}` : ""}.`;
+}
+
+// It became your turn: the chime, the tab title and (when asked for and the tab is hidden) a
+// browser notification.
+function announce(text) {
+  if (setting("sound", true)) chime();
+  if (setting("notify", false) && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    try { new Notification("Your turn — Roundhouse", { body: text, tag: `roundhouse-${gameId}` }); } catch { /* not allowed here */ }
+  }
+}
+
+// The auction under way in a line, for the moves panel (on a phone the tables are far below).
+function auctionLine(view) {
+  const auction = view.prompt.auction;
+  if (!auction) return "";
+  const card = view.privates.find((p) => p.id === auction.item);
+  const company = view.table.companies.find((c) => c.id === auction.item);
+  const name = card?.name ?? company?.name ?? "";
+  const high = auction.high_bidder ? `high bid $${auction.high_bid} by ${auction.high_bidder}` : "no bid yet";
+  const worth = card ? ` (value $${card.value}, income $${card.revenue})` : "";
+  return `On the block: ${auction.item}${name ? ` ${name}` : ""}${worth} · ${high}`;
+}
+
+function hexLabel(id) {
+  const hex = state.view?.board?.hexes.find((h) => h.id === id);
+  return hex?.location ? `${id} ${hex.location}` : id;
+}
+
 async function render() {
   const live = state.historyIndex === null;
   const view = await shownView();
   const title = state.summary.title_name;
-  document.title = `Roundhouse — ${title} ${gameId}`;
-  $("game-title").textContent = `· ${title} · ${gameId} · ${state.summary.mode}`;
+  $("game-title").textContent = `· ${title} · ${gameId}`;
   let status;
   let help = "";
+  const yourTurn = live && !view.finished && view.prompt.acting.some((s) => state.mayActFor.includes(s));
   if (!live) status = `Viewing the position after ${state.historyIndex} of ${state.log.length} actions (read-only).`;
-  else if (view.finished) status = `Game over${view.end_reason ? ` (${humanize(view.end_reason)})` : ""}.`;
+  else if (view.finished) status = `Game over${view.end_reason ? ` (${humanize(view.end_reason).toLowerCase()})` : ""}.`;
   else {
     status = banner(view.prompt, state.mayActFor);
     help = view.prompt.help;
@@ -100,53 +176,116 @@ async function render() {
   $("status").textContent = status;
   $("prompt-help").textContent = help;
   $("prompt-help").hidden = !help;
+  $("banner").classList.toggle("your-turn", yourTurn);
+  document.title = `${yourTurn ? "● Your turn · " : ""}${live && !view.finished ? banner(view.prompt, state.mayActFor) : status} — ${title}`;
+  if (yourTurn && !state.yourTurn) {
+    announce(status);
+    // A docked, folded move panel opens again when it becomes your turn.
+    $("controls-section").classList.remove("collapsed");
+    $("dock-toggle").textContent = "Hide";
+  }
+  state.yourTurn = yourTurn;
+  renderSeatBadge();
 
   const actions = live ? state.legal : [];
   if (state.selectedHex && !actions.some((a) => a.action.hex === state.selectedHex)) state.selectedHex = null;
+  settleLay(actions);
+  settleRoutes(actions, view);
   await drawBoard(view, live ? legalHexes(actions) : new Set(), live ? legalStops(actions) : new Set());
+  map.preview(state.lay?.hex, state.lay ? tileSrc(gameId, state.lay.tile, state.lay.rotation) : null);
+  if (state.routes) state.routes.draw();
+  else map.showRoutes([]);
   $("controls-section").hidden = !live || view.finished;
-  const controlsKey = JSON.stringify([actions, state.selectedHex]);
+  $("controls-heading").textContent = yourTurn ? "Your move" : "Moves";
+  const controlsKey = JSON.stringify([actions, state.selectedHex, state.lay, state.routesKey, state.routes?.revision]);
   if (controlsKey !== drawn.controls) {
     drawn.controls = controlsKey;
-    state.routes = null;
     renderControls($("controls"), actions, {
-      submit, selectedHex: state.selectedHex, multiSeat: state.mayActFor.length > 1,
-      gameId, priceRun, showRoutes,
-      onClearHex: () => { state.selectedHex = null; render().catch((e) => toast(e.message)); },
+      submit, selectedHex: state.selectedHex, multiSeat: state.mayActFor.length > 1, gameId,
+      lay: state.lay, routes: state.routes, hexLabel, waiting: waitingText(view.prompt), mainStep: view.prompt.step,
+      context: auctionLine(view),
+      onLay: (lay) => setLay(lay),
+      onPickHex: (hex) => pickHex(hex),
+      onClearHex: () => { state.selectedHex = null; state.lay = null; rerender(); },
     });
   }
-  const offered = actions.find((a) => a.kind === "run_routes");
-  map.showRoutes(state.routes ?? offered?.action.routes ?? []);
   $("undo").disabled = !live || undoCount() === 0;
-  const tablesKey = JSON.stringify(view);
+  const tablesKey = JSON.stringify([view, state.mayActFor]);
   if (tablesKey !== drawn.tables) {
     drawn.tables = tablesKey;
-    renderTables($("tables"), view);
+    renderTables($("tables"), view, yours());
   }
   const logKey = `${state.version}:${state.historyIndex}`;
   if (logKey !== drawn.log) {
     drawn.log = logKey;
-    renderLog();
+    const colours = companyColours(view);
+    renderLog($("log"), $("log-setup"), state.log, state.setup, state.historyIndex, goTo, (p) => colours[p] ?? null);
   }
   renderHistory();
+  renderExports();
   // Lets tests and assistive scripts see which version the page shows.
   document.body.dataset.version = String(state.version);
   document.body.dataset.finished = String(Boolean(state.view.finished));
+  document.body.dataset.yourTurn = String(yourTurn);
   if (live && view.finished) await renderSummary(view);
   else $("summary").hidden = true;
+}
+
+function rerender() {
+  render().catch((e) => toast(e.message));
 }
 
 // Redrawing hundreds of SVG hexes is the page's costliest step, so it happens only when
 // what the map shows has changed.
 const drawn = { board: null, tables: null, log: null, controls: null };
 
-// The turn banner: "OR 4.1 · KP (you): lay track"; "Ann to act (you)" where the title names
-// no round or step.
-function banner(prompt, mine) {
-  const who = prompt.entity ?? prompt.acting.join(", ");
-  const you = prompt.acting.some((s) => mine.includes(s)) ? " (you)" : "";
-  const round = prompt.round ? `${prompt.round} · ` : "";
-  return prompt.action ? `${round}${who}${you}: ${prompt.action}` : `${round}${who} to act${you}`;
+// The tile being laid stays chosen while it is still legal; a newly chosen hex starts with its
+// first tile at its first legal rotation.
+function settleLay(actions) {
+  const lay = state.lay;
+  if (!state.selectedHex) { state.lay = null; return; }
+  const byTile = laysByTile(actions, state.selectedHex);
+  if (!byTile.size) { state.lay = null; return; }
+  const tile = lay && lay.hex === state.selectedHex && byTile.has(lay.tile) ? lay.tile : byTile.keys().next().value;
+  const group = byTile.get(tile);
+  const index = lay && lay.tile === tile && lay.hex === state.selectedHex ? lay.index % group.length : 0;
+  state.lay = { hex: state.selectedHex, tile, index, rotation: group[index].action.rotation };
+}
+
+function setLay(lay) {
+  state.lay = { ...lay, rotation: 0 };
+  state.selectedHex = lay.hex;
+  rerender();
+}
+
+function pickHex(hex) {
+  state.selectedHex = hex;
+  if (window.matchMedia("(max-width: 52rem)").matches) map.zoomTo(hex);
+  else map.focus(hex);
+  rerender();
+}
+
+// A run on offer starts the route builder at the optimiser's best run.
+function settleRoutes(actions, view) {
+  const offered = actions.filter((a) => a.kind === "run_routes");
+  if (!offered.length) {
+    state.routes = null;
+    state.routesKey = null;
+    map.onRouteStop = null;
+    return;
+  }
+  const key = `${state.version}:${offered[0].action.entity}`;
+  if (state.routesKey === key) return;
+  const company = view.table.companies.find((c) => c.id === offered[0].action.entity);
+  const builder = new RouteBuilder(offered, company ? company.trains : [], {
+    priceRun, submit,
+    showRoutes: (routes, colours) => map.showRoutes(routes, colours),
+    onChange: () => { builder.revision = (builder.revision ?? 0) + 1; rerender(); },
+  });
+  builder.revision = 0;
+  state.routes = builder;
+  state.routesKey = key;
+  map.onRouteStop = (stop) => builder.pick(stop);
 }
 
 // What a screen reader says about each hex of the board view.
@@ -159,22 +298,18 @@ function hexLabels(board) {
   return labels;
 }
 
-function showRoutes(routes) {
-  state.routes = routes;
-  map.showRoutes(routes);
-}
-
 function priceRun(entity, routes) {
   return api(`/api/games/${gameId}/routes/price`, { method: "POST", token, body: { entity, routes } });
 }
 
 async function drawBoard(view, hexes, stops) {
   if (!view.board) {
-    state.boardMode = "none";
     $("board-section").hidden = true;
+    document.body.classList.add("no-board");
     return;
   }
   $("board-section").hidden = false;
+  document.body.classList.remove("no-board");
   map.labels = hexLabels(view.board);
   // The server draws the board once per position; highlights change without a new drawing.
   const key = `${state.version}:${state.historyIndex}`;
@@ -186,24 +321,10 @@ async function drawBoard(view, hexes, stops) {
     const response = await fetch(`/api/games/${gameId}/board.svg${state.historyIndex !== null ? `?index=${state.historyIndex}` : ""}`);
     if (!response.ok) throw new Error("no board");
     map.dropIn(await response.text(), hexes, state.selectedHex, stops);
-    state.boardMode = "svg";
     drawn.board = key;
   } catch {
-    state.boardMode = "none";
     $("board-section").hidden = true;
   }
-}
-
-function renderLog() {
-  const list = $("log");
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-  list.replaceChildren(...state.log.map((entry) => el("li", {
-    class: state.historyIndex !== null && entry.index === state.historyIndex - 1 ? "current" : "",
-  }, el("button", {
-    type: "button", class: "link", title: "Show the position after this action",
-    onclick: () => goTo(entry.index + 1),
-  }, entry.text))));
-  if (atEnd || state.historyIndex === null) list.scrollTop = list.scrollHeight;
 }
 
 function renderHistory() {
@@ -220,23 +341,48 @@ function renderHistory() {
     ? `Live: ${total} actions played.` : `Position ${at} of ${total}.`;
 }
 
+function renderExports() {
+  const site = state.exports.find((e) => e.format === "18xx.games");
+  const button = $("export-18xx");
+  const note = $("export-18xx-note");
+  button.disabled = !site || !site.available;
+  note.hidden = !site || site.available;
+  note.textContent = site && !site.available ? site.reason : "";
+}
+
+// Who this browser plays: a seat, every human seat (hotseat), or nobody (watching).
+function renderSeatBadge() {
+  const badge = $("seat-badge");
+  if (!state.summary) return;
+  if (!state.mayActFor.length) badge.textContent = "Watching";
+  else if (state.summary.mode === "hotseat") badge.textContent = "Hotseat";
+  else badge.textContent = `You are ${state.mayActFor.join(", ")}`;
+  badge.dataset.role = state.mayActFor.length ? "player" : "spectator";
+}
+
 function goTo(index) {
   state.historyIndex = index >= state.log.length ? null : Math.max(0, index);
   state.selectedHex = null;
-  render().catch((e) => toast(e.message));
+  state.lay = null;
+  rerender();
 }
 
 async function renderSummary(view) {
   const box = $("summary");
   box.hidden = false;
   if (state.summaryShownFor === state.version) return;
+  if (state.summaryShownFor < 0) setTimeout(() => box.scrollIntoView({ block: "start" }), 50);
   state.summaryShownFor = state.version;
   const result = Object.entries(view.result ?? {}).sort((a, b) => b[1] - a[1]);
+  const best = result.length ? result[0][1] : null;
+  const winners = result.filter(([, v]) => v === best).map(([p]) => p);
   const body = $("summary-body");
   body.replaceChildren(
-    el("p", {}, result.length ? `${result[0][0]} wins${view.end_reason ? ` — ${humanize(view.end_reason)}` : ""}.` : "The game is over."),
-    el("table", { class: "result" }, el("caption", {}, "Final values"),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Value"))),
+    el("p", { class: "winner" }, winners.length
+      ? `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} with $${best}.${view.end_reason ? ` The game ended: ${humanize(view.end_reason).toLowerCase()}.` : ""}`
+      : "The game is over."),
+    el("table", { class: "result" }, el("caption", {}, "Final scores"),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"))),
       el("tbody", {}, result.map(([p, v]) => el("tr", {}, el("th", { scope: "row" }, p), el("td", {}, `$${v}`))))),
   );
   try {
@@ -252,6 +398,7 @@ async function submit(legal) {
       method: "POST", token, body: { index: state.version, action: legal.action },
     });
     state.selectedHex = null;
+    state.lay = null;
     toast("");
   } catch (error) {
     toast(error instanceof ApiError && error.status === 409 ? "Someone moved first; the table has been updated." : error.message);
@@ -271,8 +418,10 @@ async function undo() {
 }
 
 function connect(delay = 500) {
+  if (state.missing) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws`);
+  state.socket = socket;
   const status = $("connection");
   socket.addEventListener("open", () => { status.textContent = "live"; status.dataset.state = "live"; delay = 500; });
   socket.addEventListener("message", (event) => {
@@ -282,20 +431,78 @@ function connect(delay = 500) {
     clearTimeout(connect.timer);
     connect.timer = setTimeout(refresh, 80);
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4404) { showMissing(); return; }
+    if (state.missing) return;
     status.textContent = "reconnecting…";
     status.dataset.state = "down";
     setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
   });
 }
 
+// The links to hand out: each seat's own (online games by invitation), yours, and one to watch.
+function renderShare() {
+  const origin = location.origin;
+  const rows = [];
+  const line = (label, link, note) => {
+    const field = el("input", { type: "text", readonly: true, value: origin + link, "aria-label": label });
+    const done = el("span", { class: "hint copied", role: "status" });
+    return el("div", { class: "share-line" }, el("span", { class: "share-label" }, label), field,
+      el("button", {
+        type: "button", class: "small copy", onclick: async () => {
+          done.textContent = (await copyText(origin + link)) ? "copied" : "select and copy the link";
+          field.select();
+        },
+      }, "Copy"), done, note ? el("p", { class: "hint" }, note) : null);
+  };
+  const invites = invitesFor(gameId);
+  if (state.summary.mode === "online" && invites.length) {
+    rows.push(el("h3", {}, "Seat links"),
+      el("p", { class: "hint" }, "Send each player their own link: whoever opens it plays that seat. Keep them private."));
+    for (const invite of invites) rows.push(line(`${invite.seat}${invite.token === token ? " (you)" : ""}`, invite.link));
+  } else if (token && state.mayActFor.length) {
+    const what = state.summary.mode === "hotseat" ? "This table's link (plays every human seat)" : `Your seat link (${state.mayActFor.join(", ")})`;
+    rows.push(line(what, `/games/${gameId}#token=${token}`, "Open it on another device to go on playing there. Keep it private."));
+  }
+  if (state.summary.mode === "online" && state.summary.open_seats) {
+    rows.push(el("p", { class: "hint" }, "Free seats can be taken from the lobby."));
+  }
+  rows.push(line("Watch link (read-only)", `/games/${gameId}`, state.summary.listed ? "The game is listed in the lobby." : "The game is unlisted: only people with a link can find it."));
+  $("share-body").replaceChildren(...rows);
+}
+
+function toggleShare() {
+  const panel = $("share-panel");
+  const open = panel.hidden;
+  if (open) renderShare();
+  panel.hidden = !open;
+  $("share").setAttribute("aria-expanded", String(open));
+}
+
+function renderToggles() {
+  const sound = setting("sound", true);
+  $("sound").setAttribute("aria-pressed", String(sound));
+  $("sound").textContent = sound ? "Sound on" : "Sound off";
+  const notify = setting("notify", false) && "Notification" in window && Notification.permission === "granted";
+  $("notify").setAttribute("aria-pressed", String(notify));
+  $("notify").textContent = notify ? "Notifying" : "Notify me";
+  $("notify").hidden = !("Notification" in window);
+}
+
 function wire() {
   map.onHex = (hex) => {
+    if (state.lay && state.lay.hex === hex) {
+      state.lay = { ...state.lay, index: state.lay.index + 1 };
+      rerender();
+      return;
+    }
     state.selectedHex = hex;
-    const here = state.legal.filter((a) => a.action.hex === hex);
+    state.lay = null;
+    if (window.matchMedia("(max-width: 52rem)").matches) map.zoomTo(hex);
     render().then(() => {
       const first = document.querySelector(".selected-hex button");
-      if (first && here.length) first.focus();
+      if (first && window.matchMedia("(min-width: 52rem)").matches) first.focus();
+      document.querySelector(".selected-hex")?.scrollIntoView({ block: "nearest" });
     });
   };
   map.onStop = (hex, city) => {
@@ -303,6 +510,21 @@ function wire() {
     if (here.length === 1) submit(here[0]);
     else map.onHex(hex);
   };
+  document.addEventListener("keydown", (e) => {
+    if (!state.lay || e.target.closest?.("input, textarea, select")) return;
+    if (e.key === "r" || e.key === "R") {
+      e.preventDefault();
+      state.lay = { ...state.lay, index: state.lay.index + 1 };
+      rerender();
+    } else if (e.key === "Enter" && !e.target.closest?.("button")) {
+      e.preventDefault();
+      $("lay-confirm")?.click();
+    } else if (e.key === "Escape") {
+      state.selectedHex = null;
+      state.lay = null;
+      rerender();
+    }
+  });
   $("zoom-in").addEventListener("click", () => map.zoom(0.8));
   $("zoom-out").addEventListener("click", () => map.zoom(1.25));
   $("zoom-reset").addEventListener("click", () => map.reset());
@@ -311,6 +533,33 @@ function wire() {
   $("history-forward").addEventListener("click", () => goTo((state.historyIndex ?? state.log.length) + 1));
   $("history-live").addEventListener("click", () => goTo(state.log.length));
   $("history-slider").addEventListener("input", (e) => goTo(Number(e.target.value)));
+  $("share").addEventListener("click", toggleShare);
+  $("dock-toggle").addEventListener("click", () => {
+    const dock = $("controls-section");
+    const collapsed = dock.classList.toggle("collapsed");
+    $("dock-toggle").textContent = collapsed ? "Show" : "Hide";
+    $("dock-toggle").setAttribute("aria-expanded", String(!collapsed));
+  });
+  $("sound").addEventListener("click", () => {
+    const on = !setting("sound", true);
+    setSetting("sound", on);
+    if (on) chime();
+    renderToggles();
+  });
+  $("notify").addEventListener("click", async () => {
+    const on = !(setting("notify", false) && Notification.permission === "granted");
+    if (on && Notification.permission !== "granted") {
+      const answer = await Notification.requestPermission();
+      if (answer !== "granted") {
+        toast("Notifications are blocked for this site in your browser's settings.");
+        setSetting("notify", false);
+        renderToggles();
+        return;
+      }
+    }
+    setSetting("notify", on);
+    renderToggles();
+  });
   $("export").addEventListener("click", async () => {
     try {
       download(`roundhouse-${gameId}.json`, await api(`/api/games/${gameId}/export`));
@@ -325,12 +574,30 @@ function wire() {
     const file = e.target.files[0];
     if (!file) return;
     try {
-      const created = await api("/api/games/import", { method: "POST", body: { doc: JSON.parse(await file.text()) } });
+      const doc = JSON.parse(await file.text());
+      const created = await api(importPath(doc), { method: "POST", body: { doc } });
       rememberToken(created.game.id, created.token);
+      rememberInvites(created.game.id, created.invites);
       location.href = created.link;
     } catch (error) { toast(`Could not import: ${error.message}`); }
   });
+  renderToggles();
+  // An open menu closes when something else is clicked.
+  document.addEventListener("click", (e) => {
+    for (const menu of document.querySelectorAll("details.menu[open]")) {
+      if (e.isTrusted && !menu.contains(e.target)) menu.open = false;
+    }
+  });
+  // On a phone the controls are docked over the page's foot: keep the page scrollable past them.
+  const dock = $("controls-section");
+  new ResizeObserver(() => {
+    const docked = getComputedStyle(dock).position === "fixed" && !dock.hidden;
+    document.body.style.setProperty("--dock", docked ? `${dock.offsetHeight}px` : "0px");
+  }).observe(dock);
 }
 
 wire();
-refresh().then(() => connect());
+refresh().then(() => {
+  connect();
+  if (opening.get("share") === "1" && state.summary) toggleShare();
+});

@@ -1,10 +1,11 @@
-// The map with pan and zoom. Every title's map is drawn by the server (roundhouse.render, served
-// at /api/games/{id}/board.svg from the game's board view); it is dropped in as it is, hexes
-// tagged class="hex" data-hex="E11" and stops data-city/data-stop, so clicks, highlights and
-// routes work the same way for every title.
+// The map with pan and zoom (drag, wheel, pinch). Every title's map is drawn by the server
+// (roundhouse.render, served at /api/games/{id}/board.svg from the game's board view); it is
+// dropped in as it is, hexes tagged class="hex" data-hex="E11" and stops data-city/data-stop,
+// so clicks, highlights, tile previews and routes work the same way for every title.
 
 const SVG = "http://www.w3.org/2000/svg";
-const ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b"];
+export const ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#2e7d32", "#fb8c00", "#8e24aa", "#00897b"];
+const TILE_BOX = 84; // a tile preview's size in map units (roundhouse.render.tile: 2R + 4)
 
 function svgEl(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG, tag);
@@ -12,6 +13,8 @@ function svgEl(tag, attrs = {}, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
+
+const fmt = (n) => n.toFixed(1);
 
 export class HexMap {
   constructor(container) {
@@ -21,11 +24,13 @@ export class HexMap {
     this.box = null;
     this.onHex = () => {};
     this.onStop = () => {};
+    this.onRouteStop = null; // set while a route is being built: every stop is clickable
     this.labels = {}; // hex id -> what a screen reader says about it ("K4 Pittsburgh, cost $4")
+    this.pointers = new Map();
   }
 
   // The server's SVG: hexes carry data-hex, stops data-city/data-stop; we add pan/zoom,
-  // clicks, highlights (mark) and routes (showRoutes).
+  // clicks, highlights (mark), tile previews and routes (showRoutes).
   dropIn(svgText, legalHexes = new Set(), selected = null, legalStops = new Set()) {
     const holder = document.createElement("div");
     holder.innerHTML = svgText;
@@ -61,13 +66,18 @@ export class HexMap {
         g.removeAttribute("aria-label");
       }
     }
+    const picking = Boolean(this.onRouteStop);
+    this.svg.classList.toggle("picking-route", picking);
     for (const spot of this.svg.querySelectorAll(".stops [data-city]")) {
       const legal = legalStops.has(`${spot.dataset.hex}/${spot.dataset.city}`);
       spot.classList.toggle("legal", legal);
-      if (legal) {
+      const clickable = legal || picking;
+      if (clickable) {
         spot.setAttribute("tabindex", "0");
         spot.setAttribute("role", "button");
-        spot.setAttribute("aria-label", `Place a station in ${spot.dataset.hex} (${spot.dataset.city})`);
+        spot.setAttribute("aria-label", picking
+          ? `Route stop ${spot.dataset.stop} in ${spot.dataset.hex}`
+          : `Place a station in ${spot.dataset.hex} (${spot.dataset.city})`);
       } else {
         spot.removeAttribute("tabindex");
         spot.removeAttribute("role");
@@ -81,29 +91,107 @@ export class HexMap {
     if (!this.svg) return null;
     const stop = this.svg.querySelector(`.stops [data-stop="${CSS.escape(id)}"]`);
     if (stop) return [Number(stop.getAttribute("cx")), Number(stop.getAttribute("cy"))];
-    const g = this.svg.querySelector(`g[data-hex="${CSS.escape(id)}"]`);
+    return this.centre(id);
+  }
+
+  centre(hex) {
+    const g = this.svg?.querySelector(`g[data-hex="${CSS.escape(hex)}"]`);
     const m = g && /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(g.getAttribute("transform") || "");
     return m ? [Number(m[1]), Number(m[2])] : null;
   }
 
-  // Draw routes in route notation (train id, then stops "HEX-i" with via hexes between them).
-  showRoutes(routes = []) {
+  // One route in exact notation (stops "HEX-i" with every hex passed between them) as an SVG
+  // path along its track: from a stop to the edge it leaves by (the midpoint of the two hex
+  // centres), through each hex passed on a curve about the hex's centre, into the next stop.
+  trackPath(route) {
+    const items = route.slice(1);
+    const hexOf = (id) => id.replace(/-\d+$/, "");
+    const isStop = (id) => /-\d+$/.test(id);
+    const start = this.point(items[0]);
+    if (!start) return null;
+    let d = `M${fmt(start[0])},${fmt(start[1])}`;
+    for (let i = 1; i < items.length; i++) {
+      const prev = items[i - 1];
+      const here = items[i];
+      const a = this.centre(hexOf(prev));
+      const b = this.centre(hexOf(here));
+      if (!a || !b) return null;
+      const edge = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      if (isStop(prev) || hexOf(prev) === hexOf(here)) d += ` L${fmt(edge[0])},${fmt(edge[1])}`;
+      else d += ` Q${fmt(a[0])},${fmt(a[1])} ${fmt(edge[0])},${fmt(edge[1])}`;
+      if (isStop(here)) {
+        const p = this.point(here);
+        if (!p) return null;
+        d += ` L${fmt(p[0])},${fmt(p[1])}`;
+      }
+    }
+    return d;
+  }
+
+  // Draw routes in route notation (train id, then stops with via hexes between them); each
+  // train in its own colour, offset a little so routes sharing a city stay visible.
+  showRoutes(routes = [], colours = ROUTE_COLOURS) {
     if (!this.svg) return;
     this.svg.querySelector("g.routes")?.remove();
     if (!routes.length) return;
     const layer = svgEl("g", { class: "routes" });
     routes.forEach((route, i) => {
-      const points = route.slice(1).map((id) => this.point(id)).filter(Boolean);
-      if (points.length < 2) return;
-      const line = svgEl("polyline", {
-        points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "),
-        stroke: ROUTE_COLOURS[i % ROUTE_COLOURS.length], "data-train": route[0],
+      if (route.length < 2) return;
+      const colour = colours[i % colours.length];
+      const shift = (i - (routes.length - 1) / 2) * 3;
+      const group = svgEl("g", { class: "route", "data-train": route[0], transform: `translate(${shift},${shift})` });
+      const d = route.length > 2 ? this.trackPath(route) : null;
+      if (d) {
+        group.append(svgEl("path", { d, class: "casing" }));
+        group.append(svgEl("path", { d, stroke: colour, class: "line", "data-train": route[0] }));
+      }
+      route.slice(1).filter((id) => /-\d+$/.test(id)).forEach((id) => {
+        const p = this.point(id);
+        if (p) group.append(svgEl("circle", { cx: fmt(p[0]), cy: fmt(p[1]), r: 7, fill: colour, class: "route-stop" }));
       });
-      line.append(svgEl("title", {}, `${route[0]}: ${route.slice(1).join(" ")}`));
-      layer.append(line);
+      group.append(svgEl("title", {}, `${route[0]}: ${route.slice(1).join(" ")}`));
+      layer.append(group);
     });
     const stops = this.svg.querySelector("g.stops");
-    this.svg.insertBefore(layer, stops);
+    if (stops) this.svg.insertBefore(layer, stops);
+    else this.svg.append(layer);
+  }
+
+  // A tile laid on a hex before it is confirmed (the server's drawing of that tile at that
+  // rotation, placed over the hex); null clears it.
+  preview(hex, src) {
+    if (!this.svg) return;
+    this.svg.querySelector("g.tile-preview")?.remove();
+    if (!hex || !src) return;
+    const c = this.centre(hex);
+    if (!c) return;
+    const half = TILE_BOX / 2;
+    const layer = svgEl("g", { class: "tile-preview", "data-hex": hex, "pointer-events": "none" });
+    layer.append(svgEl("image", { href: src, x: fmt(c[0] - half), y: fmt(c[1] - half), width: TILE_BOX, height: TILE_BOX }));
+    const stops = this.svg.querySelector("g.stops");
+    if (stops) this.svg.insertBefore(layer, stops);
+    else this.svg.append(layer);
+  }
+
+  // Bring a hex into view (zoomed in a little) when it is far outside the shown box.
+  focus(hex) {
+    const c = this.centre(hex);
+    if (!c || !this.box) return;
+    const [x, y, w, h] = this.box;
+    if (c[0] > x + w * 0.1 && c[0] < x + w * 0.9 && c[1] > y + h * 0.1 && c[1] < y + h * 0.9) return;
+    this.box = [c[0] - w / 2, c[1] - h / 2, w, h];
+    this.apply();
+  }
+
+  // Zoom to about `across` map units around a hex (a phone's close look at the hex chosen).
+  zoomTo(hex, across = 520) {
+    const c = this.centre(hex);
+    if (!c || !this.box) return;
+    const [, , w, h] = this.box;
+    if (w <= across * 1.05) { this.focus(hex); return; }
+    const nh = (h * across) / w;
+    this.box = [c[0] - across / 2, c[1] - nh / 2, across, nh];
+    this.apply();
   }
 
   install(svg, keepBox) {
@@ -112,6 +200,11 @@ export class HexMap {
     this.apply();
     svg.addEventListener("click", (e) => {
       if (this.dragged) return;
+      const spot = e.target.closest("[data-stop]");
+      if (spot && this.onRouteStop) {
+        this.onRouteStop(spot.dataset.stop);
+        return;
+      }
       const g = e.target.closest("[data-hex]");
       if (g && g.dataset.city && g.classList.contains("legal")) this.onStop(g.dataset.hex, g.dataset.city);
       else if (g && g.dataset.city) {
@@ -123,7 +216,8 @@ export class HexMap {
       const g = e.target.closest && e.target.closest("[data-hex]");
       if (g && (e.key === "Enter" || e.key === " ")) {
         e.preventDefault();
-        if (g.dataset.city) this.onStop(g.dataset.hex, g.dataset.city);
+        if (g.dataset.stop && this.onRouteStop) this.onRouteStop(g.dataset.stop);
+        else if (g.dataset.city) this.onStop(g.dataset.hex, g.dataset.city);
         else this.onHex(g.dataset.hex);
       }
     });
@@ -134,24 +228,54 @@ export class HexMap {
       const fy = (e.clientY - rect.top) / rect.height;
       this.zoom(e.deltaY < 0 ? 0.85 : 1 / 0.85, fx, fy);
     }, { passive: false });
+    // One pointer drags the map; two pinch it (phones and touch screens).
     let start = null;
+    let pinch = null;
+    const spread = () => {
+      const [a, b] = [...this.pointers.values()];
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    };
     svg.addEventListener("pointerdown", (e) => {
-      start = { x: e.clientX, y: e.clientY, box: [...this.box] };
-      this.dragged = false;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.pointers.size === 2) {
+        pinch = { distance: spread(), box: [...this.box] };
+        start = null;
+      } else if (this.pointers.size === 1) {
+        start = { x: e.clientX, y: e.clientY, box: [...this.box] };
+        this.dragged = false;
+      }
     });
     svg.addEventListener("pointermove", (e) => {
-      if (!start) return;
+      if (!this.pointers.has(e.pointerId)) return;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       const rect = svg.getBoundingClientRect();
+      if (pinch && this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        const factor = pinch.distance / Math.max(spread(), 1);
+        this.box = [...pinch.box];
+        this.zoom(factor, ((a.x + b.x) / 2 - rect.left) / rect.width, ((a.y + b.y) / 2 - rect.top) / rect.height);
+        this.dragged = true;
+        return;
+      }
+      if (!start) return;
       const dx = ((e.clientX - start.x) / rect.width) * start.box[2];
       const dy = ((e.clientY - start.y) / rect.height) * start.box[3];
-      if (Math.abs(e.clientX - start.x) + Math.abs(e.clientY - start.y) > 4) this.dragged = true;
+      if (Math.abs(e.clientX - start.x) + Math.abs(e.clientY - start.y) > 6) this.dragged = true;
       if (this.dragged) {
         this.box = [start.box[0] - dx, start.box[1] - dy, start.box[2], start.box[3]];
         this.apply();
       }
     });
-    const end = () => { start = null; setTimeout(() => { this.dragged = false; }, 0); };
+    const end = (e) => {
+      this.pointers.delete(e.pointerId);
+      if (this.pointers.size < 2) pinch = null;
+      if (this.pointers.size === 0) {
+        start = null;
+        setTimeout(() => { this.dragged = false; }, 0);
+      }
+    };
     svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
     svg.addEventListener("pointerleave", end);
     this.container.replaceChildren(svg);
   }
@@ -163,7 +287,7 @@ export class HexMap {
   zoom(factor, fx = 0.5, fy = 0.5) {
     if (!this.box) return;
     const [x, y, w, h] = this.box;
-    const nw = Math.min(Math.max(w * factor, this.full[2] / 8), this.full[2] * 2);
+    const nw = Math.min(Math.max(w * factor, this.full[2] / 10), this.full[2] * 2);
     const nh = (h * nw) / w;
     this.box = [x + (w - nw) * fx, y + (h - nh) * fy, nw, nh];
     this.apply();

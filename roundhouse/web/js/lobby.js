@@ -1,24 +1,33 @@
-// The lobby: create a game, import one, list open/running/finished games and join a seat.
-import { api, el, rememberToken } from "./api.js";
+// The lobby: create a game (seats, hotseat or online, listed or not, rules options in plain
+// words), import a saved game with its seats, list open/running/finished games, join a seat.
+import { api, el, humanize, importPath, rememberInvites, rememberToken } from "./api.js";
 
 const titleSelect = document.getElementById("title");
 const countSelect = document.getElementById("player-count");
 const seatList = document.getElementById("seats");
 const optionsBox = document.getElementById("options");
+const NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"];
 let titles = [];
+let imported = null; // the file chosen for import: { doc, path }
 
 function currentTitle() {
   return titles.find((t) => t.id === titleSelect.value);
 }
 
-function seatRow(i, previous) {
+// Your name, remembered in this browser for the next game.
+function myName() {
+  return localStorage.getItem("roundhouse-name") || "Ann";
+}
+
+function seatRow(i, previous, prefix = "Seat") {
   const kind = previous?.kind ?? (i === 0 ? "human" : "bot");
-  const name = previous?.name ?? (i === 0 ? "You" : `Bot ${i}`);
-  const level = el("select", { "aria-label": `Seat ${i + 1} bot level`, class: "level" },
+  const fallback = i === 0 ? myName() : `Bot ${NAMES[i] ?? i + 1}`;
+  const name = previous?.name ?? fallback;
+  const level = el("select", { "aria-label": `${prefix} ${i + 1} bot level`, class: "level" },
     el("option", { value: "greedy" }, "greedy bot"),
     el("option", { value: "random" }, "random bot"));
   if (previous?.level) level.value = previous.level;
-  const kindSelect = el("select", { "aria-label": `Seat ${i + 1} player`, class: "kind" },
+  const kindSelect = el("select", { "aria-label": `${prefix} ${i + 1} player`, class: "kind" },
     el("option", { value: "human" }, "person"),
     el("option", { value: "bot" }, "bot"));
   kindSelect.value = kind;
@@ -26,12 +35,12 @@ function seatRow(i, previous) {
   kindSelect.addEventListener("change", sync);
   sync();
   return el("li", { class: "seat" },
-    el("input", { "aria-label": `Seat ${i + 1} name`, class: "name", value: name, required: true, maxlength: 40 }),
+    el("input", { "aria-label": `${prefix} ${i + 1} name`, class: "name", value: name, required: true, maxlength: 40 }),
     kindSelect, level);
 }
 
-function readSeats() {
-  return [...seatList.children].map((li) => ({
+function readSeats(list = seatList) {
+  return [...list.children].map((li) => ({
     name: li.querySelector(".name").value.trim(),
     kind: li.querySelector(".kind").value,
     level: li.querySelector(".kind").value === "bot" ? li.querySelector(".level").value : undefined,
@@ -45,6 +54,13 @@ function renderSeats() {
   for (let i = 0; i < n; i++) seatList.append(seatRow(i, previous[i]));
 }
 
+// An option's name as a person reads it: the description's own heading ("Shorter Game: ...")
+// when it has one, else the option's name in words; the description explains it beneath.
+function optionLabel(option) {
+  const head = /^([A-Z][^:.]{2,40}):\s/.exec(option.description || "");
+  return head ? head[1] : humanize(option.name);
+}
+
 function renderTitle() {
   const title = currentTitle();
   if (!title) return;
@@ -55,6 +71,9 @@ function renderTitle() {
   }
   countSelect.value = previous && previous >= title.min_players && previous <= title.max_players
     ? previous : String(Math.min(title.max_players, Math.max(title.min_players, 4)));
+  const about = [title.designer && `by ${title.designer}`, title.publisher && `published by ${title.publisher}`,
+    `${title.min_players}–${title.max_players} players`].filter(Boolean).join(", ");
+  document.getElementById("title-about").textContent = about;
   renderSeats();
   optionsBox.replaceChildren();
   for (const option of title.options) {
@@ -62,7 +81,7 @@ function renderTitle() {
     let input;
     if (option.choices) {
       input = el("select", { id, "data-option": option.name },
-        option.choices.map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
+        option.choices.map((c) => el("option", { value: JSON.stringify(c) }, humanize(String(c)))));
       input.value = JSON.stringify(option.default);
     } else if (typeof option.default === "boolean") {
       input = el("input", { id, type: "checkbox", "data-option": option.name, checked: option.default });
@@ -71,10 +90,14 @@ function renderTitle() {
     } else {
       input = el("input", { id, type: "text", value: option.default, "data-option": option.name });
     }
+    const help = `${option.description}${option.choices ? "" : ""}`;
     optionsBox.append(el("div", { class: "option" },
-      el("label", { for: id }, option.name), input,
-      el("span", { class: "hint" }, option.description)));
+      input, el("label", { for: id }, optionLabel(option)),
+      el("span", { class: "hint" }, help, " ", el("code", { class: "option-name" }, option.name))));
   }
+  document.getElementById("options-count").textContent = title.options.length
+    ? `(${title.options.length}; the defaults follow the rulebook)` : "(none)";
+  document.getElementById("options-box").hidden = !title.options.length;
 }
 
 function readOptions() {
@@ -89,6 +112,15 @@ function readOptions() {
   return options;
 }
 
+function go(created, share) {
+  rememberToken(created.game.id, created.token);
+  rememberInvites(created.game.id, created.invites);
+  const [path, hash] = created.link.split("#");
+  const params = new URLSearchParams(hash || "");
+  if (share) params.set("share", "1");
+  location.href = `${path}${params.toString() ? `#${params}` : ""}`;
+}
+
 async function create(event) {
   event.preventDefault();
   const errorBox = document.getElementById("create-error");
@@ -96,34 +128,80 @@ async function create(event) {
   const mode = new FormData(event.target).get("mode");
   const seats = readSeats();
   const seed = document.getElementById("seed").value;
-  const body = { title: titleSelect.value, seats, mode, options: readOptions() };
+  const body = {
+    title: titleSelect.value, seats, mode, options: readOptions(),
+    listed: document.getElementById("listed").checked,
+  };
   if (seed !== "") body.seed = Number(seed);
   if (mode === "online") {
+    body.open_seats = document.getElementById("open-seats").checked;
     const me = seats.find((s) => s.kind === "human");
     if (me) body.join_as = me.name;
   }
+  const me = seats.find((s) => s.kind === "human");
+  if (me) localStorage.setItem("roundhouse-name", me.name);
   try {
     const created = await api("/api/games", { method: "POST", body });
-    rememberToken(created.game.id, created.token);
-    location.href = created.link;
+    go(created, mode === "online" && created.invites.length > 1);
   } catch (error) {
     errorBox.textContent = error.message;
   }
 }
 
-async function importFile(event) {
+// A chosen file: read it, show its seats (people or bots, as the file says) and import on
+// confirmation.
+async function chooseImport(event) {
   const errorBox = document.getElementById("import-error");
+  const form = document.getElementById("import-form");
   errorBox.textContent = "";
+  form.hidden = true;
+  imported = null;
   const file = event.target.files[0];
   if (!file) return;
+  let doc;
   try {
-    const doc = JSON.parse(await file.text());
-    // An 18xx.games document has "settings"/"id" and actions with a "type"; ours has "kind".
-    const site = Array.isArray(doc.actions) && doc.actions.some((a) => a && "type" in a);
-    const path = site ? "/api/games/import/18xx" : "/api/games/import";
-    const created = await api(path, { method: "POST", body: { doc } });
-    rememberToken(created.game.id, created.token);
-    location.href = created.link;
+    doc = JSON.parse(await file.text());
+  } catch {
+    errorBox.textContent = "Could not import: that file is not JSON.";
+    return;
+  }
+  const path = importPath(doc);
+  const site = path.endsWith("/18xx");
+  const players = site
+    ? (Array.isArray(doc.players) ? doc.players.map((p) => ({ name: String(p?.name ?? p?.id ?? "") })) : [])
+    : (Array.isArray(doc.players) ? doc.players.map((p) => ({ name: String(p) })) : []);
+  const saved = Array.isArray(doc.seats) ? doc.seats : [];
+  imported = { doc, path, site, names: players.map((p) => p.name) };
+  const list = document.getElementById("import-seats");
+  list.replaceChildren(...players.map((p, i) => {
+    const given = saved.find((s) => s && s.name === p.name);
+    const row = seatRow(i, { name: p.name, kind: given?.kind ?? "human", level: given?.level }, "Imported seat");
+    row.querySelector(".name").readOnly = true;
+    return row;
+  }));
+  document.getElementById("import-about").textContent =
+    `${site ? "An 18xx.games game" : "A Roundhouse game"} of ${doc.title ?? "an unknown title"}, ${Array.isArray(doc.actions) ? doc.actions.length : 0} actions. Choose who is a person and who a bot.`;
+  form.hidden = false;
+}
+
+async function importGame(event) {
+  event.preventDefault();
+  const errorBox = document.getElementById("import-error");
+  errorBox.textContent = "";
+  if (!imported) return;
+  const mode = new FormData(event.target).get("import-mode");
+  const seats = readSeats(document.getElementById("import-seats"));
+  try {
+    let created;
+    try {
+      created = await api(imported.path, { method: "POST", body: { doc: imported.doc, mode, seats } });
+    } catch (error) {
+      // An 18xx.games game whose names cannot seat it (two players of one name) keeps the
+      // site's player ids as seats: import it as it is.
+      if (!imported.site || error.code !== "seats_mismatch") throw error;
+      created = await api(imported.path, { method: "POST", body: { doc: imported.doc, mode } });
+    }
+    go(created, mode === "online");
   } catch (error) {
     errorBox.textContent = `Could not import: ${error.message}`;
   }
@@ -131,8 +209,8 @@ async function importFile(event) {
 
 function gameItem(game) {
   const seats = game.seats.map((s) => `${s.name}${s.kind === "bot" ? " (bot)" : ""}`).join(", ");
-  const status = game.finished ? "finished" : `${game.action_count} actions, ${game.acting.join(", ")} to act`;
-  const item = el("li", { class: "game" },
+  const status = game.finished ? "finished" : `${game.action_count} moves, ${game.acting.join(", ")} to act`;
+  const item = el("li", { class: "game-item" },
     el("a", { href: `/games/${game.id}` }, `${game.title_name} · ${game.id}`),
     el("span", { class: "hint" }, ` ${game.mode} · ${seats} · ${status}`));
   if (game.status === "open") {
@@ -145,7 +223,7 @@ function gameItem(game) {
             rememberToken(game.id, joined.token);
             location.href = joined.link;
           } catch (error) {
-            alert(error.message);
+            document.getElementById("create-error").textContent = error.message;
           }
         },
       }, `Join as ${seat.name}`));
@@ -162,6 +240,11 @@ async function refreshGames() {
   }
 }
 
+function syncMode() {
+  const online = document.querySelector("input[name=mode]:checked").value === "online";
+  document.getElementById("online-options").hidden = !online;
+}
+
 async function main() {
   titles = await api("/api/titles");
   titleSelect.replaceChildren(...titles.map((t) => el("option", { value: t.id }, t.name)));
@@ -170,8 +253,14 @@ async function main() {
   titleSelect.addEventListener("change", renderTitle);
   countSelect.addEventListener("change", renderSeats);
   renderTitle();
-  document.getElementById("new-game").addEventListener("submit", create);
-  document.getElementById("import-file").addEventListener("change", importFile);
+  const form = document.getElementById("new-game");
+  form.addEventListener("submit", create);
+  // A message about an earlier attempt goes as soon as the form changes.
+  form.addEventListener("input", () => { document.getElementById("create-error").textContent = ""; });
+  form.addEventListener("change", () => { document.getElementById("create-error").textContent = ""; syncMode(); });
+  document.getElementById("import-file").addEventListener("change", chooseImport);
+  document.getElementById("import-form").addEventListener("submit", importGame);
+  syncMode();
   await refreshGames();
   setInterval(refreshGames, 10000);
 }

@@ -1,13 +1,15 @@
 // The game's tables from its typed view (roundhouse.core.view, published in /openapi.json as
-// GameView): the prompt's decision in progress, players and companies, the stock market, the
-// trains, the privates and the title's own panels. No title code: every title gets the same
-// tables, and a title's own information comes as generic panels (title, columns, rows).
+// GameView): the decision in progress, an 18xx.games-style spreadsheet (companies by players,
+// with cash, worth and certificates underneath), the stock market with its price tokens, the
+// train roster and phases, the privates with what they do, and the title's own panels. No
+// title code: every title gets the same tables, and what only a title has comes as generic
+// panels (title, columns, rows) or facts (extra columns).
 import { el, humanize } from "./api.js";
 
 const LIGHT = new Set(["yellow", "white", "gold", "orange", "lightblue", "pink", "beige", "lime", "cyan", "khaki"]);
 
 // Black text on light company colours, white on dark ones.
-function ink(colour) {
+export function ink(colour) {
   const c = String(colour || "").toLowerCase();
   if (LIGHT.has(c)) return "#111";
   const m = /^#([0-9a-f]{6})$/.exec(c);
@@ -17,9 +19,9 @@ function ink(colour) {
   return lum > 150 ? "#111" : "#fff";
 }
 
-export function chip(id, colours) {
+export function chip(id, colours, title) {
   const colour = colours[id] || "#555";
-  return el("span", { class: "chip", style: `background:${colour};color:${ink(colour)}` }, id);
+  return el("span", { class: "chip", style: `background:${colour};color:${ink(colour)}`, title }, id);
 }
 
 function text(value) {
@@ -28,8 +30,12 @@ function text(value) {
   return String(value);
 }
 
-function money(value) {
+export function money(value) {
   return value === null || value === undefined ? "—" : `$${value}`;
+}
+
+function cell(tag, value, attrs = {}) {
+  return el(tag, attrs, value instanceof Node ? value : text(value));
 }
 
 // A table: `rows` are arrays whose first cell names the row; cells may be DOM nodes.
@@ -38,7 +44,7 @@ function grid(caption, columns, rows, { wide = false, className = "" } = {}) {
     el("caption", {}, caption),
     columns.length ? el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, c)))) : null,
     el("tbody", {}, rows.map((row) => el("tr", {}, row.map((v, i) =>
-      el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, v instanceof Node ? v : text(v))))))));
+      cell(i === 0 ? "th" : "td", v, i === 0 ? { scope: "row" } : {})))))));
 }
 
 // A title's panel (roundhouse.core.view.panel.Panel), as it is.
@@ -48,109 +54,177 @@ export function panelTable(panel) {
   return part;
 }
 
-function auctionPanel(auction, colours) {
+function auctionPanel(auction, colours, privates) {
   const high = auction.high_bidder ? `$${auction.high_bid} by ${auction.high_bidder}` : "no bid yet";
-  return grid(`Auction: ${auction.item}`, [], [
-    ["On the block", chip(auction.item, colours)],
+  const card = privates.find((p) => p.id === auction.item);
+  const rows = [
+    ["On the block", el("span", {}, chip(auction.item, colours), card ? ` ${card.name}` : "")],
     ["High bid", high],
     ["Next bid at least", money(auction.lowest_bid)],
     ["Opening bid", money(auction.min_bid)],
     ["Still bidding", auction.bidders.join(", ") || "—"],
     ["To act", auction.to_act],
-  ], { className: "auction" });
+  ];
+  const part = grid(`Auction: ${auction.item}`, [], rows, { className: "auction" });
+  if (card?.ability) part.append(el("p", { class: "hint" }, card.ability));
+  return part;
 }
 
-function gamePanel(view) {
-  const { table, trains, prompt } = view;
+function gamePanel(game) {
+  const { table, trains, prompt } = game;
   const facts = [["Round", prompt.round]];
   if (trains) facts.push(["Phase", trains.phase]);
   if (table.bank !== null) facts.push(["Bank", money(table.bank)]);
   if (table.priority) facts.push(["Priority deal", table.priority]);
   if (table.cert_limit !== null) facts.push(["Certificate limit", table.cert_limit]);
   if (prompt.ending) facts.push(["Game ends", `after this round (${humanize(prompt.ending).toLowerCase()})`]);
-  return grid("Game", [], facts);
+  return grid("Game", [], facts, { className: "game-facts" });
 }
 
-// Players as rows, a column per company for their shares (18xx.games' spreadsheet, §#20).
-function playersPanel(view, colours) {
-  const { table } = view;
-  const held = table.companies.filter((c) => table.players.some((p) => p.shares[c.id]));
-  const certs = table.players.some((p) => p.certificates !== null);
-  const columns = ["Player", "Cash", ...held.map((c) => c.id), ...(certs ? ["Certs"] : []), "Privates", "Worth"];
-  const rows = table.players.map((p) => [
-    `${p.id}${table.priority === p.id ? " (priority)" : ""}${p.bankrupt ? " (bankrupt)" : ""}`,
-    money(p.cash),
-    ...held.map((c) => p.shares[c.id] ? `${p.shares[c.id]}${p.presidencies.includes(c.id) ? "P" : ""}` : ""),
-    ...(certs ? [table.cert_limit !== null ? `${p.certificates}/${table.cert_limit}` : p.certificates] : []),
-    p.privates.join(", ") || "—",
-    money(p.score),
-  ]);
-  const part = grid("Players", columns, rows, { wide: held.length > 2, className: "players" });
-  held.forEach((c, i) => {
-    const th = part.querySelectorAll("thead th")[2 + i];
-    th.replaceChildren(chip(c.id, colours));
-  });
-  return part;
+// What a player's privates are, named and explained (not bare ids).
+function privatesOf(ids, privates, colours) {
+  if (!ids.length) return "—";
+  return el("span", { class: "held-privates" }, ids.map((id) => {
+    const card = privates.find((p) => p.id === id);
+    const tip = card ? `${card.name} (value $${card.value}, income $${card.revenue}): ${card.ability}` : id;
+    return el("span", { class: "private-chip", title: tip }, chip(id, colours), card ? ` ${card.name}` : "");
+  }));
 }
 
-function companiesPanel(view, colours) {
-  const { table } = view;
+// The spreadsheet, as 18xx.games lays it out: a row per company with each player's holding,
+// the bank's, its price, treasury, income, trains and place in the operating order; under it
+// each player's cash, certificates and worth.
+function spreadsheet(game, colours, you) {
+  const { table, privates } = game;
+  const players = table.players;
   const companies = table.companies;
-  const corporate = companies.some((c) => c.price !== null || c.president !== null || c.trains.length);
+  const priced = companies.some((c) => c.price !== null);
+  const share = (n, c) => {
+    if (!n) return "";
+    return priced && [2, 4, 5, 10, 20].includes(c.size) ? `${Math.round((100 * n) / c.size)}%` : `${n}/${c.size}`;
+  };
   const extras = [];
   for (const c of companies) for (const f of c.extra) if (!extras.some((e) => e.key === f.key)) extras.push(f);
-  const columns = ["Company"];
-  if (corporate) columns.push("President", "Price", "Cash", "Shares left", "Pool", "Trains", "Tokens", "Stations", "Status");
-  else columns.push("Name", "Treasury", "Income", "Shares left", "Network");
-  columns.push(...extras.map((f) => f.label));
+  const ordered = companies.some((c) => c.order !== null);
+  const trainsShown = Boolean(game.trains) || companies.some((c) => c.trains.length);
+  const head = [
+    "Company",
+    ...players.map((p) => el("span", { class: "player-head" }, p.id,
+      p.id === table.priority ? el("span", { class: "badge", title: "priority deal" }, "PD") : null,
+      you.includes(p.id) ? el("span", { class: "badge you" }, "you") : null)),
+    priced ? "Bank" : "Left", ...(priced ? ["Market", "Price", "Par"] : []), "Treasury",
+    priced ? "Last run" : "Income", ...(trainsShown ? ["Trains"] : []), ...(priced ? ["Tokens", "Stations"] : ["Network"]),
+    ...(ordered ? ["Order"] : []),
+    ...extras.map((f) => f.label),
+  ];
   const rows = companies.map((c) => {
     const facts = Object.fromEntries(c.extra.map((f) => [f.key, f.value]));
-    const base = corporate ? [
-      c.president, money(c.price), money(c.cash), c.ipo + c.treasury, c.pool,
-      c.trains.join(", ") || "—", c.tokens, c.hexes.join(", ") || "—",
-      c.closed ? "closed" : c.floated ? `floated, ran ${c.operated}×` : "not floated",
-    ] : [c.name, money(c.cash), c.revenue, `${c.ipo}/${c.size}`, c.hexes.join(" ") || "—"];
-    return [chip(c.id, colours), ...base, ...extras.map((f) => text(facts[f.key]))];
+    const holdings = players.map((p) => {
+      const n = p.shares[c.id] || 0;
+      const pres = p.presidencies.includes(c.id);
+      return el("td", { class: `holding${pres ? " president" : ""}`, title: pres ? `${p.id} is president` : null },
+        share(n, c), pres ? el("span", { class: "badge" }, "P") : null);
+    });
+    const bank = priced ? share(c.ipo + c.treasury, c) || "—" : `${c.ipo}/${c.size}`;
+    return el("tr", { class: c.closed ? "closed" : c.floated ? "floated" : "unfloated", "data-company": c.id },
+      el("th", { scope: "row" }, chip(c.id, colours, c.name), el("span", { class: "company-name" }, ` ${c.name}`)),
+      ...holdings,
+      cell("td", bank),
+      ...(priced ? [cell("td", share(c.pool, c) || "—"), cell("td", money(c.price)), cell("td", money(c.par))] : []),
+      cell("td", money(c.cash)),
+      cell("td", c.revenue === null ? "—" : priced ? money(c.revenue) : `$${c.revenue}`),
+      ...(trainsShown ? [cell("td", c.trains.join(" ") || "—")] : []),
+      ...(priced
+        ? [cell("td", c.tokens === null ? "—" : `${c.tokens}${c.token_cost ? ` ($${c.token_cost})` : ""}`),
+          cell("td", c.hexes.join(" ") || "—")]
+        : [el("td", { title: c.hexes.join(" ") || null }, c.hexes.length ? `${c.hexes.length} hex${c.hexes.length === 1 ? "" : "es"}` : "—")]),
+      ...(ordered ? [cell("td", c.order ?? "—")] : []),
+      ...extras.map((f) => cell("td", facts[f.key])));
   });
-  return grid("Companies", columns, rows, { wide: true, className: "companies" });
-}
-
-function marketPanel(market, colours) {
-  return el("div", { class: "table-wrap market-wrap" }, el("table", { class: "market" },
-    el("caption", {}, "Stock market"),
-    el("tbody", {}, market.rows.map((row) => el("tr", {}, row.map((c) => c === null
-      ? el("td", { class: "empty" })
-      : el("td", {
-        class: [c.companies.length ? "here" : "", market.par_zones.some((z) => c.zones.includes(z)) ? "par" : ""].join(" ").trim(),
-        title: c.zones.length ? c.zones.map(humanize).join(", ") : null,
-        "data-price": c.price,
-      }, el("span", { class: "price" }, `${c.price}`), c.companies.map((id) => chip(id, colours)))))))));
-}
-
-function trainsPanel(trains) {
-  const rows = trains.types.map((t) => [
-    t.name, money(t.price), t.left === null ? "unlimited" : `${t.left} of ${t.count}`,
-    t.rusts_on ? `rusts on ${t.rusts_on}` : t.obsolete_on ? `obsolete on ${t.obsolete_on}` : "—",
-  ]);
-  const part = grid(`Trains · phase ${trains.phase}`, ["Train", "Price", "Left", "Rusting"], rows, { className: "trains" });
-  const pool = trains.trains.filter((t) => t.owner === "pool").map((t) => t.name);
-  if (pool.length) part.append(el("p", { class: "hint" }, `In the pool: ${pool.join(", ")}`));
-  const phase = trains.phases.find((p) => p.current);
-  if (phase) {
-    const limit = Object.entries(phase.train_limit).map(([k, v]) => (k ? `${k} ${v}` : `${v}`)).join(", ");
-    part.append(el("p", { class: "hint" },
-      `Phase ${phase.name}: ${phase.tiles.join(", ")} tiles${limit ? `, train limit ${limit}` : ""}, ${phase.operating_rounds} operating rounds a set.`));
-  }
+  const estimated = players.some((p) => Math.round(p.estimate) !== p.score);
+  const footer = [
+    ["Cash", ...players.map((p) => money(p.cash))],
+    ...(players.some((p) => p.certificates !== null)
+      ? [["Certificates", ...players.map((p) => table.cert_limit !== null ? `${p.certificates}/${table.cert_limit}` : text(p.certificates))]] : []),
+    [priced ? "Worth" : "Score (cash)", ...players.map((p) => money(p.score))],
+    ...(estimated ? [["Worth (est.)", ...players.map((p) => money(Math.round(p.estimate)))]] : []),
+    ...(privates.length ? [["Privates", ...players.map((p) => privatesOf(p.privates, privates, colours))]] : []),
+  ].map(([label, ...values]) => el("tr", { class: "player-row" }, el("th", { scope: "row" }, label),
+    ...values.map((v) => cell("td", v)), el("td", { colspan: head.length - players.length - 1 })));
+  const part = el("div", { class: "table-wrap wide spreadsheet" }, el("table", {},
+    el("caption", {}, "Spreadsheet"),
+    el("thead", {}, el("tr", {}, head.map((h, i) => el("th", { scope: "col", class: i === 0 ? "sticky" : null }, h)))),
+    el("tbody", {}, rows),
+    el("tbody", { class: "players" }, footer)));
+  if (estimated) part.append(el("p", { class: "hint" }, "Worth (est.): cash plus what the player's shares should still pay, the title's own estimate."));
   return part;
 }
 
-// Each card on a row, what it does on a full-width row under it (readable on a phone too).
-function privatesPanel(privates) {
+// Players alone, for a title without companies.
+function playersPanel(game, you) {
+  const rows = game.table.players.map((p) => [
+    `${p.id}${you.includes(p.id) ? " (you)" : ""}`, money(p.cash), money(p.score),
+  ]);
+  return grid("Players", ["Player", "Cash", "Score"], rows, { className: "players" });
+}
+
+const ZONE_CLASS = /^[a-z0-9_]+$/;
+
+// The stock market as a chart: each printed cell with its price and zones, and the companies'
+// price tokens stacked on it (top of the stack first).
+function marketPanel(market, colours) {
+  const zones = new Set();
+  const rows = market.rows.map((row) => el("tr", {}, row.map((c) => {
+    if (c === null) return el("td", { class: "empty" });
+    c.zones.forEach((z) => zones.add(z));
+    const par = market.par_zones.some((z) => c.zones.includes(z));
+    const classes = [c.companies.length ? "here" : "", par ? "par" : "",
+      ...c.zones.filter((z) => ZONE_CLASS.test(z)).map((z) => `zone-${z}`)].filter(Boolean).join(" ");
+    return el("td", {
+      class: classes, title: [c.zones.map(humanize).join(", "), par ? "starting price now" : ""].filter(Boolean).join("; ") || null,
+      "data-price": c.price,
+    }, el("span", { class: "price" }, `${c.price}`),
+    el("span", { class: "tokens" }, c.companies.map((id) => chip(id, colours))));
+  })));
+  const part = el("div", { class: "table-wrap market-wrap wide" }, el("table", { class: "market" },
+    el("caption", {}, "Stock market"), el("tbody", {}, rows)));
+  const legend = [...zones].map((z) => el("span", { class: `zone-key zone-${z}` }, humanize(z)));
+  if (legend.length) part.append(el("p", { class: "hint market-key" }, "Zones: ", legend));
+  return part;
+}
+
+function trainsPanel(trains, colours) {
+  const next = trains.upcoming[0] ?? null;
+  const nextType = next ? next.replace(/-\d+$/, "") : null;
+  const owners = {};
+  for (const t of trains.trains) (owners[t.name] ||= []).push(t.owner);
+  const rows = trains.types.map((t) => [
+    el("span", { class: t.name === nextType ? "next-train" : "" }, t.name, t.name === nextType ? " (next)" : ""),
+    money(t.price),
+    t.left === null ? "unlimited" : `${t.left} of ${t.count}`,
+    t.rusts_on ? `rusts when the first ${t.rusts_on} is bought` : t.obsolete_on ? `obsolete on ${t.obsolete_on}` : "never",
+    el("span", {}, (owners[t.name] || []).map((o) => (o === "pool" ? el("span", { class: "chip pool" }, "pool") : chip(o, colours)))),
+  ]);
+  const part = grid(`Trains · phase ${trains.phase}`, ["Train", "Price", "Left", "Rusting", "Owned by"], rows, { className: "trains" });
+  const phaseRows = trains.phases.map((p) => {
+    const limit = Object.entries(p.train_limit).map(([k, v]) => (k ? `${k} ${v}` : `${v}`)).join(", ");
+    return el("tr", { class: p.current ? "current" : "" }, el("th", { scope: "row" }, p.name),
+      el("td", {}, p.on ? `first ${p.on}` : "start"), el("td", {}, p.tiles.join(", ")), el("td", {}, limit),
+      el("td", {}, String(p.operating_rounds)), el("td", {}, p.events.map(humanize).join(", ") || "—"));
+  });
+  part.append(el("table", { class: "phases" }, el("caption", {}, "Phases"),
+    el("thead", {}, el("tr", {}, ["Phase", "Starts", "Tiles", "Train limit", "ORs", "Events"].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, phaseRows)));
+  return part;
+}
+
+// Each card on a row (name, owner, value, income), what it does on a full-width row under it.
+function privatesPanel(privates, colours) {
   const columns = ["Private", "Owner", "Value", "Income"];
   const rows = privates.flatMap((p) => [
-    el("tr", { class: "private" },
-      el("th", { scope: "row" }, `${p.id} ${p.name}`),
-      el("td", {}, p.closed ? "closed" : p.owner ?? "bank"),
+    el("tr", { class: `private${p.closed ? " closed" : ""}`, "data-private": p.id },
+      el("th", { scope: "row" }, chip(p.id, { [p.id]: p.colour || "#777" }), ` ${p.name}`),
+      el("td", {}, p.closed ? "closed" : p.owner ? chip(p.owner, colours) : "bank"),
       el("td", {}, money(p.value)), el("td", {}, money(p.revenue))),
     p.ability ? el("tr", { class: "ability" }, el("td", { colspan: columns.length }, p.ability)) : null,
   ]);
@@ -160,23 +234,24 @@ function privatesPanel(privates) {
     el("tbody", {}, rows)));
 }
 
-export function companyColours(view) {
-  return Object.fromEntries(view.table.companies.map((c) => [c.id, c.colour]));
+export function companyColours(game) {
+  const colours = Object.fromEntries(game.table.companies.map((c) => [c.id, c.colour]));
+  for (const p of game.privates) if (p.colour && !colours[p.id]) colours[p.id] = p.colour;
+  return colours;
 }
 
-export function renderTables(container, view) {
-  const colours = companyColours(view);
+export function renderTables(container, game, you = []) {
+  const colours = companyColours(game);
   const parts = [];
-  const prompt = view.prompt;
-  if (prompt.auction) parts.push(auctionPanel(prompt.auction, colours));
+  const prompt = game.prompt;
+  if (prompt.auction) parts.push(auctionPanel(prompt.auction, colours, game.privates));
   parts.push(...prompt.details.map(panelTable));
-  parts.push(gamePanel(view));
-  parts.push(playersPanel(view, colours));
-  if (view.trains) parts.push(trainsPanel(view.trains));
-  parts.push(...view.panels.map(panelTable));
-  // The full-width tables last, so the narrow ones above share rows on wide screens.
-  if (view.market) parts.push(marketPanel(view.market, colours));
-  if (view.table.companies.length) parts.push(companiesPanel(view, colours));
-  if (view.privates.length) parts.push(privatesPanel(view.privates));
+  parts.push(gamePanel(game));
+  if (game.table.companies.length) parts.push(spreadsheet(game, colours, you));
+  else parts.push(playersPanel(game, you));
+  if (game.market) parts.push(marketPanel(game.market, colours));
+  if (game.trains) parts.push(trainsPanel(game.trains, colours));
+  parts.push(...game.panels.map(panelTable));
+  if (game.privates.length) parts.push(privatesPanel(game.privates, colours));
   container.replaceChildren(...parts);
 }

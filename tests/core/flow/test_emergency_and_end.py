@@ -11,6 +11,7 @@ from roundhouse.core.config import (
     EndTiming,
     EndTrigger,
 )
+from roundhouse.core.event import emit
 from roundhouse.core.flow.game_end import WHOLE_SET, GameEnd
 from roundhouse.core.game import Game
 from roundhouse.core.hooks import Hooks
@@ -152,7 +153,11 @@ def test_18royalgorge_market_cap_ends_after_the_set() -> None:
 
 def fake(kind: str, set_count: int, or_in_set: int) -> SimpleNamespace:
     return SimpleNamespace(
-        config=CONFIG, round=SimpleNamespace(kind=kind), set_count=set_count, or_in_set=or_in_set
+        config=CONFIG,
+        round=SimpleNamespace(kind=kind),
+        set_count=set_count,
+        or_in_set=or_in_set,
+        emit=emit,
     )
 
 

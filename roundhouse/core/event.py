@@ -1,0 +1,99 @@
+"""Events: what an action set off, told as table talk, for a narrated log.
+
+The log says what each player did ("Ann buys a share of RG"); events say what followed from it,
+the way a table talks a game through: a new round begins, an auction is won, a company pays
+its shareholders, a share price moves, a phase starts, trains rust, a player goes bankrupt.
+Rules emit them where those things happen, in one line next to the words::
+
+    g.emit("payout", f"{corp} pays ${per_share} per share", company=corp, paid=paid)
+
+An :class:`Event` has a stable ``kind`` (clients and tests match on it), the ``text`` a person
+reads, and plain JSON ``data`` for clients that draw their own words.
+
+Events are not part of a game's state: :meth:`~roundhouse.core.state.TitleState.emit` hands
+them to the sink of the action being carried out (:func:`collecting`, which
+:class:`~roundhouse.core.game.Game` opens around every action), a context variable outside
+every state object, so they are never copied with a state, never hashed and never change what
+happens.  Without a sink they go nowhere.
+
+>>> with collecting() as sink:
+...     emit("price", "RG's share price rises from $65 to $70", company="RG", price=70)
+>>> sink[0].kind, sink[0].text, sink[0].data["price"]
+('price', "RG's share price rises from $65 to $70", 70)
+>>> emit("price", "heard by nobody")  # no sink: nothing happens
+>>> sink[0].to_json()["data"]
+{'company': 'RG', 'price': 70}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import ClassVar
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """One thing that happened, as a table would say it (a view record like the parts of
+    :mod:`roundhouse.core.view`, which carry it in the log)."""
+
+    __pydantic_config__: ClassVar[dict[str, object]] = {"use_attribute_docstrings": True}
+
+    kind: str
+    """Stable machine name: ``round``, ``auction``, ``par``, ``float``, ``payout``,
+    ``withhold``, ``price``, ``income``, ``train``, ``phase``, ``rust``, ``close``,
+    ``bankrupt``, ``priority``, ``end``, ``game_over``; titles add their own."""
+    text: str
+    """Table talk: "RG pays $23 per share: Ann $46, Bob $23"."""
+    data: Mapping[str, object] = dataclasses.field(default_factory=dict)
+    """Plain JSON facts (ids, amounts), for clients that word events themselves.
+    ``restates: true`` marks an event that tells the move that set it off in fuller words
+    ("SF buys a 3+ train from the bank for $180"); a log may show it in the move's place."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+_SINK: ContextVar[list[Event] | None] = ContextVar("roundhouse_event_sink", default=None)
+"""Where events go now: the list of the action being carried out, or None."""
+
+
+@contextmanager
+def collecting() -> Iterator[list[Event]]:
+    """Collect the events emitted inside the ``with`` block into the list it gives."""
+    sink: list[Event] = []
+    token = _SINK.set(sink)
+    try:
+        yield sink
+    finally:
+        _SINK.reset(token)
+
+
+def emit(kind: str, text: str, /, **data: object) -> None:
+    """Hand an event to the current sink; nothing happens without one."""
+    sink = _SINK.get()
+    if sink is not None:
+        sink.append(Event(kind=kind, text=text, data=data))
+
+
+def money_list(amounts: Mapping[str, int]) -> str:
+    """ "Ann $46, Bob $23": who got how much, in the order given.
+
+    >>> money_list({"Ann": 46, "Bob": 23})
+    'Ann $46, Bob $23'
+    """
+    return ", ".join(f"{who} ${amount}" for who, amount in amounts.items())
+
+
+def price_move(company: str, before: int, after: int) -> str:
+    """ "RG's share price rises from $65 to $70" (falls, or stays).
+
+    >>> price_move("RG", 65, 55)
+    "RG's share price falls from $65 to $55"
+    """
+    if after == before:
+        return f"{company}'s share price stays at ${after}"
+    way = "rises" if after > before else "falls"
+    return f"{company}'s share price {way} from ${before} to ${after}"

