@@ -13,7 +13,7 @@ Value types a schema may use (anything else is a programming error, raised as Ty
 ``Annotated[int, Range(lo, hi)]``   a whole number within bounds (:data:`Amount`, :data:`Edge`)
 ``Literal["a", "b"]``               one of the words (:data:`Unlimited` is ``"unlimited"``)
 an :class:`enum.Enum`               its value (or, with a ``parse`` classmethod, what it parses)
-a class with ``parse`` + ``toml_form``  a string that class reads (a hex border ``"2 river 10"``)
+a class with ``parse`` + ``toml_form``  a string that class reads (a hex border, "2 river 10")
 ``tuple[X, ...]``, ``frozenset[X]``  an array of X
 ``tuple[X, Y]``                     an array of exactly these
 ``Mapping[str, X]``                 a table of X by key (``Mapping[int, X]``: keys "2", "3" ...)
@@ -62,7 +62,7 @@ header")::
 ...     print(err.file, err.line, err.where, sep=" | ")
 ...     print(err.problem)
 trains.toml | 9 | [[trains]] 2nd entry, key 'price'
-expected a whole number, 0 or more, got "180"
+expected a whole number ≥ 0, got "180"
 
 ``str(err)`` joins the parts: ``trains.toml:9: [[trains]] 2nd entry, key 'price': expected ...``.
 """
@@ -140,9 +140,7 @@ class Range:
     hi: int | None = None
 
     def describe(self) -> str:
-        if self.hi is None:
-            return f"{self.lo} or more"
-        return f"from {self.lo} to {self.hi}"
+        return f"≥ {self.lo}" if self.hi is None else f"{self.lo}-{self.hi}"
 
 
 Amount = Annotated[int, Range(0)]
@@ -497,6 +495,18 @@ class Table:
     records from it can report a problem at the right line (:meth:`fail`, :meth:`located`).
     """
 
+    def __post_init__(self) -> None:
+        """Checks that involve several keys: a schema overrides it, calls
+        ``super().__post_init__()`` first, and raises :class:`Invalid` naming the key."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        """Frozen and never changed: copies of a game share it."""
+        return self
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without its location (the whole document it was read from)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_location"}
+
     def fail(self, problem: str, *key: Key) -> DataError:
         """An error about this table (or its ``key``) for the caller to raise."""
         loc = location_of(self)
@@ -555,7 +565,7 @@ def load(path: Path, schema: type[T], *, name: str | None = None) -> T:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise _syntax_error(label, exc) from None
+        raise _syntax_error(label, text, exc) from None
     header = read_header(label, text)
     return _read(schema, Text(label, data, text, header))
 
@@ -578,10 +588,13 @@ def display_name(path: Path) -> str:
 _AT_LINE = re.compile(r"\(at line (\d+), column \d+\)$")
 
 
-def _syntax_error(name: str, exc: tomllib.TOMLDecodeError) -> DataError:
+def _syntax_error(name: str, text: str, exc: tomllib.TOMLDecodeError) -> DataError:
     message = str(exc)
     m = _AT_LINE.search(message)
     line = int(m.group(1)) if m else None
+    if m is None and message.endswith("(at end of document)"):
+        line = text.count("\n") + (0 if text.endswith("\n") else 1)
+        message = message.removesuffix("(at end of document)") + "at the end of the file"
     problem = message[: m.start()].strip() if m else message
     return DataError(f"not valid TOML: {problem}", file=name, line=line)
 
@@ -641,7 +654,8 @@ def _table(schema: type[T], raw: Mapping[str, object], text: Text, path: KeyPath
                 if close
                 else f"; the keys are {', '.join(by_key) or 'none'}"
             )
-            raise text.error((*path, key), f"unknown key{hint}")
+            what = "table" if isinstance(raw[key], Mapping) else "key"
+            raise text.error((*path, key), f"unknown {what}{hint}")
     kwargs: dict[str, object] = {}
     for f in fields:
         if f.key in raw:
@@ -697,6 +711,19 @@ def _parser(tp: object) -> Callable[[str], object] | None:
     return None
 
 
+def _hint(tp: object, raw: object) -> str:
+    """(did you mean "doubling"?)" for a misspelt word."""
+    words: list[str] = []
+    if typing.get_origin(tp) is Literal:
+        words = [str(v) for v in typing.get_args(tp)]
+    elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+        words = _words(tp)
+    if not isinstance(raw, str) or not words:
+        return ""
+    close = difflib.get_close_matches(raw, words, n=1)
+    return f" (did you mean {json.dumps(close[0])}?)" if close else ""
+
+
 def _is_container(tp: object) -> bool:
     """Tables and arrays report their own, deeper errors inside a union."""
     base, _ = _unwrap(tp)
@@ -748,7 +775,7 @@ def _value(tp: object, raw: object, text: Text, path: KeyPath) -> object:
             raise last
         raise text.error(path, f"expected {describe_type(base)}, got {show(raw)}")
     if not _kind_fits(base, raw):
-        raise text.error(path, f"expected {describe_type(tp)}, got {show(raw)}")
+        raise text.error(path, f"expected {describe_type(tp)}, got {show(raw)}{_hint(base, raw)}")
     if base is float:
         return float(typing.cast(float, raw))
     if base in (int, str, bool):
@@ -796,15 +823,14 @@ def _value(tp: object, raw: object, text: Text, path: KeyPath) -> object:
         except Invalid as exc:
             raise text.error(path, exc.problem) from None
         except ValueError:
-            raise text.error(path, f"expected {describe_type(tp)}, got {show(raw)}") from None
+            raise text.error(
+                path, f"expected {describe_type(tp)}, got {show(raw)}{_hint(base, raw)}"
+            ) from None
     if isinstance(base, type) and issubclass(base, enum.Enum):
         for member in base:
             if member.value == raw:
                 return member
-        words = [str(m.value) for m in base]
-        close = difflib.get_close_matches(str(raw), words, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise text.error(path, f"expected {describe_type(tp)}, got {show(raw)}{hint}")
+        raise text.error(path, f"expected {describe_type(tp)}, got {show(raw)}{_hint(base, raw)}")
     raise TypeError(f"a schema cannot use the type {base!r}")  # pragma: no cover
 
 
@@ -820,7 +846,7 @@ def _words(tp: type[enum.Enum]) -> list[str]:
 def describe_type(
     tp: object, *, plural: bool = False, link: Callable[[type], str] | None = None
 ) -> str:
-    """A value type in words: "a whole number, 0 or more", "an array of strings",
+    """A value type in words: "a whole number ≥ 0", "an array of strings",
     ``"plus" or "doubling"``.  ``link`` names a table type (the docs link it)."""
     base, meta = _unwrap(tp)
     origin = typing.get_origin(base)
@@ -834,9 +860,7 @@ def describe_type(
         return " or ".join(describe_type(m, plural=plural, link=link) for m in members)
     if base is int:
         out = noun("whole number", "whole numbers")
-        if bound is None:
-            return out
-        return f"{out} {bound.describe()}" if bound.hi is not None else f"{out}, {bound.describe()}"
+        return out if bound is None else f"{out} {bound.describe()}"
     if base is float:
         return noun("number", "numbers")
     if base is str:
@@ -844,12 +868,15 @@ def describe_type(
     if base is bool:
         return "true or false"
     if origin is Literal:
-        return " or ".join(json.dumps(v) for v in typing.get_args(base))
+        return _one_of([json.dumps(v) for v in typing.get_args(base)], plural=plural)
     if origin in (tuple, frozenset):
         args = typing.get_args(base)
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            if all(a == args[0] for a in args):
+                inner = describe_type(args[0], plural=True, link=link)
+                return noun(f"array of {len(args)} {inner}", f"arrays of {len(args)} {inner}", "an")
             inner = ", ".join(describe_type(a, link=link) for a in args)
-            return noun(f"array of {len(args)}: [{inner}]", f"arrays of {len(args)}", "an")
+            return noun(f"array [{inner}]", f"arrays [{inner}]", "an")
         inner = describe_type(args[0], plural=True, link=link)
         return noun(f"array of {inner}", f"arrays of {inner}", "an")
     if origin in (Mapping, dict):
@@ -859,13 +886,21 @@ def describe_type(
         return noun(f"table of {inner} {keys}", f"tables of {inner} {keys}")
     if isinstance(base, type) and issubclass(base, Table):
         name = link(base) if link else base.__name__
-        return noun(f"{name} table", f"{name} tables")
+        article = "an" if base.__name__[0] in "AEIO" else "a"
+        return noun(f"{name} table", f"{name} tables", article)
     parse = _parser(base)
     if parse is not None and not (isinstance(base, type) and issubclass(base, enum.Enum)):
-        return str(getattr(base, "toml_form", "a string"))
+        form = getattr(base, "toml_form", "")
+        return noun(f"string {form}".strip(), f"strings {form}".strip())
     if isinstance(base, type) and issubclass(base, enum.Enum):
-        return " or ".join(json.dumps(w) for w in _words(base))
+        return _one_of([json.dumps(w) for w in _words(base)], plural=plural)
     return repr(base)
+
+
+def _one_of(words: list[str], *, plural: bool = False) -> str:
+    if len(words) <= 2:
+        return " or ".join(words)
+    return f"{'any' if plural else 'one'} of {', '.join(words)}"
 
 
 def describe_default(value: object) -> str:

@@ -7,7 +7,7 @@ import pytest
 from roundhouse.core.board_format import load_board
 from roundhouse.core.datafile import DataError
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.tiles import Colour, TileError, standard_tiles
+from roundhouse.core.tiles import Colour, standard_tiles
 from tests.core.board_fixture import DOC, small_board
 
 
@@ -37,7 +37,7 @@ def test_board_errors_name_file_hex_and_problem() -> None:
     with pytest.raises(DataError, match=r"\[hexes\.A1\], key 'borders', item 1: border '7 river'"):
         load_board(bad, source="f.toml", tiles=tiles)
     bad = {"board": DOC["board"], "hexes": {"A1": {"code": "track 0-x"}}}
-    with pytest.raises(TileError, match=r"\[hexes\.A1\], key 'code': track refers to 'x'"):
+    with pytest.raises(DataError, match=r"\[hexes\.A1\], key 'code': track refers to 'x'"):
         load_board(bad, source="f.toml", tiles=tiles)
     bad = {"board": DOC["board"], "hexes": {"A1 A2": {}}}
     with pytest.raises(DataError, match="A1 and A2 cannot both be hexes"):

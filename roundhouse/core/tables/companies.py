@@ -54,6 +54,7 @@ class CorporationRow(Table):
     """Whether the title's must-own-a-train rule applies to it."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.president_shares > self.size:
             raise Invalid(
                 f"the president's certificate ({self.president_shares} shares) is larger than "

@@ -38,7 +38,7 @@ from typing import ClassVar, Literal
 from roundhouse.core.board import Board, Border, PrintedHex
 from roundhouse.core.datafile import Amount, Edge, Invalid, Table
 from roundhouse.core.hexgrid import CoordinateSystem, HexGrid, Layout
-from roundhouse.core.tiles import Colour, TileSet, parse_tile
+from roundhouse.core.tiles import Colour, TileError, TileSet, parse_tile
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,7 +49,7 @@ class HexBorder:
     kind: str
     cost: int = 0
 
-    toml_form: ClassVar[str] = 'a string "EDGE KIND [COST]" ("2 river 10", "5 impassable")'
+    toml_form: ClassVar[str] = '"EDGE KIND [COST]" ("2 river 10", "5 impassable")'
 
     @classmethod
     def parse(cls, text: str) -> HexBorder:
@@ -127,8 +127,13 @@ class HexRow(Table):
     """Markers printed or placed at set-up ("mine", "gold")."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.tile is not None and self.code:
             raise Invalid("give 'tile' or 'code', not both", "tile")
+        try:
+            parse_tile("", self.color, self.code)
+        except TileError as exc:
+            raise Invalid(exc.problem, "code") from None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -36,6 +36,7 @@ class StockMarketTable(Table):
     """On a 2-D market, whether a move off the end of a row goes up or down instead."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         for letter in self.legend:
             if len(letter) != 1 or not letter.islower():
                 raise Invalid("a zone letter is one lower-case letter", "legend", letter)
@@ -66,6 +67,7 @@ class PlayersTable(Table):
     """Certificates a player may hold."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if set(self.starting_cash) != set(self.cert_limit):
             raise Invalid("starting_cash and cert_limit must cover the same player counts")
 
@@ -100,6 +102,7 @@ class MarketFile(Table):
     """Share limits."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         zones = self.stock_market.zones()
         for phase, names in self.par_regions.items():
             for i, zone in enumerate(names):

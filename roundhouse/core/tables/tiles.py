@@ -18,8 +18,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Annotated
 
-from roundhouse.core.datafile import Amount, Range, Table, Unlimited, limit
-from roundhouse.core.tiles import Colour, TileSet, parse_tile
+from roundhouse.core.datafile import Amount, Invalid, Range, Table, Unlimited, limit
+from roundhouse.core.tiles import Colour, TileError, TileSet, parse_tile
 from roundhouse.core.upgrade import UpgradeRules
 
 Count = Amount | Unlimited
@@ -39,6 +39,13 @@ class TileRow(Table):
     """Its stops, track and label in tile code ("city c revenue=30; track 0-c 3-c")."""
     count: Count = 1
     """How many are in the supply."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        try:
+            parse_tile("", self.color, self.code)
+        except TileError as exc:
+            raise Invalid(exc.problem, "code") from None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

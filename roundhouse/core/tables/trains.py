@@ -135,6 +135,7 @@ class TrainsFile(Table):
     """The phases, in the order the game enters them."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         names: set[str] = set()
         for i, train in enumerate(self.trains):
             if train.name in names:

@@ -172,6 +172,7 @@ class MapFile(Table):
     """The Industrial City track by hex."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         for hex_id in self.hexes:
             try:
                 COORDINATES.point(hex_id)

@@ -43,6 +43,7 @@ class RoyalGorgeTrain(TrainRow):
     """A doubling train's revenue multiplier."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if (self.kind == "doubling") != (self.factor is not None):
             raise Invalid("a doubling train needs a factor, and only it", "factor")
 
@@ -199,6 +200,7 @@ class GoldTable(Table):
     """Gold cubes in the box."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if len(self.colors) != len(self.values):
             raise Invalid(f"{len(self.values)} values need as many colors", "colors")
 
@@ -215,6 +217,7 @@ class DebtRow(Table):
     """Market spaces lost at the game end, by tokens still unpaid (0, 1, 2 ...)."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if len(self.penalty) != self.tokens + 1:
             raise Invalid(f"{self.tokens} tokens need {self.tokens + 1} penalties", "penalty")
 
@@ -236,8 +239,8 @@ class RoyalGorgeMarket(MarketFile):
     """18RoyalGorge market.toml: markets, limits, steel, gold and debt."""
 
     stock_market: RoyalGorgeStockMarket
-    players: RoyalGorgePlayers
-    shares: RoyalGorgeShares
+    players: RoyalGorgePlayers = dataclasses.field()
+    shares: RoyalGorgeShares = dataclasses.field()
     steel: SteelTable
     """CF&I's steel market."""
     gold: GoldTable
@@ -368,6 +371,7 @@ class RoyalGorgeCompanies(Table):
     """The private asset cards."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         for key in ("always", "random"):
             for i, rid in enumerate(getattr(self.draw, key)):
                 if rid not in self.railroads:
@@ -459,7 +463,7 @@ class Wall:
     hex: str
     edge: int
 
-    toml_form: ClassVar[str] = 'a string "HEX EDGE" ("D12 5")'
+    toml_form: ClassVar[str] = '"HEX EDGE" ("D12 5")'
 
     @classmethod
     def parse(cls, text: str) -> Wall:
@@ -502,6 +506,7 @@ class RoyalGorgeMap(MapFile):
     """Hex -> the id 18xx.games gives its pre-printed city."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         on_board = {h for key in self.hexes for h in key.split()}
 
         def check(hex_name: str, *key: str | int) -> None:

@@ -79,6 +79,7 @@ class MissingTable(Table):
     """What the text says of each."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if set(self.facts) != set(self.tiles):
             raise Invalid("every missing tile needs its facts, and only they", "facts")
 
@@ -97,9 +98,10 @@ class UsTiles(TilesFile):
     """Every tile in play: its count, "unlimited", or "unknown" (cut from the text)."""
     missing: MissingTable
     """Title tiles without faces."""
-    upgrades: UpgradesTable
+    upgrades: UpgradesTable = dataclasses.field()
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         for tile in self.tiles:
             if tile not in self.counts:
                 raise Invalid(f"tile {tile!r} has no entry in [counts]", "tiles", tile)

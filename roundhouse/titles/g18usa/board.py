@@ -125,6 +125,7 @@ class UsaMap(MapFile):
     """18xx.games's track stubs: hex -> the edge every tile laid there must use."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         on_board = {h for key in self.hexes for h in key.split()}
 
         def check(names: tuple[str, ...] | list[str], *key: str | int) -> None:

@@ -80,9 +80,10 @@ class UsaTiles(TilesFile):
     """The tile manifest."""
     unlimited: UnlimitedTiles
     """The unlimited tiles."""
-    upgrades: UsaUpgrades
+    upgrades: UsaUpgrades = dataclasses.field()
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         listed = self.manifest.rulebook
         for i, tile in enumerate(self.unlimited.tiles):
             if tile not in listed:

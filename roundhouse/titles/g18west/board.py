@@ -56,6 +56,7 @@ class DoublingTokenRow(Table):
     """In an unimproved arrow hex: the side facing the company's base city."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if (self.city is None) == (self.edge is None):
             raise Invalid("give a city or an edge")
 
@@ -79,7 +80,7 @@ class HexRange:
     first: int
     last: int
 
-    toml_form: ClassVar[str] = 'a string "H13-H21" (one row of hexes)'
+    toml_form: ClassVar[str] = '"H13-H21" (a row of hexes)'
 
     @classmethod
     def parse(cls, text: str) -> HexRange:
@@ -110,6 +111,7 @@ class WestMap(MapFile):
     """§14.4 Land Grant hexes by company, for the rows the text keeps."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         on_board = {h for key in self.hexes for h in key.split()}
 
         def check(name: str, *key: str | int) -> None:

@@ -100,7 +100,7 @@ class WestTiles(TilesFile):
     """Counts of the numbered tiles."""
     unlimited: UnlimitedTiles
     """Tiles that never run out."""
-    upgrades: WestUpgrades
+    upgrades: WestUpgrades = dataclasses.field()
     missing: MissingTable
     """What no source gives."""
 
