@@ -8,18 +8,19 @@ passes silently; a title that needs more keys declares a subclass with them.
 
 Value types a schema may use (anything else is a programming error, raised as TypeError):
 
-==================================  ===========================================================
-``int``, ``float``, ``str``, ``bool``  the TOML value of that kind (an int is never a bool)
-``Annotated[int, Range(lo, hi)]``   a whole number within bounds (:data:`Amount`, :data:`Edge`)
-``Literal["a", "b"]``               one of the words (:data:`Unlimited` is ``"unlimited"``)
-an :class:`enum.Enum`               its value (or, with a ``parse`` classmethod, what it parses)
-a class with ``parse`` + ``toml_form``  a string that class reads (a hex border, "2 river 10")
-``tuple[X, ...]``, ``frozenset[X]``  an array of X
-``tuple[X, Y]``                     an array of exactly these
-``Mapping[str, X]``                 a table of X by key (``Mapping[int, X]``: keys "2", "3" ...)
-a :class:`Table` subclass           a (sub-)table or an inline table, read by its own schema
-``X | Y``, ``X | None``             either; ``None`` only as a default (TOML has no null)
-==================================  ===========================================================
+* ``int``, ``float``, ``str``, ``bool``: the TOML value of that kind (an int is never a bool);
+* ``Annotated[int, Range(lo, hi)]``: a whole number within bounds (:data:`Amount`,
+  :data:`Edge`);
+* ``Literal["a", "b"]``: one of the words (:data:`Unlimited` is ``"unlimited"``);
+* an :class:`enum.Enum`: its value (with a ``parse`` classmethod: what that reads, so
+  ``Colour`` takes "yellow" or "grey");
+* a class with ``parse`` and ``toml_form``: a string that class reads (a hex border,
+  "2 river 10");
+* ``tuple[X, ...]``, ``list[X]``, ``frozenset[X]``: an array of X; ``tuple[X, Y]``: an array
+  of exactly these;
+* ``Mapping[str, X]``: a table of X by key (``Mapping[int, X]``: keys "2", "3" ...);
+* a :class:`Table` subclass: a table or an inline table, read by its own schema;
+* ``X | Y``, ``X | None``: either; ``None`` only as a default (TOML has no null).
 
 A table checks what involves several of its keys in ``__post_init__`` and raises
 :class:`Invalid` naming the key.  Code that builds core records from loaded tables reports a
@@ -727,7 +728,7 @@ def _hint(tp: object, raw: object) -> str:
 def _is_container(tp: object) -> bool:
     """Tables and arrays report their own, deeper errors inside a union."""
     base, _ = _unwrap(tp)
-    return typing.get_origin(base) in (tuple, frozenset, Mapping, dict) or (
+    return typing.get_origin(base) in (tuple, list, frozenset, Mapping, dict) or (
         isinstance(base, type) and issubclass(base, Table)
     )
 
@@ -748,7 +749,7 @@ def _kind_fits(tp: object, raw: object) -> bool:
         return isinstance(raw, str)
     if origin is Literal:
         return any(type(raw) is type(v) and raw == v for v in typing.get_args(base))
-    if origin in (tuple, frozenset):
+    if origin in (tuple, list, frozenset):
         return isinstance(raw, list)
     if origin in (Mapping, dict) or (isinstance(base, type) and issubclass(base, Table)):
         return isinstance(raw, Mapping)
@@ -789,7 +790,7 @@ def _value(tp: object, raw: object, text: Text, path: KeyPath) -> object:
         return raw
     if origin is Literal:
         return raw
-    if origin in (tuple, frozenset):
+    if origin in (tuple, list, frozenset):
         items = typing.cast(list[object], raw)
         args = typing.get_args(base)
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
@@ -802,7 +803,13 @@ def _value(tp: object, raw: object, text: Text, path: KeyPath) -> object:
                 for i, (a, v) in enumerate(zip(args, items, strict=True))
             )
         values = (_value(args[0], v, text, (*path, i)) for i, v in enumerate(items))
-        return tuple(values) if origin is tuple else frozenset(values)
+        return (
+            tuple(values)
+            if origin is tuple
+            else list(values)
+            if origin is list
+            else frozenset(values)
+        )
     if origin in (Mapping, dict):
         key_type, value_type = typing.get_args(base)
         out: dict[object, object] = {}
@@ -869,7 +876,7 @@ def describe_type(
         return "true or false"
     if origin is Literal:
         return _one_of([json.dumps(v) for v in typing.get_args(base)], plural=plural)
-    if origin in (tuple, frozenset):
+    if origin in (tuple, list, frozenset):
         args = typing.get_args(base)
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if all(a == args[0] for a in args):

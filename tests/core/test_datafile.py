@@ -82,6 +82,7 @@ class Everything(Table):
     names: tuple[str, ...] = ()
     fixed: tuple[int, int] = (0, 0)
     tags: frozenset[str] = frozenset()
+    items: list[int] = dataclasses.field(default_factory=list)
     by_key: Mapping[str, int] = dataclasses.field(default_factory=dict)
     by_count: Mapping[int, int] = dataclasses.field(default_factory=dict)
     inner: Inner | None = None
@@ -130,6 +131,7 @@ def test_every_value_type_reads_good_data() -> None:
         names = ["a", "b"]
         fixed = [1, 2]
         tags = ["x", "x", "y"]
+        items = [3, 1]
         by_key = { a = 1 }
         by_count = { "2" = 800, "3" = 550 }
         inner = { name = "i" }
@@ -163,6 +165,7 @@ def test_every_value_type_reads_good_data() -> None:
     )
     assert doc.pair == Pair("A", "B")
     assert doc.names == ("a", "b") and doc.fixed == (1, 2) and doc.tags == {"x", "y"}
+    assert doc.items == [3, 1]
     assert doc.by_key == {"a": 1} and doc.by_count == {2: 800, 3: 550}
     assert doc.inner == Inner(name="i", size=1)
     assert doc.rows == (Inner(name="r1"), Inner(name="r2", size=3))
@@ -199,6 +202,7 @@ def test_defaults_fill_missing_optional_keys() -> None:
         ('pair = "AB"', 2, "key 'pair'", 'expected a string "A-B", got "AB"'),
         ('names = "a"', 2, "key 'names'", 'expected an array of strings, got "a"'),
         ('names = ["a", 2]', 2, "key 'names', item 2", "expected a string, got 2"),
+        ("items = [1, true]", 2, "key 'items', item 2", "expected a whole number, got true"),
         (
             "fixed = [1, 2, 3]",
             2,
