@@ -1,6 +1,6 @@
-"""The data-file loader (core/datafile.py): every value type with good and bad data, the error
-that names file, line and key, the line scanner, the source header (issue #15: "one validated
-loader ... with clear errors naming file and line")."""
+"""The data-file loader (core/datafile.py, core/datatext.py): every value type with good and
+bad data, the error that names file, line and key, the line scanner, the source header
+(issue #15: "one validated loader ... with clear errors naming file and line")."""
 
 from __future__ import annotations
 
@@ -24,9 +24,7 @@ from roundhouse.core.datafile import (
     Edge,
     Invalid,
     Table,
-    Text,
     Unlimited,
-    describe_path,
     limit,
     load,
     location_of,
@@ -34,6 +32,7 @@ from roundhouse.core.datafile import (
     read_header,
     replace,
 )
+from roundhouse.core.datatext import Text, describe_path
 from roundhouse.core.hexgrid import Layout
 from roundhouse.core.tiles import Colour
 
@@ -426,6 +425,7 @@ def test_a_schema_with_an_unsupported_type_is_a_programming_error() -> None:
     "name",
     [
         "roundhouse.core.datafile",
+        "roundhouse.core.datatext",
         "roundhouse.core.tables.trains",
         "roundhouse.core.tables.market",
         "roundhouse.core.tables.companies",

@@ -1,4 +1,5 @@
-"""The common 18xx data tables: one schema module per table, read with :mod:`..datafile`.
+"""The common 18xx data tables: one schema module per table, read with
+:mod:`roundhouse.core.datafile`.
 
 * :mod:`.trains` - ``[[trains]]`` and ``[[phases]]`` (trains.toml): core
   :class:`~roundhouse.core.trains.TrainType` and :class:`~roundhouse.core.phases.Phase`;
