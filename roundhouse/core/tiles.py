@@ -43,9 +43,10 @@ import dataclasses
 import enum
 import itertools
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+
+from roundhouse.core.datafile import DataError
 
 Endpoint = int | str
 """A path end: an edge number 0–5 or the name of a stop on the same tile."""
@@ -87,8 +88,9 @@ class StopKind(enum.Enum):
     JUNCTION = "junction"
 
 
-class TileError(ValueError):
-    """Tile data that cannot be read; the message names the source, key and problem."""
+class TileError(DataError):
+    """Tile code that cannot be read; the message names the source, the tile and the problem
+    (inside a data file: the file, line and key, :mod:`roundhouse.core.datafile`)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -315,11 +317,11 @@ def _parse_revenue(text: str) -> tuple[int, tuple[tuple[Colour, int], ...]]:
     return pairs[0][1], tuple(pairs)
 
 
-def parse_tile(tile_id: str, colour: str | Colour, code: str, *, source: str = "<code>") -> Tile:
+def parse_tile(tile_id: str, colour: str | Colour, code: str, *, source: str | None = None) -> Tile:
     """Read one tile from its code; TileError names ``source``, the tile id and the problem."""
 
     def fail(problem: str) -> TileError:
-        return TileError(f"{source}: tile {tile_id!r}: {problem}")
+        return TileError(problem, file=source, where=f"tile {tile_id!r}")
 
     try:
         tile_colour = colour if isinstance(colour, Colour) else Colour.parse(colour)
@@ -416,46 +418,21 @@ class TileSet:
         return TileSet({**self.tiles, **other.tiles}, {**self.counts, **other.counts})
 
 
-def _count(value: object, where: str) -> int | None:
-    if value == "unlimited":
-        return None
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    raise TileError(f"{where}: count must be a non-negative integer or 'unlimited'")
-
-
 def load_tiles(data: Mapping[str, object], *, source: str) -> TileSet:
-    """Tiles from a parsed TOML document with a ``[tiles.ID]`` table per tile.
+    """Tiles from a parsed TOML document with a ``[tiles.ID]`` table per tile (schema:
+    :class:`roundhouse.core.tables.tiles.TilesFile`); errors name ``source`` and the key."""
+    from roundhouse.core.datafile import read
+    from roundhouse.core.tables.tiles import TilesFile
 
-    Each table has ``color`` and ``code`` and optionally ``count`` (default 1).
-    """
-    table = data.get("tiles")
-    if not isinstance(table, dict):
-        raise TileError(f"{source}: no [tiles] table")
-    tiles: dict[str, Tile] = {}
-    counts: dict[str, int | None] = {}
-    for tile_id, entry in table.items():
-        where = f"{source}: tile {tile_id!r}"
-        if not isinstance(entry, dict):
-            raise TileError(f"{where}: expected a table")
-        unknown = set(entry) - {"color", "code", "count"}
-        if unknown:
-            raise TileError(f"{where}: unknown keys {sorted(unknown)}")
-        colour, code = entry.get("color"), entry.get("code")
-        if not isinstance(colour, str) or not isinstance(code, str):
-            raise TileError(f"{where}: 'color' and 'code' must be strings")
-        tiles[tile_id] = parse_tile(tile_id, colour, code, source=source)
-        counts[tile_id] = _count(entry.get("count", 1), where)
-    return TileSet(tiles, counts)
+    return read(TilesFile, data, source=source).tile_set()
 
 
 def load_tile_file(path: Path) -> TileSet:
-    with path.open("rb") as fh:
-        try:
-            data = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise TileError(f"{path}: {exc}") from None
-    return load_tiles(data, source=str(path))
+    """The tiles of a tiles.toml with only the common tables; errors give file and line."""
+    from roundhouse.core.datafile import load
+    from roundhouse.core.tables.tiles import TilesFile
+
+    return load(path, TilesFile).tile_set()
 
 
 _STANDARD: TileSet | None = None

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from roundhouse.core.board_format import load_board
+from roundhouse.core.datafile import DataError
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.tiles import Colour, TileError, standard_tiles
+from roundhouse.core.tiles import Colour, standard_tiles
 from tests.core.board_fixture import DOC, small_board
 
 
@@ -30,16 +31,16 @@ def test_hexside_features_are_shared_by_both_hexes() -> None:
 def test_board_errors_name_file_hex_and_problem() -> None:
     tiles = standard_tiles()
     bad = {"board": DOC["board"], "hexes": {"A1": {"colour": "red"}}}
-    with pytest.raises(TileError, match=r"f\.toml: hexes\.A1: unknown keys \['colour'\]"):
+    with pytest.raises(DataError, match=r"f\.toml: \[hexes\.A1\], key 'colour': unknown key"):
         load_board(bad, source="f.toml", tiles=tiles)
     bad = {"board": DOC["board"], "hexes": {"A1": {"borders": ["7 river"]}}}
-    with pytest.raises(TileError, match=r"hexes\.A1: border '7 river'"):
+    with pytest.raises(DataError, match=r"\[hexes\.A1\], key 'borders', item 1: border '7 river'"):
         load_board(bad, source="f.toml", tiles=tiles)
     bad = {"board": DOC["board"], "hexes": {"A1": {"code": "track 0-x"}}}
-    with pytest.raises(TileError, match=r"hexes\.A1: tile 'A1': track refers to 'x'"):
+    with pytest.raises(DataError, match=r"\[hexes\.A1\], key 'code': track refers to 'x'"):
         load_board(bad, source="f.toml", tiles=tiles)
     bad = {"board": DOC["board"], "hexes": {"A1 A2": {}}}
-    with pytest.raises(TileError, match="A1 and A2 cannot both be hexes"):
+    with pytest.raises(DataError, match="A1 and A2 cannot both be hexes"):
         load_board(bad, source="f.toml", tiles=tiles)
 
 

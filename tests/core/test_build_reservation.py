@@ -18,9 +18,10 @@ import pytest
 
 from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
+from roundhouse.core.datafile import DataError
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
-from roundhouse.core.tiles import Colour, TileError
+from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TrackRules, check_lay, tile_lays
 from tests.core.board_fixture import DOC, small_board
 
@@ -103,5 +104,5 @@ def test_build_reserved_must_name_a_company() -> None:
     hexes = doc["hexes"]
     assert isinstance(hexes, dict)
     hexes["B4"] = {"build_reserved": 3}
-    with pytest.raises(TileError, match=r"hexes\.B4: build_reserved must be a company"):
+    with pytest.raises(DataError, match=r"\[hexes\.B4\], key 'build_reserved': expected a string"):
         load_board(doc, source="test", tiles=small_board().tiles)

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from roundhouse.core.datafile import DataError
 from roundhouse.core.tiles import (
     Colour,
     StopKind,
@@ -64,9 +65,11 @@ def test_tile_code_errors_name_source_tile_and_problem(code: str, problem: str) 
 
 
 def test_load_tiles_rejects_unknown_keys_and_bad_counts() -> None:
-    with pytest.raises(TileError, match=r"t.toml: tile '8': unknown keys \['colour'\]"):
+    with pytest.raises(
+        DataError, match=r"t\.toml: \[tiles\.8\], key 'colour': unknown key; did you"
+    ):
         load_tiles({"tiles": {"8": {"colour": "yellow", "code": "track 0-2"}}}, source="t.toml")
-    with pytest.raises(TileError, match="count"):
+    with pytest.raises(DataError, match=r"key 'count': expected a whole number ≥ 0 or \"unl"):
         load_tiles(
             {"tiles": {"8": {"color": "yellow", "code": "track 0-2", "count": -1}}}, source="t"
         )

@@ -19,9 +19,10 @@ import pytest
 
 from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
+from roundhouse.core.datafile import DataError
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
-from roundhouse.core.tiles import Colour, TileError, standard_tiles
+from roundhouse.core.tiles import Colour, standard_tiles
 from roundhouse.core.track import Allowance, TrackRules, check_lay, tile_lays
 
 DOC: dict[str, object] = {
@@ -100,5 +101,5 @@ def test_printed_stubs_load_from_the_map() -> None:
     assert board["K12"].printed.stubs == frozenset({4})
     assert _k12(board, "SP") == {("9", 1)}
     hexes["K12"] = {"stubs": [7]}
-    with pytest.raises(TileError, match="stubs must be a list of edges 0-5"):
+    with pytest.raises(DataError, match=r"key 'stubs', item 1: expected a whole number 0-5"):
         section_8_5(doc)

@@ -50,9 +50,9 @@ def test_18us_12_manifest_rows_match_rulebook() -> None:
         if not line.strip():
             break
         cells = [*line.split("\t"), ""]
-        rows.append({"hex": cells[0], "count": cells[1], "upgrades": _ids(cells[2])})
-    assert rows == manifest_rows()
-    assert all(row["count"] == "map" for row in rows)
+        rows.append((cells[0], cells[1], tuple(_ids(cells[2]))))
+    assert rows == [(row.hex, row.count, row.upgrades) for row in manifest_rows()]
+    assert all(count == "map" for _, count, _ in rows)
 
 
 def test_18us_10_3_city_rows_match_rulebook() -> None:
@@ -60,8 +60,8 @@ def test_18us_10_3_city_rows_match_rulebook() -> None:
     for hex_id, row in city_rows().items():
         line = next(ln for ln in text.splitlines() if ln.startswith(hex_id + "\t"))
         cells = line.split("\t")
-        assert cells[1] == row["name"]
-        assert [c.lower() for c in cells[6:10]] == row["tiles"]
+        assert cells[1] == row.name
+        assert tuple(c.lower() for c in cells[6:10]) == row.tiles
 
 
 def test_18us_every_listed_upgrade_is_in_the_table() -> None:
@@ -69,7 +69,7 @@ def test_18us_every_listed_upgrade_is_in_the_table() -> None:
     242 -> 245 -> 247."""
     targets = {t for new in RULES.table.values() for t in new}
     for row in manifest_rows():
-        assert set(row["upgrades"]) <= targets  # type: ignore[arg-type]
+        assert set(row.upgrades) <= targets
     assert RULES.table["D25"] == {"242"}
     assert RULES.table["242"] == {"245"} and RULES.table["245"] == {"247"}
     assert RULES.table["E24"] == {"207"}
@@ -148,14 +148,15 @@ def test_18us_6_5_what_the_text_says_of_the_missing_tiles() -> None:
     )
     facts = missing_facts()
     assert set(facts) == set(missing_tiles())
-    d25 = city_rows()["D25"]["tiles"]
-    colours = {"242": "green", "245": "brown", "247": "gray"}
-    assert d25 == ["printed", "242", "245", "247"]
+    d25 = city_rows()["D25"].tiles
+    colours = {"242": Colour.GREEN, "245": Colour.BROWN, "247": Colour.GRAY}
+    assert d25 == ("printed", "242", "245", "247")
     for tile_id, colour in colours.items():
-        assert facts[tile_id]["color"] == colour and facts[tile_id]["hex"] == "D25"
-    assert facts["243"] == {"color": "green", "hex": "E2", "cities": 2}
-    assert facts["242"]["cities"] == 2
-    assert "cities" not in facts["245"] and "cities" not in facts["247"]
+        assert facts[tile_id].color is colour and facts[tile_id].hex == "D25"
+    e2 = facts["243"]
+    assert (e2.color, e2.hex, e2.cities) == (Colour.GREEN, "E2", 2)
+    assert facts["242"].cities == 2
+    assert facts["245"].cities is None and facts["247"].cities is None
 
 
 def test_18us_6_2_2_printed_junction_towns_b23_b19_fixed_e10_upgrades() -> None:

@@ -72,7 +72,8 @@ def test_18west_14_5_portland_row() -> None:
     line = next(ln for ln in _rulebook().splitlines() if ln.startswith("B3\tPortland"))
     cells = line.split("\t")
     assert cells[5:7] == ["Printed", "15"]
-    assert city_rows()["B3"] == {"name": "Portland", "yellow": "printed", "green": ["15"]}
+    b3 = city_rows()["B3"]
+    assert (b3.name, b3.yellow, b3.green) == ("Portland", "printed", ("15",))
 
 
 def test_18west_rulebook_lists_no_tile_counts() -> None:

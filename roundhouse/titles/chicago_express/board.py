@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import tomllib
-from importlib import resources
-from typing import Any
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Literal
 
+from roundhouse.core.datafile import Amount, Invalid, Table, load
 from roundhouse.core.hexgrid import CoordinateSystem, HexGrid, Layout
 
 COORDINATES = CoordinateSystem(layout=Layout.FLAT, letter_axis="x", first_number=0, stagger="odd")
 """How the board prints hex names (Chicago Express §7.2)."""
 
-HEX_TYPES = ("plain", "forest", "mountain", "city", "industrial", "chicago", "start")
+HERE = Path(__file__).parent
+
+HexType = Literal["plain", "forest", "mountain", "city", "industrial", "chicago", "start"]
+"""The kinds of printed hex (map.toml ``type``)."""
 CHICAGO = "A2"
 FORT_WAYNE = "D3"
 DETROIT = "E0"
@@ -125,71 +129,132 @@ class Board:
         return f"<Board Chicago Express {len(self.hexes)} hexes>"
 
 
-def _read(name: str) -> dict[str, Any]:
-    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{name}: {exc}") from exc
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HexRow(Table):
+    """One printed hex of ``[hexes]``; the key is its coordinate (neighbours are computed from
+    it, Chicago Express §7.2)."""
+
+    name: str = ""
+    """Place name ("" when the sources record none)."""
+    type: HexType
+    """What the hex is."""
+    cost: Amount
+    """Build cost printed in red (the price for the first company to enter)."""
+    train: Amount
+    """Income a company gains on entering (industrial: the track's start value)."""
+    dev: Amount
+    """Development value: city/mountain: income added per development to companies present;
+    forest: dollars the bank pays the company present; industrial: track spaces per
+    development; 0: cannot be developed."""
 
 
-def _int(where: str, table: dict[str, Any], key: str) -> int:
-    value = table.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{where}: {key!r} must be a whole number >= 0, got {value!r}")
-    return value
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class IndustrialRow(Table):
+    """One city's line on the Industrial City track (Chicago Express §4.3); the key is its
+    hex."""
+
+    start: Amount
+    """The track's start value."""
+    max: Amount
+    """Its last space."""
+    player_developable: bool = False
+    """Whether players may develop the city (Detroit advances by itself)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MapFile(Table):
+    """Chicago Express map.toml: every industrial city has an ``[industrial]`` line, and only
+    they."""
+
+    hexes: Mapping[str, HexRow]
+    """Every hex of the board, in board order."""
+    industrial: Mapping[str, IndustrialRow]
+    """The Industrial City track by hex."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for hex_id in self.hexes:
+            try:
+                COORDINATES.point(hex_id)
+            except ValueError as exc:
+                raise Invalid(str(exc), "hexes", hex_id) from None
+        for hex_id in self.industrial:
+            row = self.hexes.get(hex_id)
+            if row is None or row.type != "industrial":
+                raise Invalid(f"{hex_id} is not an industrial city", "industrial", hex_id)
+        missing = {h for h, row in self.hexes.items() if row.type == "industrial"}
+        missing -= set(self.industrial)
+        if missing:
+            raise Invalid(f"no [industrial] track for {', '.join(sorted(missing))}", "industrial")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class CharterRow(Table):
+    """A company as printed on its charter (Chicago Express §1); the key is its id."""
+
+    name: str
+    """Full name."""
+    colour: str
+    """Colour of its shares and locomotives."""
+    shares: Amount
+    """Shares on the charter at the start."""
+    locos: Amount
+    """Locomotives in the game, including the one placed on the start hex."""
+    start: str
+    """Start hex (the Wabash's, Fort Wayne, stays empty until the Wabash opens)."""
+    income: Amount
+    """Income at the start."""
+    initial: bool = False
+    """Whether its first share is auctioned at set-up (in the file's order)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class CompaniesFile(Table):
+    """Chicago Express companies.toml."""
+
+    companies: Mapping[str, CharterRow]
+    """The five companies."""
 
 
 @functools.cache
 def load_board() -> Board:
     """Read and validate ``map.toml`` and ``companies.toml`` (once per process)."""
-    data = _read("map.toml")
+    doc = load(HERE / "map.toml", MapFile)
     hexes: dict[str, HexInfo] = {}
-    for hex_id, row in data["hexes"].items():
-        where = f"map.toml [hexes] {hex_id}"
-        kind = row.get("type")
-        if kind not in HEX_TYPES:
-            raise ValueError(f"{where}: unknown type {kind!r}")
+    for hex_id, row in doc.hexes.items():
         x, y = COORDINATES.point(hex_id)
         hexes[hex_id] = HexInfo(
             id=hex_id,
-            name=str(row.get("name", "")),
-            type=kind,
-            cost=_int(where, row, "cost"),
-            train=_int(where, row, "train"),
-            dev=_int(where, row, "dev"),
+            name=row.name,
+            type=row.type,
+            cost=row.cost,
+            train=row.train,
+            dev=row.dev,
             x=x,
             y=y,
         )
-    industrial: dict[str, IndustrialTrack] = {}
-    for hex_id, row in data["industrial"].items():
-        where = f"map.toml [industrial.{hex_id}]"
-        if hexes.get(hex_id) is None or hexes[hex_id].type != "industrial":
-            raise ValueError(f"{where}: {hex_id} is not an industrial city")
-        industrial[hex_id] = IndustrialTrack(
+    industrial = {
+        hex_id: IndustrialTrack(
             hex=hex_id,
-            start=_int(where, row, "start"),
+            start=row.start,
             step=hexes[hex_id].dev,
-            max=_int(where, row, "max"),
-            player_developable=bool(row.get("player_developable")),
+            max=row.max,
+            player_developable=row.player_developable,
         )
-    missing = {h for h, info in hexes.items() if info.type == "industrial"} - set(industrial)
-    if missing:
-        raise ValueError(f"map.toml: no [industrial] track for {', '.join(sorted(missing))}")
+        for hex_id, row in doc.industrial.items()
+    }
     charters: dict[str, Charter] = {}
-    for company, row in _read("companies.toml")["companies"].items():
-        where = f"companies.toml [companies.{company}]"
-        start = row.get("start")
-        if start not in hexes:
-            raise ValueError(f"{where}: start hex {start!r} is not on the map")
+    for company, charter in load(HERE / "companies.toml", CompaniesFile).companies.items():
+        if charter.start not in hexes:
+            raise charter.fail(f"start hex {charter.start!r} is not on the map", "start")
         charters[company] = Charter(
             id=company,
-            name=str(row["name"]),
-            colour=str(row["colour"]),
-            shares=_int(where, row, "shares"),
-            locos=_int(where, row, "locos"),
-            start=start,
-            income=_int(where, row, "income"),
-            initial=bool(row.get("initial")),
+            name=charter.name,
+            colour=charter.colour,
+            shares=charter.shares,
+            locos=charter.locos,
+            start=charter.start,
+            income=charter.income,
+            initial=charter.initial,
         )
     return Board(hexes, industrial, charters)

@@ -1,7 +1,7 @@
 """18RoyalGorge's companies as core records: railroads, CF&I and VGC, private asset cards.
 
-Read from companies.toml (its header names the sources).  A private card's income and closing
-become core :class:`~roundhouse.core.ability.Income` and
+Read from companies.toml (its header names the sources; schemas in :mod:`.tables`).  A private
+card's income and closing become core :class:`~roundhouse.core.ability.Income` and
 :class:`~roundhouse.core.ability.Closes` abilities; its special power is a :class:`Power`
 record naming the power and its numbers, which the title's rules interpret.
 
@@ -14,18 +14,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import cast
 
 from roundhouse.core.ability import Ability, Closes, Income, Who
 from roundhouse.core.entities import CorporationSpec, PrivateSpec
-from roundhouse.titles.g18royalgorge.data import (
-    Source,
-    Table,
-    as_ints,
-    as_strs,
-    read_toml,
-    table_of,
-)
+from roundhouse.titles.g18royalgorge.data import Source
+from roundhouse.titles.g18royalgorge.tables import Param, companies_file
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,46 +37,23 @@ class Railroad:
 @functools.cache
 def railroads() -> Mapping[str, Railroad]:
     """All 11 railroads, in the file's order (by year established)."""
-    out: dict[str, Railroad] = {}
-    for rid, raw in table_of(read_toml("companies.toml"), "railroads").items():
-        r = cast(Table, raw)
-        out[rid] = Railroad(
-            spec=CorporationSpec(
-                id=rid,
-                name=str(r["name"]),
-                kind="railroad",
-                size=10,
-                president_shares=2,
-                float_shares=2,
-                tokens=as_ints(r["stations"]),
-                home=(str(r["home"]), "c"),
-            ),
-            year=int(cast(int, r["year"])),
-            colour=str(r["color"]),
-            wooden_tokens=int(cast(int, r["tokens"])),
-            gorge_tokens=int(cast(int, r.get("gorge_tokens", 0))),
-            returned_token_prices=as_ints(r.get("returned_token_prices", [])),
+    return {
+        rid: Railroad(
+            spec=row.spec(rid),
+            year=row.year,
+            colour=row.color,
+            wooden_tokens=row.wooden_tokens,
+            gorge_tokens=row.gorge_tokens,
+            returned_token_prices=row.returned_token_prices,
         )
-    return out
+        for rid, row in companies_file().railroads.items()
+    }
 
 
 @functools.cache
 def metal_companies() -> Mapping[str, CorporationSpec]:
     """CF&I and VGC: ten 10% shares, no president, never operate."""
-    return {
-        cid: CorporationSpec(
-            id=cid,
-            name=str(cast(Table, raw)["name"]),
-            kind="metal",
-            president_shares=1,
-            float_shares=0,
-            tokens=(),
-        )
-        for cid, raw in table_of(read_toml("companies.toml"), "metals").items()
-    }
-
-
-Param = str | int | bool | tuple[str, ...] | tuple[int, ...]
+    return {cid: row.spec(cid) for cid, row in companies_file().metals.items()}
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -109,14 +79,6 @@ class PrivateCard:
         return self.spec.id
 
 
-def _param(value: object) -> Param:
-    if isinstance(value, list):
-        return as_ints(value) if value and isinstance(value[0], int) else as_strs(value)
-    if isinstance(value, bool | int | str):
-        return value
-    raise TypeError(f"18RoyalGorge companies.toml: unsupported parameter {value!r}")
-
-
 _CLOSES = {
     "first_5": Closes(on_train="5+"),
     "never": Closes(never=True),
@@ -129,39 +91,31 @@ _CLOSES = {
 def privates(source: Source = Source.RULEBOOK) -> Mapping[str, PrivateCard]:
     """The 18 base-game private asset cards (6 per colour), Y1 ... B6."""
     out: dict[str, PrivateCard] = {}
-    for pid, raw in table_of(read_toml("companies.toml"), "privates").items():
-        r = cast(Table, raw)
-        params = {k: _param(v) for k, v in cast(Table, r.get("params", {})).items()}
+    for pid, row in companies_file().privates.items():
+        params = dict(row.params)
         abilities: list[Ability] = []
-        if int(cast(int, r["income"])):
+        if row.income:
             start = params.get(
                 "income_from_18xx_games" if source is Source.EIGHTEEN_XX_GAMES else "income_from"
             )
             abilities.append(
                 Income(
-                    amount=int(cast(int, r["income"])),
+                    amount=row.income,
                     from_phase=None if start in (None, "Yellow") else str(start),
                 )
             )
         if "phase_income" in params:
-            abilities.append(
-                Income(
-                    amount=int(cast(int, params["phase_income"])), from_phase=str(params["phase"])
-                )
-            )
-        abilities.append(_CLOSES[str(r["closes"])])
-        who = Who.OWNING_COMPANY if r["used_by"] == "railroad" else Who.OWNER
-        power = Power(power=str(r["power"]), params=params, who=who)
+            with row.located("params"):
+                amount, phase = params["phase_income"], params.get("phase")
+                if not isinstance(amount, int) or not isinstance(phase, str):
+                    raise ValueError("phase_income needs a number and a phase name")
+            abilities.append(Income(amount=amount, from_phase=phase))
+        abilities.append(_CLOSES[row.closes])
+        who = Who.OWNING_COMPANY if row.used_by == "railroad" else Who.OWNER
+        power = Power(power=row.power, params=params, who=who)
         abilities.append(power)
-        spec = PrivateSpec(
-            id=pid,
-            name=str(r["name"]),
-            value=int(cast(int, r["value"])),
-            abilities=tuple(abilities),
-            counts_as_cert=bool(r.get("counts_as_cert", True)),
-            company_may_buy=bool(r["company_may_buy"]),
-        )
-        out[pid] = PrivateCard(spec, str(r["color"]), " ".join(str(r["text"]).split()), power)
+        spec = row.spec(pid, tuple(abilities))
+        out[pid] = PrivateCard(spec, row.color, " ".join(row.text.split()), power)
     return out
 
 
@@ -179,15 +133,11 @@ class DrawRules:
 
 @functools.cache
 def draw_rules() -> DrawRules:
-    raw = table_of(read_toml("companies.toml"), "draw")
-    groups = tuple(
-        (str(g["color"]), as_strs(g["cards"]), int(cast(int, g["picks"])))
-        for g in cast(list[Table], raw["private_groups"])
-    )
+    raw = companies_file().draw
     return DrawRules(
-        always=as_strs(raw["always"]),
-        random=as_strs(raw["random"]),
-        random_picks=int(cast(int, raw["random_picks"])),
-        tranches=as_strs(raw["tranches"]),
-        private_groups=groups,
+        always=raw.always,
+        random=raw.random,
+        random_picks=raw.random_picks,
+        tranches=raw.tranches,
+        private_groups=tuple((g.color, g.cards, g.picks) for g in raw.private_groups),
     )

@@ -1,7 +1,7 @@
 """18RoyalGorge's printed data - map, tiles, markets, trains, companies - as core objects.
 
-The TOML files next to this module are the data (each names its sources in its header); this
-module only reads them, once (``functools.cache``), and hands out core records: a
+The TOML files next to this module are the data (each names its sources in its header),
+read and checked against the schemas in :mod:`.tables`; this module hands out core records: a
 :class:`~roundhouse.core.board.Board`, a :class:`~roundhouse.core.tiles.TileSet`, a
 :class:`~roundhouse.core.market.MarketGrid`, :class:`~roundhouse.core.trains.TrainType` and
 :class:`~roundhouse.core.phases.Phase` lists (companies and private cards are in
@@ -16,30 +16,32 @@ value is a named alternative, chosen with :class:`Source` (for importing its gam
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import enum
 import functools
-import tomllib
 from collections.abc import Iterable, Mapping
-from pathlib import Path
-from typing import cast
 
 from roundhouse.core.board import Board
-from roundhouse.core.board_format import load_board
+from roundhouse.core.datafile import limit, replace
 from roundhouse.core.hexgrid import CoordinateSystem, Hexside, Layout
 from roundhouse.core.market import MarketGrid
 from roundhouse.core.phases import Phase, PhaseTrack
 from roundhouse.core.routes.kinds import TrainKind, doubling_train, plus_train
 from roundhouse.core.shares import ShareRules
-from roundhouse.core.tiles import Colour, TileSet, load_tiles, standard_tiles
+from roundhouse.core.tables.map import build_board
+from roundhouse.core.tables.tiles import select
+from roundhouse.core.tiles import Colour, TileSet, standard_tiles
 from roundhouse.core.trains import TrainType
+from roundhouse.titles.g18royalgorge.tables import (
+    companies_file,
+    map_file,
+    market_file,
+    tiles_file,
+    trains_file,
+)
 
-HERE = Path(__file__).parent
 COORDINATES = CoordinateSystem(layout=Layout.FLAT, letter_axis="x")
 """Flat-topped hexes, lettered columns A-O, numbered rows (18xx.games map.rb ``LAYOUT``)."""
-
-Table = dict[str, object]
 
 
 class Source(enum.Enum):
@@ -49,28 +51,6 @@ class Source(enum.Enum):
     EIGHTEEN_XX_GAMES = "18xx_games"
 
 
-@functools.cache
-def read_toml(name: str) -> Table:
-    """One data file, parsed once and shared: callers must not change it."""
-    with (HERE / name).open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def table_of(data: Mapping[str, object], key: str) -> Table:
-    value = data[key]
-    if not isinstance(value, dict):
-        raise TypeError(f"18RoyalGorge data: {key!r} is not a table")
-    return cast(Table, value)
-
-
-def as_strs(value: object) -> tuple[str, ...]:
-    return tuple(str(v) for v in cast(list[object], value))
-
-
-def as_ints(value: object) -> tuple[int, ...]:
-    return tuple(int(cast(int, v)) for v in cast(list[object], value))
-
-
 # --- tiles and map ------------------------------------------------------------------------
 
 
@@ -78,10 +58,12 @@ def as_ints(value: object) -> tuple[int, ...]:
 def tile_set(source: Source = Source.RULEBOOK) -> TileSet:
     """Every tile in play with its supply: the standard numbered tiles at this title's counts
     plus the R, S and gorge tiles (rulebook "Punchboard Track Tiles")."""
-    data = read_toml("tiles.toml")
-    own = load_tiles(data, source=str(HERE / "tiles.toml"))
-    counts = table_of(table_of(data, "manifest"), source.value)
-    return standard_tiles().select({k: cast(int, v) for k, v in counts.items()}).merged(own)
+    doc = tiles_file()
+    manifest = doc.manifest
+    raw = manifest.rulebook if source is Source.RULEBOOK else manifest.eighteen_xx_games
+    counts = {t: limit(n) for t, n in raw.items()}
+    numbered = select(standard_tiles(), counts, doc.manifest, source.value)
+    return numbered.merged(doc.tile_set())
 
 
 def board(railroads: Iterable[str] = ("RG", "SF"), *, source: Source = Source.RULEBOOK) -> Board:
@@ -92,19 +74,17 @@ def board(railroads: Iterable[str] = ("RG", "SF"), *, source: Source = Source.RU
     FCC and NO play ("1. Lay Track" Rule 1, exception).
     """
     in_play = set(railroads)
-    data = copy.deepcopy(read_toml("map.toml"))
-    hexes = table_of(data, "hexes")
-    for name, form in table_of(data, "home_towns").items():
-        form = cast(Table, form)
-        entry = cast(Table, hexes[name])
-        entry["code"] = form["city"] if form["company"] in in_play else form["town"]
-    for rr_id, rr in table_of(read_toml("companies.toml"), "railroads").items():
-        if rr_id in in_play:
-            home = str(cast(Table, rr)["home"])
-            if home not in hexes:
-                raise KeyError(f"18RoyalGorge map.toml: home {home} of {rr_id} needs its own entry")
-            cast(Table, hexes[home])["reserved"] = rr_id
-    return load_board(data, source=str(HERE / "map.toml"), tiles=tile_set(source))
+    doc = map_file()
+    hexes = dict(doc.hexes)
+    for name, form in doc.home_towns.items():
+        code = form.city if form.company in in_play else form.town
+        hexes[name] = replace(hexes[name], code=code)
+    for rr_id, rr in companies_file().railroads.items():
+        if rr_id in in_play and rr.home is not None:
+            if rr.home not in hexes:
+                raise rr.fail(f"home {rr.home} of {rr_id} needs its own [hexes] entry", "home")
+            hexes[rr.home] = replace(hexes[rr.home], reserved=rr_id)
+    return build_board(replace(doc, hexes=hexes), tile_set(source))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -118,11 +98,10 @@ class OffboardGroup:
 
 @functools.cache
 def offboard_groups() -> Mapping[str, OffboardGroup]:
-    out: dict[str, OffboardGroup] = {}
-    for name, raw in table_of(read_toml("map.toml"), "offboard_groups").items():
-        entry = cast(Table, raw)
-        out[name] = OffboardGroup(name, as_strs(entry["hexes"]), str(entry["shows"]))
-    return out
+    return {
+        name: OffboardGroup(name, row.hexes, row.shows)
+        for name, row in map_file().offboard_groups.items()
+    }
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,19 +119,14 @@ class RoyalGorge:
 
 @functools.cache
 def royal_gorge() -> RoyalGorge:
-    raw = table_of(read_toml("map.toml"), "royal_gorge")
-    tiles = table_of(raw, "tiles")
-    walls: list[Hexside] = []
-    for text in as_strs(raw["walls"]):
-        name, edge = text.split()
-        walls.append((name, int(edge)))
+    raw = map_file().royal_gorge
     return RoyalGorge(
-        hexes=as_strs(raw["hexes"]),
-        town=str(raw["town"]),
-        stations=as_strs(raw["stations"]),
-        walls=tuple(walls),
-        green={h: as_strs(t)[0] for h, t in tiles.items()},
-        brown={h: as_strs(t)[1] for h, t in tiles.items()},
+        hexes=raw.hexes,
+        town=raw.town,
+        stations=raw.stations,
+        walls=tuple((w.hex, w.edge) for w in raw.walls),
+        green={h: pair[0] for h, pair in raw.tiles.items()},
+        brown={h: pair[1] for h, pair in raw.tiles.items()},
     )
 
 
@@ -170,26 +144,23 @@ class LetterHex:
 
 @functools.cache
 def letter_hexes(source: Source = Source.RULEBOOK) -> Mapping[str, LetterHex]:
-    out: dict[str, LetterHex] = {}
-    key = "fallback" if source is Source.RULEBOOK else "fallback_18xx_games"
-    for name, raw in table_of(read_toml("map.toml"), "letter_hexes").items():
-        entry = cast(Table, raw)
-        private = entry.get("private")
-        out[name] = LetterHex(
+    return {
+        name: LetterHex(
             hex=name,
-            letter=str(entry["letter"]),
-            required=bool(entry["required"]),
-            fallback=bool(entry[key]),
-            private=None if private is None else str(private),
+            letter=row.letter,
+            required=row.required,
+            fallback=row.fallback if source is Source.RULEBOOK else row.fallback_18xx_games,
+            private=row.private,
         )
-    return out
+        for name, row in map_file().letter_hexes.items()
+    }
 
 
 @functools.cache
 def city_ids_18xx_games() -> Mapping[str, str]:
     """Hex -> the id 18xx.games gives its pre-printed city (docs/facts/18xx-games-format.md
     §5.3), for reading ``place_token`` actions."""
-    return {k: str(v) for k, v in table_of(read_toml("map.toml"), "city_ids_18xx_games").items()}
+    return dict(map_file().city_ids_18xx_games)
 
 
 # --- markets --------------------------------------------------------------------------------
@@ -198,58 +169,46 @@ def city_ids_18xx_games() -> Mapping[str, str]:
 @functools.cache
 def market_grid() -> MarketGrid:
     """The one-row share value track with par zones and the red end-game cells."""
-    raw = table_of(read_toml("market.toml"), "stock_market")
-    legend = {k: str(v) for k, v in table_of(raw, "legend").items()}
-    return MarketGrid.parse(as_strs(raw["rows"]), legend)
+    return market_file().stock_market.grid()
 
 
 @functools.cache
 def dividend_thresholds_pct() -> tuple[int, ...]:
     """A payout of 100/200/300% of the price moves 1/2/3 spaces ("4. Pay Dividends")."""
-    return as_ints(table_of(read_toml("market.toml"), "stock_market")["dividend_thresholds_pct"])
+    return market_file().stock_market.dividend_thresholds_pct
 
 
 @functools.cache
 def start_prices() -> Mapping[str, int]:
     """CF&I and VGC on 45, the debt marker on 60 ("Setting Up the Game")."""
-    raw = table_of(table_of(read_toml("market.toml"), "stock_market"), "start")
-    return {k: int(cast(int, v)) for k, v in raw.items()}
+    return dict(market_file().stock_market.start)
 
 
 @functools.cache
 def par_zones() -> Mapping[str, frozenset[str]]:
     """Phase name -> market zones whose prices may start a railroad ("Starting a company")."""
-    raw = table_of(read_toml("market.toml"), "par_regions")
-    return {k: frozenset(as_strs(v)) for k, v in raw.items()}
+    return {k: frozenset(v) for k, v in market_file().par_regions.items()}
 
 
 def starting_cash(players: int) -> int:
     """Each player's capital ("Certificate Limits" table)."""
-    return int(
-        cast(
-            int,
-            table_of(table_of(read_toml("market.toml"), "players"), "starting_cash")[str(players)],
-        )
-    )
+    return market_file().players.starting_cash[players]
 
 
 def cert_limit(players: int, source: Source = Source.RULEBOOK) -> int:
     """Certificates a player may hold: 20/14/12 (18xx.games: 10 with four players)."""
-    key = "cert_limit" if source is Source.RULEBOOK else "cert_limit_18xx_games"
-    return int(
-        cast(int, table_of(table_of(read_toml("market.toml"), "players"), key)[str(players)])
-    )
+    table = market_file().players
+    limits = table.cert_limit if source is Source.RULEBOOK else table.cert_limit_18xx_games
+    return limits[players]
 
 
 def share_rules(players: int, *, metal: bool = False) -> ShareRules:
     """Holding limit 60% (70% with two players), pool limit 50% for railroads and none for
     CF&I and VGC ("Selling", "Buying", "2-Player Variant")."""
-    raw = table_of(read_toml("market.toml"), "shares")
-    key = "two_player_holding_limit_pct" if players == 2 else "holding_limit_pct"
-    pool = raw["metal_pool_limit_pct" if metal else "pool_limit_pct"]
-    return ShareRules(
-        pool_limit_pct=int(cast(int, pool)), holding_limit_pct=int(cast(int, raw[key]))
-    )
+    raw = market_file().shares
+    holding = raw.two_player_holding_limit_pct if players == 2 else raw.holding_limit_pct
+    pool = raw.metal_pool_limit_pct if metal else raw.pool_limit_pct
+    return ShareRules(pool_limit_pct=limit(pool), holding_limit_pct=limit(holding))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -275,14 +234,9 @@ class SteelMarket:
 
 @functools.cache
 def steel_market() -> SteelMarket:
-    raw = table_of(read_toml("market.toml"), "steel")
-    columns = tuple(
-        SteelColumn(str(c["name"]), Colour.parse(str(c["color"])), as_ints(c["cubes"]))
-        for c in cast(list[Table], raw["columns"])
-    )
-    return SteelMarket(
-        columns, int(cast(int, raw["empty_price"])), int(cast(int, raw["cfi_box_start"]))
-    )
+    raw = market_file().steel
+    columns = tuple(SteelColumn(c.name, c.color, c.cubes) for c in raw.columns)
+    return SteelMarket(columns, raw.empty_price, raw.cfi_box_start)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -302,13 +256,13 @@ class GoldTrack:
 
 @functools.cache
 def gold_track() -> GoldTrack:
-    raw = table_of(read_toml("market.toml"), "gold")
+    raw = market_file().gold
     return GoldTrack(
-        values=as_ints(raw["values"]),
-        colours=tuple(Colour.parse(c) for c in as_strs(raw["colors"])),
-        ship_bonus=int(cast(int, raw["ship_bonus"])),
-        per_company_per_turn=int(cast(int, raw["per_company_per_turn"])),
-        cubes=int(cast(int, raw["cubes"])),
+        values=raw.values,
+        colours=raw.colors,
+        ship_bonus=raw.ship_bonus,
+        per_company_per_turn=raw.per_company_per_turn,
+        cubes=raw.cubes,
     )
 
 
@@ -325,19 +279,15 @@ class Debt:
 
 @functools.cache
 def debts() -> Mapping[str, Debt]:
-    raw = table_of(table_of(read_toml("market.toml"), "debt"), "owed")
-    out: dict[str, Debt] = {}
-    for debtor, entry in raw.items():
-        e = cast(Table, entry)
-        out[debtor] = Debt(
-            debtor, str(e["creditor"]), int(cast(int, e["tokens"])), as_ints(e["penalty"])
-        )
-    return out
+    return {
+        debtor: Debt(debtor, row.creditor, row.tokens, row.penalty)
+        for debtor, row in market_file().debt.owed.items()
+    }
 
 
 @functools.cache
 def debt_markers() -> int:
-    return int(cast(int, table_of(read_toml("market.toml"), "debt")["markers"]))
+    return market_file().debt.markers
 
 
 # --- trains and phases -------------------------------------------------------------------------
@@ -346,32 +296,18 @@ def debt_markers() -> int:
 @functools.cache
 def train_types() -> tuple[TrainType, ...]:
     """The roster in deck order (count None: the 6x2 never runs out)."""
-    out: list[TrainType] = []
-    for raw in cast(list[Table], read_toml("trains.toml")["trains"]):
-        count = raw["count"]
-        rusts = raw.get("rusts_on")
-        out.append(
-            TrainType(
-                name=str(raw["name"]),
-                price=int(cast(int, raw["price"])),
-                count=None if count == "unlimited" else int(cast(int, count)),
-                rusts_on=None if rusts is None else str(rusts),
-                salvage=int(cast(int, raw.get("salvage", 0))),
-            )
-        )
-    return tuple(out)
+    return trains_file().train_types()
 
 
 @functools.cache
 def train_kinds() -> Mapping[str, TrainKind]:
     """How each train runs ("3. Run Trains" Fig. 3): "+" trains and the 6x2."""
     out: dict[str, TrainKind] = {}
-    for raw in cast(list[Table], read_toml("trains.toml")["trains"]):
-        name, stops = str(raw["name"]), int(cast(int, raw["stops"]))
-        if raw["kind"] == "plus":
-            out[name] = plus_train(stops, name)
+    for row in trains_file().trains:
+        if row.kind == "plus" or row.factor is None:
+            out[row.name] = plus_train(row.stops, row.name)
         else:
-            out[name] = doubling_train(stops, int(cast(int, raw["factor"])), name)
+            out[row.name] = doubling_train(row.stops, row.factor, row.name)
     return out
 
 
@@ -381,23 +317,14 @@ def phases(source: Source = Source.RULEBOOK) -> tuple[Phase, ...]:
     of a type (:func:`phase_starts`), which the title's rules apply."""
     regions = par_zones()
     out: list[Phase] = []
-    for raw in cast(list[Table], read_toml("trains.toml")["phases"]):
-        name = str(raw["name"])
-        sales = raw["private_sales"]
-        if source is Source.EIGHTEEN_XX_GAMES:
-            sales = raw.get("private_sales_18xx_games", sales)
-        status = {"private_sales"} if sales else set()
-        out.append(
-            Phase(
-                name=name,
-                tiles=as_strs(raw["tiles"]),
-                train_limit={"": int(cast(int, raw["train_limit"]))},
-                par_zones=regions[name],
-                operating_rounds=int(cast(int, raw["operating_rounds"])),
-                events=as_strs(raw.get("events", [])),
-                status=frozenset(status),
-            )
-        )
+    for row in trains_file().phases:
+        sales = row.private_sales
+        if source is Source.EIGHTEEN_XX_GAMES and row.private_sales_18xx_games is not None:
+            sales = row.private_sales_18xx_games
+        if row.name not in regions:
+            raise row.fail(f"market.toml [par_regions] has no phase {row.name!r}", "name")
+        status = frozenset({"private_sales"} if sales else ())
+        out.append(row.phase(par_zones=regions[row.name], status=status))
     return tuple(out)
 
 
@@ -409,42 +336,31 @@ def phase_track(source: Source = Source.RULEBOOK) -> PhaseTrack:
 @functools.cache
 def phase_colours() -> Mapping[str, Colour]:
     """Phase name -> colour for phase-dependent revenues and steel (Silver is gray)."""
-    return {
-        str(p["name"]): Colour.parse(str(p["color"]))
-        for p in cast(list[Table], read_toml("trains.toml")["phases"])
-    }
+    return {p.name: p.color for p in trains_file().phases}
 
 
 @functools.cache
 def steel_colours() -> Mapping[str, tuple[Colour, ...]]:
     """Phase name -> steel column colours open in it ("Buying Steel from CF&I")."""
-    return {
-        str(p["name"]): tuple(Colour.parse(c) for c in as_strs(p["steel"]))
-        for p in cast(list[Table], read_toml("trains.toml")["phases"])
-    }
+    return {p.name: p.steel for p in trains_file().phases}
 
 
 @functools.cache
 def phase_starts() -> Mapping[str, str]:
     """Train id -> the phase its departure from the deck starts ("2+-3" -> "Green")."""
-    return {
-        str(p["starts_on"]): str(p["name"])
-        for p in cast(list[Table], read_toml("trains.toml")["phases"])
-        if "starts_on" in p
-    }
+    return {p.starts_on: p.name for p in trains_file().phases if p.starts_on is not None}
 
 
 @functools.cache
 def deck_events() -> Mapping[str, tuple[str, ...]]:
     """Train id -> events its departure from the deck sets off (Treaty of Boston, ...)."""
     out: dict[str, tuple[str, ...]] = {}
-    for raw in cast(list[Table], read_toml("trains.toml")["events"]):
-        tid = str(raw["train"])
-        out[tid] = (*out.get(tid, ()), str(raw["event"]))
+    for row in trains_file().events:
+        out[row.train] = (*out.get(row.train, ()), row.event)
     return out
 
 
 @functools.cache
 def export_all_type() -> str:
     """If the top card at export time is of this type, every card of it leaves."""
-    return str(table_of(read_toml("trains.toml"), "export")["all_of_type"])
+    return trains_file().export.all_of_type

@@ -18,13 +18,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import cast
 
 from roundhouse.core.board import Board
-from roundhouse.core.board_format import load_board
+from roundhouse.core.datafile import Amount, Edge, Invalid, Table, load, replace
+from roundhouse.core.tables.map import HexRow, MapFile, build_board
 from roundhouse.core.tiles import Colour, TileSet
 from roundhouse.titles.g18usa.tiles import tile_set
 
@@ -38,27 +37,118 @@ PHASE_COLOURS = (Colour.YELLOW, Colour.GREEN, Colour.BROWN, Colour.GRAY)
 
 _REVENUE = re.compile(r"\brevenue=0\b")
 
+ValueToken = tuple[Amount, Amount, Amount, Amount]
+"""A red area value token as written: [yellow, green, brown, gray]."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class RedAreaRow(Table):
+    """One red area (§12.4.1); the key is its name."""
+
+    hexes: tuple[str, ...]
+    """Its hexes, each printed with a "revenue=0" stop for the drawn token."""
+    small_city: bool
+    """Whether routes pass through it (else a route must start or end there)."""
+    site_draw: Amount
+    """Which of 18xx.games's drawn tokens it takes."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class RedAreaTokens(Table):
+    """The value tokens: the rulebook's random ten, P6 Import / Export Hub's own, and
+    18xx.games's pool of eleven in its order (appendix; map.toml header)."""
+
+    rulebook: tuple[ValueToken, ...]
+    """The tokens drawn at random."""
+    import_export_hub: ValueToken
+    """P6 Import / Export Hub's token."""
+    site_pool: tuple[ValueToken, ...]
+    """18xx.games's pool, in its order."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MetropolisRow(Table):
+    """A potential metropolis (§2.4); the key is its hex."""
+
+    tile: str
+    """Its yellow M tile."""
+    rotation: Edge | None = None
+    """The rotation that puts the tile's north arrow up; none: chosen in play (Denver)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MetropolisTable(Table):
+    """``[metropolis]`` (§2.4, §12.2.3)."""
+
+    always: str
+    """New York's hex: a metropolis in every game."""
+    candidates: Mapping[str, MetropolisRow]
+    """The six candidates, in 18xx.games's draw order."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HexList(Table):
+    """A list of hexes."""
+
+    hexes: tuple[str, ...]
+    """The hexes."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Bridges(Table):
+    """``[bridges]`` (§13.4)."""
+
+    cities: tuple[str, ...]
+    """Cities with a bridge icon."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class UsaMap(MapFile):
+    """18USA map.toml: the board and the tables of what set-up draws and what icons are
+    printed; every hex they name must be on the board."""
+
+    red_areas: Mapping[str, RedAreaRow]
+    """The seven red areas by name."""
+    red_area_tokens: RedAreaTokens
+    """The red area value tokens."""
+    metropolis: MetropolisTable
+    """New York and the potential metropolises."""
+    subsidies: HexList
+    """The 14 orange subsidy cities (§2.5), in 18xx.games's order."""
+    resources: Mapping[str, tuple[str, ...]]
+    """Resource kind (coal, ore, oil) -> hexes with its icon (§13)."""
+    bridges: Bridges
+    """Cities with a bridge icon."""
+    great_northern: HexList
+    """Hexes with P17 Great Northern Railway's track icon."""
+    stubs: Mapping[str, Edge]
+    """18xx.games's track stubs: hex -> the edge every tile laid there must use."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        on_board = {h for key in self.hexes for h in key.split()}
+
+        def check(names: tuple[str, ...] | list[str], *key: str | int) -> None:
+            for i, name in enumerate(names):
+                if name not in on_board:
+                    raise Invalid(f"{name} is not a hex of [hexes]", *key, i)
+
+        for area, row in self.red_areas.items():
+            check(row.hexes, "red_areas", area, "hexes")
+        check(list(self.metropolis.candidates), "metropolis", "candidates")
+        check([self.metropolis.always], "metropolis", "always")
+        check(self.subsidies.hexes, "subsidies", "hexes")
+        for kind, hexes in self.resources.items():
+            check(hexes, "resources", kind)
+        check(self.bridges.cities, "bridges", "cities")
+        check(self.great_northern.hexes, "great_northern", "hexes")
+        check(list(self.stubs), "stubs")
+
 
 @functools.cache
-def data() -> dict[str, object]:
-    """The parsed ``map.toml``, shared: callers must not change it."""
-    with MAP.open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def _table(key: str) -> dict[str, object]:
-    return cast(dict[str, object], data()[key])
-
-
-def _strs(value: object) -> tuple[str, ...]:
-    return tuple(str(v) for v in cast(list[object], value))
-
-
-def _value(value: object) -> RedValue:
-    numbers = tuple(int(v) for v in cast(list[int], value))
-    if len(numbers) != 4:
-        raise ValueError(f"a red area token has four values, got {numbers}")
-    return (numbers[0], numbers[1], numbers[2], numbers[3])
+def data() -> UsaMap:
+    """map.toml, read and checked once."""
+    return load(MAP, UsaMap)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,16 +164,6 @@ class RedArea:
 
 
 @dataclasses.dataclass(frozen=True)
-class RedAreaTokens:
-    """The value tokens: the rulebook's random ten, P6 Import / Export Hub's own, and
-    18xx.games's pool of eleven in its order (appendix; map.toml header)."""
-
-    rulebook: tuple[RedValue, ...]
-    import_export_hub: RedValue
-    site_pool: tuple[RedValue, ...]
-
-
-@dataclasses.dataclass(frozen=True)
 class Metropolis:
     """A potential metropolis (§2.4): its yellow M tile and the rotation that puts the
     tile's north arrow up; None for Denver, whose orientation is chosen (§12.2.3)."""
@@ -95,68 +175,52 @@ class Metropolis:
 
 def red_areas() -> dict[str, RedArea]:
     """The seven red areas by name (§4)."""
-    out: dict[str, RedArea] = {}
-    for name, raw in _table("red_areas").items():
-        entry = cast(dict[str, object], raw)
-        out[name] = RedArea(
-            name=name,
-            hexes=_strs(entry["hexes"]),
-            small_city=bool(entry["small_city"]),
-            site_draw=int(cast(int, entry["site_draw"])),
-        )
-    return out
+    return {
+        name: RedArea(name, row.hexes, row.small_city, row.site_draw)
+        for name, row in data().red_areas.items()
+    }
 
 
 def red_area_tokens() -> RedAreaTokens:
-    raw = _table("red_area_tokens")
-    return RedAreaTokens(
-        rulebook=tuple(_value(v) for v in cast(list[object], raw["rulebook"])),
-        import_export_hub=_value(raw["import_export_hub"]),
-        site_pool=tuple(_value(v) for v in cast(list[object], raw["site_pool"])),
-    )
+    return data().red_area_tokens
 
 
 def metropolis_candidates() -> dict[str, Metropolis]:
     """The six potential metropolises by hex, in 18xx.games's draw order (§2.4)."""
-    raw = cast(dict[str, dict[str, object]], _table("metropolis")["candidates"])
     return {
-        hex_name: Metropolis(
-            hex=hex_name,
-            tile=str(entry["tile"]),
-            rotation=None if "rotation" not in entry else int(cast(int, entry["rotation"])),
-        )
-        for hex_name, entry in raw.items()
+        hex_name: Metropolis(hex_name, row.tile, row.rotation)
+        for hex_name, row in data().metropolis.candidates.items()
     }
 
 
 def new_york() -> str:
     """The hex of New York, a metropolis in every game (appendix "Metropolis")."""
-    return str(_table("metropolis")["always"])
+    return data().metropolis.always
 
 
 def subsidy_hexes() -> tuple[str, ...]:
     """The 14 orange subsidy cities (§2.5), in 18xx.games's order."""
-    return _strs(_table("subsidies")["hexes"])
+    return data().subsidies.hexes
 
 
 def resource_hexes() -> dict[str, frozenset[str]]:
     """Resource kind (coal, ore, oil) -> hexes with its icon (§13)."""
-    return {kind: frozenset(_strs(hexes)) for kind, hexes in _table("resources").items()}
+    return {kind: frozenset(hexes) for kind, hexes in data().resources.items()}
 
 
 def bridge_cities() -> frozenset[str]:
     """Cities with a bridge icon (§13.4)."""
-    return frozenset(_strs(_table("bridges")["cities"]))
+    return frozenset(data().bridges.cities)
 
 
 def great_northern_hexes() -> frozenset[str]:
     """Hexes with P17 Great Northern Railway's track icon (18xx.games)."""
-    return frozenset(_strs(_table("great_northern")["hexes"]))
+    return frozenset(data().great_northern.hexes)
 
 
 def stubs() -> dict[str, int]:
     """18xx.games's track stubs: hex -> the edge every tile laid there must use."""
-    return {name: int(cast(int, edge)) for name, edge in _table("stubs").items()}
+    return dict(data().stubs)
 
 
 def revenue_code(value: RedValue) -> str:
@@ -173,23 +237,22 @@ def board(red_values: Mapping[str, RedValue] | None = None, tiles: TileSet | Non
     unknown = sorted(set(values) - set(areas))
     if unknown:
         raise ValueError(f"no red area {', '.join(unknown)}; red areas are {sorted(areas)}")
-    doc = dict(data())
+    doc = data()
     if values:
         by_hex = {h: values[a.name] for a in areas.values() if a.name in values for h in a.hexes}
-        hexes = cast(dict[str, dict[str, object]], doc["hexes"])
-        changed: dict[str, dict[str, object]] = {}
-        for key, entry in hexes.items():
+        changed: dict[str, HexRow] = {}
+        for key, row in doc.hexes.items():
             names = key.split()
             drawn = {by_hex[h] for h in names if h in by_hex}
             if not drawn:
-                changed[key] = entry
+                changed[key] = row
                 continue
             if len(drawn) > 1 or any(h not in by_hex for h in names):
-                raise ValueError(f"map.toml: hexes {key!r} share an entry across red areas")
+                raise doc.fail("hexes of different red areas share this entry", "hexes", key)
             code = f"revenue={revenue_code(drawn.pop())}"
-            new_code, count = _REVENUE.subn(code, str(entry["code"]))
+            new_code, count = _REVENUE.subn(code, row.code)
             if count != 1:
-                raise ValueError(f"map.toml: red hexes {key!r} need one 'revenue=0' stop")
-            changed[key] = {**entry, "code": new_code}
-        doc["hexes"] = changed
-    return load_board(doc, source=str(MAP), tiles=tiles or tile_set())
+                raise row.fail("a red area hex needs one 'revenue=0' stop", "code")
+            changed[key] = replace(row, code=new_code)
+        doc = replace(doc, hexes=changed)
+    return build_board(doc, tiles or tile_set())

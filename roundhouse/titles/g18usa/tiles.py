@@ -14,13 +14,15 @@ counts plus the X tiles, the plain city and plain track tiles unlimited (§12.2)
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
-import tomllib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import cast
 
-from roundhouse.core.tiles import Colour, TileSet, load_tiles, standard_tiles
+from roundhouse.core.datafile import Amount, Invalid, Table, load
+from roundhouse.core.tables.tiles import TilesFile, UpgradesTable, select
+from roundhouse.core.tiles import Colour, TileSet, standard_tiles
 from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import ColourSkip, UpgradeRules
 
@@ -40,32 +42,80 @@ class Edition(enum.Enum):
     EXPANSION = "expansion"
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class UsaManifest(Table):
+    """``[manifest]``: the rulebook's tile manifest."""
+
+    rulebook: Mapping[str, tuple[Amount, Amount]]
+    """Every tile in play: [expansion count, full-game addition]."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class UnlimitedTiles(Table):
+    """``[unlimited]``: §12.2, "All plain city and plain track tiles are considered to be
+    unlimited in quantity"."""
+
+    tiles: tuple[str, ...]
+    """The plain city and plain track tiles."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class UsaUpgrades(UpgradesTable):
+    """The upgrade rules of §12.2.2-§12.2.4."""
+
+    hex_only: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Tiles one hex alone takes: tile -> hex (the title's track rules enforce it)."""
+    skip_fee_per_level: Amount
+    """§12.2.4: the fee per colour level plain track skips."""
+    empty_city_colour: Colour
+    """§12.2.4: the colour an empty city hex takes as its first tile."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class UsaTiles(TilesFile):
+    """18USA tiles.toml: the X tiles, the manifest, the unlimited tiles and the upgrades; every
+    tile named must be in the manifest."""
+
+    manifest: UsaManifest
+    """The tile manifest."""
+    unlimited: UnlimitedTiles
+    """The unlimited tiles."""
+    upgrades: UsaUpgrades = dataclasses.field()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        listed = self.manifest.rulebook
+        for i, tile in enumerate(self.unlimited.tiles):
+            if tile not in listed:
+                raise Invalid(
+                    f"tile {tile!r} is not in [manifest.rulebook]", "unlimited", "tiles", i
+                )
+        for tile in self.tiles:
+            if tile not in listed:
+                raise Invalid(f"tile {tile!r} is not in [manifest.rulebook]", "tiles", tile)
+
+
 @functools.cache
-def data() -> dict[str, object]:
-    """The parsed ``tiles.toml``, shared: callers must not change it."""
-    with (HERE / "tiles.toml").open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def _table(key: str) -> dict[str, object]:
-    return cast(dict[str, object], data()[key])
+def data() -> UsaTiles:
+    """tiles.toml, read and checked once."""
+    return load(HERE / "tiles.toml", UsaTiles)
 
 
 def manifest() -> dict[str, tuple[int, int]]:
     """Tile id -> (expansion count, full-game addition), as the rulebook lists them."""
-    rows = cast(dict[str, list[int]], _table("manifest")["rulebook"])
-    return {tile: (pair[0], pair[1]) for tile, pair in rows.items()}
+    return dict(data().manifest.rulebook)
 
 
 def unlimited() -> frozenset[str]:
     """§12.2: the plain city and plain track tiles, unlimited in play."""
-    return frozenset(cast(list[str], _table("unlimited")["tiles"]))
+    return frozenset(data().unlimited.tiles)
 
 
 @functools.cache
 def tile_set(edition: Edition = Edition.FULL) -> TileSet:
     """Every tile in play with its supply (None: unlimited)."""
-    own = load_tiles(data(), source=str(HERE / "tiles.toml"))
+    doc = data()
+    own = doc.tile_set()
     free = unlimited()
     counts: dict[str, int | None] = {}
     for tile, (base, extra) in manifest().items():
@@ -73,7 +123,12 @@ def tile_set(edition: Edition = Edition.FULL) -> TileSet:
             counts[tile] = None
         else:
             counts[tile] = base + (extra if edition is Edition.FULL else 0)
-    numbered = standard_tiles().select({t: c for t, c in counts.items() if t not in own})
+    numbered = select(
+        standard_tiles(),
+        {t: c for t, c in counts.items() if t not in own},
+        doc.manifest,
+        "rulebook",
+    )
     return numbered.merged(TileSet(own.tiles, {t: counts[t] for t in own.tiles}))
 
 
@@ -81,26 +136,19 @@ def tile_set(edition: Edition = Edition.FULL) -> TileSet:
 def upgrade_rules() -> UpgradeRules:
     """§12.2.2-§12.2.3: metropolis B tiles, New York's merged brown city, and the tiles only
     privates lay."""
-    up = _table("upgrades")
-    table = cast(dict[str, list[str]], up["table"])
-    return UpgradeRules(
-        table={old: frozenset(new) for old, new in table.items()},
-        free_label=frozenset((a, b) for a, b in cast(list[list[str]], up["free_label"])),
-        free_stops=frozenset((a, b) for a, b in cast(list[list[str]], up["free_stops"])),
-        special=frozenset(cast(list[str], up["special"])),
-    )
+    return data().upgrades.rules()
 
 
 def hex_only() -> dict[str, str]:
     """Tiles one hex alone takes (X13 in Cleveland); the title's track rules enforce it."""
-    return dict(cast(dict[str, str], _table("upgrades")["hex_only"]))
+    return dict(data().upgrades.hex_only)
 
 
 def colour_skip() -> ColourSkip:
     """§12.2.4 (phases 5-8): "$10 per level" to build plain track colours ahead."""
-    return ColourSkip(fee_per_level=cast(int, _table("upgrades")["skip_fee_per_level"]))
+    return ColourSkip(fee_per_level=data().upgrades.skip_fee_per_level)
 
 
 def empty_city_colour() -> Colour:
     """§12.2.4 (phases 5-8): "a green city tile must be used instead of a yellow city tile"."""
-    return Colour.parse(cast(str, _table("upgrades")["empty_city_colour"]))
+    return data().upgrades.empty_city_colour

@@ -19,35 +19,125 @@ import copy
 import dataclasses
 import functools
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import cast
+from typing import ClassVar
 
 from roundhouse.core.board import Board
-from roundhouse.core.board_format import load_board
+from roundhouse.core.datafile import Edge, Invalid, Table, load
+from roundhouse.core.tables.map import MapFile, build_board
 from roundhouse.titles.g18west.tiles import tile_set
 
 HERE = Path(__file__).parent
 MAP = HERE / "map.toml"
 
-Table = dict[str, object]
+_RANGE = re.compile(r"^([A-Z]+)(\d+)-([A-Z]+)(\d+)$")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class OffboardGroupRow(Table):
+    """One Off-Map Area printed over several hexes; the key is its name."""
+
+    hexes: tuple[str, ...]
+    """Its hexes."""
+    shows: str
+    """The hex where the board prints its values."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class DoublingTokenRow(Table):
+    """Where an x2 token stands at set-up (§3.1, §8.2)."""
+
+    hex: str
+    """The hex."""
+    city: str | None = None
+    """The city circle it takes (the UP's)."""
+    edge: Edge | None = None
+    """In an unimproved arrow hex: the side facing the company's base city."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if (self.city is None) == (self.edge is None):
+            raise Invalid("give a city or an edge")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class CoastTable(Table):
+    """``[coast]``: §7.5 "Coast-To-Coast"."""
+
+    west: tuple[str, ...]
+    """West Coast City hexes."""
+    east: tuple[str, ...]
+    """East Coast Off-Map Area hexes."""
+
+
+@dataclasses.dataclass(frozen=True)
+class HexRange:
+    """A row of hexes written "H13-H21": every hex of one row between the two, both included
+    (numbers step by two)."""
+
+    row: str
+    first: int
+    last: int
+
+    toml_form: ClassVar[str] = '"H13-H21" (a row of hexes)'
+
+    @classmethod
+    def parse(cls, text: str) -> HexRange:
+        m = _RANGE.match(text)
+        if m is None or m.group(1) != m.group(3):
+            raise Invalid(f"{text!r} is not a range like 'H5-H11'")
+        return cls(m.group(1), int(m.group(2)), int(m.group(4)))
+
+    def hexes(self) -> list[str]:
+        return [f"{self.row}{n}" for n in range(self.first, self.last + 1, 2)]
+
+    def __str__(self) -> str:
+        return f"{self.row}{self.first}-{self.row}{self.last}"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class WestMap(MapFile):
+    """18West map.toml: the board and what the core format has no place for; the hexes named
+    must be on the board."""
+
+    offboard_groups: Mapping[str, OffboardGroupRow]
+    """Off-Map Areas printed over several hexes."""
+    doubling_tokens: Mapping[str, tuple[DoublingTokenRow, ...]]
+    """Company -> its x2 tokens on the map at set-up."""
+    coast: CoastTable
+    """The coasts."""
+    land_grants: Mapping[str, tuple[HexRange, ...]]
+    """§14.4 Land Grant hexes by company, for the rows the text keeps."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        on_board = {h for key in self.hexes for h in key.split()}
+
+        def check(name: str, *key: str | int) -> None:
+            if name not in on_board:
+                raise Invalid(f"{name} is not a hex of [hexes]", *key)
+
+        for name, group in self.offboard_groups.items():
+            for i, h in enumerate(group.hexes):
+                check(h, "offboard_groups", name, "hexes", i)
+        for company, rows in self.doubling_tokens.items():
+            for i, row in enumerate(rows):
+                check(row.hex, "doubling_tokens", company, i, "hex")
+        for side in ("west", "east"):
+            for i, h in enumerate(getattr(self.coast, side)):
+                check(h, "coast", side, i)
 
 
 @functools.cache
-def data() -> Table:
-    """The parsed ``map.toml``, shared: callers must not change it."""
-    with MAP.open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def _table(key: str) -> Table:
-    return cast(Table, data()[key])
+def data() -> WestMap:
+    """map.toml, read and checked once."""
+    return load(MAP, WestMap)
 
 
 @functools.cache
 def _printed() -> Board:
-    return load_board(data(), source=str(MAP), tiles=tile_set())
+    return build_board(data(), tile_set())
 
 
 def board(*, home_tokens: bool = True) -> Board:
@@ -103,19 +193,11 @@ class DoublingToken:
 
 @functools.cache
 def doubling_tokens() -> tuple[DoublingToken, ...]:
-    out: list[DoublingToken] = []
-    for company, rows in _table("doubling_tokens").items():
-        for row in cast(list[Table], rows):
-            city, edge = row.get("city"), row.get("edge")
-            out.append(
-                DoublingToken(
-                    company,
-                    str(row["hex"]),
-                    None if city is None else str(city),
-                    None if edge is None else int(cast(int, edge)),
-                )
-            )
-    return tuple(out)
+    return tuple(
+        DoublingToken(company, row.hex, row.city, row.edge)
+        for company, rows in data().doubling_tokens.items()
+        for row in rows
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,10 +212,8 @@ class OffboardGroup:
 @functools.cache
 def offboard_groups() -> Mapping[str, OffboardGroup]:
     return {
-        name: OffboardGroup(
-            name, tuple(cast(list[str], cast(Table, raw)["hexes"])), str(cast(Table, raw)["shows"])
-        )
-        for name, raw in _table("offboard_groups").items()
+        name: OffboardGroup(name, row.hexes, row.shows)
+        for name, row in data().offboard_groups.items()
     }
 
 
@@ -147,26 +227,14 @@ class Coast:
 
 @functools.cache
 def coast() -> Coast:
-    raw = _table("coast")
-    return Coast(frozenset(cast(list[str], raw["west"])), frozenset(cast(list[str], raw["east"])))
-
-
-_RANGE = re.compile(r"^([A-Z]+)(\d+)-([A-Z]+)(\d+)$")
-
-
-def _expand(text: str) -> list[str]:
-    """ "H13-H21" -> H13, H15, ..., H21: every hex of one row (numbers step by two)."""
-    m = _RANGE.match(text)
-    if m is None or m.group(1) != m.group(3):
-        raise ValueError(f"map.toml land_grants: {text!r} is not a range like 'H5-H11'")
-    row, first, last = m.group(1), int(m.group(2)), int(m.group(4))
-    return [f"{row}{n}" for n in range(first, last + 1, 2)]
+    raw = data().coast
+    return Coast(frozenset(raw.west), frozenset(raw.east))
 
 
 @functools.cache
 def land_grants() -> Mapping[str, frozenset[str]]:
     """§14.4 Land Grant hexes by company, for the rows the text keeps (ATSF, KP)."""
     return {
-        company: frozenset(h for part in cast(list[str], parts) for h in _expand(part))
-        for company, parts in _table("land_grants").items()
+        company: frozenset(h for part in parts for h in part.hexes())
+        for company, parts in data().land_grants.items()
     }

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import tomllib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import cast
 
-from roundhouse.core.tiles import Colour, TileSet, load_tiles, standard_tiles
+from roundhouse.core.datafile import TOML_KEY, Table, limit, load
+from roundhouse.core.tables.tiles import Count, TilesFile, UpgradesTable, select
+from roundhouse.core.tiles import Colour, TileSet, standard_tiles
 from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import UpgradeRules
 
@@ -32,50 +33,115 @@ LAY_REACH = LayReach.EXTENDS_ROUTE
 Company, or the value of a City on a route of the Company must be increased"."""
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class WestManifest(Table):
+    """``[manifest]``: counts of the standard numbered tiles."""
+
+    eighteen_xx_games: Mapping[str, Count] = dataclasses.field(metadata={TOML_KEY: "18xx_games"})
+    """18xx.games's counts (the rulebook gives none)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class UnlimitedTiles(Table):
+    """``[unlimited]``: §7.1.2, #8 and #9 are "not a hard limit"."""
+
+    tiles: tuple[str, ...]
+    """The tiles that never run out."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class CityRow(Table):
+    """A §14.5 "The Cities" row the rulebook text keeps; the key is the hex."""
+
+    name: str
+    """The city."""
+    yellow: str
+    """Its yellow tile ("printed": the map's)."""
+    green: tuple[str, ...] = ()
+    """Its green tiles."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class WestUpgrades(UpgradesTable):
+    """The §7.1.2 upgrade table and the §14.5 city rows."""
+
+    cities: Mapping[str, CityRow] = dataclasses.field(default_factory=dict)
+    """The §14.5 rows the text keeps (not fed into the table)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MissingTileRow(Table):
+    """A tile the map needs whose face no source gives."""
+
+    label: str
+    """Its label."""
+    color: Colour
+    """Its colour."""
+    hexes: tuple[str, ...]
+    """The hexes that need it."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MissingTable(Table):
+    """``[missing]``: what no source gives."""
+
+    tiles: tuple[MissingTileRow, ...]
+    """The missing tiles."""
+    city_rows_cut_after: str
+    """The last §14.5 row the text copy keeps."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class WestTiles(TilesFile):
+    """18West tiles.toml: the title tiles (with 18xx.games's counts), the numbered tiles'
+    counts, the upgrade table and what is missing."""
+
+    manifest: WestManifest
+    """Counts of the numbered tiles."""
+    unlimited: UnlimitedTiles
+    """Tiles that never run out."""
+    upgrades: WestUpgrades = dataclasses.field()
+    missing: MissingTable
+    """What no source gives."""
+
+
 @functools.cache
-def data() -> dict[str, object]:
-    """The parsed ``tiles.toml``, shared: callers must not change it."""
-    with (HERE / "tiles.toml").open("rb") as fh:
-        return tomllib.load(fh)
+def data() -> WestTiles:
+    """tiles.toml, read and checked once."""
+    return load(HERE / "tiles.toml", WestTiles)
 
 
-def _table(*keys: str) -> dict[str, object]:
-    node = data()
-    for key in keys:
-        node = cast(dict[str, object], node[key])
-    return node
-
-
-def manifest() -> dict[str, int]:
+def manifest() -> dict[str, int | None]:
     """Every tile in play with the count 18xx.games gives it."""
-    own = cast(dict[str, dict[str, object]], data()["tiles"])
-    counts = {t: cast(int, entry["count"]) for t, entry in own.items()}
-    return {**cast(dict[str, int], _table("manifest", "18xx_games")), **counts}
+    doc = data()
+    counts = {t: row.count for t, row in doc.tiles.items()}
+    return {t: limit(n) for t, n in {**doc.manifest.eighteen_xx_games, **counts}.items()}
 
 
 def unlimited() -> frozenset[str]:
-    return frozenset(cast(list[str], _table("unlimited")["tiles"]))
+    return frozenset(data().unlimited.tiles)
 
 
 @functools.cache
 def tile_set() -> TileSet:
     """Every tile in play with its supply (None: unlimited)."""
-    own = load_tiles(data(), source=str(HERE / "tiles.toml"))
+    doc = data()
+    own = doc.tile_set()
     free = unlimited()
     counts: dict[str, int | None] = {t: None if t in free else n for t, n in manifest().items()}
-    numbered = standard_tiles().select({t: c for t, c in counts.items() if t not in own})
+    numbered = select(
+        standard_tiles(),
+        {t: c for t, c in counts.items() if t not in own},
+        doc.manifest,
+        "18xx_games",
+    )
     return numbered.merged(TileSet(own.tiles, {t: counts[t] for t in own.tiles}))
 
 
 @functools.cache
 def upgrade_rules() -> UpgradeRules:
     """§7.1.2: plain and Town hexes take only the listed tiles; only cities go past green."""
-    table = cast(dict[str, list[str]], _table("upgrades", "table"))
-    pairs = cast(list[list[str]], _table("upgrades")["free_stops"])
-    return UpgradeRules(
-        table={old: frozenset(new) for old, new in table.items()},
-        free_stops=frozenset((a, b) for a, b in pairs),
-    )
+    return data().upgrades.rules()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,22 +156,14 @@ class MissingTile:
 def missing_tiles() -> tuple[MissingTile, ...]:
     """The green "LA" and green and brown "D" tiles (§8.5 upgrades Los Angeles and
     Dallas-Fort Worth to green; gray #259 needs a brown D before it)."""
-    rows = cast(list[dict[str, object]], _table("missing")["tiles"])
-    return tuple(
-        MissingTile(
-            str(row["label"]),
-            Colour.parse(str(row["color"])),
-            tuple(cast(list[str], row["hexes"])),
-        )
-        for row in rows
-    )
+    return tuple(MissingTile(row.label, row.color, row.hexes) for row in data().missing.tiles)
 
 
 def city_rows_cut_after() -> str:
     """The last §14.5 row the text copy keeps: every later row's tiles are unknown."""
-    return str(_table("missing")["city_rows_cut_after"])
+    return data().missing.city_rows_cut_after
 
 
-def city_rows() -> dict[str, dict[str, object]]:
+def city_rows() -> dict[str, CityRow]:
     """The §14.5 "The Cities" rows the rulebook text keeps (hex -> name and tiles)."""
-    return cast(dict[str, dict[str, object]], _table("upgrades", "cities"))
+    return dict(data().upgrades.cities)
