@@ -1,0 +1,369 @@
+"""The observation vector: a game as one seat sees it, in a fixed, documented layout.
+
+Everything is read from the typed views (``game.table(seat)``, ``prompt``, ``board``,
+``trains``, ``privates``, ``panels``), so every title gets a vector without title code.  The
+layout (:meth:`Features.layout`, listed in ``docs/agents.md``) is fixed for a title and player
+count: sizes come from probing new games, like the action space's (:mod:`.tokens`).
+
+Conventions: seats are counted from the observer (row 0 of ``players`` is the observer);
+companies and privates are in the rows of the table and the privates view, the same order as
+their action tokens; money is in units of a player's starting cash (``unit``); a number no
+scale fits (a title's facts and panels) is ``sign(x) * log(1 + |x|)``; every value is
+clipped to ``[-LIMIT, LIMIT]``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from roundhouse.agents.decision import Decision
+from roundhouse.agents.tokens import TokenSpace
+from roundhouse.core.game import Game
+from roundhouse.core.view.panel import Fact, Panel
+from roundhouse.core.view.part import Cell
+
+LIMIT = 64.0
+"""Every feature lies in ``[-LIMIT, LIMIT]`` (the observation space's bounds)."""
+COLOURS = ("white", "yellow", "green", "brown", "gray", "grey")
+PANEL_ROWS = 16
+"""Rows of a title's panel kept (each: how many numbers, then the first four)."""
+ROW_NUMBERS = 4
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+Vector = npt.NDArray[np.float32]
+
+
+def symlog(x: float) -> float:
+    return math.copysign(math.log1p(abs(x)), x)
+
+
+def cell_numbers(cell: Cell) -> list[float]:
+    """The numbers in a cell: a number, a yes/no, or the numbers written in its text."""
+    if isinstance(cell, bool):
+        return [float(cell)]
+    if isinstance(cell, int | float):
+        return [float(cell)]
+    if isinstance(cell, str):
+        return [float(m) for m in NUMBER.findall(cell)]
+    return []
+
+
+def fact_value(fact: Fact) -> float:
+    numbers = cell_numbers(fact.value)
+    return symlog(numbers[0]) if numbers else 0.0
+
+
+class Layout:
+    """Named slices of the vector, in order."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[str, int, int]] = []
+        self.size = 0
+
+    def add(self, name: str, size: int) -> int:
+        start = self.size
+        self.parts.append((name, start, size))
+        self.size += size
+        return start
+
+
+class Features:
+    """Builds the observation vector of one title at one player count."""
+
+    def __init__(self, space: TokenSpace, games: Sequence[Game]) -> None:
+        first = games[0]
+        self.space = space
+        self.seats = space.segments["seat"].size
+        self.companies = space.segments["company"].size
+        self.privates = space.segments["private"].size
+        self.kinds = len(space.kinds)
+        self.hex_index = {h: i for i, h in enumerate(space.hexes)}
+        self.train_index = {t: i for i, t in enumerate(space.trains)}
+        table = first.table()
+        cash = [p.cash for p in table.players if p.cash]
+        self.unit = float(sum(cash) / len(cash)) if cash else 100.0
+        """Money unit: a player's starting cash in the probed game."""
+        roster = first.trains()
+        self.phases = len(roster.phases) if roster else 0
+        self.player_facts = _keys(f for g in games for p in g.table().players for f in p.extra)
+        self.company_facts = _keys(f for g in games for c in g.table().companies for f in c.extra)
+        self.panels = list(dict.fromkeys(p.id for g in games for p in g.panels()))
+        n, c, pr = self.seats, self.companies, self.privates
+        lay = self.layout_ = Layout()
+        self.at_game = lay.add("game", 4 + n)
+        self.at_decision = lay.add("decision", 3 * self.kinds + space.max_fields + 1 + 3)
+        self.at_chosen = lay.add("decision.chosen", space.size)
+        self.at_acting = lay.add("acting", 2 * n + c)
+        self.at_auction = lay.add("auction", 4 + c + pr + 2 * n)
+        self.player_width = 7 + 2 * c + pr + len(self.player_facts)
+        self.at_players = lay.add("players", n * self.player_width)
+        self.company_width = 16 + (n + 1) + pr + len(space.trains) + len(self.company_facts)
+        self.at_companies = lay.add("companies", c * self.company_width)
+        self.private_width = 4 + 1 + n + c
+        self.at_privates = lay.add("privates", pr * self.private_width)
+        self.at_trains = lay.add("trains", 3 * len(space.trains) + self.phases)
+        self.hex_width = 1 + len(COLOURS) + 4 + 2 * c + 6
+        self.at_board = lay.add("board", len(space.hexes) * self.hex_width)
+        self.panel_width = PANEL_ROWS * (1 + ROW_NUMBERS)
+        self.at_panels = lay.add("panels", len(self.panels) * self.panel_width)
+        self.size = lay.size
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        """``(part, first index, size)`` for every part of the vector, in order."""
+        return list(self.layout_.parts)
+
+    # -- the vector ----------------------------------------------------------------------
+
+    def encode(self, game: Game, seat: int, decision: Decision | None) -> Vector:
+        """The vector for seat index ``seat``; ``decision`` is that seat's move in progress."""
+        out = self.position(game, seat)
+        if decision is not None:
+            self.write_decision(out, decision)
+        return out
+
+    def position(self, game: Game, seat: int) -> Vector:
+        """Everything but the move in progress (cache it per position and seat)."""
+        v = np.zeros(self.size, dtype=np.float32)
+        players = list(game.players)
+        me = players[seat]
+        n = len(players)
+
+        def rel(player: str | None) -> int | None:
+            if player is None or player not in players:
+                return None
+            return (players.index(player) - seat) % n
+
+        table = game.table(me)
+        prompt = game.prompt(me)
+        rows = table.companies[: self.companies]
+        company_index = {row.id: i for i, row in enumerate(rows)}
+        cards = game.privates()[: self.privates]
+        private_index = {card.id: i for i, card in enumerate(cards)}
+        u = self.unit
+
+        g = self.at_game
+        v[g] = len(game.log) / 1000
+        v[g + 1] = float(game.finished)
+        v[g + 2] = float(prompt.ending is not None)
+        v[g + 3] = float(prompt.auction is not None)
+        v[g + 4 + seat] = 1.0
+
+        a = self.at_acting
+        for p in prompt.acting:
+            r = rel(p)
+            if r is not None:
+                v[a + r] = 1.0
+        entity = prompt.entity
+        if entity is not None:
+            r = rel(entity)
+            if r is not None:
+                v[a + n + r] = 1.0
+            elif entity in company_index:
+                v[a + 2 * n + company_index[entity]] = 1.0
+
+        auction = prompt.auction
+        if auction is not None:
+            b = self.at_auction
+            v[b] = 1.0
+            v[b + 1] = (auction.high_bid or 0) / u
+            v[b + 2] = auction.lowest_bid / u
+            v[b + 3] = auction.min_bid / u
+            if auction.item in company_index:
+                v[b + 4 + company_index[auction.item]] = 1.0
+            elif auction.item in private_index:
+                v[b + 4 + self.companies + private_index[auction.item]] = 1.0
+            base = b + 4 + self.companies + self.privates
+            r = rel(auction.high_bidder)
+            if r is not None:
+                v[base + r] = 1.0
+            for p in auction.bidders:
+                r = rel(p)
+                if r is not None:
+                    v[base + n + r] = 1.0
+
+        sizes = {row.id: max(1, row.size) for row in rows}
+        for row in table.players:
+            r = rel(row.id)
+            if r is None:
+                continue
+            o = self.at_players + r * self.player_width
+            v[o] = (row.cash or 0) / u
+            v[o + 1] = float(row.cash is None)
+            v[o + 2] = row.score / u
+            v[o + 3] = row.estimate / u
+            v[o + 4] = (row.certificates or 0) / max(1, table.cert_limit or 10)
+            v[o + 5] = float(row.bankrupt)
+            v[o + 6] = float(table.priority == row.id)
+            o += 7
+            for cid, count in row.shares.items():
+                if cid in company_index:
+                    v[o + company_index[cid]] = count / sizes[cid]
+            o += self.companies
+            for cid in row.presidencies:
+                if cid in company_index:
+                    v[o + company_index[cid]] = 1.0
+            o += self.companies
+            for pid in row.privates:
+                if pid in private_index:
+                    v[o + private_index[pid]] = 1.0
+            o += self.privates
+            self._facts(v, o, row.extra, self.player_facts)
+
+        roster = game.trains()
+        train_type = {t.id: t.name for t in roster.trains} if roster else {}
+        for i, row in enumerate(rows):
+            o = self.at_companies + i * self.company_width
+            size = sizes[row.id]
+            v[o : o + 16] = (
+                1.0,
+                (row.price or 0) / u,
+                (row.par or 0) / u,
+                (row.cash or 0) / u,
+                (row.revenue or 0) / u,
+                row.ipo / size,
+                row.pool / size,
+                row.treasury / size,
+                size / 10,
+                len(row.trains) / 5,
+                (row.tokens or 0) / 5,
+                (row.token_cost or 0) / u,
+                float(row.floated),
+                row.operated / 10,
+                float(row.closed),
+                len(row.hexes) / 10,
+            )
+            o += 16
+            r = rel(row.president)
+            v[o + (r if r is not None else n)] = 1.0
+            o += n + 1
+            for pid in row.privates:
+                if pid in private_index:
+                    v[o + private_index[pid]] = 1.0
+            o += self.privates
+            for tid in row.trains:
+                name = train_type.get(tid, tid.rpartition("-")[0])
+                if name in self.train_index:
+                    v[o + self.train_index[name]] += 1.0
+            o += len(self.train_index)
+            self._facts(v, o, row.extra, self.company_facts)
+
+        for i, card in enumerate(cards):
+            o = self.at_privates + i * self.private_width
+            v[o : o + 4] = (1.0, card.value / u, card.revenue / u, float(card.closed))
+            o += 4
+            r = rel(card.owner)
+            if r is not None:
+                v[o + 1 + r] = 1.0
+            elif card.owner in company_index:
+                v[o + 1 + n + company_index[card.owner]] = 1.0
+            else:
+                v[o] = 1.0
+
+        if roster:
+            t0 = self.at_trains
+            for t in roster.types:
+                if t.name in self.train_index:
+                    j = t0 + 3 * self.train_index[t.name]
+                    v[j] = t.price / u
+                    v[j + 1] = (t.left or 0) / max(1, t.count or 1)
+                    v[j + 2] = float(t.left is None or t.left > 0)
+            current = [i for i, p in enumerate(roster.phases) if p.current]
+            if current and current[0] < self.phases:
+                v[t0 + 3 * len(self.train_index) + current[0]] = 1.0
+
+        self._board(v, game, company_index)
+        self._panels(v, game.panels(me))
+        np.clip(v, -LIMIT, LIMIT, out=v)
+        return v
+
+    def _facts(self, v: Vector, at: int, facts: Sequence[Fact], keys: Sequence[str]) -> None:
+        index = {k: i for i, k in enumerate(keys)}
+        for f in facts:
+            if f.key in index:
+                v[at + index[f.key]] = fact_value(f)
+
+    def _board(self, v: Vector, game: Game, company_index: dict[str, int]) -> None:
+        board = game.board()
+        if board is None:
+            return
+        u = self.unit
+        c = self.companies
+        for h in board.hexes:
+            i = self.hex_index.get(h.id)
+            if i is None:
+                continue
+            o = self.at_board + i * self.hex_width
+            v[o] = float(not h.printed)
+            colour = h.colour if h.colour in COLOURS else "white"
+            v[o + 1 + COLOURS.index(colour)] = 1.0
+            o += 1 + len(COLOURS)
+            revenue = sum(s.revenue for s in h.stops)
+            free = sum(max(0, s.slots - len(s.tokens)) for s in h.stops)
+            v[o : o + 4] = (h.rotation / 6, revenue / u, free / 4, len(h.markers) / 4)
+            o += 4
+            for s in h.stops:
+                for cid in s.tokens:
+                    if cid in company_index:
+                        v[o + company_index[cid]] = 1.0
+            for cid in h.companies:
+                if cid in company_index:
+                    v[o + c + company_index[cid]] = 1.0
+            o += 2 * c
+            v[o : o + 6] = (
+                float(h.entry_cost is not None),
+                (h.entry_cost or 0) / u,
+                h.entry_income / u,
+                h.income / u,
+                h.development / u,
+                float(h.developed),
+            )
+
+    def _panels(self, v: Vector, panels: Sequence[Panel]) -> None:
+        for panel in panels:
+            if panel.id not in self.panels:
+                continue
+            o = self.at_panels + self.panels.index(panel.id) * self.panel_width
+            for row in panel.rows[:PANEL_ROWS]:
+                numbers = [x for cell in row for x in cell_numbers(cell)]
+                v[o] = len(numbers) / 10
+                for j, x in enumerate(numbers[:ROW_NUMBERS]):
+                    v[o + 1 + j] = symlog(x)
+                o += 1 + ROW_NUMBERS
+
+    def write_decision(self, v: Vector, decision: Decision) -> None:
+        """The move in progress: kinds on offer, kind chosen, field, tokens taken, number."""
+        d = self.at_decision
+        k = self.kinds
+        index = {kind: i for i, kind in enumerate(self.space.kinds)}
+        for kind in decision.kinds_offered:
+            v[d + index[kind]] = 1.0
+        if decision.kind is not None:
+            v[d + k + index[decision.kind]] = 1.0
+        for t in decision.mask():
+            name, i = self.space.segment_of(t)
+            if name == "kind":
+                v[d + 2 * k + i] = 1.0
+        f = decision.field_index
+        v[d + 3 * k + min(f, self.space.max_fields)] = 1.0
+        number = decision.number_so_far()
+        if number is not None:
+            o = d + 3 * k + self.space.max_fields + 1
+            v[o] = 1.0
+            v[o + 1] = min(LIMIT, number[0] / self.unit)
+            v[o + 2] = number[1] / 10
+        for t in decision.chosen:
+            v[self.at_chosen + t] = 1.0
+
+
+def _keys(facts: object) -> list[str]:
+    """Keys of the facts whose values are numbers (or yes/no), in first-seen order."""
+    keys: dict[str, None] = {}
+    for f in facts:  # type: ignore[attr-defined]
+        if isinstance(f.value, bool | int | float) or f.value is None:
+            keys[f.key] = None
+    return list(keys)
