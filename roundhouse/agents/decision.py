@@ -170,6 +170,8 @@ class Decision:
         self.field_index = 0
         self.chosen: list[int] = []
         """Tokens taken so far, by the chooser or as the only choice."""
+        self.picked: list[int] = []
+        """Tokens the chooser picked (:meth:`choose`): replaying them rebuilds the decision."""
         self.action: Action | None = None
         self._stage: _PathStage | _NumberStage | None = None
         self._labels: dict[int, str] = {}
@@ -197,6 +199,7 @@ class Decision:
         if token not in legal:
             shown = ", ".join(f"{t} ({self.label(t)})" for t in legal)
             raise ValueError(f"token {token} is not legal here; legal: {shown}")
+        self.picked.append(token)
         self._take(token)
         return self.action
 

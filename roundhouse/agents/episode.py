@@ -92,6 +92,18 @@ class Episode:
         episode._advance()
         return episode
 
+    def copy(self) -> Episode:
+        """An independent copy (the game through ``game.clone()``, the move in progress
+        replayed), for search."""
+        other = Episode.resume(self.config, self.game.clone(), self.bots)
+        for token in self.picked():
+            other.step(token)
+        return other
+
+    def picked(self) -> list[int]:
+        """The tokens picked so far in the move in progress."""
+        return list(self.decision.picked) if self.decision is not None else []
+
     # -- state -----------------------------------------------------------------------------
 
     @property
