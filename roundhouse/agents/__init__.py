@@ -92,9 +92,10 @@ def gym_env(
 def openspiel_game(title: str, players: int, **params: Any) -> Any:
     """The OpenSpiel game of ``title`` for ``players`` (a ``pyspiel.Game``).
 
-    Every title is registered with ``pyspiel`` as ``roundhouse_<id>`` (``roundhouse_chicagoexpress``,
-    ``roundhouse_18royalgorge``) once this function or :mod:`roundhouse.agents.spiel` is used;
-    ``params`` are the game's other parameters (``reward``, ``setups``, ``max_actions``).
+    Every title is registered with ``pyspiel`` as ``roundhouse_<id>``
+    (``roundhouse_chicagoexpress``, ``roundhouse_18royalgorge``) once this function or
+    :mod:`roundhouse.agents.spiel` is used; ``params`` are the game's other parameters
+    (``reward``, ``setups``, ``max_actions``).
     """
     from roundhouse.agents.spiel import load
 

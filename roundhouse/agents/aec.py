@@ -21,17 +21,17 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from roundhouse.agents.episode import MAX_ACTIONS, Episode, Config
+from roundhouse.agents.episode import MAX_ACTIONS, Config, Episode
 from roundhouse.agents.observation import LIMIT
 from roundhouse.core.title import OptionValue, normalise_title_id
 
-Observation = dict[str, np.ndarray]
+Observation = dict[str, Any]
 
 
-class RoundhouseAEC(AECEnv[str, Observation, int]):
+class RoundhouseAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A title as an AEC environment; build it with :func:`roundhouse.agents.aec_env`."""
 
-    metadata: dict[str, Any] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium and pettingzoo read it per class)
         "render_modes": ["human", "ansi"],
         "name": "roundhouse_v0",
         "is_parallelizable": False,
@@ -64,17 +64,17 @@ class RoundhouseAEC(AECEnv[str, Observation, int]):
             }
         )
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces: dict[str, gymnasium.spaces.Space[int]] = {
+        self.action_spaces: dict[str, gymnasium.spaces.Discrete] = {
             a: gymnasium.spaces.Discrete(size) for a in self.possible_agents
         }
         self._next_seed = seed
         self.episode: Episode | None = None
         self.agents: list[str] = []
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Observation]:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[int]:
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         return self.action_spaces[agent]
 
     # -- the AEC loop ----------------------------------------------------------------------

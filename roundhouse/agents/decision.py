@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 from roundhouse.agents.tokens import OPTIONS, Names, TokenSpace, fields_of
 from roundhouse.core.actions import Action
@@ -44,6 +45,12 @@ class _Candidate:
 
     def spans(self, field: str) -> bool:
         return self.span is not None and self.span.field == field
+
+
+def _with(action: Action, field: str, value: object) -> Action:
+    """``action`` with ``field`` set to ``value``."""
+    changes: dict[str, Any] = {field: value}
+    return dataclasses.replace(action, **changes)
 
 
 def _span_values(span: AmountRange) -> tuple[int, int, int]:
@@ -206,7 +213,10 @@ class Decision:
     def label(self, token: int) -> str:
         """What ``token`` means at this step (``company PRR``, ``digit 4``, ``min ($7)``)."""
         stage = self._stage
-        if isinstance(stage, _NumberStage) and token in (self.space.min_token, self.space.max_token):
+        if isinstance(stage, _NumberStage) and token in (
+            self.space.min_token,
+            self.space.max_token,
+        ):
             value = stage.least() if token == self.space.min_token else stage.greatest()
             return f"{self.space.label(token)} ({stage.field} {value})"
         if isinstance(stage, _PathStage):
@@ -268,7 +278,7 @@ class Decision:
             if c.spans(field):
                 assert c.span is not None and isinstance(value, int)
                 if _span_meets(c.span, value, value):
-                    kept.append(_Candidate(dataclasses.replace(c.action, **{field: value})))
+                    kept.append(_Candidate(_with(c.action, field, value)))
             elif c.value(field) == value:
                 kept.append(c)
         self._candidates = kept
@@ -323,7 +333,7 @@ class Decision:
         for c in self._candidates:
             if c.spans(field):
                 assert c.span is not None
-                kept.append(_Candidate(dataclasses.replace(c.action, **{field: value})))
+                kept.append(_Candidate(_with(c.action, field, value)))
             else:
                 kept.append(c)
         self._candidates = kept
@@ -335,10 +345,7 @@ class Decision:
             if c.spans(field):
                 assert c.span is not None
                 low, high, step = _span_values(c.span)
-                out += [
-                    _Candidate(dataclasses.replace(c.action, **{field: v}))
-                    for v in range(low, high + 1, step)
-                ]
+                out += [_Candidate(_with(c.action, field, v)) for v in range(low, high + 1, step)]
             else:
                 out.append(c)
         self._candidates = out

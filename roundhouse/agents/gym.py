@@ -31,7 +31,7 @@ from roundhouse.bots import LEVELS, make_bot
 from roundhouse.bots.base import Bot
 from roundhouse.core.title import REGISTRY, OptionValue
 
-Observation = dict[str, np.ndarray]
+Observation = dict[str, Any]
 ALIASES = ("heuristic", "mcts")
 """Levels asked for by name that may not exist yet: they fall back to the strongest level."""
 ILLEGAL = ("random", "raise")
@@ -52,10 +52,10 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7_919) % (1 << 31)
 
 
-class RoundhouseGym(gymnasium.Env[Observation, int]):
+class RoundhouseGym(gymnasium.Env[Observation, np.int64]):
     """One seat of a title; build it with :func:`roundhouse.agents.gym_env`."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -134,7 +134,9 @@ class RoundhouseGym(gymnasium.Env[Observation, int]):
         """The legal tokens as booleans (what sb3-contrib's ``MaskablePPO`` asks for)."""
         return self._live().mask_array(self.seat).astype(bool)
 
-    def step(self, action: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         episode = self._live()
         extra: dict[str, Any] = {}
         if not episode.over:

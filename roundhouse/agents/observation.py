@@ -129,7 +129,7 @@ class Features:
     def position(self, game: Game, seat: int) -> Vector:
         """Everything but the move in progress (cache it per position and seat)."""
         v = np.zeros(self.size, dtype=np.float32)
-        players = list(game.players)
+        players: list[str] = [str(p) for p in game.players]
         me = players[seat]
         n = len(players)
 
@@ -216,41 +216,41 @@ class Features:
 
         roster = game.trains()
         train_type = {t.id: t.name for t in roster.trains} if roster else {}
-        for i, row in enumerate(rows):
+        for i, company in enumerate(rows):
             o = self.at_companies + i * self.company_width
-            size = sizes[row.id]
+            size = sizes[company.id]
             v[o : o + 16] = (
                 1.0,
-                (row.price or 0) / u,
-                (row.par or 0) / u,
-                (row.cash or 0) / u,
-                (row.revenue or 0) / u,
-                row.ipo / size,
-                row.pool / size,
-                row.treasury / size,
+                (company.price or 0) / u,
+                (company.par or 0) / u,
+                (company.cash or 0) / u,
+                (company.revenue or 0) / u,
+                company.ipo / size,
+                company.pool / size,
+                company.treasury / size,
                 size / 10,
-                len(row.trains) / 5,
-                (row.tokens or 0) / 5,
-                (row.token_cost or 0) / u,
-                float(row.floated),
-                row.operated / 10,
-                float(row.closed),
-                len(row.hexes) / 10,
+                len(company.trains) / 5,
+                (company.tokens or 0) / 5,
+                (company.token_cost or 0) / u,
+                float(company.floated),
+                company.operated / 10,
+                float(company.closed),
+                len(company.hexes) / 10,
             )
             o += 16
-            r = rel(row.president)
+            r = rel(company.president)
             v[o + (r if r is not None else n)] = 1.0
             o += n + 1
-            for pid in row.privates:
+            for pid in company.privates:
                 if pid in private_index:
                     v[o + private_index[pid]] = 1.0
             o += self.privates
-            for tid in row.trains:
+            for tid in company.trains:
                 name = train_type.get(tid, tid.rpartition("-")[0])
                 if name in self.train_index:
                     v[o + self.train_index[name]] += 1.0
             o += len(self.train_index)
-            self._facts(v, o, row.extra, self.company_facts)
+            self._facts(v, o, company.extra, self.company_facts)
 
         for i, card in enumerate(cards):
             o = self.at_privates + i * self.private_width
@@ -293,35 +293,42 @@ class Features:
             return
         u = self.unit
         c = self.companies
+        width = self.hex_width
+        blank = [0.0] * width
+        colours = {colour: i for i, colour in enumerate(COLOURS)}
+        rows: list[list[float]] = [blank] * len(self.hex_index)
         for h in board.hexes:
             i = self.hex_index.get(h.id)
             if i is None:
                 continue
-            o = self.at_board + i * self.hex_width
-            v[o] = float(not h.printed)
-            colour = h.colour if h.colour in COLOURS else "white"
-            v[o + 1 + COLOURS.index(colour)] = 1.0
-            o += 1 + len(COLOURS)
-            revenue = sum(s.revenue for s in h.stops)
-            free = sum(max(0, s.slots - len(s.tokens)) for s in h.stops)
-            v[o : o + 4] = (h.rotation / 6, revenue / u, free / 4, len(h.markers) / 4)
+            row = [0.0] * width
+            row[0] = float(not h.printed)
+            row[1 + colours.get(h.colour, 0)] = 1.0
+            o = 1 + len(COLOURS)
+            row[o] = h.rotation / 6
+            row[o + 1] = sum(s.revenue for s in h.stops) / u
+            row[o + 2] = sum(max(0, s.slots - len(s.tokens)) for s in h.stops) / 4
+            row[o + 3] = len(h.markers) / 4
             o += 4
             for s in h.stops:
                 for cid in s.tokens:
                     if cid in company_index:
-                        v[o + company_index[cid]] = 1.0
+                        row[o + company_index[cid]] = 1.0
             for cid in h.companies:
                 if cid in company_index:
-                    v[o + c + company_index[cid]] = 1.0
+                    row[o + c + company_index[cid]] = 1.0
             o += 2 * c
-            v[o : o + 6] = (
-                float(h.entry_cost is not None),
-                (h.entry_cost or 0) / u,
-                h.entry_income / u,
-                h.income / u,
-                h.development / u,
-                float(h.developed),
-            )
+            if h.entry_cost is not None:
+                row[o] = 1.0
+                row[o + 1] = h.entry_cost / u
+            row[o + 2] = h.entry_income / u
+            row[o + 3] = h.income / u
+            row[o + 4] = h.development / u
+            row[o + 5] = float(h.developed)
+            rows[i] = row
+        if rows:
+            flat = np.asarray(rows, dtype=np.float32).reshape(-1)
+            v[self.at_board : self.at_board + flat.size] = flat
 
     def _panels(self, v: Vector, panels: Sequence[Panel]) -> None:
         for panel in panels:
