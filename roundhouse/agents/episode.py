@@ -72,22 +72,30 @@ class Episode:
         self.forced = 0
         """Moves played without a choice (forced moves and bot moves)."""
         self._cache: dict[int, Vector] = {}
+        self._board: Vector | None = None
         self._cache_at = -1
         self._advance()
 
     @classmethod
-    def resume(cls, config: Config, game: Game, bots: Mapping[int, Bot] | None = None) -> Episode:
-        """An episode continuing ``game`` (a copy of another episode's, for search)."""
+    def resume(
+        cls,
+        config: Config,
+        game: Game,
+        bots: Mapping[int, Bot] | None = None,
+        names: Names | None = None,
+    ) -> Episode:
+        """An episode continuing ``game`` (``names``: the ones of the game it was copied from)."""
         episode = cls.__new__(cls)
         episode.config = config
         episode.seed = game.seed
         episode.bots = dict(bots or {})
         episode.game = game
-        episode.names = Names(config.space, game)
+        episode.names = names if names is not None else Names(config.space, game)
         episode.decision = None
         episode.seat = None
         episode.forced = 0
         episode._cache = {}
+        episode._board = None
         episode._cache_at = -1
         episode._advance()
         return episode
@@ -95,7 +103,7 @@ class Episode:
     def copy(self) -> Episode:
         """An independent copy (the game through ``game.clone()``, the move in progress
         replayed), for search."""
-        other = Episode.resume(self.config, self.game.clone(), self.bots)
+        other = Episode.resume(self.config, self.game.clone(), self.bots, self.names)
         for token in self.picked():
             other.step(token)
         return other
@@ -127,12 +135,16 @@ class Episode:
     def observation(self, seat: int) -> Vector:
         """The observation vector of ``seat`` (a new array each call)."""
         at = len(self.game.log)
+        features = self.config.features
         if at != self._cache_at:
             self._cache = {}
+            self._board = None
             self._cache_at = at
         base = self._cache.get(seat)
         if base is None:
-            base = self._cache[seat] = self.config.features.position(self.game, seat)
+            if self._board is None:
+                self._board = features.board(self.game, self.names.companies)
+            base = self._cache[seat] = features.position(self.game, seat, self._board)
         out = base.copy()
         if self.decision is not None and seat == self.seat:
             self.config.features.write_decision(out, self.decision)

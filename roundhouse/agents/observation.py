@@ -126,8 +126,9 @@ class Features:
             self.write_decision(out, decision)
         return out
 
-    def position(self, game: Game, seat: int) -> Vector:
-        """Everything but the move in progress (cache it per position and seat)."""
+    def position(self, game: Game, seat: int, board: Vector | None = None) -> Vector:
+        """Everything but the move in progress (cache it per position and seat); ``board`` is
+        :meth:`board` of the position, the same for every seat."""
         v = np.zeros(self.size, dtype=np.float32)
         players: list[str] = [str(p) for p in game.players]
         me = players[seat]
@@ -276,7 +277,9 @@ class Features:
             if current and current[0] < self.phases:
                 v[t0 + 3 * len(self.train_index) + current[0]] = 1.0
 
-        self._board(v, game, company_index)
+        if board is None:
+            board = self.board(game, [row.id for row in rows])
+        v[self.at_board : self.at_board + board.size] = board
         self._panels(v, game.panels(me))
         np.clip(v, -LIMIT, LIMIT, out=v)
         return v
@@ -287,10 +290,15 @@ class Features:
             if f.key in index:
                 v[at + index[f.key]] = fact_value(f)
 
-    def _board(self, v: Vector, game: Game, company_index: dict[str, int]) -> None:
+    def board(self, game: Game, companies: Sequence[str] | None = None) -> Vector:
+        """The ``board`` part: a row per hex (the same for every seat).  ``companies``: the
+        table's company ids in order, if the caller has them."""
         board = game.board()
         if board is None:
-            return
+            return np.zeros(0, np.float32)
+        if companies is None:
+            companies = [row.id for row in game.table().companies]
+        company_index = {cid: i for i, cid in enumerate(companies[: self.companies])}
         u = self.unit
         c = self.companies
         width = self.hex_width
@@ -326,9 +334,9 @@ class Features:
             row[o + 4] = h.development / u
             row[o + 5] = float(h.developed)
             rows[i] = row
-        if rows:
-            flat = np.asarray(rows, dtype=np.float32).reshape(-1)
-            v[self.at_board : self.at_board + flat.size] = flat
+        out = np.asarray(rows, dtype=np.float32).reshape(-1)
+        np.clip(out, -LIMIT, LIMIT, out=out)
+        return out
 
     def _panels(self, v: Vector, panels: Sequence[Panel]) -> None:
         for panel in panels:

@@ -117,7 +117,7 @@ class Policy:
             self.params[k] -= (lr * m / (np.sqrt(v) + eps)).astype(np.float32)
 
     def save(self, path: str | Path) -> None:
-        np.savez(path, **self.params)
+        np.savez(path, **self.params)  # type: ignore[arg-type]  # numpy's stub: allow_pickle
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:

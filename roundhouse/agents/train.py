@@ -61,9 +61,9 @@ def _win_share(scores: Sequence[float], seat: int) -> float:
     return 1.0 / sum(1 for s in scores if s == best)
 
 
-def play(env: RoundhouseGym, policy: Policy, seed: int, rng: np.random.Generator | None) -> tuple[
-    list[np.ndarray], list[np.ndarray], list[int], float, float
-]:
+def play(
+    env: RoundhouseGym, policy: Policy, seed: int, rng: np.random.Generator | None
+) -> tuple[list[np.ndarray], list[np.ndarray], list[int], float, float]:
     """One game of the policy in the env's seat: observations, masks, tokens, reward, win."""
     obs, info = env.reset(seed=seed)
     xs: list[np.ndarray] = []
@@ -91,7 +91,7 @@ def train(
     minutes: float = 5.0,
     batch: int = 16,
     hidden: int = 128,
-    lr: float = 1e-3,
+    lr: float = 3e-3,
     seed: int = 0,
     log: Callable[[str], None] = print,
 ) -> Policy:
@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--batch", type=int, default=16, help="games per update")
     p.add_argument("--hidden", type=int, default=128)
-    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--eval-games", type=int, default=200)
     p.add_argument("--save", default=None, help="write the trained policy (.npz)")
