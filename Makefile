@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck bench fuzz fuzz-ci clean
+.PHONY: run play train test lint typecheck bench fuzz fuzz-ci clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,agents]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -18,12 +18,16 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/roundhouse play chicago-express --players 4 --bots 3
 
+# The agents example: a small policy learns Chicago Express against random bots (minutes).
+train: $(STAMP)
+	$(BIN)/python -m roundhouse.agents.train --minutes 5
+
 lint: $(STAMP)
 	$(BIN)/ruff format --check roundhouse tests bench
 	$(BIN)/ruff check roundhouse tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict roundhouse/core
+	$(BIN)/mypy --strict roundhouse/core roundhouse/agents
 
 test: lint typecheck
 	$(BIN)/python -m pytest -n auto

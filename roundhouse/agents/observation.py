@@ -29,7 +29,8 @@ from roundhouse.core.view.part import Cell
 
 LIMIT = 64.0
 """Every feature lies in ``[-LIMIT, LIMIT]`` (the observation space's bounds)."""
-COLOURS = ("white", "yellow", "green", "brown", "gray", "grey")
+COLOURS = ("white", "yellow", "green", "brown", "gray", "red", "blue")
+"""Tile colours (core's :class:`~roundhouse.core.tiles.Colour` labels); another counts as white."""
 PANEL_ROWS = 16
 """Rows of a title's panel kept (each: how many numbers, then the first four)."""
 ROW_NUMBERS = 4
