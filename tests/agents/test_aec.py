@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from roundhouse.agents import aec_env
 from roundhouse.agents.aec import RoundhouseAEC
@@ -31,6 +31,11 @@ def test_pettingzoo_api_test_passes(title: str, players: int) -> None:
         api_test(env, num_cycles=1000)
     others = [str(w.message) for w in caught if not str(w.message).startswith(KNOWN_WARNINGS)]
     assert others == []
+
+
+def test_pettingzoo_seed_test_passes() -> None:
+    """PettingZoo's own determinism check: two environments, same seeds, same games."""
+    seed_test(lambda: aec_env("18RoyalGorge", players=3), num_cycles=200)
 
 
 def play_out(env: RoundhouseAEC, seed: int) -> tuple[list[int], dict[str, float]]:
