@@ -181,7 +181,6 @@ class Decision:
         """Tokens the chooser picked (:meth:`choose`): replaying them rebuilds the decision."""
         self.action: Action | None = None
         self._stage: _PathStage | _NumberStage | None = None
-        self._labels: dict[int, str] = {}
         self._begin_field()
 
     # -- the public loop -----------------------------------------------------------------
