@@ -85,3 +85,15 @@ def test_observation_tensor_is_the_observation_vector() -> None:
     tensor = np.asarray(state.observation_tensor(state.current_player()))
     assert tensor.shape == (game.observation_tensor_size(),) and tensor.any()
     assert "player_" in state.observation_string(0)
+
+
+def test_mcts_with_the_title_estimate_plays_a_whole_game() -> None:
+    """The estimate evaluator values leaves without rollouts: MCTS finishes a game quickly."""
+    from roundhouse.agents.spiel import EstimateEvaluator
+
+    game = openspiel_game("ChicagoExpress", players=3)
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(game, 2.0, 6, EstimateEvaluator(), random_state=rng)
+    players = [bot] + [uniform_random.UniformRandomBot(p, rng) for p in (1, 2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), players, rng)
+    assert sorted(returns) == [-1.0, 0.0, 1.0] or abs(sum(returns)) < 1e-9
