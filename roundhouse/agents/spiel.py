@@ -3,8 +3,8 @@
 >>> import pyspiel
 >>> from roundhouse.agents import openspiel_game
 >>> game = openspiel_game("ChicagoExpress", players=3)
->>> str(game)
-'roundhouse_chicagoexpress(max_actions=10000,players=3,reward=rank,setups=1024)'
+>>> game.get_type().short_name, game.num_players(), game.get_parameters()["reward"]
+('roundhouse_chicagoexpress', 3, 'rank')
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 1024)
@@ -17,6 +17,8 @@
   game itself.
 - **Information**: perfect (every view is the same for every seat in every playable title;
   ``tests/agents`` checks it).  Observations are the vector of :mod:`.observation`.
+- **Parameters**: ``players``, ``reward``, ``setups``, ``max_actions`` and the title's own
+  options by name (``hand_picked=True`` for 18RoyalGorge's draft).
 - **Returns** come at the end (``reward`` parameter, :mod:`.reward`); a game reaching
   ``max_actions`` moves ends there, scored as it stands.
 - ``clone()`` copies the game with ``Game.clone()``; serialisation (``state.serialize()``,
@@ -38,7 +40,7 @@ from open_spiel.python.algorithms import mcts
 from roundhouse.agents import reward
 from roundhouse.agents.episode import MAX_ACTIONS, Config, Episode
 from roundhouse.core.game import load as load_game
-from roundhouse.core.title import REGISTRY, Title, normalise_title_id
+from roundhouse.core.title import REGISTRY, OptionValue, Title, normalise_title_id
 
 SETUPS = 1024
 """Seeds the chance node draws from, by default."""
@@ -80,29 +82,38 @@ def game_type(title: Title, reward_mode: str = "rank") -> pyspiel.GameType:
             "reward": "rank",
             "setups": SETUPS,
             "max_actions": MAX_ACTIONS,
+            **{o.name: o.default for o in title.options},
         },
     )
 
 
+OWN_PARAMETERS = ("players", "reward", "setups", "max_actions")
+"""The game's parameters that are not the title's options."""
+
+Key = tuple[str, int, str, int, tuple[tuple[str, OptionValue], ...]]
+"""What a config is built from: title, players, reward, max actions, the title's options."""
+
+
 @functools.lru_cache(maxsize=64)
-def config(title: str, players: int, reward_mode: str, max_actions: int) -> Config:
+def config(key: Key) -> Config:
     """The environment config for these parameters, built once (probing games is not free)."""
-    return Config(title, players, None, reward_mode=reward_mode, max_actions=max_actions)
+    title, players, reward_mode, max_actions, options = key
+    return Config(title, players, dict(options), reward_mode=reward_mode, max_actions=max_actions)
 
 
 class _Shared:
     """The game's config, held by every state: copied as itself, pickled as its parameters."""
 
-    def __init__(self, key: tuple[str, int, str, int, int]) -> None:
+    def __init__(self, key: Key, setups: int) -> None:
         self.key = key
-        self.config = config(*key[:4])
-        self.setups = key[4]
+        self.config = config(key)
+        self.setups = setups
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
-    def __reduce__(self) -> tuple[type[_Shared], tuple[tuple[str, int, str, int, int]]]:
-        return (_Shared, (self.key,))
+    def __reduce__(self) -> tuple[type[_Shared], tuple[Key, int]]:
+        return (_Shared, (self.key, self.setups))
 
 
 class _Play:
@@ -116,12 +127,13 @@ class _Play:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         e = self.episode
-        key = (e.config.title, e.config.players, e.config.reward_mode, e.config.max_actions)
+        c = e.config
+        key = (c.title, c.players, c.reward_mode, c.max_actions, tuple(sorted(c.options.items())))
         return (_restore, (key, e.game.to_doc(), e.picked()))
 
 
-def _restore(key: tuple[str, int, str, int], doc: dict[str, Any], picked: list[int]) -> _Play:
-    episode = Episode.resume(config(*key), load_game(doc))
+def _restore(key: Key, doc: dict[str, Any], picked: list[int]) -> _Play:
+    episode = Episode.resume(config(key), load_game(doc))
     for token in picked:
         episode.step(token)
     return _Play(episode)
@@ -142,7 +154,8 @@ class RoundhouseGame(pyspiel.Game):  # type: ignore[misc]
         max_actions = int(params["max_actions"])
         if setups < 1:
             raise ValueError(f"setups must be 1 or more, not {setups}")
-        self.shared = _Shared((found.id, players, mode, max_actions, setups))
+        options = tuple(sorted((k, v) for k, v in params.items() if k not in OWN_PARAMETERS))
+        self.shared = _Shared((found.id, players, mode, max_actions, options), setups)
         cfg = self.shared.config
         low, high = reward.bounds(mode, players)
         per_move = 1 + cfg.space.max_fields * TOKENS_PER_MOVE

@@ -45,16 +45,29 @@ def test_values_stay_in_bounds_through_a_game() -> None:
         episode.step(int(rng.choice(episode.mask())))
 
 
-@pytest.mark.parametrize("title", [t.id for t in playable()])
-def test_every_seat_sees_the_same_game(title: str) -> None:
+def option_settings() -> list[tuple[str, dict[str, object]]]:
+    """Each playable title with its default options, and with each yes/no option flipped."""
+    out: list[tuple[str, dict[str, object]]] = []
+    for title in playable():
+        out.append((title.id, {}))
+        out += [
+            (title.id, {o.name: not o.default})
+            for o in title.options
+            if isinstance(o.default, bool)
+        ]
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("title", "options"), option_settings())
+def test_every_seat_sees_the_same_game(title: str, options: dict[str, object]) -> None:
     """Why OpenSpiel is told the games have perfect information: every view is the same for
-    every seat (and for no seat) at every position of random games."""
-    for seed in range(2):
-        names = [f"player_{i}" for i in range(3)]
-        game = roundhouse.new_game(title, names, seed=seed)
-        bot = RandomBot(seed)
-        while not game.finished and len(game.log) < 300:
-            if len(game.log) % 5 == 0:
-                public = game.view()
-                assert all(game.view(p) == public for p in names)
-            game.apply(bot.choose(game, game.acting[0]))
+    every seat (and for no seat) at positions of random games, in every variant."""
+    names = [f"player_{i}" for i in range(3)]
+    game = roundhouse.new_game(title, names, seed=1, options=options)
+    bot = RandomBot(1)
+    while not game.finished and len(game.log) < 250:
+        if len(game.log) % 5 == 0:
+            public = game.view()
+            assert all(game.view(p) == public for p in names)
+        game.apply(bot.choose(game, game.acting[0]))
