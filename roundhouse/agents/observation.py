@@ -24,6 +24,7 @@ import numpy.typing as npt
 from roundhouse.agents.decision import Decision
 from roundhouse.agents.tokens import TokenSpace
 from roundhouse.core.game import Game
+from roundhouse.core.view.board import HexView
 from roundhouse.core.view.panel import Fact, Panel
 from roundhouse.core.view.part import Cell
 
@@ -35,6 +36,8 @@ PANEL_ROWS = 16
 """Rows of a title's panel kept (each: how many numbers, then the first four)."""
 ROW_NUMBERS = 4
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+ROW_CACHE = 10_000
+"""Hex rows kept (by company order and hex view) before the cache starts again."""
 
 Vector = npt.NDArray[np.float32]
 
@@ -113,6 +116,7 @@ class Features:
         self.panel_width = PANEL_ROWS * (1 + ROW_NUMBERS)
         self.at_panels = lay.add("panels", len(self.panels) * self.panel_width)
         self.size = lay.size
+        self._rows: dict[tuple[tuple[str, ...], HexView], Vector] = {}
 
     def layout(self) -> list[tuple[str, int, int]]:
         """``(part, first index, size)`` for every part of the vector, in order."""
@@ -293,51 +297,62 @@ class Features:
 
     def board(self, game: Game, companies: Sequence[str] | None = None) -> Vector:
         """The ``board`` part: a row per hex (the same for every seat).  ``companies``: the
-        table's company ids in order, if the caller has them."""
+        table's company ids in order, if the caller has them.
+
+        A hex's row depends only on its (frozen, hashable) view and the company order, so rows
+        are kept per hex view: most hexes are unchanged from one position to the next.
+        """
         board = game.board()
         if board is None:
             return np.zeros(0, np.float32)
         if companies is None:
             companies = [row.id for row in game.table().companies]
-        company_index = {cid: i for i, cid in enumerate(companies[: self.companies])}
-        u = self.unit
-        c = self.companies
-        width = self.hex_width
-        blank = [0.0] * width
-        colours = {colour: i for i, colour in enumerate(COLOURS)}
-        rows: list[list[float]] = [blank] * len(self.hex_index)
+        order = tuple(companies[: self.companies])
+        cache = self._rows
+        if len(cache) > ROW_CACHE:
+            cache.clear()
+        out = np.zeros((len(self.hex_index), self.hex_width), np.float32)
         for h in board.hexes:
             i = self.hex_index.get(h.id)
             if i is None:
                 continue
-            row = [0.0] * width
-            row[0] = float(not h.printed)
-            row[1 + colours.get(h.colour, 0)] = 1.0
-            o = 1 + len(COLOURS)
-            row[o] = h.rotation / 6
-            row[o + 1] = sum(s.revenue for s in h.stops) / u
-            row[o + 2] = sum(max(0, s.slots - len(s.tokens)) for s in h.stops) / 4
-            row[o + 3] = len(h.markers) / 4
-            o += 4
-            for s in h.stops:
-                for cid in s.tokens:
-                    if cid in company_index:
-                        row[o + company_index[cid]] = 1.0
-            for cid in h.companies:
+            row = cache.get((order, h))
+            if row is None:
+                row = cache[order, h] = self._hex_row(h, order)
+            out[i] = row
+        return out.reshape(-1)
+
+    def _hex_row(self, h: HexView, companies: tuple[str, ...]) -> Vector:
+        company_index = {cid: i for i, cid in enumerate(companies)}
+        u = self.unit
+        c = self.companies
+        row = np.zeros(self.hex_width, np.float32)
+        row[0] = float(not h.printed)
+        colour = COLOURS.index(h.colour) if h.colour in COLOURS else 0
+        row[1 + colour] = 1.0
+        o = 1 + len(COLOURS)
+        row[o] = h.rotation / 6
+        row[o + 1] = sum(s.revenue for s in h.stops) / u
+        row[o + 2] = sum(max(0, s.slots - len(s.tokens)) for s in h.stops) / 4
+        row[o + 3] = len(h.markers) / 4
+        o += 4
+        for s in h.stops:
+            for cid in s.tokens:
                 if cid in company_index:
-                    row[o + c + company_index[cid]] = 1.0
-            o += 2 * c
-            if h.entry_cost is not None:
-                row[o] = 1.0
-                row[o + 1] = h.entry_cost / u
-            row[o + 2] = h.entry_income / u
-            row[o + 3] = h.income / u
-            row[o + 4] = h.development / u
-            row[o + 5] = float(h.developed)
-            rows[i] = row
-        out = np.asarray(rows, dtype=np.float32).reshape(-1)
-        np.clip(out, -LIMIT, LIMIT, out=out)
-        return out
+                    row[o + company_index[cid]] = 1.0
+        for cid in h.companies:
+            if cid in company_index:
+                row[o + c + company_index[cid]] = 1.0
+        o += 2 * c
+        if h.entry_cost is not None:
+            row[o] = 1.0
+            row[o + 1] = h.entry_cost / u
+        row[o + 2] = h.entry_income / u
+        row[o + 3] = h.income / u
+        row[o + 4] = h.development / u
+        row[o + 5] = float(h.developed)
+        np.clip(row, -LIMIT, LIMIT, out=row)
+        return row
 
     def _panels(self, v: Vector, panels: Sequence[Panel]) -> None:
         for panel in panels:
