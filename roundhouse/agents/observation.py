@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from roundhouse.agents.decision import Decision
 from roundhouse.agents.tokens import TokenSpace
+from roundhouse.bots.random_bot import RandomBot
 from roundhouse.core.game import Game
 from roundhouse.core.view.board import HexView
 from roundhouse.core.view.panel import Fact, Panel
@@ -94,9 +95,10 @@ class Features:
         """Money unit: a player's starting cash in the probed game."""
         roster = first.trains()
         self.phases = len(roster.phases) if roster else 0
-        self.player_facts = _keys(f for g in games for p in g.table().players for f in p.extra)
-        self.company_facts = _keys(f for g in games for c in g.table().companies for f in c.extra)
-        self.panels = list(dict.fromkeys(p.id for g in games for p in g.panels()))
+        seen = [*games, *later_positions(games)]
+        self.player_facts = _keys(f for g in seen for p in g.table().players for f in p.extra)
+        self.company_facts = _keys(f for g in seen for c in g.table().companies for f in c.extra)
+        self.panels = list(dict.fromkeys(p.id for g in seen for p in g.panels()))
         n, c, pr = self.seats, self.companies, self.privates
         lay = self.layout_ = Layout()
         self.at_game = lay.add("game", 4 + n)
@@ -389,6 +391,25 @@ class Features:
             v[o + 2] = number[1] / 10
         for t in decision.chosen:
             v[self.at_chosen + t] = 1.0
+
+
+PROBE_MOVES = 240
+"""Moves of a seeded random game looked through for panels and facts that appear later."""
+
+
+def later_positions(games: Sequence[Game], every: int = 20) -> list[Game]:
+    """Positions of seeded random games from the first two probed games: a title shows some
+    panels only once something happens (18RoyalGorge's gold cubes), and the layout must
+    have room for them from the start."""
+    out: list[Game] = []
+    for i, start in enumerate(games[:2]):
+        game = start.clone()
+        bot = RandomBot(i)
+        while not game.finished and len(game.log) < PROBE_MOVES:
+            game.apply(bot.choose(game, game.acting[0]))
+            if len(game.log) % every == 0:
+                out.append(game.clone())
+    return out
 
 
 def _keys(facts: object) -> list[str]:
