@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck bench fuzz fuzz-ci clean
+.PHONY: run play train test lint typecheck bench fuzz fuzz-ci clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,agents]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -18,14 +18,18 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/roundhouse play chicago-express --players 4 --bots 3
 
+# The agents example: a small policy learns Chicago Express against random bots (minutes).
+train: $(STAMP)
+	$(BIN)/python -m roundhouse.agents.train --minutes 5
+
 lint: $(STAMP)
 	$(BIN)/ruff format --check roundhouse tests bench
 	$(BIN)/ruff check roundhouse tests bench
 
 # The unplayable titles' packages hold what left core (issue #15), so they stay checked too.
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict roundhouse/core roundhouse/titles/g18usa roundhouse/titles/g18west \
-		roundhouse/titles/g18us
+	$(BIN)/mypy --strict roundhouse/core roundhouse/agents roundhouse/titles/g18usa \
+		roundhouse/titles/g18west roundhouse/titles/g18us
 
 test: lint typecheck
 	$(BIN)/python -m pytest -n auto

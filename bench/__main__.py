@@ -3,7 +3,8 @@
 For each title, single process: complete random games per second; actions per second when the
 games recorded in the run are replayed by ``roundhouse.load``; ``legal_actions()`` calls per
 second at positions sampled from those games (generated fresh and from the kernel's cache);
-``state_hash()`` and undo calls per second; memory per loaded game.  Ratios compare numbers
+``state_hash()`` and undo calls per second; memory per loaded game; agent-environment steps
+per second per core (``roundhouse.agents``, random legal tokens).  Ratios compare numbers
 measured in the same run.  Results go to ``bench/results/<timestamp>.json``.
 """
 
@@ -19,7 +20,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from bench import hotpath, playout, position, replay
+from bench import agents_env, hotpath, playout, position, replay
 from bench.machine import machine
 from roundhouse.core.title import Title
 from roundhouse.harness.roster import import_modules, load_titles
@@ -76,6 +77,7 @@ def measure(title: Title, players: int, quick: bool) -> dict[str, object]:
         "state_hash": position.hashing(spots, window / 4),
         "undo_redo": position.undo(spots, window / 4),
         "memory": position.memory(longest),
+        "agents": agents_env.env_steps(title.id, players, window / 2),
     }
 
 
@@ -91,6 +93,9 @@ ROWS: list[tuple[str, str, str, str]] = [
     ("state_hash / s", "state_hash", "calls_per_s", "{:,.0f}"),
     ("undo + redo / s", "undo_redo", "calls_per_s", "{:,.0f}"),
     ("KiB per loaded game", "memory", "kib_per_game", "{:,.0f}"),
+    ("agent env steps / s (AEC, 1 core)", "agents", "steps_per_s", "{:,.0f}"),
+    ("agent env moves / s", "agents", "moves_per_s", "{:,.0f}"),
+    ("agent env tokens / move", "agents", "tokens_per_move", "{:,.2f}"),
 ]
 
 

@@ -1,7 +1,7 @@
 """Issue #15: everything outside core and titles reads the typed views, never a game's state.
 
-The server, renderer, terminal and bots are read with ``ast``: no ``.state`` / ``._state``
-attribute (Starlette's ``app.state`` and a bot's ``rng.state`` aside), no
+The server, renderer, terminal, bots and agent environments are read with ``ast``: no
+``.state`` / ``._state`` attribute (Starlette's ``app.state`` and a bot's ``rng.state`` aside), no
 ``getattr(x, "state")``, no ``getattr`` chains guessing at insides, and no import of the
 title-state modules.  The web client is read
 as text: it reads only the typed view's own keys, and never guesses between key names
@@ -21,7 +21,7 @@ import pytest
 from roundhouse.core.view import GameView
 
 ROOT = Path(__file__).resolve().parents[1] / "roundhouse"
-CONSUMERS = ("server", "render", "terminal", "bots")
+CONSUMERS = ("server", "render", "terminal", "bots", "agents")
 FORBIDDEN_MODULES = re.compile(
     r"^roundhouse\.(core\.state|core\.engine18xx|core\.flow(\..*)?|titles\.[a-z0-9_]+\.state)$"
 )
@@ -74,7 +74,7 @@ def _violations(path: Path) -> list[str]:
 
 
 def test_consumers_never_reach_into_game_state() -> None:
-    """The server, renderer, terminal and bots go through the public API and typed views."""
+    """The server, renderer, terminal, bots and agents go through the public API and typed views."""
     files = _python_files()
     assert len(files) > 20
     found = [v for path in files for v in _violations(path)]
