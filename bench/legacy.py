@@ -17,6 +17,7 @@ import typing
 from collections.abc import Iterable, Mapping
 
 from roundhouse.core.actions import Action, Json
+from roundhouse.core.derived import Derived, Stamp
 from roundhouse.core.errors import MalformedAction
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
@@ -25,12 +26,16 @@ Canon = None | bool | int | float | str | list["Canon"] | dict[str, "Canon"]
 
 
 def canonical_v1(value: object) -> Canon:
+    if isinstance(value, Derived | Stamp):
+        return None
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, enum.Enum):
         return canonical_v1(value.value)
     if isinstance(value, Rng):
         return {"rng": value.state}
+    if isinstance(value, range):
+        return [value.start, value.stop, value.step]
     if isinstance(value, list | tuple):
         return [canonical_v1(v) for v in value]
     if isinstance(value, set | frozenset):
@@ -41,22 +46,18 @@ def canonical_v1(value: object) -> Canon:
             str(k): canonical_v1(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))
         }
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: canonical_v1(getattr(value, f.name))
-            for f in dataclasses.fields(value)
-            if not f.name.startswith("_")
-        }
+        return {f.name: canonical_v1(getattr(value, f.name)) for f in dataclasses.fields(value)}
     slots: list[str] = []
     for cls in type(value).__mro__:
         slots.extend(getattr(cls, "__slots__", ()))
     if slots:
         return {
             name: canonical_v1(getattr(value, name))
-            for name in sorted(set(slots))
-            if not name.startswith("_") and hasattr(value, name)
+            for name in sorted(set(slots) - {"__weakref__", "__dict__"})
+            if hasattr(value, name)
         }
     if hasattr(value, "__dict__"):
-        return {k: canonical_v1(v) for k, v in sorted(vars(value).items()) if not k.startswith("_")}
+        return {k: canonical_v1(v) for k, v in sorted(vars(value).items())}
     raise TypeError(f"cannot put {type(value).__name__} in canonical form")
 
 

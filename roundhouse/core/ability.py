@@ -20,6 +20,8 @@ from __future__ import annotations
 import dataclasses
 import enum
 
+from roundhouse.core.static import Static
+
 
 class When(enum.Enum):
     """The moment an ability may be used."""
@@ -50,17 +52,13 @@ class Who(enum.Enum):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class Ability:
+class Ability(Static):
     when: When = When.ANY
     who: Who = Who.OWNER
     uses: int | None = None
     """Times it may be used in the game; None: unlimited."""
     per_round: int | None = None
     """Times per operating round (18RoyalGorge tile-lay privates)."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Ability:
-        """Frozen and never changed: snapshots share it instead of copying it."""
-        return self
 
     @property
     def kind(self) -> str:

@@ -16,8 +16,10 @@ keeps the record and :func:`roundhouse.core.track.tile_lays` obeys it.  A hex ma
 track stub (:meth:`Board.set_stubs`, or printed): the next tile laid there must continue it
 (18West §8.2 Doubling tokens).
 
-Replaced tiles go back to the supply (18USA §12.2.2); printed tiles do not.  ``version``
-increases on every change, so caches (connectivity) know when to recompute.
+Replaced tiles go back to the supply (18USA §12.2.2); printed tiles do not.  ``version`` is a
+new :func:`~roundhouse.core.derived.stamp` after every change (:meth:`Board.touch`), so values
+worked out from the board (reach, lay lists, route graphs) are kept in the game's
+:class:`~roundhouse.core.derived.Derived` cache under it and shared by every copy.
 """
 
 from __future__ import annotations
@@ -25,18 +27,16 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
 
+from roundhouse.core.derived import Derived, stamp
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.hexgrid import HexGrid, Hexside, opposite
+from roundhouse.core.static import Static
 from roundhouse.core.tiles import Colour, Tile, TileSet
-
-if TYPE_CHECKING:
-    from roundhouse.core.track import TileLay
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Border:
+class Border(Static):
     """A hexside feature: impassable edge, ridge, river … with the cost of crossing it."""
 
     kind: str
@@ -48,7 +48,7 @@ class Border:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class PrintedHex:
+class PrintedHex(Static):
     """What the map shows in a hex before play."""
 
     name: str
@@ -107,11 +107,8 @@ class HexState:
         return not self.printed.upgradeable or self.tile.colour >= Colour.GRAY
 
 
-_COPIED = frozenset({"grid", "tiles", "hexes", "borders", "supply"})
+_COPIED = frozenset({"grid", "tiles", "hexes", "borders", "supply", "derived"})
 """Board attributes :meth:`Board.__deepcopy__` copies (or shares) by hand."""
-_SHARED_CACHES = frozenset({"_lay_memo", "_sides", "_token_index"})
-"""Caches a board copy shares with its original: keyed by everything they depend on (lay memo),
-static (hexsides), or replaced, never changed, when the version moves on (token index)."""
 
 
 class Board:
@@ -140,10 +137,12 @@ class Board:
         self.stubs: dict[str, frozenset[int]] = {n: p.stubs for n, p in printed.items() if p.stubs}
         """Hex -> edges of the track stub in it, which the next tile laid there must use
         (:meth:`set_stubs`)."""
-        self.version = 0
-        self._lay_memo: dict[tuple[object, ...], tuple[TileLay, ...]] = {}
-        self._sides: dict[str, tuple[Hexside, ...]] = {}
-        self._token_index: tuple[int, dict[str, list[tuple[str, str]]]] | None = None
+        self.version = stamp()
+        """Names the board's content: a new :func:`~roundhouse.core.derived.stamp` after
+        every change."""
+        self.derived = Derived()
+        """The cache of what is worked out from the board; the game that plays on it puts
+        its own here (:class:`~roundhouse.core.derived.Derived`), so there is one."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         """A copy for snapshots, undo and clones that shares what never changes in play (grid,
@@ -168,12 +167,17 @@ class Board:
             hexes[name] = twin
         other.grid, other.tiles, other.hexes = self.grid, self.tiles, hexes
         other.borders, other.supply = dict(self.borders), dict(self.supply)
+        other.derived = self.derived
         for key, value in vars(self).items():
-            if key in _SHARED_CACHES:
-                setattr(other, key, value)
-            elif key not in _COPIED:
+            if key not in _COPIED:
                 setattr(other, key, copy.deepcopy(value, memo))
         return other
+
+    def touch(self) -> None:
+        """The board changed: give it a new :attr:`version`.  Board mutators call it; a
+        title that changes what a hex means to the rules without a mutator (a marker it keeps
+        itself) calls it too."""
+        self.version = stamp()
 
     def __repr__(self) -> str:
         laid = sum(1 for h in self.hexes.values() if h.tile is not h.printed.tile)
@@ -185,24 +189,12 @@ class Board:
     def __getitem__(self, name: str) -> HexState:
         return self.hexes[name]
 
-    @property
-    def lay_memo(self) -> dict[tuple[object, ...], tuple[TileLay, ...]]:
-        """Scratch space for :func:`roundhouse.core.track.tile_lays`: each hex's lays under a
-        key holding everything they depend on, so copies of this board share it.  Not part of
-        the position (left out of the state hash)."""
-        memo = self.__dict__.get("_lay_memo")
-        if memo is None:
-            memo = self._lay_memo = {}
-        return memo
-
     def hexsides(self, name: str) -> tuple[Hexside, ...]:
         """The hexside key of each of the six edges of ``name`` (see
-        :meth:`~roundhouse.core.hexgrid.HexGrid.hexside`), cached."""
-        sides = self.__dict__.setdefault("_sides", {})
-        found: tuple[Hexside, ...] | None = sides.get(name)
-        if found is None:
-            found = sides[name] = tuple(self.grid.hexside(name, e) for e in range(6))
-        return found
+        :meth:`~roundhouse.core.hexgrid.HexGrid.hexside`)."""
+        return self.derived.get(
+            ("hexsides", name), lambda: tuple(self.grid.hexside(name, e) for e in range(6))
+        )
 
     def border(self, name: str, edge: int) -> Border | None:
         return self.borders.get(self.grid.hexside(name, edge))
@@ -293,7 +285,7 @@ class Board:
         here._reserved = reserved
         self.permits.pop(name, None)
         self.stubs.pop(name, None)
-        self.version += 1
+        self.touch()
         return returned
 
     def set_stubs(self, name: str, edges: frozenset[int]) -> None:
@@ -309,7 +301,7 @@ class Board:
             self.stubs[name] = edges
         else:
             self.stubs.pop(name, None)
-        self.version += 1
+        self.touch()
 
     def may_build(self, name: str, company: str, tile_id: str) -> bool:
         """May ``company`` lay ``tile_id`` in ``name`` as far as building reservations go?
@@ -329,7 +321,7 @@ class Board:
         if tile_id not in self.tiles:
             raise IllegalAction(f"there is no tile {tile_id}", rule="track.no_tile")
         self.permits.setdefault(name, set()).add((company, tile_id))
-        self.version += 1
+        self.touch()
 
     def release_builds(self, owner: str) -> None:
         """Lift every building reservation of ``owner`` for good (18US §7.3: "Once such a
@@ -339,7 +331,7 @@ class Board:
         self.released.add(owner)
         for name in [n for n in self.permits if self.hexes[n].printed.build_reserved == owner]:
             del self.permits[name]
-        self.version += 1
+        self.touch()
 
     def reserved_for(self, name: str, city: str) -> str | None:
         """The company whose home ``city`` (a city of the current tile) is, if any."""
@@ -362,34 +354,35 @@ class Board:
         if self.open_slots(name, city, company) <= 0:
             raise IllegalAction(f"the city in {name} has no free slot", rule="token.full")
         here.tokens[city].append(company)
-        self.version += 1
+        self.touch()
 
     def remove_token(self, name: str, city: str, company: str) -> None:
         self.hexes[name].tokens[city].remove(company)
-        self.version += 1
+        self.touch()
 
     def replace_token(self, name: str, city: str, old: str, new: str) -> None:
         """``new``'s token takes the slot of ``old``'s (18USA §14.3: the buyer's tokens
         replace the purchased company's where they stand)."""
         held = self.hexes[name].tokens[city]
         held[held.index(old)] = new
-        self.version += 1
+        self.touch()
 
     def tokens_of(self, company: str) -> list[tuple[str, str]]:
         """(hex, city) of each of the company's station tokens, in board order.  Read every
         turn by reach and train-buying rules, so one pass over the board per version answers
         every company (tokens change only through :meth:`lay`, :meth:`place_token` and
         :meth:`remove_token`, which move the version on)."""
-        index = self.__dict__.get("_token_index")
-        if index is None or index[0] != self.version:
-            found: dict[str, list[tuple[str, str]]] = {}
-            for h in self.hexes.values():
-                for city, held in h.tokens.items():
-                    for owner in dict.fromkeys(held):
-                        found.setdefault(owner, []).append((h.printed.name, city))
-            index = self._token_index = (self.version, found)
-        return list(index[1].get(company, ()))
+        index = self.derived.get(("tokens", self.version), self._token_index)
+        return list(index.get(company, ()))
+
+    def _token_index(self) -> dict[str, list[tuple[str, str]]]:
+        found: dict[str, list[tuple[str, str]]] = {}
+        for h in self.hexes.values():
+            for city, held in h.tokens.items():
+                for owner in dict.fromkeys(held):
+                    found.setdefault(owner, []).append((h.printed.name, city))
+        return found
 
     def add_marker(self, name: str, marker: str) -> None:
         self.hexes[name].markers.append(marker)
-        self.version += 1
+        self.touch()

@@ -2,9 +2,12 @@
 
 Two states that play the same have the same canonical form: dicts are sorted by key, sets are
 sorted, dataclasses and objects become dicts of their fields (dataclass fields; otherwise every
-slot and instance attribute).  Fields whose name starts with ``_`` are caches (derived data) and
-are left out.  The form of a frozen dataclass holding only immutable values (a tile, a
-company's charter) is worked out once and shared between calls, so treat a form as read-only.
+slot and instance attribute): every field is state, whatever its name.  The one exception is the
+game's :class:`~roundhouse.core.derived.Derived` cache and the
+:class:`~roundhouse.core.derived.Stamp` numbers naming contents for it, which stand as ``None``
+wherever the state holds them: derived data is not part of the position.  The form of
+:class:`~roundhouse.core.static.Static` data and of a frozen dataclass holding only immutable
+values is worked out once and shared between calls, so treat a form as read-only.
 
 The canonical form is made of lists, dicts with text keys (inserted in sorted order) and
 scalars only, so any loss-free serialisation of it is an injective encoding:
@@ -25,7 +28,9 @@ import operator
 from collections.abc import Callable
 from typing import cast
 
+from roundhouse.core.derived import Derived, Stamp
 from roundhouse.core.rng import Rng
+from roundhouse.core.static import Static
 
 Canon = None | bool | int | float | str | list["Canon"] | dict[str, "Canon"]
 
@@ -118,10 +123,14 @@ def _learn(cls: type) -> _Walk:
 
 
 def _plan(cls: type) -> _Walk:
+    if issubclass(cls, Derived | Stamp):
+        return lambda v: None
     if issubclass(cls, enum.Enum):
         return lambda v: canonical(cast("enum.Enum", v).value)
     if issubclass(cls, Rng):
         return lambda v: {"rng": cast(Rng, v).state}
+    if issubclass(cls, range):
+        return lambda v: [cast(range, v).start, cast(range, v).stop, cast(range, v).step]
     if issubclass(cls, int):
         return lambda v: int(cast(int, v))
     if issubclass(cls, float):
@@ -134,8 +143,12 @@ def _plan(cls: type) -> _Walk:
         return lambda v: _set(set(cast("set[object]", v)))
     if issubclass(cls, dict):
         return lambda v: _dict(dict(cast("dict[object, object]", v)))
+    if issubclass(cls, Static):
+        # A static dataclass is its fields (what a cached_property adds later is not).
+        with_dict = not dataclasses.is_dataclass(cls) and _has_dict(cls)
+        return _static_plan(_fields_plan(_field_names(cls), with_dict=with_dict))
     if dataclasses.is_dataclass(cls):
-        names = sorted(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+        names = sorted(f.name for f in dataclasses.fields(cls))
         walk = _fields_plan(names, with_dict=False)
         params = getattr(cls, "__dataclass_params__", None)
         if not getattr(params, "frozen", False):
@@ -146,15 +159,46 @@ def _plan(cls: type) -> _Walk:
             if f.name in names and str(f.type).startswith("Mapping[")
         )
         return _settled_plan(walk, names, read_only)
+    names, has_dict = _field_names(cls), _has_dict(cls)
+    if not names and not has_dict:
+        return _refuse(cls)
+    return _fields_plan(names, with_dict=has_dict)
+
+
+def _field_names(cls: type) -> list[str]:
+    """Dataclass fields, else every slot of the class and its bases."""
+    if dataclasses.is_dataclass(cls):
+        return sorted(f.name for f in dataclasses.fields(cls))
     slots: set[str] = set()
     for klass in cls.__mro__:
         declared = klass.__dict__.get("__slots__", ())
         slots.update((declared,) if isinstance(declared, str) else declared)
-    has_dict = any("__dict__" in klass.__dict__ for klass in cls.__mro__ if klass is not object)
-    names = sorted(n for n in slots if not n.startswith("_"))
-    if not names and not has_dict:
-        return _refuse(cls)
-    return _fields_plan(names, with_dict=has_dict)
+    return sorted(slots - {"__weakref__", "__dict__"})
+
+
+def _has_dict(cls: type) -> bool:
+    return any("__dict__" in klass.__dict__ for klass in cls.__mro__ if klass is not object)
+
+
+def _static_plan(walk: _Walk) -> _Walk:
+    """:class:`~roundhouse.core.static.Static` data never changes, so each object is walked
+    once and stands in the form as the digest of its own form (the object is held, so its id
+    is not reused): a tile, a charter or the rule settings cost a short text, not their
+    whole shape, on every hash."""
+
+    def once(value: object) -> Canon:
+        found = _SETTLED.get(id(value))
+        if found is not None and found[0] is value and found[1] is not None:
+            return found[1]
+        form = walk(value)
+        code = hashlib.blake2b(marshal.dumps(form, 2), digest_size=8).hexdigest()
+        short = f"{type(value).__name__}:{code}"
+        if len(_SETTLED) >= _SETTLED_LIMIT:
+            _SETTLED.clear()
+        _SETTLED[id(value)] = (value, short)
+        return short
+
+    return once
 
 
 _SETTLED: dict[int, tuple[object, Canon | None]] = {}
@@ -226,9 +270,9 @@ def _refuse(cls: type) -> _Walk:
 
 
 def _fields_plan(names: list[str], with_dict: bool) -> _Walk:
-    """Objects as dicts of their public fields: fixed names (dataclass fields, slots) plus,
-    for classes with instance dicts, whatever public attributes the instance holds.  An unset
-    slot is left out."""
+    """Objects as dicts of their fields: fixed names (dataclass fields, slots) plus, for
+    classes with instance dicts, whatever attributes the instance holds.  An unset slot is
+    left out."""
     grab = operator.attrgetter(*names) if names else None
     single = len(names) == 1
 
@@ -244,7 +288,7 @@ def _fields_plan(names: list[str], with_dict: bool) -> _Walk:
             if v is not _MISSING:
                 found[name] = v
         if with_dict:
-            found.update((n, v) for n, v in vars(value).items() if not n.startswith("_"))
+            found.update(vars(value).items())
         get = _WALK.get
         form = {n: (get(type(v)) or _learn(type(v)))(v) for n, v in sorted(found.items())}
         if seen is not None:
@@ -263,7 +307,6 @@ def _fields_plan(names: list[str], with_dict: bool) -> _Walk:
             form: Canon = {
                 n: v if type(v) in scalars else (get(type(v)) or _learn(type(v)))(v)
                 for n, v in sorted(vars(value).items())
-                if n[:1] != "_"
             }
             if seen is not None:
                 seen[id(value)] = (value, form)

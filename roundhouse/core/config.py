@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from roundhouse.core.dividend import PayoutRule
 from roundhouse.core.market import SellDrop
 from roundhouse.core.shares import ShareRules
+from roundhouse.core.static import Static
 
 
 class PriorityDeal(enum.Enum):
@@ -201,11 +202,8 @@ class DividendKind(enum.Enum):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class TitleConfig:
+class TitleConfig(Static):
     """Everything the 18xx rounds need to know about a title that is a plain setting."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> TitleConfig:
-        return self
 
     players: range
     starting_cash: Mapping[int, int]

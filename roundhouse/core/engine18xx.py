@@ -39,12 +39,13 @@ from roundhouse.core.rng import Rng
 from roundhouse.core.share_trade import certificate_count
 from roundhouse.core.shares import IPO, POOL, ShareBook
 from roundhouse.core.state import TitleState
+from roundhouse.core.static import Static
 from roundhouse.core.trains import DEPOT, SCRAPPED, Depot, TrainEvents, TrainType
 from roundhouse.core.view.observer import Observer
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class TitleData:
+class TitleData(Static):
     """A title's printed components."""
 
     market: MarketGrid
@@ -52,9 +53,6 @@ class TitleData:
     trains: tuple[TrainType, ...]
     phases: tuple[Phase, ...]
     privates: tuple[PrivateSpec, ...] = ()
-
-    def __deepcopy__(self, memo: dict[int, object]) -> TitleData:
-        return self
 
 
 class Engine(TitleState):

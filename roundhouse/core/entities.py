@@ -12,15 +12,12 @@ from __future__ import annotations
 import dataclasses
 
 from roundhouse.core.ability import Ability
+from roundhouse.core.static import Static
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class CorporationSpec:
+class CorporationSpec(Static):
     """One company's charter as printed."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> CorporationSpec:
-        """Frozen and never changed: snapshots share it instead of copying it."""
-        return self
 
     id: str
     name: str = ""
@@ -100,12 +97,8 @@ class Corporation:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class PrivateSpec:
+class PrivateSpec(Static):
     """A private company or concession card."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> PrivateSpec:
-        """Frozen and never changed: snapshots share it instead of copying it."""
-        return self
 
     id: str
     name: str = ""

@@ -27,13 +27,12 @@ there.  A lay then needs new track starting where such a route enters the hex or
 may go on from; whether that route already used the new track's far hexside is not asked
 (the route may stop on the new track: "at least one portion", Rule 4).
 
-:class:`Graph` caches one :class:`Reach` per company and board version; bots call it every
-turn and most turns change nothing for most companies.
+:class:`Graph` keeps one :class:`Reach` per company and board version (in the game's
+derived-data cache); bots call it every turn and most turns change nothing for most companies.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections import deque
 
@@ -407,30 +406,19 @@ def _reach_of(track: _Track, reached: set[_State], starts: frozenset[_State], ex
 
 
 class Graph:
-    """Cached reach per company, recomputed only when the board's version changes."""
+    """Reach per company, worked out once per board version (kept in the board's
+    :class:`~roundhouse.core.derived.Derived` cache, so copies of the board share it)."""
 
-    __slots__ = ("_cache", "board")
+    __slots__ = ("board",)
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self._cache: dict[str, tuple[int, Reach]] = {}
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Graph:
-        """The copy reads the copied board and starts with the same cached reaches (they are
-        frozen and keyed by board version, so sharing them is safe; the cache dict is not
-        shared, since the two boards move on separately)."""
-        other = Graph(copy.deepcopy(self.board, memo))
-        memo[id(self)] = other
-        other._cache = dict(self._cache)
-        return other
 
     def reach(self, company: str) -> Reach:
-        hit = self._cache.get(company)
-        if hit is not None and hit[0] == self.board.version:
-            return hit[1]
-        result = compute_reach(self.board, company)
-        self._cache[company] = (self.board.version, result)
-        return result
+        board = self.board
+        return board.derived.get(
+            ("reach", company, board.version), lambda: compute_reach(board, company)
+        )
 
     def can_token(self, company: str, hex_name: str, city: str) -> bool:
         """18US §6.3, 18West §7.4: an open slot the company has a route to, in a hex where it

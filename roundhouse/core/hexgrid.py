@@ -28,6 +28,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
+from roundhouse.core.static import Static
+
 Point = tuple[int, int]
 Hexside = tuple[str, int]
 """A hexside as ``(hex name, edge)``, normalised by :meth:`HexGrid.hexside`."""
@@ -122,7 +124,7 @@ class CoordinateSystem:
         }
 
 
-class HexGrid:
+class HexGrid(Static):
     """The set of hexes on one board, with neighbour and hexside look-ups (cached)."""
 
     __slots__ = ("_neighbours", "_points", "coords")

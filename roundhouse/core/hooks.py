@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from roundhouse.core.config import DividendKind
 from roundhouse.core.dividend import PayoutRule
+from roundhouse.core.static import Static
 from roundhouse.core.trains import TrainEvents
 
 if TYPE_CHECKING:
@@ -22,11 +23,8 @@ if TYPE_CHECKING:
     from roundhouse.core.flow.step import Step
 
 
-class Hooks:
+class Hooks(Static):
     """Neutral 18xx behaviour; every method may be overridden by a title."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Hooks:
-        return self
 
     # -- the sequence of rounds ----------------------------------------------------------
 

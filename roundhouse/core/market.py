@@ -39,6 +39,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.static import Static
 
 DEFAULT_LEGEND: Mapping[str, str] = {
     "p": "par",
@@ -74,22 +75,18 @@ class SellDrop(enum.Enum):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(Static):
     row: int
     col: int
     price: int
     zones: frozenset[str]
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Cell:
-        """Frozen and never changed: snapshots share it instead of copying it."""
-        return self
 
     def __repr__(self) -> str:
         zones = f" {'/'.join(sorted(self.zones))}" if self.zones else ""
         return f"<Cell ${self.price}{zones} at {self.row},{self.col}>"
 
 
-class MarketGrid:
+class MarketGrid(Static):
     """The printed market: immutable, shared by every game of a title."""
 
     __slots__ = ("cells", "edge_turn", "rows")
@@ -128,9 +125,6 @@ class MarketGrid:
                 zones = frozenset(letters[ch] for ch in m.group(2))
                 cells.append(Cell(r, c, int(m.group(1)), zones))
         return cls(cells, edge_turn=edge_turn)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> MarketGrid:
-        return self
 
     @property
     def one_d(self) -> bool:

@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from roundhouse.core.datafile import DataError
+from roundhouse.core.static import Static
 
 Endpoint = int | str
 """A path end: an edge number 0–5 or the name of a stop on the same tile."""
@@ -94,7 +95,7 @@ class TileError(DataError):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Stop:
+class Stop(Static):
     """A city (with token slots), town, off-board area or junction on a tile."""
 
     name: str
@@ -130,7 +131,7 @@ def rotate_endpoint(end: Endpoint, rotation: int) -> Endpoint:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class Tile:
+class Tile(Static):
     """One tile design.  Identity equality: the catalogue holds one object per tile id.
 
     ``paths`` are the links as printed (rotation 0).  Derived per-rotation data is computed
@@ -395,7 +396,7 @@ def parse_tile(tile_id: str, colour: str | Colour, code: str, *, source: str | N
 
 
 @dataclasses.dataclass(frozen=True)
-class TileSet:
+class TileSet(Static):
     """A catalogue of tiles by id, with the supply count of each (None: unlimited)."""
 
     tiles: Mapping[str, Tile]

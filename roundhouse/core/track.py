@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from typing import cast
 
 from roundhouse.core.board import Board, HexState
 from roundhouse.core.errors import IllegalAction
@@ -289,7 +290,7 @@ def tile_lays(
     Hexes in name order, then tiles in catalogue order, then rotations: the same lays, in the
     same order, as :func:`check_lay` accepts one by one.  The rotation-free checks come from
     :meth:`TrackRules.candidates` (cached), and each hex's lays are remembered (in the
-    board's :attr:`~roundhouse.core.board.Board.lay_memo`) under everything they depend on:
+    board's :class:`~roundhouse.core.derived.Derived` cache) under everything they depend on:
     the hex's tile, rotation and tokens, its neighbours' tiles and the borders between, the
     tiles that may go there, what the company reaches in it, and the allowance.  A lay
     changes one hex and its neighbours, so most hexes are answered from the memo."""
@@ -300,9 +301,7 @@ def tile_lays(
     through_by_hex: dict[str, set[str]] = {}
     for hex_name, stop in reach.through:
         through_by_hex.setdefault(hex_name, set()).add(stop)
-    memo = board.lay_memo
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
+    derived = board.derived
     sides = board.hexsides
     hexes = board.hexes
     neighbours = board.grid.neighbours
@@ -339,6 +338,7 @@ def tile_lays(
         old_stops = frozenset(stops_by_hex.get(name, ()))
         through = frozenset(through_by_hex.get(name, ()))
         key = (
+            "hex_lays",
             name,
             here.tile,
             here.rotation,
@@ -352,20 +352,17 @@ def tile_lays(
             through,
             fixed_terms,
         )
-        lays = memo.get(key)
+        lays = cast("tuple[TileLay, ...] | None", derived.peek(key))
         if lays is None:
-            lays = memo[key] = _hex_lays(
+            lays = _hex_lays(
                 board, name, here, options, edges, old_stops, through, allowance, rules
             )
+            derived.put(key, lays)
         if here.printed.build_reserved is not None:
             out.extend(lay for lay in lays if board.may_build(name, company, lay.tile))
         else:
             out.extend(lays)
     return out
-
-
-_MEMO_LIMIT = 50_000
-"""Entries a board's lay memo may hold before it starts again (search makes many positions)."""
 
 
 def _hex_lays(

@@ -39,6 +39,7 @@ import itertools
 from collections.abc import Mapping
 
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.static import Static
 from roundhouse.core.tiles import Colour, Link, StopKind, Tile
 
 StopMap = Mapping[str, str]
@@ -46,7 +47,7 @@ StopMap = Mapping[str, str]
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class UpgradeRules:
+class UpgradeRules(Static):
     """A title's departures from the common upgrade rule."""
 
     table: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)

@@ -23,13 +23,13 @@ are not offered.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
+from roundhouse.core.derived import Derived
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.map_steps import RouteList
 from roundhouse.core.graph import Graph
@@ -51,6 +51,8 @@ from roundhouse.core.upgrade import UpgradeRules
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
+
+LayIndex = dict[tuple[str, str, int], TileLay]
 
 UNLIMITED = 1 << 40
 """Cash given to the track search so that it lists every lay; the step filters by cash."""
@@ -88,36 +90,12 @@ class BoardMap:
         """Hexes the company operating now has built in this turn."""
         self.founded: tuple[int, int, str] | None = None
         """The turn whose lay founded a station, which took that turn's token (§6.2.2)."""
-        self._lays: (
-            tuple[
-                tuple[object, ...],
-                list[TileLay],
-                list[Hashable],
-                dict[Hashable, TileLay],
-                list[TileLay],
-            ]
-            | None
-        ) = None
-        """The last listing before cash (see :meth:`_listing`) under its key."""
-        self._priced: (
-            tuple[list[TileLay], int, tuple[tuple[int, ...], tuple[int, ...]], tuple[TileLay, ...]]
-            | None
-        ) = None
-        """The last :meth:`tile_lays` answer: listing, cash, extra costs and station prices,
-        lays."""
-        self._runs: tuple[tuple[object, ...], list[tuple[RouteList, int]]] | None = None
-        self._rules: dict[frozenset[Colour], TrackRules] = {}
 
-    def __deepcopy__(self, memo: dict[int, object]) -> BoardMap:
-        """Snapshots and clones: everything is copied except the upgrade table (frozen) and
-        the caches, which are shared: the listings are never changed after they are built and
-        are keyed by board version, and the track rules' fits do not depend on the position."""
-        other = type(self).__new__(type(self))
-        memo[id(self)] = other
-        for key, value in vars(self).items():
-            shared = key in ("_lays", "_priced", "_runs", "_rules", "upgrades")
-            setattr(other, key, value if shared else copy.deepcopy(value, memo))
-        return other
+    @property
+    def derived(self) -> Derived:
+        """The game's derived-data cache (the board holds it): listings and runs are kept
+        there under everything they depend on."""
+        return self.board.derived
 
     # -- turn bookkeeping ----------------------------------------------------------------
 
@@ -200,16 +178,12 @@ class BoardMap:
         """The phase's :class:`TrackRules`, one object per colour set, so that its cache of
         which tile may replace which lasts across turns."""
         colours = self.colours(g)
-        rules = self._rules.get(colours)
-        if (
-            rules is None
-            or rules.upgrades is not self.upgrades
-            or rules.reach is not self.lay_reach
-        ):
-            rules = TrackRules(upgrades=self.upgrades, colours=colours, reach=self.lay_reach)
-            rules = self.track_rules(g, rules)
-            self._rules[colours] = rules
-        return rules
+        return self.derived.get(
+            ("track_rules", colours, id(self.upgrades), self.lay_reach),
+            lambda: self.track_rules(
+                g, TrackRules(upgrades=self.upgrades, colours=colours, reach=self.lay_reach)
+            ),
+        )
 
     def _listing(
         self, g: Engine, corp_id: str
@@ -217,12 +191,17 @@ class BoardMap:
         """Every lay before cash (cached per board version, company, phase and the hexes
         already built this turn), each lay's :meth:`extra_cost_key`, the first lay of each
         key (in listing order), and the lays that found a station."""
+        return self.derived.get(self._listing_key(g, corp_id), lambda: self._list(g, corp_id))
+
+    def _listing_key(self, g: Engine, corp_id: str) -> tuple[Hashable, ...]:
         phase = g.depot.phases.current.name
         laid = tuple(self.laid_now(g, corp_id))
         costs = self.lay_cost_key(g, corp_id)
-        key: tuple[object, ...] = (self.board.version, corp_id, phase, laid, costs)
-        if self._lays is not None and self._lays[0] == key:
-            return self._lays[1], self._lays[2], self._lays[3], self._lays[4]
+        return ("lays", self.board.version, corp_id, phase, laid, costs)
+
+    def _list(
+        self, g: Engine, corp_id: str
+    ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay], list[TileLay]]:
         rules = self._track_rules(g)
         found = tile_lays(self.board, self.graph, corp_id, self.allowance(g, corp_id), rules)
         out: list[TileLay] = []
@@ -238,7 +217,6 @@ class BoardMap:
         for lay, extra_key in zip(out, keys, strict=True):
             firsts.setdefault(extra_key, lay)
         founding = [lay for lay in out if lay.station is not None]
-        self._lays = (key, out, keys, firsts, founding)
         return out, keys, firsts, founding
 
     def _all_lays(self, g: Engine, corp_id: str) -> list[TileLay]:
@@ -247,28 +225,37 @@ class BoardMap:
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
         """The lays the company can pay for, terrain plus :meth:`extra_cost` plus, for a lay
         that founds a station, the token (:meth:`station_price`); the track step asks several
-        times per action, so the last answer is kept while the listing, the cash and the
-        extra costs are the same."""
+        times per action, so the answer is kept while the listing, the cash and the extra
+        costs are the same."""
         cash = g.ledger.cash(corp_id)
         lays, keys, firsts, founding = self._listing(g, corp_id)
         prices = tuple(self.extra_cost(g, corp_id, lay) for lay in firsts.values())
-        tokens = {lay: self.station_price(g, corp_id, lay) for lay in founding}
-        last = self._priced
-        if (
-            last is not None
-            and last[0] is lays
-            and last[1] == cash
-            and last[2] == (prices, tuple(tokens.values()))
-        ):
-            return last[3]
-        price = dict(zip(firsts, prices, strict=True))
-        out = tuple(
-            lay
-            for lay, key in zip(lays, keys, strict=True)
-            if lay.cost + price[key] + tokens.get(lay, 0) <= cash
+        tokens = tuple(self.station_price(g, corp_id, lay) for lay in founding)
+
+        def priced() -> tuple[TileLay, ...]:
+            price = dict(zip(firsts, prices, strict=True))
+            token = dict(zip(founding, tokens, strict=True))
+            return tuple(
+                lay
+                for lay, key in zip(lays, keys, strict=True)
+                if lay.cost + price[key] + token.get(lay, 0) <= cash
+            )
+
+        key = (*self._listing_key(g, corp_id), "priced", cash, prices, tokens)
+        return self.derived.get(key, priced)
+
+    def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
+        """:meth:`tile_lays` by (hex, tile, rotation), as the track step looks lays up."""
+        lays = self.tile_lays(g, corp_id)
+        key = ("lay_index", id(lays))
+        found = cast(
+            "tuple[object, dict[tuple[str, str, int], TileLay]] | None", self.derived.peek(key)
         )
-        self._priced = (lays, cash, (prices, tuple(tokens.values())), out)
-        return out
+        if found is not None and found[0] is lays:
+            return found[1]
+        index = {(lay.hex, lay.tile, lay.rotation): lay for lay in lays}
+        self.derived.put(key, (lays, index))
+        return index
 
     def station_price(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         """What the token of a lay that founds a station costs: the charter's next token
@@ -346,7 +333,8 @@ class BoardMap:
         phase = g.depot.phases.current
         rules = self.revenue_rules(g, corp_id)
         options = self.route_options(g, corp_id)
-        key: tuple[object, ...] = (
+        key = (
+            "runs",
             self.board.version,
             corp_id,
             phase.name,
@@ -354,8 +342,9 @@ class BoardMap:
             rules,
             options,
         )
-        if self._runs is not None and self._runs[0] == key:
-            return self._runs[1]
+        found = cast("list[tuple[RouteList, int]] | None", self.derived.peek(key))
+        if found is not None:
+            return found
         best = optimal_run(
             self.board,
             corp_id,
@@ -366,7 +355,7 @@ class BoardMap:
             options=options,
         )
         out: list[tuple[RouteList, int]] = [(best.routes, best.total)]
-        self._runs = (key, out)
+        self.derived.put(key, out)
         return out
 
     def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:

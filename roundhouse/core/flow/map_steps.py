@@ -12,8 +12,7 @@ $0), both paid to the bank.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from roundhouse.core.actions import Action
@@ -35,6 +34,10 @@ class MapRules(Protocol):
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
         """Every legal lay or upgrade for the company now (cash already considered)."""
+        ...
+
+    def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
+        """:meth:`tile_lays` by (hex, tile, rotation)."""
         ...
 
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None: ...
@@ -66,6 +69,9 @@ class NoMap:
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
         return []
+
+    def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
+        return {}
 
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         raise IllegalAction("there is no map to build on", rule="track.no_map")
@@ -102,31 +108,14 @@ class TrackStep(Step):
     def __init__(self) -> None:
         self.lays = 0
         self.passed = False
-        self._memo: tuple[Sequence[TileLay], int, dict[tuple[str, str, int], TileLay]] | None = None
-        """The last :meth:`_options` answer with the map's listing and the cash it came from
-        (a cache: the step asks for it from ``active``, ``check`` and ``process`` in one
-        action; skipped by canonical form, dropped by copies)."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> TrackStep:
-        other = type(self).__new__(type(self))
-        memo[id(self)] = other
-        for key, value in vars(self).items():
-            setattr(other, key, None if key == "_memo" else copy.deepcopy(value, memo))
-        return other
 
     def setup(self, g: Engine, entity: str) -> None:
         self.lays = 0
         self.passed = False
 
-    def _options(self, g: Engine, corp: str) -> dict[tuple[str, str, int], TileLay]:
-        cash = g.ledger.cash(corp)
-        lays = g.map.tile_lays(g, corp)
-        last = self._memo
-        if last is not None and last[0] is lays and last[1] == cash:
-            return last[2]
-        out = {(lay.hex, lay.tile, lay.rotation): lay for lay in lays if lay.cost <= cash}
-        self._memo = (lays, cash, out)
-        return out
+    def _options(self, g: Engine, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
+        """The lays the company may make and pay for now (the map prices them)."""
+        return g.map.lay_index(g, corp)
 
     @staticmethod
     def _key(g: Engine, action: LayTile) -> tuple[str, str, int]:

@@ -22,23 +22,21 @@ Every tile's printed parts become route pieces (18USA §12.1; 18US §6.5; 18West
 - **Visit groups.**  With ``one_city_per_hex`` (18West §7.1.1: "nor may it use more than one
   City circle on the same hex") the cities of one hex share a visit group.
 
-Compiled graphs are cached per board and are rebuilt only when the board's ``version``, the
-phase or the options change, so every caller in one operating turn (default run, checking the
-player's routes, bots) shares one graph.  Hex by hex, the pieces are also cached by what the
-hex holds (tile, rotation, tokens, and the decorator's extras for its stops), so after a tile
-lay only that hex is recompiled.  A decorator that reads state outside the board must be a
-value that changes (compares unequal) when that state does, or the cache would hand out a stale
-graph.  The cache trusts that a board's ``version`` only ever grows: never set it back on the
-same object (restore a copy).
+Compiled graphs are kept in the board's :class:`~roundhouse.core.derived.Derived` cache under
+its ``version``, the phase and the options, so every caller in one operating turn (default run,
+checking the player's routes, bots), and every copy of the position, shares one graph.  Hex by
+hex, the pieces are also kept by what the hex holds (tile, rotation, tokens, and the
+decorator's extras for its stops), so after a tile lay only that hex is recompiled.  A decorator
+that reads state outside the board must be a value that changes (compares unequal) when that
+state does, or the cache would hand out a stale graph.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import weakref
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Protocol, cast
 
 from roundhouse.core.board import Board, HexState
 from roundhouse.core.phases import Phase
@@ -103,6 +101,12 @@ class GraphOptions:
     one_city_per_hex: bool = False
     decorate: StopDecorator | None = None
 
+    def __hash__(self) -> int:
+        """Options are cache keys (:class:`~roundhouse.core.derived.Derived`); the tags
+        mapping is hashed by its items."""
+        tags = tuple(sorted(self.tags.items()))
+        return hash((self.terminal_policy, tags, self.one_city_per_hex, self.decorate))
+
 
 DEFAULT_OPTIONS = GraphOptions()
 
@@ -154,19 +158,6 @@ _HexKey = tuple[object, ...]
 _HexPieces = tuple[tuple[Stop, ...], tuple[Segment, ...]]
 
 
-@dataclasses.dataclass(slots=True)
-class _Entry:
-    version: int
-    phase: str | None
-    colour: Colour | None
-    options: GraphOptions
-    graph: RouteGraph
-    pieces: dict[str, tuple[_HexKey, _HexPieces]]
-
-
-_CACHE: weakref.WeakKeyDictionary[Board, _Entry] = weakref.WeakKeyDictionary()
-
-
 def route_graph(
     board: Board,
     phase: Phase | None,
@@ -191,20 +182,16 @@ def route_graph(
         )
     name = None if phase is None else phase.name
     colour = phase_colour(phase)
-    entry = _CACHE.get(board)
-    if (
-        entry is not None
-        and entry.version == board.version
-        and entry.phase == name
-        and entry.colour == colour
-        and (entry.options is options or entry.options == options)
-    ):
-        return entry.graph
-    reuse = entry.pieces if entry is not None and entry.colour == colour else {}
-    if entry is not None and entry.options != options:
-        reuse = {}
+    derived = board.derived
+    key = ("route_graph", board.version, name, colour, options)
+    found = cast("RouteGraph | None", derived.peek(key))
+    if found is not None:
+        return found
+    last = ("route_pieces", colour, options)
+    reuse = cast("dict[str, tuple[_HexKey, _HexPieces]]", derived.peek(last) or {})
     graph, pieces = _compile(board, name, colour, options, reuse)
-    _CACHE[board] = _Entry(board.version, name, colour, options, graph, pieces)
+    derived.put(key, graph)
+    derived.put(last, pieces)
     return graph
 
 

@@ -311,6 +311,11 @@ class HexMarkerBonus:
     single_pass: bool = False
     label: str = ""
 
+    def __hash__(self) -> int:
+        """Revenue rules key cached runs; the phase table is hashed by its items."""
+        phases = tuple(sorted(self.phase_amount.items()))
+        return hash((self.tag, self.amount, phases, self.single_pass, self.label))
+
     def apply(
         self, graph: RouteGraph, company: str, facts: RouteFacts, scores: Sequence[StopScore]
     ) -> Bonus | None:

@@ -53,7 +53,7 @@ def close_on(g: RoyalGorgeGame, train_type: str) -> None:
             for here in board.hexes.values():
                 while "ghost_town" in here.markers:
                     here.markers.remove("ghost_town")
-            board.version += 1
+            board.touch()
 
 
 def final_train(g: RoyalGorgeGame, *, exported: bool) -> None:

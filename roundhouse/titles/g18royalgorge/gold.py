@@ -60,7 +60,7 @@ def ship(g: RoyalGorgeGame, corp: str, hex_name: str, *, nugget: bool = False) -
     board = g.map_board()
     if GOLD in board.hexes[hex_name].markers:
         board.hexes[hex_name].markers.remove(GOLD)
-        board.version += 1
+        board.touch()
     g.gold_shipped += 1
     g.gold_this_turn[corp] = True
     jeweler = g.privates.get(JEWELER)

@@ -96,6 +96,10 @@ class RoyalGorgeMap(BoardMap):
     def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         return privates.terrain_cost(rg_game(g), corp_id, lay.hex, lay.cost)
 
+    def lay_cost_key(self, g: Engine, corp_id: str) -> Hashable:
+        """Terrain costs depend on whether the railroad holds the Prison Labor Force."""
+        return privates.owner_of(rg_game(g), privates.PRISON) == corp_id
+
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         colour = self.board.tiles[lay.tile].colour
         return steel.quote(rg_game(g), corp_id, colour)[1]

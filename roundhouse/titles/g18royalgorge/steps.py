@@ -56,8 +56,6 @@ class RoyalGorgeOperatingRound(OperatingRound):
         super().__init__(steps)
         self.reached = 0
         """Index of the furthest blocking step used this turn."""
-        self._checked: tuple[Action, Step, str] | None = None
-        """The last action checked, its step and entity (a cache, see :meth:`check`)."""
 
     def start(self, g: Engine) -> None:
         rg_game(g).gold_this_turn = {}
@@ -75,22 +73,8 @@ class RoyalGorgeOperatingRound(OperatingRound):
                     break
         return out
 
-    def check(self, g: Engine, action: Action) -> None:
-        """As core; the step found is kept for :meth:`process` of this same action object
-        (the game checks and then carries out with nothing in between), so the steps are
-        not asked again whether they are active."""
-        self._checked = None
-        step, entity = self.step_for(g, action)
-        self.check_at(g, step, entity, action)
-        self._checked = (action, step, entity)
-
     def process(self, g: Engine, action: Action) -> None:
-        checked = self._checked
-        self._checked = None
-        if checked is not None and checked[0] is action:
-            step, entity = checked[1], checked[2]
-        else:
-            step, entity = self.step_for(g, action)
+        step, entity = self.step_for(g, action)
         if step.blocking:
             self.reached = max(self.reached, self.steps.index(step))
         step.process(g, entity, action)

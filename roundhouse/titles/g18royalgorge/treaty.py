@@ -39,7 +39,7 @@ def event(g: RoyalGorgeGame) -> None:
         board.lay(hex_name, tile, 0, moves)
     for name, edge in gorge.walls:
         board.borders.pop(board.grid.hexside(name, edge), None)
-    board.version += 1
+    board.touch()
     returned = 0
     for hex_name in gorge.stations:
         held = board.hexes[hex_name].tokens.get(CITY, [])

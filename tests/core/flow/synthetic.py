@@ -96,6 +96,11 @@ class StubMap:
         n = self.lays.get(corp_id, 0)
         return [] if n >= 3 else [TileLay(f"{corp_id}{n}", "7", 0, 10, False)]
 
+    def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
+        cash = g.ledger.cash(corp_id)
+        lays = self.tile_lays(g, corp_id)
+        return {(x.hex, x.tile, x.rotation): x for x in lays if x.cost <= cash}
+
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         self.lays[corp_id] = self.lays.get(corp_id, 0) + 1
 
