@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import pkgutil
 import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
@@ -123,14 +124,47 @@ def normalise_title_id(title_id: str) -> str:
     return re.sub(r"[^0-9a-z]", "", title_id.lower())
 
 
+def folder_key(folder: str) -> str:
+    """The title key a title folder stands for (STYLE.md: lower snake case, ``g`` before a
+    leading digit): ``g18royalgorge`` -> ``18royalgorge``, ``chicago_express`` ->
+    ``chicagoexpress``.
+
+    >>> folder_key("g18royalgorge") == normalise_title_id("18RoyalGorge")
+    True
+    """
+    if len(folder) > 1 and folder[0] == "g" and folder[1].isdigit():
+        folder = folder[1:]
+    return normalise_title_id(folder)
+
+
 class Registry:
-    """Title id -> title, imported lazily from ``"package.module:ATTR"`` so start-up is fast."""
+    """Title id -> title, imported lazily so start-up is fast.
+
+    Titles are found, not listed: :meth:`discover` notes every folder of a package (the
+    built-in titles are ``roundhouse.titles``'s folders) and a title is imported the first
+    time it is asked for, by the key its folder name stands for (:func:`folder_key`).  A
+    folder without a ``TITLE`` (a title still being written) is not offered.  Titles kept
+    elsewhere (tests, plug-ins) register their ``"package.module:ATTR"`` with
+    :meth:`register`.
+    """
 
     def __init__(self) -> None:
         self._where: dict[str, str] = {}
         self._ids: dict[str, str] = {}
         self._order: list[str] = []
         self._loaded: dict[str, Title] = {}
+        self._folders: dict[str, str] = {}
+        """Key -> module of a discovered title folder not imported yet."""
+        self.broken: dict[str, str] = {}
+        """Module of a title folder that failed to import -> the error (a title being
+        written must not take the others down with it)."""
+
+    def discover(self, package: str) -> None:
+        """Note every sub-package of ``package`` as a title folder (nothing is imported)."""
+        module = importlib.import_module(package)
+        for info in pkgutil.iter_modules(module.__path__):
+            if info.ispkg:
+                self._folders.setdefault(folder_key(info.name), f"{package}.{info.name}")
 
     def register(self, title_id: str, where: str) -> None:
         key = normalise_title_id(title_id)
@@ -138,11 +172,29 @@ class Registry:
             self._order.append(key)
         self._where[key] = where
         self._ids[key] = title_id
+        self._folders.pop(key, None)
+
+    def _open_folder(self, key: str) -> bool:
+        """Import a discovered folder and register its ``TITLE``; False if it has none."""
+        module_name = self._folders.pop(key, None)
+        if module_name is None:
+            return False
+        try:
+            module = importlib.import_module(module_name)
+        except Exception as exc:
+            self.broken[module_name] = f"{type(exc).__name__}: {exc}"
+            return False
+        title = getattr(module, "TITLE", None)
+        if not isinstance(title, Title):
+            return False
+        self.register(title.id, f"{module_name}:TITLE")
+        self._loaded[normalise_title_id(title.id)] = title
+        return True
 
     def get(self, title_id: str) -> Title:
         key = normalise_title_id(title_id)
-        if key not in self._where:
-            known = ", ".join(self._ids[k] for k in self._order)
+        if key not in self._where and not self._open_folder(key):
+            known = ", ".join(self.ids())
             raise InvalidSetup(f"unknown title {title_id!r}; known titles: {known}")
         if key not in self._loaded:
             module_name, _, attr = self._where[key].partition(":")
@@ -153,7 +205,9 @@ class Registry:
         return self._loaded[key]
 
     def ids(self) -> list[str]:
-        """Registered title ids in registration order, without importing any title."""
+        """Registered title ids (discovered folders first opened) in registration order."""
+        for key in sorted(self._folders, key=self._folders.__getitem__):
+            self._open_folder(key)
         return [self._ids[k] for k in self._order]
 
     def unregister(self, title_id: str) -> None:
@@ -165,7 +219,7 @@ class Registry:
             self._order.remove(key)
 
     def all(self) -> list[Title]:
-        return [self.get(k) for k in self._order]
+        return [self.get(k) for k in self.ids()]
 
 
 REGISTRY = Registry()

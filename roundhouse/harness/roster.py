@@ -22,12 +22,9 @@ class Unavailable:
 
 
 def registered_ids() -> list[str]:
-    """Ids of every registered title, in registration order, without importing any of them."""
-    ids = getattr(REGISTRY, "ids", None)
-    if callable(ids):
-        return list(ids())
-    # The registry has no public listing that skips the import yet; read its table directly.
-    return [REGISTRY._ids[key] for key in REGISTRY._order]
+    """Ids of every registered title, in registration order (title folders that fail to
+    import are left out: :func:`load_titles` reports them)."""
+    return REGISTRY.ids()
 
 
 def import_modules(modules: Iterable[str]) -> None:
@@ -44,6 +41,8 @@ def load_titles(wanted: Iterable[str] | None = None) -> tuple[list[Title], list[
     names = list(wanted) if wanted is not None else registered_ids()
     loaded: list[Title] = []
     missing: list[Unavailable] = []
+    if wanted is None:
+        missing.extend(Unavailable(module, reason) for module, reason in REGISTRY.broken.items())
     seen: set[str] = set()
     for name in names:
         try:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from roundhouse.core.title import REGISTRY
 
-REGISTRY.register("ChicagoExpress", "roundhouse.titles.chicago_express:TITLE")
-REGISTRY.register("18RoyalGorge", "roundhouse.titles.g18royalgorge:TITLE")
+REGISTRY.discover(__name__)
 
 
 def titles() -> list[dict[str, object]]:
