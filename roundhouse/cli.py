@@ -53,6 +53,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     import roundhouse
     from roundhouse.bots import make_bot
+    from roundhouse.core.ids import PlayerId
     from roundhouse.terminal.play import play
 
     console = Console()
@@ -61,11 +62,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
         players = list(game.players)
     else:
         if args.names:
-            players = [n.strip() for n in args.names.split(",")]
+            players = [PlayerId(n.strip()) for n in args.names.split(",")]
         else:
             humans = args.players - args.bots
-            players = ["You" if humans == 1 else f"Player {i + 1}" for i in range(humans)]
-            players += [f"Bot {i + 1}" for i in range(args.bots)]
+            # Table talk reads "Player 1 bids $7": a seat called "You" would read "You bids".
+            players = [PlayerId(f"Player {i + 1}") for i in range(humans)]
+            players += [PlayerId(f"Bot {i + 1}") for i in range(args.bots)]
         if len(players) != args.players and not args.names:
             raise SystemExit("--bots cannot exceed --players")
         try:

@@ -40,7 +40,7 @@ def test_play_human_moves_by_number_and_by_name(
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "chicago-express", "--players", "2", "--bots", "1"]) == 0
     out = capsys.readouterr().out
-    assert "You bids $7 for PRR" in out
+    assert "Player 1 bids $7 for PRR" in out
     assert "Stopped." in out
 
 
@@ -59,7 +59,7 @@ def test_refused_typed_move_shows_the_engines_reason(
     assert main(["play", "chicago-express", "--players", "2", "--bots", "1"]) == 0
     out = capsys.readouterr().out
     assert "minimum bid is $7" in out and "Chicago Express §4.1" in out
-    assert "You passes on PRR" in out
+    assert "Player 1 passes on PRR" in out
     assert "Pennsylvania Railroad" in out
 
 
