@@ -263,7 +263,7 @@ class RoyalGorgeRouteStep(RouteStep):
             routes = getattr(action, "routes", None)
             if not routes or not site_run.trusted(g):
                 raise
-            site_run.check_trains(g, entity, routes)
+            site_run.check_trains(g, entity, routes, getattr(action, "revenue", 0))
 
     def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
         """With ``compat_18xx_games`` a recorded run is taken at its stated revenue
