@@ -16,6 +16,7 @@ from roundhouse.titles.g18royalgorge import TITLE, sulphur_springs
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
 from roundhouse.titles.g18royalgorge.steps import EndTurnStep
 from tests.g18royalgorge.test_random_games import steady
+from tests.g18royalgorge.test_steel import after_a_run_with_money_for_track
 
 
 def new() -> RoyalGorgeGame:
@@ -103,3 +104,24 @@ def test_18royalgorge_b2_offered_in_the_turn_and_other_lays_still_work() -> None
     assert g.map_board().hexes[ordinary.hex].tile.id == ordinary.tile
     game.apply(special)
     assert g.map_board().hexes["E3"].tile.id == "RG1" and g.privates["B2"].closed
+
+
+def test_18royalgorge_b2_on_offer_does_not_reopen_track_laying() -> None:
+    """B2 may be used any time in the owning railroad's turn, but ordinary track is laid
+    only in "1. Lay Track" ("Operating Rounds": the steps in order): once the railroad has
+    run, a lay of ordinary track is refused while the card is on offer (the card's step took
+    it to the track step, which accepted it)."""
+    game, g, corp = after_a_run_with_money_for_track(11, column=False)
+    g.privates["B2"].owner = corp
+    g.map_board().lay("E3", "3", 0, {})
+    game._legal = None  # the position was edited by hand
+    assert sulphur_springs.conversions(g, corp)
+    lay = g.map.tile_lays(g, corp)[0]
+    ordinary = LayTile(
+        player=game.acting[0], entity=corp, hex=lay.hex, tile=lay.tile, rotation=lay.rotation
+    )
+    assert ordinary not in game.legal_actions()
+    before = game.state_hash()
+    with pytest.raises(IllegalAction):
+        game.apply(ordinary)
+    assert game.state_hash() == before

@@ -66,6 +66,11 @@ class RoyalGorgeOperatingRound(OperatingRound):
     def _open(self) -> list[Step]:
         return [s for i, s in enumerate(self.steps) if not s.blocking or i >= self.reached]
 
+    def is_open(self, step: Step) -> bool:
+        """Whether ``step`` may still be used this turn: a blocking step before the furthest
+        one used is closed ("Operating Rounds": the steps are taken in order)."""
+        return step in self._open()
+
     def offered(self, g: Engine, entity: str) -> list[Step]:
         out: list[Step] = []
         for step in self._open():
@@ -171,8 +176,21 @@ class DebtStep(Step):
         treaty.pay(rg_game(g), entity)
 
 
+def track_open(g: Engine, track: TrackStep, entity: str) -> bool:
+    """Whether the railroad may still lay track this turn: the track step waits for it and
+    the turn has not moved past "1. Lay Track"."""
+    r = g.round
+    return track.active(g, entity) and (
+        not isinstance(r, RoyalGorgeOperatingRound) or r.is_open(track)
+    )
+
+
 class SteelChoiceStep(Step):
-    """Name the steel column for a colour before laying (otherwise the cheapest is used)."""
+    """Name the steel column for a colour before laying (otherwise the cheapest is used).
+
+    Steel is bought for track ("1. Lay Track" Rule 5, "Buying Steel from CF&I"): the choice
+    is open while the railroad may still lay track and closes with the track step (a
+    station, the run or the dividend close it, as do a pass and the sixth lay)."""
 
     kinds = frozenset({"choose"})
     blocking = False
@@ -185,7 +203,7 @@ class SteelChoiceStep(Step):
         return [Colour.parse(c) for c in g.depot.phases.current.tiles]
 
     def active(self, g: Engine, entity: str) -> bool:
-        return self.track.active(g, entity) and bool(
+        return track_open(g, self.track, entity) and bool(
             steel.choices(rg_game(g), entity, self._colours(g))
         )
 

@@ -30,6 +30,7 @@ from roundhouse.core.tiles import Colour, StopKind
 from roundhouse.core.upgrade import path_fit
 from roundhouse.titles.g18royalgorge import privates
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.steps import track_open
 
 SULPHUR_SPRINGS = "B2"
 HEX = "E3"
@@ -106,7 +107,7 @@ class SulphurSpringsStep(Step):
                     rule="sulphur_springs.convert",
                 )
             return
-        if not self.track.active(g, entity):
+        if not track_open(g, self.track, entity):
             raise IllegalAction(f"{entity} cannot lay track now", rule="round.wrong_step")
         self.track.check(g, entity, action)
 
