@@ -75,6 +75,11 @@ class Round:
             if guard > 10_000:  # pragma: no cover - a title bug, not a game position
                 raise RuntimeError(f"{self.kind}: no entity ever has anything to do")
 
+    def is_open(self, step: Step) -> bool:
+        """Whether ``step`` may still be used in the current turn (a round that closes the
+        steps a turn has moved past says no; a step acting for another asks)."""
+        return step in self.steps
+
     def offered(self, g: Engine, entity: str) -> list[Step]:
         """Steps whose actions are on offer now, in order."""
         out: list[Step] = []

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.core.ability import income_now
 from roundhouse.core.actions import Action
-from roundhouse.core.bank import BANK
 from roundhouse.core.config import EmergencyTrain
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.entities import Private
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
@@ -39,6 +38,7 @@ from roundhouse.titles.g18royalgorge import (
     hanging_bridge,
     site_run,
     steel,
+    sulphur_springs,
     track_engineer,
     treaty,
 )
@@ -62,6 +62,12 @@ class RoyalGorgeOperatingRound(OperatingRound):
     def start(self, g: Engine) -> None:
         rg_game(g).gold_this_turn = {}
         super().start(g)
+
+    def income(self, g: Engine, private: Private, printed: int) -> int:
+        """Sulphur Springs (B2) pays on its conditions (:func:`.sulphur_springs.income`)."""
+        if private.id == sulphur_springs.SULPHUR_SPRINGS:
+            return sulphur_springs.income(rg_game(g), private.owner, printed)
+        return printed
 
     def _open(self) -> list[Step]:
         return [s for i, s in enumerate(self.steps) if not s.blocking or i >= self.reached]
@@ -141,23 +147,6 @@ class EndTurnStep(Step):
     def process(self, g: Engine, entity: str, action: Action) -> None:
         self.passed = True
 
-    def pay_income(self, g: Engine) -> None:
-        """As core, except Sulphur Springs (B2): nothing to a railroad, nothing before E3 has
-        track ("Brown Privates Reference")."""
-        reached = g.phases_reached()
-        board = rg_game(g).map_board()
-        for private in g.privates.values():
-            if private.closed or private.owner is None:
-                continue
-            amount = income_now(private.spec.abilities, reached)
-            if private.id == "B2" and (
-                private.owner not in g.players
-                or board.hexes["E3"].tile is board.hexes["E3"].printed.tile
-            ):
-                amount = 0
-            if amount:
-                g.ledger.transfer(BANK, private.owner, amount)
-
 
 class DebtStep(Step):
     """Buy one debt token, any time in the turn ("6. Pay Off 1 Debt")."""
@@ -174,15 +163,6 @@ class DebtStep(Step):
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         treaty.pay(rg_game(g), entity)
-
-
-def track_open(g: Engine, track: TrackStep, entity: str) -> bool:
-    """Whether the railroad may still lay track this turn: the track step waits for it and
-    the turn has not moved past "1. Lay Track"."""
-    r = g.round
-    return track.active(g, entity) and (
-        not isinstance(r, RoyalGorgeOperatingRound) or r.is_open(track)
-    )
 
 
 class SteelChoiceStep(Step):
@@ -203,8 +183,10 @@ class SteelChoiceStep(Step):
         return [Colour.parse(c) for c in g.depot.phases.current.tiles]
 
     def active(self, g: Engine, entity: str) -> bool:
-        return track_open(g, self.track, entity) and bool(
-            steel.choices(rg_game(g), entity, self._colours(g))
+        return (
+            self.track.active(g, entity)
+            and g.round.is_open(self.track)
+            and bool(steel.choices(rg_game(g), entity, self._colours(g)))
         )
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
