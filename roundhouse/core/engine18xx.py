@@ -59,6 +59,10 @@ class TitleData:
         return self
 
 
+OPEN_KINDS = frozenset({"run_routes"})
+"""Kinds :meth:`Engine.legal_actions` only suggests (:meth:`Engine.open_kinds`)."""
+
+
 class Engine(TitleState):
     """One 18xx game in progress."""
 
@@ -150,6 +154,11 @@ class Engine(TitleState):
             owner = self.privates[entity].owner
             return None if owner is None else self.controller(owner)
         return None
+
+    def open_kinds(self) -> frozenset[str]:
+        """A run: the list offers the best one; any routes the map scores at the stated
+        revenue are taken (:meth:`~roundhouse.core.flow.map_steps.RouteStep.check`)."""
+        return OPEN_KINDS
 
     def same_move(self, action: Action) -> Action:
         """A tile lay at a rotation laying the same track as a listed one is that lay

@@ -79,13 +79,16 @@ class Game:
         """Every legal action now, optionally only those of one seat."""
         if self._legal is None:
             state = self._state
-            self._legal = LegalActions(state.legal_actions(), state.legal_ranges(), state.same_move)
+            self._legal = LegalActions(
+                state.legal_actions(), state.legal_ranges(), state.same_move, state.open_kinds()
+            )
         if player is None:
             return self._legal
         return LegalActions(
             [a for a in self._legal if a.player == player],
             [r for r in self._legal.ranges if r.template.player == player],
             self._state.same_move,
+            self._legal.open_kinds,
         )
 
     def apply(self, action: Action | Mapping[str, object]) -> Action:

@@ -8,7 +8,9 @@ list holds representative amounts and an :class:`AmountRange` documents the whol
 its step (DESIGN: amounts are "enumerated or given as ranges with a documented step");
 ``in`` accepts every amount of the span.  Where several spellings are one move (a symmetric
 tile laid at either of two rotations that lay the same track), the list names one and ``in``
-accepts the others too (:meth:`~roundhouse.core.state.TitleState.same_move`).
+accepts the others too (:meth:`~roundhouse.core.state.TitleState.same_move`).  For a few kinds
+the list only suggests (:attr:`LegalActions.open_kinds`: a run of trains, where the player may
+name any routes the rules accept, and the list offers the best run).
 """
 
 from __future__ import annotations
@@ -47,13 +49,14 @@ class AmountRange:
 
 
 class LegalActions(Sequence[Action]):
-    __slots__ = ("_items", "_same", "_set", "ranges")
+    __slots__ = ("_items", "_same", "_set", "open_kinds", "ranges")
 
     def __init__(
         self,
         items: Sequence[Action],
         ranges: Sequence[AmountRange] = (),
         same: Callable[[Action], Action] | None = None,
+        open_kinds: frozenset[str] = frozenset(),
     ) -> None:
         self._items = tuple(items)
         self._set: frozenset[Action] | None = None
@@ -61,6 +64,9 @@ class LegalActions(Sequence[Action]):
         """Spans of amounts that are legal beyond the listed representatives."""
         self._same = same
         """The listed spelling of a move that has several (None: every move has one)."""
+        self.open_kinds = open_kinds
+        """Action kinds the list only suggests: another move of such a kind may be legal
+        (``apply`` decides), e.g. ``run_routes`` with routes the player names."""
 
     @overload
     def __getitem__(self, index: int) -> Action: ...

@@ -52,6 +52,12 @@ class TitleState(ABC):
         itself by default.  ``action in game.legal_actions()`` accepts every spelling."""
         return action
 
+    def open_kinds(self) -> frozenset[str]:
+        """Action kinds :meth:`legal_actions` only suggests: a move of such a kind that is not
+        listed may still pass :meth:`check` (a run of routes the player names).  None by
+        default: the list is every legal move."""
+        return frozenset()
+
     def knows(self, kind: str, name: str) -> bool:
         """Whether the game has a ``kind`` called ``name`` ("company", "hex", "tile" ...: the
         :class:`~roundhouse.core.actions.Known` fields of the title's actions).  The game

@@ -343,8 +343,9 @@ class Checker:
 
     def unlisted(self, game: Game, doc: dict[str, Json], before: str | None = None) -> None:
         """``doc``, unless it is a listed move, is refused with IllegalAction and a reason
-        (``legal_actions()`` is complete); with ``before`` (the state hash) the state must be
-        unchanged.  Raises :class:`CheckFailed` otherwise."""
+        (``legal_actions()`` is complete; a kind it only suggests, ``open_kinds``, may be
+        accepted); with ``before`` (the state hash) the state must be unchanged.  Raises
+        :class:`CheckFailed` otherwise."""
         try:
             # The game's own list, not the copy: it also holds documented amount ranges.
             if game.title.codec.decode(doc) in game.legal_actions():
@@ -362,7 +363,8 @@ class Checker:
             raise CheckFailed("crash", f"unlisted move {doc!r}: {describe(exc)}", doc) from exc
         else:
             game.undo()
-            raise CheckFailed("legal.incomplete", f"{doc!r} is accepted but not listed", doc)
+            if doc.get("kind") not in game.legal_actions().open_kinds:
+                raise CheckFailed("legal.incomplete", f"{doc!r} is accepted but not listed", doc)
         if before is not None and game.state_hash() != before:
             raise CheckFailed("refusal.unchanged", f"{doc!r}: refused but the state changed", doc)
 

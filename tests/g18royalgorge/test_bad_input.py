@@ -118,6 +118,9 @@ def test_18royalgorge_compat_recorded_run_revenue_stays_in_its_span() -> None:
     refused(game, over, IllegalAction)
     shorter = {**run.to_json(), "routes": [list(run.routes[0][:1])], "revenue": -5}
     refused(game, shorter, MalformedAction)
+    nowhere = {**run.to_json(), "routes": [[run.routes[0][0], "Z99-0", "ZZ"]]}
+    assert "no place on the map" in refused(game, nowhere, IllegalAction)
+    assert game.legal_actions().open_kinds == {"run_routes"}  # routes may be named freely
 
 
 def test_18royalgorge_1_lay_track_a_symmetric_tile_at_its_twin_rotation_is_the_listed_lay() -> None:

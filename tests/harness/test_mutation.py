@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from roundhouse.bots.random_bot import RandomBot
 from roundhouse.core.actions import Json
+from roundhouse.core.flow.actions import RunRoutes
 from roundhouse.core.game import Game, new_game
 from roundhouse.core.rng import Rng
 from roundhouse.harness.case import Case
@@ -26,6 +27,7 @@ from roundhouse.harness.invariants import FULL, Checker, CheckFailed
 from roundhouse.harness.mutation import GARBAGE, Vocabulary, fields, mutant, mutants
 from roundhouse.harness.roster import load_titles
 from tests import toy_title  # noqa: F401  (registers "Toy")
+from tests.g18royalgorge.test_bad_input import new, play_until
 
 EVERY = 40
 """Actions between the positions kept from each game."""
@@ -96,3 +98,19 @@ def test_harness_listed_moves_with_the_games_own_names_are_listed_or_refused(cas
         refused_or_listed(game, mutant(move, name, value))
 
     mutated()
+
+
+def test_harness_a_run_the_player_names_is_no_incomplete_list() -> None:
+    """Runs are the one kind the list only suggests (``open_kinds``): the route step offers
+    the best run and takes any routes the map scores at the stated revenue (18RoyalGorge "3.
+    Run Trains").  The same route named backwards is accepted though not listed, and the
+    harness must not call that an incomplete list (the fuzzer's seed 70015, compat mode)."""
+    game, _ = new()
+    run = play_until(game, lambda a: isinstance(a, RunRoutes) and bool(a.routes))
+    assert isinstance(run, RunRoutes)
+    train, *stops = run.routes[0]
+    backwards = {**run.to_json(), "routes": [[train, *reversed(stops)], *run.routes[1:]]}
+    assert game.title.codec.decode(backwards) not in game.legal_actions()
+    assert "run_routes" in game.legal_actions().open_kinds
+    refused_or_listed(game, backwards)
+    game.apply(backwards)
