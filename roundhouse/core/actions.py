@@ -138,10 +138,11 @@ class ActionCodec:
         if isinstance(doc, Action):
             if self.classes.get(doc.kind) is not type(doc):
                 raise MalformedAction(f"{doc.kind!r} is not an action of this game")
-            # An action built in Python skipped the reading checks: run them on its fields.
-            for name, where, coerce, _ in self._plans[doc.kind].fields:
+            # An action built in Python skipped the reading checks: run them on its fields
+            # (plain text and whole-number fields of the right type need none).
+            for name, where, coerce, plain in self._plans[doc.kind].checks:
                 value = getattr(doc, name)
-                if coerce(value, where) != value:
+                if type(value) is not plain and coerce(value, where) != value:
                     raise MalformedAction(f"{where}: expected a tuple, got {value!r}")
             return doc
         if not isinstance(doc, Mapping):
@@ -167,7 +168,10 @@ class ActionCodec:
 
     def check_known(self, action: Action, knows: Knows) -> None:
         """Refuse ``action`` if a :class:`Known` field names nothing the game has."""
-        for name, where, kind, default in self._plans[action.kind].known:
+        known = self._plans[action.kind].known
+        if not known:
+            return
+        for name, where, kind, default in known:
             value = getattr(action, name)
             for item in value if isinstance(value, tuple) else (value,):
                 if item != default and not knows(kind, item):
@@ -180,7 +184,7 @@ class ActionCodec:
 class _Plan:
     """What decoding one action class needs, worked out once."""
 
-    __slots__ = ("allowed", "cls", "fields", "known")
+    __slots__ = ("allowed", "checks", "cls", "fields", "known")
 
     def __init__(self, cls: type[Action]) -> None:
         hints = typing.get_type_hints(cls, include_extras=True)
@@ -195,6 +199,11 @@ class _Plan:
             for f in dataclasses.fields(cls)
         )
         self.allowed = frozenset([*(f[0] for f in self.fields), "kind"])
+        self.checks: tuple[tuple[str, str, Coerce, type | None], ...] = tuple(
+            (name, where, coerce, _PLAIN.get(coerce)) for name, where, coerce, _ in self.fields
+        )
+        """The field checks for an action built in Python, with the one type each accepts
+        as it is (None: always check)."""
         self.known: tuple[tuple[str, str, str, object], ...] = tuple(
             (f.name, f"{cls.kind}.{f.name}", kind, f.default)
             for f in dataclasses.fields(cls)
@@ -275,6 +284,10 @@ def _coerce_bool(value: object, where: str) -> object:
     if isinstance(value, bool):
         return value
     raise MalformedAction(f"{where}: expected true/false, got {value!r}")
+
+
+_PLAIN: dict[Coerce, type] = {_coerce_str: str, _coerce_int: int, _coerce_bool: bool}
+"""Checks that pass every value of exactly this type unchanged."""
 
 
 def _coerce(value: object, hint: object, where: str) -> object:
