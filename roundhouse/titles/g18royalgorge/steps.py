@@ -340,12 +340,10 @@ class GoldStep(Step):
 
 
 class RoyalGorgeBuyTrainStep(BuyTrainStep):
-    """Core's train buying; emergency sales skip companies without a price yet (William
-    Palmer's Rio Grande share before Rio Grande starts cannot be sold), sell CF&I and VGC by
-    their own rules, and bankruptcy may be declared once all of fundraising falls short
-    (:mod:`.fundraising`).  With
-    ``compat_18xx_games`` the step stays open until a pass while the railroad has room and
-    money and another railroad owns a train, connected or not, as on 18xx.games."""
+    """Core's train buying; emergency sales sell CF&I and VGC by their own rules, and
+    bankruptcy may be declared once all of fundraising falls short (:mod:`.fundraising`).
+    With ``compat_18xx_games`` the step stays open until a pass while the railroad has room
+    and money and another railroad owns a train, connected or not, as on 18xx.games."""
 
     def active(self, g: Engine, entity: str) -> bool:
         if super().active(g, entity):
@@ -360,13 +358,10 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         )
 
     def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
-        """Core's, with CF&I and VGC sold by their own rules (:mod:`.fundraising`)."""
-        unpriced = {c for c in g.books if c not in g.market.position}
-        hidden = {c: g.books.pop(c) for c in unpriced}
-        try:
-            buys, sales, target = super().emergency(g, corp)
-        finally:
-            g.books.update(hidden)
+        """Core's (which skips companies without a price: William Palmer's Rio Grande share
+        before Rio Grande starts cannot be sold), with CF&I and VGC sold by their own rules
+        (:mod:`.fundraising`)."""
+        buys, sales, target = super().emergency(g, corp)
         president = g.controller(corp)
         if president is None or (buys and g.config.emergency_train is EmergencyTrain.CHEAPEST):
             return buys, sales, target
