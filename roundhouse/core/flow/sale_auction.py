@@ -29,6 +29,7 @@ from roundhouse.core.flow.company_sale import (
 )
 from roundhouse.core.flow.corporate_actions import Merge, PayoffLoan
 from roundhouse.core.flow.loan_step import check_payoff, payoff_loan
+from roundhouse.core.legal import AmountRange
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -149,6 +150,17 @@ class SaleAuction:
             Bid(player=p, entity=player, company=self.target, price=x) for x in prices
         ]
         return [*bids, Pass(player=p, entity=player)]
+
+    def bid_ranges(self, g: Engine, player: str) -> list[AmountRange]:
+        """Every bid :meth:`valid_bid` takes beyond the listed ones: the multiples of the bid
+        step from the lowest to the highest (the list shows the first few)."""
+        low, high = self.min_bid(g), self.max_bid(g, player)
+        step = g.config.takeover.bid_step
+        first, last = -(-low // step) * step, high // step * step
+        if last < first:
+            return []
+        template = Bid(player=g.pid(player), entity=player, company=self.target, price=first)
+        return [AmountRange(template, "price", first, last, step)]
 
     def bid(self, player: str, action: Action) -> None:
         if isinstance(action, Bid):
