@@ -3,15 +3,20 @@ by listed moves with one field changed (issue #14, roundhouse/harness/mutation.p
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid
-from roundhouse.core.flow.corporate_actions import PayoffLoan
+from roundhouse.core.flow.corporate_actions import PayoffLoan, TakeLoan
 from roundhouse.core.flow.loan_step import RepayStep, take_loan
 from roundhouse.core.flow.sale_auction import SaleAuction
 from roundhouse.core.flow.takeover_round import TakeoverRound
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
-from tests.core.flow import test_corporate_start_playout
+from tests.core.flow import test_corporate_playout, test_corporate_start_playout
 from tests.core.flow.corporate import corporate_engine
 from tests.core.flow.playout import PLAYERS
 from tests.core.flow.synthetic import engine
@@ -64,3 +69,27 @@ def test_18usa_14_2_every_bid_in_steps_up_to_the_limit_is_legal() -> None:
     top = Bid(player=PlayerId(who), entity=who, company=sale.target, price=high // step * step)
     assert top not in list(legal)
     game.apply(top)
+
+
+def test_18usa_9_a_loan_named_for_a_player_is_refused_not_a_crash() -> None:
+    """18USA §9: loans are taken by companies.  In the stock round a president acting for
+    their company (who has begun to) may take another; a ``take_loan`` naming the player
+    instead is refused (it crashed looking up the player's loan limit: seed 4 of the
+    corporate playout)."""
+    game = Game(test_corporate_playout.TITLE, PLAYERS, seed=4)
+    rng = Rng(4)
+    for _ in range(2_000):
+        loans = [a for a in game.legal_actions() if isinstance(a, TakeLoan)]
+        steps = engine(game).round.steps
+        if loans and any(getattr(s, "for_company", None) for s in steps):
+            break
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+    else:
+        raise AssertionError("no loan in a stock round")
+    loan = loans[0]
+    before = game.state_hash()
+    with pytest.raises(IllegalAction):
+        game.apply(dataclasses.replace(loan, entity=loan.player))
+    assert game.state_hash() == before
+    game.apply(loan)
