@@ -19,6 +19,7 @@ import dataclasses
 import json
 from collections.abc import Sequence
 
+from roundhouse.core import action_names
 from roundhouse.core.ability import closes_on
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.bank import BANK, Ledger
@@ -144,6 +145,15 @@ class Engine(TitleState):
             owner = self.privates[entity].owner
             return None if owner is None else self.controller(owner)
         return None
+
+    def open_kinds(self) -> frozenset[str]:
+        return action_names.OPEN_KINDS
+
+    def same_move(self, action: Action) -> Action:
+        return action_names.same_move(self, action)
+
+    def knows(self, kind: str, name: str) -> bool:
+        return action_names.knows(self, kind, name)
 
     def controller_id(self, entity: str) -> PlayerId:
         who = self.controller(entity)

@@ -9,7 +9,9 @@ import dataclasses
 from roundhouse.core.flow.actions import Bankrupt, BuyTrain, LayTile, SellShares
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import POOL
+from roundhouse.titles.g18royalgorge.steps import RoyalGorgeBuyTrainStep
 from tests.g18royalgorge.replayed import position, silent_moves
+from tests.g18royalgorge.test_variants import at_operating_round
 
 STOCK_MARKET = "18RoyalGorge_game_end_stock_market.json"
 BANKRUPT = "18RoyalGorge_game_end_bankrupt.json"
@@ -102,3 +104,17 @@ def test_18royalgorge_bankruptcy_scores_only_the_remaining_shares() -> None:
     game.apply(Bankrupt(player=PlayerId("8642"), entity="NO"))
     assert game.result is not None
     assert game.result[PlayerId("8642")] == 4 * 55 + 2 * 90
+
+
+def test_18royalgorge_5_emergency_fundraising_reading_it_changes_nothing() -> None:
+    """Working out emergency purchases is reading the position: it must leave the game
+    exactly as it was, the order of its companies too.  It took the railroads without a
+    price out and put them back at the end, so a game that had been asked listed its sales
+    in another order than the same game reloaded (the fuzzer's seed 72078)."""
+    g = at_operating_round()
+    corp = g.round.entity(g)
+    assert corp is not None
+    order = list(g.books)
+    assert any(c not in g.market.position for c in order[:-3])  # an unstarted railroad
+    RoyalGorgeBuyTrainStep().emergency(g, corp)
+    assert list(g.books) == order

@@ -5,7 +5,7 @@ first, ties in seat order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -24,6 +24,10 @@ class SealedBidStep(AuctionStep):
         self.lot = lot
         self.bids: dict[str, int] = {}
         self.order: list[str] = []
+
+    def names(self, kind: str) -> Collection[str]:
+        """The lot bid for is a "company" name of its own."""
+        return (self.lot,) if kind == "company" else ()
 
     def acting(self, g: Engine) -> tuple[str, ...]:
         if len(self.bids) < len(g.players):

@@ -7,9 +7,13 @@ Kinds are named after what the rulebook calls the moves (``issue_shares``,
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
-from roundhouse.core.actions import Action
+from roundhouse.core.actions import Action, Span
+from roundhouse.core.flow.actions import CorporationName, Entity
+
+Count = Annotated[int, Span(1)]
+"""A number of shares: at least one."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -17,8 +21,8 @@ class IssueShares(Action):
     """The company puts ``count`` of its treasury shares in the pool (18West §6.2)."""
 
     kind: ClassVar[str] = "issue_shares"
-    entity: str
-    count: int
+    entity: Entity
+    count: Count
 
     def __str__(self) -> str:
         return f"{self.entity} issues {self.count} share(s)"
@@ -29,8 +33,8 @@ class RedeemShares(Action):
     """The company buys ``count`` of its shares back from the pool (18West §6.2)."""
 
     kind: ClassVar[str] = "redeem_shares"
-    entity: str
-    count: int
+    entity: Entity
+    count: Count
 
     def __str__(self) -> str:
         return f"{self.entity} redeems {self.count} share(s)"
@@ -42,9 +46,9 @@ class Acquire(Action):
     company ``corporation`` (18West §6.4)."""
 
     kind: ClassVar[str] = "acquire"
-    entity: str
-    corporation: str
-    shares: int
+    entity: Entity
+    corporation: CorporationName
+    shares: Annotated[int, Span(0)]
 
     def __str__(self) -> str:
         return f"{self.entity} offers {self.shares} share(s) for {self.corporation}"
@@ -56,7 +60,7 @@ class AnswerOffer(Action):
     accept the compensation offered")."""
 
     kind: ClassVar[str] = "answer_offer"
-    entity: str
+    entity: Entity
     accept: bool
 
     def __str__(self) -> str:

@@ -12,9 +12,15 @@ winning player naming which of their companies buys (entity = the player).
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
-from roundhouse.core.actions import Action
+from roundhouse.core.actions import Action, Span
+from roundhouse.core.flow.actions import CorporationName, Entity, TrainName
+
+Count = Annotated[int, Span(1)]
+"""A number of shares or loans: at least one."""
+LoanCube = Annotated[int, Span(0)]
+"""A loan cube's number on the loan chart."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -22,8 +28,8 @@ class TakeLoan(Action):
     """The company takes loan cube ``loan`` (18USA §9)."""
 
     kind: ClassVar[str] = "take_loan"
-    entity: str
-    loan: int
+    entity: Entity
+    loan: LoanCube
 
     def __str__(self) -> str:
         return f"{self.entity} takes loan {self.loan}"
@@ -34,8 +40,8 @@ class PayoffLoan(Action):
     """The company repays loan cube ``loan`` (18USA §12.9)."""
 
     kind: ClassVar[str] = "payoff_loan"
-    entity: str
-    loan: int
+    entity: Entity
+    loan: LoanCube
 
     def __str__(self) -> str:
         return f"{self.entity} repays loan {self.loan}"
@@ -46,8 +52,8 @@ class Short(Action):
     """The player sells one share of ``corporation`` short (18USA §11.2)."""
 
     kind: ClassVar[str] = "short"
-    entity: str
-    corporation: str
+    entity: Entity
+    corporation: CorporationName
 
     def __str__(self) -> str:
         return f"{self.entity} sells {self.corporation} short"
@@ -58,7 +64,7 @@ class Convert(Action):
     """The company grows one size up on its own (18USA §14.1.1)."""
 
     kind: ClassVar[str] = "convert"
-    entity: str
+    entity: Entity
 
     def __str__(self) -> str:
         return f"{self.entity} converts"
@@ -70,8 +76,8 @@ class Merge(Action):
     the company ``corporation`` that buys (§14.2)."""
 
     kind: ClassVar[str] = "merge"
-    entity: str
-    corporation: str
+    entity: Entity
+    corporation: CorporationName
 
     def __str__(self) -> str:
         return f"{self.entity} merges with {self.corporation}"
@@ -82,8 +88,8 @@ class Assign(Action):
     """A president offers company ``target`` for a friendly sale (18USA §14.2.3)."""
 
     kind: ClassVar[str] = "assign"
-    entity: str
-    target: str
+    entity: Entity
+    target: CorporationName
 
     def __str__(self) -> str:
         return f"{self.entity} offers {self.target} for sale"
@@ -95,8 +101,8 @@ class ScrapTrain(Action):
     car, $50, whenever the company may act)."""
 
     kind: ClassVar[str] = "scrap_train"
-    entity: str
-    train: str
+    entity: Entity
+    train: TrainName
 
     def __str__(self) -> str:
         return f"{self.entity} scraps {self.train}"

@@ -220,7 +220,7 @@ class RepayStep(Step):
     def actions(self, g: Engine, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         loans = self._loans(g, entity)
-        out: list[Action] = [PayoffLoan(player=p, entity=entity, loan=loans[0])] if loans else []
+        out: list[Action] = [PayoffLoan(player=p, entity=entity, loan=x) for x in loans]
         return [*out, Pass(player=p, entity=entity)]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:

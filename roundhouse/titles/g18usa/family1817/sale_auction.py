@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, Pass
+from roundhouse.core.legal import AmountRange
 from roundhouse.titles.g18usa.family1817.actions import Merge, PayoffLoan
 from roundhouse.titles.g18usa.family1817.company_sale import (
     SaleKind,
@@ -149,6 +150,17 @@ class SaleAuction:
             Bid(player=p, entity=player, company=self.target, price=x) for x in prices
         ]
         return [*bids, Pass(player=p, entity=player)]
+
+    def bid_ranges(self, g: FamilyEngine, player: str) -> list[AmountRange]:
+        """Every bid :meth:`valid_bid` takes beyond the listed ones: the multiples of the bid
+        step from the lowest to the highest (the list shows the first few)."""
+        low, high = self.min_bid(g), self.max_bid(g, player)
+        step = g.config.takeover.bid_step
+        first, last = -(-low // step) * step, high // step * step
+        if last < first:
+            return []
+        template = Bid(player=g.pid(player), entity=player, company=self.target, price=first)
+        return [AmountRange(template, "price", first, last, step)]
 
     def bid(self, player: str, action: Action) -> None:
         if isinstance(action, Bid):

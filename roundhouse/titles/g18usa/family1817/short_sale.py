@@ -262,7 +262,8 @@ class CorporateStockStep(StockStep):
             )
         if acting_for != entity or (self.for_company is not None and not isinstance(action, Pass)):
             if action not in self.company_actions(g, entity):
-                if isinstance(action, TakeLoan):
+                if isinstance(action, TakeLoan) and acting_for in g.corps:
+                    # why the company may not borrow, when a company is named
                     check_take_loan(g, acting_for, action.loan)
                 raise IllegalAction(
                     f"{entity} cannot do that for {acting_for} now", rule="sr.act_for_company"

@@ -27,6 +27,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
 from roundhouse.core.flow.trade import check_sale, do_purchase, do_sale, sale_counts
+from roundhouse.core.legal import AmountRange
 from roundhouse.core.share_trade import check_buy
 from roundhouse.titles.g18usa.family1817.actions import (
     Assign,
@@ -258,6 +259,16 @@ class TakeoverRound(CashCrisisRound):
         if self.phase == "pick":
             return sale.pick_actions(g, who)
         return [*sale.repay_actions(g), *scraps, Pass(player=p, entity=who)]
+
+    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+        """In an auction, every bid in steps up to the bidder's limit (the list shows the
+        first few, :meth:`SaleAuction.bid_ranges`)."""
+        if self.crisis.debts:
+            return super().legal_ranges(g)
+        who = self.entity(g)
+        if who is None or self.phase != "auction":
+            return []
+        return self._sale().bid_ranges(family(g), who)
 
     def _post_actions(self, g: FamilyEngine, player: str) -> list[Action]:
         corp_id = self.post_corp
