@@ -56,6 +56,7 @@ from roundhouse.interop.g18royalgorge_site import (
     owed_after,
     self_withholding,
     silent,
+    skipped_run,
 )
 from roundhouse.interop.g18royalgorge_turn import (
     OUR_STEPS,
@@ -159,6 +160,10 @@ class RoyalGorgeReader(SiteMemory):
         for _ in range(4 * len(game.players) + 8):
             if game.finished:
                 return
+            run = skipped_run(game)
+            if run is not None and run != ours:
+                yield run
+                continue
             g = engine(game)
             if ours.kind in ANY_TIME and (
                 ours.kind == "end_game"

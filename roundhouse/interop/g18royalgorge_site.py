@@ -20,6 +20,7 @@ from roundhouse.core.flow.actions import (
     Dividend,
     EndGame,
     Pass,
+    RunRoutes,
 )
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
@@ -32,12 +33,15 @@ from roundhouse.interop.g18royalgorge_names import (
 )
 from roundhouse.interop.g18royalgorge_turn import (
     SiteTurn,
+    our_step,
+    route_available,
     turn_key,
 )
 from roundhouse.interop.translate import (
     SiteDoc,
     Translator,
 )
+from roundhouse.titles.g18royalgorge.state import rg_game
 
 COMPAT = "compat_18xx_games"
 SHORTER = "shorter_game_end"
@@ -112,6 +116,33 @@ def silent(action: Action) -> bool:
     """A move 18xx.games makes by itself when it is the only one: a pass, or withholding
     nothing when a railroad ran no train."""
     return isinstance(action, Pass) or (isinstance(action, Dividend) and action.mode == "withhold")
+
+
+def debt_share_buyable(g: Engine, player: str) -> bool:
+    """Whether the site's stock round still offers ``player`` a purchase we do not: a share
+    of its hidden ``DEBT`` corporation, whose certificates all lie in the bank pool at the
+    debt marker's price (``G18RoyalGorge::Game#init_debt_corp``).  ``Step::BuySellParShares
+    #can_buy_any_from_market?`` counts them like any pool share (cash for one, room under
+    the certificate limit), so the site waits for such a player's pass where our round
+    offers nothing else.  Nobody ever buys one: the site's interface hides the corporation
+    (``visible_corporations``)."""
+    return (
+        g.ledger.cash(player) >= rg_game(g).debt_price() and g.cert_count(player) < g.cert_limit()
+    )
+
+
+def skipped_run(game: Game) -> RunRoutes | None:
+    """Running nothing where the site skips the run: a railroad with trains whose stations
+    reach no second revenue centre (``Step::Route#actions`` offers nothing, see
+    :func:`~roundhouse.interop.g18royalgorge_turn.route_available`); our route step still
+    asks for it ("runs for $0")."""
+    g = engine(game)
+    corp = turn_key(g)
+    if corp is None or our_step(g, corp[2]) != "routes" or route_available(g, corp[2]):
+        return None
+    return next(
+        (a for a in game.legal_actions() if isinstance(a, RunRoutes) and not a.routes), None
+    )
 
 
 def self_withholding(game: Game) -> Dividend | None:

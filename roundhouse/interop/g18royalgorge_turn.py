@@ -13,7 +13,10 @@ site's step can still be waiting where ours is not.  Facts read from tobymao/18x
   legal on the board;
 * the station step waits from the railroad's second turn while it has a token it can pay for
   and a city to put it in;
-* the run waits while the railroad owns a train, the dividend while the run earned money;
+* the run waits while the railroad owns a train and one of its stations reaches another
+  revenue centre by track (``Step::Route#actions``, ``Graph#route_info``'s
+  ``route_available``); otherwise the site skips it, and then withholds the dividend;
+* the dividend waits while the run earned money;
 * trains wait while there is room (or a train of its own the next one rusts) and the cash
   for the cheapest train on offer: the depot's, or any other railroad's at $1;
 * the last company purchase waits from the Green phase while some player owns a company a
@@ -44,6 +47,7 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.trains import DEPOT
+from roundhouse.interop.g18royalgorge_names import board_map
 from roundhouse.titles.g18royalgorge.state import rg_game
 from roundhouse.titles.g18royalgorge.sulphur_springs import SULPHUR_SPRINGS
 
@@ -139,7 +143,7 @@ class SiteTurn:
             return token_waits(g, corp)
         ours = our_step(g, corp)
         if step is SiteStep.ROUTE:
-            return ours == "routes"
+            return ours == "routes" and route_available(g, corp)
         if step is SiteStep.DIVIDEND:
             revenue = g.or_round().revenue or 0
             return ours in ("gold", "dividend") and revenue > 0
@@ -191,6 +195,13 @@ class SiteTurn:
                 self.passed.add(step)
         elif step is SiteStep.DIVIDEND and isinstance(action, Dividend):
             self.passed.add(step)
+
+
+def route_available(g: Engine, corp: str) -> bool:
+    """``Graph#route_info``'s ``route_available``: a walk from one of the railroad's stations
+    meets at least two revenue centres (its own city counts), so some train has a run;
+    without it ``Step::Route`` offers nothing and the site moves on by itself."""
+    return len(board_map(g).graph.reach(corp).stops) >= 2
 
 
 def token_waits(g: Engine, corp: str) -> bool:

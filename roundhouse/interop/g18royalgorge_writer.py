@@ -47,8 +47,10 @@ from roundhouse.interop.g18royalgorge_site import (
     SiteMemory,
     TurnTrack,
     any_time_moves,
+    debt_share_buyable,
     owed_after,
     silent,
+    skipped_run,
 )
 from roundhouse.interop.g18royalgorge_turn import (
     OUR_STEPS,
@@ -92,17 +94,18 @@ class RoyalGorgeWriter(SiteMemory):
         by themselves (:meth:`operating`); a stock-round pass the site makes itself is held
         back (:meth:`write_pass`) and written after all when our reader could not tell it
         from the next action: that action is the same pass, or a move our reader takes
-        before any silent pass (one of :data:`ANY_TIME`, or a step waiting beside the turn)."""
-        before, own = self.operating(action, game, seats)
-        if own is not None:
-            return before + own
+        before any silent pass (one of :data:`ANY_TIME`, or a step waiting beside the turn).
+        Any other action written (a railroad's too) drops them: our reader makes them again
+        before it, so none is left to be mistaken for a pass of a later stock round."""
+        before, out = self.operating(action, game, seats)
         held = self._held.setdefault(game, [])
-        out = super().write(action, game, seats)
-        if isinstance(action, Pass) and not out and self._site_skips(action, game):
-            held.append((action, {"type": "pass", **self._entity(action, game, seats)}))
-            return []
+        if out is None:
+            out = super().write(action, game, seats)
+            if isinstance(action, Pass) and not out and self._site_skips(action, game):
+                held.append((action, {"type": "pass", **self._entity(action, game, seats)}))
+                return before
         if not out:
-            return out
+            return before
         if held and self._taken_first(action, game, [p for p, _ in held]):
             out = [doc for _, doc in held] + out
         held.clear()
@@ -188,10 +191,15 @@ class RoyalGorgeWriter(SiteMemory):
 
     def _site_skips(self, action: Action, game: Game) -> bool:
         """A pass the site makes by itself: a stock-round player's only move (they can
-        neither buy nor sell).  Railroads' passes are all written: the site records them
-        even where our step had nothing else to offer (the fixtures show both)."""
+        neither buy nor sell, not even a share of the site's hidden ``DEBT`` corporation:
+        :func:`debt_share_buyable`).  Railroads' passes are all written: the site records
+        them even where our step had nothing else to offer (the fixtures show both)."""
         g = engine(game)
-        return g.round.kind == "SR" and self._only_move(action, game)
+        return (
+            g.round.kind == "SR"
+            and self._only_move(action, game)
+            and not debt_share_buyable(g, str(action.player))
+        )
 
     def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """Declining gold is not written (the site just chooses the dividend), nor a
@@ -316,11 +324,14 @@ class RoyalGorgeWriter(SiteMemory):
         return 0 if owner == action.entity else len(held) + 1
 
     def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """Each route with the revenue our board gives it; a run our board does not check
+        """Nothing for running nothing where the site skips the run (:func:`skipped_run`);
+        else each route with the revenue our board gives it; a run our board does not check
         or values differently (taken at its word with ``compat_18xx_games``) is written
         route by route from its notation, the difference put on a route we cannot score
         (or the first), so that reading it back gives the same run."""
         assert isinstance(action, RunRoutes)
+        if action == skipped_run(game):
+            return []
         g = engine(game)
         bm = board_map(g)
         trains = bm.trains(g, action.entity)
