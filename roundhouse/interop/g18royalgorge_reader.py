@@ -56,6 +56,7 @@ from roundhouse.interop.g18royalgorge_site import (
     owed_after,
     self_withholding,
     silent,
+    skipped_pass,
     skipped_run,
 )
 from roundhouse.interop.g18royalgorge_turn import (
@@ -71,6 +72,10 @@ from roundhouse.interop.translate import (
 from roundhouse.titles.g18royalgorge import site_run, site_sale
 from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games
 from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
+
+SILENT_MOVES_MAX = 2000
+"""Moves the site may make by itself between two recorded actions: when every player is
+out of money and no railroad runs, whole sets of rounds pass with nobody asked."""
 
 
 class RoyalGorgeReader(SiteMemory):
@@ -110,10 +115,22 @@ class RoyalGorgeReader(SiteMemory):
         any-time moves) is one such move and the site's action is another, that move is the
         one the site made silently.
         """
+        made = self._made_silently.setdefault(game, set())
+        made.clear()
         for ours in super().read(action, game):
-            yield from self.silent_passes(ours, game)
+            if id(ours) not in made:
+                yield from self.silent_passes(ours, game)
             self._note(ours, game)
             yield ours
+
+    def _silently(self, ours: Action, game: Game) -> Iterator[Action]:
+        """:meth:`silent_passes` for a ``read_`` method, marked so that :meth:`read` does not
+        look for silent moves before them a second time (a move the site skips would be
+        found twice)."""
+        made = self._made_silently.setdefault(game, set())
+        for move in self.silent_passes(ours, game):
+            made.add(id(move))
+            yield move
 
     def _note(self, ours: Action, game: Game) -> None:
         """The site's turn after one of its moves that we read (passes: :meth:`read_pass`)."""
@@ -157,12 +174,16 @@ class RoyalGorgeReader(SiteMemory):
         skipped because it had nothing to offer there (a station it could not place, gold it
         chose not to ship) when ``ours`` belongs to a later step of the same turn."""
         entity = getattr(ours, "entity", None)
-        for _ in range(4 * len(game.players) + 8):
+        for _ in range(SILENT_MOVES_MAX):
             if game.finished:
                 return
             run = skipped_run(game)
             if run is not None and run != ours:
                 yield run
+                continue
+            passed = skipped_pass(game)
+            if passed is not None:
+                yield passed
                 continue
             g = engine(game)
             if ours.kind in ANY_TIME and (
@@ -192,13 +213,14 @@ class RoyalGorgeReader(SiteMemory):
 
     def settle(self, game: Game) -> Iterator[Action]:
         """Withholding a run of nothing when it is the only move left after the last
-        action: the site has already made it (``Step::Dividend#skip!``) and an export leaves
-        it out (``RoyalGorgeWriter.write_dividend``)."""
+        action, and the stock-round passes the site makes itself (:func:`skipped_pass`):
+        the site has already made them (``Step::Dividend#skip!``,
+        ``Round::Base#skip_steps``) and an export leaves them out."""
         while not game.finished:
-            withheld = self_withholding(game)
-            if withheld is None:
+            move = self_withholding(game) or skipped_pass(game)
+            if move is None:
                 return
-            yield withheld
+            yield move
 
     def read_bid(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat = action.seat()
@@ -218,7 +240,7 @@ class RoyalGorgeReader(SiteMemory):
         if action.entity_type == "player":
             yield ours
             return
-        yield from self.silent_passes(ours, game)
+        yield from self._silently(ours, game)
         if self._owed_pass(entity, game):
             return
         turn = self._site_turn(game)

@@ -131,6 +131,27 @@ def debt_share_buyable(g: Engine, player: str) -> bool:
     )
 
 
+def skipped_pass(game: Game) -> Pass | None:
+    """A stock-round pass the site makes itself: the player's only move (besides moves
+    allowed at any time) and no ``DEBT`` share they could buy (:func:`debt_share_buyable`).
+    ``Round::Base#skip_steps`` skips a player whose step offers no action ("has no valid
+    actions and passes") and records nothing, so a document never holds such a pass: the
+    export leaves it out and reading puts it back, before whatever the document has next
+    (even a pass of the same player) or after its last action."""
+    if game.finished:
+        return None
+    g = engine(game)
+    if g.round.kind != "SR":
+        return None
+    beside = any_time_moves(game)
+    legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
+    if len(legal) != 1 or not isinstance(legal[0], Pass):
+        return None
+    if debt_share_buyable(g, str(legal[0].entity)):
+        return None
+    return legal[0]
+
+
 def skipped_run(game: Game) -> RunRoutes | None:
     """Running nothing where the site skips the run: a railroad with trains whose stations
     reach no second revenue centre (``Step::Route#actions`` offers nothing, see
@@ -158,14 +179,13 @@ def self_withholding(game: Game) -> Dividend | None:
 
 class SiteMemory(Translator):
     """Per game (weakly keyed, so a finished replay lets go): the site's tile copies,
-    certificates and operating turn, and the stock-round passes an export holds back."""
+    certificates and operating turn."""
 
     def __init__(self) -> None:
         self._copies: weakref.WeakKeyDictionary[Game, TileCopies] = weakref.WeakKeyDictionary()
-        self._held: weakref.WeakKeyDictionary[Game, list[tuple[Action, SiteDoc]]] = (
-            weakref.WeakKeyDictionary()
-        )
         self._turns: weakref.WeakKeyDictionary[Game, TurnTrack] = weakref.WeakKeyDictionary()
+        self._made_silently: weakref.WeakKeyDictionary[Game, set[int]] = weakref.WeakKeyDictionary()
+        """Reading: the moves of the action being read that the site made by itself."""
         self._certs: weakref.WeakKeyDictionary[Game, SiteCertificates] = weakref.WeakKeyDictionary()
 
     def copies(self, game: Game) -> TileCopies:

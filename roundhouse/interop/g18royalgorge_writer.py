@@ -47,9 +47,9 @@ from roundhouse.interop.g18royalgorge_site import (
     SiteMemory,
     TurnTrack,
     any_time_moves,
-    debt_share_buyable,
     owed_after,
     silent,
+    skipped_pass,
     skipped_run,
 )
 from roundhouse.interop.g18royalgorge_turn import (
@@ -91,24 +91,11 @@ class RoyalGorgeWriter(SiteMemory):
 
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """As the base, with the railroads' passes the site waits for where our steps end
-        by themselves (:meth:`operating`); a stock-round pass the site makes itself is held
-        back (:meth:`write_pass`) and written after all when our reader could not tell it
-        from the next action: that action is the same pass, or a move our reader takes
-        before any silent pass (one of :data:`ANY_TIME`, or a step waiting beside the turn).
-        Any other action written (a railroad's too) drops them: our reader makes them again
-        before it, so none is left to be mistaken for a pass of a later stock round."""
+        by themselves (:meth:`operating`) and without the stock-round passes the site makes
+        itself (:func:`skipped_pass`, see :meth:`write_pass`)."""
         before, out = self.operating(action, game, seats)
-        held = self._held.setdefault(game, [])
         if out is None:
             out = super().write(action, game, seats)
-            if isinstance(action, Pass) and not out and self._site_skips(action, game):
-                held.append((action, {"type": "pass", **self._entity(action, game, seats)}))
-                return before
-        if not out:
-            return before
-        if held and self._taken_first(action, game, [p for p, _ in held]):
-            out = [doc for _, doc in held] + out
-        held.clear()
         return before + out
 
     def operating(
@@ -157,23 +144,9 @@ class RoyalGorgeWriter(SiteMemory):
         """The passes the site would need if the railroad's turn ended with ``action``."""
         return [self._railroad_pass(turn.corp)] * owed_after(action, game, turn)
 
-    @staticmethod
-    def _taken_first(action: Action, game: Game, held: list[Action]) -> bool:
-        """Whether our reader, meeting ``action`` where the first held pass was due, would
-        apply it without re-creating the held passes (``RoyalGorgeReader.silent_passes``):
-        it is one of them, it ends the game, or it is an any-time move of an entity acting
-        then."""
-        if action in held or action.kind == "end_game":
-            return True
-        acting = {getattr(p, "entity", None) for p in held}
-        beside = action.kind in ANY_TIME or action in any_time_moves(game)
-        return beside and getattr(action, "entity", None) in acting
-
     def finish(self, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """The held passes at the end of the game (nothing follows that would bring them
-        back)."""
-        held = self._held.pop(game, [])
-        out = [doc for _, doc in held]
+        """The railroad passes the site still waits for after our last action."""
+        out: list[SiteDoc] = []
         track = self._turns.pop(game, None)
         if track is None or track.turn is None:
             return out
@@ -189,29 +162,18 @@ class RoyalGorgeWriter(SiteMemory):
                 out += [self._railroad_pass(turn.corp)] * count
         return out
 
-    def _site_skips(self, action: Action, game: Game) -> bool:
-        """A pass the site makes by itself: a stock-round player's only move (they can
-        neither buy nor sell, not even a share of the site's hidden ``DEBT`` corporation:
-        :func:`debt_share_buyable`).  Railroads' passes are all written: the site records
-        them even where our step had nothing else to offer (the fixtures show both)."""
-        g = engine(game)
-        return (
-            g.round.kind == "SR"
-            and self._only_move(action, game)
-            and not debt_share_buyable(g, str(action.player))
-        )
-
     def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """Declining gold is not written (the site just chooses the dividend), nor a
-        stock-round player's only move (:meth:`_site_skips`): the site makes those itself
-        and would refuse them from a player it has already skipped; our reader re-creates
-        them (``RoyalGorgeReader.read``).  An auction's passes are all written."""
+        stock-round pass the site makes itself (:func:`skipped_pass`): it would refuse
+        them from a player it has already skipped; our reader re-creates them
+        (``RoyalGorgeReader.silent_passes``).  An auction's passes are all written (the
+        players who cannot bid are out of the auction in compat play already)."""
         g = engine(game)
         entity = g.round.entity(g) if not game.finished else None
         gold_step = entity is not None and any(
             s.name == "gold" for s in g.round.offered(g, entity) if s.blocking
         )
-        if gold_step or self._site_skips(action, game):
+        if gold_step or action == skipped_pass(game):
             return []
         return [{"type": "pass", **self._entity(action, game, seats)}]
 
