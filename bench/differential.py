@@ -97,6 +97,8 @@ class Outcome:
     end_reason: str | None = None
     problem: str = ""
     """Empty when the site accepted the whole game with our result and end reason."""
+    live_only: int = 0
+    """Actions only a live game refused (site caches; the server accepts them)."""
     detail: dict[str, Json] = dataclasses.field(default_factory=dict)
 
     @property
@@ -109,6 +111,7 @@ def judge(
 ) -> Outcome:
     """Compare the site's replay with our game."""
     out = Outcome(spec, len(game.log), len(origins), game.end_reason)
+    out.live_only = len(site.live_only)
     if site.refused is not None:
         index = site.refused.get("index")
         ours = origins[index] if isinstance(index, int) and 0 <= index < len(origins) else None
@@ -175,7 +178,8 @@ def describe(out: Outcome) -> str:
 
 def summary(outcomes: list[Outcome], console: Console) -> None:
     table = Table(title="18RoyalGorge differential: our export replayed by 18xx.games")
-    for column in ("players", "bots", "games", "accepted", "refused", "result/end differ"):
+    columns = ("players", "bots", "games", "accepted", "refused", "result/end differ", "live only")
+    for column in columns:
         table.add_column(column, justify="right" if column not in ("bots",) else "left")
     groups: dict[tuple[int, str], list[Outcome]] = {}
     for o in outcomes:
@@ -188,8 +192,17 @@ def summary(outcomes: list[Outcome], console: Console) -> None:
             str(sum(o.ok for o in group)),
             str(sum(o.problem == "refused" for o in group)),
             str(sum(o.problem in ("result", "end", "unfinished") for o in group)),
+            str(sum(o.live_only for o in group)),
         )
-    table.add_row("all", "", str(len(outcomes)), str(sum(o.ok for o in outcomes)), "", "")
+    table.add_row(
+        "all",
+        "",
+        str(len(outcomes)),
+        str(sum(o.ok for o in outcomes)),
+        str(sum(o.problem == "refused" for o in outcomes)),
+        str(sum(o.problem in ("result", "end", "unfinished") for o in outcomes)),
+        str(sum(o.live_only for o in outcomes)),
+    )
     console.print(table)
     failed = [o for o in outcomes if not o.ok]
     if failed:

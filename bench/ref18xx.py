@@ -1,12 +1,14 @@
 """The 18xx.games Ruby engine as a reference to test against (``../shared/tools/ref18xx``).
 
 Where it is: ``$ROUNDHOUSE_REF18XX``, else ``ref18xx`` beside the repository (the ``DEST``
-given to ``../shared/tools/ref18xx/setup.sh``).  It is a development tool, never a test or CI
-dependency: :func:`missing` says why it cannot be used, and callers skip with that reason.
+given to ``../shared/tools/ref18xx/setup.sh``: the engine's ``lib/`` and its ``shim.rb``).  It
+is a development tool, never a test or CI dependency: :func:`missing` says why it cannot be
+used, and callers skip with that reason.
 
-:func:`replay_steps` runs the folder's ``replay_steps.rb`` on one document: the site's engine
-processes the actions one at a time and reports the first one it refuses (index, message,
-round, acting entity), then its result and end reason next to the document's.
+:func:`replay_steps` runs our ``bench/site_replay.rb`` on one document: the site's engine
+takes the actions one at a time as its server does (each on a game holding every earlier
+action) and reports the first one it refuses (index, message, round, acting entity), then the
+result and end reason of the whole document next to the ones it states.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from roundhouse.core.actions import Json
 
 ENV = "ROUNDHOUSE_REF18XX"
 REPO = Path(__file__).resolve().parents[1]
-SCRIPT = "replay_steps.rb"
+SCRIPT = Path(__file__).with_name("site_replay.rb")
 
 
 def ref_dir() -> Path:
@@ -34,9 +36,9 @@ def missing(ref: Path) -> str | None:
     """Why the engine in ``ref`` cannot run, or None when it can."""
     if shutil.which("ruby") is None:
         return "no `ruby` on PATH (../shared/tools/ref18xx/setup.sh installs Debian's ruby)"
-    if not (ref / SCRIPT).is_file() or not (ref / "lib" / "engine.rb").is_file():
+    if not (ref / "shim.rb").is_file() or not (ref / "lib" / "engine.rb").is_file():
         return (
-            f"no 18xx.games engine in {ref} (needs {SCRIPT} and lib/engine.rb): set {ENV} "
+            f"no 18xx.games engine in {ref} (needs shim.rb and lib/engine.rb): set {ENV} "
             "to the folder made by ../shared/tools/ref18xx/setup.sh"
         )
     return None
@@ -54,6 +56,9 @@ class SiteReplay:
     end_reason: str | None
     result_match: bool
     reason_match: bool
+    live_only: tuple[dict[str, Json], ...] = ()
+    """Actions a game kept live refused but a fresh load of the earlier ones accepts (the
+    server's way): the site's caches, not our document."""
 
     @property
     def accepted(self) -> bool:
@@ -68,7 +73,7 @@ class ReferenceFailed(RuntimeError):
 def replay_steps(ref: Path, document: Path, timeout: float = 600.0) -> SiteReplay:
     """Replay ``document`` action by action in the site's engine."""
     done = subprocess.run(
-        ["ruby", str(ref / SCRIPT), str(document)],
+        ["ruby", str(SCRIPT), str(ref.resolve()), str(document.resolve())],
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -83,6 +88,7 @@ def replay_steps(ref: Path, document: Path, timeout: float = 600.0) -> SiteRepla
     refused = out.get("error")
     result = out.get("result")
     reason = out.get("game_end_reason")
+    live = out.get("live_only")
     return SiteReplay(
         refused=refused if isinstance(refused, dict) else None,
         finished=bool(out.get("finished")),
@@ -90,4 +96,5 @@ def replay_steps(ref: Path, document: Path, timeout: float = 600.0) -> SiteRepla
         end_reason=reason if isinstance(reason, str) else None,
         result_match=bool(out.get("result_match")),
         reason_match=bool(out.get("reason_match")),
+        live_only=tuple(x for x in live if isinstance(x, dict)) if isinstance(live, list) else (),
     )
