@@ -147,14 +147,11 @@ class SiteCertificates:
         """CF&I's and VGC's certificate 0 is a president's certificate on the site (ours has
         no president): it goes to the player holding most shares when another holds more
         than its holder (ties: the first after the holder in seat order), who gives their
-        first other certificate in return, as the fixtures show.  Once it lies in the bank
-        pool it stays there until bought (the site's engine, replaying a partial sale)."""
+        first other certificate in return, as the fixtures show."""
         corp = book.company
         first = f"{corp}_0"
         holder = self.owner(corp, first)
         players: list[str] = list(g.players)
-        if holder not in players:
-            return  # sold to the pool (a partial sale may take it there): no one swaps it back
         held = {p: sum(book.cert(c).shares for c in self.of(corp, p)) for p in players}
         bar = held.get(holder, 0) if holder is not None else 0
         best = max(held.values(), default=0)
