@@ -78,6 +78,16 @@ SILENT_MOVES_MAX = 2000
 out of money and no railroad runs, whole sets of rounds pass with nobody asked."""
 
 
+def _accepted(action: Action, game: Game) -> bool:
+    """Whether our game takes ``action`` now though it does not list it (a move accepted
+    only from documents, such as the site's partial sale)."""
+    try:
+        engine(game).check(action)
+    except IllegalAction:
+        return False
+    return True
+
+
 class RoyalGorgeReader(SiteMemory):
     """The reading half of the 18RoyalGorge translator."""
 
@@ -206,7 +216,7 @@ class RoyalGorgeReader(SiteMemory):
                 continue
             skip = [a for a in legal if isinstance(a, Pass) and a.entity == entity]
             kinds = {a.kind for a in legal} | {a.kind for a in beside} | ANY_TIME
-            if skip and ours.kind not in kinds:
+            if skip and ours.kind not in kinds and not _accepted(ours, game):
                 yield skip[0]
                 continue
             return
@@ -232,17 +242,19 @@ class RoyalGorgeReader(SiteMemory):
         """A railroad's pass passes the site's step waiting now (:class:`SiteTurn`): ours
         when our game waits in the same step; nothing when ours has left it (the site's
         track step waits for a pass where ours ends by itself); first our steps the site had
-        skipped (nothing to offer there) when ours is behind.  Our game's only move before
-        it (withholding a run of nothing) comes first, as do other railroads' silent passes
-        (an exported game leaves those out, ``RoyalGorgeWriter.write_pass``)."""
+        skipped (nothing to offer there) when ours is behind.  A pass the site still owed
+        the railroad's previous turn is taken as such first (our game may already be in the
+        next railroad's turn, whose silent moves come after it); otherwise our game's only
+        move before it (withholding a run of nothing) comes first, as do other railroads'
+        silent passes (an exported game leaves those out, ``RoyalGorgeWriter.write_pass``)."""
         seat, entity = self.who(action, game)
         ours = Pass(player=seat, entity=entity)
         if action.entity_type == "player":
             yield ours
             return
-        yield from self._silently(ours, game)
         if self._owed_pass(entity, game):
             return
+        yield from self._silently(ours, game)
         turn = self._site_turn(game)
         g = engine(game)
         site = turn.current(g) if turn is not None and turn.corp == entity else None

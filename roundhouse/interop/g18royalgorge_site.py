@@ -34,13 +34,13 @@ from roundhouse.interop.g18royalgorge_names import (
 from roundhouse.interop.g18royalgorge_turn import (
     SiteTurn,
     our_step,
-    route_available,
     turn_key,
 )
 from roundhouse.interop.translate import (
     SiteDoc,
     Translator,
 )
+from roundhouse.titles.g18royalgorge.site_run import route_available
 from roundhouse.titles.g18royalgorge.state import rg_game
 
 COMPAT = "compat_18xx_games"

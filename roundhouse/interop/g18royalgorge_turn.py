@@ -47,7 +47,7 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.trains import DEPOT
-from roundhouse.interop.g18royalgorge_names import board_map
+from roundhouse.titles.g18royalgorge.site_run import route_available
 from roundhouse.titles.g18royalgorge.state import rg_game
 from roundhouse.titles.g18royalgorge.sulphur_springs import SULPHUR_SPRINGS
 
@@ -195,13 +195,6 @@ class SiteTurn:
                 self.passed.add(step)
         elif step is SiteStep.DIVIDEND and isinstance(action, Dividend):
             self.passed.add(step)
-
-
-def route_available(g: Engine, corp: str) -> bool:
-    """``Graph#route_info``'s ``route_available``: a walk from one of the railroad's stations
-    meets at least two revenue centres (its own city counts), so some train has a run;
-    without it ``Step::Route`` offers nothing and the site moves on by itself."""
-    return len(board_map(g).graph.reach(corp).stops) >= 2
 
 
 def token_waits(g: Engine, corp: str) -> bool:

@@ -236,8 +236,9 @@ class RoyalGorgeWriter(SiteMemory):
         assert isinstance(action, SellShares)
         g = engine(game)
         view = self.certificates(game)
-        chosen = view.sale(g.books[action.corporation], action.entity, action.count)
-        view.move(action.corporation, chosen, POOL)
+        book = g.books[action.corporation]
+        chosen = view.sale(book, action.entity, action.count)
+        view.sold(book, action.entity, chosen, action.count, list(g.players))
         return [
             {
                 "type": "sell_shares",

@@ -24,6 +24,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.emergency import allow_presidency_change
 from roundhouse.core.flow.trade import do_sale, sale_counts
 from roundhouse.titles.g18royalgorge import metals
+from roundhouse.titles.g18royalgorge.metal_president import emergency_cap
 from roundhouse.titles.g18royalgorge.state import METALS, rg_game
 
 
@@ -38,7 +39,7 @@ def sale_options(g: Engine, buyer: str, president: str) -> dict[str, list[int]]:
         if not book.certs_of(president) or not priced(g, corp_id):
             continue
         if corp_id in METALS:
-            counts = list(range(1, metals.sellable(rg_game(g), president, corp_id) + 1))
+            counts = list(range(1, _metal_sellable(g, president, corp_id) + 1))
         else:
             counts = sale_counts(
                 g,
@@ -51,6 +52,14 @@ def sale_options(g: Engine, buyer: str, president: str) -> dict[str, list[int]]:
     return out
 
 
+def _metal_sellable(g: Engine, president: str, corp_id: str) -> int:
+    """CF&I or VGC shares the president may sell in an emergency (with ``compat_18xx_games``
+    not the last one while it carries the site's president's certificate alone:
+    :mod:`.metal_president`)."""
+    game = rg_game(g)
+    return emergency_cap(game, president, corp_id, metals.sellable(game, president, corp_id))
+
+
 def metal_sales(g: Engine, president: str, short: int) -> dict[str, list[int]]:
     """CF&I and VGC counts toward ``short`` dollars, each only if one share fewer would not
     do (the same "never more than needed" as core's sales)."""
@@ -61,7 +70,7 @@ def metal_sales(g: Engine, president: str, short: int) -> dict[str, list[int]]:
         price = g.share_price(corp_id)
         counts = [
             n
-            for n in range(1, metals.sellable(rg_game(g), president, corp_id) + 1)
+            for n in range(1, _metal_sellable(g, president, corp_id) + 1)
             if (n - 1) * price < short
         ]
         if counts:

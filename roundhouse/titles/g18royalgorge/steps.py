@@ -244,9 +244,13 @@ class RoyalGorgeRouteStep(RouteStep):
         return out
 
     def _extensions(self, g: Engine, entity: str) -> list[str]:
-        """Coal cubes and the Track Engineer (B5/B5a), each on a train of its own."""
+        """Coal cubes and the Track Engineer (B5/B5a), each on a train of its own; with
+        ``compat_18xx_games`` only when the site offers the run
+        (:func:`.site_run.route_available`)."""
         trains = self._train_ids(g, entity)
         game = rg_game(g)
+        if game.variant.compat_18xx_games and not site_run.route_available(g, entity):
+            return []
         return [*coal.choices(game, entity, trains), *track_engineer.choices(game, entity, trains)]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
