@@ -4,6 +4,22 @@ Actions are the log format: frozen dataclasses holding ids, never live objects. 
 names the ``player`` (seat) who made it.  A title lists its action classes; the codec turns
 ``{"kind": "bid", "player": "Ann", "company": "PRR", "amount": 7}`` into a ``Bid`` and back.
 A released ``kind`` never changes, and new fields get defaults so old logs still load.
+
+A field's type hint may carry checks (``typing.Annotated``): :class:`Span` bounds a whole number
+when the action is read, and :class:`Known` says the text names something of the game (a
+company, a hex, a tile ...), which the game looks up before the title sees the action
+(:meth:`ActionCodec.check_known`).  So a malformed name or number is refused in one place, with
+the field named, whatever the title and the step:
+
+>>> from roundhouse.core.flow.actions import LayTile
+>>> codec = ActionCodec([LayTile])
+>>> lay = {"kind": "lay_tile", "player": "Ann", "entity": "RG", "hex": "E11", "tile": "57"}
+>>> codec.decode({**lay, "rotation": 7})
+Traceback (most recent call last):
+roundhouse.core.errors.MalformedAction: lay_tile.rotation: 7 is out of range (0 to 5)
+>>> codec.check_known(codec.decode({**lay, "hex": "Z99", "rotation": 2}), lambda k, v: v != "Z99")
+Traceback (most recent call last):
+roundhouse.core.errors.MalformedAction: lay_tile.hex: 'Z99' is no hex of this game
 """
 
 from __future__ import annotations
@@ -12,7 +28,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 from roundhouse.core.errors import MalformedAction
 from roundhouse.core.ids import PlayerId
@@ -47,6 +63,40 @@ class Action:
             if f.name != "player"
         ]
         return f"{self.player}: {self.kind} {' '.join(parts)}".rstrip()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Span:
+    """Field check: a whole number from ``low`` to ``high`` (None: unbounded), e.g. a tile's
+    rotation 0-5; checked when an action is read."""
+
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, value: object, where: str) -> None:
+        assert isinstance(value, int)
+        if (self.low is None or value >= self.low) and (self.high is None or value <= self.high):
+            return
+        if self.high is None:
+            bounds = f"at least {self.low}"
+        elif self.low is None:
+            bounds = f"at most {self.high}"
+        else:
+            bounds = f"{self.low} to {self.high}"
+        raise MalformedAction(f"{where}: {value!r} is out of range ({bounds})")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Known:
+    """Field check: the text names a ``kind`` of thing the game has ("company", "hex",
+    "tile", "train", "share" ...); the game asks its title (:meth:`TitleState.knows`).  The
+    field's default (``""`` for "none") is always allowed."""
+
+    kind: str
+
+
+Knows = Callable[[str, str], bool]
+"""``knows(kind, value)``: whether the game has a ``kind`` named ``value``."""
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
@@ -88,6 +138,12 @@ class ActionCodec:
         if isinstance(doc, Action):
             if self.classes.get(doc.kind) is not type(doc):
                 raise MalformedAction(f"{doc.kind!r} is not an action of this game")
+            # An action built in Python skipped the reading checks: run them on its fields
+            # (plain text and whole-number fields of the right type need none).
+            for name, where, coerce, plain in self._plans[doc.kind].checks:
+                value = getattr(doc, name)
+                if type(value) is not plain and coerce(value, where) != value:
+                    raise MalformedAction(f"{where}: expected a tuple, got {value!r}")
             return doc
         if not isinstance(doc, Mapping):
             raise MalformedAction(f"an action must be a JSON object, not {type(doc).__name__}")
@@ -110,6 +166,17 @@ class ActionCodec:
         except (TypeError, ValueError) as exc:
             raise MalformedAction(f"{kind}: {exc}") from exc
 
+    def check_known(self, action: Action, knows: Knows) -> None:
+        """Refuse ``action`` if a :class:`Known` field names nothing the game has."""
+        known = self._plans[action.kind].known
+        if not known:
+            return
+        for name, where, kind, default in known:
+            value = getattr(action, name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if item != default and not knows(kind, item):
+                    raise MalformedAction(f"{where}: {item!r} is no {kind} of this game")
+
     def kinds(self) -> list[str]:
         return sorted(self.classes)
 
@@ -117,10 +184,10 @@ class ActionCodec:
 class _Plan:
     """What decoding one action class needs, worked out once."""
 
-    __slots__ = ("allowed", "cls", "fields")
+    __slots__ = ("allowed", "checks", "cls", "fields", "known")
 
     def __init__(self, cls: type[Action]) -> None:
-        hints = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls, include_extras=True)
         self.cls = cls
         self.fields: tuple[tuple[str, str, Coerce, bool], ...] = tuple(
             (
@@ -132,6 +199,27 @@ class _Plan:
             for f in dataclasses.fields(cls)
         )
         self.allowed = frozenset([*(f[0] for f in self.fields), "kind"])
+        self.checks: tuple[tuple[str, str, Coerce, type | None], ...] = tuple(
+            (name, where, coerce, _PLAIN.get(coerce)) for name, where, coerce, _ in self.fields
+        )
+        """The field checks for an action built in Python, with the one type each accepts
+        as it is (None: always check)."""
+        self.known: tuple[tuple[str, str, str, object], ...] = tuple(
+            (f.name, f"{cls.kind}.{f.name}", kind, f.default)
+            for f in dataclasses.fields(cls)
+            for kind in _known_kinds(hints[f.name])
+        )
+
+
+def _known_kinds(hint: object) -> list[str]:
+    """The :class:`Known` kinds of a field's hint (or of its items, for a tuple)."""
+    if typing.get_origin(hint) is tuple:
+        return [
+            k for arg in typing.get_args(hint) if arg is not Ellipsis for k in _known_kinds(arg)
+        ]
+    if typing.get_origin(hint) is not Annotated:
+        return []
+    return [m.kind for m in typing.get_args(hint)[1:] if isinstance(m, Known)]
 
 
 def coercer(hint: object) -> Coerce:
@@ -143,6 +231,9 @@ def coercer(hint: object) -> Coerce:
     supertype = getattr(hint, "__supertype__", None)
     if supertype is not None:
         return coercer(supertype)
+    if typing.get_origin(hint) is Annotated:
+        base, *metadata = typing.get_args(hint)
+        return _annotated(coercer(base), tuple(metadata))
     if hint is str:
         return _coerce_str
     if hint is int:
@@ -152,6 +243,20 @@ def coercer(hint: object) -> Coerce:
     if typing.get_origin(hint) is typing.Literal:
         return _literal(typing.get_args(hint))
     return lambda value, where: _coerce(value, hint, where)
+
+
+def _annotated(base: Coerce, metadata: tuple[object, ...]) -> Coerce:
+    spans = [m for m in metadata if isinstance(m, Span)]
+    if not spans:
+        return base
+
+    def coerce_span(value: object, where: str) -> object:
+        value = base(value, where)
+        for span in spans:
+            span.check(value, where)
+        return value
+
+    return coerce_span
 
 
 def _literal(args: tuple[object, ...]) -> Coerce:
@@ -181,12 +286,19 @@ def _coerce_bool(value: object, where: str) -> object:
     raise MalformedAction(f"{where}: expected true/false, got {value!r}")
 
 
+_PLAIN: dict[Coerce, type] = {_coerce_str: str, _coerce_int: int, _coerce_bool: bool}
+"""Checks that pass every value of exactly this type unchanged."""
+
+
 def _coerce(value: object, hint: object, where: str) -> object:
     """Check ``value`` against a field's type hint; JSON lists become tuples."""
     supertype = getattr(hint, "__supertype__", None)
     if supertype is not None:
         return _coerce(value, supertype, where)
     origin = typing.get_origin(hint)
+    if origin is Annotated:
+        base, *metadata = typing.get_args(hint)
+        return _annotated(lambda v, w: _coerce(v, base, w), tuple(metadata))(value, where)
     args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         for option in args:

@@ -22,10 +22,11 @@ from collections.abc import Sequence
 from roundhouse.core.ability import closes_on
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.bank import BANK, Ledger
+from roundhouse.core.board import Board
 from roundhouse.core.config import Capitalization, CertLimitPlayers, EndTrigger, TitleConfig
 from roundhouse.core.entities import Corporation, CorporationSpec, Player, Private, PrivateSpec
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import DiscardTrain
+from roundhouse.core.flow.actions import DiscardTrain, LayTile
 from roundhouse.core.flow.game_end import GameEnd, score
 from roundhouse.core.flow.map_steps import MapRules, NoMap
 from roundhouse.core.flow.operating_round import OperatingRound
@@ -56,6 +57,10 @@ class TitleData:
 
     def __deepcopy__(self, memo: dict[int, object]) -> TitleData:
         return self
+
+
+OPEN_KINDS = frozenset({"run_routes"})
+"""Kinds :meth:`Engine.legal_actions` only suggests (:meth:`Engine.open_kinds`)."""
 
 
 class Engine(TitleState):
@@ -149,6 +154,55 @@ class Engine(TitleState):
             owner = self.privates[entity].owner
             return None if owner is None else self.controller(owner)
         return None
+
+    def open_kinds(self) -> frozenset[str]:
+        """A run: the list offers the best one; any routes the map scores at the stated
+        revenue are taken (:meth:`~roundhouse.core.flow.map_steps.RouteStep.check`)."""
+        return OPEN_KINDS
+
+    def same_move(self, action: Action) -> Action:
+        """A tile lay at a rotation laying the same track as a listed one is that lay
+        (:meth:`~roundhouse.core.tiles.Tile.canonical_rotation`; the track step takes both)."""
+        board = getattr(self.map, "board", None)
+        if not isinstance(action, LayTile) or not isinstance(board, Board):
+            return action
+        if action.tile not in board.tiles:
+            return action
+        rotation = board.tiles[action.tile].canonical_rotation(action.rotation)
+        return (
+            action
+            if rotation == action.rotation
+            else dataclasses.replace(action, rotation=rotation)
+        )
+
+    def knows(self, kind: str, name: str) -> bool:
+        """The names an 18xx action may use: players, corporations, privates, certificates,
+        trains, and the map's hexes and tile catalogue (when there is a map); and whatever
+        else the round's steps name (:meth:`~roundhouse.core.flow.step.Step.names`: a lot
+        bid for, 18US §3.2)."""
+        return self._knows(kind, name) or any(name in s.names(kind) for s in self.round.steps)
+
+    def _knows(self, kind: str, name: str) -> bool:
+        if kind == "entity":
+            return name in self.seats or name in self.corps or name in self.privates
+        if kind == "company":
+            return name in self.corps or name in self.privates
+        if kind == "corporation":
+            return name in self.corps
+        if kind == "private":
+            return name in self.privates
+        if kind == "share":
+            return any(name in book.certs for book in self.books.values())
+        if kind == "train":
+            return name in self.depot.trains
+        board = getattr(self.map, "board", None)
+        if not isinstance(board, Board):
+            return True
+        if kind == "hex":
+            return name in board.hexes
+        if kind == "tile":
+            return name in board.tiles
+        return True
 
     def controller_id(self, entity: str) -> PlayerId:
         who = self.controller(entity)

@@ -78,12 +78,17 @@ class Game:
     def legal_actions(self, player: str | None = None) -> LegalActions:
         """Every legal action now, optionally only those of one seat."""
         if self._legal is None:
-            self._legal = LegalActions(self._state.legal_actions(), self._state.legal_ranges())
+            state = self._state
+            self._legal = LegalActions(
+                state.legal_actions(), state.legal_ranges(), state.same_move, state.open_kinds()
+            )
         if player is None:
             return self._legal
         return LegalActions(
             [a for a in self._legal if a.player == player],
             [r for r in self._legal.ranges if r.template.player == player],
+            self._state.same_move,
+            self._legal.open_kinds,
         )
 
     def apply(self, action: Action | Mapping[str, object]) -> Action:
@@ -97,6 +102,7 @@ class Game:
                 raise IllegalAction("the game is over", rule="game.over")
             if decoded.player not in self.players:
                 raise MalformedAction(f"{decoded.player!r} is not a player in this game")
+            self.title.codec.check_known(decoded, self._state.knows)
             if decoded.player not in self._state.acting():
                 acting = ", ".join(self._state.acting())
                 raise IllegalAction(

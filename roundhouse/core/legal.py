@@ -6,13 +6,17 @@ and its repr lists the moves in table talk.
 Where an amount may be any whole number in a span (an agreed price between companies), the
 list holds representative amounts and an :class:`AmountRange` documents the whole span with
 its step (DESIGN: amounts are "enumerated or given as ranges with a documented step");
-``in`` accepts every amount of the span.
+``in`` accepts every amount of the span.  Where several spellings are one move (a symmetric
+tile laid at either of two rotations that lay the same track), the list names one and ``in``
+accepts the others too (:meth:`~roundhouse.core.state.TitleState.same_move`).  For a few kinds
+the list only suggests (:attr:`LegalActions.open_kinds`: a run of trains, where the player may
+name any routes the rules accept, and the list offers the best run).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from roundhouse.core.actions import Action
@@ -45,13 +49,24 @@ class AmountRange:
 
 
 class LegalActions(Sequence[Action]):
-    __slots__ = ("_items", "_set", "ranges")
+    __slots__ = ("_items", "_same", "_set", "open_kinds", "ranges")
 
-    def __init__(self, items: Sequence[Action], ranges: Sequence[AmountRange] = ()) -> None:
+    def __init__(
+        self,
+        items: Sequence[Action],
+        ranges: Sequence[AmountRange] = (),
+        same: Callable[[Action], Action] | None = None,
+        open_kinds: frozenset[str] = frozenset(),
+    ) -> None:
         self._items = tuple(items)
         self._set: frozenset[Action] | None = None
         self.ranges = tuple(ranges)
         """Spans of amounts that are legal beyond the listed representatives."""
+        self._same = same
+        """The listed spelling of a move that has several (None: every move has one)."""
+        self.open_kinds = open_kinds
+        """Action kinds the list only suggests: another move of such a kind may be legal
+        (``apply`` decides), e.g. ``run_routes`` with routes the player names."""
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -69,7 +84,12 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if self._set is None:
             self._set = frozenset(self._items)
-        return action in self._set or any(action in r for r in self.ranges)
+        if action in self._set or any(action in r for r in self.ranges):
+            return True
+        if self._same is None or not isinstance(action, Action):
+            return False
+        spelled = self._same(action)
+        return spelled is not action and spelled in self
 
     def kinds(self) -> list[str]:
         """The distinct action kinds on offer, in first-seen order."""

@@ -46,6 +46,25 @@ class TitleState(ABC):
         if action not in self.legal_actions():
             raise IllegalAction(f"{action} is not a legal move now")
 
+    def same_move(self, action: Action) -> Action:
+        """The spelling :meth:`legal_actions` lists for ``action`` when one move has several
+        (a symmetric tile at either of two rotations that lay the same track); ``action``
+        itself by default.  ``action in game.legal_actions()`` accepts every spelling."""
+        return action
+
+    def open_kinds(self) -> frozenset[str]:
+        """Action kinds :meth:`legal_actions` only suggests: a move of such a kind that is not
+        listed may still pass :meth:`check` (a run of routes the player names).  None by
+        default: the list is every legal move."""
+        return frozenset()
+
+    def knows(self, kind: str, name: str) -> bool:
+        """Whether the game has a ``kind`` called ``name`` ("company", "hex", "tile" ...: the
+        :class:`~roundhouse.core.actions.Known` fields of the title's actions).  The game
+        refuses an action naming an unknown one before :meth:`check` sees it.  The default
+        knows everything; titles answer for the kinds their actions name."""
+        return True
+
     @abstractmethod
     def execute(self, action: Action) -> None:
         """Carry out a checked action, including everything it sets off (phases, game end)."""

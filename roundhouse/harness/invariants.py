@@ -8,7 +8,8 @@ can be grouped, saved and compared.  Three tiers, from cheap to thorough:
   to act and has a legal move until the game ends, and a finished game has a result;
 * at **sampled** positions (the first few, then every k-th): every listed move is accepted and
   undone cleanly, malformed and illegal actions are refused with the right error and leave the
-  state hash unchanged, a field nudged off a listed move is either refused or was listed
+  state hash unchanged, a field nudged off a listed move, or set to another name of the game
+  or to garbage (:mod:`roundhouse.harness.mutation`), is either refused or was listed
   (``legal_actions()`` is complete), and views are plain JSON;
 * at a few **random** positions and at the end: the save file survives JSON and reloads to the
   same state hash, and undoing the last action then replaying it gives the same hash.
@@ -28,6 +29,7 @@ from roundhouse.core.actions import Action, Json
 from roundhouse.core.errors import IllegalAction, MalformedAction
 from roundhouse.core.game import Game, load
 from roundhouse.core.rng import Rng
+from roundhouse.harness.mutation import Vocabulary, mutant
 
 NOBODY = "\u2205 nobody"
 """A seat name no real game uses, for the unknown-player probe."""
@@ -92,10 +94,13 @@ class Policy:
     """Listed moves tried at a sampled position (a random subset beyond this); None: all."""
     full: bool = False
     """Run every check at every position, trying every listed move (shrink, regressions)."""
+    mutants: int = 4
+    """Mutants (a listed move with one field set to a name of the game or to garbage) tried
+    at a sampled position."""
 
 
 SAMPLED = Policy()
-FULL = Policy(max_moves=None, full=True)
+FULL = Policy(max_moves=None, full=True, mutants=12)
 
 
 class Checker:
@@ -109,6 +114,8 @@ class Checker:
         self.policy = policy
         self.rng = rng
         self.money = game.state.conserved_money()
+        self.vocabulary = Vocabulary()
+        """Names and numbers seen in this game so far: the values mutants are made of."""
 
     # -- when ------------------------------------------------------------------------------
 
@@ -195,7 +202,9 @@ class Checker:
             for label, doc, expected in self._probes(game, legal):
                 self._refused(game, label, doc, expected, each)
             for nudged in self._perturbed(legal):
-                self._nudged(game, nudged, each)
+                self.unlisted(game, nudged, each)
+            for changed in self._mutants(game, legal):
+                self.unlisted(game, changed, each)
             if each is None and game.state_hash() != before:
                 raise CheckFailed("refusal.unchanged", "a refused action changed the state")
 
@@ -319,8 +328,24 @@ class Checker:
                 out.extend(options if self.policy.full else [pick(self.rng, options)])
         return out
 
-    def _nudged(self, game: Game, doc: dict[str, Json], before: str | None) -> None:
-        """An unlisted move is refused with IllegalAction: ``legal_actions()`` is complete."""
+    def _mutants(self, game: Game, legal: list[Action]) -> list[dict[str, Json]]:
+        """Listed moves with one field set to another name or number of the game, or to
+        garbage (:mod:`roundhouse.harness.mutation`)."""
+        self.vocabulary.add_moves(legal)
+        self.vocabulary.add_json(game.view())
+        values = self.vocabulary.values()
+        out: list[dict[str, Json]] = []
+        for _ in range(self.policy.mutants if legal else 0):
+            move = pick(self.rng, legal)
+            fields = [name for name in move.to_json() if name != "kind"]
+            out.append(mutant(move, pick(self.rng, fields), pick(self.rng, values)))
+        return out
+
+    def unlisted(self, game: Game, doc: dict[str, Json], before: str | None = None) -> None:
+        """``doc``, unless it is a listed move, is refused with IllegalAction and a reason
+        (``legal_actions()`` is complete; a kind it only suggests, ``open_kinds``, may be
+        accepted); with ``before`` (the state hash) the state must be unchanged.  Raises
+        :class:`CheckFailed` otherwise."""
         try:
             # The game's own list, not the copy: it also holds documented amount ranges.
             if game.title.codec.decode(doc) in game.legal_actions():
@@ -338,7 +363,8 @@ class Checker:
             raise CheckFailed("crash", f"unlisted move {doc!r}: {describe(exc)}", doc) from exc
         else:
             game.undo()
-            raise CheckFailed("legal.incomplete", f"{doc!r} is accepted but not listed", doc)
+            if doc.get("kind") not in game.legal_actions().open_kinds:
+                raise CheckFailed("legal.incomplete", f"{doc!r} is accepted but not listed", doc)
         if before is not None and game.state_hash() != before:
             raise CheckFailed("refusal.unchanged", f"{doc!r}: refused but the state changed", doc)
 
@@ -359,7 +385,7 @@ class Checker:
         if decoded in legal:
             self._listed(game, decoded, before)
         else:
-            self._nudged(game, doc, before)
+            self.unlisted(game, doc, before)
 
     # -- round trips -----------------------------------------------------------------------
 

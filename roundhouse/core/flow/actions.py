@@ -11,9 +11,24 @@ the seat that made the move.
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
-from roundhouse.core.actions import Action
+from roundhouse.core.actions import Action, Known, Span
+
+Entity = Annotated[str, Known("entity")]
+"""Who acts: a player, a company or a private card."""
+CompanyName = Annotated[str, Known("company")]
+"""A company of any kind: a corporation or a private card."""
+CorporationName = Annotated[str, Known("corporation")]
+PrivateName = Annotated[str, Known("private")]
+ShareName = Annotated[str, Known("share")]
+HexName = Annotated[str, Known("hex")]
+TileName = Annotated[str, Known("tile")]
+TrainName = Annotated[str, Known("train")]
+Money = Annotated[int, Span(0)]
+"""An amount paid or earned: never negative."""
+Rotation = Annotated[int, Span(0, 5)]
+"""A tile's rotation: one of the six sides."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -21,7 +36,7 @@ class Pass(Action):
     """Pass: end a step, a turn, or drop out of an auction."""
 
     kind: ClassVar[str] = "pass"
-    entity: str
+    entity: Entity
 
     def __str__(self) -> str:
         return f"{self.entity} passes"
@@ -32,9 +47,9 @@ class Bid(Action):
     """Bid ``price`` for ``company`` (a private, or a president's certificate on auction)."""
 
     kind: ClassVar[str] = "bid"
-    entity: str
-    company: str
-    price: int
+    entity: Entity
+    company: CompanyName
+    price: Money
 
     def __str__(self) -> str:
         return f"{self.entity} bids ${self.price} for {self.company}"
@@ -45,9 +60,9 @@ class Par(Action):
     """Start a company: buy its president's certificate at a starting price."""
 
     kind: ClassVar[str] = "par"
-    entity: str
-    corporation: str
-    share_price: int
+    entity: Entity
+    corporation: CorporationName
+    share_price: Money
 
     def __str__(self) -> str:
         return f"{self.entity} starts {self.corporation} at ${self.share_price}"
@@ -58,8 +73,8 @@ class BuyShares(Action):
     """Buy certificates (one in a normal stock turn) at the current price."""
 
     kind: ClassVar[str] = "buy_shares"
-    entity: str
-    shares: tuple[str, ...]
+    entity: Entity
+    shares: tuple[ShareName, ...]
 
     def __str__(self) -> str:
         return f"{self.entity} buys {', '.join(self.shares)}"
@@ -70,9 +85,9 @@ class SellShares(Action):
     """Sell ``count`` shares of ``corporation`` to the pool."""
 
     kind: ClassVar[str] = "sell_shares"
-    entity: str
-    corporation: str
-    count: int
+    entity: Entity
+    corporation: CorporationName
+    count: Annotated[int, Span(1)]
 
     def __str__(self) -> str:
         return f"{self.entity} sells {self.count} {self.corporation}"
@@ -81,10 +96,10 @@ class SellShares(Action):
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class LayTile(Action):
     kind: ClassVar[str] = "lay_tile"
-    entity: str
-    hex: str
-    tile: str
-    rotation: int
+    entity: Entity
+    hex: HexName
+    tile: TileName
+    rotation: Rotation
 
     def __str__(self) -> str:
         return f"{self.entity} lays {self.tile} on {self.hex}, rotation {self.rotation}"
@@ -93,8 +108,8 @@ class LayTile(Action):
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceToken(Action):
     kind: ClassVar[str] = "place_token"
-    entity: str
-    hex: str
+    entity: Entity
+    hex: HexName
     city: str
 
     def __str__(self) -> str:
@@ -106,9 +121,9 @@ class RunRoutes(Action):
     """Run trains: each route is a train id followed by the stops it visits."""
 
     kind: ClassVar[str] = "run_routes"
-    entity: str
+    entity: Entity
     routes: tuple[tuple[str, ...], ...] = ()
-    revenue: int
+    revenue: Money
 
     def __str__(self) -> str:
         return f"{self.entity} runs for ${self.revenue}"
@@ -119,7 +134,7 @@ class Dividend(Action):
     """Pay out, withhold or half-pay the revenue just run."""
 
     kind: ClassVar[str] = "dividend"
-    entity: str
+    entity: Entity
     mode: str
     """"payout", "withhold" or "half" (:class:`~roundhouse.core.config.DividendKind`)."""
 
@@ -132,9 +147,9 @@ class BuyTrain(Action):
     """Buy ``train`` from the depot, the pool or another company for ``price``."""
 
     kind: ClassVar[str] = "buy_train"
-    entity: str
-    train: str
-    price: int
+    entity: Entity
+    train: TrainName
+    price: Money
     variant: str = ""
     """The side of a two-sided card ("" for its own type)."""
 
@@ -145,8 +160,8 @@ class BuyTrain(Action):
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class DiscardTrain(Action):
     kind: ClassVar[str] = "discard_train"
-    entity: str
-    train: str
+    entity: Entity
+    train: TrainName
 
     def __str__(self) -> str:
         return f"{self.entity} discards {self.train}"
@@ -157,9 +172,9 @@ class BuyCompany(Action):
     """A company buys a private card from its owner (or the bank) for ``price``."""
 
     kind: ClassVar[str] = "buy_company"
-    entity: str
-    company: str
-    price: int
+    entity: Entity
+    company: PrivateName
+    price: Money
 
     def __str__(self) -> str:
         return f"{self.entity} buys {self.company} for ${self.price}"
@@ -170,7 +185,7 @@ class Bankrupt(Action):
     """The president cannot raise the money a forced purchase needs."""
 
     kind: ClassVar[str] = "bankrupt"
-    entity: str
+    entity: Entity
 
     def __str__(self) -> str:
         return f"{self.entity} declares bankruptcy"
@@ -183,9 +198,9 @@ class Choose(Action):
     is used, when one is (18xx.games puts it in the action's entity)."""
 
     kind: ClassVar[str] = "choose"
-    entity: str
+    entity: Entity
     choice: str
-    company: str = ""
+    company: PrivateName = ""
 
     def __str__(self) -> str:
         via = f" with {self.company}" if self.company else ""
@@ -198,9 +213,9 @@ class ChooseAbility(Action):
     railroad buying one debt token."""
 
     kind: ClassVar[str] = "choose_ability"
-    entity: str
+    entity: Entity
     choice: str
-    company: str = ""
+    company: PrivateName = ""
 
     def __str__(self) -> str:
         return f"{self.entity} uses {self.choice}"
@@ -212,7 +227,7 @@ class EndGame(Action):
     the position as it stands."""
 
     kind: ClassVar[str] = "end_game"
-    entity: str
+    entity: Entity
 
     def __str__(self) -> str:
         return f"{self.entity} ends the game"

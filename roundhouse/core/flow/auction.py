@@ -18,7 +18,7 @@ Bids are listed from the minimum to the bidder's cash in steps of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
@@ -280,6 +280,10 @@ class SealedBidStep(AuctionStep):
         self.lot = lot
         self.bids: dict[str, int] = {}
         self.order: list[str] = []
+
+    def names(self, kind: str) -> Collection[str]:
+        """The lot bid for is a "company" name of its own."""
+        return (self.lot,) if kind == "company" else ()
 
     def acting(self, g: Engine) -> tuple[str, ...]:
         if len(self.bids) < len(g.players):

@@ -11,7 +11,10 @@ Triggers (:class:`~roundhouse.core.config.EndTrigger`) and what each gives
 * 18USA §16: the first 8-train ends after this set, a stock round and a final set.
 
 A target is (set, operating round within the set); 0 stands for "the whole set".  When
-several triggers fire, the earliest target wins and names the reason.
+several triggers fire, the earliest target wins and names the reason; when two give the same
+end, the one whose own timing is shorter names it (18RoyalGorge "Ending 2": the stock market
+end "applies even if the game end was previously triggered by the purchase or export of a
+train"; 18xx.games's engine ranks its end timings the same way).
 
 Scores (18RoyalGorge "Calculating Scores", 18US §8, 18West §9, 18USA §16): cash plus each
 share at its final price, shares in worthless zones at $0, privates at face value where the
@@ -29,6 +32,18 @@ if TYPE_CHECKING:
 
 WHOLE_SET = 1_000
 """Stands in for "the last operating round of the set" in a target."""
+
+TIMING_ORDER = (
+    EndTiming.IMMEDIATE,
+    EndTiming.END_OF_OR,
+    EndTiming.END_OF_OR_SET,
+    EndTiming.AFTER_NEXT_SET,
+)
+"""End timings from the shortest wait to the longest."""
+
+
+def _rank(timing: EndTiming) -> int:
+    return TIMING_ORDER.index(timing)
 
 
 class GameEnd:
@@ -64,6 +79,15 @@ class GameEnd:
         if self.target is None or target < self.target:
             self.target = target
             self.reason = trigger.value
+        elif target == self.target and _rank(timing) < self._rank_of_reason(g):
+            self.reason = trigger.value
+
+    def _rank_of_reason(self, g: Engine) -> int:
+        """How soon the trigger that names the end ends a game by its own timing."""
+        for trigger, timing in g.config.end_timing.items():
+            if trigger.value == self.reason:
+                return _rank(timing)
+        return len(TIMING_ORDER)
 
     def after_operating_round(self, g: Engine, last_of_set: bool) -> bool:
         """Whether the game ends now that an operating round is over."""

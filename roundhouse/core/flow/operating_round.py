@@ -21,6 +21,7 @@ from roundhouse.core.shares import POOL
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
+    from roundhouse.core.entities import Private
 
 
 class OperatingRound(Round):
@@ -50,9 +51,14 @@ class OperatingRound(Round):
         for private in g.privates.values():
             if private.closed or private.owner is None or private.owner == POOL:
                 continue
-            amount = income_now(private.spec.abilities, reached)
+            amount = self.income(g, private, income_now(private.spec.abilities, reached))
             if amount:
                 g.ledger.transfer(BANK, private.owner, amount)
+
+    def income(self, g: Engine, private: Private, printed: int) -> int:
+        """What ``private`` pays its owner this round, given the income its card prints
+        for the phases reached; a title's round changes it for a card with conditions."""
+        return printed
 
     def _pick(self, g: Engine) -> None:
         waiting = [

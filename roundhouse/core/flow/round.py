@@ -75,6 +75,11 @@ class Round:
             if guard > 10_000:  # pragma: no cover - a title bug, not a game position
                 raise RuntimeError(f"{self.kind}: no entity ever has anything to do")
 
+    def is_open(self, step: Step) -> bool:
+        """Whether ``step`` may still be used in the current turn (a round that closes the
+        steps a turn has moved past says no; a step acting for another asks)."""
+        return step in self.steps
+
     def offered(self, g: Engine, entity: str) -> list[Step]:
         """Steps whose actions are on offer now, in order."""
         out: list[Step] = []
@@ -147,7 +152,19 @@ class Round:
     def check_at(g: Engine, step: Step, entity: str, action: Action) -> None:
         """The step's own check, then the card a choice names: a choice a step lists is
         taken only with the card it lists it with (18xx.games names the private whose power
-        is used), whichever fields the step itself reads."""
+        is used), whichever fields the step itself reads.
+
+        A president naming themself for the acting company is taken only where the step
+        lists that very action (emergency sales of the president's own shares): anywhere
+        else the company is the one to name, so each move has one spelling.
+        """
+        named = getattr(action, "entity", entity)
+        if named != entity and named in g.seats and action not in step.actions(g, entity):
+            raise IllegalAction(
+                f"{named} acts for {entity} here: name {entity} as the one making this "
+                f"{action.kind.replace('_', ' ')}",
+                rule="round.not_your_entity",
+            )
         step.check(g, entity, action)
         card = getattr(action, "company", None)
         choice = getattr(action, "choice", None)

@@ -10,7 +10,7 @@ any time during a company's turn) offers its actions alongside the first blockin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from roundhouse.core.actions import Action
@@ -45,6 +45,11 @@ class Step:
     def active(self, g: Engine, entity: str) -> bool:
         """Whether this step still wants a decision from ``entity``."""
         return False
+
+    def names(self, kind: str) -> Collection[str]:
+        """Names of ``kind`` ("company" ...) this step's actions use beyond the game's own
+        companies, hexes and trains (:meth:`Engine.knows`), e.g. a lot bid for."""
+        return ()
 
     def ranges(self, g: Engine, entity: str) -> Sequence[AmountRange]:
         """Spans of agreed amounts this step accepts beyond the listed ones."""

@@ -180,7 +180,11 @@ class StockStep(Step):
         return out
 
     def _pars(self, g: Engine, player: str, corp_id: str) -> list[Action]:
-        corp = g.corps[corp_id]
+        """Ways ``player`` may start ``corp_id`` now: none for a name that is no company
+        yet to start (a private, a closed or started company)."""
+        corp = g.corps.get(corp_id)
+        if corp is None or corp.started or corp.closed:
+            return []
         if not g.hooks.can_start(g, player, corp_id):
             return []
         pc = g.books[corp_id].president_cert

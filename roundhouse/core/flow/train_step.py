@@ -228,6 +228,11 @@ class BuyTrainStep(Step):
                         f"{entity} may not buy trains from {train.owner} now",
                         rule="trains.between_companies",
                     )
+                if action.variant:
+                    raise IllegalAction(
+                        f"{action.train} changes hands as it is: no side to choose",
+                        rule="trains.between_companies",
+                    )
                 if not g.config.train_price_min <= action.price <= cash:
                     raise IllegalAction(
                         f"{entity} may pay ${g.config.train_price_min}-${cash} for {action.train}",

@@ -11,12 +11,16 @@ one choice among thousands of ordered triples.
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from roundhouse.core.actions import Action
+from roundhouse.core.actions import Action, Known
 
 Gauge = Literal["auction", "develop", "build"]
 GAUGES: tuple[Gauge, ...] = ("auction", "develop", "build")
+CompanyName = Annotated[str, Known("company")]
+"""A company's initials ("PRR", "WAB"): the game refuses any other name."""
+HexName = Annotated[str, Known("hex")]
+"""A printed hex ("K4"): the game refuses any other name."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -46,7 +50,7 @@ class StartAuction(Action):
     """Put one share of an open company up for auction (Chicago Express §4.1)."""
 
     kind: ClassVar[str] = "start_auction"
-    company: str
+    company: CompanyName
 
     def __str__(self) -> str:
         return f"{self.player} auctions a share of {self.company}"
@@ -57,7 +61,7 @@ class Bid(Action):
     """Bid a whole-dollar amount for the share on offer (Chicago Express §4.1)."""
 
     kind: ClassVar[str] = "bid"
-    company: str
+    company: CompanyName
     amount: int
 
     def __str__(self) -> str:
@@ -69,7 +73,7 @@ class PassBid(Action):
     """Drop out of the current auction for good (Chicago Express §4.1)."""
 
     kind: ClassVar[str] = "pass_bid"
-    company: str
+    company: CompanyName
 
     def __str__(self) -> str:
         return f"{self.player} passes on {self.company}"
@@ -80,7 +84,7 @@ class ChooseCompany(Action):
     """Pick the company to build for; the player must hold one of its shares (§4.2)."""
 
     kind: ClassVar[str] = "choose_company"
-    company: str
+    company: CompanyName
 
     def __str__(self) -> str:
         return f"{self.player} builds for {self.company}"
@@ -91,8 +95,8 @@ class PlaceTrain(Action):
     """Place one locomotive of the building company (Chicago Express §4.2)."""
 
     kind: ClassVar[str] = "place_train"
-    company: str
-    hex: str
+    company: CompanyName
+    hex: HexName
 
     def __str__(self) -> str:
         return f"{self.player} places a {self.company} locomotive in {self.hex}"
@@ -103,7 +107,7 @@ class EndBuild(Action):
     """Stop building after one or two locomotives (Chicago Express §4.2)."""
 
     kind: ClassVar[str] = "end_build"
-    company: str
+    company: CompanyName
 
     def __str__(self) -> str:
         return f"{self.player} ends the {self.company} build"
@@ -114,7 +118,7 @@ class Develop(Action):
     """Develop a city, mountain, forest or industrial city (Chicago Express §4.3)."""
 
     kind: ClassVar[str] = "develop"
-    hex: str
+    hex: HexName
 
     def __str__(self) -> str:
         return f"{self.player} develops {self.hex}"

@@ -231,6 +231,14 @@ class ChicagoExpressState(TitleState):
                     moves.append(choose)
         return moves
 
+    def knows(self, kind: str, name: str) -> bool:
+        """Companies and printed hexes (the names Chicago Express actions use)."""
+        if kind == "company":
+            return name in self.companies
+        if kind == "hex":
+            return name in self._board.hexes
+        return True
+
     def check(self, action: Action) -> None:
         error = self._error(action)
         if error is not None:

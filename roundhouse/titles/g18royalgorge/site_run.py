@@ -47,9 +47,22 @@ def route_available(g: Engine, corp_id: str) -> bool:
     return len(board_map(g).graph.reach(corp_id).stops) >= 2
 
 
-def check_trains(g: Engine, corp_id: str, routes: Routes) -> None:
+def check_trains(g: Engine, corp_id: str, routes: Routes, revenue: int) -> None:
     """What the site does check when replaying a run: each train is the railroad's own and
-    runs once."""
+    runs once; and ours: each stop is on the map, the stated revenue within the span the
+    run step offers."""
+    if not 0 <= revenue <= MAX_RECORDED_REVENUE:
+        raise IllegalAction(
+            f"a recorded run states $0 to ${MAX_RECORDED_REVENUE}, not ${revenue}",
+            rule="routes.revenue",
+        )
+    hexes = board_map(g).board.hexes
+    for route in routes:
+        for stop in route[1:]:
+            if stop.partition("-")[0] not in hexes:
+                raise IllegalAction(
+                    f"route of {route[0]}: {stop} is no place on the map", rule="route.unknown"
+                )
     owned = {t.id for t in g.depot.owned_by(corp_id)}
     ids = [r[0] for r in routes if r]
     if len(set(ids)) != len(ids):

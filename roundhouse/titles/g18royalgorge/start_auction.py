@@ -49,8 +49,10 @@ def par_actions(g: Engine, player: str, corp_id: str) -> list[Action]:
 def highest_bid(g: Engine, player: str, corp_id: str) -> int | None:
     """The most ``player`` may bid and still start the railroad; None if they cannot."""
     pars = [a.share_price for a in par_actions(g, player, corp_id) if isinstance(a, Par)]
+    if not pars:
+        return None
     pc = g.books[corp_id].president_cert
-    if not pars or pc is None:
+    if pc is None:
         return None
     return g.ledger.cash(player) - min(pars) * pc.shares
 

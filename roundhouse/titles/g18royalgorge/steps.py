@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.core.ability import income_now
 from roundhouse.core.actions import Action
-from roundhouse.core.bank import BANK
 from roundhouse.core.config import EmergencyTrain
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.entities import Private
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
@@ -39,6 +38,7 @@ from roundhouse.titles.g18royalgorge import (
     hanging_bridge,
     site_run,
     steel,
+    sulphur_springs,
     track_engineer,
     treaty,
 )
@@ -63,8 +63,19 @@ class RoyalGorgeOperatingRound(OperatingRound):
         rg_game(g).gold_this_turn = {}
         super().start(g)
 
+    def income(self, g: Engine, private: Private, printed: int) -> int:
+        """Sulphur Springs (B2) pays on its conditions (:func:`.sulphur_springs.income`)."""
+        if private.id == sulphur_springs.SULPHUR_SPRINGS:
+            return sulphur_springs.income(rg_game(g), private.owner, printed)
+        return printed
+
     def _open(self) -> list[Step]:
         return [s for i, s in enumerate(self.steps) if not s.blocking or i >= self.reached]
+
+    def is_open(self, step: Step) -> bool:
+        """Whether ``step`` may still be used this turn: a blocking step before the furthest
+        one used is closed ("Operating Rounds": the steps are taken in order)."""
+        return step in self._open()
 
     def offered(self, g: Engine, entity: str) -> list[Step]:
         out: list[Step] = []
@@ -136,23 +147,6 @@ class EndTurnStep(Step):
     def process(self, g: Engine, entity: str, action: Action) -> None:
         self.passed = True
 
-    def pay_income(self, g: Engine) -> None:
-        """As core, except Sulphur Springs (B2): nothing to a railroad, nothing before E3 has
-        track ("Brown Privates Reference")."""
-        reached = g.phases_reached()
-        board = rg_game(g).map_board()
-        for private in g.privates.values():
-            if private.closed or private.owner is None:
-                continue
-            amount = income_now(private.spec.abilities, reached)
-            if private.id == "B2" and (
-                private.owner not in g.players
-                or board.hexes["E3"].tile is board.hexes["E3"].printed.tile
-            ):
-                amount = 0
-            if amount:
-                g.ledger.transfer(BANK, private.owner, amount)
-
 
 class DebtStep(Step):
     """Buy one debt token, any time in the turn ("6. Pay Off 1 Debt")."""
@@ -172,7 +166,11 @@ class DebtStep(Step):
 
 
 class SteelChoiceStep(Step):
-    """Name the steel column for a colour before laying (otherwise the cheapest is used)."""
+    """Name the steel column for a colour before laying (otherwise the cheapest is used).
+
+    Steel is bought for track ("1. Lay Track" Rule 5, "Buying Steel from CF&I"): the choice
+    is open while the railroad may still lay track and closes with the track step (a
+    station, the run or the dividend close it, as do a pass and the sixth lay)."""
 
     kinds = frozenset({"choose"})
     blocking = False
@@ -185,8 +183,10 @@ class SteelChoiceStep(Step):
         return [Colour.parse(c) for c in g.depot.phases.current.tiles]
 
     def active(self, g: Engine, entity: str) -> bool:
-        return self.track.active(g, entity) and bool(
-            steel.choices(rg_game(g), entity, self._colours(g))
+        return (
+            self.track.active(g, entity)
+            and g.round.is_open(self.track)
+            and bool(steel.choices(rg_game(g), entity, self._colours(g)))
         )
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
@@ -267,7 +267,7 @@ class RoyalGorgeRouteStep(RouteStep):
             routes = getattr(action, "routes", None)
             if not routes or not site_run.trusted(g):
                 raise
-            site_run.check_trains(g, entity, routes)
+            site_run.check_trains(g, entity, routes, getattr(action, "revenue", 0))
 
     def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
         """With ``compat_18xx_games`` a recorded run is taken at its stated revenue

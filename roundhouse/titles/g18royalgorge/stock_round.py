@@ -59,10 +59,16 @@ class RoyalGorgeStockStep(StockStep):
         return out
 
     def discounted(self, g: Engine, player: str) -> list[Action]:
+        """Metals Investor (G5): one CF&I and one VGC share a round, a step below the price;
+        U.S. Mint Worker (B6): one or two VGC shares at half price.  Each is a purchase
+        ("Buying"): never of a company the player sold this round ("you cannot repurchase
+        that stock until the following stock round"; 18xx.games agrees)."""
         game = rg_game(g)
         out: list[Action] = []
-        if self._round(g).turn_bought:
+        r = self._round(g)
+        if r.turn_bought:
             return out
+        sold = r.sold.get(player, set())
         cash = g.ledger.cash(player)
         limit = g.config.share_rules.holding_limit_pct or 100
         room = g.cert_limit() - g.cert_count(player)
@@ -71,6 +77,7 @@ class RoyalGorgeStockStep(StockStep):
                 book = g.books[corp_id]
                 if (
                     corp_id not in game.metals_bought.get(player, set())
+                    and corp_id not in sold
                     and book.certs_of(POOL)
                     and (book.shares_of(player) + 1) * 10 <= limit
                     and privates.discounted_price(game, corp_id) <= cash
@@ -80,7 +87,7 @@ class RoyalGorgeStockStep(StockStep):
                             player=g.pid(player), entity=player, choice=corp_id, company=INVESTOR
                         )
                     )
-        if privates.owner_of(game, MINT) == player:
+        if privates.owner_of(game, MINT) == player and metals.VGC not in sold:
             book = g.books[metals.VGC]
             for n in (1, 2):
                 price = -(-n * g.share_price(metals.VGC) // 2)
@@ -115,6 +122,13 @@ class RoyalGorgeStockStep(StockStep):
             return
         if isinstance(action, Choose):
             if action not in self.discounted(g, entity):
+                corp_id = action.choice.partition(":")[0]
+                if corp_id in self._round(g).sold.get(entity, set()):
+                    raise IllegalAction(
+                        f"{entity} sold {corp_id} this stock round and cannot buy it again "
+                        "until the next one",
+                        rule="shares.rebuy_after_sale",
+                    )
                 raise IllegalAction(f"{entity} cannot use {action.company} now", rule="sr.private")
             return
         if isinstance(action, SellShares):

@@ -10,9 +10,9 @@ the R tile of the town tile's colour (RG1 yellow, RG2 green, RG3 brown; the "SU 
 Sulphur Springs, at any time in its operating turn, with no connection needed; the bare printed
 town (no tile yet) cannot be converted.  Because the colour does not change it is no upgrade:
 no steel is bought and it is not one of the turn's six lays (18xx.games lays it outside the
-track step).  The card's income is :meth:`.steps.EndTurnStep.pay_income`'s: "ANY company can
-lay track to Sulphur Springs to earn the income" - $50 from Brown to a player owner once E3 has
-track.
+track step).  The card's income is :func:`income`: "ANY company can lay track to Sulphur
+Springs to earn the income" - $50 from Brown to a player owner once E3 has track, nothing to a
+railroad (18xx.games sets it to $0 when a railroad buys the card).
 
 The conversion is a ``lay_tile`` of the R tile on E3; the step that offers it hands every other
 lay to the track step.
@@ -57,6 +57,16 @@ def conversions(g: RoyalGorgeGame, corp_id: str) -> list[tuple[str, int]]:
             continue
         out.append((tile_id, rotation))
     return out
+
+
+def income(g: RoyalGorgeGame, owner: str | None, printed: int) -> int:
+    """What the card pays ``owner`` at the start of an operating round ("Income"): its
+    printed $50 from Brown, only to a player and only once track has been laid to Sulphur
+    Springs ("Brown Privates Reference", B2)."""
+    here = g.map_board().hexes[HEX]
+    if owner not in g.players or here.tile is here.printed.tile:
+        return 0
+    return printed
 
 
 def convert(g: RoyalGorgeGame, corp_id: str, tile_id: str, rotation: int) -> None:
@@ -106,7 +116,7 @@ class SulphurSpringsStep(Step):
                     rule="sulphur_springs.convert",
                 )
             return
-        if not self.track.active(g, entity):
+        if not (self.track.active(g, entity) and g.round.is_open(self.track)):
             raise IllegalAction(f"{entity} cannot lay track now", rule="round.wrong_step")
         self.track.check(g, entity, action)
 
