@@ -47,6 +47,17 @@ from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import METALS, rg_game
 
 
+def _withholds_nothing(g: Engine, step: Step, entity: str) -> bool:
+    """With ``compat_18xx_games``: the dividend of a run that earned nothing, whose only move
+    is to withhold.  18xx.games makes that move itself the moment the run is over
+    (``Step::Dividend#skip!``), so nothing else of the turn (buying a private, paying debt)
+    comes before it."""
+    if step.name != "dividend" or not rg_game(g).variant.compat_18xx_games:
+        return False
+    moves = step.actions(g, entity)
+    return len(moves) == 1 and getattr(moves[0], "mode", None) == "withhold"
+
+
 class RoyalGorgeOperatingRound(OperatingRound):
     """The turn's steps in the rulebook's order ("Operating Rounds"): once a step has been
     used, the blocking steps before it are closed for the turn, so money from the run does
@@ -84,6 +95,8 @@ class RoyalGorgeOperatingRound(OperatingRound):
                 out.append(step)
                 if step.blocking:
                     break
+        if out and out[-1].blocking and _withholds_nothing(g, out[-1], entity):
+            return out[-1:]
         return out
 
     def check(self, g: Engine, action: Action) -> None:
