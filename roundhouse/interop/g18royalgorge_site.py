@@ -25,6 +25,7 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.graph import RouteGraph
+from roundhouse.core.shares import POOL
 from roundhouse.interop.g18royalgorge_certificate import SiteCertificates
 from roundhouse.interop.g18royalgorge_names import (
     TileCopies,
@@ -40,6 +41,7 @@ from roundhouse.interop.translate import (
     SiteDoc,
     Translator,
 )
+from roundhouse.titles.g18royalgorge.privates import discounted_price
 from roundhouse.titles.g18royalgorge.site_run import route_available
 from roundhouse.titles.g18royalgorge.state import rg_game
 
@@ -131,9 +133,39 @@ def debt_share_buyable(g: Engine, player: str) -> bool:
     )
 
 
+def discount_offered(g: Engine, player: str) -> bool:
+    """Whether the site's stock round offers ``player`` a discounted purchase, whether or
+    not it would then allow it: ``G18RoyalGorge::Step::BuySellParShares
+    #can_buy_company_discounted_bundles?`` counts a Metals Investor (G5) share of CF&I or
+    VGC (one the owner has not bought with it this round, in the pool, at one space down)
+    and the Mint Worker's (B6) one or two VGC shares (in the pool, at half price rounded
+    up) the player's cash covers, without asking whether the player sold that company this
+    round; ``#can_buy?`` refuses such a purchase later, so our round does not offer it."""
+    game = rg_game(g)
+    cash = g.ledger.cash(player)
+    pool = {corp: g.books[corp].shares_of(POOL) for corp in METALS if corp in g.books}
+    investor = g.privates.get(INVESTOR)
+    if investor is not None and not investor.closed and investor.owner == player:
+        bought = game.metals_bought.get(player, set())
+        for corp in METALS:
+            if corp not in bought and pool.get(corp, 0) and discounted_price(game, corp) <= cash:
+                return True
+    mint = g.privates.get(MINT)
+    if mint is not None and not mint.closed and mint.owner == player and pool.get("VGC", 0):
+        return -(-g.share_price("VGC") // 2) <= cash
+    return False
+
+
+def site_waits_in_sr(g: Engine, player: str) -> bool:
+    """Whether the site asks ``player`` for a move in its stock round where ours has only a
+    pass: a ``DEBT`` share (:func:`debt_share_buyable`) or a discounted purchase
+    (:func:`discount_offered`) is on its list."""
+    return debt_share_buyable(g, player) or discount_offered(g, player)
+
+
 def skipped_pass(game: Game) -> Pass | None:
     """A stock-round pass the site makes itself: the player's only move (besides moves
-    allowed at any time) and no ``DEBT`` share they could buy (:func:`debt_share_buyable`).
+    allowed at any time) and nothing more on the site's list (:func:`site_waits_in_sr`).
     ``Round::Base#skip_steps`` skips a player whose step offers no action ("has no valid
     actions and passes") and records nothing, so a document never holds such a pass: the
     export leaves it out and reading puts it back, before whatever the document has next
@@ -147,7 +179,7 @@ def skipped_pass(game: Game) -> Pass | None:
     legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
     if len(legal) != 1 or not isinstance(legal[0], Pass):
         return None
-    if debt_share_buyable(g, str(legal[0].entity)):
+    if site_waits_in_sr(g, str(legal[0].entity)):
         return None
     return legal[0]
 
