@@ -47,9 +47,12 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.trains import DEPOT
+from roundhouse.interop.g18royalgorge_names import board_map
+from roundhouse.titles.g18royalgorge import steel
 from roundhouse.titles.g18royalgorge.site_run import route_available
 from roundhouse.titles.g18royalgorge.state import rg_game
-from roundhouse.titles.g18royalgorge.sulphur_springs import SULPHUR_SPRINGS
+from roundhouse.titles.g18royalgorge.sulphur_springs import CITY_TILES, SULPHUR_SPRINGS
+from roundhouse.titles.g18royalgorge.sulphur_springs import HEX as SPRINGS_HEX
 
 SITE_LAYS = 6
 """``G18RoyalGorge::Game::TILE_LAYS``: six lays a turn."""
@@ -104,7 +107,9 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     """The site step that takes one of our actions in ``corp``'s turn, or None for a move
     allowed any time in the turn (a private bought, debt paid, the game ended)."""
     if isinstance(action, LayTile):
-        return SiteStep.TRACK if action.entity == corp else None
+        if action.entity != corp or special_lay(action, g) == SULPHUR_SPRINGS:
+            return None
+        return SiteStep.TRACK
     if isinstance(action, PlaceToken):
         return SiteStep.TOKEN
     if isinstance(action, RunRoutes):
@@ -120,6 +125,30 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
             return None
         return OUR_STEPS.get(step.name)
     return None
+
+
+def special_lay(action: LayTile, g: Engine) -> str | None:
+    """The private card that makes one of our lays on the site (``Step::SpecialTrack``: a
+    ``lay_tile`` by the company), or None for the railroad's own lay:
+
+    * Sulphur Springs (B2): its R tile on E3 (``tile_lay`` ability on E3, RG1-RG3; no steel,
+      not one of the turn's six lays);
+    * Steel Depot (B3): a yellow lay paid with a depot cube (our steel step takes one
+      whenever the market would charge; the site's track step always charges the market,
+      and only a lay by the card itself spends the card's cubes, still one of the six)."""
+    game = rg_game(g)
+    if action.hex == SPRINGS_HEX and action.tile in CITY_TILES.values():
+        springs = g.privates.get(SULPHUR_SPRINGS)
+        if springs is not None and springs.owner == action.entity and not springs.closed:
+            return SULPHUR_SPRINGS
+    tiles = board_map(g).board.tiles
+    if action.tile not in tiles:
+        return None
+    try:
+        column, _ = steel.quote(game, action.entity, tiles[action.tile].colour)
+    except IllegalAction:
+        return None
+    return steel.STEEL_DEPOT if column == "" else None
 
 
 @dataclasses.dataclass

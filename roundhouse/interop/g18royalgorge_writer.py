@@ -58,6 +58,7 @@ from roundhouse.interop.g18royalgorge_turn import (
     SiteTurn,
     our_step,
     site_step,
+    special_lay,
     turn_key,
 )
 from roundhouse.interop.translate import (
@@ -249,13 +250,22 @@ class RoyalGorgeWriter(SiteMemory):
         ]
 
     def write_lay_tile(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The lowest free copy of the tile; made by the private card whose power it uses on
+        the site (:func:`special_lay`: Sulphur Springs, or the Steel Depot's cube)."""
         assert isinstance(action, LayTile)
-        board = board_map(engine(game)).board
+        g = engine(game)
+        board = board_map(g).board
         site_tile = self.copies(game).lay(action.hex, action.tile, board.tiles.counts[action.tile])
+        card = special_lay(action, g)
+        entity: SiteDoc = (
+            {"entity": card, "entity_type": "company"}
+            if card is not None
+            else self._entity(action, game, seats)
+        )
         return [
             {
                 "type": "lay_tile",
-                **self._entity(action, game, seats),
+                **entity,
                 "hex": action.hex,
                 "tile": site_tile,
                 "rotation": action.rotation,
