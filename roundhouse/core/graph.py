@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections import deque
+from collections.abc import Mapping
 
 from roundhouse.core.board import Board
 from roundhouse.core.hexgrid import opposite
@@ -60,6 +61,11 @@ class Reach:
     exact: bool = True
     """False only if the search for routes that must avoid their own track ran out of budget;
     then positions it could not settle count as reached (a legal lay is never refused)."""
+    trail: Mapping[_State, _State | None] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Position -> the one before it on a legal route reaching it, for the positions the
+    breadth-first search settled (:func:`trail_to`); the others are not in it."""
 
     @property
     def hexes(self) -> frozenset[str]:
@@ -76,6 +82,8 @@ class Reach:
 _State = tuple[str, str | int]
 """A position of a route: ``(hex, stop)`` at a stop, or ``(hex, edge)`` crossing that hexside
 out of the hex (into the neighbour, entering it by the opposite edge)."""
+Position = _State
+"""The public name of a route position (:func:`trail_to`, :mod:`~roundhouse.core.lay_reach`)."""
 
 _TRAIL_BUDGET = 200_000
 """Steps the exact trail search may take per :func:`compute_reach` before it gives up and
@@ -145,7 +153,21 @@ class _Track:
         return None if neighbour is None else (neighbour, opposite(at))
 
 
-def compute_reach(board: Board, company: str) -> Reach:
+def trail_to(reach: Reach, state: _State) -> list[_State] | None:
+    """A legal route to ``state`` (from a token, ``state`` last), or None when the search
+    did not keep one (a position only the exact search settled)."""
+    if state not in reach.trail:
+        return None
+    out: list[_State] = []
+    at: _State | None = state
+    while at is not None:
+        out.append(at)
+        at = reach.trail[at]
+    out.reverse()
+    return out
+
+
+def compute_reach(board: Board, company: str, avoid: frozenset[_State] = frozenset()) -> Reach:
     """The positions legal routes from the company's tokens reach (see :class:`Reach`).
 
     First a breadth-first search over positions, which ignores the route so far; a position
@@ -154,7 +176,9 @@ def compute_reach(board: Board, company: str) -> Reach:
     is reused only by crossing some hexside both ways).  A position first found by a path
     that doubles back is settled later if a legal path reaches it (it is then searched from
     again, at most once more).  Only positions still unsettled are searched for exactly,
-    depth first over routes, pruned to positions from which they can be reached at all."""
+    depth first over routes, pruned to positions from which they can be reached at all.
+
+    ``avoid``: positions no route may take (to ask what routes reach without some track)."""
     track = _Track(board, company)
     starts: list[_State] = list(dict.fromkeys(board.tokens_of(company)))
     order: dict[_State, int] = {}
@@ -172,7 +196,10 @@ def compute_reach(board: Board, company: str) -> Reach:
         state = queue.popleft()
         nexts = moves.get(state)
         if nexts is None:
-            nexts = moves[state] = track.moves(state, state in first)
+            nexts = track.moves(state, state in first)
+            if avoid:
+                nexts = [n for n in nexts if n not in avoid]
+            moves[state] = nexts
         ok = legal[state]
         for nxt in nexts:
             if nxt not in order:
@@ -185,6 +212,7 @@ def compute_reach(board: Board, company: str) -> Reach:
                 legal[nxt] = True
                 queue.append(nxt)
     reached = {s for s, ok in legal.items() if ok}
+    trail = {s: parent[s] for s in reached}
     unsettled = {s for s, ok in legal.items() if not ok}
     exact = True
     if unsettled:
@@ -194,7 +222,7 @@ def compute_reach(board: Board, company: str) -> Reach:
         reached |= found
         if not exact:
             reached |= unsettled
-    return _reach_of(track, reached, first, exact)
+    return dataclasses.replace(_reach_of(track, reached, first, exact), trail=trail)
 
 
 def _doubles_back(
@@ -409,11 +437,14 @@ def _reach_of(track: _Track, reached: set[_State], starts: frozenset[_State], ex
 class Graph:
     """Cached reach per company, recomputed only when the board's version changes."""
 
-    __slots__ = ("_cache", "board")
+    __slots__ = ("_cache", "_unrunnable", "board")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self._cache: dict[str, tuple[int, Reach]] = {}
+        self._unrunnable: dict[
+            tuple[str, str], tuple[int, frozenset[tuple[int | str, int | str]]]
+        ] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> Graph:
         """The copy reads the copied board and starts with the same cached reaches (they are
@@ -422,6 +453,7 @@ class Graph:
         other = Graph(copy.deepcopy(self.board, memo))
         memo[id(self)] = other
         other._cache = dict(self._cache)
+        other._unrunnable = dict(self._unrunnable)
         return other
 
     def reach(self, company: str) -> Reach:
@@ -431,6 +463,18 @@ class Graph:
         result = compute_reach(self.board, company)
         self._cache[company] = (self.board.version, result)
         return result
+
+    def unrunnable(self, company: str, hex_name: str) -> frozenset[tuple[int | str, int | str]]:
+        """:func:`roundhouse.core.lay_reach.unrunnable` for the board now (cached)."""
+        from roundhouse.core.lay_reach import unrunnable  # it builds on this module
+
+        key = (company, hex_name)
+        hit = self._unrunnable.get(key)
+        if hit is not None and hit[0] == self.board.version:
+            return hit[1]
+        found = unrunnable(self.board, company, self.reach(company), hex_name)
+        self._unrunnable[key] = (self.board.version, found)
+        return found
 
     def can_token(self, company: str, hex_name: str, city: str) -> bool:
         """18US §6.3, 18West §7.4: an open slot the company has a route to, in a hex where it

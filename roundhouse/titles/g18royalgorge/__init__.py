@@ -137,7 +137,9 @@ def _setup(
         phases=data.phases(source),
         privates=dealt,
     )
-    board = RoyalGorgeMap(data.board(drawn.railroads, source=source))
+    board = RoyalGorgeMap(
+        data.board(drawn.railroads, source=source), whole_link=variant.compat_18xx_games
+    )
     first = players[0] if variant.compat_18xx_games else players[rng.below(len(players))]
     game = RoyalGorgeGame(
         players,

@@ -70,16 +70,18 @@ GROUPS = OffboardGroups(
 
 
 class RoyalGorgeMap(BoardMap):
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, *, whole_link: bool = False) -> None:
         """Rule 4 of laying track: the company "must theoretically be able to run a train
         route on at least one portion of the new track segments" - new track, not merely the
-        tile, must join its routes (:attr:`LayReach.EXTENDS_ROUTE`)."""
+        tile, must join its routes (:attr:`LayReach.EXTENDS_ROUTE`).  ``whole_link``
+        (``compat_18xx_games``): as 18xx.games, a route must be able to run the new track
+        from end to end (:attr:`LayReach.WHOLE_LINK`)."""
         super().__init__(
             board,
             kinds=train_kinds(),
             upgrades=upgrade_rules(),
             options=GraphOptions(decorate=GROUPS),
-            lay_reach=LayReach.EXTENDS_ROUTE,
+            lay_reach=LayReach.WHOLE_LINK if whole_link else LayReach.EXTENDS_ROUTE,
         )
 
     def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
