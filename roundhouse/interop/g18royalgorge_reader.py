@@ -64,6 +64,7 @@ from roundhouse.interop.g18royalgorge_turn import (
     SiteTurn,
     our_step,
     site_step,
+    special_lay,
     turn_key,
 )
 from roundhouse.interop.translate import (
@@ -149,9 +150,11 @@ class RoyalGorgeReader(SiteMemory):
         turn = self._site_turn(game)
         if turn is None:
             return
-        step = site_step(ours, engine(game), turn.corp)
+        g = engine(game)
+        step = site_step(ours, g, turn.corp)
         if step is not None:
-            turn.done(ours, step)
+            card = isinstance(ours, LayTile) and special_lay(ours, g) is not None
+            turn.done(ours, step, by_card=card)
         self._remember(ours, game, turn)
 
     def _remember(self, ours: Action, game: Game, turn: SiteTurn) -> None:

@@ -9,8 +9,11 @@ site's step can still be waiting where ours is not.  Facts read from tobymao/18x
 ``Step::Track``/``Tracker``, ``Step::Token``/``Tokener``, ``Step::BuyTrain``/``Train``,
 ``Step::BuyCompany``, ``Round::Base#skip_steps``):
 
-* track waits until six lays were made (``TILE_LAYS``: six lays at no cost), whatever is
-  legal on the board;
+* track waits until its railroad passes, whatever is legal on the board:
+  ``G18RoyalGorge::Step::Track#actions`` always offers ``choose`` (a steel column), so
+  ``Round::Base#skip_steps`` never skips it; only the turn's sixth lay (``TILE_LAYS``) made
+  by the step itself ends it (``Step::Track#process_lay_tile`` passes when no lay is left),
+  not one made with the Steel Depot's card (:func:`special_lay`);
 * the station step waits from the railroad's second turn while it has a token it can pay for
   and a city to put it in;
 * the run waits while the railroad owns a train and one of its stations reaches another
@@ -54,8 +57,6 @@ from roundhouse.titles.g18royalgorge.state import rg_game
 from roundhouse.titles.g18royalgorge.sulphur_springs import CITY_TILES, SULPHUR_SPRINGS
 from roundhouse.titles.g18royalgorge.sulphur_springs import HEX as SPRINGS_HEX
 
-SITE_LAYS = 6
-"""``G18RoyalGorge::Game::TILE_LAYS``: six lays a turn."""
 BUY_COMPANY_PHASES = frozenset({"Green", "Brown", "Silver"})
 """Phases with the site's ``can_buy_companies`` status."""
 
@@ -85,6 +86,8 @@ OUR_STEPS = {
 }
 """Our step names -> the site step that does the same."""
 
+SITE_LAYS = 6
+"""``G18RoyalGorge::Game::TILE_LAYS``: six lays a turn."""
 TurnKey = tuple[int, int, str]
 """(set, operating round in the set, railroad): one operating turn."""
 
@@ -167,7 +170,7 @@ class SiteTurn:
         """Whether the site's ``step`` offers the railroad something now."""
         corp = self.corp
         if step is SiteStep.TRACK:
-            return self.lays < SITE_LAYS
+            return True
         if step is SiteStep.TOKEN:
             return token_waits(g, corp)
         ours = our_step(g, corp)
@@ -210,12 +213,13 @@ class SiteTurn:
             if step == target:
                 return count
 
-    def done(self, action: Action, step: SiteStep) -> None:
-        """The site's step state after it took ``action`` in ``step``."""
+    def done(self, action: Action, step: SiteStep, *, by_card: bool = False) -> None:
+        """The site's step state after it took ``action`` in ``step`` (``by_card``: a lay the
+        site makes with a private card, :func:`special_lay`)."""
         self.passed.update(s for s in SiteStep if s < step)
         if step is SiteStep.TRACK and isinstance(action, LayTile):
             self.lays += 1
-            if self.lays >= SITE_LAYS:
+            if self.lays >= SITE_LAYS and not by_card:
                 self.passed.add(step)
         elif step in (SiteStep.TOKEN, SiteStep.ROUTE, SiteStep.BRIDGE) and not isinstance(
             action, Pass

@@ -133,7 +133,8 @@ class RoyalGorgeWriter(SiteMemory):
         before += [self._railroad_pass(turn.corp)] * count
         own: list[SiteDoc] = [] if passing else Translator.write(self, action, game, seats)
         if not passing:
-            turn.done(action, step)
+            card = isinstance(action, LayTile) and special_lay(action, g) is not None
+            turn.done(action, step, by_card=card)
         track.pending = self._after(action, game, turn)
         return before, own
 
