@@ -53,11 +53,17 @@ def sale_options(g: Engine, buyer: str, president: str) -> dict[str, list[int]]:
 
 
 def _metal_sellable(g: Engine, president: str, corp_id: str) -> int:
-    """CF&I or VGC shares the president may sell in an emergency (with ``compat_18xx_games``
-    not the last one while it carries the site's president's certificate alone:
-    :mod:`.metal_president`)."""
+    """CF&I or VGC shares the president may sell in an emergency.  With
+    ``compat_18xx_games`` a Metals Investor share is no longer held back (18xx.games keeps
+    that purchase only in the stock round's own record, ``metals_investor_bought``), but the
+    last share is while it carries the site's president's certificate alone
+    (:mod:`.metal_president`)."""
     game = rg_game(g)
-    return emergency_cap(game, president, corp_id, metals.sellable(game, president, corp_id))
+    if game.variant.compat_18xx_games:
+        held = game.books[corp_id].shares_of(president)
+    else:
+        held = metals.sellable(game, president, corp_id)
+    return emergency_cap(game, president, corp_id, held)
 
 
 def metal_sales(g: Engine, president: str, short: int) -> dict[str, list[int]]:
