@@ -437,11 +437,13 @@ def _reach_of(track: _Track, reached: set[_State], starts: frozenset[_State], ex
 class Graph:
     """Cached reach per company, recomputed only when the board's version changes."""
 
-    __slots__ = ("_cache", "_unrunnable", "board")
+    __slots__ = ("_cache", "_pins", "_unrunnable", "board")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self._cache: dict[str, tuple[int, Reach]] = {}
+        self._pins: dict[str, Reach] = {}
+        """Company -> a reach that stands for it whatever the board does (:meth:`pin`)."""
         self._unrunnable: dict[
             tuple[str, str], tuple[int, frozenset[tuple[int | str, int | str]]]
         ] = {}
@@ -454,9 +456,21 @@ class Graph:
         memo[id(self)] = other
         other._cache = dict(self._cache)
         other._unrunnable = dict(self._unrunnable)
+        other._pins = dict(self._pins)
         return other
 
-    def reach(self, company: str) -> Reach:
+    def pin(self, company: str, reach: Reach) -> None:
+        """Let ``reach`` stand for the company's until :meth:`unpin`: a title whose rules
+        (or whose reference implementation) keep a company's network as it was across a
+        change of the board."""
+        self._pins[company] = reach
+
+    def unpin(self) -> None:
+        self._pins.clear()
+
+    def reach(self, company: str, *, pinned: bool = True) -> Reach:
+        if pinned and company in self._pins:
+            return self._pins[company]
         hit = self._cache.get(company)
         if hit is not None and hit[0] == self.board.version:
             return hit[1]

@@ -30,10 +30,19 @@ from roundhouse.core.routes.revenue import (
     Run,
 )
 from roundhouse.core.routes.run import check_run, company_trains, optimal_run
+from roundhouse.core.station import TokenPlacement
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import LayReach, TileLay, TrackRules
 from roundhouse.core.upgrade import UpgradeRules
-from roundhouse.titles.g18royalgorge import coal, gold, hanging_bridge, letter_tile, privates, steel
+from roundhouse.titles.g18royalgorge import (
+    coal,
+    gold,
+    hanging_bridge,
+    letter_tile,
+    privates,
+    site_graph,
+    steel,
+)
 from roundhouse.titles.g18royalgorge.data import (
     gold_track,
     offboard_groups,
@@ -110,6 +119,7 @@ class RoyalGorgeMap(BoardMap):
 
     def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         game = rg_game(g)
+        site_graph.board_touched(game)
         tile = self.board.tiles[lay.tile]
         steel.buy(game, corp_id, tile.colour)
         if tile.colour is Colour.YELLOW:
@@ -121,6 +131,10 @@ class RoyalGorgeMap(BoardMap):
                 if h != lay.hex and self.board.hexes[h].tile.id != brown:
                     here = self.board.hexes[h]
                     self.board.lay(h, brown, 0, {c: c for c in here.tokens})
+
+    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
+        site_graph.board_touched(rg_game(g))
+        super().place_token(g, corp_id, placement)
 
     def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
         game = rg_game(g)

@@ -91,6 +91,12 @@ class RoyalGorgeGame(Engine):
         self.coal_used: set[str] = set()
         """Coal privates already spent in the current operating turn."""
         self.metal_start = dict(metal_start)
+        self.network_cached = False
+        """18xx.games has Rio Grande's network worked out since the board last changed
+        (compat, :mod:`.site_graph`)."""
+        self.network_pinned = False
+        """Rio Grande's network stands as before the Treaty of Boston (compat,
+        :mod:`.site_graph`)."""
         self.metal_president: dict[str, str | None] = {}
         """CF&I/VGC -> the player holding the site's president's certificate of it
         (``compat_18xx_games``, :mod:`.metal_president`)."""

@@ -36,6 +36,7 @@ from roundhouse.titles.g18royalgorge import (
     fundraising,
     gold,
     hanging_bridge,
+    site_graph,
     site_run,
     steel,
     sulphur_springs,
@@ -122,6 +123,7 @@ class RoyalGorgeOperatingRound(OperatingRound):
 
     def next_entity(self, g: Engine) -> None:
         self.reached = 0
+        site_graph.turn_over(rg_game(g), self.entity(g))
         super().next_entity(g)
 
     def after_process(self, g: Engine, entity: str) -> None:
