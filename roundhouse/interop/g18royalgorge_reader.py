@@ -257,6 +257,8 @@ class RoyalGorgeReader(SiteMemory):
             return
         if self._owed_pass(entity, game):
             return
+        if self._behind_ours(entity, game):
+            return
         yield from self._silently(ours, game)
         turn = self._site_turn(game)
         g = engine(game)
@@ -277,6 +279,21 @@ class RoyalGorgeReader(SiteMemory):
             yield ours
             if site is None or mine is None or mine == site:
                 return
+
+    def _behind_ours(self, entity: str, game: Game) -> bool:
+        """Whether a railroad's pass passes a step of the site's turn that ours has already
+        left by itself (the site's track step waits where ours ends): it is taken as that,
+        before our game makes any move of its own that would carry it into a later turn."""
+        turn = self._site_turn(game)
+        if turn is None or turn.corp != entity:
+            return False
+        g = engine(game)
+        site = turn.current(g)
+        mine = OUR_STEPS.get(our_step(g, entity) or "")
+        if site is None or mine is None or mine <= site:
+            return False
+        turn.passed.add(site)
+        return True
 
     def read_par(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat = action.seat()

@@ -33,6 +33,7 @@ RULEBOOK = Rulebook(
     sections={
         "auction.min_bid": "Private Asset Auction",
         "auction.cash": "Private Asset Auction",
+        "auction.site_stuck": "Private Asset Auction (compat_18xx_games)",
         "sr.par": "Starting a company",
         "sr.already_started": "Starting a company",
         "sr.sell_then_buy": "Selling",
