@@ -217,6 +217,12 @@ class BoardMap:
         depends only on the tile's colour), which saves pricing every lay on every listing."""
         return lay
 
+    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+        """What else of the position the title's :meth:`lay_cost` and :meth:`lay_allowed`
+        read (the listing of lays is kept while it and the board stay the same); default:
+        nothing."""
+        return ()
+
     def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         """The tile is down (gold cubes, steel, markers)."""
 
@@ -260,13 +266,20 @@ class BoardMap:
     def _listing(
         self, g: Engine, corp_id: str
     ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay], list[TileLay]]:
-        """Every lay before cash (cached per board version, company, phase and the hexes
-        already built this turn), each lay's :meth:`extra_cost_key`, the first lay of each
-        key (in listing order), and the lays that found a station."""
+        """Every lay before cash (cached per board version, company, phase, the hexes
+        already built this turn and :meth:`listing_key`), each lay's :meth:`extra_cost_key`,
+        the first lay of each key (in listing order), and the lays that found a station."""
         phase = g.depot.phases.current.name
         laid = tuple(self.laid_now(g, corp_id))
         cards = tuple((card, left) for card, _, left in self.terrain_cards(g, corp_id))
-        key: tuple[object, ...] = (self.board.version, corp_id, phase, laid, cards)
+        key: tuple[object, ...] = (
+            self.board.version,
+            corp_id,
+            phase,
+            laid,
+            cards,
+            self.listing_key(g, corp_id),
+        )
         if self._lays is not None and self._lays[0] == key:
             return self._lays[1], self._lays[2], self._lays[3], self._lays[4]
         rules = self._track_rules(g)

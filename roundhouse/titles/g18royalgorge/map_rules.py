@@ -107,6 +107,11 @@ class RoyalGorgeMap(BoardMap):
     def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         return privates.terrain_cost(rg_game(g), corp_id, lay.hex, lay.cost)
 
+    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+        """The terrain price reads whether the railroad owns the Prison (Y5): bought during
+        the turn, it halves the next lay's terrain at once."""
+        return privates.owner_of(rg_game(g), privates.PRISON) == corp_id
+
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         colour = self.board.tiles[lay.tile].colour
         return steel.quote(rg_game(g), corp_id, colour)[1]

@@ -364,7 +364,18 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
     their own rules, and bankruptcy may be declared once all of fundraising falls short
     (:mod:`.fundraising`).  With
     ``compat_18xx_games`` the step stays open until a pass while the railroad has room and
-    money and another railroad owns a train, connected or not, as on 18xx.games."""
+    money and another railroad owns a train, connected or not, as on 18xx.games, and the
+    president sells each company's shares at most once in the turn, in one block
+    (``MUST_SELL_IN_BLOCKS``: ``Step::Train#can_sell?`` refuses a company already sold)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sold: set[str] = set()
+        """Companies the president sold shares of in this turn's emergency."""
+
+    def setup(self, g: Engine, entity: str) -> None:
+        super().setup(g, entity)
+        self.sold = set()
 
     def active(self, g: Engine, entity: str) -> bool:
         if super().active(g, entity):
@@ -392,7 +403,12 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         sales = {c: n for c, n in sales.items() if c not in METALS}
         short = target - g.ledger.cash(president)
         sales.update(fundraising.metal_sales(g, president, short))
+        sales = {c: n for c, n in sales.items() if c not in self._sold(g)}
         return buys, sales, target
+
+    def _sold(self, g: Engine) -> frozenset[str]:
+        """Companies no longer for sale in this emergency (compat: sold once already)."""
+        return frozenset(self.sold) if rg_game(g).variant.compat_18xx_games else frozenset()
 
     def declarable(self, g: Engine, corp: str) -> bool:
         """Rulebook "Bankruptcy": the railroad must buy, the bank and pool offer nothing its
@@ -402,7 +418,8 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         if president is None or not self.must_buy(g, corp) or self.depot_offers(g, corp):
             return False
         prices = self.depot_prices(g, corp)
-        return bool(prices) and fundraising.bankrupt(g, min(prices.values()), corp, president)
+        cheapest = min(prices.values(), default=0)
+        return bool(prices) and fundraising.bankrupt(g, cheapest, corp, president, self._sold(g))
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         out = list(super().actions(g, entity))
@@ -414,11 +431,13 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         president = g.controller(entity)
+        if isinstance(action, SellShares):
+            self.sold.add(action.corporation)
         if isinstance(action, SellShares) and action.corporation in METALS:
             assert president is not None
             fundraising.sell(g, entity, president, action.corporation, action.count)
             return
         if isinstance(action, Bankrupt):
             assert president is not None
-            fundraising.sell_everything(g, entity, president)
+            fundraising.sell_everything(g, entity, president, self._sold(g))
         super().process(g, entity, action)
