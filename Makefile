@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck bench fuzz clean
+.PHONY: run play test lint typecheck bench fuzz differential clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ bench: $(STAMP)
 
 fuzz: $(STAMP)
 	$(BIN)/roundhouse fuzz $(FUZZ_ARGS)
+
+# Our 18RoyalGorge bot games replayed by the 18xx.games engine (bench/differential.py); the
+# engine is found in $$ROUNDHOUSE_REF18XX or ../ref18xx (../shared/tools/ref18xx/setup.sh).
+differential: $(STAMP)
+	$(BIN)/python -m bench.differential $(DIFF_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

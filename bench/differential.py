@@ -6,7 +6,8 @@ the same result and end reason.  This plays ``--games`` games with our bots in
 the site's Ruby engine (:mod:`bench.ref18xx`; ``$ROUNDHOUSE_REF18XX``, default
 ``../ref18xx``).  Game ``i`` has ``players[i % len(players)]`` seats, the bot set
 ``bots[(i // len(players)) % len(bots)]`` (``mixed``: random and greedy seats alternate) and
-seed ``--seed + i``, so one game is rerun with ``--seed S+i --games 1`` and matching lists.
+seed ``--seed + i``; ``--from i --games 1`` reruns game ``i`` alone (same lists and seed).
+Greedy bots look at :data:`GREEDY_BUDGET` positions a move (``--greedy-budget``).
 
 Per game it reports the first action the site refused (its index in the document, the action
 of ours it was written for, the site's message and round) or whether the result and end
@@ -33,13 +34,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bench.ref18xx import ReferenceFailed, SiteReplay, missing, ref_dir, replay_steps
-from roundhouse.bots import make_bot
+from roundhouse.bots import Bot, GreedyBot, make_bot
+from roundhouse.bots.greedy import NODE_BUDGET
 from roundhouse.core.actions import Json
 from roundhouse.core.game import Game
 from roundhouse.interop.export import export_with_origins
 from roundhouse.titles.g18royalgorge import TITLE
 
 BOTS = ("random", "greedy", "mixed")
+GREEDY_BUDGET = NODE_BUDGET // 4
+"""Positions the greedy bot looks at per move here: a quarter of the web app's, so that a
+200-game run takes hours, not a day (``--greedy-budget`` sets it)."""
 MAX_MOVES = 8000
 """A game still running after this many of our moves is reported unfinished."""
 FAILURES = Path(__file__).parent / "results" / "differential"
@@ -71,12 +76,19 @@ def specs(games: int, players: Sequence[int], bots: Sequence[str], seed: int) ->
     ]
 
 
-def play(spec: Spec) -> Game:
+def bot(level: str, seed: int, greedy_budget: int) -> Bot:
+    """Our bot of ``level``; the greedy one looks at ``greedy_budget`` positions a move."""
+    if level == "greedy":
+        return GreedyBot(seed, node_budget=greedy_budget)
+    return make_bot(level, seed)
+
+
+def play(spec: Spec, greedy_budget: int = GREEDY_BUDGET) -> Game:
     """The bots' game in compat mode (at most :data:`MAX_MOVES` moves)."""
     seats = [f"P{k + 1}" for k in range(spec.players)]
     game = Game(TITLE, seats, seed=spec.seed, options={"compat_18xx_games": True})
     bots = {
-        seat: make_bot(level, spec.seed * 16 + k)
+        seat: bot(level, spec.seed * 16 + k, greedy_budget)
         for k, (seat, level) in enumerate(zip(seats, spec.seat_bots(), strict=True))
     }
     for _ in range(MAX_MOVES):
@@ -142,8 +154,10 @@ def judge(
     return out
 
 
-def run_one(spec: Spec, folder: Path) -> tuple[Game, dict[str, Json], list[int], Path]:
-    game = play(spec)
+def run_one(
+    spec: Spec, folder: Path, greedy_budget: int = GREEDY_BUDGET
+) -> tuple[Game, dict[str, Json], list[int], Path]:
+    game = play(spec, greedy_budget)
     doc, origins = export_with_origins(game)
     path = folder / f"{spec.name}.json"
     path.write_text(json.dumps(doc))
@@ -222,8 +236,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=lambda s: [int(x) for x in s.split(",")], default=[2, 3, 4])
     p.add_argument("--bots", type=lambda s: [b.strip() for b in s.split(",")], default=list(BOTS))
     p.add_argument("--seed", type=int, default=1, help="seed of game 0 (game i: seed + i)")
+    p.add_argument("--from", dest="start", type=int, default=0, help="first game to play")
     p.add_argument("--failures", type=Path, default=FAILURES, help="folder for failing games")
     p.add_argument("--ref", type=Path, default=None, help="the engine's folder (see ref18xx)")
+    p.add_argument(
+        "--greedy-budget",
+        type=int,
+        default=GREEDY_BUDGET,
+        help=f"positions the greedy bot looks at per move (default {GREEDY_BUDGET}; "
+        f"the web app's bot: {NODE_BUDGET})",
+    )
     return p
 
 
@@ -239,7 +261,7 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
     if why is not None:
         console.print(f"differential skipped: {why}")
         return 0
-    plan = specs(args.games, args.players, args.bots, args.seed)
+    plan = specs(args.start + args.games, args.players, args.bots, args.seed)[args.start :]
     outcomes: list[Outcome] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     with (
@@ -265,7 +287,7 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
                 progress.advance(task)
 
         for spec in plan:
-            game, doc, origins, path = run_one(spec, Path(tmp))
+            game, doc, origins, path = run_one(spec, Path(tmp), args.greedy_budget)
             pending.append((spec, game, doc, origins, ruby.submit(replay_steps, ref, path)))
             collect(1)
         collect(0)
