@@ -468,8 +468,8 @@ class Graph:
     def unpin(self) -> None:
         self._pins.clear()
 
-    def reach(self, company: str, *, pinned: bool = True) -> Reach:
-        if pinned and company in self._pins:
+    def reach(self, company: str) -> Reach:
+        if company in self._pins:
             return self._pins[company]
         hit = self._cache.get(company)
         if hit is not None and hit[0] == self.board.version:

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from roundhouse.core.config import EndTiming, EndTrigger, MandatoryTrain, TitleConfig
+from roundhouse.core.config import (
+    EmergencySale,
+    EndTiming,
+    EndTrigger,
+    MandatoryTrain,
+    TitleConfig,
+)
 from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.flow.actions import ACTIONS, Choose, ChooseAbility, EndGame
 from roundhouse.core.ids import PlayerId
@@ -106,6 +112,11 @@ def config(players: int, variant: Variant) -> TitleConfig:
         sold_out_steps=1,
         mandatory_train=(
             MandatoryTrain.ALWAYS if variant.compat_18xx_games else MandatoryTrain.IF_ROUTE
+        ),
+        # "Emergency Fundraising": no sale may change a presidency; 18xx.games lets one change
+        # any but the buying railroad's (EBUY_PRES_SWAP, Step::EmergencyMoney#can_sell?)
+        emergency_sale=(
+            EmergencySale.OTHER_COMPANIES if variant.compat_18xx_games else EmergencySale.NONE
         ),
         end_timing={
             EndTrigger.BANKRUPTCY: EndTiming.IMMEDIATE,

@@ -5,14 +5,15 @@ station placed anywhere (``Graph#clear``, called by ``Step::Tracker#lay_tile`` a
 ``Step::Tokener#place_token``).  The Treaty of Boston lays the green gorge tiles and puts Rio
 Grande's two stations on them without that (``G18RoyalGorge::Game#event_treaty_of_boston!``).
 Rio Grande's turn works its network out (the station step asks where it may place one, the
-run step whether it has a run), so when the Treaty comes in its turn (it buys the train) or
-later with no tile laid or station placed since (the export at the end of the set), until the
-next tile or station anywhere Rio Grande lays track and places stations as if the gorge were
-still closed: its first lay through the gorge is refused ("G11 is not legally rotated for 9":
-the site sees no route of Rio Grande to G11).  Compat keeps Rio Grande's network as it was
-before the Treaty for that while (:meth:`roundhouse.core.graph.Graph.pin`); whether a run is
-on offer is asked afresh, as the site's server does.  The rulebook has nothing of the kind:
-the gorge is Rio Grande's at once.
+run step whether it has a run).  When the Treaty comes later with no tile laid or station
+placed since (another railroad buys the train, or the export at the end of the set), until the
+next tile or station anywhere Rio Grande lays track, places stations and is offered its run
+as if the gorge were still closed: its first lay through the gorge is refused ("G11 is not
+legally rotated for 9": the site sees no route of Rio Grande to G11), its gorge run skipped.
+When Rio Grande buys the train itself, the site's server takes its next moves on the new
+network (our differential games show both).  Compat keeps Rio Grande's network as it was
+before the Treaty for that while (:meth:`roundhouse.core.graph.Graph.pin`).  The rulebook has
+nothing of the kind: the gorge is Rio Grande's at once.
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ def turn_over(g: RoyalGorgeGame, corp: str | None) -> None:
 
 def before_treaty(g: RoyalGorgeGame) -> Reach | None:
     """Rio Grande's network as the site has it worked out, when it will go stale: compat,
-    and Rio Grande is operating or its network was worked out since the board last changed."""
+    Rio Grande is not the railroad operating, and its network was worked out in its last
+    turn with the board unchanged since."""
     if not g.variant.compat_18xx_games or not isinstance(g.map, BoardMap):
         return None
     operating = g.round.kind == "OR" and g.round.entity(g) == RIO_GRANDE
-    if not (operating or g.network_cached) or RIO_GRANDE not in g.corps:
+    if operating or not g.network_cached or RIO_GRANDE not in g.corps:
         return None
     return g.map.graph.reach(RIO_GRANDE)
 

@@ -44,7 +44,7 @@ def route_available(g: Engine, corp_id: str) -> bool:
     asked by ``Step::Route#actions``; the railroad's own city counts).  Otherwise the site
     skips the run, and with it the coal cubes and the Track Engineer that lengthen a train
     for it (``G18RoyalGorge::Step::Route#actions`` offers ``choose`` only beside a run)."""
-    return len(board_map(g).graph.reach(corp_id, pinned=False).stops) >= 2
+    return len(board_map(g).graph.reach(corp_id).stops) >= 2
 
 
 def check_trains(g: Engine, corp_id: str, routes: Routes, revenue: int) -> None:

@@ -252,8 +252,11 @@ class RoyalGorgeRouteStep(RouteStep):
         return [t.id for t in g.depot.owned_by(entity)]
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
-        out = super().actions(g, entity)
         p = g.controller_id(entity)
+        if rg_game(g).variant.compat_18xx_games and not site_run.route_available(g, entity):
+            # the site offers no run (it then withholds): running nothing is the only move
+            return [RunRoutes(player=p, entity=entity, routes=(), revenue=0)]
+        out = super().actions(g, entity)
         for choice in self._extensions(g, entity):
             out.append(Choose(player=p, entity=entity, choice=choice))
         return out
