@@ -329,8 +329,15 @@ class RoyalGorgeReader(SiteMemory):
         seat = action.seat()
         shares = action.texts("shares")
         corp = shares[0].rpartition("_")[0]
-        named = sum(engine(game).books[corp].cert(s).shares for s in shares)
+        book = engine(game).books[corp]
+        named = sum(book.cert(s).shares for s in shares)
         count = named if action.get("percent") is None else action.integer("percent") // 10
+        president = next((book.cert(s) for s in shares if book.cert(s).president), None)
+        if president is not None and 0 < named - count < president.shares:
+            # the president's certificate sold in part (Game::Base
+            # #partial_bundles_for_presidents_share): an ordinary sale of ``count`` shares
+            yield SellShares(player=seat, entity=seat, corporation=corp, count=count)
+            return
         if count < named:
             choice = site_sale.choice(corp, named, count)
             yield Choose(player=seat, entity=seat, choice=choice)
