@@ -40,3 +40,32 @@ def test_same_seed_same_bot_game() -> None:
     first = _play(["A", "B"], levels, 3)
     second = _play(["A", "B"], levels, 3)
     assert first.log == second.log
+
+
+def test_greedy_moves_on_where_a_turn_offers_moves_that_change_nothing_lasting() -> None:
+    """18RoyalGorge with ``compat_18xx_games`` lets a railroad name a steel column again and
+    again during its track step (18xx.games does), each naming a position of its own but
+    none better: the greedy bot never comes back to a position of the same run of its own
+    moves, so it leaves the step instead of naming columns for ever."""
+    from roundhouse.bots.greedy import GreedyBot
+    from roundhouse.core.canonical import digest
+    from roundhouse.core.flow.actions import Choose
+
+    game = roundhouse.new_game(
+        "18RoyalGorge", ["A", "B"], seed=5, options={"compat_18xx_games": True}
+    )
+    walker = make_bot("random", 5)
+    while not any(isinstance(a, Choose) for a in game.legal_actions()):
+        game.apply(walker.choose(game, game.acting[0]))
+    seat = game.acting[0]
+    greedy = GreedyBot(7, node_budget=24)
+    seen = {digest(game.state)}
+    for _ in range(80):
+        if game.acting != (seat,) or not any(isinstance(a, Choose) for a in game.legal_actions()):
+            break
+        game.apply(greedy.choose(game, seat))
+        here = digest(game.state)
+        assert here not in seen, "the greedy bot came back to a position of its own run"
+        seen.add(here)
+    else:
+        raise AssertionError("the greedy bot kept naming steel columns")

@@ -130,6 +130,39 @@ def test_site_auction_no_move_leaves_a_card_nobody_can_afford() -> None:
     assert Pass(player=PlayerId(second), entity=second) in game.legal_actions()
 
 
+def test_site_priority_tie_for_most_cash_starts_after_the_last_winner() -> None:
+    """``G18RoyalGorge::Game#finish_round!``: after the auction the players are first put in
+    order from the round's entity index (the player after the last card's winner, who would
+    open the next card), then turned so that the richest comes first: of two equally rich
+    players, the one first in that order gets the priority deal."""
+    game = new()
+    p1, p2, p3 = game.acting[0], *rg_game(game.state).turn_order_from(game.acting[0])[1:]
+
+    def pass_(who: str) -> None:
+        game.apply(Pass(player=PlayerId(who), entity=who))
+
+    pass_(p1)
+    pass_(p2)
+    bid(game, p3, 100)
+    pass_(p1)
+    pass_(p2)  # p3 wins the first card; p1 opens the second
+    pass_(p1)
+    bid(game, p2, 200)
+    pass_(p3)
+    pass_(p1)  # p2 wins; p3 opens the third
+    for _ in range(2):  # the third and fourth cards: nobody bids
+        for who in (p3, p1, p2):
+            pass_(who)
+    pass_(p3)
+    bid(game, p1, 100)
+    pass_(p2)
+    pass_(p3)  # p1 wins the last card: p1 and p3 have $450, p2 $350
+    g = rg_game(game.state)
+    assert g.round.kind == "SR"
+    assert g.ledger.cash(p1) == g.ledger.cash(p3) == 450
+    assert game.acting == (p3,), "order from p2 (after the winner): p2, p3, p1; richest first"
+
+
 # -- 2. the run the site skips ---------------------------------------------------------------
 
 

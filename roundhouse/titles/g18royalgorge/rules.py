@@ -96,9 +96,10 @@ class PrivateAuctionStep(SequentialAuctionStep):
             if p.owner is None or owners[p.id] is not None:
                 continue
             privates.on_bought(game, p.id, p.owner, price)
-            if site and self.auction is not None:
+            if site:
                 order = g.turn_order_from(p.owner)
                 self.starter = order[1 % len(order)]
+            if site and self.auction is not None:
                 self.auction.bidders = g.turn_order_from(self.starter)
                 self.auction.turn = 0
         self._site_open(g)
@@ -115,6 +116,11 @@ class PrivateAuctionStep(SequentialAuctionStep):
                 return
             g.privates[a.item].closed = True
             self._open(g)
+        if self.auction is None and self.starter:
+            # 18xx.games breaks a tie for most cash in the order starting with the player
+            # who would open the next card (G18RoyalGorge::Game#finish_round!: the round's
+            # entity index, then the richest): the round's end reads it from the priority
+            g.priority = self.starter
 
 
 class RoyalGorgeHooks(Hooks):
