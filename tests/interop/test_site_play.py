@@ -130,3 +130,36 @@ def test_prison_halves_terrain_on_a_lay_right_after_its_purchase() -> None:
         steel = board_map(g).extra_cost(g, corp, lay)
         assert lay.cost == privates.terrain_cost(rg_game(g), corp, lay.hex, full) + steel
         assert lay.cost < full + steel
+
+
+def test_compat_site_rio_grande_network_stays_as_before_a_treaty_it_did_not_bring() -> None:
+    """18xx.games keeps a railroad's network until a tile is laid or a station placed
+    anywhere (``Graph#clear``); the Treaty of Boston does neither.  When it comes with Rio
+    Grande's network worked out in its last turn and the board unchanged since (another
+    railroad's train, or the export at the end of the set), Rio Grande plays on the network
+    it had before, until the next tile or station."""
+    game = bot_game(4, 7)
+    replay = Game(game.title, game.players, game.seed, game.options)
+    before = None
+    for move in game.log:
+        g = rg_game(engine(replay))
+        if not g.treaty:
+            before = board_map(g).graph.reach("RG")
+        replay.apply(move)
+        g = rg_game(engine(replay))
+        if g.network_pinned:
+            break
+    else:
+        raise AssertionError("no Treaty of Boston with Rio Grande's network kept in this game")
+    graph = board_map(g).graph
+    assert before is not None and graph.reach("RG") == before
+    assert ("F12", "c") in board_map(g).board.tokens_of("RG")
+    assert ("F12", "c") not in graph.reach("RG").stops
+    for move in game.log[len(replay.log) :]:
+        laid = isinstance(move, LayTile)
+        replay.apply(move)
+        if laid:
+            break
+    g = rg_game(engine(replay))
+    assert not g.network_pinned
+    assert ("F12", "c") in board_map(g).graph.reach("RG").stops
