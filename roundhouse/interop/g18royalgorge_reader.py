@@ -259,7 +259,11 @@ class RoyalGorgeReader(SiteMemory):
             return
         if self._behind_ours(entity, game):
             return
+        before = turn_key(engine(game))
         yield from self._silently(ours, game)
+        ended = before is not None and before[2] == entity and turn_key(engine(game)) != before
+        if ended and self._owed_pass(entity, game):
+            return  # our own moves just ended the railroad's turn: a pass the site owed it
         turn = self._site_turn(game)
         g = engine(game)
         site = turn.current(g) if turn is not None and turn.corp == entity else None

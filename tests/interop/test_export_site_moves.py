@@ -18,7 +18,7 @@ import pytest
 from bench.differential import Spec, play
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Bid, LayTile, Pass
+from roundhouse.core.flow.actions import Bid, LayTile, Pass, SellShares
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.interop import export_18xx_games, import_18xx_games
@@ -255,3 +255,31 @@ def test_site_lays_a_steel_depot_cube_through_the_card() -> None:
     _, by_move = exported(2, 4)
     lay = [a for a in by_move[index] if a["type"] == "lay_tile"]
     assert lay and lay[0]["entity"] == "B3" and lay[0]["entity_type"] == "company"
+
+
+# -- 9. a president's certificate sold in part --------------------------------------------
+
+
+def test_site_sells_a_presidents_certificate_in_part_and_swaps_it() -> None:
+    """``Game::Base#partial_bundles_for_presidents_share``: a president selling one share
+    more than their ordinary certificates sells the president's certificate as a bundle one
+    share short; ``SharePool#transfer_shares`` hands it to the new president for their first
+    certificates and ``#handle_partial`` gives the seller the pool's first certificate back.
+    The export names the president's certificate, and reading it back is our sale of that
+    many shares."""
+
+    def wanted(game: Game, move: Action) -> bool:
+        if not isinstance(move, SellShares) or move.corporation not in engine(game).corps:
+            return False
+        book = engine(game).books[move.corporation]
+        normal = sum(c.shares for c in book.certs_of(move.entity) if not c.president)
+        return book.president == move.entity and move.count > normal
+
+    index, _ = first(3, 3, wanted)
+    move = bot_game(3, 3).log[index]
+    assert isinstance(move, SellShares)
+    _, by_move = exported(3, 3)
+    (sale,) = [a for a in by_move[index] if a["type"] == "sell_shares"]
+    assert f"{move.corporation}_0" in sale["shares"]  # type: ignore[operator]
+    assert sale["percent"] == 10 * move.count
+    assert reads_back(bot_game(3, 3))
