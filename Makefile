@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play train test lint typecheck bench fuzz fuzz-ci clean
+.PHONY: run play train test lint typecheck bench fuzz fuzz-ci differential clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ FUZZ_SEED ?= $(shell printf '%d' 0x$$(git rev-parse --short=7 HEAD 2>/dev/null |
 fuzz-ci: $(STAMP)
 	$(BIN)/roundhouse fuzz --games 5000 --seed $(FUZZ_SEED) --time-budget $(FUZZ_SECONDS) \
 		--save-dir fuzz-failures
+# Our 18RoyalGorge bot games replayed by the 18xx.games engine (bench/differential.py); the
+# engine is found in $$ROUNDHOUSE_REF18XX or ../ref18xx (../shared/tools/ref18xx/setup.sh).
+differential: $(STAMP)
+	$(BIN)/python -m bench.differential $(DIFF_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -66,26 +66,40 @@ def _thin(actions: Sequence[Action]) -> list[Action]:
 
 
 class GreedyBot:
-    """Best line through its own turn by the title's heuristic; see the module docstring."""
+    """Best line through its own turn by the title's heuristic; see the module docstring.
+
+    A turn may offer moves that lead nowhere lasting (18RoyalGorge with ``compat_18xx_games``
+    lets a railroad name a steel column again and again, as 18xx.games does).  So that the
+    bot always moves on, it never returns to a position it already reached in the same run
+    of its own moves, unless every move does.
+    """
 
     def __init__(self, seed: int, node_budget: int = NODE_BUDGET) -> None:
         self.rng = Rng(seed)
         self.node_budget = node_budget
+        self._streak: tuple[int, str] | None = None
+        """(log length, seat) expected at the next call if nobody else moved in between."""
+        self._visited: set[str] = set()
 
     def choose(self, game: Game, player: str) -> Action:
         legal = game.legal_actions(player)
         if not legal:
             raise ValueError(f"{player} has no legal action in {game!r}")
+        if self._streak != (len(game.log), player):
+            self._visited = {game.state_hash()}
+        self._streak = (len(game.log) + 1, player)
         if len(legal) == 1:
             return legal[0]
         # (score, tie-break, first action, game after the line so far)
         frontier: list[tuple[float, int, Action, Game]] = []
+        after: dict[Action, Game] = {}
         budget = self.node_budget
         for action in _thin(legal):
             budget -= 1
             child = _after(game, action)
             frontier.append((_score(child, player), draw(self.rng, 1 << 20), action, child))
-        best = max(frontier, key=lambda f: (f[0], f[1]))
+            after[action] = child
+        lines = list(frontier)
         for _ in range(MAX_DEPTH - 1):
             frontier.sort(key=lambda f: (f[0], f[1]), reverse=True)
             expanded: list[tuple[float, int, Action, Game]] = []
@@ -102,8 +116,24 @@ class GreedyBot:
                 break
             done = [f for f in frontier if f[3].finished or player not in f[3].acting]
             frontier = expanded + done
-            best = max([best, *frontier], key=lambda f: (f[0], f[1]))
-        return best[2]
+            lines.extend(expanded)
+        return self._fresh(lines, after)
+
+    def _fresh(
+        self, lines: list[tuple[float, int, Action, Game]], after: dict[Action, Game]
+    ) -> Action:
+        """The first move of the best line whose first position is new in this run."""
+        lines.sort(key=lambda f: (f[0], f[1]), reverse=True)
+        tried: set[Action] = set()
+        for _s, _t, first, _line in lines:
+            if first in tried:
+                continue
+            tried.add(first)
+            key = after[first].state_hash()
+            if key not in self._visited:
+                self._visited.add(key)
+                return first
+        return lines[0][2]
 
     def __repr__(self) -> str:
         return f"<GreedyBot rng={self.rng.state}>"

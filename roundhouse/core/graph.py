@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
+from collections.abc import Mapping
 
 from roundhouse.core.board import Board
 from roundhouse.core.hexgrid import opposite
@@ -59,6 +60,11 @@ class Reach:
     exact: bool = True
     """False only if the search for routes that must avoid their own track ran out of budget;
     then positions it could not settle count as reached (a legal lay is never refused)."""
+    trail: Mapping[_State, _State | None] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Position -> the one before it on a legal route reaching it, for the positions the
+    breadth-first search settled (:func:`trail_to`); the others are not in it."""
 
     @property
     def hexes(self) -> frozenset[str]:
@@ -75,6 +81,8 @@ class Reach:
 _State = tuple[str, str | int]
 """A position of a route: ``(hex, stop)`` at a stop, or ``(hex, edge)`` crossing that hexside
 out of the hex (into the neighbour, entering it by the opposite edge)."""
+Position = _State
+"""The public name of a route position (:func:`trail_to`, :mod:`~roundhouse.core.lay_reach`)."""
 
 _TRAIL_BUDGET = 200_000
 """Steps the exact trail search may take per :func:`compute_reach` before it gives up and
@@ -144,7 +152,21 @@ class _Track:
         return None if neighbour is None else (neighbour, opposite(at))
 
 
-def compute_reach(board: Board, company: str) -> Reach:
+def trail_to(reach: Reach, state: _State) -> list[_State] | None:
+    """A legal route to ``state`` (from a token, ``state`` last), or None when the search
+    did not keep one (a position only the exact search settled)."""
+    if state not in reach.trail:
+        return None
+    out: list[_State] = []
+    at: _State | None = state
+    while at is not None:
+        out.append(at)
+        at = reach.trail[at]
+    out.reverse()
+    return out
+
+
+def compute_reach(board: Board, company: str, avoid: frozenset[_State] = frozenset()) -> Reach:
     """The positions legal routes from the company's tokens reach (see :class:`Reach`).
 
     First a breadth-first search over positions, which ignores the route so far; a position
@@ -153,7 +175,9 @@ def compute_reach(board: Board, company: str) -> Reach:
     is reused only by crossing some hexside both ways).  A position first found by a path
     that doubles back is settled later if a legal path reaches it (it is then searched from
     again, at most once more).  Only positions still unsettled are searched for exactly,
-    depth first over routes, pruned to positions from which they can be reached at all."""
+    depth first over routes, pruned to positions from which they can be reached at all.
+
+    ``avoid``: positions no route may take (to ask what routes reach without some track)."""
     track = _Track(board, company)
     starts: list[_State] = list(dict.fromkeys(board.tokens_of(company)))
     order: dict[_State, int] = {}
@@ -171,7 +195,10 @@ def compute_reach(board: Board, company: str) -> Reach:
         state = queue.popleft()
         nexts = moves.get(state)
         if nexts is None:
-            nexts = moves[state] = track.moves(state, state in first)
+            nexts = track.moves(state, state in first)
+            if avoid:
+                nexts = [n for n in nexts if n not in avoid]
+            moves[state] = nexts
         ok = legal[state]
         for nxt in nexts:
             if nxt not in order:
@@ -184,6 +211,7 @@ def compute_reach(board: Board, company: str) -> Reach:
                 legal[nxt] = True
                 queue.append(nxt)
     reached = {s for s, ok in legal.items() if ok}
+    trail = {s: parent[s] for s in reached}
     unsettled = {s for s, ok in legal.items() if not ok}
     exact = True
     if unsettled:
@@ -193,7 +221,7 @@ def compute_reach(board: Board, company: str) -> Reach:
         reached |= found
         if not exact:
             reached |= unsettled
-    return _reach_of(track, reached, first, exact)
+    return dataclasses.replace(_reach_of(track, reached, first, exact), trail=trail)
 
 
 def _doubles_back(
@@ -409,15 +437,43 @@ class Graph:
     """Reach per company, worked out once per board version (kept in the board's
     :class:`~roundhouse.core.derived.Derived` cache, so copies of the board share it)."""
 
-    __slots__ = ("board",)
+    __slots__ = ("_pins", "board")
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self._pins: dict[str, Reach] = {}
+        """Company -> a reach that stands for it whatever the board does (:meth:`pin`).
+        Game state, not derived data: copied and hashed with the graph."""
+
+    def pin(self, company: str, reach: Reach) -> None:
+        """Let ``reach`` stand for the company's until :meth:`unpin`: a title whose rules
+        (or whose reference implementation) keep a company's network as it was across a
+        change of the board."""
+        self._pins[company] = reach
+        self.board.touch()
+
+    def unpin(self) -> None:
+        """End every :meth:`pin`.  Both change what the board's derived data (listings,
+        route graphs, runs) read, so both give the board a new version."""
+        self._pins.clear()
+        self.board.touch()
 
     def reach(self, company: str) -> Reach:
+        if company in self._pins:
+            return self._pins[company]
         board = self.board
         return board.derived.get(
             ("reach", company, board.version), lambda: compute_reach(board, company)
+        )
+
+    def unrunnable(self, company: str, hex_name: str) -> frozenset[tuple[int | str, int | str]]:
+        """:func:`roundhouse.core.lay_reach.unrunnable` for the board now (cached)."""
+        from roundhouse.core.lay_reach import unrunnable  # it builds on this module
+
+        board = self.board
+        return board.derived.get(
+            ("unrunnable", company, hex_name, board.version),
+            lambda: unrunnable(board, company, self.reach(company), hex_name),
         )
 
     def can_token(self, company: str, hex_name: str, city: str) -> bool:

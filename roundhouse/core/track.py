@@ -35,20 +35,20 @@ call :func:`tile_lays` every turn.
 from __future__ import annotations
 
 import dataclasses
-import enum
 from typing import cast
 
 from roundhouse.core.board import Board, HexState
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.graph import Graph, Reach
-from roundhouse.core.tiles import Colour, Link, Tile, TileSet
+from roundhouse.core.graph import Graph
+from roundhouse.core.lay_reach import LayReach as LayReach  # re-exported: titles name it here
+from roundhouse.core.lay_reach import connects, connects_at
+from roundhouse.core.tiles import Colour, Tile, TileSet
 from roundhouse.core.upgrade import (
     ColourSkip,
     StopMap,
     UpgradeRules,
     check_replacement,
     founded_station,
-    map_link,
     path_fit,
     tokens_fit,
 )
@@ -88,26 +88,6 @@ class Allowance:
     skip_hexes: frozenset[str] = frozenset()
     """Hexes it may not touch again this turn (18USA §12.2: no lay-and-upgrade)."""
     terrain_on_upgrade: bool = False
-
-
-class LayReach(enum.Enum):
-    """How a new tile must connect to the company's routes.
-
-    ``ANY_LINK_TOUCHES``: some track of the new tile, old or new, is part of a route of the
-    company (18USA §12.2.2: "some part of the track on the new tile (not necessarily a new
-    part) must be part of a route of the company"; 18RoyalGorge "Lay/Upgrade").
-
-    ``EXTENDS_ROUTE``: track the old tile did not have joins a route of the company, or a
-    city on the company's routes gains value (18US §6.2.1: "the new track created must extend
-    a route ... In the case of City tiles, the upgrade must extend or increase the dividend of
-    a route"; 18West §7.1.2: "some part of the new track created must form part of a route of
-    the Company, or the value of a City on a route of the Company must be increased").  New
-    track is a link between two ends the old tile did not join directly; value is a stop's
-    printed revenue.  For a first tile in an empty hex both switches agree.
-    """
-
-    ANY_LINK_TOUCHES = "any_link_touches"
-    EXTENDS_ROUTE = "extends_route"
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -189,54 +169,6 @@ class TrackRules:
         return new.colour > Colour.YELLOW
 
 
-def _connects(
-    tile: Tile,
-    rotation: int,
-    mapping: StopMap,
-    reach: Reach,
-    here: HexState,
-    name: str,
-    mode: LayReach,
-) -> bool:
-    """Does the new tile connect to the company's routes in the sense ``mode`` gives?  An edge
-    end counts only where a route enters the hex by it (:attr:`Reach.entries`): track meeting
-    a route where the route leaves the hex is reached only by reversing (18RoyalGorge Rule 4)."""
-    edges = reach.entries.get(name, frozenset())
-    return _connects_at(
-        tile, rotation, mapping, edges, reach.stops_in(name), reach.through_in(name), here, mode
-    )
-
-
-def _connects_at(
-    tile: Tile,
-    rotation: int,
-    mapping: StopMap,
-    edges: frozenset[int],
-    old_stops: frozenset[str],
-    through: frozenset[str],
-    here: HexState,
-    mode: LayReach,
-) -> bool:
-    """:func:`_connects` given the hex's entered edges, reached stops (a city on a route
-    gaining value) and the stops a route may go on from (track ends)."""
-    stops = {mapping.get(s, s) for s in through}
-    before: frozenset[Link] = frozenset()
-    if mode is LayReach.EXTENDS_ROUTE:
-        before = frozenset(map_link(link, mapping) for link in here.tile.links(here.rotation))
-    for link in tile.links(rotation):
-        if link in before:
-            continue
-        for end in link:
-            if (end in edges) if isinstance(end, int) else (end in stops):
-                return True
-    if mode is LayReach.EXTENDS_ROUTE:
-        for old in old_stops:
-            new = mapping.get(old)
-            if new is not None and tile.stop(new).revenue > here.tile.stop(old).revenue:
-                return True
-    return False
-
-
 def _fit(
     board: Board,
     name: str,
@@ -314,6 +246,8 @@ def tile_lays(
         rules.upgrades.founds_station,
     )
     no_edges: frozenset[int] = frozenset()
+    no_pairs: frozenset[tuple[int | str, int | str]] = frozenset()
+    whole = rules.reach is LayReach.WHOLE_LINK
     allowed: dict[int, tuple[_Candidate, ...]] = {}
     out: list[TileLay] = []
     for name in sorted(reach.hexes):
@@ -337,6 +271,7 @@ def tile_lays(
         edges = reach.entries.get(name, no_edges)
         old_stops = frozenset(stops_by_hex.get(name, ()))
         through = frozenset(through_by_hex.get(name, ()))
+        spent = graph.unrunnable(company, name) if whole else no_pairs
         key = (
             "hex_lays",
             name,
@@ -350,12 +285,13 @@ def tile_lays(
             edges,
             old_stops,
             through,
+            spent,
             fixed_terms,
         )
         lays = cast("tuple[TileLay, ...] | None", derived.peek(key))
         if lays is None:
             lays = _hex_lays(
-                board, name, here, options, edges, old_stops, through, allowance, rules
+                board, name, here, options, edges, old_stops, through, spent, allowance, rules
             )
             derived.put(key, lays)
         if here.printed.build_reserved is not None:
@@ -373,6 +309,7 @@ def _hex_lays(
     edges: frozenset[int],
     old_stops: frozenset[str],
     through: frozenset[str],
+    spent: frozenset[tuple[int | str, int | str]],
     allowance: Allowance,
     rules: TrackRules,
 ) -> tuple[TileLay, ...]:
@@ -392,8 +329,8 @@ def _hex_lays(
                 continue
             if any_held and not tokens_fit(tile, mapping, held):
                 continue
-            if not _connects_at(
-                tile, rotation, mapping, edges, old_stops, through, here, rules.reach
+            if not connects_at(
+                tile, rotation, mapping, edges, old_stops, through, here, rules.reach, spent
             ):
                 continue
             cost = fee + board.lay_cost(
@@ -461,12 +398,13 @@ def check_lay(
     except ValueError as exc:
         raise IllegalAction(str(exc), rule="track.no_station") from None
     reach = graph.reach(company)
-    if not _connects(tile, rotation, mapping, reach, here, name, LayReach.ANY_LINK_TOUCHES):
+    if not connects(tile, rotation, mapping, reach, here, name, LayReach.ANY_LINK_TOUCHES):
         raise IllegalAction(
             f"no route from {company}'s stations reaches the track of {tile_id} in {name}",
             rule="track.no_route",
         )
-    if not _connects(tile, rotation, mapping, reach, here, name, rules.reach):
+    spent = graph.unrunnable(company, name) if rules.reach is LayReach.WHOLE_LINK else frozenset()
+    if not connects(tile, rotation, mapping, reach, here, name, rules.reach, spent):
         raise IllegalAction(
             f"the new track of {tile_id} in {name} extends no route of {company} "
             "and raises the value of no city on one",

@@ -51,18 +51,35 @@ def export_18xx_games(
     to ``"hs_roundhouse_<seed>"``: a hotseat id whose digits are the seed, so even a reader
     that ignores ``settings.seed`` draws the same set-up (§7.1).
     """
+    doc, _ = export_with_origins(game, game_id=game_id, names=names, translator=translator)
+    return doc
+
+
+def export_with_origins(
+    game: Game,
+    *,
+    game_id: int | str | None = None,
+    names: Mapping[str, str] | None = None,
+    translator: Translator | None = None,
+) -> tuple[dict[str, Json], list[int]]:
+    """:func:`export_18xx_games`, with where each written action comes from: the index in
+    ``game.log`` of our action it was written for (``len(game.log)`` for what the
+    translator still owed after the last one), one entry per action of the document."""
     translator = translator or TRANSLATORS.get(game.title.id)
     rules = optional_rules(game, translator)
     seats = SeatMap.for_seats(game.players)
     names = names or {}
     replay = Game(game.title, game.players, game.seed, game.options)
     actions: list[Json] = []
-    for ours in game.log:
+    origins: list[int] = []
+    for index, ours in enumerate(game.log):
         for site in translator.write(ours, replay, seats):
             actions.append(_numbered(site, len(actions) + 1))
+            origins.append(index)
         replay.apply(ours)
     for site in translator.finish(replay, seats):
         actions.append(_numbered(site, len(actions) + 1))
+        origins.append(len(game.log))
     doc: dict[str, Json] = {
         "id": game_id if game_id is not None else f"hs_roundhouse_{game.seed}",
         "title": game.title.id,
@@ -86,7 +103,7 @@ def export_18xx_games(
             doc["manually_ended"] = True
     else:
         doc["acting"] = [seats.player_id(s) for s in game.acting]
-    return doc
+    return doc, origins
 
 
 def optional_rules(game: Game, translator: Translator) -> list[str]:

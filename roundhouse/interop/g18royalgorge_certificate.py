@@ -55,18 +55,71 @@ class SiteCertificates:
     def sale(self, book: ShareBook, seller: str, count: int) -> list[str]:
         """The certificates a sale of ``count`` shares names: the seller's in the order the
         site's sale bundles take them (arrival order, certificate 0 last: the president's,
-        and CF&I's and VGC's first ten-percent share too, as the site's fixtures show)."""
+        and CF&I's and VGC's first ten-percent share too, as the site's fixtures show).  A
+        sale of one share more than the seller's ordinary certificates names the president's
+        double certificate too: the site sells it as a partial bundle (its percentage one
+        share less, ``Game::Base#partial_bundles_for_presidents_share``) and hands the
+        other half back in the presidency swap."""
         ids = sorted(self.of(book.company, seller), key=lambda c: _last(book.cert(c)))
         chosen: list[str] = []
         left = count
         for cert_id in ids:
-            shares = book.cert(cert_id).shares
             if left <= 0:
                 break
-            if shares <= left:
-                chosen.append(cert_id)
-                left -= shares
+            chosen.append(cert_id)
+            left -= book.cert(cert_id).shares
         return chosen
+
+    def sold(
+        self, book: ShareBook, seller: str, chosen: list[str], count: int, seats: list[str]
+    ) -> None:
+        """Follow the site's sale of ``chosen`` (booked as ``count`` shares) to the pool,
+        presidency and all (``G18RoyalGorge::SharePool#transfer_shares``, read for the
+        facts): the certificates go to the pool; when another player now holds more than
+        the president (ties keep them; among several, the first after the president in seat
+        order), the new president hands their first certificates worth the president's
+        certificate to the old president if they still hold that much, else to the pool,
+        and takes the president's certificate; a partial bundle (the president's double
+        certificate sold as one share) then gives the seller back the pool's first
+        certificate.  CF&I's and VGC's certificate 0 plays the president's part (one share);
+        when its holder sells out and no one else holds a share it stays in the pool."""
+        corp = book.company
+        pres = book.president_cert.id if book.president_cert is not None else f"{corp}_0"
+        if pres not in book.certs:
+            self.move(corp, chosen, POOL)
+            return
+        size = book.cert(pres).shares
+        before = self.owner(corp, pres)
+        self.move(corp, chosen, POOL)
+        unpaid = sum(book.cert(c).shares for c in chosen) - count
+
+        def shares(holder: str) -> int:
+            return sum(book.cert(c).shares for c in self.of(corp, holder))
+
+        booked = {p: shares(p) for p in seats}
+        booked[seller] = booked.get(seller, 0) + unpaid
+        top = max(booked.values(), default=0)
+        if top < size or before in (None, POOL) or booked.get(before, 0) == top:
+            self._give_back(corp, seller, unpaid if top < size and pres in chosen else 0)
+            return
+        start = seats.index(before) + 1 if before in seats else 0
+        order = [seats[(start + i) % len(seats)] for i in range(len(seats))]
+        new = next(p for p in order if booked[p] == top)
+        to = before if booked.get(before, 0) >= size else POOL
+        given: list[str] = []
+        for cert_id in self.of(corp, new):
+            if sum(book.cert(c).shares for c in given) >= size:
+                break
+            if cert_id != pres:
+                given.append(cert_id)
+        self.move(corp, given, to)
+        self.move(corp, [pres], new)
+        self._give_back(corp, seller, unpaid)
+
+    def _give_back(self, corp: str, seller: str, shares: int) -> None:
+        """``SharePool#handle_partial``: the pool's first certificates back to the seller."""
+        pool = self.of(corp, POOL)
+        self.move(corp, pool[:shares], seller)
 
     def bought(self, book: ShareBook, cert_id: str, source: str) -> str:
         """The site's certificate for our purchase of ``cert_id`` from ``source``.

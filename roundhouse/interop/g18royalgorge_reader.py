@@ -56,12 +56,15 @@ from roundhouse.interop.g18royalgorge_site import (
     owed_after,
     self_withholding,
     silent,
+    skipped_pass,
+    skipped_run,
 )
 from roundhouse.interop.g18royalgorge_turn import (
     OUR_STEPS,
     SiteTurn,
     our_step,
     site_step,
+    special_lay,
     turn_key,
 )
 from roundhouse.interop.translate import (
@@ -70,6 +73,20 @@ from roundhouse.interop.translate import (
 from roundhouse.titles.g18royalgorge import site_run, site_sale
 from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games
 from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
+
+SILENT_MOVES_MAX = 2000
+"""Moves the site may make by itself between two recorded actions: when every player is
+out of money and no railroad runs, whole sets of rounds pass with nobody asked."""
+
+
+def _accepted(action: Action, game: Game) -> bool:
+    """Whether our game takes ``action`` now though it does not list it (a move accepted
+    only from documents, such as the site's partial sale)."""
+    try:
+        engine(game).check(action)
+    except IllegalAction:
+        return False
+    return True
 
 
 class RoyalGorgeReader(SiteMemory):
@@ -109,10 +126,22 @@ class RoyalGorgeReader(SiteMemory):
         any-time moves) is one such move and the site's action is another, that move is the
         one the site made silently.
         """
+        made = self._made_silently.setdefault(game, set())
+        made.clear()
         for ours in super().read(action, game):
-            yield from self.silent_passes(ours, game)
+            if id(ours) not in made:
+                yield from self.silent_passes(ours, game)
             self._note(ours, game)
             yield ours
+
+    def _silently(self, ours: Action, game: Game) -> Iterator[Action]:
+        """:meth:`silent_passes` for a ``read_`` method, marked so that :meth:`read` does not
+        look for silent moves before them a second time (a move the site skips would be
+        found twice)."""
+        made = self._made_silently.setdefault(game, set())
+        for move in self.silent_passes(ours, game):
+            made.add(id(move))
+            yield move
 
     def _note(self, ours: Action, game: Game) -> None:
         """The site's turn after one of its moves that we read (passes: :meth:`read_pass`)."""
@@ -121,9 +150,11 @@ class RoyalGorgeReader(SiteMemory):
         turn = self._site_turn(game)
         if turn is None:
             return
-        step = site_step(ours, engine(game), turn.corp)
+        g = engine(game)
+        step = site_step(ours, g, turn.corp)
         if step is not None:
-            turn.done(ours, step)
+            card = isinstance(ours, LayTile) and special_lay(ours, g) is not None
+            turn.done(ours, step, by_card=card)
         self._remember(ours, game, turn)
 
     def _remember(self, ours: Action, game: Game, turn: SiteTurn) -> None:
@@ -156,9 +187,17 @@ class RoyalGorgeReader(SiteMemory):
         skipped because it had nothing to offer there (a station it could not place, gold it
         chose not to ship) when ``ours`` belongs to a later step of the same turn."""
         entity = getattr(ours, "entity", None)
-        for _ in range(4 * len(game.players) + 8):
+        for _ in range(SILENT_MOVES_MAX):
             if game.finished:
                 return
+            run = skipped_run(game)
+            if run is not None and run != ours:
+                yield run
+                continue
+            passed = skipped_pass(game)
+            if passed is not None:
+                yield passed
+                continue
             g = engine(game)
             if ours.kind in ANY_TIME and (
                 ours.kind == "end_game"
@@ -180,20 +219,21 @@ class RoyalGorgeReader(SiteMemory):
                 continue
             skip = [a for a in legal if isinstance(a, Pass) and a.entity == entity]
             kinds = {a.kind for a in legal} | {a.kind for a in beside} | ANY_TIME
-            if skip and ours.kind not in kinds:
+            if skip and ours.kind not in kinds and not _accepted(ours, game):
                 yield skip[0]
                 continue
             return
 
     def settle(self, game: Game) -> Iterator[Action]:
         """Withholding a run of nothing when it is the only move left after the last
-        action: the site has already made it (``Step::Dividend#skip!``) and an export leaves
-        it out (``RoyalGorgeWriter.write_dividend``)."""
+        action, and the stock-round passes the site makes itself (:func:`skipped_pass`):
+        the site has already made them (``Step::Dividend#skip!``,
+        ``Round::Base#skip_steps``) and an export leaves them out."""
         while not game.finished:
-            withheld = self_withholding(game)
-            if withheld is None:
+            move = self_withholding(game) or skipped_pass(game)
+            if move is None:
                 return
-            yield withheld
+            yield move
 
     def read_bid(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat = action.seat()
@@ -205,17 +245,25 @@ class RoyalGorgeReader(SiteMemory):
         """A railroad's pass passes the site's step waiting now (:class:`SiteTurn`): ours
         when our game waits in the same step; nothing when ours has left it (the site's
         track step waits for a pass where ours ends by itself); first our steps the site had
-        skipped (nothing to offer there) when ours is behind.  Our game's only move before
-        it (withholding a run of nothing) comes first, as do other railroads' silent passes
-        (an exported game leaves those out, ``RoyalGorgeWriter.write_pass``)."""
+        skipped (nothing to offer there) when ours is behind.  A pass the site still owed
+        the railroad's previous turn is taken as such first (our game may already be in the
+        next railroad's turn, whose silent moves come after it); otherwise our game's only
+        move before it (withholding a run of nothing) comes first, as do other railroads'
+        silent passes (an exported game leaves those out, ``RoyalGorgeWriter.write_pass``)."""
         seat, entity = self.who(action, game)
         ours = Pass(player=seat, entity=entity)
         if action.entity_type == "player":
             yield ours
             return
-        yield from self.silent_passes(ours, game)
         if self._owed_pass(entity, game):
             return
+        if self._behind_ours(entity, game):
+            return
+        before = turn_key(engine(game))
+        yield from self._silently(ours, game)
+        ended = before is not None and before[2] == entity and turn_key(engine(game)) != before
+        if ended and self._owed_pass(entity, game):
+            return  # our own moves just ended the railroad's turn: a pass the site owed it
         turn = self._site_turn(game)
         g = engine(game)
         site = turn.current(g) if turn is not None and turn.corp == entity else None
@@ -235,6 +283,21 @@ class RoyalGorgeReader(SiteMemory):
             yield ours
             if site is None or mine is None or mine == site:
                 return
+
+    def _behind_ours(self, entity: str, game: Game) -> bool:
+        """Whether a railroad's pass passes a step of the site's turn that ours has already
+        left by itself (the site's track step waits where ours ends): it is taken as that,
+        before our game makes any move of its own that would carry it into a later turn."""
+        turn = self._site_turn(game)
+        if turn is None or turn.corp != entity:
+            return False
+        g = engine(game)
+        site = turn.current(g)
+        mine = OUR_STEPS.get(our_step(g, entity) or "")
+        if site is None or mine is None or mine <= site:
+            return False
+        turn.passed.add(site)
+        return True
 
     def read_par(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat = action.seat()
@@ -270,8 +333,15 @@ class RoyalGorgeReader(SiteMemory):
         seat = action.seat()
         shares = action.texts("shares")
         corp = shares[0].rpartition("_")[0]
-        named = sum(engine(game).books[corp].cert(s).shares for s in shares)
+        book = engine(game).books[corp]
+        named = sum(book.cert(s).shares for s in shares)
         count = named if action.get("percent") is None else action.integer("percent") // 10
+        president = next((book.cert(s) for s in shares if book.cert(s).president), None)
+        if president is not None and 0 < named - count < president.shares:
+            # the president's certificate sold in part (Game::Base
+            # #partial_bundles_for_presidents_share): an ordinary sale of ``count`` shares
+            yield SellShares(player=seat, entity=seat, corporation=corp, count=count)
+            return
         if count < named:
             choice = site_sale.choice(corp, named, count)
             yield Choose(player=seat, entity=seat, choice=choice)

@@ -20,10 +20,12 @@ from roundhouse.core.flow.actions import (
     Dividend,
     EndGame,
     Pass,
+    RunRoutes,
 )
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.graph import RouteGraph
+from roundhouse.core.shares import POOL
 from roundhouse.interop.g18royalgorge_certificate import SiteCertificates
 from roundhouse.interop.g18royalgorge_names import (
     TileCopies,
@@ -32,12 +34,16 @@ from roundhouse.interop.g18royalgorge_names import (
 )
 from roundhouse.interop.g18royalgorge_turn import (
     SiteTurn,
+    our_step,
     turn_key,
 )
 from roundhouse.interop.translate import (
     SiteDoc,
     Translator,
 )
+from roundhouse.titles.g18royalgorge.privates import discounted_price
+from roundhouse.titles.g18royalgorge.site_run import route_available
+from roundhouse.titles.g18royalgorge.state import rg_game
 
 COMPAT = "compat_18xx_games"
 SHORTER = "shorter_game_end"
@@ -114,6 +120,84 @@ def silent(action: Action) -> bool:
     return isinstance(action, Pass) or (isinstance(action, Dividend) and action.mode == "withhold")
 
 
+def debt_share_buyable(g: Engine, player: str) -> bool:
+    """Whether the site's stock round still offers ``player`` a purchase we do not: a share
+    of its hidden ``DEBT`` corporation, whose certificates all lie in the bank pool at the
+    debt marker's price (``G18RoyalGorge::Game#init_debt_corp``).  ``Step::BuySellParShares
+    #can_buy_any_from_market?`` counts them like any pool share (cash for one, room under
+    the certificate limit), so the site waits for such a player's pass where our round
+    offers nothing else.  Nobody ever buys one: the site's interface hides the corporation
+    (``visible_corporations``)."""
+    return (
+        g.ledger.cash(player) >= rg_game(g).debt_price() and g.cert_count(player) < g.cert_limit()
+    )
+
+
+def discount_offered(g: Engine, player: str) -> bool:
+    """Whether the site's stock round offers ``player`` a discounted purchase, whether or
+    not it would then allow it: ``G18RoyalGorge::Step::BuySellParShares
+    #can_buy_company_discounted_bundles?`` counts a Metals Investor (G5) share of CF&I or
+    VGC (one the owner has not bought with it this round, in the pool, at one space down)
+    and the Mint Worker's (B6) one or two VGC shares (in the pool, at half price rounded
+    up) the player's cash covers, without asking whether the player sold that company this
+    round; ``#can_buy?`` refuses such a purchase later, so our round does not offer it."""
+    game = rg_game(g)
+    cash = g.ledger.cash(player)
+    pool = {corp: g.books[corp].shares_of(POOL) for corp in METALS if corp in g.books}
+    investor = g.privates.get(INVESTOR)
+    if investor is not None and not investor.closed and investor.owner == player:
+        bought = game.metals_bought.get(player, set())
+        for corp in METALS:
+            if corp not in bought and pool.get(corp, 0) and discounted_price(game, corp) <= cash:
+                return True
+    mint = g.privates.get(MINT)
+    if mint is not None and not mint.closed and mint.owner == player and pool.get("VGC", 0):
+        return -(-g.share_price("VGC") // 2) <= cash
+    return False
+
+
+def site_waits_in_sr(g: Engine, player: str) -> bool:
+    """Whether the site asks ``player`` for a move in its stock round where ours has only a
+    pass: a ``DEBT`` share (:func:`debt_share_buyable`) or a discounted purchase
+    (:func:`discount_offered`) is on its list."""
+    return debt_share_buyable(g, player) or discount_offered(g, player)
+
+
+def skipped_pass(game: Game) -> Pass | None:
+    """A stock-round pass the site makes itself: the player's only move (besides moves
+    allowed at any time) and nothing more on the site's list (:func:`site_waits_in_sr`).
+    ``Round::Base#skip_steps`` skips a player whose step offers no action ("has no valid
+    actions and passes") and records nothing, so a document never holds such a pass: the
+    export leaves it out and reading puts it back, before whatever the document has next
+    (even a pass of the same player) or after its last action."""
+    if game.finished:
+        return None
+    g = engine(game)
+    if g.round.kind != "SR":
+        return None
+    beside = any_time_moves(game)
+    legal = [a for a in game.legal_actions() if a.kind not in ANY_TIME and a not in beside]
+    if len(legal) != 1 or not isinstance(legal[0], Pass):
+        return None
+    if site_waits_in_sr(g, str(legal[0].entity)):
+        return None
+    return legal[0]
+
+
+def skipped_run(game: Game) -> RunRoutes | None:
+    """Running nothing where the site skips the run: a railroad with trains whose stations
+    reach no second revenue centre (``Step::Route#actions`` offers nothing, see
+    :func:`~roundhouse.interop.g18royalgorge_turn.route_available`); our route step still
+    asks for it ("runs for $0")."""
+    g = engine(game)
+    corp = turn_key(g)
+    if corp is None or our_step(g, corp[2]) != "routes" or route_available(g, corp[2]):
+        return None
+    return next(
+        (a for a in game.legal_actions() if isinstance(a, RunRoutes) and not a.routes), None
+    )
+
+
 def self_withholding(game: Game) -> Dividend | None:
     """Withholding a run of nothing when it is the only move left: the site does it the
     moment the run is over (``Step::Dividend#skip!``), before any move allowed at any time
@@ -127,14 +211,13 @@ def self_withholding(game: Game) -> Dividend | None:
 
 class SiteMemory(Translator):
     """Per game (weakly keyed, so a finished replay lets go): the site's tile copies,
-    certificates and operating turn, and the stock-round passes an export holds back."""
+    certificates and operating turn."""
 
     def __init__(self) -> None:
         self._copies: weakref.WeakKeyDictionary[Game, TileCopies] = weakref.WeakKeyDictionary()
-        self._held: weakref.WeakKeyDictionary[Game, list[tuple[Action, SiteDoc]]] = (
-            weakref.WeakKeyDictionary()
-        )
         self._turns: weakref.WeakKeyDictionary[Game, TurnTrack] = weakref.WeakKeyDictionary()
+        self._made_silently: weakref.WeakKeyDictionary[Game, set[int]] = weakref.WeakKeyDictionary()
+        """Reading: the moves of the action being read that the site made by itself."""
         self._certs: weakref.WeakKeyDictionary[Game, SiteCertificates] = weakref.WeakKeyDictionary()
 
     def copies(self, game: Game) -> TileCopies:

@@ -9,11 +9,17 @@ site's step can still be waiting where ours is not.  Facts read from tobymao/18x
 ``Step::Track``/``Tracker``, ``Step::Token``/``Tokener``, ``Step::BuyTrain``/``Train``,
 ``Step::BuyCompany``, ``Round::Base#skip_steps``):
 
-* track waits until six lays were made (``TILE_LAYS``: six lays at no cost), whatever is
-  legal on the board;
+* track waits until its railroad passes, whatever is legal on the board:
+  ``G18RoyalGorge::Step::Track#actions`` always offers ``choose`` (a steel column), so
+  ``Round::Base#skip_steps`` never skips it; only the turn's sixth lay (``TILE_LAYS``) made
+  by the step itself ends it (``Step::Track#process_lay_tile`` passes when no lay is left),
+  not one made with the Steel Depot's card (:func:`special_lay`);
 * the station step waits from the railroad's second turn while it has a token it can pay for
   and a city to put it in;
-* the run waits while the railroad owns a train, the dividend while the run earned money;
+* the run waits while the railroad owns a train and one of its stations reaches another
+  revenue centre by track (``Step::Route#actions``, ``Graph#route_info``'s
+  ``route_available``); otherwise the site skips it, and then withholds the dividend;
+* the dividend waits while the run earned money;
 * trains wait while there is room (or a train of its own the next one rusts) and the cash
   for the cheapest train on offer: the depot's, or any other railroad's at $1;
 * the last company purchase waits from the Green phase while some player owns a company a
@@ -44,11 +50,13 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.trains import DEPOT
+from roundhouse.interop.g18royalgorge_names import board_map
+from roundhouse.titles.g18royalgorge import steel
+from roundhouse.titles.g18royalgorge.site_run import route_available
 from roundhouse.titles.g18royalgorge.state import rg_game
-from roundhouse.titles.g18royalgorge.sulphur_springs import SULPHUR_SPRINGS
+from roundhouse.titles.g18royalgorge.sulphur_springs import CITY_TILES, SULPHUR_SPRINGS
+from roundhouse.titles.g18royalgorge.sulphur_springs import HEX as SPRINGS_HEX
 
-SITE_LAYS = 6
-"""``G18RoyalGorge::Game::TILE_LAYS``: six lays a turn."""
 BUY_COMPANY_PHASES = frozenset({"Green", "Brown", "Silver"})
 """Phases with the site's ``can_buy_companies`` status."""
 
@@ -78,6 +86,8 @@ OUR_STEPS = {
 }
 """Our step names -> the site step that does the same."""
 
+SITE_LAYS = 6
+"""``G18RoyalGorge::Game::TILE_LAYS``: six lays a turn."""
 TurnKey = tuple[int, int, str]
 """(set, operating round in the set, railroad): one operating turn."""
 
@@ -100,7 +110,9 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     """The site step that takes one of our actions in ``corp``'s turn, or None for a move
     allowed any time in the turn (a private bought, debt paid, the game ended)."""
     if isinstance(action, LayTile):
-        return SiteStep.TRACK if action.entity == corp else None
+        if action.entity != corp or special_lay(action, g) == SULPHUR_SPRINGS:
+            return None
+        return SiteStep.TRACK
     if isinstance(action, PlaceToken):
         return SiteStep.TOKEN
     if isinstance(action, RunRoutes):
@@ -116,6 +128,30 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
             return None
         return OUR_STEPS.get(step.name)
     return None
+
+
+def special_lay(action: LayTile, g: Engine) -> str | None:
+    """The private card that makes one of our lays on the site (``Step::SpecialTrack``: a
+    ``lay_tile`` by the company), or None for the railroad's own lay:
+
+    * Sulphur Springs (B2): its R tile on E3 (``tile_lay`` ability on E3, RG1-RG3; no steel,
+      not one of the turn's six lays);
+    * Steel Depot (B3): a yellow lay paid with a depot cube (our steel step takes one
+      whenever the market would charge; the site's track step always charges the market,
+      and only a lay by the card itself spends the card's cubes, still one of the six)."""
+    game = rg_game(g)
+    if action.hex == SPRINGS_HEX and action.tile in CITY_TILES.values():
+        springs = g.privates.get(SULPHUR_SPRINGS)
+        if springs is not None and springs.owner == action.entity and not springs.closed:
+            return SULPHUR_SPRINGS
+    tiles = board_map(g).board.tiles
+    if action.tile not in tiles:
+        return None
+    try:
+        column, _ = steel.quote(game, action.entity, tiles[action.tile].colour)
+    except IllegalAction:
+        return None
+    return steel.STEEL_DEPOT if column == "" else None
 
 
 @dataclasses.dataclass
@@ -134,12 +170,12 @@ class SiteTurn:
         """Whether the site's ``step`` offers the railroad something now."""
         corp = self.corp
         if step is SiteStep.TRACK:
-            return self.lays < SITE_LAYS
+            return True
         if step is SiteStep.TOKEN:
             return token_waits(g, corp)
         ours = our_step(g, corp)
         if step is SiteStep.ROUTE:
-            return ours == "routes"
+            return ours == "routes" and route_available(g, corp)
         if step is SiteStep.DIVIDEND:
             revenue = g.or_round().revenue or 0
             return ours in ("gold", "dividend") and revenue > 0
@@ -177,12 +213,13 @@ class SiteTurn:
             if step == target:
                 return count
 
-    def done(self, action: Action, step: SiteStep) -> None:
-        """The site's step state after it took ``action`` in ``step``."""
+    def done(self, action: Action, step: SiteStep, *, by_card: bool = False) -> None:
+        """The site's step state after it took ``action`` in ``step`` (``by_card``: a lay the
+        site makes with a private card, :func:`special_lay`)."""
         self.passed.update(s for s in SiteStep if s < step)
         if step is SiteStep.TRACK and isinstance(action, LayTile):
             self.lays += 1
-            if self.lays >= SITE_LAYS:
+            if self.lays >= SITE_LAYS and not by_card:
                 self.passed.add(step)
         elif step in (SiteStep.TOKEN, SiteStep.ROUTE, SiteStep.BRIDGE) and not isinstance(
             action, Pass

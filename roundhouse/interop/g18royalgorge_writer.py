@@ -49,6 +49,8 @@ from roundhouse.interop.g18royalgorge_site import (
     any_time_moves,
     owed_after,
     silent,
+    skipped_pass,
+    skipped_run,
 )
 from roundhouse.interop.g18royalgorge_turn import (
     OUR_STEPS,
@@ -56,6 +58,7 @@ from roundhouse.interop.g18royalgorge_turn import (
     SiteTurn,
     our_step,
     site_step,
+    special_lay,
     turn_key,
 )
 from roundhouse.interop.translate import (
@@ -89,23 +92,11 @@ class RoyalGorgeWriter(SiteMemory):
 
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """As the base, with the railroads' passes the site waits for where our steps end
-        by themselves (:meth:`operating`); a stock-round pass the site makes itself is held
-        back (:meth:`write_pass`) and written after all when our reader could not tell it
-        from the next action: that action is the same pass, or a move our reader takes
-        before any silent pass (one of :data:`ANY_TIME`, or a step waiting beside the turn)."""
-        before, own = self.operating(action, game, seats)
-        if own is not None:
-            return before + own
-        held = self._held.setdefault(game, [])
-        out = super().write(action, game, seats)
-        if isinstance(action, Pass) and not out and self._site_skips(action, game):
-            held.append((action, {"type": "pass", **self._entity(action, game, seats)}))
-            return []
-        if not out:
-            return out
-        if held and self._taken_first(action, game, [p for p, _ in held]):
-            out = [doc for _, doc in held] + out
-        held.clear()
+        by themselves (:meth:`operating`) and without the stock-round passes the site makes
+        itself (:func:`skipped_pass`, see :meth:`write_pass`)."""
+        before, out = self.operating(action, game, seats)
+        if out is None:
+            out = super().write(action, game, seats)
         return before + out
 
     def operating(
@@ -142,7 +133,8 @@ class RoyalGorgeWriter(SiteMemory):
         before += [self._railroad_pass(turn.corp)] * count
         own: list[SiteDoc] = [] if passing else Translator.write(self, action, game, seats)
         if not passing:
-            turn.done(action, step)
+            card = isinstance(action, LayTile) and special_lay(action, g) is not None
+            turn.done(action, step, by_card=card)
         track.pending = self._after(action, game, turn)
         return before, own
 
@@ -154,23 +146,9 @@ class RoyalGorgeWriter(SiteMemory):
         """The passes the site would need if the railroad's turn ended with ``action``."""
         return [self._railroad_pass(turn.corp)] * owed_after(action, game, turn)
 
-    @staticmethod
-    def _taken_first(action: Action, game: Game, held: list[Action]) -> bool:
-        """Whether our reader, meeting ``action`` where the first held pass was due, would
-        apply it without re-creating the held passes (``RoyalGorgeReader.silent_passes``):
-        it is one of them, it ends the game, or it is an any-time move of an entity acting
-        then."""
-        if action in held or action.kind == "end_game":
-            return True
-        acting = {getattr(p, "entity", None) for p in held}
-        beside = action.kind in ANY_TIME or action in any_time_moves(game)
-        return beside and getattr(action, "entity", None) in acting
-
     def finish(self, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """The held passes at the end of the game (nothing follows that would bring them
-        back)."""
-        held = self._held.pop(game, [])
-        out = [doc for _, doc in held]
+        """The railroad passes the site still waits for after our last action."""
+        out: list[SiteDoc] = []
         track = self._turns.pop(game, None)
         if track is None or track.turn is None:
             return out
@@ -186,24 +164,18 @@ class RoyalGorgeWriter(SiteMemory):
                 out += [self._railroad_pass(turn.corp)] * count
         return out
 
-    def _site_skips(self, action: Action, game: Game) -> bool:
-        """A pass the site makes by itself: a stock-round player's only move (they can
-        neither buy nor sell).  Railroads' passes are all written: the site records them
-        even where our step had nothing else to offer (the fixtures show both)."""
-        g = engine(game)
-        return g.round.kind == "SR" and self._only_move(action, game)
-
     def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """Declining gold is not written (the site just chooses the dividend), nor a
-        stock-round player's only move (:meth:`_site_skips`): the site makes those itself
-        and would refuse them from a player it has already skipped; our reader re-creates
-        them (``RoyalGorgeReader.read``).  An auction's passes are all written."""
+        stock-round pass the site makes itself (:func:`skipped_pass`): it would refuse
+        them from a player it has already skipped; our reader re-creates them
+        (``RoyalGorgeReader.silent_passes``).  An auction's passes are all written (the
+        players who cannot bid are out of the auction in compat play already)."""
         g = engine(game)
         entity = g.round.entity(g) if not game.finished else None
         gold_step = entity is not None and any(
             s.name == "gold" for s in g.round.offered(g, entity) if s.blocking
         )
-        if gold_step or self._site_skips(action, game):
+        if gold_step or action == skipped_pass(game):
             return []
         return [{"type": "pass", **self._entity(action, game, seats)}]
 
@@ -266,8 +238,9 @@ class RoyalGorgeWriter(SiteMemory):
         assert isinstance(action, SellShares)
         g = engine(game)
         view = self.certificates(game)
-        chosen = view.sale(g.books[action.corporation], action.entity, action.count)
-        view.move(action.corporation, chosen, POOL)
+        book = g.books[action.corporation]
+        chosen = view.sale(book, action.entity, action.count)
+        view.sold(book, action.entity, chosen, action.count, list(g.players))
         return [
             {
                 "type": "sell_shares",
@@ -278,13 +251,22 @@ class RoyalGorgeWriter(SiteMemory):
         ]
 
     def write_lay_tile(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The lowest free copy of the tile; made by the private card whose power it uses on
+        the site (:func:`special_lay`: Sulphur Springs, or the Steel Depot's cube)."""
         assert isinstance(action, LayTile)
-        board = board_map(engine(game)).board
+        g = engine(game)
+        board = board_map(g).board
         site_tile = self.copies(game).lay(action.hex, action.tile, board.tiles.counts[action.tile])
+        card = special_lay(action, g)
+        entity: SiteDoc = (
+            {"entity": card, "entity_type": "company"}
+            if card is not None
+            else self._entity(action, game, seats)
+        )
         return [
             {
                 "type": "lay_tile",
-                **self._entity(action, game, seats),
+                **entity,
                 "hex": action.hex,
                 "tile": site_tile,
                 "rotation": action.rotation,
@@ -316,11 +298,14 @@ class RoyalGorgeWriter(SiteMemory):
         return 0 if owner == action.entity else len(held) + 1
 
     def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """Each route with the revenue our board gives it; a run our board does not check
+        """Nothing for running nothing where the site skips the run (:func:`skipped_run`);
+        else each route with the revenue our board gives it; a run our board does not check
         or values differently (taken at its word with ``compat_18xx_games``) is written
         route by route from its notation, the difference put on a route we cannot score
         (or the first), so that reading it back gives the same run."""
         assert isinstance(action, RunRoutes)
+        if action == skipped_run(game):
+            return []
         g = engine(game)
         bm = board_map(g)
         trains = bm.trains(g, action.entity)

@@ -10,7 +10,7 @@ Track", "2. Build a Station", "3. Run Trains", 18USA §12.2-§12.4, 18US §6.2-�
 §7.1-§7.5.
 
 A title changes what it needs by subclassing and overriding the small methods below
-(:meth:`BoardMap.lay_allowed`, :meth:`BoardMap.lay_cost` with :meth:`BoardMap.lay_cost_key`,
+(:meth:`BoardMap.lay_allowed`, :meth:`BoardMap.lay_cost` with :meth:`BoardMap.listing_key`,
 :meth:`BoardMap.after_lay`, :meth:`BoardMap.revenue_rules`, :meth:`BoardMap.train_kinds`,
 :meth:`BoardMap.graph_options`, :meth:`BoardMap.route_options`); private powers that touch
 the map (terrain paid by a card, extra station hexes) are such overrides.
@@ -128,14 +128,8 @@ class BoardMap:
     def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         """What the track step charges for the lay: its terrain cost, less what a title's
         cards pay (18US §10.1.3); depends on the position only through
-        :meth:`lay_cost_key`."""
+        :meth:`listing_key`."""
         return lay.cost
-
-    def lay_cost_key(self, g: Engine, corp_id: str) -> Hashable:
-        """What :meth:`lay_cost` depends on besides the board, the phase and the hexes built
-        this turn (a title's terrain cards and what they may still pay): the listing of lays
-        is kept while this, and those, stay the same."""
-        return ()
 
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
@@ -148,6 +142,13 @@ class BoardMap:
         on its own; a title whose extra cost depends on less says so (18RoyalGorge's steel
         depends only on the tile's colour), which saves pricing every lay on every listing."""
         return lay
+
+    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+        """What else of the position the title's :meth:`lay_cost` and :meth:`lay_allowed`
+        read besides the board, the phase and the hexes built this turn (a title's terrain
+        cards and what they may still pay): the listing of lays is kept while it, and those,
+        stay the same.  Default: nothing."""
+        return ()
 
     def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         """The tile is down (gold cubes, steel, markers)."""
@@ -188,16 +189,16 @@ class BoardMap:
     def _listing(
         self, g: Engine, corp_id: str
     ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay], list[TileLay]]:
-        """Every lay before cash (cached per board version, company, phase and the hexes
-        already built this turn), each lay's :meth:`extra_cost_key`, the first lay of each
-        key (in listing order), and the lays that found a station."""
+        """Every lay before cash (cached per board version, company, phase, the hexes
+        already built this turn and :meth:`listing_key`), each lay's :meth:`extra_cost_key`,
+        the first lay of each key (in listing order), and the lays that found a station."""
         return self.derived.get(self._listing_key(g, corp_id), lambda: self._list(g, corp_id))
 
     def _listing_key(self, g: Engine, corp_id: str) -> tuple[Hashable, ...]:
         phase = g.depot.phases.current.name
         laid = tuple(self.laid_now(g, corp_id))
-        costs = self.lay_cost_key(g, corp_id)
-        return ("lays", self.board.version, corp_id, phase, laid, costs)
+        extra = self.listing_key(g, corp_id)
+        return ("lays", self.board.version, corp_id, phase, laid, extra)
 
     def _list(
         self, g: Engine, corp_id: str

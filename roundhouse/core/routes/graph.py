@@ -15,6 +15,11 @@ the four rulebooks (18RoyalGorge "Routes"; 18USA §12.1; 18US §6.5; 18West §7.
 - **Track** is a segment or a hexside crossing.  A train may not use any piece of track twice,
   and one company's trains may not share any (18RoyalGorge Rule 3; 18USA §12.4; 18US §6.5;
   18West §7.5).  Each piece of track gets one bit, so "shares track" is ``a & b != 0``.
+- **A train crosses a hexside or stays out of it**: two paths of one tile that end at the
+  same edge do not join there, a turn from one to the other is a reversal (18RoyalGorge
+  "no sharp reversals"; 18USA §12.1 "may not reverse"; 18US §6.5; 18West §7.1.1).  Each side
+  of a crossing gets a bit of its own (:attr:`RouteGraph.side_bits`) that every segment
+  ending there on that side carries, so two segments of one side clash like shared track.
 
 For speed the graph is also *reduced*: chains of segments joined at plain hexside crossings
 collapse into one edge between "route nodes" (stops and branch points), carrying the bitset
@@ -153,6 +158,9 @@ class RouteGraph:
     """Node -> indices of segments touching it."""
     node_unit: list[int] = field(init=False)
     """Track bit of a hexside crossing node; 0 for stops and junctions."""
+    side_bits: dict[tuple[int, str], int] = field(init=False)
+    """(crossing node, hex) -> the bit of that side of the crossing (see the module
+    docstring: one side's segments may not follow each other there)."""
     hex_bit: dict[str, int] = field(init=False)
     chains: list[Chain] = field(init=False)
     chain_adj: list[list[tuple[int, int]]] = field(init=False)
@@ -194,7 +202,28 @@ class RouteGraph:
             if kind is NodeType.EDGE:
                 self.node_unit[n] = 1 << next_bit
                 next_bit += 1
+        self.side_bits = {}
+        for n, kind in enumerate(self.node_type):
+            if kind is NodeType.EDGE:
+                for touching in self.incident[n]:
+                    side = (n, self.segments[touching].hex)
+                    if side not in self.side_bits:
+                        self.side_bits[side] = 1 << next_bit
+                        next_bit += 1
         self._reduce()
+
+    def side_bit(self, seg: int, node: int) -> int:
+        """The bit of the side of crossing ``node`` that segment ``seg`` ends on (0 when
+        ``node`` is a stop or a junction)."""
+        return self.side_bits.get((node, self.segments[seg].hex), 0)
+
+    def turns_back(self, seg: int, node: int, nxt: int) -> bool:
+        """Whether going on from ``seg`` to ``nxt`` at ``node`` reverses at a hexside: both
+        are paths of the same tile ending at that edge."""
+        return (
+            self.node_type[node] is NodeType.EDGE
+            and self.segments[seg].hex == self.segments[nxt].hex
+        )
 
     def _add_node(self, key: NodeKey, kind: NodeType) -> int:
         self.node_index[key] = len(self.node_keys)
@@ -233,7 +262,7 @@ class RouteGraph:
                 self.chain_adj[chain.b].append((idx, chain.a))
 
     def _walk(self, start: int, first: int) -> Chain | None:
-        units = 0
+        units = self.side_bit(first, start)
         hexes = 0
         segs: list[int] = []
         node = start
@@ -246,12 +275,15 @@ class RouteGraph:
             segs.append(seg)
             a, b = self.seg_ends[seg]
             node = b if a == node else a
+            units |= self.side_bit(seg, node)
             if self.is_route_node(node):
                 break
             units |= self.node_unit[node]
             others = [s for s in self.incident[node] if s != seg]
             if not others:
                 return None  # track running into the map edge or an unfinished end
+            if self.turns_back(seg, node, others[0]):
+                return None  # two paths of one tile meeting at an edge: no way on
             seg = others[0]
         if node == start:
             return None  # a loop back into the same node can never be part of a route

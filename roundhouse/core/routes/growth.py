@@ -148,6 +148,10 @@ class Grower:
                 self.node_hexes[n] |= ch_hexes
             if n < n_stops:
                 self.node_hexes[n] |= self.hex_of[n]
+        self.node_sides = [0] * n_nodes
+        """Node -> the bits of the sides of a hexside crossing there (see graph.side_bits)."""
+        for (node, _hex), bit in graph.side_bits.items():
+            self.node_sides[node] |= bit
         self._nbm: list[int] = []
         self._nbm_blocked = -1
         self._plans: dict[TrainKind, Plan] = {}
@@ -184,8 +188,9 @@ class Grower:
         ``best_only``: the caller only wants ever better routes (it raises the floor to each
         one reported), so partial routes in the same *state* as one already searched are
         skipped when they have scored no more.  The state — open end, visited nodes, pool
-        use, arm and first chain (and hexes for H-trains) — fixes every possible completion:
-        track still usable leads to unvisited nodes only, and chains never share track.  The
+        use, arm and first chain, the side of a crossing it came in on (and hexes for
+        H-trains) — fixes every possible completion: track still usable leads to unvisited
+        nodes only, and chains share nothing but the sides of the crossing they meet at.  The
         memo is sound for additive values and for best-of values keyed by their top stops;
         with title route hooks (values depending on the route's ends or hexes) it is off.
 
@@ -217,6 +222,7 @@ class Grower:
         best_of = kind.best_of
         token = self.token
         node_unit = self.graph.node_unit
+        node_sides = self.node_sides
         memo: dict[tuple[object, ...], int] | None = (
             {} if best_only and not self.slow_path else None
         )
@@ -272,12 +278,15 @@ class Grower:
             )
 
         def seen_before(
-            phase: int, node: int, visited: int, hexes: int, total: int, first: int
+            phase: int, node: int, visited: int, hexes: int, total: int, first: int, units: int
         ) -> bool:
             if memo is None:
                 return False
+            # the side of a hexside crossing the route came in on rules out the chains of
+            # that side onward (graph.turns_back): part of the state
+            side = units & node_sides[node]
             if best_of is None:
-                key: tuple[object, ...] = (phase, node, visited, first, *used_pool)
+                key: tuple[object, ...] = (phase, node, visited, first, side, *used_pool)
                 score = total
             else:
                 stops = route_stops()
@@ -285,7 +294,7 @@ class Grower:
                 stationed = max(
                     (values[s] for s in stops if token[s] and scores_kind[kind_of[s]]), default=-1
                 )
-                key = (phase, node, visited, first, stationed, *tops[:best_of])
+                key = (phase, node, visited, first, side, stationed, *tops[:best_of])
                 score = 0
             if max_hexes is not None:
                 key = (*key, hexes)
@@ -307,7 +316,7 @@ class Grower:
         ) -> None:
             self.tick()
             self.nodes += 1
-            if seen_before(1, node, visited, hexes, total, first):
+            if seen_before(1, node, visited, hexes, total, first, units):
                 return
             for ci, nb, ch_units, ch_hexes, code in adj[node]:
                 if ch_units & units or visited & visit[nb] or excluded >> nb & 1:
@@ -373,7 +382,7 @@ class Grower:
         ) -> None:
             self.tick()
             self.nodes += 1
-            if seen_before(0, node, visited, hexes, total, first):
+            if seen_before(0, node, visited, hexes, total, first, units):
                 return
             for ci, nb, ch_units, ch_hexes, code in adj[node]:
                 if ch_units & units or visited & visit[nb] or excluded >> nb & 1:

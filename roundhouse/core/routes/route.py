@@ -7,7 +7,8 @@ the rules common to the four rulebooks and raises :class:`IllegalAction` with a 
 ==========================  ==============================================================
 ``route.unknown``           a stop or segment that is not on the board
 ``route.connected``         the segments do not join the stops as a continuous line
-``route.reuse_track``       the route uses a segment or hexside twice (no backtracking)
+``route.reuse_track``       the route uses a segment or hexside twice (no backtracking), or
+                            turns back at a hexside from one path of a tile to another
 ``route.revisit``           the route visits a stop (or visit group) twice
 ``route.blocked``           passes through a city full of other companies' tokens, or an
                             off-board, instead of ending there
@@ -152,6 +153,12 @@ def trace(graph: RouteGraph, company: str, route: Route, kind: TrainKind) -> Wal
                 raise IllegalAction(
                     f"{route}: track {seg_id[0]}#{seg_id[1]} does not continue the route",
                     rule="route.connected",
+                )
+            if j > 0 and graph.turns_back(segs[-1], cur, s):
+                raise IllegalAction(
+                    f"{route}: turns back at {graph.node_keys[cur]} from one path of the tile to "
+                    "another",
+                    rule="route.reuse_track",
                 )
             units |= 1 << s
             segs.append(s)

@@ -236,6 +236,8 @@ def leg_choices(
                 rule="route.ambiguous",
             )
         for s in graph.incident[node]:
+            if segs and graph.turns_back(segs[-1], node, s):
+                continue
             x, y = graph.seg_ends[s]
             other = y if x == node else x
             h = graph.segments[s].hex

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from roundhouse.core.config import EndTiming, EndTrigger, MandatoryTrain, TitleConfig
+from roundhouse.core.config import (
+    EmergencySale,
+    EndTiming,
+    EndTrigger,
+    MandatoryTrain,
+    TitleConfig,
+)
 from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.flow.actions import ACTIONS, Choose, ChooseAbility, EndGame
 from roundhouse.core.ids import PlayerId
@@ -33,6 +39,7 @@ RULEBOOK = Rulebook(
     sections={
         "auction.min_bid": "Private Asset Auction",
         "auction.cash": "Private Asset Auction",
+        "auction.site_stuck": "Private Asset Auction (compat_18xx_games)",
         "sr.par": "Starting a company",
         "sr.already_started": "Starting a company",
         "sr.sell_then_buy": "Selling",
@@ -106,6 +113,11 @@ def config(players: int, variant: Variant) -> TitleConfig:
         mandatory_train=(
             MandatoryTrain.ALWAYS if variant.compat_18xx_games else MandatoryTrain.IF_ROUTE
         ),
+        # "Emergency Fundraising": no sale may change a presidency; 18xx.games lets one change
+        # any but the buying railroad's (EBUY_PRES_SWAP, Step::EmergencyMoney#can_sell?)
+        emergency_sale=(
+            EmergencySale.OTHER_COMPANIES if variant.compat_18xx_games else EmergencySale.NONE
+        ),
         end_timing={
             EndTrigger.BANKRUPTCY: EndTiming.IMMEDIATE,
             EndTrigger.MARKET_CELL: EndTiming.END_OF_OR_SET,
@@ -137,7 +149,9 @@ def _setup(
         phases=data.phases(source),
         privates=dealt,
     )
-    board = RoyalGorgeMap(data.board(drawn.railroads, source=source))
+    board = RoyalGorgeMap(
+        data.board(drawn.railroads, source=source), whole_link=variant.compat_18xx_games
+    )
     first = players[0] if variant.compat_18xx_games else players[rng.below(len(players))]
     game = RoyalGorgeGame(
         players,

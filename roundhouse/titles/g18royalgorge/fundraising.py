@@ -24,6 +24,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.emergency import allow_presidency_change
 from roundhouse.core.flow.trade import do_sale, sale_counts
 from roundhouse.titles.g18royalgorge import metals
+from roundhouse.titles.g18royalgorge.metal_president import emergency_cap
 from roundhouse.titles.g18royalgorge.state import METALS, rg_game
 
 
@@ -31,14 +32,18 @@ def priced(g: Engine, corp_id: str) -> bool:
     return corp_id in g.market.position
 
 
-def sale_options(g: Engine, buyer: str, president: str) -> dict[str, list[int]]:
-    """Company -> every share count the president may sell in an emergency of ``buyer``."""
+def sale_options(
+    g: Engine, buyer: str, president: str, sold: frozenset[str] = frozenset()
+) -> dict[str, list[int]]:
+    """Company -> every share count the president may sell in an emergency of ``buyer``
+    (``sold``: companies the turn's emergency already sold, with ``compat_18xx_games`` not
+    again)."""
     out: dict[str, list[int]] = {}
     for corp_id, book in g.books.items():
-        if not book.certs_of(president) or not priced(g, corp_id):
+        if not book.certs_of(president) or not priced(g, corp_id) or corp_id in sold:
             continue
         if corp_id in METALS:
-            counts = list(range(1, metals.sellable(rg_game(g), president, corp_id) + 1))
+            counts = list(range(1, _metal_sellable(g, president, corp_id) + 1))
         else:
             counts = sale_counts(
                 g,
@@ -51,6 +56,20 @@ def sale_options(g: Engine, buyer: str, president: str) -> dict[str, list[int]]:
     return out
 
 
+def _metal_sellable(g: Engine, president: str, corp_id: str) -> int:
+    """CF&I or VGC shares the president may sell in an emergency.  With
+    ``compat_18xx_games`` a Metals Investor share is no longer held back (18xx.games keeps
+    that purchase only in the stock round's own record, ``metals_investor_bought``), but the
+    last share is while it carries the site's president's certificate alone
+    (:mod:`.metal_president`)."""
+    game = rg_game(g)
+    if game.variant.compat_18xx_games:
+        held = game.books[corp_id].shares_of(president)
+    else:
+        held = metals.sellable(game, president, corp_id)
+    return emergency_cap(game, president, corp_id, held)
+
+
 def metal_sales(g: Engine, president: str, short: int) -> dict[str, list[int]]:
     """CF&I and VGC counts toward ``short`` dollars, each only if one share fewer would not
     do (the same "never more than needed" as core's sales)."""
@@ -61,7 +80,7 @@ def metal_sales(g: Engine, president: str, short: int) -> dict[str, list[int]]:
         price = g.share_price(corp_id)
         counts = [
             n
-            for n in range(1, metals.sellable(rg_game(g), president, corp_id) + 1)
+            for n in range(1, _metal_sellable(g, president, corp_id) + 1)
             if (n - 1) * price < short
         ]
         if counts:
@@ -83,25 +102,29 @@ def sell(g: Engine, buyer: str, president: str, corp_id: str, count: int) -> Non
     )
 
 
-def raisable(g: Engine, buyer: str, president: str) -> int:
+def raisable(g: Engine, buyer: str, president: str, sold: frozenset[str] = frozenset()) -> int:
     """The railroad's cash, the president's and what all their allowed sales would fetch at
     today's prices (18xx.games's emergency buying power)."""
     total = g.ledger.cash(buyer) + g.ledger.cash(president)
-    for corp_id, counts in sale_options(g, buyer, president).items():
+    for corp_id, counts in sale_options(g, buyer, president, sold).items():
         total += max(counts) * g.share_price(corp_id)
     return total
 
 
-def bankrupt(g: Engine, cheapest: int, buyer: str, president: str) -> bool:
+def bankrupt(
+    g: Engine, cheapest: int, buyer: str, president: str, sold: frozenset[str] = frozenset()
+) -> bool:
     """Whether even all of emergency fundraising cannot pay for a ``cheapest`` train."""
-    return raisable(g, buyer, president) < cheapest
+    return raisable(g, buyer, president, sold) < cheapest
 
 
-def sell_everything(g: Engine, buyer: str, president: str) -> None:
+def sell_everything(
+    g: Engine, buyer: str, president: str, sold: frozenset[str] = frozenset()
+) -> None:
     """The sales a declared bankruptcy makes: the largest allowed block of each company,
     again until nothing more may be sold."""
     while True:
-        options = sale_options(g, buyer, president)
+        options = sale_options(g, buyer, president, sold)
         if not options:
             return
         for corp_id in sorted(options):

@@ -30,10 +30,19 @@ from roundhouse.core.routes.revenue import (
     Run,
 )
 from roundhouse.core.routes.run import check_run, company_trains, optimal_run
+from roundhouse.core.station import TokenPlacement
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import LayReach, TileLay, TrackRules
 from roundhouse.core.upgrade import UpgradeRules
-from roundhouse.titles.g18royalgorge import coal, gold, hanging_bridge, letter_tile, privates, steel
+from roundhouse.titles.g18royalgorge import (
+    coal,
+    gold,
+    hanging_bridge,
+    letter_tile,
+    privates,
+    site_graph,
+    steel,
+)
 from roundhouse.titles.g18royalgorge.data import (
     gold_track,
     offboard_groups,
@@ -70,16 +79,18 @@ GROUPS = OffboardGroups(
 
 
 class RoyalGorgeMap(BoardMap):
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, *, whole_link: bool = False) -> None:
         """Rule 4 of laying track: the company "must theoretically be able to run a train
         route on at least one portion of the new track segments" - new track, not merely the
-        tile, must join its routes (:attr:`LayReach.EXTENDS_ROUTE`)."""
+        tile, must join its routes (:attr:`LayReach.EXTENDS_ROUTE`).  ``whole_link``
+        (``compat_18xx_games``): as 18xx.games, a route must be able to run the new track
+        from end to end (:attr:`LayReach.WHOLE_LINK`)."""
         super().__init__(
             board,
             kinds=train_kinds(),
             upgrades=upgrade_rules(),
             options=GraphOptions(decorate=GROUPS),
-            lay_reach=LayReach.EXTENDS_ROUTE,
+            lay_reach=LayReach.WHOLE_LINK if whole_link else LayReach.EXTENDS_ROUTE,
         )
 
     def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
@@ -96,8 +107,9 @@ class RoyalGorgeMap(BoardMap):
     def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         return privates.terrain_cost(rg_game(g), corp_id, lay.hex, lay.cost)
 
-    def lay_cost_key(self, g: Engine, corp_id: str) -> Hashable:
-        """Terrain costs depend on whether the railroad holds the Prison Labor Force."""
+    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+        """The terrain price reads whether the railroad owns the Prison (Y5): bought during
+        the turn, it halves the next lay's terrain at once."""
         return privates.owner_of(rg_game(g), privates.PRISON) == corp_id
 
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
@@ -112,6 +124,7 @@ class RoyalGorgeMap(BoardMap):
 
     def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         game = rg_game(g)
+        site_graph.board_touched(game)
         tile = self.board.tiles[lay.tile]
         steel.buy(game, corp_id, tile.colour)
         if tile.colour is Colour.YELLOW:
@@ -123,6 +136,10 @@ class RoyalGorgeMap(BoardMap):
                 if h != lay.hex and self.board.hexes[h].tile.id != brown:
                     here = self.board.hexes[h]
                     self.board.lay(h, brown, 0, {c: c for c in here.tokens})
+
+    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
+        site_graph.board_touched(rg_game(g))
+        super().place_token(g, corp_id, placement)
 
     def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
         game = rg_game(g)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid
 from roundhouse.core.flow.auction import AuctionRound, SequentialAuctionStep
 from roundhouse.core.flow.company_step import BuyCompanyStep
@@ -19,7 +20,7 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.trains import TrainEvents
-from roundhouse.titles.g18royalgorge import deck, privates, upkeep
+from roundhouse.titles.g18royalgorge import deck, privates, site_auction, upkeep
 from roundhouse.titles.g18royalgorge.hand_picked import DraftRound
 from roundhouse.titles.g18royalgorge.hanging_bridge import BridgeLeaseStep
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
@@ -48,19 +49,46 @@ TRACK_LAYS = 6
 
 class PrivateAuctionStep(SequentialAuctionStep):
     """The private asset auction ("Private Asset Auction"): the winner opens the next card;
-    with ``compat_18xx_games`` the player after the winner does, and a pass before the first
-    bid only declines: the first bid brings the decliners back in (18xx.games)."""
+    with ``compat_18xx_games`` the player after the winner does, a pass before the first
+    bid only declines: the first bid brings the decliners back in, and players who cannot
+    afford the card are out of its auction by themselves (18xx.games, see
+    :mod:`~roundhouse.titles.g18royalgorge.site_auction`)."""
+
+    def begin(self, g: Engine) -> None:
+        super().begin(g)
+        self._site_open(g)
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        out = super().actions(g, entity)
+        a = self.auction
+        if a is None or not rg_game(g).variant.compat_18xx_games:
+            return out
+        kept = [m for m in out if site_auction.move_lets_site_finish(g, a, self.items, entity, m)]
+        return kept or out
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        a = self.auction
+        if (
+            a is not None
+            and rg_game(g).variant.compat_18xx_games
+            and action in super().actions(g, entity)
+            and action not in self.actions(g, entity)
+        ):
+            raise IllegalAction(
+                f"after {action}, no player could afford one of the cards still to come: "
+                "18xx.games cannot go on from there",
+                rule="auction.site_stuck",
+            )
+        super().check(g, entity, action)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         owners = {p.id: p.owner for p in g.privates.values()}
         a = self.auction
-        if (
-            rg_game(g).variant.compat_18xx_games
-            and a is not None
-            and isinstance(action, Bid)
-            and a.high_bidder is None
-        ):
-            a.passed.clear()
+        site = rg_game(g).variant.compat_18xx_games
+        if site and a is not None and isinstance(action, Bid):
+            if a.high_bidder is None:
+                a.passed.clear()
+            site_auction.drop(a, site_auction.short_of(g, a, action.price + 5, keep=entity))
         price = action.price if isinstance(action, Bid) else (a.high_bid if a else 0)
         super().process(g, entity, action)
         game = rg_game(g)
@@ -68,11 +96,31 @@ class PrivateAuctionStep(SequentialAuctionStep):
             if p.owner is None or owners[p.id] is not None:
                 continue
             privates.on_bought(game, p.id, p.owner, price)
-            if game.variant.compat_18xx_games and self.auction is not None:
+            if site:
                 order = g.turn_order_from(p.owner)
                 self.starter = order[1 % len(order)]
+            if site and self.auction is not None:
                 self.auction.bidders = g.turn_order_from(self.starter)
                 self.auction.turn = 0
+        self._site_open(g)
+
+    def _site_open(self, g: Engine) -> None:
+        """With ``compat_18xx_games``, the card just up without the players who cannot
+        afford its minimum; a card nobody can afford is removed (the site's engine fails
+        there, which :meth:`actions` steers clear of)."""
+        if not rg_game(g).variant.compat_18xx_games:
+            return
+        while (a := self.auction) is not None and a.high_bidder is None:
+            site_auction.drop(a, site_auction.short_of(g, a, a.min_bid))
+            if a.bidders:
+                return
+            g.privates[a.item].closed = True
+            self._open(g)
+        if self.auction is None and self.starter:
+            # 18xx.games breaks a tie for most cash in the order starting with the player
+            # who would open the next card (G18RoyalGorge::Game#finish_round!: the round's
+            # entity index, then the richest): the round's end reads it from the priority
+            g.priority = self.starter
 
 
 class RoyalGorgeHooks(Hooks):

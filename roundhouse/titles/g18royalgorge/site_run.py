@@ -38,6 +38,15 @@ def trusted(g: Engine) -> bool:
     return rg_game(g).variant.compat_18xx_games
 
 
+def route_available(g: Engine, corp_id: str) -> bool:
+    """Whether 18xx.games offers the railroad its run at all: a walk from one of its
+    stations meets a second revenue centre (``Graph#route_info``'s ``route_available``,
+    asked by ``Step::Route#actions``; the railroad's own city counts).  Otherwise the site
+    skips the run, and with it the coal cubes and the Track Engineer that lengthen a train
+    for it (``G18RoyalGorge::Step::Route#actions`` offers ``choose`` only beside a run)."""
+    return len(board_map(g).graph.reach(corp_id).stops) >= 2
+
+
 def check_trains(g: Engine, corp_id: str, routes: Routes, revenue: int) -> None:
     """What the site does check when replaying a run: each train is the railroad's own and
     runs once; and ours: each stop is on the map, the stated revenue within the span the

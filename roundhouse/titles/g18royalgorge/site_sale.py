@@ -5,9 +5,15 @@ smaller than the certificates (a hand-edited fixture: 18RoyalGorge_game_end_stoc
 action id 220 names three CF&I certificates for 10%), the site pays for the percentage and
 still moves every named certificate to the pool; the player keeps none of them.  The rulebook
 has nothing like it ("Selling": the bank pays the share price times the number of shares
-sold).  With ``compat_18xx_games`` the stock step offers it for CF&I and the Victor Gold
+sold).  With ``compat_18xx_games`` the stock step accepts it for CF&I and the Victor Gold
 Company as ``choose "partial_sale:<company>:<certificates>:<paid>"``: a normal sale of
 ``paid`` shares (:mod:`.metals`), then the rest of the certificates go to the pool unpaid.
+
+It is accepted, not offered: the site's interface never makes such a sale (it came from a
+hand-edited action), and after one the site's own books disagree with its certificates (the
+seller stays on record with the shares it no longer holds, ``SharePool#transfer_shares``
+moves the certificates but books only the percentage), which no game of ours should reach
+by choice.
 """
 
 from __future__ import annotations

@@ -92,6 +92,15 @@ class RoyalGorgeGame(Engine):
         self.coal_used: set[str] = set()
         """Coal privates already spent in the current operating turn."""
         self.metal_start = dict(metal_start)
+        self.network_cached = False
+        """18xx.games has Rio Grande's network worked out since the board last changed
+        (compat, :mod:`.site_graph`)."""
+        self.network_pinned = False
+        """Rio Grande's network stands as before the Treaty of Boston (compat,
+        :mod:`.site_graph`)."""
+        self.metal_president: dict[str, str | None] = {}
+        """CF&I/VGC -> the player holding the site's president's certificate of it
+        (``compat_18xx_games``, :mod:`.metal_president`)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 
     # -- title overrides of the engine ----------------------------------------------------
@@ -122,6 +131,10 @@ class RoyalGorgeGame(Engine):
             self.end.reason = "manually_ended"
             return
         super().execute(action)
+        if self.variant.compat_18xx_games:
+            from roundhouse.titles.g18royalgorge.metal_president import follow  # imports us
+
+            follow(self)
 
     def trigger(self, trigger: EndTrigger) -> None:
         self.end.trigger(self, trigger)

@@ -19,6 +19,7 @@ again at any time, even after laying from another one, as 18xx.games allows.
 from __future__ import annotations
 
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge.data import steel_colours, steel_market
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
@@ -77,7 +78,18 @@ def _depot_usable(g: RoyalGorgeGame, corp: str, colour: Colour) -> bool:
         and colour is Colour.YELLOW
         and g.steel_depot > 0
         and (g.steel_depot_turn if _current(g, corp) else 0) < 2
+        and not _site_last_lay(g, corp)
     )
+
+
+def _site_last_lay(g: RoyalGorgeGame, corp: str) -> bool:
+    """With ``compat_18xx_games``: the next lay is the turn's last.  18xx.games lays a depot
+    cube's tile through the card (``Step::SpecialTrack``), and when that is the sixth lay its
+    track step is left offering only a steel choice and can never be passed (the game
+    cannot go on), so compat pays the market for the last lay."""
+    if not g.variant.compat_18xx_games or not isinstance(g.map, BoardMap):
+        return False
+    return len(g.map.laid_now(g, corp)) >= g.hooks.track_lays(g, corp) - 1
 
 
 def quote(g: RoyalGorgeGame, corp: str, colour: Colour) -> tuple[str, int]:

@@ -36,6 +36,7 @@ from roundhouse.titles.g18royalgorge import (
     fundraising,
     gold,
     hanging_bridge,
+    site_graph,
     site_run,
     steel,
     sulphur_springs,
@@ -45,6 +46,17 @@ from roundhouse.titles.g18royalgorge import (
 from roundhouse.titles.g18royalgorge.data import gold_track
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
 from roundhouse.titles.g18royalgorge.state import METALS, rg_game
+
+
+def _withholds_nothing(g: Engine, step: Step, entity: str) -> bool:
+    """With ``compat_18xx_games``: the dividend of a run that earned nothing, whose only move
+    is to withhold.  18xx.games makes that move itself the moment the run is over
+    (``Step::Dividend#skip!``), so nothing else of the turn (buying a private, paying debt)
+    comes before it."""
+    if step.name != "dividend" or not rg_game(g).variant.compat_18xx_games:
+        return False
+    moves = step.actions(g, entity)
+    return len(moves) == 1 and getattr(moves[0], "mode", None) == "withhold"
 
 
 class RoyalGorgeOperatingRound(OperatingRound):
@@ -82,6 +94,8 @@ class RoyalGorgeOperatingRound(OperatingRound):
                 out.append(step)
                 if step.blocking:
                     break
+        if out and out[-1].blocking and _withholds_nothing(g, out[-1], entity):
+            return out[-1:]
         return out
 
     def process(self, g: Engine, action: Action) -> None:
@@ -93,6 +107,7 @@ class RoyalGorgeOperatingRound(OperatingRound):
 
     def next_entity(self, g: Engine) -> None:
         self.reached = 0
+        site_graph.turn_over(rg_game(g), self.entity(g))
         super().next_entity(g)
 
     def after_process(self, g: Engine, entity: str) -> None:
@@ -221,16 +236,23 @@ class RoyalGorgeRouteStep(RouteStep):
         return [t.id for t in g.depot.owned_by(entity)]
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
-        out = super().actions(g, entity)
         p = g.controller_id(entity)
+        if rg_game(g).variant.compat_18xx_games and not site_run.route_available(g, entity):
+            # the site offers no run (it then withholds): running nothing is the only move
+            return [RunRoutes(player=p, entity=entity, routes=(), revenue=0)]
+        out = super().actions(g, entity)
         for choice in self._extensions(g, entity):
             out.append(Choose(player=p, entity=entity, choice=choice))
         return out
 
     def _extensions(self, g: Engine, entity: str) -> list[str]:
-        """Coal cubes and the Track Engineer (B5/B5a), each on a train of its own."""
+        """Coal cubes and the Track Engineer (B5/B5a), each on a train of its own; with
+        ``compat_18xx_games`` only when the site offers the run
+        (:func:`.site_run.route_available`)."""
         trains = self._train_ids(g, entity)
         game = rg_game(g)
+        if game.variant.compat_18xx_games and not site_run.route_available(g, entity):
+            return []
         return [*coal.choices(game, entity, trains), *track_engineer.choices(game, entity, trains)]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
@@ -324,10 +346,23 @@ class GoldStep(Step):
 
 
 class RoyalGorgeBuyTrainStep(BuyTrainStep):
-    """Core's train buying; emergency sales sell CF&I and VGC by their own rules, and
-    bankruptcy may be declared once all of fundraising falls short (:mod:`.fundraising`).
-    With ``compat_18xx_games`` the step stays open until a pass while the railroad has room
-    and money and another railroad owns a train, connected or not, as on 18xx.games."""
+    """Core's train buying; emergency sales skip companies without a price yet (William
+    Palmer's Rio Grande share before Rio Grande starts cannot be sold), sell CF&I and VGC by
+    their own rules, and bankruptcy may be declared once all of fundraising falls short
+    (:mod:`.fundraising`).  With
+    ``compat_18xx_games`` the step stays open until a pass while the railroad has room and
+    money and another railroad owns a train, connected or not, as on 18xx.games, and the
+    president sells each company's shares at most once in the turn, in one block
+    (``MUST_SELL_IN_BLOCKS``: ``Step::Train#can_sell?`` refuses a company already sold)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sold: set[str] = set()
+        """Companies the president sold shares of in this turn's emergency."""
+
+    def setup(self, g: Engine, entity: str) -> None:
+        super().setup(g, entity)
+        self.sold = set()
 
     def active(self, g: Engine, entity: str) -> bool:
         if super().active(g, entity):
@@ -352,7 +387,12 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         sales = {c: n for c, n in sales.items() if c not in METALS}
         short = target - g.ledger.cash(president)
         sales.update(fundraising.metal_sales(g, president, short))
+        sales = {c: n for c, n in sales.items() if c not in self._sold(g)}
         return buys, sales, target
+
+    def _sold(self, g: Engine) -> frozenset[str]:
+        """Companies no longer for sale in this emergency (compat: sold once already)."""
+        return frozenset(self.sold) if rg_game(g).variant.compat_18xx_games else frozenset()
 
     def declarable(self, g: Engine, corp: str) -> bool:
         """Rulebook "Bankruptcy": the railroad must buy, the bank and pool offer nothing its
@@ -362,7 +402,8 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         if president is None or not self.must_buy(g, corp) or self.depot_offers(g, corp):
             return False
         prices = self.depot_prices(g, corp)
-        return bool(prices) and fundraising.bankrupt(g, min(prices.values()), corp, president)
+        cheapest = min(prices.values(), default=0)
+        return bool(prices) and fundraising.bankrupt(g, cheapest, corp, president, self._sold(g))
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         out = list(super().actions(g, entity))
@@ -374,11 +415,13 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         president = g.controller(entity)
+        if isinstance(action, SellShares):
+            self.sold.add(action.corporation)
         if isinstance(action, SellShares) and action.corporation in METALS:
             assert president is not None
             fundraising.sell(g, entity, president, action.corporation, action.count)
             return
         if isinstance(action, Bankrupt):
             assert president is not None
-            fundraising.sell_everything(g, entity, president)
+            fundraising.sell_everything(g, entity, president, self._sold(g))
         super().process(g, entity, action)

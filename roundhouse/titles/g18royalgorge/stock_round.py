@@ -103,15 +103,12 @@ class RoyalGorgeStockStep(StockStep):
         return out
 
     def partial_sales(self, g: Engine, player: str) -> list[Action]:
-        """18xx.games's sale of more certificates than paid for (:mod:`.site_sale`)."""
+        """18xx.games's sale of more certificates than paid for (:mod:`.site_sale`):
+        accepted from a document, never offered (the site's interface never makes one)."""
         return [*site_sale.choices(g, player, self.sells(g, player))]
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
-        return [
-            *super().actions(g, entity),
-            *self.discounted(g, entity),
-            *self.partial_sales(g, entity),
-        ]
+        return [*super().actions(g, entity), *self.discounted(g, entity)]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         if isinstance(action, Par) and action.corporation not in g.corps:

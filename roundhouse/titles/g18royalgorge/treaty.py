@@ -18,6 +18,7 @@ import dataclasses
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.market import Cell, Direction
+from roundhouse.titles.g18royalgorge import site_graph
 from roundhouse.titles.g18royalgorge.company import railroads
 from roundhouse.titles.g18royalgorge.data import debts, royal_gorge
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
@@ -29,6 +30,7 @@ CITY = "c"
 def event(g: RoyalGorgeGame) -> None:
     """The Treaty of Boston happens now."""
     g.emit("treaty", "The Treaty of Boston: the Royal Gorge opens to both railroads")
+    stale = site_graph.before_treaty(g)
     board = g.map_board()
     gorge = royal_gorge()
     for hex_name in gorge.hexes:
@@ -60,6 +62,7 @@ def event(g: RoyalGorgeGame) -> None:
         board.place_token(hex_name, CITY, RIO_GRANDE)
     g.treaty = True
     g.debt_owed = {d.debtor: d.tokens for d in debts().values()}
+    site_graph.after_treaty(g, stale)
 
 
 def creditor(g: RoyalGorgeGame, debtor: str) -> str:

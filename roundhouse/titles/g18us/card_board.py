@@ -77,7 +77,7 @@ class CardBoardMap(BoardMap):
             return 0
         return lay.cost - sum(off for _, off in self.terrain_discounts(g, corp_id, lay))
 
-    def lay_cost_key(self, g: Engine, corp_id: str) -> Hashable:
+    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
         """The cards serving the company and what each may still absorb."""
         return tuple((card, left) for card, _, left in self.terrain_cards(g, corp_id))
 

@@ -283,3 +283,28 @@ def test_18usa_12_1_small_red_cities_are_passed_through() -> None:
     assert best_run(g, "X", [THREE]).total == 90
     through = route_from_segments(g, "3-0", [s.id for s in n.segments])
     assert revenue_of(g, "X", [THREE], [through]).total == 90
+
+
+def junction_at_an_edge() -> tuple[Net, list[tuple[str, int]], list[tuple[str, int]]]:
+    """A(X) and B in hex H, whose tile has two paths to the same edge (like tile 23); C beyond
+    that edge in hex K: (the hairpin A-edge-B, the crossing A-edge-C)."""
+    n = Net().city("A", 10, tokens=["X"], hex="H").city("B", 90, hex="H").city("C", 30, hex="K")
+    side = n.crossing()
+    a = n.seg("H", "A", side)
+    b = n.seg("H", side, "B")
+    c = n.seg("K", side, "C")
+    return n, [a, b], [a, c]
+
+
+def test_18royalgorge_no_reversal_between_two_paths_meeting_at_an_edge() -> None:
+    """18RoyalGorge "3 Rules About Running Trains" (no sharp reversals), 18USA §12.1: two
+    paths of one tile ending at the same edge do not join there; a train on one must cross
+    into the next hex, it cannot turn back onto the other (18xx.games finds no route there:
+    fixture-free differential game g009_2p_mixed_s109 ran I9-J10-J12-I11 through tile 23)."""
+    n, hairpin, crossing = junction_at_an_edge()
+    g = n.graph()
+    with pytest.raises(IllegalAction, match="turns back"):
+        revenue_of(g, "X", [TWO], [route(n, TWO, hairpin)])
+    assert revenue_of(g, "X", [TWO], [route(n, TWO, crossing)]).total == 40
+    best = best_run(g, "X", [TWO])
+    assert best.total == 40
