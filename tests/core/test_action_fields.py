@@ -19,7 +19,7 @@ from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from tests.core.flow.synthetic import DATA, act, engine, make_title
-from tests.core.flow.test_pullman import two_companies_with_cars
+from tests.g18usa.test_pullman import two_companies_with_cars
 
 NO_PRIVATES = dataclasses.replace(DATA, privates=())
 ANN = PlayerId("Ann")

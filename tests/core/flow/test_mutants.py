@@ -15,9 +15,9 @@ from roundhouse.core.rng import Rng
 from roundhouse.core.title import Title
 from roundhouse.harness.invariants import FULL, Checker, CheckFailed
 from roundhouse.harness.mutation import GARBAGE, Vocabulary, mutants
-from tests.core.flow import test_corporate_playout, test_corporate_start_playout
 from tests.core.flow import test_random_playout as plain
 from tests.core.flow.playout import PLAYERS
+from tests.g18usa import test_corporate_playout, test_corporate_start_playout
 
 TITLES = {
     "synthetic": plain.TITLE,

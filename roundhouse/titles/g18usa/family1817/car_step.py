@@ -29,10 +29,9 @@ if TYPE_CHECKING:
 
 def _turn_goes_on(g: Engine, entity: str) -> bool:
     """Whether a blocking step of the turn still waits (an any-time step never keeps a turn
-    open on its own)."""
-    return g.controller(entity) is not None and any(
-        s.blocking and s.active(g, entity) for s in g.round.steps
-    )
+    open on its own).  Only a company's turn: a player answering in the round (a cash
+    crisis) has no cars to scrap."""
+    return entity in g.corps and any(s.blocking and s.active(g, entity) for s in g.round.steps)
 
 
 def car_purchases(g: Engine, corp_id: str) -> list[BuyTrain]:

@@ -235,6 +235,12 @@ class CashCrisisRound(Round):
             return (debt.player,)
         return super().entities_acting(g)
 
+    def offered(self, g: Engine, entity: str) -> list[Step]:
+        """No step is on offer while a debtor raises money (:func:`crisis_actions` are)."""
+        if self.crisis.debts:
+            return []
+        return super().offered(g, entity)
+
     def legal_actions(self, g: Engine) -> list[Action]:
         debt = self.crisis.front
         if debt is not None:

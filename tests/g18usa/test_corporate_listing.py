@@ -6,20 +6,20 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from roundhouse.core.flow.corporate_actions import PayoffLoan, TakeLoan
-from roundhouse.core.flow.loan_step import RepayStep, take_loan
-from roundhouse.core.flow.sale_auction import SaleAuction
-from roundhouse.core.flow.takeover_round import TakeoverRound
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
-from tests.core.flow import test_corporate_playout, test_corporate_start_playout
-from tests.core.flow.corporate import corporate_engine
+from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
+from roundhouse.titles.g18usa.family1817.loan_step import RepayStep, take_loan
+from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
+from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from tests.core.flow.playout import PLAYERS
 from tests.core.flow.synthetic import engine
+from tests.g18usa import test_corporate_playout, test_corporate_start_playout
+from tests.g18usa.corporate import corporate_engine
 
 
 def test_18usa_12_9_every_loan_the_company_may_repay_is_listed() -> None:
