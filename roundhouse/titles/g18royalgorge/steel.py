@@ -69,7 +69,7 @@ def _cube_or(g: RoyalGorgeGame, column: str, empty: int) -> int:
     return empty if cube is None else cube
 
 
-def _depot_usable(g: RoyalGorgeGame, corp: str, colour: Colour) -> bool:
+def _depot_usable(g: RoyalGorgeGame, corp: str, colour: Colour, laying: bool) -> bool:
     private = g.privates.get(STEEL_DEPOT)
     return (
         private is not None
@@ -78,23 +78,26 @@ def _depot_usable(g: RoyalGorgeGame, corp: str, colour: Colour) -> bool:
         and colour is Colour.YELLOW
         and g.steel_depot > 0
         and (g.steel_depot_turn if _current(g, corp) else 0) < 2
-        and not _site_last_lay(g, corp)
+        and not _site_last_lay(g, corp, laying)
     )
 
 
-def _site_last_lay(g: RoyalGorgeGame, corp: str) -> bool:
-    """With ``compat_18xx_games``: the next lay is the turn's last.  18xx.games lays a depot
-    cube's tile through the card (``Step::SpecialTrack``), and when that is the sixth lay its
-    track step is left offering only a steel choice and can never be passed (the game
-    cannot go on), so compat pays the market for the last lay."""
+def _site_last_lay(g: RoyalGorgeGame, corp: str, laying: bool) -> bool:
+    """With ``compat_18xx_games``: the lay being priced is the turn's last (``laying``: it
+    is already among the hexes built this turn, as when :func:`buy` pays for it).
+    18xx.games lays a depot cube's tile through the card (``Step::SpecialTrack``), and when
+    that is the sixth lay its track step is left offering only a steel choice and can never
+    be passed (the game cannot go on), so compat pays the market for the last lay."""
     if not g.variant.compat_18xx_games or not isinstance(g.map, BoardMap):
         return False
-    return len(g.map.laid_now(g, corp)) >= g.hooks.track_lays(g, corp) - 1
+    before = len(g.map.laid_now(g, corp)) - (1 if laying else 0)
+    return before >= g.hooks.track_lays(g, corp) - 1
 
 
-def quote(g: RoyalGorgeGame, corp: str, colour: Colour) -> tuple[str, int]:
+def quote(g: RoyalGorgeGame, corp: str, colour: Colour, laying: bool = False) -> tuple[str, int]:
     """(column, price) of the steel the next ``colour`` tile would use; column "" for the
-    Steel Depot.  Raises when no column of that colour is open."""
+    Steel Depot.  ``laying``: the tile is already down (:func:`buy` in the lay), so it is not
+    counted twice among the turn's lays.  Raises when no column of that colour is open."""
     empty = steel_market().empty_price
     picked = picks(g, corp).get(colour.label)
     if picked is not None:
@@ -110,7 +113,7 @@ def quote(g: RoyalGorgeGame, corp: str, colour: Colour) -> tuple[str, int]:
         best = min(columns, key=lambda c: (_cube_or(g, c, empty), columns.index(c)))
         cube = _next_cube(g, best, 0)
         column, price = best, empty if cube is None else cube
-    if price and _depot_usable(g, corp, colour):
+    if price and _depot_usable(g, corp, colour, laying):
         return "", 0
     return column, price
 
@@ -118,7 +121,7 @@ def quote(g: RoyalGorgeGame, corp: str, colour: Colour) -> tuple[str, int]:
 def buy(g: RoyalGorgeGame, corp: str, colour: Colour) -> int:
     """Buy the steel for one tile: pay CF&I, take the cube, remember the column."""
     sync_turn(g, corp)
-    column, price = quote(g, corp, colour)
+    column, price = quote(g, corp, colour, laying=True)
     if not column:
         g.steel_depot -= 1
         g.steel_depot_turn += 1
