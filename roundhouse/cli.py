@@ -1,4 +1,4 @@
-"""``roundhouse`` command line: titles, play, replay, render, fuzz.
+"""``roundhouse`` command line: titles, play, replay, render, fuzz, arena.
 
 Sub-commands import what they need when they run, so ``roundhouse titles`` stays quick.
 """
@@ -58,7 +58,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     console = Console()
     if args.load:
         game = roundhouse.load(json.loads(Path(args.load).read_text()))
-        players = list(game.players)
+        players: list[str] = list(game.players)
     else:
         if args.names:
             players = [n.strip() for n in args.names.split(",")]
@@ -195,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_export)
 
     sub.add_parser("fuzz", help="random full games with invariant checks (fuzz --help)")
+    sub.add_parser("arena", help="bots against bots: win rates and ratings (arena --help)")
     return parser
 
 
@@ -204,6 +205,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from roundhouse.harness.fuzz import main as fuzz_main
 
         return fuzz_main(argv[1:])
+    if argv[:1] == ["arena"]:  # so does the arena
+        from roundhouse.arena.runner import main as arena_main
+
+        return arena_main(argv[1:])
     args = build_parser().parse_args(argv)
     result: int = args.func(args)
     return result

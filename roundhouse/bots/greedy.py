@@ -47,7 +47,7 @@ def _after(game: Game, action: Action) -> Game:
     return child
 
 
-def _thin(actions: Sequence[Action]) -> list[Action]:
+def thin(actions: Sequence[Action]) -> list[Action]:
     """At most MAX_BRANCH actions, keeping every kind and spreading over long runs."""
     if len(actions) <= MAX_BRANCH:
         return list(actions)
@@ -81,7 +81,7 @@ class GreedyBot:
         # (score, tie-break, first action, game after the line so far)
         frontier: list[tuple[float, int, Action, Game]] = []
         budget = self.node_budget
-        for action in _thin(legal):
+        for action in thin(legal):
             budget -= 1
             child = _after(game, action)
             frontier.append((_score(child, player), draw(self.rng, 1 << 20), action, child))
@@ -92,7 +92,7 @@ class GreedyBot:
             for _s, _t, first, line in frontier[:BEAM]:
                 if line.finished or player not in line.acting or budget <= 0:
                     continue
-                for action in _thin(line.legal_actions(player)):
+                for action in thin(line.legal_actions(player)):
                     if budget <= 0:
                         break
                     budget -= 1

@@ -216,6 +216,20 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
         )
         supply = Panel.of_facts("supply", "Supply", (("Houses left", s.houses),))
         out = [gauges, industrial, supply]
+        if s.developed:
+            out.append(
+                Panel(
+                    id="developed",
+                    title="Developed hexes",
+                    columns=("Hex", "Place", "Development"),
+                    rows=tuple(
+                        (h, printed.hexes[h].name, printed.hexes[h].dev)
+                        for h in sorted(s.developed, key=printed.order.__getitem__)
+                    ),
+                    note="A house on a city or mountain adds its development to every company "
+                    "there and to later arrivals (§4.3).",
+                )
+            )
         if s.messages:
             out.append(
                 Panel(
