@@ -9,11 +9,15 @@ the position it reaches with the policy's estimate of every player's final score
 - **Several players** (max^n): every node keeps the sum of each seat's reward, and the seat to
   act at a node picks by its own reward.  A reward is a seat's chance of winning, read from
   the estimated scores as a softmax (a finished game: the winners share 1).
-- **UCT** selection, ``Q + c * sqrt(ln N / n)``.
-- **Progressive widening**: a node searches its candidate moves
-  (:meth:`~roundhouse.bots.policy.TitlePolicy.candidates`, best first; the heuristic's own
-  move first at the root) one more at a time as its visits grow (``1 + widen * sqrt(N)``), so
-  a long move list (bids, tile lays) does not spread the search thin.
+- **Moves are plans**: a node's children are the acting seat's ways through the rest of its
+  turn (:meth:`~roundhouse.bots.policy.TitlePolicy.plans`: a gauge step and what it does, a
+  build's locomotives, an operating turn's track, ranked by the heuristic), so the tree
+  branches where players decide, not at every small step.
+- **PUCT** selection, ``Q + c * P * sqrt(N) / (1 + n)``, with the heuristic's best plan as
+  the prior's favourite (``prior``) and the rest sharing what is left.
+- **Progressive widening**: a node searches its plans one more at a time as its visits grow
+  (``1 + widen * sqrt(N)``), so a long list (bids, tile lays) does not spread the search
+  thin.
 - **Determinised** where information is hidden: each iteration starts from a game consistent
   with what the searching seat sees (:func:`determinized`); Chicago Express and 18RoyalGorge
   are open information after the set-up draw, so there it is the game itself.
@@ -26,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time as clock
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import roundhouse
 from roundhouse.bots.policy import TitlePolicy, policy_for
@@ -38,10 +42,12 @@ from roundhouse.core.rng import Rng
 
 DEFAULT_TIME = 1.0
 """Seconds a move when neither a time nor an iteration budget is given."""
-DEFAULT_C = 0.8
+DEFAULT_C = 1.5
 DEFAULT_WIDEN = 1.0
-DEFAULT_DEPTH = 12
+DEFAULT_DEPTH = 0
 """Cheap moves played after the tree before the position is scored."""
+DEFAULT_PRIOR = 0.5
+"""Prior weight of the heuristic's own move among a node's candidates."""
 TEMPERATURE = 0.08
 """Softmax temperature as a share of the mean estimated score."""
 MIN_TEMPERATURE = 3.0
@@ -50,13 +56,14 @@ MIN_TEMPERATURE = 3.0
 class Node:
     """One position in the tree, reached by the moves on the path from the root."""
 
-    __slots__ = ("action", "actor", "candidates", "children", "reward", "visits")
+    __slots__ = ("actor", "candidates", "children", "plan", "reward", "visits")
 
-    def __init__(self, action: Action | None, actor: str | None) -> None:
-        self.action = action
+    def __init__(self, plan: Sequence[Action], actor: str | None) -> None:
+        self.plan = tuple(plan)
+        """The moves from the parent to here (one seat's moves)."""
         self.actor = actor
         """The seat to act here (None once the game is over)."""
-        self.candidates: list[Action] | None = None
+        self.candidates: list[list[Action]] | None = None
         self.children: list[Node] = []
         self.visits = 0
         self.reward: dict[str, float] = {}
@@ -117,6 +124,7 @@ class MctsBot:
         c: float = DEFAULT_C,
         widen: float = DEFAULT_WIDEN,
         depth: int = DEFAULT_DEPTH,
+        prior: float = DEFAULT_PRIOR,
     ) -> None:
         self.seed = seed
         self.rng = Rng(seed)
@@ -127,6 +135,7 @@ class MctsBot:
         self.c = float(c)
         self.widen = float(widen)
         self.depth = int(depth)
+        self.prior = float(prior)
         self._policies: dict[str, TitlePolicy] = {}
         self._hidden: dict[str, bool] = {}
         self.last_iterations = 0
@@ -144,6 +153,7 @@ class MctsBot:
             c=float(budget.get("c", DEFAULT_C)),
             widen=float(budget.get("widen", DEFAULT_WIDEN)),
             depth=int(budget.get("depth", DEFAULT_DEPTH)),
+            prior=float(budget.get("prior", DEFAULT_PRIOR)),
         )
 
     def policy(self, game: Game) -> TitlePolicy:
@@ -160,12 +170,9 @@ class MctsBot:
             self.last_iterations = 0
             return legal[0]
         policy = self.policy(game)
-        root = Node(None, player)
-        best = policy.choose(game, player, self.rng)
-        root.candidates = [
-            best,
-            *(a for a in policy.candidates(game, player, self.rng) if a != best),
-        ]
+        root = Node((), player)
+        root.candidates = policy.plans(game, player, self.rng)
+        best = root.candidates[0][0]
         hidden = self._hidden_information(game)
         deadline = clock.thread_time() + self.time if self.time is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
@@ -177,7 +184,7 @@ class MctsBot:
         self.last_iterations = done
         if not root.children:
             return best
-        return max(root.children, key=lambda n: (n.visits, n.mean(player))).action or best
+        return max(root.children, key=lambda n: (n.visits, n.mean(player))).plan[0]
 
     def _hidden_information(self, game: Game) -> bool:
         known = self._hidden.get(game.title.id)
@@ -193,18 +200,19 @@ class MctsBot:
             if actor is None:
                 break
             if node.candidates is None:
-                node.candidates = policy.candidates(game, actor, self.rng)
+                node.candidates = policy.plans(game, actor, self.rng)
             allowed = 1 + int(self.widen * math.sqrt(node.visits))
             if len(node.children) < min(allowed, len(node.candidates)):
-                action = node.candidates[len(node.children)]
-                game.apply(action)
-                child = Node(action, game.acting[0] if game.acting else None)
+                plan = node.candidates[len(node.children)]
+                for action in plan:
+                    game.apply(action)
+                child = Node(plan, game.acting[0] if game.acting else None)
                 node.children.append(child)
                 path.append(child)
                 break
             node = self._select(node)
-            assert node.action is not None
-            game.apply(node.action)
+            for action in node.plan:
+                game.apply(action)
             path.append(node)
         self._playout(game, policy)
         reward = rewards(policy.values(game), game.finished)
@@ -214,17 +222,20 @@ class MctsBot:
                 visited.reward[seat] = visited.reward.get(seat, 0.0) + r
 
     def _select(self, node: Node) -> Node:
+        """PUCT for the seat to act: its mean reward plus exploration weighted by the prior
+        (the heuristic's move ``prior``, the rest sharing what is left)."""
         actor = node.actor
-        assert actor is not None
-        log_n = math.log(max(node.visits, 1))
+        assert actor is not None and node.candidates is not None
+        rest = (1.0 - self.prior) / max(len(node.candidates) - 1, 1)
+        root_n = math.sqrt(node.visits)
         c = self.c
 
-        def score(child: Node) -> float:
-            if not child.visits:
-                return math.inf
-            return child.mean(actor) + c * math.sqrt(log_n / child.visits)
+        def score(pair: tuple[int, Node]) -> float:
+            index, child = pair
+            weight = self.prior if index == 0 else rest
+            return child.mean(actor) + c * weight * root_n / (1 + child.visits)
 
-        return max(node.children, key=score)
+        return max(enumerate(node.children), key=score)[1]
 
     def _playout(self, game: Game, policy: TitlePolicy) -> None:
         for _ in range(self.depth):

@@ -7,8 +7,9 @@ A :class:`TitlePolicy` is what the heuristic bot plays and what the MCTS bot sea
   times a move);
 - :meth:`~TitlePolicy.values`: each player's expected final score, the search's value
   estimate at the end of a playout;
-- :meth:`~TitlePolicy.candidates`: the legal moves worth searching, most promising first, for
-  progressive widening (a long bid list thinned to sensible amounts).
+- :meth:`~TitlePolicy.plans`: the acting seat's ways through the rest of its turn (its own
+  consecutive moves), best first, for the search to branch on (a long bid list thinned to
+  sensible amounts).
 
 Policies read the position through the public API and the typed views only, like any player
 (``tests/test_view_boundary.py``).  A title without a policy of its own gets
@@ -17,7 +18,7 @@ Policies read the position through the public API and the typed views only, like
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Protocol
 
 from roundhouse.bots.greedy import GreedyBot, thin
@@ -42,8 +43,9 @@ class TitlePolicy(Protocol):
         """Each player's expected final score (the result itself once the game is over)."""
         ...
 
-    def candidates(self, game: Game, player: str, rng: Rng) -> list[Action]:
-        """Legal moves worth searching, best first (never empty while ``player`` acts)."""
+    def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
+        """Ways through the rest of ``player``'s turn worth searching, best first (never
+        empty while ``player`` acts); each is a run of ``player``'s own moves."""
         ...
 
 
@@ -72,13 +74,14 @@ class GenericPolicy:
     def values(self, game: Game) -> dict[str, float]:
         return final_or(game, lambda: {r.id: r.estimate for r in game.standings()})
 
-    def candidates(self, game: Game, player: str, rng: Rng) -> list[Action]:
-        legal = list(thin(game.legal_actions(player)))
+    def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
+        best = self.choose(game, player, rng)
+        legal = [a for a in thin(game.legal_actions(player)) if a != best]
         # a fair shuffle, so widening does not always favour the first listed kind
         for i in range(len(legal) - 1, 0, -1):
             j = draw(rng, i + 1)
             legal[i], legal[j] = legal[j], legal[i]
-        return legal
+        return [[best], *([a] for a in legal)]
 
 
 PolicyFactory = Callable[[int], TitlePolicy]
@@ -104,8 +107,3 @@ def _load_title_policies() -> None:
 
     for module in (chicago_express, royal_gorge):
         register(module.TITLE_ID, module.make_policy)
-
-
-def ordered_first(best: Action, others: Sequence[Action]) -> list[Action]:
-    """``best`` then the rest of ``others`` (without repeating it)."""
-    return [best, *(a for a in others if a != best)]

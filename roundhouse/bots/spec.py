@@ -38,6 +38,7 @@ SETTINGS: Mapping[str, type] = {
     "c": float,
     "widen": float,
     "depth": int,
+    "prior": float,
 }
 """What a level may be given, and the type each setting reads as."""
 

@@ -87,17 +87,50 @@ class ChicagoExpressPolicy:
         legal = game.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
+        return self.plans(game, player, rng)[0][0]
+
+    def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
+        """The player's ways through the rest of its turn, best first: each whole turn it
+        weighs, cut where another player has to act (an auction's bidding); in an auction,
+        its bid or pass first, then the other and a few higher bids."""
+        legal = game.legal_actions(player)
+        if len(legal) == 1:
+            return [[legal[0]]]
         pos = read(game)
         if pos.auction is not None:
-            return _bid(game, player, self.bid_limit(game, player, pos))
-        best: tuple[float, int, Action] | None = None
-        for first, after in self._turns(game, player, pos):
+            return self._bid_plans(game, player, pos)
+        start = len(game.log)
+        ranked: list[tuple[float, int, list[Action]]] = []
+        seen: set[tuple[Action, ...]] = set()
+        for _first, after in self._turns(game, player, pos):
+            plan: list[Action] = []
+            for action in after.log[start:]:
+                if action.player != player:
+                    break
+                plan.append(action)
+            key = tuple(plan)
+            if not plan or key in seen:
+                continue
+            seen.add(key)
             score = standing(self.values(after), player)
-            key = (score, draw(rng, 1 << 16), first)
-            if best is None or key[:2] > best[:2]:
-                best = key
-        assert best is not None
-        return best[2]
+            ranked.append((score, draw(rng, 1 << 16), plan))
+        ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+        return [plan for _s, _t, plan in ranked] or [[legal[0]]]
+
+    def _bid_plans(self, game: Game, player: str, pos: Position) -> list[list[Action]]:
+        limit = self.bid_limit(game, player, pos)
+        legal = game.legal_actions(player)
+        choice = _bid(game, player, limit)
+        bids = legal.of_kind("bid")
+        others: list[Action] = list(legal.of_kind("pass_bid"))
+        if bids:
+            others.append(bids[0])
+            others.extend(bids[min(len(bids) - 1, k)] for k in (2, 5))
+        plans = [[choice]]
+        for action in others:
+            if [action] not in plans:
+                plans.append([action])
+        return plans
 
     def _turns(self, game: Game, player: str, pos: Position) -> Iterator[tuple[Action, Game]]:
         """(first action, game after the whole turn) for each turn worth weighing."""
@@ -317,18 +350,6 @@ class ChicagoExpressPolicy:
         rough = ((row.revenue or 0) + 0.3 * ((row.cash or 0) + auction.lowest_bid)) / out
         limit = rough * rounds * (0.5 + 0.1 * draw(rng, 5))
         return _bid(game, player, int(limit))
-
-    def candidates(self, game: Game, player: str, rng: Rng) -> list[Action]:
-        legal = list(game.legal_actions(player))
-        first = self.quick(game, player, rng)
-        bids = [a for a in legal if a.kind == "bid"]
-        if len(bids) > 6:
-            # the lowest few bids and a spread of larger ones
-            keep = set(bids[:3])
-            span = len(bids) - 1
-            keep.update(bids[round(span * f)] for f in (0.25, 0.5, 0.75, 1.0))
-            legal = [a for a in legal if a.kind != "bid" or a in keep]
-        return [first, *(a for a in legal if a != first)]
 
 
 def _bid(game: Game, player: str, limit: int) -> Action:

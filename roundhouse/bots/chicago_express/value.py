@@ -308,14 +308,34 @@ class Valuer:
             bid = self.share_value(pos, company, int(bid)) / premium
         return int(bid)
 
+    def auction_outcome(self, pos: Position) -> tuple[str, str, int] | None:
+        """How the auction under way should end: (company, buyer, price), or None when no
+        one buys.  Everyone still in bids up to what the share is worth or their cash, so
+        the one who can go highest wins at one more than the next highest can (§4.1)."""
+        auction = pos.auction
+        if auction is None:
+            return None
+        worth = self.max_bid(pos, auction.item)
+        high, high_bid = auction.high_bidder, auction.high_bid or 0
+        limits = {p: min(pos.cash[p], worth) for p in auction.bidders}
+        if high is not None:
+            limits[high] = max(limits.get(high, 0), high_bid)
+        ready = {p: v for p, v in limits.items() if v >= auction.lowest_bid or p == high}
+        if not ready:
+            return None
+        winner = max(ready, key=lambda p: (ready[p], p == high))
+        rivals = [v for p, v in limits.items() if p != winner]
+        floor = high_bid if winner == high else auction.lowest_bid
+        price = max(floor, min(ready[winner], max(rivals, default=0) + 1))
+        return auction.item, winner, price
+
     def estimates(self, pos: Position) -> dict[str, float]:
         """Each player's expected final cash."""
         if pos.result is not None:
             return {p: float(v) for p, v in pos.result.items()}
-        pending = pos.auction
-        if pending is not None and pending.high_bidder is not None and pending.high_bid:
-            # an auction under way: count the share as the high bidder's at the high bid
-            pos = with_sale(pos, pending.item, pending.high_bidder, pending.high_bid)
+        sale = self.auction_outcome(pos)
+        if sale is not None:
+            pos = with_sale(pos, *sale)
         rounds = rounds_left(pos, self.weights)
         worth = {c: self.per_share(pos, c, rounds) for c in pos.companies}
         return {

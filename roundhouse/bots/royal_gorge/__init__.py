@@ -1,12 +1,7 @@
 """The 18RoyalGorge heuristic player and position estimate (see :mod:`.policy`)."""
 
-from roundhouse.bots.policy import GenericPolicy
+from roundhouse.bots.royal_gorge.policy import RoyalGorgePolicy, make_policy
 
 TITLE_ID = "18RoyalGorge"
 
-
-def make_policy(seed: int) -> GenericPolicy:
-    return GenericPolicy(seed)
-
-
-__all__ = ["TITLE_ID", "make_policy"]
+__all__ = ["TITLE_ID", "RoyalGorgePolicy", "make_policy"]
