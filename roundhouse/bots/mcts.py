@@ -159,7 +159,7 @@ class MctsBot:
     def policy(self, game: Game) -> TitlePolicy:
         found = self._policies.get(game.title.id)
         if found is None:
-            found = self._policies[game.title.id] = policy_for(game, self.seed)
+            found = self._policies[game.title.id] = policy_for(game, self.seed, search=True)
         return found
 
     def choose(self, game: Game, player: str) -> Action:

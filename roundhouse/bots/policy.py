@@ -84,20 +84,22 @@ class GenericPolicy:
         return [[best], *([a] for a in legal)]
 
 
-PolicyFactory = Callable[[int], TitlePolicy]
+PolicyFactory = Callable[[int, bool], TitlePolicy]
 REGISTRY: dict[str, PolicyFactory] = {}
-"""Title id -> its policy's constructor (taking a seed); filled by the title policy modules."""
+"""Title id -> its policy's constructor (taking a seed, and whether a search will use it);
+filled from the title policy modules."""
 
 
 def register(title_id: str, factory: PolicyFactory) -> None:
     REGISTRY[title_id] = factory
 
 
-def policy_for(game: Game, seed: int = 0) -> TitlePolicy:
-    """The policy of ``game``'s title, or the generic one."""
+def policy_for(game: Game, seed: int = 0, search: bool = False) -> TitlePolicy:
+    """The policy of ``game``'s title, or the generic one; ``search``: for the MCTS bot (a
+    title may judge positions differently for a search than for its one-move heuristic)."""
     _load_title_policies()
     factory = REGISTRY.get(game.title.id)
-    return factory(seed) if factory is not None else GenericPolicy(seed)
+    return factory(seed, search) if factory is not None else GenericPolicy(seed)
 
 
 def _load_title_policies() -> None:

@@ -59,9 +59,11 @@ def _amount(action: Action) -> int:
 class ChicagoExpressPolicy:
     """The Chicago Express heuristic; see the module docstring."""
 
-    def __init__(self, seed: int = 0, weights: Weights = WEIGHTS) -> None:
+    def __init__(self, seed: int = 0, weights: Weights = WEIGHTS, calibrated: bool = False) -> None:
         self.weights = weights
         self.seed = seed
+        self.calibrated = calibrated
+        """Judge positions by the calibrated estimate (the search's value)."""
         self._valuers: dict[tuple[object, ...], Valuer] = {}
 
     def valuer(self, game: Game) -> Valuer:
@@ -72,7 +74,7 @@ class ChicagoExpressPolicy:
         return found
 
     def values(self, game: Game) -> dict[str, float]:
-        return final_or(game, lambda: self.valuer(game).estimates(read(game)))
+        return final_or(game, lambda: self.valuer(game).estimates(read(game), self.calibrated))
 
     def bid_limit(self, game: Game, player: str, pos: Position | None = None) -> int:
         """The most ``player`` pays for the share on offer (0 without an auction)."""
@@ -362,5 +364,5 @@ def _bid(game: Game, player: str, limit: int) -> Action:
     return passes[0] if passes else legal[0]
 
 
-def make_policy(seed: int) -> ChicagoExpressPolicy:
-    return ChicagoExpressPolicy(seed)
+def make_policy(seed: int, search: bool = False) -> ChicagoExpressPolicy:
+    return ChicagoExpressPolicy(seed, calibrated=search)

@@ -653,5 +653,5 @@ class _MapInfo:
         return found
 
 
-def make_policy(seed: int) -> RoyalGorgePolicy:
+def make_policy(seed: int, search: bool = False) -> RoyalGorgePolicy:
     return RoyalGorgePolicy(seed)
