@@ -50,6 +50,11 @@ slow part of a move on a big network)."""
 LOOKAHEAD_LAYS = 2
 """Lays in a turn chosen by trying them up to the run; later ones head for revenue."""
 TOKEN_CANDIDATES = 2
+HEAVY_STOPS = 7
+"""Train lengths (stops, summed over a railroad's trains) from which runs are too slow to
+find on copies of the game, so track and stations are chosen by the map alone."""
+HEAVY_STATIONS = 4
+LOOKAHEAD_PHASES = frozenset({"Yellow", "Green"})
 LAYS_WITHOUT_TRAIN = 2
 """Tiles laid toward revenue in a turn before the railroad has a train."""
 SELLABLE = "sold to a railroad"
@@ -287,7 +292,7 @@ class RoyalGorgePolicy:
         if spare <= 0:
             return idle
         if company.trains:
-            best = self._best_lay(game, player, company, lays, spare)
+            best = self._best_lay(game, player, pos, company, lays, spare)
             if best is not None:
                 return best
         laid = self._laid_this_turn(game, company.id)
@@ -307,14 +312,14 @@ class RoyalGorgePolicy:
         self,
         game: Game,
         player: str,
+        pos: Position,
         company: Company,
         lays: Sequence[Action],
         spare: int,
     ) -> Action | None:
-        """The lay that raises the run most for its cost, tried up to the run (as many as
-        ``LOOKAHEAD_SECONDS`` allow: runs get slow to find on a big network); None when none
-        raises it."""
-        if self._laid_this_turn(game, company.id) >= LOOKAHEAD_LAYS:
+        """The lay that raises the run most for its cost, tried up to the run (early in the
+        game, while runs are quick to find: :func:`_heavy`); None when none raises it."""
+        if self._laid_this_turn(game, company.id) >= LOOKAHEAD_LAYS or _heavy(pos, company):
             return None
         base = self._base_run(game, player, company.id)
         ranked = self._rank_lays(game, company, lays)[:TRACK_CANDIDATES]
@@ -426,6 +431,8 @@ class RoyalGorgePolicy:
             return idle
         if self._spare(pos, company) < company.token_cost + 20 or not company.trains:
             return idle
+        if _heavy(pos, company):
+            return tokens[0] if self._spare(pos, company) > company.token_cost + 150 else idle
         base = self._base_run(game, player, company.id)
         best: tuple[int, Action] | None = None
         for action in self._rank_tokens(game, tokens)[:TOKEN_CANDIDATES]:
@@ -548,6 +555,18 @@ class RoyalGorgePolicy:
                 pick(Rng(draw(Rng(self.seed), 1 << 20)), useful) if len(useful) > 1 else useful[0]
             )
         return legal[0]
+
+
+def _heavy(pos: Position, company: Company) -> bool:
+    """Whether the railroad's best run is slow to find (long trains, a big network, the later
+    phases' many cities): then its moves are not tried up to the run."""
+    if pos.phase not in LOOKAHEAD_PHASES:
+        return True
+    stops = 0
+    for name in company.train_names():
+        digits = "".join(ch for ch in name.split("x")[0] if ch.isdigit())
+        stops += int(digits) if digits else 0
+    return stops >= HEAVY_STOPS or len(company.hexes) >= HEAVY_STATIONS
 
 
 def _stops(action: Action) -> int:
