@@ -242,7 +242,7 @@ def calibration(round_: int) -> tuple[float, float, float]:
     return CALIBRATION[min(max(round_, 1), max(CALIBRATION))]
 
 
-CACHE_LIMIT = 50_000
+CACHE_LIMIT = 20_000
 """Remembered boards and growth projections before the memo starts afresh."""
 
 

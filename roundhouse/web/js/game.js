@@ -89,6 +89,10 @@ async function render() {
   const title = state.summary.title_name;
   document.title = `Roundhouse — ${title} ${gameId}`;
   $("game-title").textContent = `· ${title} · ${gameId} · ${state.summary.mode}`;
+  const bots = state.summary.seats.filter((s) => s.kind === "bot");
+  $("seats-line").textContent = bots.length
+    ? `Bots: ${bots.map((s) => `${s.name} (${s.label || s.level})`).join(", ")}` : "";
+  $("seats-line").hidden = !bots.length;
   let status;
   let help = "";
   if (!live) status = `Viewing the position after ${state.historyIndex} of ${state.log.length} actions (read-only).`;
