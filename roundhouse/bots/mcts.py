@@ -1,10 +1,11 @@
 """Monte Carlo tree search over the public API: the strongest bot level.
 
 Each iteration copies the game (``game.clone()``), walks down the tree playing the moves
-stored in it (``apply``, checked like anyone's), adds one new move, plays a short playout with
-the title policy's cheap moves (:meth:`~roundhouse.bots.policy.TitlePolicy.quick`), and scores
-the position it reaches with the policy's estimate of every player's final score
-(:meth:`~roundhouse.bots.policy.TitlePolicy.values`, or the result once the game is over).
+stored in it (``apply``, checked like anyone's), adds one new move, optionally plays a short
+playout of ``depth`` cheap moves (:meth:`~roundhouse.bots.policy.TitlePolicy.quick`; none by
+default) and scores the position it reaches with the policy's estimate of every player's final
+score (:meth:`~roundhouse.bots.policy.TitlePolicy.values`, or the result once the game is
+over).
 
 - **Several players** (max^n): every node keeps the sum of each seat's reward, and the seat to
   act at a node picks by its own reward.  A reward is a seat's chance of winning, read from
@@ -169,12 +170,12 @@ class MctsBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        deadline = clock.thread_time() + self.time if self.time is not None else math.inf
         policy = self.policy(game)
         root = Node((), player)
         root.candidates = policy.plans(game, player, self.rng)
         best = root.candidates[0][0]
         hidden = self._hidden_information(game)
-        deadline = clock.thread_time() + self.time if self.time is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
         done = 0
         while done < limit and clock.thread_time() < deadline:
