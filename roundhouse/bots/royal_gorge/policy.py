@@ -103,6 +103,8 @@ class RoyalGorgePolicy:
             "end_turn": self._end_turn,
             "gold": self._gold,
             "discard_train": self._discard,
+            "start_auction": self._start_auction,
+            "hand_pick": self._hand_pick,
         }.get(step, self._default)
         action = handler(game, player, pos, rng)
         assert action in legal, f"{action!r} is not legal"
@@ -192,6 +194,10 @@ class RoyalGorgePolicy:
         mine = [c for c in pos.presidencies.get(player, ()) if c in pos.companies]
         room = pos.cert_limit - pos.certificates.get(player, 0)
         pars = legal.of_kind("par")
+        openings = [a for a in legal.of_kind("bid") if _field(a, "company") in pos.companies]
+        if openings and not pars and not mine and room >= 2:
+            # Auction Variant: starting a railroad opens an auction for the right to
+            return min(openings, key=lambda a: (self._railroad_rank(pos, a), _price(a)))
         if pars and (not mine or (len(mine) < 2 and cash > 450)) and room >= 2:
             choice = self._choose_par(pos, pars, cash)
             if choice is not None:
@@ -205,6 +211,35 @@ class RoyalGorgePolicy:
         if chooses:
             return chooses[0]
         return idle
+
+    def _railroad_rank(self, pos: Position, action: Action) -> tuple[int, int]:
+        """Lower is better: preferred railroads first, then those with more stations."""
+        corp = _field(action, "company") or _field(action, "corporation")
+        c = pos.companies.get(corp)
+        preferred = len(PREFERRED) - PREFERRED.index(corp) if corp in PREFERRED else 0
+        return -preferred, -(c.tokens if c is not None else 0)
+
+    def _start_auction(self, game: Game, player: str, pos: Position, rng: Rng) -> Action:
+        """Auction Variant: bid a little for the right to start a railroad while without one."""
+        legal = game.legal_actions(player)
+        passes = legal.of_kind("pass")
+        bids = legal.of_kind("bid")
+        if bids and not pos.presidencies.get(player):
+            lowest = min(bids, key=_price)
+            if _price(lowest) <= 30:
+                return lowest
+        pars = legal.of_kind("par")
+        if pars:
+            return self._choose_par(pos, pars, pos.cash[player]) or pars[0]
+        return passes[0] if passes else legal[0]
+
+    def _hand_pick(self, game: Game, player: str, pos: Position, rng: Rng) -> Action:
+        """Hand-Picked Variant: take the card worth most."""
+        legal = game.legal_actions(player)
+        picks = legal.of_kind("choose")
+        if not picks:
+            return legal[0]
+        return max(picks, key=lambda a: self._private_worth(pos, _field(a, "choice")))
 
     def _choose_par(self, pos: Position, pars: Sequence[Action], cash: int) -> Action | None:
         def rank(corp: str) -> tuple[int, int]:
@@ -533,8 +568,9 @@ class RoyalGorgePolicy:
         return min(discards, key=_stops) if discards else legal[0]
 
     def _default(self, game: Game, player: str, pos: Position, rng: Rng) -> Action:
-        """Steps without a judgement of their own: the first choice that is not a pass, a
-        bid, a sale or bankruptcy; else pass."""
+        """Steps without a judgement of their own: the run on offer, the railroad paying the
+        bridge toll; elsewhere pass if it may, else the first move that is not a sale or
+        bankruptcy."""
         legal = game.legal_actions(player)
         if pos.step == "routes":
             runs = legal.of_kind("run_routes")
