@@ -34,16 +34,20 @@ def test_schedule_rotates_seats_and_repeats_each_seed_once_per_rotation() -> Non
 
 
 def test_ratings_follow_the_pairwise_results() -> None:
-    """Each game gives every pair of different levels a result; the stronger level rates
-    higher and its interval lies above the weaker one's centre."""
+    """Each game counts once for each two levels in it (the share of seat pairs won); the
+    stronger level rates higher, and intervals are real even when one level always wins."""
     games = [(("x", "y", "y"), (3.0, 1.0, 2.0))] * 8 + [(("y", "x", "y"), (3.0, 1.0, 2.0))] * 2
     wins = pairwise(games)
-    assert wins[("x", "y")] == 16 and wins[("y", "x")] == 4
+    assert wins[("x", "y")] == 8 and wins[("y", "x")] == 2
     fit = bradley_terry(["x", "y"], wins)
-    assert fit["x"] > fit["y"]
-    ci = ratings_with_ci(["x", "y"], games, samples=50)
-    assert ci["x"][1] <= ci["x"][0] <= ci["x"][2]
-    assert ci["x"][2] > ci["y"][0]
+    assert fit["x"] > fit["y"] and abs(fit["x"] + fit["y"] - 3000) < 1e-6
+    ci = ratings_with_ci(["x", "y"], games)
+    assert ci["x"][1] < ci["x"][0] < ci["x"][2]
+    assert ci["x"][0] - ci["x"][1] == pytest.approx(ci["y"][0] - ci["y"][1])
+    always = ratings_with_ci(["x", "y"], [(("x", "y"), (2.0, 1.0))] * 16)
+    assert always["x"][1] < always["x"][0] < always["x"][2] and always["x"][0] > 1700
+    three = ratings_with_ci(["x", "y", "z"], [(("x", "y", "z"), (3.0, 2.0, 1.0))] * 10)
+    assert three["x"][0] > three["y"][0] > three["z"][0]
 
 
 def test_arena_game_record_and_save_file_replay(tmp_path: Path) -> None:
