@@ -127,3 +127,20 @@ def test_mcts_rewards_are_winning_chances() -> None:
     }
     live = rewards({"a": 60.0, "b": 40.0}, finished=False)
     assert live["a"] > live["b"] and abs(sum(live.values()) - 1.0) < 1e-9
+
+
+def test_determinising_keeps_what_the_seat_sees() -> None:
+    """A copy for the search replays the same moves on another seed and must look the same to
+    the searching seat (in the toy title the seed draws the pile, which everyone sees); both
+    playable titles show every seat everything, so there the search plays the game itself."""
+    import tests.toy_title  # noqa: F401  (registers "Toy")
+    from roundhouse.bots.mcts import complete_information, determinized
+    from roundhouse.core.rng import Rng
+
+    toy = roundhouse.new_game("Toy", ["a", "b"], seed=3)
+    toy.apply(toy.legal_actions()[0])
+    copy = determinized(toy, "b", Rng(1), tries=4)
+    assert copy is not toy and copy.log == toy.log
+    assert copy.observe("b") == toy.observe("b")
+    assert complete_information(toy)
+    assert complete_information(roundhouse.new_game("ChicagoExpress", ["a", "b"], seed=1))
