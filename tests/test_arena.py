@@ -87,7 +87,11 @@ def test_arena_command_writes_a_summary(tmp_path: Path, capsys: pytest.CaptureFi
     doc = json.loads(out.read_text())
     assert doc["games"] == 2 and [lv["level"] for lv in doc["levels"]] == ["heuristic", "random"]
     assert len(list((tmp_path / "games").glob("*.json"))) == 2
+    assert doc["complete"] and doc["planned"] == 2
     assert main(["replay", doc["records"][0]["file"], "--no-pause"]) == 0
+    capsys.readouterr()
+    assert main(["arena", "report", str(out), str(out)]) == 0
+    assert "(4 games)" in capsys.readouterr().out
 
 
 def test_arena_refuses_a_bad_lineup(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,9 @@ keeps the first move.  Games run in worker processes (``--jobs``, default every 
 progress bar; at the end a table gives each level's seats, wins, win rate with its 95%
 interval, Elo-style rating with its 95% interval, and think time per decision.  ``--json``
 writes the summary and every game; ``--save-dir`` keeps every game as a save file that
-``roundhouse replay`` steps through.
+``roundhouse replay`` steps through.  The JSON is rewritten after every game, so a run cut
+short keeps its results; ``roundhouse arena report FILE...`` prints the table again from such
+files (merged).
 
 Examples::
 
@@ -206,11 +208,52 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def record_of(doc: Mapping[str, object]) -> GameRecord:
+    """A game record back from its JSON (:meth:`GameRecord.to_json`)."""
+    think = doc.get("think") or []
+    assert isinstance(think, list)
+    return GameRecord(
+        index=int(doc["index"]),  # type: ignore[call-overload]
+        seed=int(doc["seed"]),  # type: ignore[call-overload]
+        levels=tuple(doc["levels"]),  # type: ignore[arg-type]
+        scores=tuple(float(s) for s in doc["scores"]),  # type: ignore[attr-defined]
+        winners=tuple(int(w) for w in doc["winners"]),  # type: ignore[attr-defined]
+        end_reason=doc.get("end_reason"),  # type: ignore[arg-type]
+        actions=int(doc.get("actions", 0)),  # type: ignore[call-overload]
+        seconds=float(doc.get("seconds", 0.0)),  # type: ignore[arg-type]
+        think=tuple((float(t["seconds"]), int(t["decisions"]), float(t["slowest"])) for t in think),
+        file=doc.get("file"),  # type: ignore[arg-type]
+        error=doc.get("error"),  # type: ignore[arg-type]
+    )
+
+
+def report(argv: Sequence[str]) -> int:
+    """``roundhouse arena report FILE...``: the table again from arena JSON files (merged;
+    say, a run continued on other seeds), e.g. after an interrupted run."""
+    p = argparse.ArgumentParser(prog="roundhouse arena report")
+    p.add_argument("files", nargs="+", metavar="FILE", help="--json files of arena runs")
+    args = p.parse_args(argv)
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
+    records: list[GameRecord] = []
+    lineup: list[str] = []
+    title = ""
+    for name in args.files:
+        doc = json.loads(Path(name).read_text())
+        title = title or str(doc["title"])
+        lineup = lineup or [str(x) for x in doc["lineup"]]
+        records.extend(record_of(r) for r in doc["records"])
+    heading = f"{title}, {len(lineup)} players: {', '.join(lineup)} ({len(records)} games)"
+    console.print(table(summarize(records, lineup), heading))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``roundhouse arena``; returns the process exit code."""
     from roundhouse.cli import _parse_options
     from roundhouse.core.title import REGISTRY
 
+    if argv and argv[0] == "report":
+        return report(argv[1:])
     args = parser().parse_args(argv)
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
     try:
@@ -234,6 +277,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     records: list[GameRecord] = []
     start = time.perf_counter()
+    command = "roundhouse arena " + " ".join(argv if argv is not None else sys.argv[2:])
+    options = {k: str(v) for k, v in _parse_options(args.option).items()}
+
+    def write(final: bool) -> None:
+        if not args.json:
+            return
+        ordered = sorted(records, key=lambda r: r.index)
+        doc: dict[str, Json] = {
+            "title": title.id,
+            "lineup": list(lineup),
+            "games": len(ordered),
+            "planned": len(tasks),
+            "complete": final,
+            "seed": args.seed,
+            "options": dict(options),
+            "seconds": round(time.perf_counter() - start, 1),
+            "command": command,
+            "levels": [s.to_json() for s in summarize(ordered, lineup)],
+            "records": [r.to_json() for r in ordered],
+        }
+        Path(args.json).write_text(json.dumps(doc, indent=1))
+
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -256,6 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 advance=1,
                 description=", ".join(f"{lv} {wins[lv]:.0f}" for lv in dict.fromkeys(lineup)),
             )
+            write(final=False)  # an interrupted run keeps what it played
     records.sort(key=lambda r: r.index)
     stats = summarize(records, lineup)
     heading = f"{title.id}, {len(lineup)} players: {', '.join(lineup)} ({len(records)} games)"
@@ -263,20 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = [r for r in records if r.error]
     if failed:
         console.print(f"[red]{len(failed)} game(s) stopped on a bot error[/]")
-    elapsed = time.perf_counter() - start
-    console.print(f"{elapsed:.0f} s")
+    console.print(f"{time.perf_counter() - start:.0f} s")
     if args.json:
-        doc: dict[str, Json] = {
-            "title": title.id,
-            "lineup": list(lineup),
-            "games": len(records),
-            "seed": args.seed,
-            "options": {k: str(v) for k, v in _parse_options(args.option).items()},
-            "seconds": round(elapsed, 1),
-            "command": "roundhouse arena " + " ".join(argv if argv is not None else sys.argv[2:]),
-            "levels": [s.to_json() for s in stats],
-            "records": [r.to_json() for r in records],
-        }
-        Path(args.json).write_text(json.dumps(doc, indent=1))
+        write(final=True)
         console.print(f"wrote {args.json}")
     return 1 if failed else 0
