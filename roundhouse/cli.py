@@ -1,4 +1,4 @@
-"""``roundhouse`` command line: titles, play, replay, render, fuzz.
+"""``roundhouse`` command line: titles, play, replay, render, fuzz, arena.
 
 Sub-commands import what they need when they run, so ``roundhouse titles`` stays quick.
 """
@@ -52,14 +52,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     import roundhouse
-    from roundhouse.bots import make_bot
+    from roundhouse.bots import make_bot, parse_level
     from roundhouse.core.ids import PlayerId
     from roundhouse.terminal.play import play
 
     console = Console()
     if args.load:
         game = roundhouse.load(json.loads(Path(args.load).read_text()))
-        players = list(game.players)
+        players: list[str] = list(game.players)
     else:
         if args.names:
             players = [PlayerId(n.strip()) for n in args.names.split(",")]
@@ -79,13 +79,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
             return 2
     n_bots = min(args.bots, len(players))
     bot_names = players[len(players) - n_bots :]
+    try:
+        level = parse_level(args.bot_level)
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        return 2
     bots = {
-        name: make_bot(args.bot_level, seed=args.seed * 1000 + i).choose
+        name: make_bot(str(level), seed=args.seed * 1000 + i).choose
         for i, name in enumerate(bot_names)
     }
+    if bots:
+        console.print(f"Bots: {', '.join(bots)} play at level {level.label()}.")
     return play(
         game,
-        bots,  # type: ignore[arg-type]
+        bots,
         console,
         save_path=Path(args.save) if args.save else None,
         quiet_bots=args.quiet,
@@ -151,7 +158,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("title", help="title id, e.g. chicago-express")
     p.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
     p.add_argument("--bots", type=int, default=0, help="how many seats (the last ones) are bots")
-    p.add_argument("--bot-level", default="greedy", choices=["random", "greedy"])
+    p.add_argument(
+        "--bot-level",
+        default="heuristic",
+        metavar="LEVEL",
+        help="random, heuristic (default) or mcts with a strength 1-5 (mcts:strength=4) "
+        "or a budget (mcts:time=2, mcts:iterations=500)",
+    )
     p.add_argument("--names", help="comma-separated player names (overrides --players)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -197,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_export)
 
     sub.add_parser("fuzz", help="random full games with invariant checks (fuzz --help)")
+    sub.add_parser("arena", help="bots against bots: win rates and ratings (arena --help)")
     return parser
 
 
@@ -206,6 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from roundhouse.harness.fuzz import main as fuzz_main
 
         return fuzz_main(argv[1:])
+    if argv[:1] == ["arena"]:  # so does the arena
+        from roundhouse.arena.runner import main as arena_main
+
+        return arena_main(argv[1:])
     args = build_parser().parse_args(argv)
     result: int = args.func(args)
     return result

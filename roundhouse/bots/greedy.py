@@ -47,7 +47,7 @@ def _after(game: Game, action: Action) -> Game:
     return child
 
 
-def _thin(actions: Sequence[Action]) -> list[Action]:
+def thin(actions: Sequence[Action]) -> list[Action]:
     """At most MAX_BRANCH actions, keeping every kind and spreading over long runs."""
     if len(actions) <= MAX_BRANCH:
         return list(actions)
@@ -94,7 +94,7 @@ class GreedyBot:
         frontier: list[tuple[float, int, Action, Game]] = []
         after: dict[Action, Game] = {}
         budget = self.node_budget
-        for action in _thin(legal):
+        for action in thin(legal):
             budget -= 1
             child = _after(game, action)
             frontier.append((_score(child, player), draw(self.rng, 1 << 20), action, child))
@@ -106,7 +106,7 @@ class GreedyBot:
             for _s, _t, first, line in frontier[:BEAM]:
                 if line.finished or player not in line.acting or budget <= 0:
                     continue
-                for action in _thin(line.legal_actions(player)):
+                for action in thin(line.legal_actions(player)):
                     if budget <= 0:
                         break
                     budget -= 1

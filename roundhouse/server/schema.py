@@ -6,13 +6,36 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 
 from roundhouse.core.event import Event
 from roundhouse.core.view import GameView, LogEntry
 
 SeatName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
-BotLevel = Literal["random", "greedy"]
+
+
+def _bot_level(text: str) -> str:
+    """A bot level as ``roundhouse.bots.parse_level`` reads it, written back the same way."""
+    from roundhouse.bots import parse_level
+
+    return str(parse_level(text))
+
+
+BotLevel = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=32),
+    AfterValidator(_bot_level),
+]
+"""``random``, ``heuristic`` (``greedy`` is its old name) or ``mcts`` with a strength
+(``mcts:strength=1`` … ``mcts:strength=5``: 0.25 s to 4 s a move)."""
+DEFAULT_BOT_LEVEL = "heuristic"
 Mode = Literal["hotseat", "online"]
 JsonObject = dict[str, Any]
 
@@ -27,7 +50,9 @@ class SeatSpec(Strict):
     name: SeatName
     kind: Literal["human", "bot"] = "human"
     level: BotLevel | None = Field(
-        default=None, description="bot strength (bots only; default greedy)"
+        default=None,
+        description="bot level (bots only; default heuristic): random, heuristic, or mcts "
+        "with a strength 1-5 (mcts:strength=3)",
     )
 
     @model_validator(mode="after")
@@ -35,7 +60,7 @@ class SeatSpec(Strict):
         if self.kind == "human" and self.level is not None:
             raise ValueError(f"seat {self.name!r} is human and cannot have a bot level")
         if self.kind == "bot" and self.level is None:
-            self.level = "greedy"
+            self.level = DEFAULT_BOT_LEVEL
         return self
 
 
@@ -114,6 +139,11 @@ class SeatInfo(BaseModel):
     kind: str
     level: str | None
     claimed: bool
+    label: str = Field(
+        default="",
+        description='who plays the seat, for people: "person", "heuristic bot", '
+        '"MCTS bot (strength 3: 1 s a move)"',
+    )
 
 
 class GameSummary(BaseModel):

@@ -1,6 +1,7 @@
 """The bots that sit in a game's bot seats, one per seat, made once per worker.
 
-Bots come from :func:`roundhouse.bots.make_bot` (levels "random", "greedy").
+Bots come from :func:`roundhouse.bots.make_bot`; a seat's level is the text a player picked
+("random", "heuristic", "mcts:strength=3"; "greedy", from older games, is the heuristic).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 import roundhouse
-from roundhouse.bots import make_bot
+from roundhouse.bots import make_bot, parse_level
 
 
 class SeatBot(Protocol):
@@ -17,6 +18,21 @@ class SeatBot(Protocol):
 
 def make_seat_bot(level: str, seed: int) -> SeatBot:
     return make_bot(level, seed=seed)
+
+
+def seat_label(kind: str, level: str | None) -> str:
+    """Who plays a seat, for people: "person", "random bot", "MCTS bot (strength 3: 1 s a
+    move)"."""
+    if kind != "bot":
+        return "person"
+    try:
+        spec = parse_level(level or "heuristic")
+    except ValueError:
+        return f"{level} bot"
+    name = spec.label()
+    if name.startswith("MCTS"):
+        return name.replace("MCTS", "MCTS bot", 1)
+    return f"{name} bot"
 
 
 class BotSeats:

@@ -27,7 +27,7 @@ from roundhouse.server import schema
 from roundhouse.server.cache import GameCache, effective_actions
 from roundhouse.server.drawing import Drawings
 from roundhouse.server.problem import Problem
-from roundhouse.server.seat_bot import BotSeats, SeatBot
+from roundhouse.server.seat_bot import BotSeats, SeatBot, seat_label
 from roundhouse.server.seating import named_seats, saved_seats
 from roundhouse.server.storage import (
     GameRecord,
@@ -123,7 +123,13 @@ class GameService:
             open_seats=record.open_seats,
             status=record.status,  # type: ignore[arg-type]
             seats=[
-                schema.SeatInfo(name=s.name, kind=s.kind, level=s.bot_level, claimed=s.claimed)
+                schema.SeatInfo(
+                    name=s.name,
+                    kind=s.kind,
+                    level=s.bot_level,
+                    claimed=s.claimed,
+                    label=seat_label(s.kind, s.bot_level),
+                )
                 for s in record.seats
             ],
             version=record.version,
@@ -453,7 +459,7 @@ class GameService:
                 bot = self.bots.bot(
                     game_id,
                     seat.name,
-                    seat.bot_level or "greedy",
+                    seat.bot_level or schema.DEFAULT_BOT_LEVEL,
                     record.seed * 1000 + seat.position,
                 )
                 return BotTurn(record.version, seat.name, bot, game.clone())

@@ -75,6 +75,11 @@ def test_server_create_refuses_bad_input_with_readable_errors(client: TestClient
         ({"title": "Toy", "seats": HUMANS, "seed": -1}, "invalid_request"),
         ({"title": "Toy", "seats": HUMANS, "mode": "online", "join_as": "Cy"}, None),
         ({"title": "Toy", "seats": [{"name": " "}, {"name": "Bob"}]}, "invalid_request"),
+        ({"title": "Toy", "seats": [{"name": "B", "kind": "bot", "level": "genius"}]}, None),
+        (
+            {"title": "Toy", "seats": [{"name": "B", "kind": "bot", "level": "mcts:strength=9"}]},
+            None,
+        ),
     ]
     for body, code in bad:
         assert_readable_error(client.post("/api/games", json=body), 422, code)
@@ -385,6 +390,24 @@ def test_server_bots_move_by_themselves_to_the_end(client: TestClient) -> None:
     assert_readable_error(
         take(client, created, "Bot A", 1, summary["version"], created["token"]), 403
     )
+
+
+def test_server_bot_seats_name_their_level_and_search_bots_play_too(client: TestClient) -> None:
+    """Issue #21: every seat may be a bot of any level, named for people; an MCTS seat plays
+    its moves in a worker thread like the others (a tiny budget here)."""
+    created = create(
+        client,
+        seats=[
+            {"name": "Bot A", "kind": "bot", "level": "mcts:iterations=5"},
+            {"name": "Bot B", "kind": "bot", "level": "greedy"},
+        ],
+    )
+    gid = created["game"]["id"]
+    seats = created["game"]["seats"]
+    assert [s["level"] for s in seats] == ["mcts:iterations=5", "heuristic"]
+    assert [s["label"] for s in seats] == ["MCTS bot (5 iterations a move)", "heuristic bot"]
+    summary = wait_for(client, gid, lambda g: g["finished"])
+    assert summary["status"] == "finished"
 
 
 def test_server_websocket_pushes_each_new_version(client: TestClient) -> None:

@@ -4,7 +4,8 @@ Everything is open information in Chicago Express (§1), so every seat sees it a
 an area map: each hex with its terrain, costs and values as printed, what entering costs and
 adds now (§4.2), its development (§4.3) and the companies present; each company's network is
 the hexes of its locomotives.  The gauges (§3.1), the Industrial City track (§4.3), the houses
-left and recent events are panels; a build under way is the prompt's detail (§4.2).
+left, the developed hexes and recent events are panels; a build under way is the prompt's
+detail (§4.2).
 
 >>> import roundhouse
 >>> game = roundhouse.new_game("ChicagoExpress", ["Ann", "Bob", "Cy"], seed=7)
@@ -249,4 +250,19 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             ),
         )
         supply = Panel.of_facts("supply", "Supply", (("Houses left", s.houses),))
-        return (gauges, industrial, supply)
+        out = [gauges, industrial, supply]
+        if s.developed:
+            out.append(
+                Panel(
+                    id="developed",
+                    title="Developed hexes",
+                    columns=("Hex", "Place", "Development"),
+                    rows=tuple(
+                        (h, printed.hexes[h].name, printed.hexes[h].dev)
+                        for h in sorted(s.developed, key=printed.order.__getitem__)
+                    ),
+                    note="A house on a city or mountain adds its development to every company "
+                    "there and to later arrivals (§4.3).",
+                )
+            )
+        return tuple(out)

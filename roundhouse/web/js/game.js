@@ -164,6 +164,10 @@ async function render() {
   const view = await shownView();
   const title = state.summary.title_name;
   $("game-title").textContent = `· ${title} · ${gameId}`;
+  const bots = state.summary.seats.filter((s) => s.kind === "bot");
+  $("seats-line").textContent = bots.length
+    ? `Bots: ${bots.map((s) => `${s.name} (${s.label || s.level})`).join(", ")}` : "";
+  $("seats-line").hidden = !bots.length;
   let status;
   let help = "";
   const yourTurn = live && !view.finished && view.prompt.acting.some((s) => state.mayActFor.includes(s));

@@ -19,13 +19,24 @@ function myName() {
   return localStorage.getItem("roundhouse-name") || "Ann";
 }
 
+// Bot levels (roundhouse.bots): the heuristic plays the title's own judgement at once; MCTS
+// searches with it for the time its strength names; random is for testing.
+const BOT_LEVELS = [
+  ["heuristic", "heuristic bot"],
+  ["mcts:strength=1", "MCTS bot, strength 1 (¼ s a move)"],
+  ["mcts:strength=2", "MCTS bot, strength 2 (½ s a move)"],
+  ["mcts:strength=3", "MCTS bot, strength 3 (1 s a move)"],
+  ["mcts:strength=4", "MCTS bot, strength 4 (2 s a move)"],
+  ["mcts:strength=5", "MCTS bot, strength 5 (4 s a move)"],
+  ["random", "random bot"],
+];
+
 function seatRow(i, previous, prefix = "Seat") {
   const kind = previous?.kind ?? (i === 0 ? "human" : "bot");
   const fallback = i === 0 ? myName() : `Bot ${NAMES[i] ?? i + 1}`;
   const name = previous?.name ?? fallback;
   const level = el("select", { "aria-label": `${prefix} ${i + 1} bot level`, class: "level" },
-    el("option", { value: "greedy" }, "greedy bot"),
-    el("option", { value: "random" }, "random bot"));
+    ...BOT_LEVELS.map(([value, name]) => el("option", { value }, name)));
   if (previous?.level) level.value = previous.level;
   const kindSelect = el("select", { "aria-label": `${prefix} ${i + 1} player`, class: "kind" },
     el("option", { value: "human" }, "person"),
@@ -208,7 +219,7 @@ async function importGame(event) {
 }
 
 function gameItem(game) {
-  const seats = game.seats.map((s) => `${s.name}${s.kind === "bot" ? " (bot)" : ""}`).join(", ");
+  const seats = game.seats.map((s) => `${s.name}${s.kind === "bot" ? ` (${s.label || "bot"})` : ""}`).join(", ");
   const status = game.finished ? "finished" : `${game.action_count} moves, ${game.acting.join(", ")} to act`;
   const item = el("li", { class: "game-item" },
     el("a", { href: `/games/${game.id}` }, `${game.title_name} · ${game.id}`),
