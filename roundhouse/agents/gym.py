@@ -27,24 +27,19 @@ import numpy as np
 
 from roundhouse.agents.episode import MAX_ACTIONS, Config, Episode
 from roundhouse.agents.observation import LIMIT
-from roundhouse.bots import LEVELS, make_bot
+from roundhouse.bots import make_bot, parse_level
 from roundhouse.bots.base import Bot
 from roundhouse.core.title import REGISTRY, OptionValue
 
 Observation = dict[str, Any]
-ALIASES = ("heuristic", "mcts")
-"""Levels asked for by name that may not exist yet: they fall back to the strongest level."""
 ILLEGAL = ("random", "raise")
 
 
 def bot_level(level: str) -> str:
-    """The bot level that plays ``level``: itself, or for a planned level not yet written
-    (``heuristic``, ``mcts``), the strongest level there is."""
-    if level in LEVELS:
-        return level
-    if level in ALIASES:
-        return LEVELS[-1]
-    raise ValueError(f"unknown bot level {level!r}; levels are {', '.join((*LEVELS, *ALIASES))}")
+    """The opponents' level as the bots read it (``heuristic``, ``mcts:strength=2``, ...);
+    raises ValueError naming what is wrong (:func:`roundhouse.bots.parse_level`)."""
+    parse_level(level)
+    return level
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -79,7 +74,7 @@ class RoundhouseGym(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"seat must be 0–{players - 1}, not {seat}")
         self.seat = seat
         self.opponents = bot_level(opponents)
-        """The bot level playing the other seats (after falling back, see :func:`bot_level`)."""
+        """The bot level playing the other seats (:func:`bot_level`)."""
         self.illegal = illegal
         self.render_mode = render_mode
         size = self.config.space.size

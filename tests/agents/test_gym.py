@@ -11,7 +11,6 @@ from gymnasium.utils.env_checker import check_env
 
 from roundhouse.agents import gym_env
 from roundhouse.agents.gym import bot_level
-from roundhouse.bots import LEVELS
 from tests.agents.playable import seatings
 
 
@@ -26,13 +25,15 @@ def test_gymnasium_check_env_passes(title: str, players: int) -> None:
     assert [str(w.message) for w in caught] == []
 
 
-def test_planned_levels_fall_back_to_the_strongest_bot() -> None:
-    """ "heuristic" and "mcts" play as the strongest level there is until they exist."""
-    for level in ("heuristic", "mcts"):
-        assert bot_level(level) == (level if level in LEVELS else LEVELS[-1])
-    assert bot_level("random") == "random"
-    with pytest.raises(ValueError, match="unknown bot level"):
+def test_opponent_levels_are_the_bots_levels() -> None:
+    """Opponents are any level the bots read (issue #21's heuristic and MCTS included); a
+    level that does not exist is refused by name before any game starts."""
+    for level in ("random", "heuristic", "mcts", "mcts:strength=2", "greedy"):
+        assert bot_level(level) == level
+    with pytest.raises(ValueError, match="grandmaster"):
         bot_level("grandmaster")
+    with pytest.raises(ValueError, match="grandmaster"):
+        gym_env("ChicagoExpress", players=3, opponents="grandmaster")
 
 
 def test_an_illegal_token_is_replaced_or_refused() -> None:
