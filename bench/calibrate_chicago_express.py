@@ -1,12 +1,12 @@
 """``python -m bench.calibrate_chicago_express [--games N]``: refit the search's estimate.
 
 The MCTS bot judges a Chicago Express position by each player's cash, this round's dividends
-and the later ones (:mod:`roundhouse.bots.chicago_express.value`), weighed by round as self-play
-says they turn into final cash (``CALIBRATION``).  This script plays heuristic self-play games
-(four players; a move in ``--explore`` is one of the heuristic's next four plans, so the
-positions vary), samples positions at the start of turns, and fits, per round, final cash ~
-a * cash + b * this round's dividends + c * later dividends + d by least squares.  It prints
-the table to paste into ``CALIBRATION``.
+and the later ones (:mod:`roundhouse.titles.chicago_express.bot.value`), weighed by round as
+self-play says they turn into final cash (``CALIBRATION``).  This script plays heuristic
+self-play games (four players; a move in ``--explore`` is one of the heuristic's next four
+plans, so the positions vary), samples positions at the start of turns, and fits, per round,
+final cash ~ a * cash + b * this round's dividends + c * later dividends + d by least
+squares.  It prints the table to paste into ``CALIBRATION``.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ import argparse
 from collections.abc import Sequence
 
 import roundhouse
-from roundhouse.bots.chicago_express.model import read
-from roundhouse.bots.chicago_express.policy import ChicagoExpressPolicy
-from roundhouse.bots.chicago_express.value import rounds_left
 from roundhouse.bots.random_bot import draw
 from roundhouse.core.rng import Rng
+from roundhouse.titles.chicago_express.bot.model import read
+from roundhouse.titles.chicago_express.bot.policy import ChicagoExpressPolicy
+from roundhouse.titles.chicago_express.bot.value import rounds_left
 
 Row = tuple[int, list[float], float]
 """(round, features, final cash)."""

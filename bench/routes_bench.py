@@ -298,9 +298,9 @@ def fixture_rows(time_budget: float = 30.0) -> list[dict[str, object]]:
     from roundhouse.core.routes.adapter import route_graph
     from roundhouse.core.routes.run import from_18xx_games
     from roundhouse.interop import read_document
-    from roundhouse.interop.g18royalgorge import board_map, engine
     from roundhouse.interop.replay import ReplayError, apply_site_action, site_actions, start
     from roundhouse.interop.undo import resolve
+    from roundhouse.titles.g18royalgorge.interop.translator import board_map, engine
     from tests.shared_files import fixtures_dir
 
     rows: list[dict[str, object]] = []

@@ -70,7 +70,7 @@ def bench_render() -> dict[str, float]:
     with its tokens, and Chicago Express's 160-hex map from a game's board view."""
     import roundhouse
     from roundhouse.render import MapStyle, board_svg
-    from roundhouse.render.title import chicago_express_svg
+    from roundhouse.titles.chicago_express.drawing import starting_map as chicago_express_svg
 
     board, companies = crowded_board()
     style = MapStyle(

@@ -26,13 +26,7 @@ from pathlib import Path
 from roundhouse.core import datafile
 from roundhouse.core.datafile import Table, describe_default, describe_type, schema_fields
 from roundhouse.core.tables import companies, map, market, tiles, trains
-from roundhouse.titles.chicago_express import board as chicago_express_board
-from roundhouse.titles.g18royalgorge import tables as royal_gorge_tables
-from roundhouse.titles.g18us import tiles as g18us_tiles
-from roundhouse.titles.g18usa import board as g18usa_board
-from roundhouse.titles.g18usa import tiles as g18usa_tiles
-from roundhouse.titles.g18west import board as g18west_board
-from roundhouse.titles.g18west import tiles as g18west_tiles
+from roundhouse.core.title import REGISTRY
 
 PACKAGE = Path(__file__).parent
 DOC = PACKAGE.parent / "docs" / "data-format.md"
@@ -59,34 +53,26 @@ COMMON: tuple[tuple[str, type[Table]], ...] = (
 )
 """The common files and their schemas, in the order the document gives them."""
 
-DATA_FILES: tuple[DataFile, ...] = (
-    DataFile("core/data/tiles.toml", "core", tiles.TilesFile),
-    DataFile("titles/chicago_express/map.toml", "ChicagoExpress", chicago_express_board.MapFile),
-    DataFile(
-        "titles/chicago_express/companies.toml",
-        "ChicagoExpress",
-        chicago_express_board.CompaniesFile,
-    ),
-    DataFile(
-        "titles/g18royalgorge/trains.toml", "18RoyalGorge", royal_gorge_tables.RoyalGorgeTrains
-    ),
-    DataFile(
-        "titles/g18royalgorge/market.toml", "18RoyalGorge", royal_gorge_tables.RoyalGorgeMarket
-    ),
-    DataFile(
-        "titles/g18royalgorge/companies.toml",
-        "18RoyalGorge",
-        royal_gorge_tables.RoyalGorgeCompanies,
-    ),
-    DataFile("titles/g18royalgorge/tiles.toml", "18RoyalGorge", royal_gorge_tables.RoyalGorgeTiles),
-    DataFile("titles/g18royalgorge/map.toml", "18RoyalGorge", royal_gorge_tables.RoyalGorgeMap),
-    DataFile("titles/g18usa/tiles.toml", "18USA", g18usa_tiles.UsaTiles),
-    DataFile("titles/g18usa/map.toml", "18USA", g18usa_board.UsaMap),
-    DataFile("titles/g18west/tiles.toml", "18West", g18west_tiles.WestTiles),
-    DataFile("titles/g18west/map.toml", "18West", g18west_board.WestMap),
-    DataFile("titles/g18us/tiles.toml", "18US", g18us_tiles.UsTiles),
-)
-"""Every data file in the package; a new file is added here (a test checks none is missing)."""
+TITLE_ORDER = ("chicagoexpress", "18royalgorge", "18usa", "18west", "18us")
+"""Titles in the order the document gives them (others follow by name): playable first."""
+
+
+def data_files() -> tuple[DataFile, ...]:
+    """Every data file in the package: core's and each title folder's ``datafiles`` part
+    (:meth:`roundhouse.core.title.Registry.part`; a test checks none is missing)."""
+    out = [DataFile("core/data/tiles.toml", "core", tiles.TilesFile)]
+    keys = REGISTRY.folders()
+    ordered = [k for k in TITLE_ORDER if k in keys] + [k for k in keys if k not in TITLE_ORDER]
+    for key in ordered:
+        part = REGISTRY.part(key, "datafiles")
+        if part is None:
+            continue
+        folder = "/".join(part.__name__.split(".")[1:-1])
+        out += [
+            DataFile(f"{folder}/{name}", part.TITLE_NAME, schema)
+            for name, schema in part.DATA_FILES
+        ]
+    return tuple(out)
 
 
 # --- reading the schemas ------------------------------------------------------------------------
@@ -244,7 +230,7 @@ def generated() -> str:
             if cls.__module__ == module:
                 w.table(cls)
     w.lines += ["## Title tables", ""]
-    titles = [f for f in DATA_FILES if f.title != "core"]
+    titles = [f for f in data_files() if f.title != "core"]
     for f in titles:
         w.claim(reachable(f.schema), f.title)
     done: set[type[Table]] = set()

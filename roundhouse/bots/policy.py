@@ -26,6 +26,7 @@ from roundhouse.bots.random_bot import draw, pick
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
+from roundhouse.core.title import REGISTRY as TITLES
 
 
 class TitlePolicy(Protocol):
@@ -87,7 +88,7 @@ class GenericPolicy:
 PolicyFactory = Callable[[int, bool], TitlePolicy]
 REGISTRY: dict[str, PolicyFactory] = {}
 """Title id -> its policy's constructor (taking a seed, and whether a search will use it);
-filled from the title policy modules."""
+filled from each title folder's ``bot`` part as its title is first played."""
 
 
 def register(title_id: str, factory: PolicyFactory) -> None:
@@ -97,15 +98,16 @@ def register(title_id: str, factory: PolicyFactory) -> None:
 def policy_for(game: Game, seed: int = 0, search: bool = False) -> TitlePolicy:
     """The policy of ``game``'s title, or the generic one; ``search``: for the MCTS bot (a
     title may judge positions differently for a search than for its one-move heuristic)."""
-    _load_title_policies()
-    factory = REGISTRY.get(game.title.id)
+    factory = _title_policy(game.title.id)
     return factory(seed, search) if factory is not None else GenericPolicy(seed)
 
 
-def _load_title_policies() -> None:
-    if REGISTRY:
-        return
-    from roundhouse.bots import chicago_express, royal_gorge
-
-    for module in (chicago_express, royal_gorge):
-        register(module.TITLE_ID, module.make_policy)
+def _title_policy(title_id: str) -> PolicyFactory | None:
+    """A registered policy, else the title folder's ``bot`` part (its ``make_policy``)."""
+    if title_id not in REGISTRY:
+        part = TITLES.part(title_id, "bot")
+        factory = getattr(part, "make_policy", None)
+        if factory is None:
+            return None
+        register(title_id, factory)
+    return REGISTRY[title_id]

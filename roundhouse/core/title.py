@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 import pkgutil
 import re
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action, ActionCodec
@@ -155,6 +157,8 @@ class Registry:
         self._loaded: dict[str, Title] = {}
         self._folders: dict[str, str] = {}
         """Key -> module of a discovered title folder not imported yet."""
+        self._packages: dict[str, str] = {}
+        """Key -> package of every discovered title folder, playable or not."""
         self.broken: dict[str, str] = {}
         """Module of a title folder that failed to import -> the error (a title being
         written must not take the others down with it)."""
@@ -165,6 +169,28 @@ class Registry:
         for info in pkgutil.iter_modules(module.__path__):
             if info.ispkg:
                 self._folders.setdefault(folder_key(info.name), f"{package}.{info.name}")
+                self._packages.setdefault(folder_key(info.name), f"{package}.{info.name}")
+
+    def folders(self) -> list[str]:
+        """The key of every discovered title folder, playable or not, in name order."""
+        return sorted(self._packages)
+
+    def part(self, title_id: str, name: str) -> ModuleType | None:
+        """Module ``name`` of the title's folder, or None when the folder has none.
+
+        The outer layers keep what they need of a title with the title, found by these
+        names and never by naming the title: ``interop`` (its 18xx.games ``TRANSLATOR``),
+        ``drawing`` (``starting_map()``, the SVG of its board as set up), ``datafiles``
+        (``DATA_FILES``, its data files and their schemas) and ``bot`` (``make_policy``, its
+        heuristic bot's policy).
+        """
+        package = self._packages.get(normalise_title_id(title_id))
+        if package is None:
+            return None
+        module = f"{package}.{name}"
+        if importlib.util.find_spec(module) is None:
+            return None
+        return importlib.import_module(module)
 
     def register(self, title_id: str, where: str) -> None:
         key = normalise_title_id(title_id)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.errors import InvalidSetup, MalformedAction
 from roundhouse.core.ids import PlayerId
-from roundhouse.core.title import OptionValue, normalise_title_id
+from roundhouse.core.title import REGISTRY, OptionValue, normalise_title_id
 
 if TYPE_CHECKING:
     from roundhouse.core.game import Game
@@ -293,6 +293,11 @@ class TranslatorRegistry:
         key = normalise_title_id(title_id)
         entry = self._where.get(key)
         if entry is None:
+            part = REGISTRY.part(title_id, "interop")
+            found = getattr(part, "TRANSLATOR", None)
+            if isinstance(found, Translator):
+                self._where[key] = entry = found
+        if entry is None:
             raise InvalidSetup(
                 f"no 18xx.games translator for title {title_id!r} (title not implemented "
                 f"in interop yet); translators exist for: {', '.join(self.known()) or 'none'}"
@@ -306,9 +311,14 @@ class TranslatorRegistry:
         return entry
 
     def known(self) -> list[str]:
+        """Titles with a translator: registered ones and title folders with an ``interop``
+        part (imported to find out)."""
+        for key in REGISTRY.folders():
+            if key not in self._where and REGISTRY.part(key, "interop") is not None:
+                self.get(key)
         return sorted(e.title if isinstance(e, Translator) else k for k, e in self._where.items())
 
 
 TRANSLATORS = TranslatorRegistry()
-"""Every title's translator.  Built-in titles add a line here as their translator lands."""
-TRANSLATORS.register("18RoyalGorge", "roundhouse.interop.g18royalgorge:TRANSLATOR")
+"""Every title's translator: a title folder's ``interop`` part (its ``TRANSLATOR``), or one
+registered here (tests, plug-ins)."""

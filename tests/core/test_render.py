@@ -16,12 +16,10 @@ from roundhouse.core.tiles import standard_tiles
 from roundhouse.render import MapStyle, board_svg, demo_board, render_title, tile_svg
 from roundhouse.render.geometry import half_extent
 from roundhouse.render.palette import TERRAIN_FILL, paint
-from roundhouse.render.title import (
-    DEMO_COLOURS,
-    chicago_express_svg,
-    royal_gorge_board,
-    royal_gorge_style,
-)
+from roundhouse.render.title import DEMO_COLOURS
+from roundhouse.titles.chicago_express.drawing import starting_map as chicago_express_svg
+from roundhouse.titles.g18royalgorge.drawing import every_railroad_board as royal_gorge_board
+from roundhouse.titles.g18royalgorge.drawing import style as royal_gorge_style
 
 NS = "{http://www.w3.org/2000/svg}"
 _TRANSLATE = re.compile(r"translate\(([-0-9.]+),([-0-9.]+)\)")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from roundhouse.cli import main
-from roundhouse.render.title import royal_gorge_board
+from roundhouse.titles.g18royalgorge.drawing import every_railroad_board as royal_gorge_board
 
 NS = "{http://www.w3.org/2000/svg}"
 

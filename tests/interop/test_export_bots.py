@@ -10,8 +10,8 @@ from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.interop import export_18xx_games, import_18xx_games
-from roundhouse.interop.g18royalgorge import self_withholding
 from roundhouse.titles.g18royalgorge import TITLE
+from roundhouse.titles.g18royalgorge.interop.translator import self_withholding
 
 SEATS = ["1", "2", "3"]
 """Seats named as the site's player ids, so the read-back game has the same seats."""

@@ -1,5 +1,5 @@
 """Issue 7 "Export": what we write is what 18xx.games itself would have recorded - the
-railroads' passes its steps wait for (:mod:`roundhouse.interop.g18royalgorge_turn`), none it
+railroads' passes its steps wait for (:mod:`roundhouse.titles.g18royalgorge.interop.turn`), none it
 makes by itself, steel choices in the site's ``"<column>-<price>"`` form, the ghost town
 choice, tile copies, discounted share prices - checked action by action against the site's
 own fixture documents, down to the numbered certificates a sale names."""
@@ -14,15 +14,15 @@ import pytest
 from roundhouse.core.actions import Json
 from roundhouse.core.game import Game
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
-from roundhouse.interop.g18royalgorge import (
+from roundhouse.interop.undo import resolve
+from roundhouse.titles.g18royalgorge import TITLE
+from roundhouse.titles.g18royalgorge.interop.translator import (
     engine,
     our_steel_choice,
     same_track_rotation,
     site_steel_choice,
     tile_name,
 )
-from roundhouse.interop.undo import resolve
-from roundhouse.titles.g18royalgorge import TITLE
 from tests.interop.documents import FIXTURE_NAMES, fixture_path
 
 RG_NAMES = tuple(n for n in FIXTURE_NAMES if n.startswith("18RoyalGorge/"))

@@ -23,16 +23,16 @@ from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.interop import export_18xx_games, import_18xx_games
 from roundhouse.interop.export import export_with_origins
-from roundhouse.interop.g18royalgorge import engine
-from roundhouse.interop.g18royalgorge_site import (
+from roundhouse.titles.g18royalgorge import TITLE
+from roundhouse.titles.g18royalgorge.interop.site_game import (
     ANY_TIME,
     debt_share_buyable,
     discount_offered,
     skipped_pass,
     skipped_run,
 )
-from roundhouse.interop.g18royalgorge_turn import special_lay
-from roundhouse.titles.g18royalgorge import TITLE
+from roundhouse.titles.g18royalgorge.interop.translator import engine
+from roundhouse.titles.g18royalgorge.interop.turn import special_lay
 from roundhouse.titles.g18royalgorge.state import rg_game
 
 COMPAT = {"compat_18xx_games": True}

@@ -9,8 +9,8 @@ from roundhouse.core.errors import InvalidSetup
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.interop import export_18xx_games, import_18xx_games
-from roundhouse.interop.g18royalgorge import TRANSLATOR, tile_name
 from roundhouse.titles.g18royalgorge import TITLE
+from roundhouse.titles.g18royalgorge.interop.translator import TRANSLATOR, tile_name
 from tests.g18royalgorge.test_random_games import steady
 
 SEATS = ["Ann", "Bob", "Cy"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.game import Game
 from roundhouse.core.shares import POOL
-from roundhouse.interop.g18royalgorge_certificate import SiteCertificates
 from roundhouse.titles.g18royalgorge import TITLE
+from roundhouse.titles.g18royalgorge.interop.certificate import SiteCertificates
 
 
 def fresh() -> Engine:

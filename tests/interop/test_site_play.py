@@ -13,8 +13,8 @@ from bench.differential import Spec, play
 from roundhouse.core.actions import Action
 from roundhouse.core.flow.actions import BuyCompany, LayTile, SellShares
 from roundhouse.core.game import Game
-from roundhouse.interop.g18royalgorge import board_map, engine
 from roundhouse.titles.g18royalgorge import privates
+from roundhouse.titles.g18royalgorge.interop.translator import board_map, engine
 from roundhouse.titles.g18royalgorge.state import METALS, rg_game
 
 Position = tuple[Game, Action, Action | None]

@@ -17,7 +17,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
 from roundhouse.core.game import Game
 from roundhouse.interop import import_18xx_games
-from roundhouse.interop.g18royalgorge import board_map, engine
+from roundhouse.titles.g18royalgorge.interop.translator import board_map, engine
 from tests.shared_files import shared_file
 
 

@@ -2,8 +2,8 @@
 lies where, who holds which numbered certificate, the site's operating turn, and the moves the
 site makes by itself (a pass when it is the only move, withholding a run of nothing).
 
-Shared by both directions (:mod:`roundhouse.interop.g18royalgorge_reader` and
-:mod:`roundhouse.interop.g18royalgorge_writer`); facts sheet
+Shared by both directions (:mod:`roundhouse.titles.g18royalgorge.interop.reader` and
+:mod:`roundhouse.titles.g18royalgorge.interop.writer`); facts sheet
 ``docs/facts/18xx-games-format.md`` §4-§5.
 """
 
@@ -26,20 +26,20 @@ from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.graph import RouteGraph
 from roundhouse.core.shares import POOL
-from roundhouse.interop.g18royalgorge_certificate import SiteCertificates
-from roundhouse.interop.g18royalgorge_names import (
+from roundhouse.interop.translate import (
+    SiteDoc,
+    Translator,
+)
+from roundhouse.titles.g18royalgorge.interop.certificate import SiteCertificates
+from roundhouse.titles.g18royalgorge.interop.names import (
     TileCopies,
     board_map,
     engine,
 )
-from roundhouse.interop.g18royalgorge_turn import (
+from roundhouse.titles.g18royalgorge.interop.turn import (
     SiteTurn,
     our_step,
     turn_key,
-)
-from roundhouse.interop.translate import (
-    SiteDoc,
-    Translator,
 )
 from roundhouse.titles.g18royalgorge.privates import discounted_price
 from roundhouse.titles.g18royalgorge.site_run import route_available
@@ -187,7 +187,7 @@ def skipped_pass(game: Game) -> Pass | None:
 def skipped_run(game: Game) -> RunRoutes | None:
     """Running nothing where the site skips the run: a railroad with trains whose stations
     reach no second revenue centre (``Step::Route#actions`` offers nothing, see
-    :func:`~roundhouse.interop.g18royalgorge_turn.route_available`); our route step still
+    :func:`~roundhouse.titles.g18royalgorge.interop.turn.route_available`); our route step still
     asks for it ("runs for $0")."""
     g = engine(game)
     corp = turn_key(g)

@@ -24,7 +24,12 @@ from collections.abc import Callable, Sequence
 
 from roundhouse.bots.policy import final_or
 from roundhouse.bots.random_bot import draw, pick
-from roundhouse.bots.royal_gorge.model import (
+from roundhouse.core.actions import Action
+from roundhouse.core.game import Game
+from roundhouse.core.hexgrid import DIRECTIONS, Layout
+from roundhouse.core.rng import Rng
+from roundhouse.core.tiles import parse_tile
+from roundhouse.titles.g18royalgorge.bot.model import (
     PERMANENT,
     TRAIN_LIMIT,
     Company,
@@ -33,11 +38,6 @@ from roundhouse.bots.royal_gorge.model import (
     read,
     rounds_left,
 )
-from roundhouse.core.actions import Action
-from roundhouse.core.game import Game
-from roundhouse.core.hexgrid import DIRECTIONS, Layout
-from roundhouse.core.rng import Rng
-from roundhouse.core.tiles import parse_tile
 
 PREFERRED = ("RG", "SF")
 """Railroads to start first: Rio Grande gets the Royal Gorge ("Alternate Gorge Tiles": "how

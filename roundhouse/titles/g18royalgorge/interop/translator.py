@@ -15,9 +15,9 @@ needs work (facts sheet ``docs/facts/18xx-games-format.md`` §4-§5):
   shipping gold with the nugget; ``buy_shares`` with a ``discounter`` is a Metals Investor
   (G5) or U.S. Mint Worker (B6) purchase.
 
-The reading half is :mod:`roundhouse.interop.g18royalgorge_reader`, the writing half
-:mod:`roundhouse.interop.g18royalgorge_writer`, what both follow of the site's game
-:mod:`roundhouse.interop.g18royalgorge_site`; this module joins them, registered as
+The reading half is :mod:`roundhouse.titles.g18royalgorge.interop.reader`, the writing half
+:mod:`roundhouse.titles.g18royalgorge.interop.writer`, what both follow of the site's game
+:mod:`roundhouse.titles.g18royalgorge.interop.site_game`; this module joins them, registered as
 ``TRANSLATOR``, and keeps the names tests and tools import from here.
 
 Games are imported with ``compat_18xx_games`` on: every place where 18xx.games plays
@@ -31,7 +31,11 @@ from collections.abc import Mapping, Sequence
 from roundhouse.core.actions import Json
 from roundhouse.core.game import Game
 from roundhouse.core.title import OptionValue
-from roundhouse.interop.g18royalgorge_names import (
+from roundhouse.interop.translate import (
+    Disagreement,
+    SiteAction,
+)
+from roundhouse.titles.g18royalgorge.interop.names import (
     board_map,
     engine,
     our_steel_choice,
@@ -39,13 +43,9 @@ from roundhouse.interop.g18royalgorge_names import (
     site_steel_choice,
     tile_name,
 )
-from roundhouse.interop.g18royalgorge_reader import RoyalGorgeReader
-from roundhouse.interop.g18royalgorge_site import COMPAT, SHORTER, self_withholding
-from roundhouse.interop.g18royalgorge_writer import RoyalGorgeWriter
-from roundhouse.interop.translate import (
-    Disagreement,
-    SiteAction,
-)
+from roundhouse.titles.g18royalgorge.interop.reader import RoyalGorgeReader
+from roundhouse.titles.g18royalgorge.interop.site_game import COMPAT, SHORTER, self_withholding
+from roundhouse.titles.g18royalgorge.interop.writer import RoyalGorgeWriter
 
 __all__ = [
     "TRANSLATOR",
@@ -61,8 +61,8 @@ __all__ = [
 
 
 class RoyalGorgeTranslator(RoyalGorgeWriter, RoyalGorgeReader):
-    """Both directions (:mod:`~roundhouse.interop.g18royalgorge_reader`,
-    :mod:`~roundhouse.interop.g18royalgorge_writer`) and the optional rules."""
+    """Both directions (:mod:`~roundhouse.titles.g18royalgorge.interop.reader`,
+    :mod:`~roundhouse.titles.g18royalgorge.interop.writer`) and the optional rules."""
 
     title = "18RoyalGorge"
 

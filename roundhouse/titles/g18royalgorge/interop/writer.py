@@ -31,14 +31,21 @@ from roundhouse.core.game import Game
 from roundhouse.core.routes.run import check_run, to_18xx_games
 from roundhouse.core.shares import POOL
 from roundhouse.core.trains import DEPOT
-from roundhouse.interop.g18royalgorge_certificate import number
-from roundhouse.interop.g18royalgorge_names import (
+from roundhouse.interop.translate import (
+    SeatIds,
+    SiteDoc,
+    Translator,
+)
+from roundhouse.titles.g18royalgorge import gold, privates, site_run, site_sale
+from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
+from roundhouse.titles.g18royalgorge.interop.certificate import number
+from roundhouse.titles.g18royalgorge.interop.names import (
     board_map,
     engine,
     site_route,
     site_steel_choice,
 )
-from roundhouse.interop.g18royalgorge_site import (
+from roundhouse.titles.g18royalgorge.interop.site_game import (
     ANY_TIME,
     DEBT_CARDS,
     GHOST_TOWN,
@@ -52,7 +59,7 @@ from roundhouse.interop.g18royalgorge_site import (
     skipped_pass,
     skipped_run,
 )
-from roundhouse.interop.g18royalgorge_turn import (
+from roundhouse.titles.g18royalgorge.interop.turn import (
     OUR_STEPS,
     SiteStep,
     SiteTurn,
@@ -61,13 +68,6 @@ from roundhouse.interop.g18royalgorge_turn import (
     special_lay,
     turn_key,
 )
-from roundhouse.interop.translate import (
-    SeatIds,
-    SiteDoc,
-    Translator,
-)
-from roundhouse.titles.g18royalgorge import gold, privates, site_run, site_sale
-from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
 from roundhouse.titles.g18royalgorge.state import rg_game
 
 

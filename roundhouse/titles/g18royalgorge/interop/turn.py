@@ -50,8 +50,8 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.trains import DEPOT
-from roundhouse.interop.g18royalgorge_names import board_map
 from roundhouse.titles.g18royalgorge import steel
+from roundhouse.titles.g18royalgorge.interop.names import board_map
 from roundhouse.titles.g18royalgorge.site_run import route_available
 from roundhouse.titles.g18royalgorge.state import rg_game
 from roundhouse.titles.g18royalgorge.sulphur_springs import CITY_TILES, SULPHUR_SPRINGS

@@ -22,13 +22,19 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 
-from roundhouse.bots.chicago_express.model import Position, map_of, number, read
-from roundhouse.bots.chicago_express.value import WEIGHTS, Valuer, Weights, growth, rounds_left
 from roundhouse.bots.policy import final_or
 from roundhouse.bots.random_bot import draw, pick
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
+from roundhouse.titles.chicago_express.bot.model import Position, map_of, number, read
+from roundhouse.titles.chicago_express.bot.value import (
+    WEIGHTS,
+    Valuer,
+    Weights,
+    growth,
+    rounds_left,
+)
 
 BUILD_BEAM = 3
 """Partial builds kept at each locomotive placed, and whole builds weighed per company."""

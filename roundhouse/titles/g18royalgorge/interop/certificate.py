@@ -4,7 +4,7 @@ Our :class:`~roundhouse.core.flow.actions.SellShares` says only how many shares 
 our engine moves its own choice of certificates; the site moves the ones the action names.
 After a few sales the two disagree on who holds which number, and a document naming a
 certificate the seller does not hold on the site would not load there.  The exporter keeps
-the site's view beside the replay (as :class:`~roundhouse.interop.g18royalgorge_names.TileCopies`
+the site's view beside the replay (as :class:`.names.TileCopies`
 does for tile copies) and names certificates from it.
 
 Facts (tobymao/18xx ``ShareHolder`` / ``SharePool``, read for the facts only): a holder's

@@ -2,8 +2,8 @@
 symmetric tiles, steel cubes, routes written from our notation.
 
 Facts sheet ``docs/facts/18xx-games-format.md`` §5 and the site's own fixtures; used by both
-directions of the translator (:mod:`roundhouse.interop.g18royalgorge_reader`,
-:mod:`roundhouse.interop.g18royalgorge_writer`).
+directions of the translator (:mod:`roundhouse.titles.g18royalgorge.interop.reader`,
+:mod:`roundhouse.titles.g18royalgorge.interop.writer`).
 """
 
 from __future__ import annotations

@@ -34,15 +34,21 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.routes.run import check_run, from_18xx_games
-from roundhouse.interop.g18royalgorge_certificate import SiteCertificates
-from roundhouse.interop.g18royalgorge_names import (
+from roundhouse.interop.translate import (
+    SiteAction,
+)
+from roundhouse.titles.g18royalgorge import site_run, site_sale
+from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games
+from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
+from roundhouse.titles.g18royalgorge.interop.certificate import SiteCertificates
+from roundhouse.titles.g18royalgorge.interop.names import (
     board_map,
     engine,
     our_steel_choice,
     same_track_rotation,
     tile_name,
 )
-from roundhouse.interop.g18royalgorge_site import (
+from roundhouse.titles.g18royalgorge.interop.site_game import (
     ANY_TIME,
     BRIDGE_PAYERS,
     DEBT_CARDS,
@@ -59,7 +65,7 @@ from roundhouse.interop.g18royalgorge_site import (
     skipped_pass,
     skipped_run,
 )
-from roundhouse.interop.g18royalgorge_turn import (
+from roundhouse.titles.g18royalgorge.interop.turn import (
     OUR_STEPS,
     SiteTurn,
     our_step,
@@ -67,12 +73,6 @@ from roundhouse.interop.g18royalgorge_turn import (
     special_lay,
     turn_key,
 )
-from roundhouse.interop.translate import (
-    SiteAction,
-)
-from roundhouse.titles.g18royalgorge import site_run, site_sale
-from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games
-from roundhouse.titles.g18royalgorge.hanging_bridge import LEASE
 
 SILENT_MOVES_MAX = 2000
 """Moves the site may make by itself between two recorded actions: when every player is

@@ -23,7 +23,7 @@ import dataclasses
 import heapq
 from collections.abc import Mapping
 
-from roundhouse.bots.chicago_express.model import EXCLUSIVE, GAUGE_SIZES, MapInfo, Position
+from roundhouse.titles.chicago_express.bot.model import EXCLUSIVE, GAUGE_SIZES, MapInfo, Position
 
 LAST_ROUND = 8
 """At most eight general dividends (Chicago Express §6)."""

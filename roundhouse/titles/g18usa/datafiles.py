@@ -1,0 +1,8 @@
+"""18USA's data files and their schemas, for ``python -m roundhouse.datadoc``
+(docs/data-format.md) and the test that every data file is documented."""
+
+from roundhouse.titles.g18usa.board import UsaMap
+from roundhouse.titles.g18usa.tiles import UsaTiles
+
+TITLE_NAME = "18USA"
+DATA_FILES = (("tiles.toml", UsaTiles), ("map.toml", UsaMap))
