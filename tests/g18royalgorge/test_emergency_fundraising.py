@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bankrupt, BuyTrain, LayTile, SellShares
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import POOL
@@ -118,3 +121,39 @@ def test_18royalgorge_5_emergency_fundraising_reading_it_changes_nothing() -> No
     assert any(c not in g.market.position for c in order[:-3])  # an unstarted railroad
     RoyalGorgeBuyTrainStep().emergency(g, corp)
     assert list(g.books) == order
+
+
+def test_18royalgorge_emergency_fundraising_sells_only_until_the_train_is_affordable() -> None:
+    """ "The president must perform emergency fundraising by selling shares until they can
+    afford the train" and "Once the train is purchased, there will be no money left in the
+    company's charter": after the sale, a train from another railroad costs more than the
+    money the railroad and its president hold less the share's price (else the sale was not
+    needed), the president paying what the treasury lacks.  A recorded bot game: PAV ($20)
+    must buy; its president P3 sold one PAV share at $30 and holds $60, so any price of $51
+    to $80 (18xx.games: "may only spend between $51 and $80"), not the $20 in the treasury."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    doc = json.loads((Path(__file__).parent / "data" / "emergency_after_sale.json").read_text())
+    game = roundhouse.new_game(
+        doc["title"], doc["players"], seed=doc["seed"], options=doc["options"]
+    )
+    for move in doc["actions"]:
+        game.apply(move)
+    g = game.state
+    assert (g.ledger.cash("PAV"), g.ledger.cash("P3")) == (20, 60)
+    prices = {
+        a.price for a in game.legal_actions() if isinstance(a, BuyTrain) and a.train == "5+-1"
+    }
+    assert min(prices) == 51 and max(prices) == 80
+    before = game.state_hash()
+    with pytest.raises(IllegalAction, match=r"\$51-\$80.*Emergency Fundraising"):
+        game.apply(
+            {"kind": "buy_train", "player": "P3", "entity": "PAV", "train": "5+-1", "price": 20}
+        )
+    assert game.state_hash() == before
+    game.apply({"kind": "buy_train", "player": "P3", "entity": "PAV", "train": "5+-1", "price": 60})
+    assert (g.ledger.cash("PAV"), g.ledger.cash("P3")) == (0, 20)
+    assert g.depot.train("5+-1").owner == "PAV"

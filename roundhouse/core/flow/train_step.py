@@ -7,6 +7,12 @@ up to its limit, or pass.  Agreed prices are listed at $1, every multiple of
 :attr:`TitleConfig.agreed_price_step` and the maximum; :meth:`BuyTrainStep.check` accepts any
 whole dollar in range.  A title whose cards lower a train's price offers the lower price as a
 separate purchase (:meth:`BuyTrainStep.discounted`, 18US §10.1.5).
+
+In an emergency the president sells shares only "until they can afford the train"
+(18RoyalGorge "Emergency Fundraising"): once they have sold, a train bought from another
+company must cost more than the money the company and president had less the last share's
+price (the last sale was needed), the president paying what the treasury lacks, up to the
+train's face value (:meth:`BuyTrainStep.agreed_range`; 18xx.games's ``spend_minmax``).
 """
 
 from __future__ import annotations
@@ -48,9 +54,12 @@ class BuyTrainStep(Step):
 
     def __init__(self) -> None:
         self.passed = False
+        self.last_sale: int | None = None
+        """Price of one share of the president's last emergency sale in this turn."""
 
     def setup(self, g: Engine, entity: str) -> None:
         self.passed = False
+        self.last_sale = None
 
     # -- what is on offer ----------------------------------------------------------------
 
@@ -98,9 +107,33 @@ class BuyTrainStep(Step):
                 out.append(BuyTrain(player=p, entity=corp, train=tid, price=cheap, variant=variant))
         return out
 
+    def agreed_range(self, g: Engine, corp: str, train_id: str) -> tuple[int, int]:
+        """Lowest and highest price ``corp`` may agree for another company's train now: any
+        from the minimum to its cash; after the president's emergency sales, for a train the
+        treasury cannot pay at face value, more than the company's and president's money less
+        the last share's price, up to that money and the face value (module docstring)."""
+        low, cash = g.config.train_price_min, g.ledger.cash(corp)
+        if self.last_sale is None or not self.must_buy(g, corp):
+            return low, cash
+        train = g.depot.train(train_id)
+        face = g.depot.type_of(train).price_of(train.variant)
+        president = g.controller(corp)
+        if cash >= face or president is None:
+            return low, cash
+        total = cash + g.ledger.cash(president)
+        return max(low, total - self.last_sale + 1), min(face, total)
+
+    def _spendable(self, g: Engine, corp: str) -> int:
+        """The most ``corp`` may spend on another company's train now."""
+        cash = g.ledger.cash(corp)
+        president = g.controller(corp)
+        if self.last_sale is None or president is None or not self.must_buy(g, corp):
+            return cash
+        return cash + g.ledger.cash(president)
+
     def sellers(self, g: Engine, corp: str) -> list[str]:
         """Trains of other companies that ``corp`` may buy now, if it has the money."""
-        if g.ledger.cash(corp) < g.config.train_price_min:
+        if self._spendable(g, corp) < g.config.train_price_min:
             return []
         limit = g.depot.limit_for(corp)
         if limit is not None and g.depot.counted(corp) >= limit:
@@ -118,9 +151,9 @@ class BuyTrainStep(Step):
         """Every purchase the company can pay for from its own treasury."""
         out = self.depot_offers(g, corp)
         p = g.controller_id(corp)
-        cash = g.ledger.cash(corp)
-        points = price_points(g.config.train_price_min, cash, g.config.agreed_price_step)
         for tid in self.sellers(g, corp):
+            low, high = self.agreed_range(g, corp, tid)
+            points = price_points(low, high, g.config.agreed_price_step)
             out.extend(BuyTrain(player=p, entity=corp, train=tid, price=x) for x in points)
         return out
 
@@ -165,13 +198,13 @@ class BuyTrainStep(Step):
     def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
         """Trains of other companies at any agreed price from the minimum to the cash."""
         p = g.controller_id(entity)
-        low, high = g.config.train_price_min, g.ledger.cash(entity)
-        if high < low:
-            return []
-        return [
-            AmountRange(BuyTrain(player=p, entity=entity, train=tid, price=low), "price", low, high)
-            for tid in self.sellers(g, entity)
-        ]
+        out: list[AmountRange] = []
+        for tid in self.sellers(g, entity):
+            low, high = self.agreed_range(g, entity, tid)
+            if low <= high:
+                sample = BuyTrain(player=p, entity=entity, train=tid, price=low)
+                out.append(AmountRange(sample, "price", low, high))
+        return out
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         out: list[Action] = list(self.offers(g, entity))
@@ -206,7 +239,7 @@ class BuyTrainStep(Step):
         if isinstance(action, BuyTrain):
             train = g.depot.train(action.train)
             if train.owner not in (DEPOT, POOL) and train.owner != entity:
-                cash = g.ledger.cash(entity)
+                low, high = self.agreed_range(g, entity, action.train)
                 if not g.hooks.may_buy_trains_from(g, entity, train.owner):
                     raise IllegalAction(
                         f"{entity} may not buy trains from {train.owner} now",
@@ -217,14 +250,21 @@ class BuyTrainStep(Step):
                         f"{action.train} changes hands as it is: no side to choose",
                         rule="trains.between_companies",
                     )
-                if not g.config.train_price_min <= action.price <= cash:
+                if not low <= action.price <= high:
                     raise IllegalAction(
-                        f"{entity} may pay ${g.config.train_price_min}-${cash} for {action.train}",
-                        rule="trains.agreed_price",
+                        f"{entity} may pay ${low}-${high} for {action.train}",
+                        rule="trains.agreed_price"
+                        if self.last_sale is None
+                        else "trains.emergency_price",
                     )
-                g.depot.check_buy_from(
-                    entity, action.train, action.price, g.ledger, min_price=g.config.train_price_min
-                )
+                if action.price <= g.ledger.cash(entity):
+                    g.depot.check_buy_from(
+                        entity,
+                        action.train,
+                        action.price,
+                        g.ledger,
+                        min_price=g.config.train_price_min,
+                    )
                 return
             allowed = set(self.depot_offers(g, entity))
             if self.must_buy(g, entity) and not allowed:
@@ -240,8 +280,11 @@ class BuyTrainStep(Step):
     def process(self, g: Engine, entity: str, action: Action) -> None:
         if isinstance(action, Pass):
             self.passed = True
+            self.last_sale = None
             return
         if isinstance(action, SellShares):
+            if action.entity != entity:
+                self.last_sale = g.share_price(action.corporation)
             do_sale(
                 g,
                 action.entity,
@@ -261,6 +304,11 @@ class BuyTrainStep(Step):
         train = g.depot.train(action.train)
         if train.owner not in (DEPOT, POOL):
             seller = train.owner
+            short = action.price - g.ledger.cash(entity)
+            if short > 0:  # an emergency purchase: the president pays what the treasury lacks
+                president = g.controller(entity)
+                assert president is not None
+                g.ledger.transfer(president, entity, short)
             g.depot.buy_from(
                 entity, action.train, action.price, g.ledger, min_price=g.config.train_price_min
             )

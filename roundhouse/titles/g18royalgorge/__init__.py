@@ -81,6 +81,7 @@ RULEBOOK = Rulebook(
         "trains.cannot_buy": "5. Buy Trains",
         "trains.between_companies": "Buy from Another Company",
         "trains.agreed_price": "Buy from Another Company",
+        "trains.emergency_price": "Emergency Fundraising",
         "debt.pay": "6. Pay Off 1 Debt",
         "company.buy": "Buy Private Assets (Optional)",
         "company.price": "Buy Private Assets (Optional)",
