@@ -3,10 +3,11 @@
 The server, renderer, terminal, bots and agent environments are read with ``ast``: no
 ``.state`` / ``._state`` attribute (Starlette's ``app.state`` and a bot's ``rng.state`` aside), no
 ``getattr(x, "state")``, no ``getattr`` chains guessing at insides, and no import of the
-title-state modules.  The web client is read
-as text: it reads only the typed view's own keys, and never guesses between key names
-(``h.id ?? h.hex``).  interop/ is each title's translator and is exempt (it moves into the
-title folders).
+title-state modules; nor do the parts of a title folder that serve them (``bot/``,
+``drawing.py``), which live with the title but play and draw through the same public API.
+The web client is read as text: it reads only the typed view's own keys, and never guesses
+between key names (``h.id ?? h.hex``).  A title's 18xx.games translator (its ``interop/``
+part) and the generic import/export beside it translate the title's own moves and are exempt.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ STATE_ATTRS = frozenset({"state", "_state"})
 
 
 def _python_files() -> list[Path]:
-    return sorted(p for pkg in CONSUMERS for p in (ROOT / pkg).rglob("*.py"))
+    parts = [*ROOT.glob("titles/*/bot/*.py"), *ROOT.glob("titles/*/drawing.py")]
+    return sorted([*(p for pkg in CONSUMERS for p in (ROOT / pkg).rglob("*.py")), *parts])
 
 
 OWN_STATE = frozenset({"app", "rng"})
