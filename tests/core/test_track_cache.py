@@ -13,7 +13,7 @@ import copy
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.canonical import digest
-from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
@@ -89,18 +89,21 @@ def test_18royalgorge_1_lay_track_extra_cost_is_priced_once_per_key() -> None:
 
     asked: list[str] = []
 
-    class Steel(BoardMap):
-        def extra_cost(self, g, corp_id, lay):  # type: ignore[no-untyped-def]
+    class Steel(LayRule):
+        def extra(self, g, corp_id, lay):  # type: ignore[no-untyped-def]
             asked.append(lay.tile)
             return 30
 
+        def extra_key(self, board, lay):  # type: ignore[no-untyped-def]
+            return lay
+
     class SteelByColour(Steel):
-        def extra_cost_key(self, lay):  # type: ignore[no-untyped-def]
-            return self.board.tiles[lay.tile].colour
+        def extra_key(self, board, lay):  # type: ignore[no-untyped-def]
+            return board.tiles[lay.tile].colour
 
     plain, keyed = make(), make()
-    plain.map.__class__ = Steel
-    keyed.map.__class__ = SteelByColour
+    plain.map.lay_rules = (Steel(),)
+    keyed.map.lay_rules = (SteelByColour(),)
     every = list(plain.map.tile_lays(plain, "PRR"))
     per_lay = len(asked)
     asked.clear()

@@ -9,16 +9,16 @@ run offered as the default, any other legal set of routes accepted through
 Track", "2. Build a Station", "3. Run Trains", 18USA §12.2-§12.4, 18US §6.2-§6.5 and 18West
 §7.1-§7.5.
 
-A title changes what it needs by subclassing and overriding the small methods below
-(:meth:`BoardMap.lay_allowed`, :meth:`BoardMap.lay_cost` with :meth:`BoardMap.listing_key`,
-:meth:`BoardMap.after_lay`, :meth:`BoardMap.revenue_rules`, :meth:`BoardMap.train_kinds`,
-:meth:`BoardMap.graph_options`, :meth:`BoardMap.route_options`); private powers that touch
-the map (terrain paid by a card, extra station hexes) are such overrides.
+A title's rules about laying track are :class:`~roundhouse.core.flow.lay_rule.LayRule`
+objects given to the map (``lay_rules``): whether a lay is allowed, its terrain cost, what it
+costs on top and what it sets off, each rule in one place.  Runs and stations a title changes
+by overriding the small methods below (:meth:`BoardMap.revenue_rules`,
+:meth:`BoardMap.train_kinds`, :meth:`BoardMap.graph_options`, :meth:`BoardMap.route_options`).
 
 Money: :attr:`TileLay.cost` is what the operating round's track step pays the bank (terrain
-after discounts); anything else a lay costs (18RoyalGorge steel) is the title's to collect in
-:meth:`BoardMap.after_lay` and to include in :meth:`BoardMap.extra_cost` so unaffordable lays
-are not offered.
+after discounts); anything else a lay costs (18RoyalGorge steel) is its rule's to collect in
+:meth:`LayRule.after` and to quote in :meth:`LayRule.extra`, so unaffordable lays are not
+offered.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.derived import Derived
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.flow.map_steps import RouteList
 from roundhouse.core.graph import Graph
 from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
@@ -72,6 +73,7 @@ class BoardMap:
         one_lay_per_hex: bool = False,
         time_budget: float | None = None,
         lay_reach: LayReach = LayReach.ANY_LINK_TOUCHES,
+        lay_rules: Sequence[LayRule] = (),
     ) -> None:
         self.board = board
         self.graph = Graph(board)
@@ -85,6 +87,8 @@ class BoardMap:
         self.lay_reach = lay_reach
         """How new track must join the company's routes (18USA §12.2.2: any part of the tile;
         18US §6.2.1, 18West §7.1.2, 18RoyalGorge Rule 4: the new track itself)."""
+        self.lay_rules = tuple(lay_rules)
+        """The title's :class:`~roundhouse.core.flow.lay_rule.LayRule` objects, in order."""
         self.turn: tuple[int, int, str] = (0, 0, "")
         self.laid: list[str] = []
         """Hexes the company operating now has built in this turn."""
@@ -122,36 +126,40 @@ class BoardMap:
         return Allowance(cash=UNLIMITED, skip_hexes=skip)
 
     def lay_allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
-        """A title's extra conditions on one lay (reserved tiles, letter rules)."""
-        return True
+        """Whether every lay rule allows the lay (reserved tiles, letter rules)."""
+        return all(rule.allowed(g, corp_id, lay) for rule in self.lay_rules)
 
     def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
-        """What the track step charges for the lay: its terrain cost, less what a title's
-        cards pay (18US §10.1.3); depends on the position only through
-        :meth:`listing_key`."""
-        return lay.cost
+        """What the track step charges for the lay: its terrain cost as the lay rules leave
+        it (halved by a private, less what a title's cards pay, 18US §10.1.3); depends on the
+        position only through :meth:`listing_key`."""
+        cost = lay.cost
+        for rule in self.lay_rules:
+            cost = rule.terrain(g, corp_id, lay, cost)
+        return cost
 
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
-        return 0
+        return sum(rule.extra(g, corp_id, lay) for rule in self.lay_rules)
 
     def extra_cost_key(self, lay: TileLay) -> Hashable:
         """What :meth:`extra_cost` depends on in the lay: lays with equal keys cost the same
-        extra in any one position, so a listing prices each key once.  The key must depend
-        on the lay only, not on the position.  The default, the lay itself, prices every lay
-        on its own; a title whose extra cost depends on less says so (18RoyalGorge's steel
-        depends only on the tile's colour), which saves pricing every lay on every listing."""
-        return lay
+        extra in any one position, so a listing prices each key once.  The key depends on the
+        lay only, not on the position: the lay rules' keys (18RoyalGorge's steel reads only
+        the tile's colour).  A title overriding :meth:`extra_cost` overrides this too."""
+        return tuple(rule.extra_key(self.board, lay) for rule in self.lay_rules)
 
     def listing_key(self, g: Engine, corp_id: str) -> Hashable:
-        """What else of the position the title's :meth:`lay_cost` and :meth:`lay_allowed`
-        read besides the board, the phase and the hexes built this turn (a title's terrain
-        cards and what they may still pay): the listing of lays is kept while it, and those,
-        stay the same.  Default: nothing."""
-        return ()
+        """What else of the position :meth:`lay_cost` and :meth:`lay_allowed` read besides
+        the board, the phase and the hexes built this turn (the lay rules' position keys; a
+        title's terrain cards and what they may still pay): the listing of lays is kept while
+        it, and those, stay the same."""
+        return tuple(rule.position_key(g, corp_id) for rule in self.lay_rules)
 
     def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
-        """The tile is down (gold cubes, steel, markers)."""
+        """The tile is down: the lay rules' after-effects, in order (steel, gold, markers)."""
+        for rule in self.lay_rules:
+            rule.after(g, corp_id, lay)
 
     def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
         """A title's change to the phase's :class:`TrackRules` (18RoyalGorge's letter-tile

@@ -11,9 +11,12 @@ a hex's last cube ("Yellow/Green Privates Reference").
 
 from __future__ import annotations
 
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.tiles import Colour
+from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import gold_track, phase_colours
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
 
 GOLD = "gold"
 MINE = "mine"
@@ -96,3 +99,14 @@ def vgc_dividend(g: RoyalGorgeGame) -> int:
     """The lowest uncovered gold space ("End of Operating Round": Victor Gold Company)."""
     values = gold_track().values
     return values[min(g.gold_shipped, len(values) - 1)]
+
+
+class GoldCubes(LayRule):
+    """A mine hex's first tile (a yellow one) gets its gold cubes."""
+
+    __slots__ = ()
+
+    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        game = rg_game(g)
+        if game.map_board().tiles[lay.tile].colour is Colour.YELLOW:
+            place_cubes(game, lay.hex)

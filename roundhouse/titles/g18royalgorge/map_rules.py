@@ -1,18 +1,17 @@
 """18RoyalGorge's board rules on top of core's :class:`~roundhouse.core.flow.board_map.BoardMap`.
 
-Rulebook "1. Lay Track" and "Special Rules for Laying Track": each lay buys steel (:mod:`.steel`),
-mine hexes get gold on their first tile (:mod:`.gold`), terrain is halved by the Prison Labor
-Force; the Royal Gorge takes no tile before the Treaty of Boston, its green tiles are never laid
-by a player, and the brown gorge is one triple-hex tile: laying it on one gorge hex lays all
-three with one steel.  "3. Run Trains" and "Shipping Gold": runs count the hotel, ghost towns
-and the +$50 gold bonus when the railroad may still ship; a route uses at most one hex of an
-off-board destination printed over several hexes.
+Rulebook "1. Lay Track" and "Special Rules for Laying Track" are lay rules (:data:`LAY_RULES`),
+each in its module: steel (:mod:`.steel`), gold on a mine's first tile (:mod:`.gold`), the
+Royal Gorge (:mod:`.gorge`), the Prison Labor Force's half terrain (:mod:`.privates`).
+"3. Run Trains" and "Shipping Gold": runs count the hotel, ghost towns and the +$50 gold bonus
+when the railroad may still ship; a route uses at most one hex of an off-board destination
+printed over several hexes.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
@@ -31,8 +30,7 @@ from roundhouse.core.routes.revenue import (
 )
 from roundhouse.core.routes.run import check_run, company_trains, optimal_run
 from roundhouse.core.station import TokenPlacement
-from roundhouse.core.tiles import Colour
-from roundhouse.core.track import LayReach, TileLay, TrackRules
+from roundhouse.core.track import LayReach, TrackRules
 from roundhouse.core.upgrade import UpgradeRules
 from roundhouse.titles.g18royalgorge import (
     coal,
@@ -49,6 +47,7 @@ from roundhouse.titles.g18royalgorge.data import (
     royal_gorge,
     train_kinds,
 )
+from roundhouse.titles.g18royalgorge.gorge import RoyalGorgeLays
 from roundhouse.titles.g18royalgorge.state import rg_game
 
 
@@ -77,6 +76,17 @@ GROUPS = OffboardGroups(
     tuple((h, name) for name, grp in offboard_groups().items() for h in grp.hexes)
 )
 
+LAY_RULES = (
+    site_graph.SiteNetworks(),
+    steel.Steel(),
+    gold.GoldCubes(),
+    RoyalGorgeLays(),
+    privates.PrisonLabor(),
+)
+"""Rulebook "1. Lay Track" and "Special Rules for Laying Track", each in its module: the
+site's networks are worked out afresh (compat), steel is bought, mines get gold, the gorge
+takes its tiles, the Prison Labor Force halves terrain; after-effects run in this order."""
+
 
 class RoyalGorgeMap(BoardMap):
     def __init__(self, board: Board, *, whole_link: bool = False) -> None:
@@ -91,51 +101,13 @@ class RoyalGorgeMap(BoardMap):
             upgrades=upgrade_rules(),
             options=GraphOptions(decorate=GROUPS),
             lay_reach=LayReach.WHOLE_LINK if whole_link else LayReach.EXTENDS_ROUTE,
+            lay_rules=LAY_RULES,
         )
 
     def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
         """ "Letter Tiles": an ordinary tile once no letter tile fits (:mod:`.letter_tile`);
         whether it does is fixed by the game's variant."""
         return letter_tile.track_rules(rules, rg_game(g).variant)
-
-    def lay_allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
-        gorge = royal_gorge()
-        if lay.tile in gorge.green.values():
-            return False
-        return rg_game(g).treaty or lay.hex not in gorge.hexes
-
-    def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
-        return privates.terrain_cost(rg_game(g), corp_id, lay.hex, lay.cost)
-
-    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
-        """The terrain price reads whether the railroad owns the Prison (Y5): bought during
-        the turn, it halves the next lay's terrain at once."""
-        return privates.owner_of(rg_game(g), privates.PRISON) == corp_id
-
-    def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
-        colour = self.board.tiles[lay.tile].colour
-        return steel.quote(rg_game(g), corp_id, colour)[1]
-
-    def extra_cost_key(self, lay: TileLay) -> Hashable:
-        """Steel's price (:func:`.steel.quote`) reads the lay's tile colour and nothing else
-        of the lay (the rest is the market, the railroad's picks this turn and the Steel
-        Depot: the position), so a listing prices each colour once."""
-        return self.board.tiles[lay.tile].colour
-
-    def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
-        game = rg_game(g)
-        site_graph.board_touched(game)
-        tile = self.board.tiles[lay.tile]
-        steel.buy(game, corp_id, tile.colour)
-        if tile.colour is Colour.YELLOW:
-            gold.place_cubes(game, lay.hex)
-        gorge = royal_gorge()
-        if lay.tile in gorge.brown.values():
-            for h in gorge.hexes:
-                brown = gorge.brown[h]
-                if h != lay.hex and self.board.hexes[h].tile.id != brown:
-                    here = self.board.hexes[h]
-                    self.board.lay(h, brown, 0, {c: c for c in here.tokens})
 
     def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
         site_graph.board_touched(rg_game(g))

@@ -18,11 +18,17 @@ again at any time, even after laying from another one, as 18xx.games allows.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
+from roundhouse.core.board import Board
+from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.tiles import Colour
+from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import steel_colours, steel_market
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
 
 CFI = "CF&I"
 STEEL_DEPOT = "B3"
@@ -163,3 +169,24 @@ def choose(g: RoyalGorgeGame, corp: str, choice: str) -> None:
     if column not in open_columns(g, spec.colour):
         raise IllegalAction(f"column {column} is not open in this phase", rule="steel.colour")
     g.steel_pick[spec.colour.label] = (column, int(start) if start else 0)
+
+
+class Steel(LayRule):
+    """Every lay buys one steel cube: its price offered with the lay (a lay the railroad
+    cannot pay for with its steel is not listed), the cube bought once the tile is down."""
+
+    __slots__ = ()
+
+    def extra(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        game = rg_game(g)
+        return quote(game, corp_id, game.map_board().tiles[lay.tile].colour)[1]
+
+    def extra_key(self, board: Board, lay: TileLay) -> Hashable:
+        """The price (:func:`quote`) reads the lay's tile colour and nothing else of the lay
+        (the rest is the market, the railroad's picks this turn and the Steel Depot: the
+        position), so a listing prices each colour once."""
+        return board.tiles[lay.tile].colour
+
+    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        game = rg_game(g)
+        buy(game, corp_id, game.map_board().tiles[lay.tile].colour)

@@ -1,0 +1,68 @@
+"""Lay rules: a title's rules about laying track, each one small object on the board map.
+
+A rule answers for one concern, in one place: whether a lay is allowed at all
+(:meth:`LayRule.allowed`), what its terrain costs (:meth:`LayRule.terrain`), what it costs on
+top (:meth:`LayRule.extra`, paid by the rule itself in :meth:`LayRule.after`) and what the lay
+sets off (:meth:`LayRule.after`).  :class:`~roundhouse.core.flow.board_map.BoardMap` asks its
+rules in order: a lay is allowed if every rule allows it; terrain passes through each rule;
+extras add up; after-effects run in order.  18RoyalGorge's steel is one rule
+(:class:`roundhouse.titles.g18royalgorge.steel.Steel`): its price in the listing, its
+purchase after the lay.
+
+Listings of lays are derived data, cached (:mod:`roundhouse.core.derived`): a rule says what
+of the position its answers read besides the board, the phase and the hexes built this turn
+(:meth:`LayRule.position_key`) and what of a lay its extra cost reads
+(:meth:`LayRule.extra_key`), so the listing is kept exactly while those stay the same.
+
+Rules hold no game state (they are :class:`~roundhouse.core.static.Static`, shared by copies):
+what they read and change is the game's.
+
+>>> class NoBrown(LayRule):
+...     def allowed(self, g, corp_id, lay):
+...         return not lay.tile.startswith("B")
+>>> NoBrown().allowed(None, "RG", type("Lay", (), {"tile": "B1"})())
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from roundhouse.core.static import Static
+
+if TYPE_CHECKING:
+    from roundhouse.core.board import Board
+    from roundhouse.core.engine18xx import Engine
+    from roundhouse.core.track import TileLay
+
+
+class LayRule(Static):
+    """One rule about laying track; override what the rule is about (module docstring)."""
+
+    __slots__ = ()
+
+    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+        """Whether the rule lets ``corp_id`` make the lay now."""
+        return True
+
+    def terrain(self, g: Engine, corp_id: str, lay: TileLay, cost: int) -> int:
+        """The lay's terrain cost after this rule (``cost``: before it)."""
+        return cost
+
+    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+        """What :meth:`allowed` and :meth:`terrain` read of the position besides the board,
+        the phase and the hexes built this turn."""
+        return ()
+
+    def extra(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        """Money the lay costs on top of its terrain, paid in :meth:`after`."""
+        return 0
+
+    def extra_key(self, board: Board, lay: TileLay) -> Hashable:
+        """What :meth:`extra` reads of the lay (never of the position): lays with equal keys
+        cost the same extra in any one position, so a listing prices each key once."""
+        return ()
+
+    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        """What the lay sets off once the tile is down."""

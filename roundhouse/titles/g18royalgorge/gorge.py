@@ -1,0 +1,41 @@
+"""Laying track in the Royal Gorge (rulebook "Special Rules for Laying Track" and "Treaty of
+Boston"): the gorge takes no tile before the Treaty, its green tiles are laid only by the
+Treaty itself (:mod:`.treaty`), never by a player, and the brown gorge is one triple-hex
+tile: laying it on one gorge hex lays all three, with one steel."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.track import TileLay
+from roundhouse.titles.g18royalgorge.data import royal_gorge
+from roundhouse.titles.g18royalgorge.state import rg_game
+
+
+class RoyalGorgeLays(LayRule):
+    """The gorge's lays (module docstring)."""
+
+    __slots__ = ()
+
+    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+        gorge = royal_gorge()
+        if lay.tile in gorge.green.values():
+            return False
+        return rg_game(g).treaty or lay.hex not in gorge.hexes
+
+    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+        """Whether the Treaty has happened."""
+        return rg_game(g).treaty
+
+    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        gorge = royal_gorge()
+        if lay.tile not in gorge.brown.values():
+            return
+        board = rg_game(g).map_board()
+        for h in gorge.hexes:
+            brown = gorge.brown[h]
+            if h != lay.hex and board.hexes[h].tile.id != brown:
+                here = board.hexes[h]
+                board.lay(h, brown, 0, {c: c for c in here.tokens})
