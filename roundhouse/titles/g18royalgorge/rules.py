@@ -20,7 +20,7 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.trains import TrainEvents
-from roundhouse.titles.g18royalgorge import deck, privates, site_auction, upkeep
+from roundhouse.titles.g18royalgorge import deck, privates, site_auction, steel, upkeep
 from roundhouse.titles.g18royalgorge.hand_picked import DraftRound
 from roundhouse.titles.g18royalgorge.hanging_bridge import BridgeLeaseStep
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
@@ -38,7 +38,6 @@ from roundhouse.titles.g18royalgorge.steps import (
     RoyalGorgeOperatingRound,
     RoyalGorgeRouteStep,
     RoyalGorgeTokenStep,
-    SteelChoiceStep,
 )
 from roundhouse.titles.g18royalgorge.stock_round import RoyalGorgeStockRound, RoyalGorgeStockStep
 from roundhouse.titles.g18royalgorge.sulphur_springs import SulphurSpringsStep
@@ -160,7 +159,7 @@ class RoyalGorgeHooks(Hooks):
         return [
             buy_company,
             debt,
-            SteelChoiceStep(track),
+            steel.SteelChoiceStep(track),
             SulphurSpringsStep(track),
             track,
             RoyalGorgeTokenStep(),

@@ -8,8 +8,11 @@ Round": the market is refilled after every set.  The Steel Depot (B3, "Brown Pri
 Reference") gives its owning railroad up to two free cubes per operating round for yellow
 tiles; we use them automatically whenever the market would charge something.
 
-With ``compat_18xx_games`` (docs/rules-notes.md "18RoyalGorge") a railroad may name a column
-again at any time, even after laying from another one, as 18xx.games allows.
+All of steel is here: the market and the railroad's picks (kept in the title state), the
+price offered with each lay and the purchase after it (:class:`Steel`, a lay rule), and the
+choice of column (:class:`SteelChoiceStep`).  With ``compat_18xx_games``
+(docs/rules-notes.md "18RoyalGorge") a railroad may name a column again at any time, even
+after laying from another one, as 18xx.games allows.
 
 >>> from roundhouse.titles.g18royalgorge.data import steel_market
 >>> [c.name for c in steel_market().columns if c.colour.label == "green"]
@@ -20,11 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.flow.map_steps import TrackStep
+from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import steel_colours, steel_market
@@ -190,3 +197,51 @@ class Steel(LayRule):
     def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         game = rg_game(g)
         buy(game, corp_id, game.map_board().tiles[lay.tile].colour)
+
+
+class SteelChoiceStep(Step):
+    """Name the steel column for a colour before laying (otherwise the cheapest is used).
+
+    Steel is bought for track ("1. Lay Track" Rule 5, "Buying Steel from CF&I"): the choice
+    is open while the railroad may still lay track and closes with the track step (a
+    station, the run or the dividend close it, as do a pass and the sixth lay)."""
+
+    kinds = frozenset({"choose"})
+    blocking = False
+    name = "steel"
+
+    def __init__(self, track: TrackStep) -> None:
+        self.track = track
+
+    def _colours(self, g: Engine) -> list[Colour]:
+        return [Colour.parse(c) for c in g.depot.phases.current.tiles]
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return (
+            self.track.active(g, entity)
+            and g.round.is_open(self.track)
+            and bool(choices(rg_game(g), entity, self._colours(g)))
+        )
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        return [
+            Choose(player=p, entity=entity, choice=c)
+            for c in choices(rg_game(g), entity, self._colours(g))
+        ]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        if action.company:
+            raise IllegalAction(f"{action.company} cannot be used now", rule="step.illegal")
+        column = action.choice.partition("-")[0]
+        if column not in choices(rg_game(g), entity, self._colours(g)) and not (
+            rg_game(g).variant.compat_18xx_games
+        ):
+            raise IllegalAction(
+                f"{entity} cannot choose steel column {column}", rule="steel.one_column"
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        choose(rg_game(g), entity, action.choice)

@@ -25,12 +25,11 @@ from roundhouse.core.flow.actions import (
     RunRoutes,
     SellShares,
 )
-from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
+from roundhouse.core.flow.map_steps import RouteStep, TokenStep
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.legal import AmountRange
-from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge import (
     coal,
     fundraising,
@@ -38,7 +37,6 @@ from roundhouse.titles.g18royalgorge import (
     hanging_bridge,
     site_graph,
     site_run,
-    steel,
     sulphur_springs,
     track_engineer,
     treaty,
@@ -162,54 +160,6 @@ class DebtStep(Step):
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         treaty.pay(rg_game(g), entity)
-
-
-class SteelChoiceStep(Step):
-    """Name the steel column for a colour before laying (otherwise the cheapest is used).
-
-    Steel is bought for track ("1. Lay Track" Rule 5, "Buying Steel from CF&I"): the choice
-    is open while the railroad may still lay track and closes with the track step (a
-    station, the run or the dividend close it, as do a pass and the sixth lay)."""
-
-    kinds = frozenset({"choose"})
-    blocking = False
-    name = "steel"
-
-    def __init__(self, track: TrackStep) -> None:
-        self.track = track
-
-    def _colours(self, g: Engine) -> list[Colour]:
-        return [Colour.parse(c) for c in g.depot.phases.current.tiles]
-
-    def active(self, g: Engine, entity: str) -> bool:
-        return (
-            self.track.active(g, entity)
-            and g.round.is_open(self.track)
-            and bool(steel.choices(rg_game(g), entity, self._colours(g)))
-        )
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        p = g.controller_id(entity)
-        return [
-            Choose(player=p, entity=entity, choice=c)
-            for c in steel.choices(rg_game(g), entity, self._colours(g))
-        ]
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        assert isinstance(action, Choose)
-        if action.company:
-            raise IllegalAction(f"{action.company} cannot be used now", rule="step.illegal")
-        column = action.choice.partition("-")[0]
-        if column not in steel.choices(rg_game(g), entity, self._colours(g)) and not (
-            rg_game(g).variant.compat_18xx_games
-        ):
-            raise IllegalAction(
-                f"{entity} cannot choose steel column {column}", rule="steel.one_column"
-            )
-
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        assert isinstance(action, Choose)
-        steel.choose(rg_game(g), entity, action.choice)
 
 
 class RoyalGorgeTokenStep(TokenStep):
