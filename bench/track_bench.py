@@ -8,7 +8,8 @@ from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
 from roundhouse.core.graph import Graph
 from roundhouse.core.station import token_placements
-from roundhouse.core.tiles import Colour, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TrackRules, tile_lays
 
 ROWS = "ABCDEFGHIJ"

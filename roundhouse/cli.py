@@ -35,17 +35,15 @@ def _cmd_titles(args: argparse.Namespace) -> int:
 
 
 def _parse_options(pairs: Sequence[str]) -> dict[str, object]:
-    """``name=value`` pairs; values are read as JSON where they parse (true, 3), else text."""
-    options: dict[str, object] = {}
-    for pair in pairs:
-        name, sep, raw = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"option {pair!r} must look like name=value")
-        try:
-            options[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[name] = raw
-    return options
+    """``name=value`` pairs (:func:`roundhouse.core.title.parse_option_pairs`), a bad one
+    ending the command with its message."""
+    from roundhouse.core.errors import InvalidSetup
+    from roundhouse.core.title import parse_option_pairs
+
+    try:
+        return parse_option_pairs(pairs)
+    except InvalidSetup as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

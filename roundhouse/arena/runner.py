@@ -249,12 +249,16 @@ def report(argv: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``roundhouse arena``; returns the process exit code."""
-    from roundhouse.cli import _parse_options
-    from roundhouse.core.title import REGISTRY
+    from roundhouse.core.errors import InvalidSetup
+    from roundhouse.core.title import REGISTRY, parse_option_pairs
 
     if argv and argv[0] == "report":
         return report(argv[1:])
     args = parser().parse_args(argv)
+    try:
+        option_values = parse_option_pairs(args.option)
+    except InvalidSetup as exc:
+        raise SystemExit(str(exc)) from None
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
     try:
         title = REGISTRY.get(args.title)
@@ -268,9 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"not {len(lineup)}[/]"
         )
         return 2
-    tasks = schedule(
-        title.id, lineup, args.games, args.seed, _parse_options(args.option), args.save_dir
-    )
+    tasks = schedule(title.id, lineup, args.games, args.seed, option_values, args.save_dir)
     console.print(
         f"arena: {title.id}, {len(lineup)} seats ({', '.join(lineup)}), {len(tasks)} games, "
         f"seeds from {args.seed}, {args.jobs} job(s)"
@@ -278,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     records: list[GameRecord] = []
     start = time.perf_counter()
     command = "roundhouse arena " + " ".join(argv if argv is not None else sys.argv[2:])
-    options = {k: str(v) for k, v in _parse_options(args.option).items()}
+    options = {k: str(v) for k, v in option_values.items()}
 
     def write(final: bool) -> None:
         if not args.json:

@@ -466,16 +466,6 @@ class Graph:
             ("reach", company, board.version), lambda: compute_reach(board, company)
         )
 
-    def unrunnable(self, company: str, hex_name: str) -> frozenset[tuple[int | str, int | str]]:
-        """:func:`roundhouse.core.lay_reach.unrunnable` for the board now (cached)."""
-        from roundhouse.core.lay_reach import unrunnable  # it builds on this module
-
-        board = self.board
-        return board.derived.get(
-            ("unrunnable", company, hex_name, board.version),
-            lambda: unrunnable(board, company, self.reach(company), hex_name),
-        )
-
     def can_token(self, company: str, hex_name: str, city: str) -> bool:
         """18US §6.3, 18West §7.4: an open slot the company has a route to, in a hex where it
         has no token yet."""

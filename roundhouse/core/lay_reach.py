@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 
 from roundhouse.core.board import Board, HexState
-from roundhouse.core.graph import Position, Reach, compute_reach, trail_to
+from roundhouse.core.graph import Graph, Position, Reach, compute_reach, trail_to
 from roundhouse.core.hexgrid import opposite
 from roundhouse.core.tiles import Link, Tile
 from roundhouse.core.upgrade import StopMap, map_link
@@ -190,3 +190,13 @@ def _reached(reach: Reach, hex_name: str, end: End) -> bool:
     if isinstance(end, str):
         return end in reach.through_in(hex_name)
     return end in reach.entries.get(hex_name, frozenset())
+
+
+def spent_ends(graph: Graph, company: str, hex_name: str) -> frozenset[tuple[End, End]]:
+    """:func:`unrunnable` for the board now, from the company's reach as the graph has it;
+    derived data, kept in the board's cache under its version."""
+    board = graph.board
+    return board.derived.get(
+        ("unrunnable", company, hex_name, board.version),
+        lambda: unrunnable(board, company, graph.reach(company), hex_name),
+    )

@@ -44,7 +44,6 @@ import enum
 import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 
 from roundhouse.core.datafile import DataError
 from roundhouse.core.static import Static
@@ -191,6 +190,7 @@ class Tile(Static):
         Two rotations that lay the same track are one lay: legal-move lists give the first,
         a lay given at the other is the same move (an 18xx.games log may name either).
 
+        >>> from roundhouse.core.tables.tiles import standard_tiles
         >>> t = standard_tiles()["9"]
         >>> t.rotations, t.canonical_rotation(4)
         ((0, 1, 2), 1)
@@ -417,31 +417,3 @@ class TileSet(Static):
 
     def merged(self, other: TileSet) -> TileSet:
         return TileSet({**self.tiles, **other.tiles}, {**self.counts, **other.counts})
-
-
-def load_tiles(data: Mapping[str, object], *, source: str) -> TileSet:
-    """Tiles from a parsed TOML document with a ``[tiles.ID]`` table per tile (schema:
-    :class:`roundhouse.core.tables.tiles.TilesFile`); errors name ``source`` and the key."""
-    from roundhouse.core.datafile import read
-    from roundhouse.core.tables.tiles import TilesFile
-
-    return read(TilesFile, data, source=source).tile_set()
-
-
-def load_tile_file(path: Path) -> TileSet:
-    """The tiles of a tiles.toml with only the common tables; errors give file and line."""
-    from roundhouse.core.datafile import load
-    from roundhouse.core.tables.tiles import TilesFile
-
-    return load(path, TilesFile).tile_set()
-
-
-_STANDARD: TileSet | None = None
-
-
-def standard_tiles() -> TileSet:
-    """The standard numbered tiles shared by the 18xx titles (``core/data/tiles.toml``)."""
-    global _STANDARD
-    if _STANDARD is None:
-        _STANDARD = load_tile_file(Path(__file__).parent / "data" / "tiles.toml")
-    return _STANDARD

@@ -10,9 +10,10 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import importlib.util
+import json
 import pkgutil
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -119,6 +120,25 @@ class Title:
                 for o in self.options
             ],
         }
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, object]:
+    """Options given as ``name=value`` text (command lines); values are read as JSON where
+    they parse (true, 3), else as text.  :meth:`Title.resolve_options` then checks them.
+
+    >>> parse_option_pairs(["compat_18xx_games=true", "players=3", "name=Ann"])
+    {'compat_18xx_games': True, 'players': 3, 'name': 'Ann'}
+    """
+    options: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            raise InvalidSetup(f"option {pair!r} must look like name=value")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options
 
 
 def normalise_title_id(title_id: str) -> str:

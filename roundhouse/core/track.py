@@ -41,7 +41,7 @@ from roundhouse.core.board import Board, HexState
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
 from roundhouse.core.lay_reach import LayReach as LayReach  # re-exported: titles name it here
-from roundhouse.core.lay_reach import connects, connects_at
+from roundhouse.core.lay_reach import connects, connects_at, spent_ends
 from roundhouse.core.tiles import Colour, Tile, TileSet
 from roundhouse.core.upgrade import (
     ColourSkip,
@@ -271,7 +271,7 @@ def tile_lays(
         edges = reach.entries.get(name, no_edges)
         old_stops = frozenset(stops_by_hex.get(name, ()))
         through = frozenset(through_by_hex.get(name, ()))
-        spent = graph.unrunnable(company, name) if whole else no_pairs
+        spent = spent_ends(graph, company, name) if whole else no_pairs
         key = (
             "hex_lays",
             name,
@@ -403,7 +403,7 @@ def check_lay(
             f"no route from {company}'s stations reaches the track of {tile_id} in {name}",
             rule="track.no_route",
         )
-    spent = graph.unrunnable(company, name) if rules.reach is LayReach.WHOLE_LINK else frozenset()
+    spent = spent_ends(graph, company, name) if rules.reach is LayReach.WHOLE_LINK else frozenset()
     if not connects(tile, rotation, mapping, reach, here, name, rules.reach, spent):
         raise IllegalAction(
             f"the new track of {tile_id} in {name} extends no route of {company} "

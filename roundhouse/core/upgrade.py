@@ -25,7 +25,7 @@ Two phase-dependent colour policies are passed in by the caller (they live on
 - ``empty_city_colour``: an empty city hex takes a tile of that colour *instead of* yellow, as
   a first placement, not an upgrade (18USA §12.2.4: green city tiles in phases 5–8).
 
->>> from roundhouse.core.tiles import standard_tiles
+>>> from roundhouse.core.tables.tiles import standard_tiles
 >>> ts = standard_tiles()
 >>> sorted(legal_rotations(ts["8"], 0, ts["81"], UpgradeRules(), frozenset(Colour)))
 [0]
@@ -109,7 +109,9 @@ class ColourSkip:
     plain brown tile in an empty hex, or $10 to upgrade a yellow track to brown.  Using this
     option counts as an upgrade when playing a new track into an empty hex."
 
-    >>> from roundhouse.core.tiles import parse_tile, standard_tiles
+    >>> from roundhouse.core.tiles import parse_tile
+
+    >>> from roundhouse.core.tables.tiles import standard_tiles
     >>> ts, empty = standard_tiles(), parse_tile("E", "white", "")
     >>> skip = ColourSkip(fee_per_level=10)
     >>> skip.levels(empty, ts["544"]), skip.fee(empty, ts["544"]), skip.fee(ts["8"], ts["544"])

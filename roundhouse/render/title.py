@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
-from roundhouse.core.tiles import standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
 from roundhouse.core.title import REGISTRY, normalise_title_id
 from roundhouse.render.map import MapStyle, board_svg
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
-from roundhouse.core.tiles import standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
 
 DOC: dict[str, object] = {
     "board": {"layout": "pointy", "letter_axis": "y"},

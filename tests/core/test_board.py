@@ -7,7 +7,8 @@ import pytest
 from roundhouse.core.board_format import load_board
 from roundhouse.core.datafile import DataError
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.tiles import Colour, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import Colour
 from tests.core.board_fixture import DOC, small_board
 
 

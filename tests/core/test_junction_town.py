@@ -30,7 +30,8 @@ from roundhouse.core.flow.map_steps import TokenStep
 from roundhouse.core.graph import Graph
 from roundhouse.core.rng import Rng
 from roundhouse.core.routes.kinds import n_train
-from roundhouse.core.tiles import Colour, TileError, load_tiles, parse_tile, standard_tiles
+from roundhouse.core.tables.tiles import load_tiles, standard_tiles
+from roundhouse.core.tiles import Colour, TileError, parse_tile
 from roundhouse.core.track import Allowance, TrackRules, check_lay, tile_lays
 from roundhouse.core.upgrade import UpgradeRules
 from tests.core.flow.synthetic import CONFIG, DATA

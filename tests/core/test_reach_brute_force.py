@@ -14,7 +14,7 @@ from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
 from roundhouse.core.graph import compute_reach
 from roundhouse.core.hexgrid import opposite
-from roundhouse.core.tiles import standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
 
 NAMES = ["A1", "A3", "A5", "B2", "B4", "B6", "C1", "C3", "C5"]
 

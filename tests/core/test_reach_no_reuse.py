@@ -23,7 +23,8 @@ from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph, compute_reach
-from roundhouse.core.tiles import Colour, TileSet, parse_tile, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import Colour, TileSet, parse_tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay, tile_lays
 
 NEW_TRACK = TrackRules(colours=frozenset(Colour), reach=LayReach.EXTENDS_ROUTE)

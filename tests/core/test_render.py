@@ -12,7 +12,7 @@ import pytest
 
 import roundhouse
 from roundhouse.core.board import Board
-from roundhouse.core.tiles import standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
 from roundhouse.render import MapStyle, board_svg, demo_board, render_title, tile_svg
 from roundhouse.render.geometry import half_extent
 from roundhouse.render.palette import TERRAIN_FILL, paint

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
 from roundhouse.core.graph import Graph
-from roundhouse.core.tiles import Colour, Link, Tile, TileSet, parse_tile, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import Colour, Link, Tile, TileSet, parse_tile
 from roundhouse.core.track import Allowance, TrackRules, check_lay, tile_lays
 from roundhouse.titles.g18usa.tiles import tile_set as usa_tiles
 from roundhouse.titles.g18west.tiles import tile_set as west_tiles

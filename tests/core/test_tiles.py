@@ -7,14 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roundhouse.core.datafile import DataError
-from roundhouse.core.tiles import (
-    Colour,
-    StopKind,
-    TileError,
-    load_tiles,
-    parse_tile,
-    standard_tiles,
-)
+from roundhouse.core.tables.tiles import load_tiles, standard_tiles
+from roundhouse.core.tiles import Colour, StopKind, TileError, parse_tile
 
 STANDARD = standard_tiles()
 

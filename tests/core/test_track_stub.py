@@ -22,7 +22,8 @@ from roundhouse.core.board_format import load_board
 from roundhouse.core.datafile import DataError
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
-from roundhouse.core.tiles import Colour, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TrackRules, check_lay, tile_lays
 
 DOC: dict[str, object] = {

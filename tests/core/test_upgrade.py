@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.tiles import Colour, Link, Tile, TileSet, parse_tile, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import Colour, Link, Tile, TileSet, parse_tile
 from roundhouse.core.upgrade import (
     UpgradeRules,
     check_replacement,

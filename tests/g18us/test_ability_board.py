@@ -18,7 +18,7 @@ from roundhouse.core.flow.actions import LayTile, Pass
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.routes.kinds import n_train
-from roundhouse.core.tiles import standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
 from roundhouse.titles.g18us.ability import BonusToken, ExtraTileLay
 from roundhouse.titles.g18us.card_board import CardBoardMap
 from roundhouse.titles.g18us.hooks import CardHooks

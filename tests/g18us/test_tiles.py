@@ -11,7 +11,8 @@ from roundhouse.core.board_format import load_board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.graph import Graph
 from roundhouse.core.hexgrid import Layout
-from roundhouse.core.tiles import Colour, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay, tile_lays
 from roundhouse.core.upgrade import check_replacement, legal_rotations
 from roundhouse.render import tile_svg

@@ -19,7 +19,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.routes.kinds import n_train
-from roundhouse.core.tiles import standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
 from roundhouse.titles.g18usa.family1817.company_sale import SaleKind, merge, sell_company
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap

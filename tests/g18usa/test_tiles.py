@@ -11,7 +11,8 @@ import pytest
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.hexgrid import Layout
-from roundhouse.core.tiles import Colour, Tile, parse_tile, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import Colour, Tile, parse_tile
 from roundhouse.core.upgrade import check_replacement, check_upgrade, legal_rotations
 from roundhouse.render import tile_svg
 from roundhouse.titles.g18usa.tiles import (

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Annotated
 
-from roundhouse.core.datafile import Amount, Invalid, Range, Table, Unlimited, limit
+from roundhouse.core.datafile import Amount, Invalid, Range, Table, Unlimited, limit, load, read
 from roundhouse.core.tiles import Colour, TileError, TileSet, parse_tile
 from roundhouse.core.upgrade import UpgradeRules
 
@@ -109,3 +110,25 @@ def select(
         if tile_id not in catalogue:
             raise owner.fail(f"no tile {tile_id!r} in the catalogue", *key, tile_id)
     return catalogue.select(counts)
+
+
+def load_tiles(data: Mapping[str, object], *, source: str) -> TileSet:
+    """Tiles from a parsed TOML document with a ``[tiles.ID]`` table per tile (schema:
+    :class:`roundhouse.core.tables.tiles.TilesFile`); errors name ``source`` and the key."""
+    return read(TilesFile, data, source=source).tile_set()
+
+
+def load_tile_file(path: Path) -> TileSet:
+    """The tiles of a tiles.toml with only the common tables; errors give file and line."""
+    return load(path, TilesFile).tile_set()
+
+
+_STANDARD: TileSet | None = None
+
+
+def standard_tiles() -> TileSet:
+    """The standard numbered tiles shared by the 18xx titles (``core/data/tiles.toml``)."""
+    global _STANDARD
+    if _STANDARD is None:
+        _STANDARD = load_tile_file(Path(__file__).parents[1] / "data" / "tiles.toml")
+    return _STANDARD

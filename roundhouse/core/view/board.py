@@ -12,7 +12,7 @@ A hex's tile is named by id; the drawing of each tile (its code in the grammar o
 changes during a game.
 
 >>> from roundhouse.core.board_format import load_board
->>> from roundhouse.core.tiles import standard_tiles
+>>> from roundhouse.core.tables.tiles import standard_tiles
 >>> board = load_board(
 ...     {"board": {"layout": "pointy", "letter_axis": "y"},
 ...      "hexes": {"A1 A3": {}, "B2": {"code": "city c", "location": "Hub", "cost": 20,

@@ -23,9 +23,9 @@ title's own plain ``view()`` shown as panels.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-from roundhouse.core.actions import Action
+from roundhouse.core.actions import Action, Json
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.view.board import BoardView
 from roundhouse.core.view.market import MarketView
@@ -37,10 +37,27 @@ from roundhouse.core.view.table import PlayerRow, TableView
 from roundhouse.core.view.tile import TileCatalogue
 from roundhouse.core.view.train import TrainRoster
 
-if TYPE_CHECKING:
-    from roundhouse.core.state import TitleState
 
-S = TypeVar("S", bound="TitleState", covariant=True)
+class Observed(Protocol):
+    """What the default observer reads of a state (every
+    :class:`~roundhouse.core.state.TitleState` has it), so that views sit below states."""
+
+    @property
+    def players(self) -> tuple[PlayerId, ...]: ...
+
+    @property
+    def result(self) -> dict[PlayerId, int] | None: ...
+
+    def acting(self) -> tuple[PlayerId, ...]: ...
+
+    def label(self) -> str: ...
+
+    def heuristic_value(self, player: PlayerId) -> float: ...
+
+    def view(self, player: PlayerId | None) -> dict[str, Json]: ...
+
+
+S = TypeVar("S", bound=Observed, covariant=True)
 
 
 class Observer(Generic[S]):

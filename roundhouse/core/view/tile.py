@@ -4,7 +4,7 @@ It never changes during a game, so a client fetches it once and draws any hex of
 (:mod:`.board`) from it: a tile is its id, colour and code in the tile grammar of
 :mod:`roundhouse.core.tiles` (stops, track, label), which :meth:`TileCatalogue.tile` reads back.
 
->>> from roundhouse.core.tiles import standard_tiles
+>>> from roundhouse.core.tables.tiles import standard_tiles
 >>> entry = TileEntry.of(standard_tiles()["57"], count=4)
 >>> entry.to_json()
 {'id': '57', 'colour': 'yellow', 'code': 'city c revenue=20; track 0-c 3-c', 'count': 4}

@@ -29,8 +29,8 @@ from roundhouse.core.phases import Phase, PhaseTrack
 from roundhouse.core.routes.kinds import TrainKind, doubling_train, plus_train
 from roundhouse.core.shares import ShareRules
 from roundhouse.core.tables.map import build_board
-from roundhouse.core.tables.tiles import select
-from roundhouse.core.tiles import Colour, TileSet, standard_tiles
+from roundhouse.core.tables.tiles import select, standard_tiles
+from roundhouse.core.tiles import Colour, TileSet
 from roundhouse.core.trains import TrainType
 from roundhouse.titles.g18royalgorge.tables import (
     companies_file,

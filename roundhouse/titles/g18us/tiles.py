@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Literal
 
 from roundhouse.core.datafile import Amount, Invalid, Table, limit, load
-from roundhouse.core.tables.tiles import TilesFile, UpgradesTable, select
-from roundhouse.core.tiles import Colour, TileSet, standard_tiles
+from roundhouse.core.tables.tiles import TilesFile, UpgradesTable, select, standard_tiles
+from roundhouse.core.tiles import Colour, TileSet
 from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import UpgradeRules
 

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from roundhouse.core.datafile import Amount, Invalid, Table, load
-from roundhouse.core.tables.tiles import TilesFile, UpgradesTable, select
-from roundhouse.core.tiles import Colour, TileSet, standard_tiles
+from roundhouse.core.tables.tiles import TilesFile, UpgradesTable, select, standard_tiles
+from roundhouse.core.tiles import Colour, TileSet
 from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import ColourSkip, UpgradeRules
 

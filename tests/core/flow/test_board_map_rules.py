@@ -19,7 +19,8 @@ from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.phases import Phase
 from roundhouse.core.rng import Rng
 from roundhouse.core.routes.kinds import n_train
-from roundhouse.core.tiles import TileSet, parse_tile, standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
+from roundhouse.core.tiles import TileSet, parse_tile
 from roundhouse.core.track import LayReach, TileLay
 from roundhouse.core.upgrade import UpgradeRules
 from tests.core.flow.synthetic import CONFIG, DATA

@@ -23,7 +23,7 @@ from roundhouse.core.routes.adapter import (
     route_graph,
     stop_of,
 )
-from roundhouse.core.tiles import standard_tiles
+from roundhouse.core.tables.tiles import standard_tiles
 
 ROWS = {"A": (1, 3, 5, 7, 9), "B": (2, 4, 6, 8), "C": (1, 3, 5, 7, 9)}
 YELLOW = Phase(name="2", tiles=("yellow",))
