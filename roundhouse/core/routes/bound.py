@@ -21,14 +21,11 @@ runs only when it cannot decide.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from roundhouse.core.routes.graph import RouteGraph, StopKind
 from roundhouse.core.routes.kinds import Train, TrainKind
-from roundhouse.core.routes.revenue import EndpointDoubling, HexMarkerBonus
-
-if TYPE_CHECKING:
-    from roundhouse.core.routes.growth import Grower
+from roundhouse.core.routes.revenue import EndpointDoubling, HexMarkerBonus, RevenueRules
 
 KIND_INDEX = {StopKind.CITY: 0, StopKind.TOWN: 1, StopKind.OFFBOARD: 2}
 KINDS = (StopKind.CITY, StopKind.TOWN, StopKind.OFFBOARD)
@@ -53,6 +50,28 @@ class StopRouteBonus(Protocol):
     def stop_bound(
         self, graph: RouteGraph, company: str, train: Train
     ) -> tuple[int, frozenset[str]]: ...
+
+
+class Grower(Protocol):
+    """What bounding reads of the route search (:class:`roundhouse.core.routes.growth.Grower`,
+    which builds on this module): the graph as the company sees it, precomputed per search."""
+
+    graph: RouteGraph
+    company: str
+    rules: RevenueRules
+    n_stops: int
+    values: list[int]
+    visit: list[int]
+    reach: list[bool]
+    passable: list[bool]
+    token: list[bool]
+    kind_of: list[int]
+    adj: list[list[tuple[int, int, int, int, int]]]
+    reach_mask: int
+    stop_mask: int
+    group_nodes: list[int]
+    node_hexes: list[int]
+    _nbm: list[int]
 
 
 class Plan:

@@ -22,12 +22,9 @@ partial route must earn to matter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
+from roundhouse.core.routes.candidate import Candidate
 from roundhouse.core.routes.graph import RouteGraph
-
-if TYPE_CHECKING:
-    from roundhouse.core.routes.growth import Candidate
 
 
 def track_atoms(graph: RouteGraph, cand: Candidate) -> tuple[int, ...]:

@@ -23,7 +23,6 @@ routes beyond their track, so it is not produced and its branch is cut by the sa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes import bound
@@ -33,6 +32,8 @@ from roundhouse.core.routes.bound import (
     Plan,
     StopRouteBonus,
 )
+from roundhouse.core.routes.candidate import Candidate
+from roundhouse.core.routes.conflict import Squeeze
 from roundhouse.core.routes.graph import RouteGraph
 from roundhouse.core.routes.kinds import Train, TrainKind
 from roundhouse.core.routes.revenue import (
@@ -42,9 +43,6 @@ from roundhouse.core.routes.revenue import (
     score_stops,
 )
 from roundhouse.core.routes.route import hex_entries
-
-if TYPE_CHECKING:
-    from roundhouse.core.routes.conflict import Squeeze
 
 __all__ = [
     "BoundedRouteBonus",
@@ -58,22 +56,6 @@ __all__ = [
 
 class SearchTimeout(Exception):
     """The time budget ran out; whatever was found so far stands, unproven."""
-
-
-class Candidate:
-    """One legal route for a train kind, as the search needs it."""
-
-    __slots__ = ("path", "revenue", "start", "stops", "units")
-
-    def __init__(
-        self, revenue: int, units: int, start: int, stops: tuple[int, ...], path: tuple[int, ...]
-    ) -> None:
-        self.revenue = revenue
-        self.units = units
-        self.start = start
-        self.stops = stops
-        self.path = path
-        """Chains in order, ``2 * chain + (1 if run backwards)``."""
 
 
 class Floor:

@@ -16,9 +16,10 @@ import dataclasses
 from collections.abc import Sequence
 
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.routes.candidate import Candidate
 from roundhouse.core.routes.conflict import ConflictIndex
 from roundhouse.core.routes.graph import RouteGraph
-from roundhouse.core.routes.growth import Candidate, Grower, SearchTimeout
+from roundhouse.core.routes.growth import Grower, SearchTimeout
 from roundhouse.core.routes.kinds import Train, TrainKind
 from roundhouse.core.routes.revenue import RevenueRules, Run, company_bonuses, revenue_of
 from roundhouse.core.routes.route import Route

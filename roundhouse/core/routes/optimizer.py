@@ -78,9 +78,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.routes.candidate import Candidate
 from roundhouse.core.routes.conflict import ConflictIndex, Squeeze
 from roundhouse.core.routes.graph import RouteGraph
-from roundhouse.core.routes.growth import Candidate, Floor, Grower, SearchTimeout
+from roundhouse.core.routes.growth import Floor, Grower, SearchTimeout
 from roundhouse.core.routes.joint import joint_best, kind_of, route_of
 from roundhouse.core.routes.kinds import Train, TrainKind
 from roundhouse.core.routes.revenue import (
