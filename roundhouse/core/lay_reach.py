@@ -145,6 +145,8 @@ def unrunnable(
         near.append((stop, (hex_name, stop)))
     stops_here = reach.stops_in(hex_name)
     out: set[tuple[End, End]] = set()
+    avoiding: dict[End, Reach] = {}
+    """The company's reach without each far end, worked out once per end."""
     for end, state in near:
         route = trail_to(reach, state)
         far: set[End] = set()
@@ -156,8 +158,9 @@ def unrunnable(
                 if used is not None and used != end:
                     far.add(used)
         for other in far:
-            avoid = _positions(board, hex_name, other)
-            if not _reached(compute_reach(board, company, avoid), hex_name, end):
+            if other not in avoiding:
+                avoiding[other] = compute_reach(board, company, _positions(board, hex_name, other))
+            if not _reached(avoiding[other], hex_name, end):
                 out.add((end, other))
     return frozenset(out)
 

@@ -35,6 +35,7 @@ call :func:`tile_lays` every turn.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import cast
 
 from roundhouse.core.board import Board, HexState
@@ -217,7 +218,15 @@ def _waive_label(board: Board, here: HexState, rules: TrackRules) -> bool:
 def tile_lays(
     board: Board, graph: Graph, company: str, allowance: Allowance, rules: TrackRules
 ) -> list[TileLay]:
-    """Every legal (hex, tile, rotation, cost) for ``company`` now.
+    """Every legal (hex, tile, rotation, cost) for ``company`` now (:func:`iter_tile_lays`)."""
+    return list(iter_tile_lays(board, graph, company, allowance, rules))
+
+
+def iter_tile_lays(
+    board: Board, graph: Graph, company: str, allowance: Allowance, rules: TrackRules
+) -> Iterator[TileLay]:
+    """Every legal (hex, tile, rotation, cost) for ``company`` now, hex by hex, worked out
+    only as far as it is read (whether a company may lay at all reads to the first).
 
     Hexes in name order, then tiles in catalogue order, then rotations: the same lays, in the
     same order, as :func:`check_lay` accepts one by one.  The rotation-free checks come from
@@ -249,7 +258,6 @@ def tile_lays(
     no_pairs: frozenset[tuple[int | str, int | str]] = frozenset()
     whole = rules.reach is LayReach.WHOLE_LINK
     allowed: dict[int, tuple[_Candidate, ...]] = {}
-    out: list[TileLay] = []
     for name in sorted(reach.hexes):
         if name in allowance.skip_hexes:
             continue
@@ -295,10 +303,29 @@ def tile_lays(
             )
             derived.put(key, lays)
         if here.printed.build_reserved is not None:
-            out.extend(lay for lay in lays if board.may_build(name, company, lay.tile))
+            yield from (lay for lay in lays if board.may_build(name, company, lay.tile))
         else:
-            out.extend(lays)
-    return out
+            yield from lays
+
+
+def lay_of(
+    board: Board,
+    graph: Graph,
+    company: str,
+    lay: tuple[str, str, int],
+    allowance: Allowance,
+    rules: TrackRules,
+) -> TileLay:
+    """The :class:`TileLay` that :func:`tile_lays` lists for ``lay`` (hex, tile, rotation),
+    worked out for that lay alone (:func:`check_lay`: checking a move lists nothing), its
+    rotation made canonical; IllegalAction with the first rule it breaks."""
+    name, tile_id, rotation = lay
+    cost, mapping = check_lay(board, graph, company, lay, allowance, rules)
+    here = board.hexes[name]
+    tile = board.tiles[tile_id]
+    station = founded_station(here.tile, tile, mapping, rules.upgrades)
+    upgrade = rules.is_upgrade(here.tile, tile)
+    return TileLay(name, tile_id, tile.canonical_rotation(rotation), cost, upgrade, station)
 
 
 def _hex_lays(

@@ -46,6 +46,8 @@ from roundhouse.core.track import (
     TileLay,
     TrackRules,
     check_lay,
+    iter_tile_lays,
+    lay_of,
     tile_lays,
 )
 from roundhouse.core.upgrade import UpgradeRules
@@ -252,6 +254,54 @@ class BoardMap:
 
         key = (*self._listing_key(g, corp_id), "priced", cash, prices, tokens)
         return self.derived.get(key, priced)
+
+    def find_lay(self, g: Engine, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
+        """The lay as :meth:`tile_lays` lists it, worked out for this lay alone (replaying a
+        game checks each lay without listing them all); IllegalAction naming the rule the
+        lay breaks, or what it costs the company cannot pay."""
+        found = lay_of(
+            self.board, self.graph, corp_id, lay, self.allowance(g, corp_id), self._track_rules(g)
+        )
+        if not self.lay_allowed(g, corp_id, found):
+            raise IllegalAction(
+                f"{corp_id} may not lay {found.tile} on {found.hex} now", rule="track.illegal_lay"
+            )
+        cost = self.lay_cost(g, corp_id, found)
+        if cost != found.cost:
+            found = dataclasses.replace(found, cost=cost)
+        total = self._price(g, corp_id, found)
+        if total > g.ledger.cash(corp_id):
+            raise IllegalAction(
+                f"{corp_id} cannot pay ${total} to lay {found.tile} on {found.hex}",
+                rule="track.cash",
+            )
+        return found
+
+    def may_lay(self, g: Engine, corp_id: str) -> bool:
+        """Whether :meth:`tile_lays` lists any lay: the listing when it is at hand, else the
+        lays read only as far as the first the company may make and pay for."""
+        if self.derived.peek(self._listing_key(g, corp_id)) is not None:
+            return bool(self.tile_lays(g, corp_id))
+        cash = g.ledger.cash(corp_id)
+        rules = self._track_rules(g)
+        for lay in iter_tile_lays(
+            self.board, self.graph, corp_id, self.allowance(g, corp_id), rules
+        ):
+            if not self.lay_allowed(g, corp_id, lay):
+                continue
+            cost = self.lay_cost(g, corp_id, lay)
+            if cost != lay.cost:
+                lay = dataclasses.replace(lay, cost=cost)
+            if self._price(g, corp_id, lay) <= cash:
+                return True
+        return False
+
+    def _price(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        """Everything the lay costs: terrain, :meth:`extra_cost` and a founded station."""
+        total = lay.cost + self.extra_cost(g, corp_id, lay)
+        if lay.station is not None:
+            total += self.station_price(g, corp_id, lay)
+        return total
 
     def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
         """:meth:`tile_lays` by (hex, tile, rotation), as the track step looks lays up."""

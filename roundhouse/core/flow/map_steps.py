@@ -40,6 +40,14 @@ class MapRules(Protocol):
         """:meth:`tile_lays` by (hex, tile, rotation)."""
         ...
 
+    def find_lay(self, g: Engine, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
+        """The listed lay for (hex, tile, canonical rotation), or IllegalAction."""
+        ...
+
+    def may_lay(self, g: Engine, corp_id: str) -> bool:
+        """Whether :meth:`tile_lays` lists any lay."""
+        ...
+
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None: ...
 
     def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]: ...
@@ -72,6 +80,12 @@ class NoMap:
 
     def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
         return {}
+
+    def find_lay(self, g: Engine, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
+        raise IllegalAction("there is no map to build on", rule="track.no_map")
+
+    def may_lay(self, g: Engine, corp_id: str) -> bool:
+        return False
 
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         raise IllegalAction("there is no map to build on", rule="track.no_map")
@@ -131,7 +145,7 @@ class TrackStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         if self.passed or self.lays >= g.hooks.track_lays(g, entity):
             return False
-        return bool(self._options(g, entity))
+        return g.map.may_lay(g, entity)
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         p = g.controller_id(entity)
@@ -143,16 +157,12 @@ class TrackStep(Step):
         return out
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
+        """A lay is checked on its own (:meth:`MapRules.find_lay`) and a pass is always
+        listed, so checking lists no lays."""
         if isinstance(action, LayTile):
-            options = self._options(g, entity)
-            if (action.hex, action.tile, action.rotation) not in options and self._key(
-                g, action
-            ) not in options:
-                raise IllegalAction(
-                    f"{entity} cannot lay {action.tile} on {action.hex} with rotation "
-                    f"{action.rotation} now",
-                    rule="track.illegal_lay",
-                )
+            g.map.find_lay(g, entity, self._key(g, action))
+            return
+        if action == Pass(player=g.controller_id(entity), entity=entity):
             return
         super().check(g, entity, action)
 
@@ -161,10 +171,7 @@ class TrackStep(Step):
             self.passed = True
             return
         assert isinstance(action, LayTile)
-        options = self._options(g, entity)
-        lay = options.get((action.hex, action.tile, action.rotation))
-        if lay is None:
-            lay = options[self._key(g, action)]
+        lay = g.map.find_lay(g, entity, self._key(g, action))
         g.ledger.transfer(entity, BANK, lay.cost)
         g.map.lay_tile(g, entity, lay)
         self.lays += 1

@@ -15,6 +15,7 @@ from roundhouse.core.ability import Closes, Income
 from roundhouse.core.config import EndTiming, EndTrigger, TitleConfig
 from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.entities import CorporationSpec, PrivateSpec
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import ACTIONS
 from roundhouse.core.flow.map_steps import RouteList
 from roundhouse.core.game import Game
@@ -100,6 +101,15 @@ class StubMap:
         cash = g.ledger.cash(corp_id)
         lays = self.tile_lays(g, corp_id)
         return {(x.hex, x.tile, x.rotation): x for x in lays if x.cost <= cash}
+
+    def find_lay(self, g: Engine, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
+        found = self.lay_index(g, corp_id).get(lay)
+        if found is None:
+            raise IllegalAction(f"{corp_id} cannot lay {lay} now", rule="track.illegal_lay")
+        return found
+
+    def may_lay(self, g: Engine, corp_id: str) -> bool:
+        return bool(self.lay_index(g, corp_id))
 
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         self.lays[corp_id] = self.lays.get(corp_id, 0) + 1

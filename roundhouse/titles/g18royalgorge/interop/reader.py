@@ -89,6 +89,15 @@ def _accepted(action: Action, game: Game) -> bool:
     return True
 
 
+def _listed(action: Action, game: Game) -> bool:
+    """Whether our game lists ``action`` now, found without listing every move (a lay among
+    hundreds): a move of a kind the list holds in full is listed exactly when it is taken."""
+    g = engine(game)
+    if action.kind in ANY_TIME or action.kind in g.open_kinds():
+        return action in game.legal_actions()
+    return action.player in game.acting and _accepted(action, game)
+
+
 class RoyalGorgeReader(SiteMemory):
     """The reading half of the 18RoyalGorge translator."""
 
@@ -208,6 +217,8 @@ class RoyalGorgeReader(SiteMemory):
                     yield withheld
                     continue
                 return
+            if _listed(ours, game):
+                return
             beside = any_time_moves(game)
             if ours in beside:
                 return
@@ -271,8 +282,8 @@ class RoyalGorgeReader(SiteMemory):
             turn.passed.add(site)  # type: ignore[union-attr]
         for _ in range(len(OUR_STEPS)):
             g = engine(game)
-            if g.round.entity(g) != entity or not any(
-                isinstance(a, Pass) and a.entity == entity for a in game.legal_actions()
+            if g.round.entity(g) != entity or not _listed(
+                Pass(player=g.controller_id(entity), entity=entity), game
             ):
                 return
             mine = OUR_STEPS.get(our_step(g, entity) or "")
