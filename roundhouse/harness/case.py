@@ -1,8 +1,14 @@
 """One fuzz case: a seeded random game of one title and player count, checked as it is played.
 
-A case is named by ``(title, players, seed)`` alone: the game seed, the option draw, each
-bot's generator and the checker's generator all derive from that seed, so
+A case is named by ``(title, players, seed)`` and its drivers: the game seed, the option
+draw, each bot's generator and the checker's generator all derive from that seed, so
 ``roundhouse fuzz --titles T --players N --seed S --games 1`` plays exactly the same game.
+
+Drivers: ``random`` (the default) has random bots at every seat: quick games that try every
+kind of move, most of them ended early by a bankruptcy.  ``heuristic`` seats the title's
+heuristic bot everywhere: games that start companies, buy trains before they rust and reach
+the late phases, where the random ones seldom go.  ``mixed`` draws one of the two for each
+game, or a heuristic bot at each seat with even odds (all from the seed).
 """
 
 from __future__ import annotations
@@ -10,6 +16,8 @@ from __future__ import annotations
 import dataclasses
 import time
 
+from roundhouse.bots import make_bot
+from roundhouse.bots.base import Bot
 from roundhouse.bots.random_bot import RandomBot, draw, pick
 from roundhouse.core.actions import Json
 from roundhouse.core.errors import IllegalAction
@@ -22,6 +30,8 @@ from roundhouse.harness.shrink import shortest_failing_prefix
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Ed", "Flo", "Gus", "Hal")
 MAX_ACTIONS = 20_000
 """Default cap on a game's length: a random game still going after this many never ends."""
+DRIVERS = ("random", "heuristic", "mixed")
+"""Who plays a case's seats (module docstring)."""
 
 
 def stream(seed: int, k: int) -> int:
@@ -36,6 +46,7 @@ class Case:
     title: str
     players: int
     seed: int
+    drivers: str = "random"
 
     @property
     def names(self) -> list[str]:
@@ -58,10 +69,28 @@ class Case:
     def command(self, imports: tuple[str, ...] = ()) -> str:
         """The command line that plays this case again."""
         extra = "".join(f" --import {m}" for m in imports)
+        if self.drivers != "random":
+            extra += f" --drivers {self.drivers}"
         return (
             f"roundhouse fuzz --titles {self.title} --players {self.players} "
             f"--seed {self.seed} --games 1 --jobs 1{extra}"
         )
+
+    def bots(self) -> dict[str, Bot]:
+        """The seats' bots, each with its own generator from the seed."""
+        seats = Rng(stream(self.seed, 97))
+        drivers = self.drivers
+        if drivers == "mixed":
+            drivers = ("random", "heuristic", "mixed")[draw(seats, 3)]
+        out: dict[str, Bot] = {}
+        for i, name in enumerate(self.names):
+            heuristic = drivers == "heuristic" or (drivers == "mixed" and bool(draw(seats, 2)))
+            out[name] = (
+                make_bot("heuristic", stream(self.seed, i))
+                if heuristic
+                else RandomBot(stream(self.seed, i))
+            )
+        return out
 
     def __str__(self) -> str:
         return f"{self.title} {self.players}p seed {self.seed}"
@@ -84,7 +113,7 @@ class Outcome:
 def play(
     case: Case, policy: Policy = SAMPLED, max_actions: int = MAX_ACTIONS
 ) -> tuple[Game | None, Failure | None, dict[str, Json]]:
-    """Play the case with random bots, checking as configured.
+    """Play the case with its bots, checking as configured.
 
     Returns the game (None if set-up failed), the first failure and the save file of the game
     so far, including the action that failed to apply, if that was the failure.
@@ -107,7 +136,7 @@ def play(
         checker.position(game)
     except Exception as exc:
         return game, Failure.from_exception(exc, 0), doc
-    bots = {name: RandomBot(stream(case.seed, i)) for i, name in enumerate(case.names)}
+    bots = case.bots()
     turns = Rng(stream(case.seed, 91))
     while not game.finished:
         count = len(game.log)

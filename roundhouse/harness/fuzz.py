@@ -37,7 +37,7 @@ from rich.progress import (
 from rich.table import Table
 
 from roundhouse.core.title import Title
-from roundhouse.harness.case import MAX_ACTIONS, Case, Outcome, run
+from roundhouse.harness.case import DRIVERS, MAX_ACTIONS, Case, Outcome, run
 from roundhouse.harness.invariants import Policy
 from roundhouse.harness.regression import save
 from roundhouse.harness.roster import import_modules, load_titles
@@ -86,6 +86,14 @@ def parser() -> argparse.ArgumentParser:
         help="player counts, e.g. 2-6 or 3,4 (default: each title's whole range)",
     )
     p.add_argument("--seed", type=int, default=0, help="first seed; games use seed, seed+1, …")
+    p.add_argument(
+        "--drivers",
+        choices=DRIVERS,
+        default="random",
+        help="random bots at every seat (quick games), the title's heuristic bot at every "
+        "seat (long games that reach the late phases), or mixed: either, or each seat one "
+        "of the two, drawn for each game",
+    )
     p.add_argument(
         "--time-budget",
         type=float,
@@ -137,7 +145,11 @@ class Task:
 
 
 def cases(
-    titles: Sequence[Title], players: Sequence[int] | None, games: int, seed: int
+    titles: Sequence[Title],
+    players: Sequence[int] | None,
+    games: int,
+    seed: int,
+    drivers: str = "random",
 ) -> list[Case]:
     """Every (title, player count, seed) to play, counts limited to each title's range.
 
@@ -148,7 +160,7 @@ def cases(
         (title.id, n) for title in titles for n in (players or title.players) if n in title.players
     ]
     return [
-        Case(title=title_id, players=n, seed=seed + i)
+        Case(title=title_id, players=n, seed=seed + i, drivers=drivers)
         for i in range(games)
         for title_id, n in groups
     ]
@@ -196,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for gone in missing:
         style = "red" if args.titles else "yellow"
         console.print(f"[{style}]cannot fuzz {gone.title}: {gone.reason}[/]")
-    todo = cases(titles, args.players, args.games, args.seed)
+    todo = cases(titles, args.players, args.games, args.seed, args.drivers)
     if not todo:
         console.print("[red]nothing to fuzz: no title with the requested player counts[/]")
         return 1

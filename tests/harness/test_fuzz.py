@@ -97,3 +97,31 @@ def test_harness_fuzz_cases_interleave_titles_and_counts() -> None:
     ]
     assert len(todo) == 12
     assert {c.seed for c in todo[-4:]} == {102}
+
+
+def test_harness_fuzz_drivers_seat_heuristic_bots_reproducibly() -> None:
+    """``--drivers heuristic`` seats the title's heuristic bot everywhere (long games that
+    reach the end the way people play); ``mixed`` draws the seating from the seed, and the
+    replay command names the drivers, so a failing case plays again exactly."""
+    from roundhouse.bots.heuristic import HeuristicBot
+    from roundhouse.bots.random_bot import RandomBot
+
+    plain = Case(title="ChicagoExpress", players=3, seed=5)
+    assert all(isinstance(b, RandomBot) for b in plain.bots().values())
+    assert "--drivers" not in plain.command()
+    case = Case(title="ChicagoExpress", players=3, seed=5, drivers="heuristic")
+    assert all(isinstance(b, HeuristicBot) for b in case.bots().values())
+    assert case.command().endswith("--drivers heuristic")
+    first, again = play(case), play(case)
+    assert first[1] is None and first[0] is not None and first[0].finished
+    assert first[2] == again[2]
+    seatings = {
+        tuple(
+            type(b).__name__
+            for b in Case(title="ChicagoExpress", players=3, seed=s, drivers="mixed")
+            .bots()
+            .values()
+        )
+        for s in range(12)
+    }
+    assert len(seatings) > 2
