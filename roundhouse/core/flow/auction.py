@@ -164,8 +164,16 @@ class AuctionStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         return entity in self.acting(g)
 
+    def listed(self, g: Engine, entity: str) -> Sequence[Action]:
+        """The moves :meth:`check` accepts: :meth:`actions`, unless a title's own
+        :meth:`check` judges some of them first (and lists fewer)."""
+        return self.actions(g, entity)
+
     def check(self, g: Engine, entity: str, action: Action) -> None:
-        if isinstance(action, Bid) and action not in self.actions(g, entity):
+        listed = self.listed(g, entity)
+        if action in listed:
+            return
+        if isinstance(action, Bid):
             if action.price > g.ledger.cash(entity):
                 raise IllegalAction(
                     f"{entity} has only ${g.ledger.cash(entity)}", rule="auction.cash"
@@ -175,7 +183,7 @@ class AuctionStep(Step):
                 f"(bids are multiples of ${g.config.bid_step} above the last)",
                 rule="auction.min_bid",
             )
-        super().check(g, entity, action)
+        raise IllegalAction(f"{action} is not possible now ({self.name})", rule="step.illegal")
 
 
 class SequentialAuctionStep(AuctionStep):

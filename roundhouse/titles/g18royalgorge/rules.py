@@ -65,13 +65,20 @@ class PrivateAuctionStep(SequentialAuctionStep):
         kept = [m for m in out if site_auction.move_lets_site_finish(g, a, self.items, entity, m)]
         return kept or out
 
+    def listed(self, g: Engine, entity: str) -> Sequence[Action]:
+        """Every bid and the pass: :meth:`check` judges the site's condition itself."""
+        return super().actions(g, entity)
+
     def check(self, g: Engine, entity: str, action: Action) -> None:
+        """As :meth:`actions` lists, judging the one move first: it is refused only when it
+        leaves the site stuck while some other move would not."""
         a = self.auction
         if (
             a is not None
             and rg_game(g).variant.compat_18xx_games
-            and action in super().actions(g, entity)
-            and action not in self.actions(g, entity)
+            and not site_auction.move_lets_site_finish(g, a, self.items, entity, action)
+            and action in (listed := super().actions(g, entity))
+            and any(site_auction.move_lets_site_finish(g, a, self.items, entity, m) for m in listed)
         ):
             raise IllegalAction(
                 f"after {action}, no player could afford one of the cards still to come: "
