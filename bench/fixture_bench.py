@@ -3,7 +3,10 @@
 For every fixture our importer can replay: actions per second through the importer (reading
 the site's actions) and through ``roundhouse.load`` of the same game saved in our format
 (the baseline, measured in the same run), their ratio, and fresh ``legal_actions()`` and
-``state_hash()`` calls per second at positions spread through the game.  Fixtures that do not
+``state_hash()`` calls per second at positions spread through the game.  Where the
+18xx.games engine is set up (:mod:`bench.ref18xx`), it loads the same documents in the same
+run and the table gives its actions per second and ours over its (``import_vs_ruby``: the
+site's actions in the document over the time each engine takes to replay it).  Fixtures that do not
 replay yet are listed with the reason (``python -m bench.fixture_bench``), so the table shows
 progress as titles land.  DESIGN.md "Performance by design" sets the target: ten times the
 Ruby engine, which replays about 1,700 actions a second.
@@ -12,8 +15,10 @@ Ruby engine, which replays about 1,700 actions a second.
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import roundhouse
 from roundhouse.core.game import Game
@@ -50,7 +55,9 @@ def fixture_rows(runs: int = 3) -> list[dict[str, object]]:
     folder = fixtures_dir()
     if not folder.is_dir():
         return [{"fixture": str(folder), "status": "absent (set ROUNDHOUSE_SHARED)"}]
-    for path in sorted(folder.glob("*/*.json")):
+    paths = sorted(folder.glob("*/*.json"))
+    ruby = _ruby_seconds(paths, runs)
+    for path in paths:
         doc = json.loads(path.read_text())
         name = f"{path.parent.name}/{path.name}"
         try:
@@ -66,11 +73,16 @@ def fixture_rows(runs: int = 3) -> list[dict[str, object]]:
         positions = [game.at(i) for i in range(0, n, step)]
         legal = _seconds(lambda positions=positions: _legal_fresh(positions), runs)
         hashing = _seconds(lambda positions=positions: [g.state_hash() for g in positions], runs)
+        site_actions = len(doc.get("actions", []))
+        ruby_s = ruby.get(name)
         rows.append(
             {
                 "fixture": name,
                 "status": "replays",
                 "actions": n,
+                "site_actions": site_actions,
+                "ruby_actions_per_s": _rate(site_actions, ruby_s) if ruby_s else None,
+                "import_vs_ruby": round(ruby_s / imported, 2) if ruby_s and imported else None,
                 "import_actions_per_s": _rate(n, imported),
                 "load_actions_per_s": _rate(n, native),
                 "import_over_load": round(imported / native, 2) if native else None,
@@ -79,6 +91,22 @@ def fixture_rows(runs: int = 3) -> list[dict[str, object]]:
             }
         )
     return rows
+
+
+def _ruby_seconds(paths: list[Path], runs: int) -> dict[str, float]:
+    """The site's engine's time per fixture (``folder/name``), or nothing when it is absent
+    or fails (the table then shows ours alone)."""
+    from bench.ref18xx import ReferenceFailed, load_seconds, missing, ref_dir
+
+    ref = ref_dir()
+    if missing(ref) is not None:
+        return {}
+    titles = {"18RoyalGorge"}  # the titles our importer plays; the others would only cost time
+    mine = [p for p in paths if p.parent.name in titles]
+    try:
+        return load_seconds(ref, mine, repeats=max(2, runs))
+    except (ReferenceFailed, OSError, subprocess.SubprocessError):
+        return {}
 
 
 def bench_fixture_replay() -> dict[str, float]:
@@ -90,6 +118,8 @@ def bench_fixture_replay() -> dict[str, float]:
             continue
         stem = str(row["fixture"]).rsplit("/", 1)[-1].removesuffix(".json")
         for key in (
+            "ruby_actions_per_s",
+            "import_vs_ruby",
             "load_actions_per_s",
             "import_actions_per_s",
             "import_over_load",

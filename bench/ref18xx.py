@@ -16,8 +16,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 from roundhouse.core.actions import Json
@@ -98,3 +100,30 @@ def replay_steps(ref: Path, document: Path, timeout: float = 600.0) -> SiteRepla
         reason_match=bool(out.get("reason_match")),
         live_only=tuple(x for x in live if isinstance(x, dict)) if isinstance(live, list) else (),
     )
+
+
+SUMMARY = re.compile(r"^(\S+)\s+actions=\s*(\d+)\s+min_s=([\d.]+)")
+"""A line of ``replay.rb``'s summary: ``folder/name actions=N min_s=X median_s=Y``."""
+
+
+def load_seconds(ref: Path, documents: Sequence[Path], repeats: int = 3) -> dict[str, float]:
+    """The fastest of ``repeats`` whole-document loads by the site's engine, per document
+    (``folder/name``), timed by ``replay.rb`` itself (the engine's start-up left out)."""
+    done = subprocess.run(
+        ["ruby", str(ref.resolve() / "replay.rb"), "-n", str(max(2, repeats))]
+        + [str(d.resolve()) for d in documents],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        cwd=ref,
+        check=False,
+    )
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        raise ReferenceFailed(f"ruby exited {done.returncode}: {' / '.join(tail)}")
+    out: dict[str, float] = {}
+    for line in done.stdout.splitlines():
+        match = SUMMARY.match(line)
+        if match:
+            out[match.group(1)] = float(match.group(3))
+    return out
