@@ -157,3 +157,27 @@ def test_18royalgorge_emergency_fundraising_sells_only_until_the_train_is_afford
     game.apply({"kind": "buy_train", "player": "P3", "entity": "PAV", "train": "5+-1", "price": 60})
     assert (g.ledger.cash("PAV"), g.ledger.cash("P3")) == (0, 20)
     assert g.depot.train("5+-1").owner == "PAV"
+
+
+def test_18royalgorge_emergency_fundraising_a_metal_share_counts_as_the_last_sale() -> None:
+    """The same rule when the share sold is a metal company's (CF&I, VGC sell at their own
+    price): Santa Fe ($45) must buy; its president sold one VGC share at $55 and holds $171,
+    so Pueblo & Arkansas Valley's 3+ costs $162 to $180 (its face value), as on 18xx.games."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "data" / "emergency_after_metal_sale.json"
+    doc = json.loads(path.read_text())
+    game = roundhouse.new_game(
+        doc["title"], doc["players"], seed=doc["seed"], options=doc["options"]
+    )
+    for move in doc["actions"]:
+        game.apply(move)
+    g = game.state
+    assert (g.ledger.cash("SF"), g.ledger.cash("P1"), g.share_price("VGC")) == (45, 171, 55)
+    prices = {
+        a.price for a in game.legal_actions() if isinstance(a, BuyTrain) and a.train == "3+-1"
+    }
+    assert (min(prices), max(prices)) == (162, 180)

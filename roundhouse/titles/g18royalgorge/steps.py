@@ -369,6 +369,7 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
             self.sold.add(action.corporation)
         if isinstance(action, SellShares) and action.corporation in METALS:
             assert president is not None
+            self.last_sale = g.share_price(action.corporation)
             fundraising.sell(g, entity, president, action.corporation, action.count)
             return
         if isinstance(action, Bankrupt):
