@@ -48,6 +48,7 @@ from roundhouse.titles.g18royalgorge.interop.names import (
     same_track_rotation,
     tile_name,
 )
+from roundhouse.titles.g18royalgorge.interop.route_choices import is_route_skip
 from roundhouse.titles.g18royalgorge.interop.site_game import (
     ANY_TIME,
     BRIDGE_PAYERS,
@@ -463,12 +464,13 @@ class RoyalGorgeReader(SiteMemory):
         )
 
     def read_choose(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        """``ghost_town`` is placed by our game itself when the gold is shipped; a steel
-        choice of a column's cheapest cube is our bare column (:func:`our_steel_choice`)."""
-        seat, entity = self.who(action, game)
+        """``ghost_town`` is placed by our game itself when the gold is shipped, and a
+        ``<power>/skip/0`` only orders the site's questions (:func:`route_choice_skips`); a
+        steel choice of a column's cheapest cube is our bare column (:func:`our_steel_choice`)."""
         choice = str(action.get("choice"))
-        if choice == GHOST_TOWN:
+        if choice == GHOST_TOWN or is_route_skip(choice):
             return
+        seat, entity = self.who(action, game)
         choice = our_steel_choice(engine(game), choice)
         company = str(action.entity) if action.entity_type == "company" else ""
         if choice in BRIDGE_PAYERS and not company:

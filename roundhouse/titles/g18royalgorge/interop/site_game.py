@@ -36,6 +36,7 @@ from roundhouse.titles.g18royalgorge.interop.names import (
     board_map,
     engine,
 )
+from roundhouse.titles.g18royalgorge.interop.route_choices import Questions
 from roundhouse.titles.g18royalgorge.interop.turn import (
     SiteTurn,
     our_step,
@@ -219,6 +220,8 @@ class SiteMemory(Translator):
         self._made_silently: weakref.WeakKeyDictionary[Game, set[int]] = weakref.WeakKeyDictionary()
         """Reading: the moves of the action being read that the site made by itself."""
         self._certs: weakref.WeakKeyDictionary[Game, SiteCertificates] = weakref.WeakKeyDictionary()
+        self._questions: weakref.WeakKeyDictionary[Game, Questions] = weakref.WeakKeyDictionary()
+        """Writing: the site's run-extension questions in the turn under way."""
 
     def copies(self, game: Game) -> TileCopies:
         found = self._copies.get(game)

@@ -45,6 +45,7 @@ from roundhouse.titles.g18royalgorge.interop.names import (
     site_route,
     site_steel_choice,
 )
+from roundhouse.titles.g18royalgorge.interop.route_choices import Questions, power_of
 from roundhouse.titles.g18royalgorge.interop.site_game import (
     ANY_TIME,
     DEBT_CARDS,
@@ -426,12 +427,27 @@ class RoyalGorgeWriter(SiteMemory):
             return [{"type": "choose", **entity, "choice": action.choice}]
         if action.company:
             entity = {"entity": action.company, "entity_type": "company"}
-        out = [{"type": "choose", **entity, "choice": site_steel_choice(g, action.choice)}]
+        out: list[SiteDoc] = [
+            {"type": "choose", **entity, "choice": skip} for skip in self._route_skips(action, game)
+        ]
+        out.append({"type": "choose", **entity, "choice": site_steel_choice(g, action.choice)})
         if self._ghost_town(action, game):
             out.append(
                 {"type": "choose", **self._entity(action, game, seats), "choice": GHOST_TOWN}
             )
         return out
+
+    def _route_skips(self, action: Choose, game: Game) -> list[str]:
+        """The site's skips to reach the question this coal or engineer choice answers
+        (:mod:`.route_choices`)."""
+        power = power_of(action.choice)
+        turn = turn_key(engine(game))
+        if power is None or turn is None:
+            return []
+        asked = self._questions.get(game)
+        if asked is None or asked.turn != turn:
+            asked = self._questions[game] = Questions.start(rg_game(engine(game)), turn)
+        return asked.skips_before(power)
 
     @staticmethod
     def _ghost_town(action: Choose, game: Game) -> bool:
