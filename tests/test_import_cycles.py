@@ -45,13 +45,6 @@ KNOWN = (
         "titles.chicago_express.dividend",
         "titles.chicago_express.heuristic",
         "titles.chicago_express.state",
-        "titles.chicago_express.view",
-    },
-    # a title state that names its observer and the Metals president rule
-    {
-        "titles.g18royalgorge.metal_president",
-        "titles.g18royalgorge.state",
-        "titles.g18royalgorge.view",
     },
     # titles not yet playable (their issues rework these)
     {

@@ -215,7 +215,8 @@ class Game:
     # -- views (roundhouse.core.view): what everything outside core reads ----------------
 
     def _observer(self) -> Observer[TitleState]:
-        return self._state.observer()
+        build = self.title.observer
+        return build(self._state) if build is not None else self._state.observer()
 
     @staticmethod
     def _seat(player: str | None) -> PlayerId | None:

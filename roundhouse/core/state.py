@@ -83,8 +83,9 @@ class TitleState(ABC):
         return {}
 
     def observer(self) -> Observer[TitleState]:
-        """What builds the typed parts of this state's view (:mod:`roundhouse.core.view`);
-        titles return their own :class:`~roundhouse.core.view.observer.Observer` subclass."""
+        """What builds the typed parts of this state's view (:mod:`roundhouse.core.view`)
+        when the title names none (:attr:`~roundhouse.core.title.Title.observer`, where a
+        title puts its own :class:`~roundhouse.core.view.observer.Observer` subclass)."""
         return Observer(self)
 
     @property

@@ -15,12 +15,13 @@ import pkgutil
 import re
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from roundhouse.core.actions import Action, ActionCodec
 from roundhouse.core.errors import InvalidSetup
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
+from roundhouse.core.view.observer import Observer
 
 if TYPE_CHECKING:
     from roundhouse.core.state import TitleState
@@ -81,6 +82,10 @@ class Title:
     setup: SetupFn
     designer: str = ""
     publisher: str = ""
+    observer: Callable[[Any], Observer[Any]] | None = None
+    """What builds the typed parts of the view from a state of this title (its
+    :class:`~roundhouse.core.view.observer.Observer` subclass); None: the state's own
+    ``observer()``.  Named here so that a title's state never imports its view."""
     codec: ActionCodec = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -16,6 +16,7 @@ from roundhouse.core.title import OptionValue, Rulebook, Title
 from roundhouse.titles.chicago_express.actions import ACTIONS
 from roundhouse.titles.chicago_express.state import ChicagoExpressState
 from roundhouse.titles.chicago_express.variant import OPTIONS, Variant
+from roundhouse.titles.chicago_express.view import ChicagoExpressObserver
 
 RULEBOOK = Rulebook(
     name="Chicago Express",
@@ -70,6 +71,7 @@ TITLE = Title(
     rulebook=RULEBOOK,
     actions=ACTIONS,
     setup=_setup,
+    observer=ChicagoExpressObserver,
     designer="John Bohrer",
     publisher="Queen Games",
 )

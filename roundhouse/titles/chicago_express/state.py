@@ -18,7 +18,6 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.state import TitleState
-from roundhouse.core.view.observer import Observer
 from roundhouse.titles.chicago_express import auction, build, develop, dividend, heuristic
 from roundhouse.titles.chicago_express.actions import (
     GAUGES,
@@ -385,11 +384,3 @@ class ChicagoExpressState(TitleState):
             if not 0 <= self.gauges[g] <= GAUGE_SIZE[g]:
                 out.append(f"gauge {g} at {self.gauges[g]}")
         return out
-
-    # -- view ----------------------------------------------------------------------------
-
-    def observer(self) -> Observer[ChicagoExpressState]:
-        """The typed views of this game (:mod:`.view`)."""
-        from roundhouse.titles.chicago_express.view import ChicagoExpressObserver
-
-        return ChicagoExpressObserver(self)

@@ -32,6 +32,7 @@ from roundhouse.titles.g18royalgorge.rules import RoyalGorgeHooks
 from roundhouse.titles.g18royalgorge.setup_draw import draw_setup
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 from roundhouse.titles.g18royalgorge.variant import OPTIONS, Variant
+from roundhouse.titles.g18royalgorge.view import RoyalGorgeObserver
 
 RULEBOOK = Rulebook(
     name="18RoyalGorge",
@@ -180,6 +181,7 @@ TITLE = Title(
     rulebook=RULEBOOK,
     actions=(*ACTIONS, Choose, ChooseAbility, EndGame),
     setup=_setup,
+    observer=RoyalGorgeObserver,
     designer="Kayla Ross, Denman Scofield",
     publisher="Wood 18",
 )

@@ -20,6 +20,9 @@ from roundhouse.core.entities import CorporationSpec, PrivateSpec
 from roundhouse.titles.g18royalgorge.data import Source
 from roundhouse.titles.g18royalgorge.tables import Param, companies_file
 
+METALS = ("CF&I", "VGC")
+"""Colorado Fuel & Iron and the Victor Gold Company: shares only, they never operate."""
+
 
 @dataclasses.dataclass(frozen=True)
 class Railroad:

@@ -21,10 +21,31 @@ neither.
 
 from __future__ import annotations
 
-from roundhouse.titles.g18royalgorge.state import METALS, RoyalGorgeGame
+from collections.abc import Mapping
+from typing import Protocol
+
+from roundhouse.core.shares import ShareBook
+from roundhouse.titles.g18royalgorge.company import METALS
+from roundhouse.titles.g18royalgorge.variant import Variant
 
 
-def follow(g: RoyalGorgeGame) -> None:
+class MetalsTable(Protocol):
+    """What the site's metal presidency reads and keeps of the game (the title state has it;
+    the state calls :func:`follow`, so this module cannot name the state's class)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def books(self) -> Mapping[str, ShareBook]: ...
+
+    @property
+    def variant(self) -> Variant: ...
+
+    metal_president: dict[str, str | None]
+
+
+def follow(g: MetalsTable) -> None:
     """Move each metal company's presidency as the site would after the latest action."""
     players: list[str] = list(g.players)
     for corp in METALS:
@@ -44,7 +65,7 @@ def follow(g: RoyalGorgeGame) -> None:
         g.metal_president[corp] = next(p for p in order if held[p] == top)
 
 
-def emergency_cap(g: RoyalGorgeGame, player: str, corp: str, sellable: int) -> int:
+def emergency_cap(g: MetalsTable, player: str, corp: str, sellable: int) -> int:
     """How many of ``sellable`` shares ``player`` may sell in emergency fundraising: one
     fewer than all they hold when they hold the site's president's certificate and no
     other player holds a share to take it."""

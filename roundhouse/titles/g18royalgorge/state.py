@@ -23,11 +23,9 @@ from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import Cell
 from roundhouse.core.rng import Rng
-from roundhouse.core.view.observer import Observer
+from roundhouse.titles.g18royalgorge import metal_president
+from roundhouse.titles.g18royalgorge.company import METALS as METALS
 from roundhouse.titles.g18royalgorge.variant import Variant
-
-METALS = ("CF&I", "VGC")
-"""Colorado Fuel & Iron and the Victor Gold Company: shares only, they never operate."""
 
 
 class RoyalGorgeGame(Engine):
@@ -132,9 +130,7 @@ class RoyalGorgeGame(Engine):
             return
         super().execute(action)
         if self.variant.compat_18xx_games:
-            from roundhouse.titles.g18royalgorge.metal_president import follow  # imports us
-
-            follow(self)
+            metal_president.follow(self)
 
     def trigger(self, trigger: EndTrigger) -> None:
         self.end.trigger(self, trigger)
@@ -164,12 +160,6 @@ class RoyalGorgeGame(Engine):
                 # the draft's hand, a railroad's start auction: plain ids and amounts
                 out[step.name] = json.loads(json.dumps(shown))
         return out
-
-    def observer(self) -> Observer[RoyalGorgeGame]:
-        """The typed views of this game (:mod:`.view`)."""
-        from roundhouse.titles.g18royalgorge.view import RoyalGorgeObserver
-
-        return RoyalGorgeObserver(self)
 
     def map_board(self) -> Board:
         assert isinstance(self.map, BoardMap)
