@@ -30,8 +30,8 @@ POSTGRES_URL = os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "")
 
 if not CHROMIUM.exists():
     pytest.skip(
-        "browser play of the web app (issue #8) needs Debian's Chromium at /usr/bin/chromium "
-        "(apt-get install chromium; CI installs it with .ci/services.sh)",
+        "missing feature here: browser play of the web app, issue #20 (needs Debian's Chromium "
+        "at /usr/bin/chromium: apt-get install chromium; CI installs it with .ci/services.sh)",
         allow_module_level=True,
     )
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -63,8 +63,9 @@ def base_url(
         url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'games.sqlite'}"
     elif not POSTGRES_URL:
         pytest.skip(
-            "the web app's PostgreSQL storage (issue #8) is tested against a live server only: "
-            "ROUNDHOUSE_TEST_POSTGRES_URL is not set here (CI starts one with .ci/services.sh)"
+            "missing feature here: the web app's PostgreSQL storage, issue #20 (tested against a "
+            "live server only; ROUNDHOUSE_TEST_POSTGRES_URL is not set on this machine, CI starts "
+            "one with .ci/services.sh)"
         )
     else:
         _reset_postgres(POSTGRES_URL)

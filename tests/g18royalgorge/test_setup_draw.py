@@ -19,8 +19,8 @@ def _fixture(name: str) -> dict[str, Any]:
     path = fixtures_dir() / name
     if not path.exists():
         pytest.skip(
-            f"drawing 18RoyalGorge set-up as 18xx.games does (issue #7) needs the recorded game "
-            f"{path}, not found: set ROUNDHOUSE_SHARED to the shared folder"
+            f"missing feature here: drawing 18RoyalGorge's set-up as 18xx.games does, issue #14; "
+            f"the recorded game {path} is not found (set ROUNDHOUSE_SHARED to the shared folder)"
         )
     with path.open(encoding="utf-8") as fh:
         doc: dict[str, Any] = json.load(fh)

@@ -27,9 +27,11 @@ FIXTURE_NAMES = (
 def fixture_path(name: str) -> Path:
     path = fixtures_dir() / name
     if not path.exists():
+        issue = "#17 (18USA)" if name.startswith("18USA/") else "#14 (18RoyalGorge)"
         pytest.skip(
-            f"replaying 18xx.games games (issue #7) needs the recorded game {name}, not found "
-            f"under {fixtures_dir()}: set ROUNDHOUSE_SHARED to the shared folder"
+            f"missing feature here: replaying the recorded 18xx.games game {name} to its final "
+            f"result, issue {issue}; the recording is not under {fixtures_dir()} "
+            "(set ROUNDHOUSE_SHARED to the shared folder)"
         )
     return path
 

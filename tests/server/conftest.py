@@ -34,8 +34,9 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'games.sqlite'}"
     if not POSTGRES_URL:
         pytest.skip(
-            "the web app's PostgreSQL storage (issue #8) is tested against a live server only: "
-            "ROUNDHOUSE_TEST_POSTGRES_URL is not set here (CI starts one with .ci/services.sh)"
+            "missing feature here: the web app's PostgreSQL storage, issue #20 (tested against a "
+            "live server only; ROUNDHOUSE_TEST_POSTGRES_URL is not set on this machine, CI starts "
+            "one with .ci/services.sh)"
         )
     _reset_postgres(POSTGRES_URL)
     return POSTGRES_URL

@@ -54,8 +54,9 @@ def test_server_bench_runs_on_postgres_when_configured(result: dict[str, float])
     if not os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "").strip():
         assert postgres == set()
         pytest.skip(
-            "the web app's PostgreSQL storage (issue #8) is tested against a live server only: "
-            "ROUNDHOUSE_TEST_POSTGRES_URL is not set here (CI starts one with .ci/services.sh)"
+            "missing feature here: the web app's PostgreSQL storage, issue #20 (tested against a "
+            "live server only; ROUNDHOUSE_TEST_POSTGRES_URL is not set on this machine, CI starts "
+            "one with .ci/services.sh)"
         )
     assert GAMES * ACTIONS <= result["postgres.actions"] <= GAMES * (ACTIONS + 1)
     assert result["postgres.errors"] == 0
