@@ -30,7 +30,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from bench.ref18xx import ReferenceFailed, SiteReplay, missing, ref_dir, replay_steps
@@ -39,6 +38,7 @@ from roundhouse.bots.greedy import NODE_BUDGET
 from roundhouse.core.actions import Json
 from roundhouse.core.game import Game
 from roundhouse.interop.export import export_with_origins
+from roundhouse.terminal.progress import run_progress
 from roundhouse.titles.g18royalgorge import TITLE
 
 BOTS = ("random", "greedy", "mixed")
@@ -263,11 +263,10 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
         return 0
     plan = specs(args.start + args.games, args.players, args.bots, args.seed)[args.start :]
     outcomes: list[Outcome] = []
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     with (
         tempfile.TemporaryDirectory() as tmp,
         ThreadPoolExecutor(max_workers=1) as ruby,
-        Progress(*columns, TimeElapsedColumn(), console=console) as progress,
+        run_progress(console) as progress,
     ):
         task = progress.add_task("games", total=len(plan))
         pending: list[tuple[Spec, Game, dict[str, Json], list[int], Future[SiteReplay]]] = []

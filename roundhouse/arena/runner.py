@@ -34,20 +34,13 @@ from concurrent import futures
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from roundhouse.arena.match import GameRecord, GameTask, play
 from roundhouse.arena.rating import ratings_with_ci, wilson
 from roundhouse.bots.spec import parse_level
 from roundhouse.core.actions import Json
+from roundhouse.terminal.progress import run_progress
 
 
 def schedule(
@@ -301,14 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         Path(args.json).write_text(json.dumps(doc, indent=1))
 
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    ) as progress:
+    with run_progress(console) as progress:
         bar = progress.add_task("games", total=len(tasks))
         for record in execute(tasks, args.jobs):
             records.append(record)

@@ -26,14 +26,6 @@ from concurrent import futures
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from roundhouse.core.title import Title
@@ -41,6 +33,7 @@ from roundhouse.harness.case import DRIVERS, MAX_ACTIONS, Case, Outcome, run
 from roundhouse.harness.invariants import Policy
 from roundhouse.harness.regression import save
 from roundhouse.harness.roster import import_modules, load_titles
+from roundhouse.terminal.progress import run_progress
 
 SHOWN_ACTIONS = 40
 """Longest failing prefix printed in full; longer ones are shown by their tail."""
@@ -223,14 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     outcomes: list[Outcome] = []
     start = time.perf_counter()
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    ) as progress:
+    with run_progress(console) as progress:
         bar = progress.add_task("games", total=len(tasks))
         failures = 0
         for outcome in execute(tasks, args.jobs, imports):
