@@ -113,23 +113,28 @@ class BuyTrainStep(Step):
         treasury cannot pay at face value, more than the company's and president's money less
         the last share's price, up to that money and the face value (module docstring)."""
         low, cash = g.config.train_price_min, g.ledger.cash(corp)
-        if self.last_sale is None or not self.must_buy(g, corp):
+        president = self._emergency_payer(g, corp)
+        if president is None or self.last_sale is None:
             return low, cash
         train = g.depot.train(train_id)
         face = g.depot.type_of(train).price_of(train.variant)
-        president = g.controller(corp)
-        if cash >= face or president is None:
+        if cash >= face:
             return low, cash
         total = cash + g.ledger.cash(president)
         return max(low, total - self.last_sale + 1), min(face, total)
 
+    def _emergency_payer(self, g: Engine, corp: str) -> str | None:
+        """The president who pays what the treasury lacks for another company's train: once
+        they have sold in the emergency, while the company must still buy one."""
+        if self.last_sale is None or not self.must_buy(g, corp):
+            return None
+        return g.controller(corp)
+
     def _spendable(self, g: Engine, corp: str) -> int:
         """The most ``corp`` may spend on another company's train now."""
-        cash = g.ledger.cash(corp)
-        president = g.controller(corp)
-        if self.last_sale is None or president is None or not self.must_buy(g, corp):
-            return cash
-        return cash + g.ledger.cash(president)
+        president = self._emergency_payer(g, corp)
+        extra = g.ledger.cash(president) if president is not None else 0
+        return g.ledger.cash(corp) + extra
 
     def sellers(self, g: Engine, corp: str) -> list[str]:
         """Trains of other companies that ``corp`` may buy now, if it has the money."""
