@@ -27,6 +27,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 POSTGRES_URL = os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "")
+SERVER_LOGS: list[Path] = []
+"""The running web apps' logs, whose tails a failing browser test prints."""
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -71,7 +73,9 @@ def base_url(
         _reset_postgres(POSTGRES_URL)
         url = POSTGRES_URL
     port = _free_port()
-    log = (tmp_path_factory.mktemp("log") / "server.log").open("w")
+    log_path = tmp_path_factory.mktemp("log") / "server.log"
+    SERVER_LOGS.append(log_path)
+    log = log_path.open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.browser.app_main", url, str(port)],
         cwd=ROOT,
@@ -112,7 +116,27 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # What the page asked for and did not get, printed after the test: pytest shows it only
+    # when the test failed, which is when it explains a page that never finished drawing.
+    trouble: list[str] = []
+    page.on("requestfailed", lambda r: trouble.append(f"failed {r.method} {r.url}: {r.failure}"))
+    page.on(
+        "response",
+        lambda r: (
+            trouble.append(f"HTTP {r.status} {r.request.method} {r.url}")
+            if r.status >= 500
+            else None
+        ),
+    )
+    page.on("console", lambda m: trouble.append(f"console {m.type}: {m.text}"))
     yield page
+    toast = page.locator("#toast")
+    if toast.count() and toast.is_visible():
+        trouble.append(f"toast: {toast.inner_text()}")
+    print("\n".join(["page trouble:", *trouble]) if trouble else "page trouble: none")
+    for log in SERVER_LOGS:
+        tail = log.read_text(errors="replace").splitlines()[-20:]
+        print(f"{log} (last {len(tail)} lines):", *tail, sep="\n  ")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-final.png"), full_page=True)
     context.close()

@@ -161,3 +161,22 @@ def test_browser_lobby_error_goes_when_the_form_changes(base_url: str, page) -> 
     assert "differ" in page.inner_text("#create-error")
     page.fill("#seats li:nth-child(2) .name", "Other")
     assert page.inner_text("#create-error") == ""
+
+
+def test_browser_board_lost_on_the_way_is_fetched_again(base_url: str, page) -> None:
+    """A board drawing that does not arrive (a dropped connection, a busy server) is asked for
+    again, so the page gets its map without a reload."""
+    created = _create(base_url, title="ChicagoExpress", seats=SEATS_3, seed=5)
+    refused: list[str] = []
+
+    def first_two_fail(route) -> None:
+        if len(refused) < 2:
+            refused.append(route.request.url)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/board.svg*", first_two_fail)
+    page.goto(base_url + created["link"])
+    page.wait_for_selector("#board svg .hex", timeout=20_000)
+    assert len(refused) == 2

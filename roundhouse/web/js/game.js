@@ -326,8 +326,15 @@ async function drawBoard(view, hexes, stops) {
     if (!response.ok) throw new Error("no board");
     map.dropIn(await response.text(), hexes, state.selectedHex, stops);
     drawn.board = key;
+    drawBoard.failures = 0;
   } catch {
+    // A drawing lost to a dropped connection or a busy server is asked for again (a few
+    // times, more slowly each time) instead of leaving the page without its map.
     $("board-section").hidden = true;
+    const failures = (drawBoard.failures ?? 0) + 1;
+    drawBoard.failures = failures;
+    clearTimeout(drawBoard.retry);
+    if (failures <= 5) drawBoard.retry = setTimeout(rerender, 500 * 2 ** failures);
   }
 }
 
