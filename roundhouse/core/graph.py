@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from roundhouse.core.board import Board
 from roundhouse.core.hexgrid import opposite
@@ -178,6 +178,55 @@ def compute_reach(board: Board, company: str, avoid: frozenset[_State] = frozens
     depth first over routes, pruned to positions from which they can be reached at all.
 
     ``avoid``: positions no route may take (to ask what routes reach without some track)."""
+    track, starts, moves, order, parent, legal = _explore(board, company, avoid)
+    reached = {s for s, ok in legal.items() if ok}
+    trail = {s: parent[s] for s in reached}
+    unsettled = {s for s, ok in legal.items() if not ok}
+    exact = True
+    if unsettled:
+        found, exact = _search_routes(
+            track, starts, moves, sorted(unsettled, key=order.__getitem__)
+        )
+        reached |= found
+        if not exact:
+            reached |= unsettled
+    return dataclasses.replace(_reach_of(track, reached, frozenset(starts), exact), trail=trail)
+
+
+def reaches(
+    board: Board, company: str, targets: Iterable[_State], avoid: frozenset[_State] = frozenset()
+) -> frozenset[_State]:
+    """Which of ``targets`` legal routes from the company's tokens reach without ``avoid``:
+    :func:`compute_reach`'s answer for those positions alone, with the exact route search
+    run for them only (a lay check asks this of one or two positions, where working out the
+    whole reach cost tens of milliseconds).  A target the search gave up on counts as
+    reached, as in :func:`compute_reach`."""
+    track, starts, moves, order, _, legal = _explore(board, company, avoid)
+    wanted = {t for t in targets if t in legal}
+    reached = {t for t in wanted if legal[t]}
+    unsettled = sorted(wanted - reached, key=order.__getitem__)
+    if unsettled:
+        found, exact = _search_routes(track, starts, moves, unsettled)
+        reached |= found & wanted
+        if not exact:
+            reached.update(unsettled)
+    return frozenset(reached)
+
+
+_Explored = tuple[
+    "_Track",
+    list[_State],
+    dict[_State, list[_State]],
+    dict[_State, int],
+    dict[_State, "_State | None"],
+    dict[_State, bool],
+]
+
+
+def _explore(board: Board, company: str, avoid: frozenset[_State]) -> _Explored:
+    """The breadth-first part of :func:`compute_reach`: every position found, in the order
+    found, with its search parent, whether that path is a legal route, and each position's
+    moves."""
     track = _Track(board, company)
     starts: list[_State] = list(dict.fromkeys(board.tokens_of(company)))
     order: dict[_State, int] = {}
@@ -210,18 +259,7 @@ def compute_reach(board: Board, company: str, avoid: frozenset[_State] = frozens
                 parent[nxt] = state  # a legal path after all: settle it and go on from it
                 legal[nxt] = True
                 queue.append(nxt)
-    reached = {s for s, ok in legal.items() if ok}
-    trail = {s: parent[s] for s in reached}
-    unsettled = {s for s, ok in legal.items() if not ok}
-    exact = True
-    if unsettled:
-        found, exact = _search_routes(
-            track, starts, moves, sorted(unsettled, key=order.__getitem__)
-        )
-        reached |= found
-        if not exact:
-            reached |= unsettled
-    return dataclasses.replace(_reach_of(track, reached, first, exact), trail=trail)
+    return track, starts, moves, order, parent, legal
 
 
 def _doubles_back(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 
 from roundhouse.core.board import Board, HexState
-from roundhouse.core.graph import Graph, Position, Reach, compute_reach, trail_to
+from roundhouse.core.graph import Graph, Position, Reach, reaches, trail_to
 from roundhouse.core.hexgrid import opposite
 from roundhouse.core.tiles import Link, Tile
 from roundhouse.core.upgrade import StopMap, map_link
@@ -144,9 +144,8 @@ def unrunnable(
     for stop in reach.through_in(hex_name):
         near.append((stop, (hex_name, stop)))
     stops_here = reach.stops_in(hex_name)
-    out: set[tuple[End, End]] = set()
-    avoiding: dict[End, Reach] = {}
-    """The company's reach without each far end, worked out once per end."""
+    asked: dict[End, dict[End, Position]] = {}
+    """Far end -> the near ends (and their route positions) whose routes all used it."""
     for end, state in near:
         route = trail_to(reach, state)
         far: set[End] = set()
@@ -158,10 +157,13 @@ def unrunnable(
                 if used is not None and used != end:
                     far.add(used)
         for other in far:
-            if other not in avoiding:
-                avoiding[other] = compute_reach(board, company, _positions(board, hex_name, other))
-            if not _reached(avoiding[other], hex_name, end):
-                out.add((end, other))
+            asked.setdefault(other, {})[end] = state
+    out: set[tuple[End, End]] = set()
+    for other, ends in asked.items():
+        # A near end's position is the hexside crossed into the hex (an edge end) or the stop
+        # routes go on from (a stop end): reaching it without the far end is what counts.
+        kept = reaches(board, company, ends.values(), _positions(board, hex_name, other))
+        out.update((end, other) for end, state in ends.items() if state not in kept)
     return frozenset(out)
 
 
@@ -187,12 +189,6 @@ def _positions(board: Board, hex_name: str, end: End) -> frozenset[Position]:
     if neighbour is not None:
         out.add((neighbour, opposite(end)))
     return frozenset(out)
-
-
-def _reached(reach: Reach, hex_name: str, end: End) -> bool:
-    if isinstance(end, str):
-        return end in reach.through_in(hex_name)
-    return end in reach.entries.get(hex_name, frozenset())
 
 
 def spent_ends(graph: Graph, company: str, hex_name: str) -> frozenset[tuple[End, End]]:

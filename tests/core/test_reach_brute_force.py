@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from roundhouse.core.board import Board
 from roundhouse.core.board_format import load_board
-from roundhouse.core.graph import compute_reach
+from roundhouse.core.graph import Reach, compute_reach, reaches
 from roundhouse.core.hexgrid import opposite
 from roundhouse.core.tables.tiles import standard_tiles
 
@@ -114,3 +114,36 @@ def test_18royalgorge_routes_reach_is_exactly_the_legal_routes(board: Board) -> 
     assert reach.exact
     assert set(reach.stops) == stops
     assert {h: set(e) for h, e in reach.entries.items()} == entries
+
+
+_POSITIONS = [(name, end) for name in NAMES for end in (*range(6), "c")]
+"""Every route position the random boards can have: a hex's edge crossed, or its city."""
+
+
+def _is_reached(board: Board, reach: Reach, position: tuple[str, int | str]) -> bool:
+    name, end = position
+    if isinstance(end, str):
+        return (name, end) in reach.stops
+    neighbour = board.grid.neighbour(name, end)
+    assert neighbour is not None
+    return opposite(end) in reach.entries.get(neighbour, ())
+
+
+@settings(max_examples=400, deadline=None)  # fewer rarely meet a route that doubles back
+@given(boards(), st.data())
+def test_reaches_answers_for_some_positions_what_the_whole_reach_says(
+    board: Board, data: st.DataObject
+) -> None:
+    """The lay check's question (can routes get to this end of a hex without that one?,
+    18xx.games's "must use new track" under compat_18xx_games) asked of a few positions gets
+    the whole reach's answer."""
+    some = st.lists(st.sampled_from(_POSITIONS), max_size=6, unique=True)
+    drawn = _POSITIONS if data.draw(st.booleans()) else data.draw(some)
+    # An edge off the board's side is a dead end (in Reach.edges, never an entry): the lay
+    # check never asks about one.
+    targets = [t for t in drawn if isinstance(t[1], str) or board.grid.neighbour(*t)]
+    avoid = frozenset(data.draw(st.lists(st.sampled_from(_POSITIONS), max_size=3)))
+    whole = compute_reach(board, "ME", avoid)
+    assert whole.exact
+    expected = {t for t in targets if _is_reached(board, whole, t)}
+    assert reaches(board, "ME", targets, avoid) == expected
