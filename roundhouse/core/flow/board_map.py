@@ -24,7 +24,7 @@ offered.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from roundhouse.core.bank import BANK
@@ -48,7 +48,6 @@ from roundhouse.core.track import (
     check_lay,
     iter_tile_lays,
     lay_of,
-    tile_lays,
 )
 from roundhouse.core.upgrade import UpgradeRules
 
@@ -213,16 +212,25 @@ class BoardMap:
     def _list(
         self, g: Engine, corp_id: str
     ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay], list[TileLay]]:
+        return self._listing_of(list(self._allowed_lays(g, corp_id)))
+
+    def _allowed_lays(self, g: Engine, corp_id: str) -> Iterator[TileLay]:
+        """The track's lays that the lay rules allow, at the cost they charge, in listing
+        order, worked out only as far as they are read."""
         rules = self._track_rules(g)
-        found = tile_lays(self.board, self.graph, corp_id, self.allowance(g, corp_id), rules)
-        out: list[TileLay] = []
-        for lay in found:
+        for lay in iter_tile_lays(
+            self.board, self.graph, corp_id, self.allowance(g, corp_id), rules
+        ):
             if not self.lay_allowed(g, corp_id, lay):
                 continue
             cost = self.lay_cost(g, corp_id, lay)
             if cost != lay.cost:
                 lay = dataclasses.replace(lay, cost=cost)
-            out.append(lay)
+            yield lay
+
+    def _listing_of(
+        self, out: list[TileLay]
+    ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay], list[TileLay]]:
         keys = [self.extra_cost_key(lay) for lay in out]
         firsts: dict[Hashable, TileLay] = {}
         for lay, extra_key in zip(out, keys, strict=True):
@@ -280,20 +288,24 @@ class BoardMap:
     def may_lay(self, g: Engine, corp_id: str) -> bool:
         """Whether :meth:`tile_lays` lists any lay: the listing when it is at hand, else the
         lays read only as far as the first the company may make and pay for."""
-        if self.derived.peek(self._listing_key(g, corp_id)) is not None:
+        key = self._listing_key(g, corp_id)
+        if self.derived.peek(key) is not None:
             return bool(self.tile_lays(g, corp_id))
         cash = g.ledger.cash(corp_id)
-        rules = self._track_rules(g)
-        for lay in iter_tile_lays(
-            self.board, self.graph, corp_id, self.allowance(g, corp_id), rules
-        ):
-            if not self.lay_allowed(g, corp_id, lay):
-                continue
-            cost = self.lay_cost(g, corp_id, lay)
-            if cost != lay.cost:
-                lay = dataclasses.replace(lay, cost=cost)
-            if self._price(g, corp_id, lay) <= cash:
+        # The steps ask several times per action: the lays read by an earlier question at
+        # this listing key are kept (before prices, which are asked afresh) and read first.
+        seen = cast("tuple[TileLay, ...]", self.derived.peek(("lays read", key)) or ())
+        if any(self._price(g, corp_id, lay) <= cash for lay in seen):
+            return True
+        read: list[TileLay] = []
+        for lay in self._allowed_lays(g, corp_id):
+            read.append(lay)
+            if len(read) > len(seen) and self._price(g, corp_id, lay) <= cash:
+                self.derived.put(("lays read", key), tuple(read))
                 return True
+        # Every lay was read and none is affordable (a railroad short of cash): they are the
+        # listing the next question reads.
+        self.derived.put(key, self._listing_of(read))
         return False
 
     def _price(self, g: Engine, corp_id: str, lay: TileLay) -> int:
