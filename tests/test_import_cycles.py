@@ -37,22 +37,6 @@ KNOWN = (
         "core.hooks",
         "core.view.engine18xx",
     },
-    # Chicago Express's rule modules type their state, which dispatches to them
-    {
-        "titles.chicago_express.auction",
-        "titles.chicago_express.build",
-        "titles.chicago_express.develop",
-        "titles.chicago_express.dividend",
-        "titles.chicago_express.heuristic",
-        "titles.chicago_express.state",
-    },
-    # titles not yet playable (their issues rework these)
-    {
-        "titles.g18us.card_window_step",
-        "titles.g18us.extra_lay_step",
-        "titles.g18us.revenue_marker_step",
-    },
-    {"titles.g18west.acquisition", "titles.g18west.hooks", "titles.g18west.merger_round"},
 )
 
 

@@ -8,7 +8,7 @@ import roundhouse
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
-from roundhouse.titles.chicago_express.state import ChicagoExpressState
+from roundhouse.titles.chicago_express.title_state import ChicagoExpressState
 from tests.shared_files import shared_dir
 
 

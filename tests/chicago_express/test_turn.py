@@ -20,8 +20,8 @@ from roundhouse.titles.chicago_express.actions import (
     PlaceTrain,
     StartAuction,
 )
-from roundhouse.titles.chicago_express.auction import Auction
 from roundhouse.titles.chicago_express.company import Company
+from roundhouse.titles.chicago_express.state import Auction
 from tests.chicago_express.script import do, opened, random_game, state, to_step
 
 

@@ -30,8 +30,8 @@ from roundhouse.titles.g18west.actions import (
     IssueShares,
     RedeemShares,
 )
-from roundhouse.titles.g18west.hooks import MergerHooks
-from roundhouse.titles.g18west.merger_round import MergerPassStep, MergerRound, merger_round
+from roundhouse.titles.g18west.hooks import MergerHooks, merger_round
+from roundhouse.titles.g18west.merger_round import MergerPassStep, MergerRound
 from roundhouse.titles.g18west.merger_rules import MergerConfig, MergerRules
 from tests.core.flow.synthetic import CONFIG, DATA, StubMap, act, engine, make_title
 from tests.core.flow.test_emergency_and_end import play_turn, quick_game

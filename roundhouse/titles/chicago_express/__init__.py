@@ -14,7 +14,7 @@ from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import OptionValue, Rulebook, Title
 from roundhouse.titles.chicago_express.actions import ACTIONS
-from roundhouse.titles.chicago_express.state import ChicagoExpressState
+from roundhouse.titles.chicago_express.title_state import ChicagoExpressState
 from roundhouse.titles.chicago_express.variant import OPTIONS, Variant
 from roundhouse.titles.chicago_express.view import ChicagoExpressObserver
 

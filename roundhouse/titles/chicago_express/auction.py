@@ -12,57 +12,12 @@ steps of $1, then the pass.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
 from roundhouse.titles.chicago_express.actions import Bid, PassBid, StartAuction
 from roundhouse.titles.chicago_express.company import Company
-
-if TYPE_CHECKING:
-    from roundhouse.titles.chicago_express.state import ChicagoExpressState
-
-AuctionKind = Literal["initial", "regular", "wabash"]
-
-
-class Auction:
-    """One share on offer and who is still bidding for it."""
-
-    __slots__ = (
-        "auctioneer",
-        "company",
-        "high_bid",
-        "high_bidder",
-        "kind",
-        "min_bid",
-        "still_in",
-        "to_act",
-    )
-
-    def __init__(self, kind: AuctionKind, company: str, auctioneer: PlayerId, min_bid: int) -> None:
-        self.kind: AuctionKind = kind
-        self.company = company
-        self.auctioneer = auctioneer
-        self.min_bid = min_bid
-        self.high_bid = 0
-        self.high_bidder: PlayerId | None = None
-        self.still_in: list[PlayerId] = []
-        self.to_act = auctioneer
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Auction:
-        other = Auction.__new__(Auction)
-        for name in Auction.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.still_in = list(self.still_in)
-        return other
-
-    def lowest_bid(self) -> int:
-        """The smallest amount the next bid may be: the minimum, or $1 over the high bid."""
-        return max(self.min_bid, self.high_bid + 1)
-
-    def __repr__(self) -> str:
-        return f"<Auction {self.company} high ${self.high_bid} by {self.high_bidder}>"
+from roundhouse.titles.chicago_express.state import Auction, AuctionKind, State
 
 
 def min_bid(company: Company) -> int:
@@ -77,7 +32,7 @@ def min_bid(company: Company) -> int:
     return -(-company.income // (company.shares_out + 1))
 
 
-def start(state: ChicagoExpressState, kind: AuctionKind, company: str, opener: PlayerId) -> None:
+def start(state: State, kind: AuctionKind, company: str, opener: PlayerId) -> None:
     """Open bidding on one share; the opener speaks first."""
     auction = Auction(kind, company, opener, min_bid(state.companies[company]))
     seat = state.players.index(opener)
@@ -87,7 +42,7 @@ def start(state: ChicagoExpressState, kind: AuctionKind, company: str, opener: P
     state.phase = "auction"
 
 
-def must_open(state: ChicagoExpressState, auction: Auction) -> bool:
+def must_open(state: State, auction: Auction) -> bool:
     """Whether the auctioneer's first word must be a bid (option off, §8 #3).
 
     Only when they can afford the minimum; otherwise even a compulsory opener passes.
@@ -101,7 +56,7 @@ def must_open(state: ChicagoExpressState, auction: Auction) -> bool:
     )
 
 
-def start_error(state: ChicagoExpressState, action: StartAuction) -> IllegalAction | None:
+def start_error(state: State, action: StartAuction) -> IllegalAction | None:
     company = state.companies.get(action.company)
     if company is None:
         return IllegalAction(f"there is no company {action.company!r}", rule="auction.company")
@@ -122,7 +77,7 @@ def start_error(state: ChicagoExpressState, action: StartAuction) -> IllegalActi
     return None
 
 
-def bid_error(state: ChicagoExpressState, action: Bid | PassBid) -> IllegalAction | None:
+def bid_error(state: State, action: Bid | PassBid) -> IllegalAction | None:
     auction = state.auction
     assert auction is not None
     if action.company != auction.company:
@@ -162,7 +117,7 @@ def bid_error(state: ChicagoExpressState, action: Bid | PassBid) -> IllegalActio
     return None
 
 
-def legal(state: ChicagoExpressState) -> list[Action]:
+def legal(state: State) -> list[Action]:
     auction = state.auction
     assert auction is not None
     player = auction.to_act
@@ -176,7 +131,9 @@ def legal(state: ChicagoExpressState) -> list[Action]:
     return moves
 
 
-def apply(state: ChicagoExpressState, action: Bid | PassBid) -> None:
+def apply(state: State, action: Bid | PassBid) -> Auction | None:
+    """Take one bid or pass; the auction, once it is over and the share is sold (or not),
+    for :func:`~.turn.after_auction` to go on from.  None while bidding goes on."""
     auction = state.auction
     assert auction is not None
     if isinstance(action, Bid):
@@ -190,11 +147,12 @@ def apply(state: ChicagoExpressState, action: Bid | PassBid) -> None:
         other = state.players[(seat + i) % n]
         if other in auction.still_in and other != auction.high_bidder:
             auction.to_act = other
-            return
+            return None
     _resolve(state, auction)
+    return auction
 
 
-def _resolve(state: ChicagoExpressState, auction: Auction) -> None:
+def _resolve(state: State, auction: Auction) -> None:
     company = state.companies[auction.company]
     winner = auction.high_bidder
     if winner is not None:
@@ -226,4 +184,3 @@ def _resolve(state: ChicagoExpressState, auction: Auction) -> None:
         company.shares_left -= 1
         company.holders[winner] = company.holders.get(winner, 0) + 1
     state.auction = None
-    state.after_auction(auction.kind, auction.company, winner or auction.auctioneer)

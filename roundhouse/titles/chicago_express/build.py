@@ -11,21 +11,17 @@ developed); entering Chicago the first time sets off the Chicago phase after the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.titles.chicago_express.actions import ChooseCompany, EndBuild, PlaceTrain
 from roundhouse.titles.chicago_express.board import CHICAGO, EXCLUSIVE_TYPES, FORT_WAYNE
-
-if TYPE_CHECKING:
-    from roundhouse.titles.chicago_express.state import ChicagoExpressState
+from roundhouse.titles.chicago_express.state import State
 
 MAX_LOCOMOTIVES = 3
 """Locomotives per build (Chicago Express §4.2)."""
 
 
-def entry_cost(state: ChicagoExpressState, hex_id: str) -> int:
+def entry_cost(state: State, hex_id: str) -> int:
     """What the next company to enter ``hex_id`` pays (Chicago Express §4.2, §8 #5).
 
     Forests and mountains only ever take one company, so they cost the printed number.
@@ -39,7 +35,7 @@ def entry_cost(state: ChicagoExpressState, hex_id: str) -> int:
     return info.cost * present
 
 
-def newcomer_cost(state: ChicagoExpressState, hex_id: str) -> int | None:
+def newcomer_cost(state: State, hex_id: str) -> int | None:
     """What a company not yet in ``hex_id`` would pay to enter it, or None when no such company
     may: a start hex (its owner is there or, for Fort Wayne with option ``fort_wayne_open``
     off, only the Wabash may be; §4.2, §8 #11) or a forest or mountain some company holds.
@@ -54,7 +50,7 @@ def newcomer_cost(state: ChicagoExpressState, hex_id: str) -> int | None:
     return entry_cost(state, hex_id)
 
 
-def placement_rule(state: ChicagoExpressState, company_id: str, hex_id: str) -> str | None:
+def placement_rule(state: State, company_id: str, hex_id: str) -> str | None:
     """The rule key that forbids ``company_id``'s next locomotive in ``hex_id``, or None.
 
     Cheap (no exception objects), so move generation can test every frontier hex;
@@ -86,9 +82,7 @@ def placement_rule(state: ChicagoExpressState, company_id: str, hex_id: str) -> 
     return None
 
 
-def placement_error(
-    state: ChicagoExpressState, company_id: str, hex_id: str
-) -> IllegalAction | None:
+def placement_error(state: State, company_id: str, hex_id: str) -> IllegalAction | None:
     """Why ``company_id`` may not put its next locomotive in ``hex_id`` now, or None."""
     rule = placement_rule(state, company_id, hex_id)
     if rule is None:
@@ -117,7 +111,7 @@ def placement_error(
     return IllegalAction(reason, rule=rule)
 
 
-def _frontier(state: ChicagoExpressState, company_id: str) -> list[str]:
+def _frontier(state: State, company_id: str) -> list[str]:
     """Hexes next to the company's locomotives, in board order."""
     neighbours = state.board.neighbours
     frontier: set[str] = set()
@@ -126,21 +120,21 @@ def _frontier(state: ChicagoExpressState, company_id: str) -> list[str]:
     return sorted(frontier, key=state.board.order.__getitem__)
 
 
-def placements(state: ChicagoExpressState, company_id: str) -> list[str]:
+def placements(state: State, company_id: str) -> list[str]:
     """Every hex the company may enter next, in board order."""
     if state.companies[company_id].locos_left == 0:
         return []
     return [h for h in _frontier(state, company_id) if placement_rule(state, company_id, h) is None]
 
 
-def can_place(state: ChicagoExpressState, company_id: str) -> bool:
+def can_place(state: State, company_id: str) -> bool:
     """Whether the company has at least one hex it may enter now."""
     if state.companies[company_id].locos_left == 0:
         return False
     return any(placement_rule(state, company_id, h) is None for h in _frontier(state, company_id))
 
 
-def company_error(state: ChicagoExpressState, action: ChooseCompany) -> IllegalAction | None:
+def company_error(state: State, action: ChooseCompany) -> IllegalAction | None:
     company = state.companies.get(action.company)
     if company is None:
         return IllegalAction(f"there is no company {action.company!r}", rule="build.company")
@@ -163,7 +157,7 @@ def company_error(state: ChicagoExpressState, action: ChooseCompany) -> IllegalA
     return None
 
 
-def step_error(state: ChicagoExpressState, action: PlaceTrain | EndBuild) -> IllegalAction | None:
+def step_error(state: State, action: PlaceTrain | EndBuild) -> IllegalAction | None:
     building = state.building
     assert building is not None
     if action.company != building:
@@ -179,7 +173,7 @@ def step_error(state: ChicagoExpressState, action: PlaceTrain | EndBuild) -> Ill
     return placement_error(state, building, action.hex)
 
 
-def legal(state: ChicagoExpressState) -> list[Action]:
+def legal(state: State) -> list[Action]:
     building = state.building
     assert building is not None
     player = state.players[state.current]
@@ -191,8 +185,9 @@ def legal(state: ChicagoExpressState) -> list[Action]:
     return moves
 
 
-def place(state: ChicagoExpressState, action: PlaceTrain) -> None:
-    """Pay for and place one locomotive; the third one ends the build."""
+def place(state: State, action: PlaceTrain) -> bool:
+    """Pay for and place one locomotive; the third one ends the build (True: the turn
+    goes on, :func:`~.turn.finish_turn`)."""
     company = state.companies[action.company]
     cost = entry_cost(state, action.hex)
     company.treasury -= cost
@@ -204,11 +199,14 @@ def place(state: ChicagoExpressState, action: PlaceTrain) -> None:
         state.pending_chicago.append(company.id)
     if len(state.placed) == MAX_LOCOMOTIVES:
         finish(state)
+        return True
+    return False
 
 
-def finish(state: ChicagoExpressState) -> None:
-    """Log the build and end the turn.  Nothing changes hex values during a build, so the
-    income it added is the current value of the hexes it entered."""
+def finish(state: State) -> None:
+    """Log the build and end it (the turn goes on, :func:`~.turn.finish_turn`).  Nothing
+    changes hex values during a build, so the income it added is the current value of the
+    hexes it entered."""
     building = state.building
     assert building is not None
     income = state.companies[building].income
@@ -224,4 +222,3 @@ def finish(state: ChicagoExpressState) -> None:
     )
     state.building = None
     state.placed = []
-    state.finish_turn()

@@ -9,23 +9,19 @@ developed where some company has a locomotive (option ``develop_requires_presenc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.titles.chicago_express.actions import Develop
-
-if TYPE_CHECKING:
-    from roundhouse.titles.chicago_express.state import ChicagoExpressState
+from roundhouse.titles.chicago_express.state import State
 
 
-def uses_house(state: ChicagoExpressState, hex_id: str) -> bool:
+def uses_house(state: State, hex_id: str) -> bool:
     """Ordinary hexes take a house from the supply; the industrial track only if the option
     says so (Chicago Express §4.3, §8 #9)."""
     return hex_id not in state.board.industrial or state.variant.industrial_uses_house
 
 
-def develop_error(state: ChicagoExpressState, hex_id: str) -> IllegalAction | None:
+def develop_error(state: State, hex_id: str) -> IllegalAction | None:
     """Why ``hex_id`` may not be developed now, or None."""
     board = state.board
     info = board.hexes.get(hex_id)
@@ -63,7 +59,7 @@ def develop_error(state: ChicagoExpressState, hex_id: str) -> IllegalAction | No
     return None
 
 
-def legal(state: ChicagoExpressState) -> list[Action]:
+def legal(state: State) -> list[Action]:
     player = state.players[state.current]
     candidates = state.present if state.variant.develop_requires_presence else state.board.hexes
     return [
@@ -73,7 +69,7 @@ def legal(state: ChicagoExpressState) -> list[Action]:
     ]
 
 
-def apply(state: ChicagoExpressState, action: Develop) -> None:
+def apply(state: State, action: Develop) -> None:
     hex_id = action.hex
     info = state.board.hexes[hex_id]
     here = state.present.get(hex_id, [])

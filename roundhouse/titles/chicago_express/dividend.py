@@ -10,13 +10,9 @@ locomotives left, the supply holds three houses or fewer, or this was the eighth
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.titles.chicago_express.board import DETROIT
 from roundhouse.titles.chicago_express.company import Company
-
-if TYPE_CHECKING:
-    from roundhouse.titles.chicago_express.state import ChicagoExpressState
+from roundhouse.titles.chicago_express.state import State
 
 LAST_ROUND = 8
 """Detroit's marker leaves its eighth space after the eighth dividend (Chicago Express §6)."""
@@ -41,7 +37,7 @@ def per_share(company: Company) -> int:
     return -(-company.income // out) if out else 0
 
 
-def pay(state: ChicagoExpressState, company: Company, occasion: str) -> int:
+def pay(state: State, company: Company, occasion: str) -> int:
     """The bank pays one company's dividend to its shareholders; returns the total paid."""
     amount = per_share(company)
     if amount == 0:
@@ -64,7 +60,7 @@ def pay(state: ChicagoExpressState, company: Company, occasion: str) -> int:
     return total
 
 
-def general(state: ChicagoExpressState) -> None:
+def general(state: State) -> None:
     """End of round: pay every company, advance Detroit, check the end, reset the gauges."""
     for company in state.companies.values():
         pay(state, company, f"Dividend {state.round}")
@@ -95,7 +91,7 @@ def general(state: ChicagoExpressState) -> None:
         state.gauges[gauge] = 0
 
 
-def end_reason(state: ChicagoExpressState) -> str | None:
+def end_reason(state: State) -> str | None:
     """Which end condition holds right after a general dividend (Chicago Express §6)."""
     companies = state.companies.values()
     if sum(c.shares_left == 0 for c in companies) >= COMPANIES_TO_END:

@@ -6,16 +6,15 @@ dividends their shares should still pay: per-share dividend × shares held × ro
 A company's treasury turns into income through builds (§4.2), so a share also carries a slice
 of the treasury's future income.  A player leading an auction is counted as if they had won
 it (paying the high bid), which lets a one-step search judge bids.
+
+The table view shows it as each player's estimate (:mod:`.view`); the rules and the state
+never read it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.ids import PlayerId
-
-if TYPE_CHECKING:
-    from roundhouse.titles.chicago_express.state import ChicagoExpressState
+from roundhouse.titles.chicago_express.state import State
 
 LAST_ROUND = 8
 """Detroit leaves the track after the eighth dividend (Chicago Express §6)."""
@@ -23,7 +22,7 @@ INCOME_PER_TREASURY_DOLLAR = 0.3
 """About what a dollar spent on track adds to income (city entries cost 1–3 for 1–3)."""
 
 
-def rounds_left(state: ChicagoExpressState) -> int:
+def rounds_left(state: State) -> int:
     """General dividends still expected, from the round limit and how near the other
     end conditions are (§6: three companies sold out or out of trains, three houses left)."""
     left = LAST_ROUND - state.round + 1
@@ -37,10 +36,10 @@ def rounds_left(state: ChicagoExpressState) -> int:
     return max(1, left)
 
 
-def position_value(state: ChicagoExpressState, player: PlayerId) -> float:
-    if state.result is not None:
-        return float(state.result[player])
+def position_value(state: State, player: PlayerId) -> float:
     cash = float(state.cash[player])
+    if state.end is not None:
+        return cash
     left = rounds_left(state)
     value = cash
     auction = state.auction

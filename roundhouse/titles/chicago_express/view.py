@@ -26,7 +26,7 @@ from roundhouse.core.view.observer import Observer
 from roundhouse.core.view.panel import Fact, Panel
 from roundhouse.core.view.prompt import AuctionView, Prompt
 from roundhouse.core.view.table import CompanyRow, PlayerRow, TableView
-from roundhouse.titles.chicago_express import auction, build, dividend
+from roundhouse.titles.chicago_express import auction, build, dividend, heuristic
 from roundhouse.titles.chicago_express.actions import (
     GAUGES,
     ChooseGauge,
@@ -36,7 +36,8 @@ from roundhouse.titles.chicago_express.actions import (
     StartAuction,
 )
 from roundhouse.titles.chicago_express.board import COORDINATES
-from roundhouse.titles.chicago_express.state import GAUGE_SIZE, ChicagoExpressState
+from roundhouse.titles.chicago_express.state import GAUGE_SIZE
+from roundhouse.titles.chicago_express.title_state import ChicagoExpressState
 
 SETTLEMENT = {"city": "city", "industrial": "industrial", "chicago": "capital", "start": "start"}
 """Printed hex type -> the kind of place an area map draws."""
@@ -63,7 +64,7 @@ HELP = {
 
 
 class ChicagoExpressObserver(Observer[ChicagoExpressState]):
-    """The typed views of a :class:`~.state.ChicagoExpressState`."""
+    """The typed views of a :class:`~.title_state.ChicagoExpressState`."""
 
     __slots__ = ()
 
@@ -132,7 +133,7 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
                 id=p,
                 cash=s.cash[p],
                 score=s.cash[p],
-                estimate=s.heuristic_value(p),
+                estimate=heuristic.position_value(s, p),
                 shares={cid: c.holders[p] for cid, c in s.companies.items() if c.holders.get(p)},
             )
             for p in s.players

@@ -8,11 +8,11 @@ allowance offers nothing (no affordable lay; no station it can pay for) or is us
 the round then skips them, so the card's move, offered by a non-blocking step beside them,
 would be lost.  These variants wait, offering the company's pass, while the card has a move:
 
-* :class:`CardTrackStep` while :class:`~.extra_lay_step.ExtraTileLayStep`
-  has a lay for the company;
-* :class:`CardTokenStep` while
-  :class:`~.revenue_marker_step.RevenueMarkerStep` has a token-step
-  marker for it, also after the company placed its own station.
+* :class:`CardTrackStep` while a :class:`~.card_step.TrackCardStep` (the
+  :class:`~.extra_lay_step.ExtraTileLayStep`) has a lay for the company;
+* :class:`CardTokenStep` while a :class:`~.card_step.TokenCardStep` (the
+  :class:`~.revenue_marker_step.RevenueMarkerStep`) has a token-step marker for it, also
+  after the company placed its own station.
 
 A title with such cards lists these in its operating turn in place of the plain steps.
 """
@@ -26,6 +26,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile, Pass, PlaceToken
 from roundhouse.core.flow.map_steps import TokenStep, TrackStep
 from roundhouse.core.flow.step import Step
+from roundhouse.titles.g18us.card_step import TokenCardStep, TrackCardStep
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -49,9 +50,7 @@ class CardTrackStep(TrackStep):
         return self.lays < g.hooks.track_lays(g, entity)
 
     def card_lays(self, g: Engine, entity: str) -> bool:
-        from roundhouse.titles.g18us.extra_lay_step import ExtraTileLayStep
-
-        return any(isinstance(s, ExtraTileLayStep) and s.lays(g, entity) for s in g.round.steps)
+        return any(isinstance(s, TrackCardStep) and s.lays(g, entity) for s in g.round.steps)
 
     def active(self, g: Engine, entity: str) -> bool:
         if self.passed:
@@ -83,11 +82,8 @@ class CardTokenStep(TokenStep):
         self.placed = False
 
     def card_markers(self, g: Engine, entity: str) -> bool:
-        from roundhouse.titles.g18us.revenue_marker_step import RevenueMarkerStep
-
         return any(
-            isinstance(s, RevenueMarkerStep) and s.token_step_markers(g, entity)
-            for s in g.round.steps
+            isinstance(s, TokenCardStep) and s.token_step_markers(g, entity) for s in g.round.steps
         )
 
     def active(self, g: Engine, entity: str) -> bool:

@@ -30,15 +30,17 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.entities import Private
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
-from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18us.ability import ExtraTileLay
+from roundhouse.titles.g18us.card_step import TrackCardStep
+from roundhouse.titles.g18us.card_window_step import CardTrackStep, window_open
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
 
 
-class ExtraTileLayStep(Step):
+class ExtraTileLayStep(TrackCardStep):
     kinds = frozenset({"lay_tile"})
     blocking = False
     name = "extra_tile_lay"
@@ -88,9 +90,6 @@ class ExtraTileLayStep(Step):
         :class:`~.card_window_step.CardTrackStep` not yet passed (it
         waits for the card even when the company's own lays offer nothing), or a plain
         track step that is open."""
-        from roundhouse.core.flow.map_steps import TrackStep
-        from roundhouse.titles.g18us.card_window_step import CardTrackStep, window_open
-
         for s in g.round.steps:
             if isinstance(s, CardTrackStep):
                 return not s.passed and window_open(g, entity, s)

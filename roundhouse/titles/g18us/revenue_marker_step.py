@@ -24,9 +24,11 @@ from roundhouse.core.actions import Action
 from roundhouse.core.entities import Private
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import PlaceToken
-from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.map_steps import TokenStep
 from roundhouse.core.routes.adapter import revenue_stops
 from roundhouse.titles.g18us.ability import RevenueMarker
+from roundhouse.titles.g18us.card_step import TokenCardStep
+from roundhouse.titles.g18us.card_window_step import CardTokenStep, window_open
 from roundhouse.titles.g18us.revenue_marker import marker_text
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from roundhouse.titles.g18us.card_board import CardBoardMap
 
 
-class RevenueMarkerStep(Step):
+class RevenueMarkerStep(TokenCardStep):
     kinds = frozenset({"place_token"})
     blocking = False
     name = "revenue_marker"
@@ -55,9 +57,6 @@ class RevenueMarkerStep(Step):
         """The company is in its token placement step: a
         :class:`~.card_window_step.CardTokenStep` not yet passed, or a
         plain token step that is the one waiting for it."""
-        from roundhouse.core.flow.map_steps import TokenStep
-        from roundhouse.titles.g18us.card_window_step import CardTokenStep, window_open
-
         for step in g.round.steps:
             if isinstance(step, CardTokenStep):
                 return not step.done and window_open(g, entity, step)

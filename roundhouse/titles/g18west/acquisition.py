@@ -20,7 +20,7 @@ from roundhouse.core.flow.actions import DiscardTrain, Pass
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18west.actions import Acquire, AnswerOffer
-from roundhouse.titles.g18west.hooks import merger_hooks
+from roundhouse.titles.g18west.merger_answers import merger_answers
 from roundhouse.titles.g18west.merger_round import MergerRound, Offer, presided
 from roundhouse.titles.g18west.merger_rules import merger_rules
 
@@ -55,8 +55,8 @@ def offers(g: Engine, buyer: str) -> list[Offer]:
     """Every acquisition ``buyer`` may propose now, one per share count (§6.4: cash balances
     the value; shares one for one at most; the assets must be in place)."""
     rules = merger_rules(g)
-    hooks = merger_hooks(g)
-    if not rules.acquirer_kinds or hooks.company_kind(g, buyer) not in rules.acquirer_kinds:
+    answers = merger_answers(g)
+    if not rules.acquirer_kinds or answers.company_kind(g, buyer) not in rules.acquirer_kinds:
         return []
     r = _round(g)
     book = g.books[buyer]
@@ -67,9 +67,9 @@ def offers(g: Engine, buyer: str) -> list[Offer]:
     for target, corp in g.corps.items():
         if target == buyer or corp.closed:
             continue
-        if hooks.company_kind(g, target) not in rules.target_kinds:
+        if answers.company_kind(g, target) not in rules.target_kinds:
             continue
-        if not hooks.acquisition_connected(g, buyer, target):
+        if not answers.acquisition_connected(g, buyer, target):
             continue
         if target in g.market.position:
             if g.market.zones(target) & rules.excluded_target_zones:
@@ -135,7 +135,7 @@ def acquire(g: Engine, offer: Offer) -> None:
         if private.owner == target:
             private.owner = buyer
     g.ledger.transfer_all(target, buyer)
-    merger_hooks(g).on_company_absorbed(g, buyer, target)
+    merger_answers(g).on_company_absorbed(g, buyer, target)
     # "set aside the charter, stock certificate, station token, and markers ... They play
     # no further role in the game."
     for cert in tbook.certs.values():

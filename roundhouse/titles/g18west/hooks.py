@@ -1,19 +1,23 @@
 """18West's changes to core's rounds for its merger and acquisition round (18West §6): the
-round after each set of operating rounds from its phase, company types, which companies are
-joined, and what an acquisition does to station tokens.
+round after each set of operating rounds from its phase, and the steps it is made of.
 
-A title with the M&A round subclasses :class:`MergerHooks` and answers from its board.
+A title with the M&A round subclasses :class:`MergerHooks` and answers the round's questions
+(:class:`~.merger_answers.MergerAnswers`: company types, which companies are joined, what an
+acquisition does to station tokens) from its board.
 """
 
 from __future__ import annotations
 
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.round import Round
-from roundhouse.core.hooks import Hooks
+from roundhouse.core.flow.step import Step
+from roundhouse.titles.g18west.acquisition import AcquireStep, AcquisitionDiscardStep, AnswerStep
+from roundhouse.titles.g18west.merger_answers import MergerAnswers
+from roundhouse.titles.g18west.merger_round import IssueRedeemStep, MergerPassStep, MergerRound
 from roundhouse.titles.g18west.merger_rules import merger_rules
 
 
-class MergerHooks(Hooks):
+class MergerHooks(MergerAnswers):
     """Core's 18xx behaviour with the M&A round; every method may be overridden."""
 
     def next_round(self, g: Engine, ended: Round) -> Round:
@@ -22,30 +26,22 @@ class MergerHooks(Hooks):
         start = merger_rules(g).from_phase
         set_over = ended.kind == "OR" and g.or_in_set >= g.ors_in_set
         if set_over and start is not None and start in g.phases_reached():
-            from roundhouse.titles.g18west.merger_round import merger_round
-
             return merger_round()
         return super().next_round(g, ended)
 
-    def company_kind(self, g: Engine, corp_id: str) -> str:
-        """The company's type now, for rules that name types (18West §6.3: "The acquiring
-        Company must be a Public Company"; a converted Land Grant company is one, §7.2)."""
-        return g.corps[corp_id].spec.kind
 
-    def acquisition_connected(self, g: Engine, buyer: str, target: str) -> bool:
-        """18West §6.3: the two companies' routes share a track segment, or both have tokens
-        in one hex.  Answered from the title's board; the neutral answer is no."""
-        return False
-
-    def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
-        """``absorbed``'s trains, privates and treasury went to ``survivor`` in an
-        acquisition; the title swaps its station tokens (18West §6.4)."""
+def merger_steps() -> list[Step]:
+    """18West §6.1's actions, answers and discards first, pass last (a title adds its own
+    steps before :class:`~.merger_round.MergerPassStep`)."""
+    return [
+        AnswerStep(),
+        AcquisitionDiscardStep(),
+        IssueRedeemStep(),
+        AcquireStep(),
+        MergerPassStep(),
+    ]
 
 
-NEUTRAL = MergerHooks()
-"""The answers for a title whose hooks are not :class:`MergerHooks`."""
-
-
-def merger_hooks(g: Engine) -> MergerHooks:
-    """The game's hooks for the M&A round (:data:`NEUTRAL` when the title has none)."""
-    return g.hooks if isinstance(g.hooks, MergerHooks) else NEUTRAL
+def merger_round() -> MergerRound:
+    """An 18West §6 M&A round with every action :class:`MergerRules` switches on."""
+    return MergerRound(merger_steps())

@@ -12,16 +12,16 @@ switched on by :class:`~.merger_rules.MergerRules`:
   president offers treasury shares one for one and cash balances the value; the owner, if
   another player, accepts or declines; the acquirer takes the target's cash, trains and
   cards, the title swaps station tokens through
-  :meth:`~.hooks.MergerHooks.on_company_absorbed`, and trains over the limit are discarded
-  (§6.4);
+  :meth:`~.merger_answers.MergerAnswers.on_company_absorbed`, and trains over the limit are
+  discarded (§6.4);
 * acquire an unstarted target from the bank (§6.4.1): exactly the target's president's
   share count of treasury shares to the pool, plus cash to the bank when they are worth less
   than :attr:`MergerRules.unstarted_share_value` each; the bank makes no change.
 
 Which companies may be joined (§6.3: routes sharing track, or tokens in one hex) is the
-title's :meth:`~.hooks.MergerHooks.acquisition_connected`.  Titles build the round with
-:func:`merger_round` (:class:`~.hooks.MergerHooks` does from its phase); a title adds its own
-steps before :class:`MergerPassStep`.
+title's :meth:`~.merger_answers.MergerAnswers.acquisition_connected`.  Titles build the round
+with :func:`~.hooks.merger_round` (:class:`~.hooks.MergerHooks` does from its phase); a title
+adds its own steps before :class:`MergerPassStep`.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18west.actions import IssueShares, RedeemShares
-from roundhouse.titles.g18west.hooks import merger_hooks
+from roundhouse.titles.g18west.merger_answers import merger_answers
 from roundhouse.titles.g18west.merger_rules import merger_rules
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def redeem_counts(g: Engine, corp_id: str) -> list[int]:
 def may_issue(g: Engine, corp_id: str) -> bool:
     rules = merger_rules(g)
     kinds = rules.issuer_kinds
-    return rules.issue_redeem and (not kinds or merger_hooks(g).company_kind(g, corp_id) in kinds)
+    return rules.issue_redeem and (not kinds or merger_answers(g).company_kind(g, corp_id) in kinds)
 
 
 class IssueRedeemStep(Step):
@@ -258,25 +258,3 @@ class MergerPassStep(Step):
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         _round(g).turn_done = True
-
-
-def merger_steps() -> list[Step]:
-    """18West §6.1's actions, answers and discards first, pass last."""
-    from roundhouse.titles.g18west.acquisition import (
-        AcquireStep,
-        AcquisitionDiscardStep,
-        AnswerStep,
-    )
-
-    return [
-        AnswerStep(),
-        AcquisitionDiscardStep(),
-        IssueRedeemStep(),
-        AcquireStep(),
-        MergerPassStep(),
-    ]
-
-
-def merger_round() -> MergerRound:
-    """An 18West §6 M&A round with every action :class:`MergerRules` switches on."""
-    return MergerRound(merger_steps())

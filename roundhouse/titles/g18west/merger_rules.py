@@ -14,9 +14,9 @@ class MergerRules:
     """What companies may do in an M&A round played by
     :class:`~.merger_round.MergerRound` (18West §6); default: nothing.
 
-    Kinds are :meth:`MergerHooks.company_kind <.hooks.MergerHooks.company_kind>` values,
-    so a company that changes type (18West §7.2: a Land Grant company converts to a Public
-    company) is judged by its type now."""
+    Kinds are :meth:`MergerAnswers.company_kind <.merger_answers.MergerAnswers.company_kind>`
+    values, so a company that changes type (18West §7.2: a Land Grant company converts to a
+    Public company) is judged by its type now."""
 
     issue_redeem: bool = False
     """Companies may issue treasury shares to the pool and redeem pool shares, at the current
