@@ -17,7 +17,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.state import TitleState
-from roundhouse.titles.chicago_express import auction, build, develop, turn
+from roundhouse.titles.chicago_express import auction, build, develop, heuristic, turn
 from roundhouse.titles.chicago_express.actions import (
     GAUGES,
     Bid,
@@ -198,6 +198,11 @@ class ChicagoExpressState(State, TitleState):
     @property
     def end_reason(self) -> str | None:
         return self.end
+
+    def heuristic_value(self, player: PlayerId) -> float:
+        """Cash plus the dividends the player's shares should still pay (see :mod:`.heuristic`):
+        what heuristic bots and agents read through the title state."""
+        return heuristic.position_value(self, player)
 
     def winners(self) -> list[PlayerId]:
         """Everyone with the most cash (a shared win on a tie, Chicago Express §6)."""
