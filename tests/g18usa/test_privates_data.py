@@ -19,8 +19,8 @@ from roundhouse.titles.g18usa.privates import (
     CityUpgrade,
     ExtraLoan,
     GreatNorthern,
-    ResourceTokens,
     Resource,
+    ResourceTokens,
     Source,
     SpecialTiles,
     TerrainDiscount,
@@ -142,9 +142,7 @@ def test_18usa_13_resource_tokens() -> None:
 def test_18usa_terrain_and_bridges() -> None:
     """Appendix P2 ($10 river, one bridge), P5 ($15 mountain); 18xx.games P21 (one bridge),
     P22 (two bridges), both waiving $10 river."""
-    discounts = {
-        p.id: (a.terrain, a.amount) for p in PS.values() if (a := p.find(TerrainDiscount))
-    }
+    discounts = {p.id: (a.terrain, a.amount) for p in PS.values() if (a := p.find(TerrainDiscount))}
     assert discounts == {
         "P2": ("river", 10),
         "P5": ("mountain", 15),

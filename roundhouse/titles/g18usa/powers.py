@@ -58,9 +58,7 @@ def uses_left(private: Private, ability: Ability) -> int | None:
 
 def abilities_of(private: Private, kind: type[A]) -> list[A]:
     """The card's abilities of ``kind`` that have uses left."""
-    return [
-        a for a in private.spec.abilities if isinstance(a, kind) and uses_left(private, a) != 0
-    ]
+    return [a for a in private.spec.abilities if isinstance(a, kind) and uses_left(private, a) != 0]
 
 
 def held(g: Engine, corp_id: str, kind: type[A]) -> list[tuple[Private, A]]:
