@@ -10,12 +10,14 @@ number it has is the rulebook's.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.flow.step import Step
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.phases import Phase
 from roundhouse.core.rng import Rng
@@ -62,14 +64,27 @@ PHASES = (
 KINDS = {name: n_train(int(name)) for name in ("2", "3", "4", "5", "6")}
 
 
+class PrivateHooks(CorporateHooks):
+    """The corporate title's operating turn with the privates' steps first (they are offered
+    beside the turn's current step)."""
+
+    def __init__(self, steps: Callable[[], Sequence[Step]] = tuple) -> None:
+        self.steps = steps
+
+    def operating_steps(self, g: Engine) -> Sequence[Step]:
+        return [*self.steps(), *super().operating_steps(g)]
+
+
 def usa_engine(
     *,
     lay_rules: Sequence[LayRule] = (),
     revenue: RevenueRules | None = None,
     options: GraphOptions | None = None,
     board_map: type[BoardMap] = BoardMap,
+    steps: Callable[[], Sequence[Step]] = tuple,
 ) -> FamilyEngine:
-    """Three players, every private in the bank, nothing started."""
+    """Three players, every private in the bank, nothing started; ``steps`` makes the
+    privates' steps for each operating round."""
     data = dataclasses.replace(DATA_C, privates=private_specs(), trains=TRAINS, phases=PHASES)
     extra: dict[str, object] = {}
     if revenue is not None:
@@ -85,7 +100,7 @@ def usa_engine(
         **extra,  # type: ignore[arg-type]
     )
     return FamilyEngine(
-        [ANN, BOB, CY], Rng(1), data=data, config=CONFIG_C, hooks=CorporateHooks(), board=bm
+        [ANN, BOB, CY], Rng(1), data=data, config=CONFIG_C, hooks=PrivateHooks(steps), board=bm
     )
 
 
@@ -113,3 +128,15 @@ def lay(g: Engine, corp: str, hex_name: str, tile: str, rotation: int) -> None:
     """``corp`` makes a listed lay (paying nothing: the tests count money themselves)."""
     bm = board_map(g)
     bm.lay_tile(g, corp, bm.find_lay(g, corp, (hex_name, tile, rotation)))
+
+
+def operating(g: Engine) -> None:
+    """Start an operating round (the first started company acts)."""
+    g.round = g.hooks.operating_round(g)
+    g.round.start(g)
+
+
+def apply(g: Engine, action: Action) -> None:
+    """Check and carry out a move the way :meth:`Game.apply` does."""
+    g.check(action)
+    g.execute(action)

@@ -136,7 +136,10 @@ def test_18usa_13_revenue_per_token() -> None:
     ):
         graph = RouteGraph((), (), phase=phase, hex_tags={"D8": frozenset({tag})})
         facts = RouteFacts(
-            train=None, stops=(), hexes=frozenset({"D8"}), hex_entries={"D8": 1}  # type: ignore[arg-type]
+            train=None,
+            stops=(),
+            hexes=frozenset({"D8"}),
+            hex_entries={"D8": 1},  # type: ignore[arg-type]
         )
         got = bonuses[tag].apply(graph, "CC", facts, ())
         assert got is not None and got.amount == expected, (tag, phase)

@@ -98,3 +98,10 @@ def use(g: Engine, private_id: str, ability: Ability) -> None:
     ]
     if all(uses_left(private, a) == 0 for a in counted):
         close(g, private_id)
+
+
+def in_turn(g: Engine, entity: str) -> bool:
+    """Whether a company's turn still waits on a blocking step: an ability offered beside the
+    turn's steps never keeps the turn open on its own (a round ends an entity's turn when no
+    step is active, :mod:`roundhouse.core.flow.round`)."""
+    return entity in g.corps and any(s.blocking and s.active(g, entity) for s in g.round.steps)

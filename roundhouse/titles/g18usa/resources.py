@@ -53,8 +53,9 @@ from roundhouse.core.routes.revenue import HexMarkerBonus
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18usa.board import resource_hexes
-from roundhouse.titles.g18usa.powers import UsePrivate, held, use
+from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
 from roundhouse.titles.g18usa.privates import Resource, ResourceTokens
+from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
 from roundhouse.titles.g18usa.terrain import terrain_cost
 
 ORE20 = "ore20"
@@ -62,9 +63,6 @@ ORE20 = "ore20"
 
 TERRAIN_SAVED = 15
 """§13.1, §13.3: "allows the company to ignore $15 terrain costs on the hex"."""
-
-COMPANY_TOWNS = frozenset({"X20", "X21", "X22"})
-"""P27's tiles: "Coal / Oil / Ore markers may not be used with the Company Town" (18xx.games)."""
 
 
 def markers_of(board: Board, hex_name: str) -> frozenset[str]:
@@ -104,7 +102,7 @@ def refusal(board: Board, hex_name: str, resource: Resource) -> str | None:
     if here.tile.colour is not Colour.YELLOW:
         return f"a {resource.value} token goes with a yellow tile (§13)"
     if here.tile.id in COMPANY_TOWNS:
-        return "no resource token goes on a company town"
+        return "no resource token goes on a company town (18xx.games P27)"
     if has_resource(board, hex_name, resource):
         return f"{hex_name} has a {resource.value} token already"
     if not _points_into_city(board, hex_name):
@@ -188,7 +186,7 @@ class ResourceTokenStep(Step):
         )
 
     def active(self, g: Engine, entity: str) -> bool:
-        if entity not in g.corps or g.or_round().revenue is not None:
+        if not in_turn(g, entity) or g.or_round().revenue is not None:
             return False
         return bool(placements(g, entity))
 
