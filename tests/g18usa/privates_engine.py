@@ -17,6 +17,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.phases import Phase
@@ -68,11 +69,17 @@ class PrivateHooks(CorporateHooks):
     """The corporate title's operating turn with the privates' steps first (they are offered
     beside the turn's current step)."""
 
-    def __init__(self, steps: Callable[[], Sequence[Step]] = tuple) -> None:
+    def __init__(
+        self, steps: Callable[[], Sequence[Step]] = tuple, track: Callable[[], Step] | None = None
+    ) -> None:
         self.steps = steps
+        self.track = track
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
-        return [*self.steps(), *super().operating_steps(g)]
+        turn = list(super().operating_steps(g))
+        if self.track is not None:
+            turn = [self.track() if type(s) is TrackStep else s for s in turn]
+        return [*self.steps(), *turn]
 
 
 def usa_engine(
@@ -82,6 +89,7 @@ def usa_engine(
     options: GraphOptions | None = None,
     board_map: type[BoardMap] = BoardMap,
     steps: Callable[[], Sequence[Step]] = tuple,
+    track: Callable[[], Step] | None = None,
 ) -> FamilyEngine:
     """Three players, every private in the bank, nothing started; ``steps`` makes the
     privates' steps for each operating round."""
@@ -100,7 +108,12 @@ def usa_engine(
         **extra,  # type: ignore[arg-type]
     )
     return FamilyEngine(
-        [ANN, BOB, CY], Rng(1), data=data, config=CONFIG_C, hooks=PrivateHooks(steps), board=bm
+        [ANN, BOB, CY],
+        Rng(1),
+        data=data,
+        config=CONFIG_C,
+        hooks=PrivateHooks(steps, track),
+        board=bm,
     )
 
 

@@ -276,6 +276,25 @@ def _company_town_tokens(g: Engine, corp: str, name: str) -> None:
     board.place_token(name, city, NEUTRAL)
 
 
+def _kind(g: Engine, private_id: str) -> str:
+    """P16 upgrades a city; P26 and P27 lay new tiles (§12.2's tile actions)."""
+    from roundhouse.titles.g18usa.tile_actions import CITY_UPGRADE, LAY
+
+    city = any(isinstance(a, CityUpgrade) for a in g.privates[private_id].spec.abilities)
+    return CITY_UPGRADE if city else LAY
+
+
+def _tile_action(g: Engine, corp: str, track: TrackStep, private_id: str) -> tuple[bool, int]:
+    """Whether the track step's plan allows the private's lay as its next tile action, and
+    the fee it costs (§12.2: $20 for the second)."""
+    from roundhouse.titles.g18usa.tile_actions import TileActionStep, plan
+
+    if not isinstance(track, TileActionStep):
+        return track.lays < g.hooks.track_lays(g, corp), 0
+    p = plan(g, corp)
+    return p.allows(track.done, _kind(g, private_id)), p.fee_for(track.done)
+
+
 class PrivateLayStep(Step):
     """The privates' lays, offered while the company's track step is active."""
 
@@ -295,11 +314,18 @@ class PrivateLayStep(Step):
                 return s
         return None
 
-    def moves(self, g: Engine, entity: str) -> list[PrivateLay]:
-        if not in_turn(g, entity) or not isinstance(g.map, BoardMap):
+    def moves(self, g: Engine, entity: str, *, track_open: bool = False) -> list[PrivateLay]:
+        """The lays on offer; ``track_open``: the caller is the track step asking whether to
+        stay open for them (so it is not asked back)."""
+        if not isinstance(g.map, BoardMap) or entity not in g.corps:
             return []
-        if self._track(g, entity) is None:
-            return []
+        track = None
+        if not track_open:
+            if not in_turn(g, entity):
+                return []
+            track = self._track(g, entity)
+            if track is None:
+                return []
         player = g.controller_id(entity)
         out: list[PrivateLay] = []
         for private in g.privates.values():
@@ -310,8 +336,14 @@ class PrivateLayStep(Step):
             ):
                 continue
             cash = g.ledger.cash(entity)
+            counted = uses_tile_action(g, private.id)
+            fee = 0
+            if counted and track is not None:
+                allowed, fee = _tile_action(g, entity, track, private.id)
+                if not allowed:
+                    continue
             for h, t, r in lays_for(g, entity, private.id, self.metropolises):
-                if terrain_due(g, entity, private.id, h) > cash:
+                if terrain_due(g, entity, private.id, h) + fee > cash:
                     continue
                 out.append(
                     PrivateLay(
@@ -341,6 +373,11 @@ class PrivateLayStep(Step):
         counts = uses_tile_action(g, action.company)
         if any(isinstance(a, GreatNorthern) for a in g.privates[action.company].spec.abilities):
             self.great_northern.append(entity)
-        lay(g, entity, action)
         if counts and track is not None:
-            track.lays += 1
+            from roundhouse.titles.g18usa.tile_actions import TileActionStep
+
+            if isinstance(track, TileActionStep):
+                track.count_private_lay(g, entity, _kind(g, action.company))
+            else:
+                track.lays += 1
+        lay(g, entity, action)
