@@ -90,6 +90,7 @@ def usa_engine(
     board_map: type[BoardMap] = BoardMap,
     steps: Callable[[], Sequence[Step]] = tuple,
     track: Callable[[], Step] | None = None,
+    hooks: type[PrivateHooks] | None = None,
 ) -> FamilyEngine:
     """Three players, every private in the bank, nothing started; ``steps`` makes the
     privates' steps for each operating round."""
@@ -112,7 +113,7 @@ def usa_engine(
         Rng(1),
         data=data,
         config=CONFIG_C,
-        hooks=PrivateHooks(steps, track),
+        hooks=(hooks or PrivateHooks)(steps, track),
         board=bm,
     )
 
