@@ -43,7 +43,8 @@ class BoneyardHooks(PrivateHooks):
 
 
 def _to_first_4(g: Engine) -> TrainEvents:
-    """Export every 2- and 3-train left; the next export is the first 4 (rusting the 2s, §8 phase 4)."""
+    """Export every 2- and 3-train left; the next export is the first 4 (§8 phase 4: the
+    2-trains rust)."""
     g.depot.export_all("2")
     g.depot.export_all("3")
     events = g.depot.export_next(g.ledger)
