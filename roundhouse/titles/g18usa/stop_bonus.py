@@ -5,6 +5,8 @@ Service's red-area station, P27 Company Town.
 * an ``express:<company>`` marker on each hex of a red area: that company's trains earn $10
   more for running there (appendix P8: "+10 revenue for each train which runs to that red
   area"; a route visits a red area once, §12.1, so once per train);
+* a ``lawfirm:<company>:<city>`` marker: P20's station waiting for a slot, a station of the
+  company that takes none (:mod:`.company_privates`);
 * a company town tile (X20-X22): companies without a station token there earn $10 less for
   it (18xx.games P27: "receive $10 less for the city than the company with the station
   marker").
@@ -22,11 +24,17 @@ from roundhouse.core.routes.adapter import StopExtras
 
 BRIDGE = "bridge"
 EXPRESS = "express:"
+LAW_FIRM = "lawfirm:"
 COMPANY_TOWNS = frozenset({"X20", "X21", "X22"})
 
 
 def express_marker(corp_id: str) -> str:
     return f"{EXPRESS}{corp_id}"
+
+
+def law_firm_marker(corp_id: str, city: str) -> str:
+    """P20's station waiting for a slot in ``city``."""
+    return f"{LAW_FIRM}{corp_id}:{city}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,8 +49,13 @@ class PrivateStops:
         here = board[hex_name]
         bonus = 0
         company: dict[str, int] = {}
+        extra: list[str] = []
         for marker in here.markers:
-            if marker == BRIDGE:
+            if marker.startswith(LAW_FIRM):
+                _, corp, city = marker.split(":")
+                if city == stop:
+                    extra.append(corp)
+            elif marker == BRIDGE:
                 bonus += self.bridge_bonus
             elif marker.startswith(EXPRESS):
                 corp = marker.removeprefix(EXPRESS)
@@ -52,6 +65,6 @@ class PrivateStops:
             for held in here.tokens.values():
                 for corp in held:
                     company[corp] = company.get(corp, 0) + self.company_town_penalty
-        if not bonus and not company:
+        if not bonus and not company and not extra:
             return None
-        return StopExtras(bonus=bonus, company_bonus=company or None)
+        return StopExtras(bonus=bonus, company_bonus=company or None, extra_tokens=tuple(extra))
