@@ -41,7 +41,6 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Entity, HexName, PrivateName, Rotation, TileName
 from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
 from roundhouse.core.flow.map_steps import TrackStep
-from roundhouse.core.flow.step import Step
 from roundhouse.core.lay_reach import connects
 from roundhouse.core.tiles import Colour, Tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
@@ -49,6 +48,13 @@ from roundhouse.titles.g18usa.board import great_northern_hexes
 from roundhouse.titles.g18usa.powers import held, in_turn, use
 from roundhouse.titles.g18usa.privates import CityUpgrade, GreatNorthern, SpecialTiles
 from roundhouse.titles.g18usa.terrain import terrain_cost
+from roundhouse.titles.g18usa.tile_actions import (
+    CITY_UPGRADE,
+    LAY,
+    BesideTrackStep,
+    TileActionStep,
+    plan,
+)
 
 NEUTRAL = "neutral"
 """The token filling a company town's second slot (18xx.games's neutral "-10" token)."""
@@ -278,8 +284,6 @@ def _company_town_tokens(g: Engine, corp: str, name: str) -> None:
 
 def _kind(g: Engine, private_id: str) -> str:
     """P16 upgrades a city; P26 and P27 lay new tiles (§12.2's tile actions)."""
-    from roundhouse.titles.g18usa.tile_actions import CITY_UPGRADE, LAY
-
     city = any(isinstance(a, CityUpgrade) for a in g.privates[private_id].spec.abilities)
     return CITY_UPGRADE if city else LAY
 
@@ -287,15 +291,13 @@ def _kind(g: Engine, private_id: str) -> str:
 def _tile_action(g: Engine, corp: str, track: TrackStep, private_id: str) -> tuple[bool, int]:
     """Whether the track step's plan allows the private's lay as its next tile action, and
     the fee it costs (§12.2: $20 for the second)."""
-    from roundhouse.titles.g18usa.tile_actions import TileActionStep, plan
-
     if not isinstance(track, TileActionStep):
         return track.lays < g.hooks.track_lays(g, corp), 0
     p = plan(g, corp)
     return p.allows(track.done, _kind(g, private_id)), p.fee_for(track.done)
 
 
-class PrivateLayStep(Step):
+class PrivateLayStep(BesideTrackStep):
     """The privates' lays, offered while the company's track step is active."""
 
     kinds = frozenset({"private_lay"})
@@ -374,8 +376,6 @@ class PrivateLayStep(Step):
         if any(isinstance(a, GreatNorthern) for a in g.privates[action.company].spec.abilities):
             self.great_northern.append(entity)
         if counts and track is not None:
-            from roundhouse.titles.g18usa.tile_actions import TileActionStep
-
             if isinstance(track, TileActionStep):
                 track.count_private_lay(g, entity, _kind(g, action.company))
             else:

@@ -25,7 +25,7 @@ rules, which keeps that colour to non-city upgrades by P11's owner.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -35,6 +35,7 @@ from roundhouse.core.flow.actions import LayTile
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.flow.map_steps import TrackStep
+from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18usa.powers import held
@@ -139,6 +140,17 @@ class PettiboneRule(LayRule):
         return bool(held(g, corp_id, TwoUpgrades))
 
 
+class BesideTrackStep(Step):
+    """A step offered beside the track step whose moves keep it open (the privates' lays,
+    :class:`~.private_lays.PrivateLayStep`)."""
+
+    blocking = False
+
+    def moves(self, g: Engine, entity: str, *, track_open: bool = False) -> Sequence[Action]:
+        """Its moves; ``track_open``: the track step asks whether to stay open for them."""
+        return []
+
+
 class TileActionStep(TrackStep):
     """The track step of §12.2 with P7 and P11: up to :attr:`TilePlan.actions` tile actions,
     the fee with the second, the plan's limits on upgrades."""
@@ -162,10 +174,8 @@ class TileActionStep(TrackStep):
         }
 
     def _private_lays(self, g: Engine, entity: str) -> bool:
-        from roundhouse.titles.g18usa.private_lays import PrivateLayStep
-
         return any(
-            isinstance(s, PrivateLayStep) and s.moves(g, entity, track_open=True)
+            isinstance(s, BesideTrackStep) and s.moves(g, entity, track_open=True)
             for s in g.round.steps
         )
 
