@@ -228,3 +228,11 @@ def test_ability_records_are_frozen() -> None:
     a = PS["P1"].ability(ResourceTokens)
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.uses = 3  # type: ignore[misc]
+
+
+def test_18usa_p3_value_under_compat_18xx_games() -> None:
+    """docs/rules-notes.md: the rulebook's P3 is $40 (opening bid $20), 18xx.games's $30
+    ($15); only P3 differs."""
+    site = privates(compat_18xx_games=True)
+    assert (site["P3"].value, site["P3"].min_bid) == (30, 15)
+    assert [p for p in PS if PS[p].value != site[p].value] == ["P3"]

@@ -370,6 +370,9 @@ class UsaPrivateRow(PrivateRow):
     """Where its facts come from."""
     revenue: Amount = 0
     """Income paid to its owner each operating round."""
+    value_18xx_games: Amount | None = None
+    """18xx.games's face value where it differs from the rulebook's (played under the
+    title's ``compat_18xx_games`` option; docs/rules-notes.md)."""
     owners: tuple[Literal["player", "company"], ...] = ("player", "company")
     """Who may own it (§7.1)."""
     text: str
@@ -536,15 +539,18 @@ class UsaPrivate:
 
 
 @functools.cache
-def privates() -> Mapping[str, UsaPrivate]:
-    """All 30 privates, P1 to P30."""
+def privates(compat_18xx_games: bool = False) -> Mapping[str, UsaPrivate]:
+    """All 30 privates, P1 to P30; with ``compat_18xx_games`` at 18xx.games's face values."""
     out: dict[str, UsaPrivate] = {}
     for pid, row in data().privates.items():
-        min_bid = row.value // 2 if row.min_bid is None else row.min_bid
+        value = row.value
+        if compat_18xx_games and row.value_18xx_games is not None:
+            value = row.value_18xx_games
+        min_bid = value // 2 if row.min_bid is None else row.min_bid
         spec = PrivateSpec(
             id=pid,
             name=row.name,
-            value=row.value,
+            value=value,
             min_bid=min_bid,
             abilities=row.abilities(),
             counts_as_cert=row.counts_as_cert,
@@ -554,6 +560,6 @@ def privates() -> Mapping[str, UsaPrivate]:
     return out
 
 
-def private_specs() -> tuple[PrivateSpec, ...]:
+def private_specs(compat_18xx_games: bool = False) -> tuple[PrivateSpec, ...]:
     """The core specs, for the title's data (``TitleData.privates``)."""
-    return tuple(p.spec for p in privates().values())
+    return tuple(p.spec for p in privates(compat_18xx_games).values())
