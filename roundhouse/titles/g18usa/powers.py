@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from roundhouse.core.ability import Ability, Closes, closes_after_use
 from roundhouse.core.actions import Action
 from roundhouse.core.entities import Private
-from roundhouse.core.flow.actions import Entity, HexName, PrivateName
+from roundhouse.core.flow.actions import Entity, HexName, PrivateName, Rotation, TileName
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -44,8 +44,27 @@ class UsePrivate(Action):
         return f"{self.entity} uses {self.company} on {self.hex}{what}"
 
 
-PRIVATE_ACTIONS: tuple[type[Action], ...] = (UsePrivate,)
-"""Added to the title's ``Title.actions``."""
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class PrivateLay(Action):
+    """Company ``entity`` lays ``tile`` in ``hex`` with its private ``company``'s ability
+    (18xx.games: ``lay_tile`` with the private as entity)."""
+
+    kind: ClassVar[str] = "private_lay"
+    entity: Entity
+    company: PrivateName
+    hex: HexName
+    tile: TileName
+    rotation: Rotation
+
+    def __str__(self) -> str:
+        return (
+            f"{self.entity} lays {self.tile} on {self.hex}, rotation {self.rotation}, "
+            f"with {self.company}"
+        )
+
+
+PRIVATE_ACTIONS: tuple[type[Action], ...] = (UsePrivate, PrivateLay)
+"""Added to the title's ``Title.actions`` (with core's ``choose``, which P13, P19 and P30 use)."""
 
 
 def uses_left(private: Private, ability: Ability) -> int | None:

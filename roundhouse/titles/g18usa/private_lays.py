@@ -29,23 +29,20 @@ The title lists :class:`PrivateLayStep` before its track step and passes its met
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection, Iterator
-from typing import ClassVar
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Entity, HexName, PrivateName, Rotation, TileName
 from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.lay_reach import connects
 from roundhouse.core.tiles import Colour, Tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
 from roundhouse.titles.g18usa.board import great_northern_hexes
-from roundhouse.titles.g18usa.powers import held, in_turn, use
+from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
 from roundhouse.titles.g18usa.privates import CityUpgrade, GreatNorthern, SpecialTiles
 from roundhouse.titles.g18usa.terrain import terrain_cost
 from roundhouse.titles.g18usa.tile_actions import (
@@ -61,25 +58,6 @@ NEUTRAL = "neutral"
 RURAL_JUNCTIONS = frozenset({"X07", "X08", "X09"})
 MAX_TOKENS = 8
 """§14.3: a company "may never have more than eight" station tokens."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PrivateLay(Action):
-    """Company ``entity`` lays ``tile`` in ``hex`` with its private ``company``'s ability
-    (18xx.games: ``lay_tile`` with the private as entity)."""
-
-    kind: ClassVar[str] = "private_lay"
-    entity: Entity
-    company: PrivateName
-    hex: HexName
-    tile: TileName
-    rotation: Rotation
-
-    def __str__(self) -> str:
-        return (
-            f"{self.entity} lays {self.tile} on {self.hex}, rotation {self.rotation}, "
-            f"with {self.company}"
-        )
 
 
 def _fits(board: Board, name: str, tile: Tile, rotation: int, optional_exits: bool) -> bool:
