@@ -144,3 +144,15 @@ def test_18usa_13_revenue_per_token() -> None:
         got = bonuses[tag].apply(graph, "CC", facts, ())
         assert got is not None and got.amount == expected, (tag, phase)
     del n_train
+
+
+def test_18usa_13_1_coal_tiles_may_be_upgraded() -> None:
+    """§13.1 "Tiles with a coal token may be upgraded" (and §13's table; §12.2.2's "Coal Mine"
+    sentence is 1817's, docs/rules-notes.md)."""
+    g = _engine()
+    give(g, "P1", "CC")
+    _lay_d8(g)
+    res.place(g, "CC", "P1", "D8", Resource.COAL)
+    g.depot.phases.index = 1  # phase 3, a later turn
+    board_map(g).laid.clear()
+    assert any(x.hex == "D8" and x.upgrade for x in board_map(g).tile_lays(g, "CC"))

@@ -6,8 +6,45 @@ an owning public company.  Abilities may not be used by players"; §2.3 says whi
 Each ability kind is one frozen record below (core :class:`~roundhouse.core.ability.Ability`
 plus its numbers); it is also the schema of its table in the data file, so a private naming a
 kind or a number the code does not know fails to load.  The rules that give each kind its
-meaning are the modules named in its docstring; the title wires them in (``docs/facts/18usa.md``
-§6 lists how).
+meaning are the modules named in its docstring; the title wires them in:
+
+===========================  ==================================================================
+ability (privates)           what the title does
+===========================  ==================================================================
+all                          ``TitleData.privates = private_specs(compat)``; actions
+                             ``powers.PRIVATE_ACTIONS`` (+ core ``Choose``); the abilities'
+                             board state is markers on the board (:mod:`.stop_bonus`)
+ResourceTokens (P1 P3 P4     :class:`.resources.ResourceTokenStep` in the operating turn before
+P12 P18 P21 P24 P28)         the run; :class:`.resources.OreRule` among the board map's lay
+                             rules; :func:`.resources.revenue_bonuses` in the revenue rules'
+                             route bonuses; :func:`.resources.upgrade_ore` as a tile upgrade
+TerrainDiscount (P2 P5 P21   :class:`.terrain.PrivateTerrain` among the lay rules
+P22)
+BridgeTokens (P2 P21 P22)    :class:`.bridges.BridgeStep` (with the game's metropolises);
+                             :class:`.stop_bonus.PrivateStops` as the graph options' decorator
+RedAreaToken, ExpressFreight :class:`.red_areas.RedAreaStep`; on a merger or acquisition
+(P6 P8)                      :func:`.red_areas.express_freight_transfer`
+TrackEngineers, TwoUpgrades  :class:`.tile_actions.TileActionStep` as the track step; the board
+(P7 P11)                     map's ``colours`` through :func:`.tile_actions.pettibone_colours`
+                             and :class:`.tile_actions.PettiboneRule` among the lay rules
+CityUpgrade, GreatNorthern   :class:`.private_lays.PrivateLayStep` before the track step (with
+lay, SpecialTiles (P9 P16    the metropolises); the title's ``revenue_rules`` through
+P17 P26 P27)                 :func:`.route_privates.private_revenue_rules` (P17's bonus)
+CarnegieSteel, BankruptRail- :func:`.company_privates.company_started` after §11.6's funding
+road, P14, ExtraStation      (lay the returned metropolis's tile); :func:`.company_privates.
+(P10 P14 P29 P23)            private_acquired` whenever a company gets a private
+ExtraLoan (P15)              family1817's ``max_loans`` + :func:`.company_privates.extra_loans`,
+                             ``interest_due`` = :func:`.company_privates.interest_due`
+LawFirmToken (P20)           :class:`.company_privates.LawFirmStep`; :func:`.company_privates.
+                             settle_law_firm` after tokens leave a city
+PennsyBoneyard (P13)         the rounds mix in :class:`.train_privates.BoneyardRound`; the hooks'
+                             ``on_train_events`` call :func:`.train_privates.note_rust`
+TrainDiscount (P25)          the buy-trains step mixes in :class:`.train_privates.
+                             LocomotiveDiscount`; :class:`.train_privates.LocomotiveStep`
+                             before the run
+TrainBonusStop (P19 P30)     :class:`.route_privates.AttachStep` before the run; the board
+                             map's ``train_kinds`` through :func:`.route_privates.attached_kinds`
+===========================  ==================================================================
 
 Sources: the rulebook's appendix table for P1-P9 (our copy stops after P9), 18xx.games's
 ``g_18_usa/entities.rb`` for P10-P30 (the data file's header names the commit).
