@@ -60,3 +60,28 @@ def test_18usa_13_1_coal_token_placed_in_the_turn_of_the_lay() -> None:
     assert bm.board["D8"].markers == ["coal"]
     assert not g.privates["P28"].closed  # two tokens left
     assert coal not in g.legal_actions()
+
+
+def test_every_refusal_rule_key_has_a_section() -> None:
+    """Every rule key the privates' modules raise is in RULE_SECTIONS (the title cites it)."""
+    import pathlib
+    import re
+
+    from roundhouse.titles.g18usa import powers
+
+    here = pathlib.Path(powers.__file__).parent
+    raised: set[str] = set()
+    for name in (
+        "powers", "terrain", "resources", "bridges", "red_areas", "private_lays",
+        "tile_actions", "train_privates", "company_privates", "route_privates",
+    ):  # fmt: skip
+        raised |= set(re.findall(r'rule="([a-z_.]+)"', (here / f"{name}.py").read_text()))
+    assert raised == set(powers.RULE_SECTIONS)
+
+
+def test_18usa_10_opening_bids_in_the_auction() -> None:
+    """§10: the private auction opens at half the face value; the Pyramid Scheme at $5."""
+    from roundhouse.core.flow.auction import opening_bid
+
+    g = usa_engine()
+    assert (opening_bid(g, "P1"), opening_bid(g, "P14"), opening_bid(g, "P30")) == (15, 5, 60)

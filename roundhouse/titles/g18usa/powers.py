@@ -67,6 +67,27 @@ PRIVATE_ACTIONS: tuple[type[Action], ...] = (UsePrivate, PrivateLay)
 """Added to the title's ``Title.actions`` (with core's ``choose``, which P13, P19 and P30 use)."""
 
 
+RULE_SECTIONS: dict[str, str] = {
+    "attach.train": "appendix P19, P30",
+    "boneyard.choice": "appendix P13",
+    "boneyard.not_rusted": "appendix P13",
+    "bridges.placement": "§13.4",
+    "law_firm.placement": "appendix P20",
+    "locomotive.buy": "appendix P25",
+    "private.lay": "§7.1, appendix P9, P16, P17, P26, P27",
+    "red_area.reach": "§7.1, appendix P6, P8",
+    "resources.no_board": "§13",
+    "resources.none_held": "§13",
+    "resources.ore_upgrade": "§13.3",
+    "resources.placement": "§13, §13.1",
+    "token.none_left": "§12.3",
+    "track.tile_actions": "§12.2, appendix P7, P11",
+}
+"""The rule keys the privates' refusals raise, with the rulebook place to cite; the title adds
+them to its ``Rulebook.sections`` (P10-P30's texts are cited as the appendix's, the list our
+copy lacks)."""
+
+
 def uses_left(private: Private, ability: Ability) -> int | None:
     """Uses the ability has left on this card (None: unlimited)."""
     if ability.uses is None:
