@@ -85,3 +85,32 @@ def test_18usa_10_opening_bids_in_the_auction() -> None:
 
     g = usa_engine()
     assert (opening_bid(g, "P1"), opening_bid(g, "P14"), opening_bid(g, "P30")) == (15, 5, 60)
+
+
+def test_private_state_copies_and_hashes_with_the_game() -> None:
+    """The privates' state (markers, steps' records, the uses of a card) is declared state: a
+    copy hashes the same, and a change after copying shows in one hash only."""
+    import copy
+
+    from roundhouse.core.canonical import digest
+    from roundhouse.titles.g18usa.bridges import BridgeStep
+    from roundhouse.titles.g18usa.route_privates import AttachStep
+
+    g = usa_engine(
+        lay_rules=[PrivateTerrain()],
+        steps=lambda: [ResourceTokenStep(), BridgeStep(), AttachStep()],
+    )
+    company(g, "CC", "E17")
+    give(g, "P22", "CC")
+    give(g, "P30", "CC")
+    g.depot.buy("CC", "2-0", g.ledger)
+    operating(g)
+    apply(g, LayTile(player=ANN, entity="CC", hex="E17", tile="57", rotation=1))
+    apply(g, UsePrivate(player=ANN, entity="CC", company="P22", hex="E17"))
+    twin = copy.deepcopy(g)
+    assert digest(twin) == digest(g)
+    from roundhouse.core.flow.actions import Choose
+
+    apply(twin, Choose(player=ANN, entity="CC", choice="2-0", company="P30"))
+    assert digest(twin) != digest(g)
+    assert board_map(twin).board["E17"].markers == ["bridge"]
