@@ -12,24 +12,20 @@ import pytest
 from roundhouse.core.ability import Closes
 from roundhouse.core.datafile import DataError, read
 from roundhouse.titles.g18usa.board import great_northern_hexes, red_area_tokens
-from roundhouse.titles.g18usa.privates import (
+from roundhouse.titles.g18usa.private_abilities import (
     ABILITY_KINDS,
-    PRIVATES,
     BridgeTokens,
     CityUpgrade,
     ExtraLoan,
     GreatNorthern,
     Resource,
     ResourceTokens,
-    Source,
     SpecialTiles,
     TerrainDiscount,
     TrainBonusStop,
     TrainDiscount,
-    UsaPrivatesFile,
-    data,
-    privates,
 )
+from roundhouse.titles.g18usa.privates import PRIVATES, Source, UsaPrivatesFile, data, privates
 from tests.shared_files import shared_file
 
 PS = privates()
@@ -191,7 +187,7 @@ def test_18usa_site_numbers() -> None:
 
 def test_18usa_p6_token_is_the_appendix_token() -> None:
     """Appendix "Red Area Markers": the 30/40/50/80 token is P6's."""
-    from roundhouse.titles.g18usa.privates import RedAreaToken
+    from roundhouse.titles.g18usa.private_abilities import RedAreaToken
 
     assert PS["P6"].ability(RedAreaToken).values == red_area_tokens().import_export_hub
 

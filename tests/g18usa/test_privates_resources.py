@@ -10,7 +10,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.revenue import RevenueRules
 from roundhouse.titles.g18usa import resources as res
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
-from roundhouse.titles.g18usa.privates import Resource
+from roundhouse.titles.g18usa.private_abilities import Resource
 from roundhouse.titles.g18usa.terrain import PrivateTerrain
 from tests.g18usa.privates_engine import board_map, company, give, lay, usa_engine
 

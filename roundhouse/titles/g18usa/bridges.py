@@ -29,7 +29,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import StopKind
 from roundhouse.titles.g18usa.board import bridge_cities
 from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
-from roundhouse.titles.g18usa.privates import BridgeTokens
+from roundhouse.titles.g18usa.private_abilities import BridgeTokens
 from roundhouse.titles.g18usa.stop_bonus import BRIDGE, COMPANY_TOWNS
 
 RIVER_COST = 10

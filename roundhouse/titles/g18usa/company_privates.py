@@ -44,7 +44,7 @@ from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
-from roundhouse.titles.g18usa.privates import (
+from roundhouse.titles.g18usa.private_abilities import (
     BankruptRailroad,
     CarnegieSteel,
     ExtraLoan,

@@ -43,7 +43,7 @@ from roundhouse.core.tiles import Colour, Tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
 from roundhouse.titles.g18usa.board import great_northern_hexes
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
-from roundhouse.titles.g18usa.privates import CityUpgrade, GreatNorthern, SpecialTiles
+from roundhouse.titles.g18usa.private_abilities import CityUpgrade, GreatNorthern, SpecialTiles
 from roundhouse.titles.g18usa.terrain import terrain_cost
 from roundhouse.titles.g18usa.tile_actions import (
     CITY_UPGRADE,

@@ -31,7 +31,7 @@ from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.step import Step
 from roundhouse.titles.g18usa.board import RedValue, board, red_areas
 from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
-from roundhouse.titles.g18usa.privates import ExpressFreight, RedAreaToken
+from roundhouse.titles.g18usa.private_abilities import ExpressFreight, RedAreaToken
 from roundhouse.titles.g18usa.stop_bonus import express_marker
 
 

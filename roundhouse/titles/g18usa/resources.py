@@ -54,7 +54,7 @@ from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18usa.board import resource_hexes
 from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
-from roundhouse.titles.g18usa.privates import Resource, ResourceTokens
+from roundhouse.titles.g18usa.private_abilities import Resource, ResourceTokens
 from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
 from roundhouse.titles.g18usa.terrain import terrain_cost
 

@@ -33,7 +33,7 @@ from roundhouse.core.routes.graph import RouteGraph
 from roundhouse.core.routes.kinds import AnyKind, Train, TrainKind
 from roundhouse.core.routes.revenue import Bonus, RevenueRules, Run
 from roundhouse.titles.g18usa.powers import held, in_turn
-from roundhouse.titles.g18usa.privates import GreatNorthern, TrainBonusStop
+from roundhouse.titles.g18usa.private_abilities import GreatNorthern, TrainBonusStop
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

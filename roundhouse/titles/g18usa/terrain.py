@@ -21,7 +21,7 @@ from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18usa.powers import held
-from roundhouse.titles.g18usa.privates import TerrainDiscount
+from roundhouse.titles.g18usa.private_abilities import TerrainDiscount
 
 
 def waived(g: Engine, corp_id: str, terrain: str) -> int:

@@ -39,7 +39,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18usa.powers import held
-from roundhouse.titles.g18usa.privates import TrackEngineers, TwoUpgrades
+from roundhouse.titles.g18usa.private_abilities import TrackEngineers, TwoUpgrades
 
 LAY, UPGRADE, CITY_UPGRADE = "lay", "upgrade", "city_upgrade"
 

@@ -35,7 +35,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.trains import DEPOT, SCRAPPED, TrainEvents
 from roundhouse.titles.g18usa.powers import close, held, in_turn, owner_of
-from roundhouse.titles.g18usa.privates import PennsyBoneyard, TrainDiscount
+from roundhouse.titles.g18usa.private_abilities import PennsyBoneyard, TrainDiscount
 
 BONEYARD = "P13"
 LOCOMOTIVE = "P25"
