@@ -9,7 +9,14 @@ import pytest
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
 from roundhouse.core.flow.map_steps import TrackStep
-from roundhouse.titles.g18usa.private_lays import NEUTRAL, PrivateLay, PrivateLayStep, lay, lays_for
+from roundhouse.titles.g18usa.private_lays import (
+    NEUTRAL,
+    PrivateLay,
+    PrivateLayStep,
+    lay,
+    lays_for,
+    station_allowed,
+)
 from roundhouse.titles.g18usa.terrain import PrivateTerrain
 from tests.g18usa.privates_engine import (
     ANN,
@@ -147,6 +154,7 @@ def test_18usa_p27_company_town_with_its_bonus_station() -> None:
     assert g.corps["CC"].tokens_owned == owned + 1
     assert g.ledger.cash("CC") == cash - 15  # D8's mountain, as any first tile
     assert g.privates["P27"].closed
+    assert not station_allowed(board, "D8") and station_allowed(board, "E7")
 
 
 def test_private_lay_refused_names_the_rule() -> None:

@@ -9,6 +9,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.routes.adapter import GraphOptions
 from roundhouse.core.routes.kinds import n_train
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.route_privates import (
@@ -17,8 +18,9 @@ from roundhouse.titles.g18usa.route_privates import (
     extended,
     private_revenue_rules,
     switched,
-    switcher_through_blocked,
+    switcher_options,
 )
+from roundhouse.titles.g18usa.stop_bonus import PrivateStops
 from tests.g18usa.privates_engine import ANN, apply, board_map, company, give, operating, usa_engine
 
 
@@ -30,6 +32,9 @@ class PrivateRunMap(BoardMap):
 
     def revenue_rules(self, g, corp_id):  # type: ignore[no-untyped-def,override]
         return private_revenue_rules(g, corp_id, super().revenue_rules(g, corp_id))
+
+    def route_options(self, g, corp_id):  # type: ignore[no-untyped-def,override]
+        return switcher_options(g, corp_id, super().route_options(g, corp_id))
 
 
 def _rotation(g: FamilyEngine, tile: str, exits: set[int]) -> int:
@@ -111,8 +116,6 @@ def test_18usa_p19_switcher_kind() -> None:
     kind = switched(n_train(2))
     assert kind.limits[0][1] == 3 and kind.best_of == 2 and kind.token_in_scored
     assert extended(n_train(2)).limits[0][1] == 3
-    with pytest.raises(NotImplementedError, match="18USA P19 Union Switch & Signal"):
-        switcher_through_blocked("CC", "D20")
 
 
 def test_18usa_p19_switcher_run() -> None:
@@ -125,3 +128,31 @@ def test_18usa_p19_switcher_run() -> None:
         board_map(g).check_run(g, "CC", three)
     apply(g, Choose(player=ANN, entity="CC", choice="2-0", company="P19"))
     assert board_map(g).check_run(g, "CC", three) == 40
+
+
+def test_18usa_p19_switcher_through_a_blocked_city() -> None:
+    """P19: "skip over a city (even a blocked city)": Kansas City is DD's alone; with the
+    switcher the 2-train runs St. Louis-(Kansas City)-Omaha, Omaha with a bridge, and the
+    blocked city is the one skipped: 20 + 30."""
+    g = usa_engine(
+        board_map=PrivateRunMap,
+        steps=lambda: [AttachStep()],
+        options=GraphOptions(decorate=PrivateStops()),
+    )
+    company(g, "CC", "E17")
+    _put(g, "E17", "57", {1, 4})
+    _put(g, "E15", "6", {2, 4})
+    _put(g, "D14", "5", {5, 0})
+    board = board_map(g).board
+    board.place_token("E15", "c", "DD")
+    board.add_marker("D14", "bridge")
+    g.depot.buy("CC", "2-0", g.ledger)
+    give(g, "P19", "CC")
+    operating(g)
+    through = (("2-0", "E17-0", "E15-0", "D14-0"),)
+    assert _revenue(g) == 40  # St. Louis and (blocked) Kansas City at the end
+    with pytest.raises(IllegalAction):
+        board_map(g).check_run(g, "CC", through)
+    apply(g, Choose(player=ANN, entity="CC", choice="2-0", company="P19"))
+    assert board_map(g).check_run(g, "CC", through) == 50
+    assert _revenue(g) == 50

@@ -137,3 +137,21 @@ def test_18usa_p25_closes_with_the_first_6() -> None:
     g.train_events(None, g.depot.export_next(g.ledger))
     assert g.depot.phases.current.name == "6"
     assert g.privates["P25"].closed
+
+
+def test_18usa_p13_a_rust_no_round_can_ask_about_is_not_lost() -> None:
+    """A rust P13 could answer while the round cannot ask (the plain operating round here)
+    stops with NotImplementedError instead of silently rusting the train."""
+    g = usa_engine(hooks=_PlainRoundHooks)
+    company(g, "CC", "E7")
+    g.depot.buy("CC", "2-0", g.ledger)
+    give(g, "P13", "CC")
+    operating(g)
+    with pytest.raises(NotImplementedError, match="18USA P13 Pennsy Boneyard"):
+        _to_first_4(g)
+
+
+class _PlainRoundHooks(PrivateHooks):
+    def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
+        super().on_train_events(g, corp_id, events)
+        note_rust(g, events)

@@ -44,6 +44,7 @@ from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
 from roundhouse.titles.g18usa.board import great_northern_hexes
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import CityUpgrade, GreatNorthern, SpecialTiles
+from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
 from roundhouse.titles.g18usa.terrain import terrain_cost
 from roundhouse.titles.g18usa.tile_actions import (
     CITY_UPGRADE,
@@ -247,6 +248,14 @@ def lay(g: Engine, corp: str, action: PrivateLay) -> None:
         if isinstance(a, SpecialTiles) and a.placement == "company_town":
             _company_town_tokens(g, corp, action.hex)
     g.emit("lay", f"{corp} lays {action.tile} on {action.hex} with {private.id}")
+
+
+def station_allowed(board: Board, hex_name: str) -> bool:
+    """Whether a station token may ever be placed in the hex by the token step (18xx.games
+    P27: "No other corporations may place a token on the Company Town hex", and "If the
+    station marker in the Company Town hex is ever removed, no token may ever replace it").
+    The title's token step asks it."""
+    return board[hex_name].tile.id not in COMPANY_TOWNS
 
 
 def _company_town_tokens(g: Engine, corp: str, name: str) -> None:

@@ -81,10 +81,21 @@ def save(g: Engine, corp: str, train_id: str) -> None:
 
 
 def note_rust(g: Engine, events: TrainEvents) -> None:
-    """Called by the title's hooks after every train sale or export: queue P13's choice."""
+    """Called by the title's hooks after every train sale or export: queue P13's choice in the
+    current round.  A rust P13 may answer while no :class:`BoneyardRound` is under way (an
+    export as an operating round ends, §12.10, if the title does not let the next round ask)
+    raises NotImplementedError rather than lose the choice."""
     found = saveable(g, events)
-    if found is not None and isinstance(g.round, BoneyardRound):
+    if found is None:
+        return
+    if isinstance(g.round, BoneyardRound) and not g.round.finished:
         g.round.boneyard = found
+        return
+    raise NotImplementedError(
+        f"18USA P13 Pennsy Boneyard: {found.company} may save {', '.join(found.trains)} but "
+        f"the {g.round.kind} round cannot ask (the title must queue the choice in a "
+        "BoneyardRound)"
+    )
 
 
 class BoneyardRound(Round):
