@@ -80,6 +80,7 @@ RULE_SECTIONS: dict[str, str] = {
     "resources.none_held": "§13",
     "resources.ore_upgrade": "§13.3",
     "resources.placement": "§13, §13.1",
+    "switcher.blocked": "§12.1, appendix P19",
     "token.none_left": "§12.3",
     "track.tile_actions": "§12.2, appendix P7, P11",
 }

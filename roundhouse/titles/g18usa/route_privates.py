@@ -152,12 +152,12 @@ class SwitcherCheck:
                 raise IllegalAction(
                     f"{run.train.id} cannot run through {passed[0]}: only the switcher's "
                     "train may pass a blocked city (P19)",
-                    rule="route.blocked",
+                    rule="switcher.blocked",
                 )
             if len(passed) > 1:
                 raise IllegalAction(
                     f"the switcher passes one blocked city, not {', '.join(passed)} (P19)",
-                    rule="route.blocked",
+                    rule="switcher.blocked",
                 )
 
 
