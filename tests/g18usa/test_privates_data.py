@@ -25,7 +25,15 @@ from roundhouse.titles.g18usa.private_abilities import (
     TrainBonusStop,
     TrainDiscount,
 )
-from roundhouse.titles.g18usa.privates import PRIVATES, Source, UsaPrivatesFile, data, privates
+from roundhouse.titles.g18usa.privates import (
+    PRIVATES,
+    Source,
+    UsaPrivatesFile,
+    data,
+    deal_groups,
+    privates,
+    resource_subsidy_kinds,
+)
 from tests.shared_files import shared_file
 
 PS = privates()
@@ -232,3 +240,24 @@ def test_18usa_p3_value_under_compat_18xx_games() -> None:
     site = privates(compat_18xx_games=True)
     assert (site["P3"].value, site["P3"].min_bid) == (30, 15)
     assert [p for p in PS if PS[p].value != site[p].value] == ["P3"]
+
+
+def test_18usa_2_3_deal_groups() -> None:
+    """§2.3: with four players P10 is one of the $40 draw; with five it is always in."""
+    always, groups = deal_groups(4)
+    assert always == ("P1", "P2", "P3", "P4")
+    by_value = {g.value: (g.candidates, g.keep) for g in groups}
+    assert by_value[30] == (("P5", "P6"), 1)
+    assert by_value[40] == (("P7", "P8", "P9", "P10", "P11"), 2)
+    assert [g.value for g in groups] == [30, 40, 60, 80, 90, 120]
+    always, groups = deal_groups(5)
+    assert always[-1] == "P10"
+    assert {g.value: g.candidates for g in groups}[40] == ("P7", "P8", "P9", "P11")
+
+
+def test_18usa_appendix_resource_subsidy_kinds() -> None:
+    """Appendix "Subsidy Tiles", Resource: ore if P24 is not in play, oil if P12 is not, coal
+    if either P18 or P28 is not; all in play: no subsidy."""
+    assert resource_subsidy_kinds(()) == (Resource.ORE, Resource.OIL, Resource.COAL)
+    assert resource_subsidy_kinds(("P24", "P18")) == (Resource.OIL, Resource.COAL)
+    assert resource_subsidy_kinds(("P24", "P12", "P18", "P28")) == ()

@@ -62,7 +62,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -82,6 +82,7 @@ from roundhouse.titles.g18usa.private_abilities import (
     LawFirmToken,
     PennsyBoneyard,
     RedAreaToken,
+    Resource,
     ResourceTokens,
     SpecialTiles,
     TerrainDiscount,
@@ -313,3 +314,43 @@ def privates(compat_18xx_games: bool = False) -> Mapping[str, UsaPrivate]:
 def private_specs(compat_18xx_games: bool = False) -> tuple[PrivateSpec, ...]:
     """The core specs, for the title's data (``TitleData.privates``)."""
     return tuple(p.spec for p in privates(compat_18xx_games).values())
+
+
+@dataclasses.dataclass(frozen=True)
+class DealGroup:
+    """One draw of §2.3: ``keep`` of ``candidates`` (all of one face value, in number order)."""
+
+    value: int
+    candidates: tuple[str, ...]
+    keep: int
+
+
+def deal_groups(players: int) -> tuple[tuple[str, ...], tuple[DealGroup, ...]]:
+    """§2.3 for a player count: the privates always in play, and the draws by face value (in
+    the order of the values' first appearance, as 18xx.games draws them; docs/facts/18usa.md
+    §3.2).  The title's set-up draws from these."""
+    deal = data().deal
+    always = list(deal.always)
+    for threshold, extra in sorted(deal.always_from_players.items()):
+        if players >= threshold:
+            always.extend(extra)
+    groups: dict[int, list[str]] = {}
+    for pid, row in data().privates.items():
+        if pid not in always:
+            groups.setdefault(row.value, []).append(pid)
+    return tuple(always), tuple(
+        DealGroup(value, tuple(ids), deal.keep_by_value[value]) for value, ids in groups.items()
+    )
+
+
+def resource_subsidy_kinds(dealt: Collection[str]) -> tuple[Resource, ...]:
+    """The tokens the Resource subsidy offers (appendix "Subsidy Tiles"): ore unless P24 is in
+    play, oil unless P12 is, coal unless both P18 and P28 are; none: it is a "No subsidy"."""
+    out: list[Resource] = []
+    if "P24" not in dealt:
+        out.append(Resource.ORE)
+    if "P12" not in dealt:
+        out.append(Resource.OIL)
+    if "P18" not in dealt or "P28" not in dealt:
+        out.append(Resource.COAL)
+    return tuple(out)
