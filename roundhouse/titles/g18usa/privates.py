@@ -12,6 +12,8 @@ meaning are the modules named in its docstring; the title wires them in:
 ===========================  ==================================================================
 ability (privates)           what the title does
 ===========================  ==================================================================
+set-up (§2.3, subsidies)     :func:`deal_groups` (what is always in, what is drawn);
+                             :func:`resource_subsidy_kinds` (the Resource subsidy's tokens)
 all                          ``TitleData.privates = private_specs(compat)``; actions
                              ``powers.PRIVATE_ACTIONS`` (+ core ``Choose``); the abilities'
                              board state is markers on the board (:mod:`.stop_bonus`)
