@@ -65,10 +65,12 @@ class OfferedRun:
 
 def company_trains(owned: Iterable[RosterTrain], kinds: Mapping[str, AnyKind]) -> list[Train]:
     """The trains a company runs, as the route machinery sees them: each physical train's id
-    ("3+-1") with the kind of the side in use (its variant, e.g. 18US "3E" or "2G")."""
+    ("3+-1") with the kind of the side in use (its variant, e.g. 18US "3E" or "2G").  A kind
+    listed under a train's own id is that one train's for now (a card attached to one train
+    for a run: 18USA's switcher and extender privates)."""
     out: list[Train] = []
     for train in owned:
-        kind = kinds.get(train.variant)
+        kind = kinds.get(train.id) or kinds.get(train.variant)
         if kind is None:
             raise KeyError(f"no running rules for {train.variant}-trains")
         out.append(Train(train.id, kind))

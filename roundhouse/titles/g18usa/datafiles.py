@@ -2,7 +2,12 @@
 (docs/data-format.md) and the test that every data file is documented."""
 
 from roundhouse.titles.g18usa.board import UsaMap
+from roundhouse.titles.g18usa.privates import UsaPrivatesFile
 from roundhouse.titles.g18usa.tiles import UsaTiles
 
 TITLE_NAME = "18USA"
-DATA_FILES = (("tiles.toml", UsaTiles), ("map.toml", UsaMap))
+DATA_FILES = (
+    ("tiles.toml", UsaTiles),
+    ("map.toml", UsaMap),
+    ("privates.toml", UsaPrivatesFile),
+)

@@ -235,6 +235,14 @@ def test_18us_10_6_company_trains_run_the_side_in_use() -> None:
         company_trains([RosterTrain("9-0", "9")], kinds)
 
 
+def test_a_kind_listed_by_train_id_is_that_trains_alone() -> None:
+    """A kind given for one train's id (a private attached to it for a run) wins over its
+    variant's; the company's other trains of the type keep theirs."""
+    kinds: dict[str, TrainKind | FreightKind] = {"3": n_train(3), "3-1": n_train(4, "3+1")}
+    owned = [RosterTrain("3-0", "3", owner="X"), RosterTrain("3-1", "3", owner="X")]
+    assert [t.kind.name for t in company_trains(owned, kinds)] == ["3", "3+1"]
+
+
 def test_18royalgorge_fixture_run_converts_and_scores_as_recorded() -> None:
     """A real 18xx.games run (18RoyalGorge_game_end_bankrupt.json, action 77: RG's first run,
     after ten plain tile lays and no upgrades, so the board is rebuilt from those lays alone):

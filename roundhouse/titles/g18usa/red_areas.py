@@ -1,0 +1,178 @@
+"""The privates that act on a red area: P6 Import / Export Hub and P8 Express Freight Service.
+
+Appendix P6: "Discard to replace one red area value token with the 30/40/50/80 value token.
+The company must be able to trace a legal route to reach the red area."  The new value token
+is written into the area's hexes (:func:`swap_value_token`: the area's tiles are rebuilt from
+map.toml with that token, as at set-up).
+
+Appendix P8: "Place an extra station token (from the box) of the owning company in one red
+area.  The company receives +10 revenue for each train which runs to that red area for the
+remainder of the game.  The station token in the red area is not a normal station".  The token
+is an ``express:<company>`` marker on every hex of the area (:mod:`.stop_bonus` adds the $10);
+it takes no slot and is not one of the company's tokens on its charter.  In a merger or
+acquisition (§14) the title calls :func:`express_freight_transfer`: the acquirer's token takes
+its place, or, if the acquirer would have more than eight tokens and chooses to, it is removed
+and P8 is discarded.
+
+Both are used in the company's track step (18xx.games: ``when: track``) with a
+:class:`~.powers.UsePrivate` naming any hex of the area; the title lists
+:class:`RedAreaStep` among the operating turn's steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from roundhouse.core.actions import Action
+from roundhouse.core.board import Board
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.step import Step
+from roundhouse.titles.g18usa.board import RedValue, board, red_areas
+from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
+from roundhouse.titles.g18usa.private_abilities import ExpressFreight, RedAreaToken
+from roundhouse.titles.g18usa.stop_bonus import express_marker
+
+
+def area_of(hex_name: str) -> str | None:
+    """The red area a hex belongs to (None: not a red hex)."""
+    for name, area in red_areas().items():
+        if hex_name in area.hexes:
+            return name
+    return None
+
+
+def reached_areas(reach_hexes: Iterable[str]) -> list[str]:
+    """Red areas with a hex the company's routes reach."""
+    hexes = set(reach_hexes)
+    return [name for name, area in red_areas().items() if hexes & set(area.hexes)]
+
+
+def swap_value_token(live: Board, area: str, values: RedValue) -> None:
+    """Put the value token ``values`` into ``area`` in place of its drawn one."""
+    fresh = board({area: values}, tiles=live.tiles)
+    for hex_name in red_areas()[area].hexes:
+        live.hexes[hex_name].tile = fresh[hex_name].tile
+    live.touch()
+
+
+def express_area(live: Board, corp_id: str) -> str | None:
+    """The red area holding the company's P8 station, if any."""
+    marker = express_marker(corp_id)
+    for name, area in red_areas().items():
+        if marker in live[area.hexes[0]].markers:
+            return name
+    return None
+
+
+def place_express(live: Board, corp_id: str, area: str) -> None:
+    for hex_name in red_areas()[area].hexes:
+        live.add_marker(hex_name, express_marker(corp_id))
+
+
+def remove_express(live: Board, corp_id: str) -> None:
+    marker = express_marker(corp_id)
+    for here in live.hexes.values():
+        while marker in here.markers:
+            here.markers.remove(marker)
+    live.touch()
+
+
+def express_freight_transfer(g: Engine, survivor: str, absorbed: str, *, keep: bool) -> None:
+    """§14, appendix P8: the absorbed company's red-area station becomes the survivor's
+    (``keep``), or is removed and P8 discarded (allowed only when the survivor would have more
+    than eight tokens: the title asks the president then)."""
+    assert isinstance(g.map, BoardMap)
+    live = g.map.board
+    area = express_area(live, absorbed)
+    if area is None:
+        return
+    remove_express(live, absorbed)
+    if keep:
+        place_express(live, survivor, area)
+    else:
+        close(g, "P8")
+
+
+def _moves(g: Engine, corp_id: str) -> list[UsePrivate]:
+    if not isinstance(g.map, BoardMap) or not in_turn(g, corp_id):
+        return []
+    reach = g.map.graph.reach(corp_id)
+    areas = reached_areas({h for h, _ in reach.stops} | reach.hexes)
+    if not areas:
+        return []
+    player = g.controller_id(corp_id)
+    out: list[UsePrivate] = []
+    kinds: tuple[type[RedAreaToken] | type[ExpressFreight], ...] = (RedAreaToken, ExpressFreight)
+    for kind in kinds:
+        for private, _ in held(g, corp_id, kind):
+            for area in areas:
+                out.append(
+                    UsePrivate(
+                        player=player,
+                        entity=corp_id,
+                        company=private.id,
+                        hex=red_areas()[area].hexes[0],
+                    )
+                )
+    return out
+
+
+class RedAreaStep(Step):
+    """Use P6 or P8 on a red area the company reaches (appendix P6, P8)."""
+
+    kinds = frozenset({"use_private"})
+    blocking = False
+    name = "red_area"
+
+    def takes(self, g: Engine, action: Action) -> bool:
+        return (
+            isinstance(action, UsePrivate)
+            and action.company in g.privates
+            and any(
+                isinstance(a, (RedAreaToken, ExpressFreight))
+                for a in g.privates[action.company].spec.abilities
+            )
+        )
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return bool(_moves(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        return list(_moves(g, entity))
+
+    def _normal(self, action: UsePrivate) -> UsePrivate:
+        area = area_of(action.hex)
+        if area is None:
+            return action
+        hexes = red_areas()[area].hexes
+        return UsePrivate(
+            player=action.player, entity=action.entity, company=action.company, hex=hexes[0]
+        )
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, UsePrivate)
+        if self._normal(action) not in _moves(g, entity):
+            raise IllegalAction(
+                f"{entity} may use {action.company} only on a red area its routes reach "
+                "(appendix P6, P8)",
+                rule="red_area.reach",
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, UsePrivate) and isinstance(g.map, BoardMap)
+        area = area_of(action.hex)
+        assert area is not None
+        private = g.privates[action.company]
+        for a in private.spec.abilities:
+            if isinstance(a, RedAreaToken):
+                swap_value_token(g.map.board, area, a.values)
+                g.emit("red_area", f"{entity} puts {a.values} into {area} ({private.id})")
+                use(g, private.id, a)
+                return
+            if isinstance(a, ExpressFreight):
+                place_express(g.map.board, entity, area)
+                g.emit("red_area", f"{entity} places {private.id}'s station in {area}")
+                use(g, private.id, a)
+                return

@@ -1,0 +1,219 @@
+"""The tile actions a company may take in its track step (§12.2), as P7 Track Engineers and P11
+Pettibone & Mulliken change them.
+
+§12.2: one tile action - lay a yellow tile or upgrade one tile; "For a fee of $20, a company may
+perform a second tile action; at most one of the two actions may be an upgrade"; not a lay and
+an upgrade of the same hex.  §12.2.4: playing plain track colours ahead into an empty hex
+"counts as an upgrade"; a green city tile on an empty city hex "is treated as a yellow track
+placement".
+
+* P7 (appendix): "Pay $20 to lay three tiles, one of which may be an upgrade.  This ability
+  replaces the normal track laying action.  This ability may be combined with P11 ... to lay
+  one new tile, upgrade one tile, and upgrade one non city tile."
+* P11 (18xx.games): "The corporation may upgrade two track tiles when paying $20 to perform
+  two track operations.  Only one upgrade may be a city.  The corporation may upgrade non-city
+  track to a color one higher than the current phase normally allows."
+
+:func:`plan` gives a company's :class:`TilePlan`; :class:`TileActionStep` is the track step
+that follows it (charging the $20 with the second action, refusing what the plan does not
+allow, and staying open while :class:`~.private_lays.PrivateLayStep` has a lay).  P11's colour
+ahead needs the lay listing to include that colour: the title's board map adds it with
+:func:`pettibone_colours` in its ``colours`` and lists :class:`PettiboneRule` among its lay
+rules, which keeps that colour to non-city upgrades by P11's owner.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable, Mapping, Sequence
+
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import LayTile
+from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.flow.map_steps import TrackStep
+from roundhouse.core.flow.step import Step
+from roundhouse.core.tiles import Colour
+from roundhouse.core.track import TileLay
+from roundhouse.titles.g18usa.powers import held
+from roundhouse.titles.g18usa.private_abilities import TrackEngineers, TwoUpgrades
+
+LAY, UPGRADE, CITY_UPGRADE = "lay", "upgrade", "city_upgrade"
+
+
+@dataclasses.dataclass(frozen=True)
+class TilePlan:
+    """What a company's track step allows this turn."""
+
+    actions: int = 2
+    """Tile actions in all."""
+    upgrades: int = 1
+    """How many may be upgrades."""
+    city_upgrades: int = 1
+    """How many of those may be city upgrades."""
+    fee: int = 20
+    """Paid once, with the second tile action."""
+    colours_ahead: int = 0
+    """Colours beyond the phase's that non-city track may be upgraded to (P11)."""
+
+    def allows(self, done: tuple[str, ...], kind: str) -> bool:
+        """Whether a tile action of ``kind`` may follow the ones ``done`` this turn."""
+        if len(done) >= self.actions:
+            return False
+        ups = sum(1 for k in done if k != LAY) + (kind != LAY)
+        cities = sum(1 for k in done if k == CITY_UPGRADE) + (kind == CITY_UPGRADE)
+        return ups <= self.upgrades and cities <= self.city_upgrades
+
+    def fee_for(self, done: tuple[str, ...]) -> int:
+        """The fee the next tile action costs: $20 for the second (P7: it covers the third)."""
+        return self.fee if len(done) == 1 else 0
+
+
+BASE = TilePlan()
+"""§12.2 without privates."""
+
+
+def plan(g: Engine, corp_id: str) -> TilePlan:
+    """The company's plan with its P7 and P11."""
+    out = BASE
+    for _, te in held(g, corp_id, TrackEngineers):
+        out = dataclasses.replace(out, actions=te.lays, upgrades=te.upgrades, fee=te.fee)
+    for _, tu in held(g, corp_id, TwoUpgrades):
+        out = dataclasses.replace(
+            out,
+            upgrades=out.upgrades + tu.upgrades - BASE.upgrades,
+            city_upgrades=tu.cities,
+            fee=tu.fee,
+            colours_ahead=tu.colours_ahead,
+        )
+    return out
+
+
+def kind_of(g: Engine, lay: TileLay) -> str:
+    """A lay's kind for the plan (§12.2, §12.2.4)."""
+    assert isinstance(g.map, BoardMap)
+    here = g.map.board[lay.hex]
+    new = g.map.board.tiles[lay.tile]
+    empty = here.tile is here.printed.tile and not here.tile.links(here.rotation)
+    if empty:
+        plain = not new.stops
+        return UPGRADE if plain and new.colour > Colour.YELLOW else LAY
+    if not lay.upgrade:
+        return LAY
+    return CITY_UPGRADE if here.tile.cities else UPGRADE
+
+
+def pettibone_colours(g: Engine, colours: frozenset[Colour]) -> frozenset[Colour]:
+    """The phase's colours, and for the operating company with P11 the next colour too (its
+    lays are kept to non-city upgrades by :class:`PettiboneRule`)."""
+    entity = getattr(g.round, "current", None)
+    if not isinstance(entity, str) or entity not in g.corps:
+        return colours
+    ahead = max((tu.colours_ahead for _, tu in held(g, entity, TwoUpgrades)), default=0)
+    out = set(colours)
+    top = max(colours)
+    for step in range(1, ahead + 1):
+        if top + step <= Colour.GRAY:
+            out.add(Colour(top + step))
+    return frozenset(out)
+
+
+class PettiboneRule(LayRule):
+    """Tiles of a colour the phase does not offer yet: only P11's owner, only upgrading
+    non-city track."""
+
+    __slots__ = ()
+
+    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+        assert isinstance(g.map, BoardMap)
+        tile = g.map.board.tiles[lay.tile]
+        phase = frozenset(Colour.parse(c) for c in g.depot.phases.current.tiles)
+        if tile.colour in phase:
+            return True
+        here = g.map.board[lay.hex]
+        return bool(held(g, corp_id, TwoUpgrades)) and lay.upgrade and not here.tile.cities
+
+    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+        return bool(held(g, corp_id, TwoUpgrades))
+
+
+class BesideTrackStep(Step):
+    """A step offered beside the track step whose moves keep it open (the privates' lays,
+    :class:`~.private_lays.PrivateLayStep`)."""
+
+    blocking = False
+
+    def moves(self, g: Engine, entity: str, *, track_open: bool = False) -> Sequence[Action]:
+        """Its moves; ``track_open``: the track step asks whether to stay open for them."""
+        return []
+
+
+class TileActionStep(TrackStep):
+    """The track step of §12.2 with P7 and P11: up to :attr:`TilePlan.actions` tile actions,
+    the fee with the second, the plan's limits on upgrades."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.done: tuple[str, ...] = ()
+
+    def setup(self, g: Engine, entity: str) -> None:
+        super().setup(g, entity)
+        self.done = ()
+
+    def _options(self, g: Engine, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
+        p = plan(g, corp)
+        fee = p.fee_for(self.done)
+        cash = g.ledger.cash(corp)
+        return {
+            key: lay
+            for key, lay in super()._options(g, corp).items()
+            if p.allows(self.done, kind_of(g, lay)) and lay.cost + fee <= cash
+        }
+
+    def _private_lays(self, g: Engine, entity: str) -> bool:
+        return any(
+            isinstance(s, BesideTrackStep) and s.moves(g, entity, track_open=True)
+            for s in g.round.steps
+        )
+
+    def active(self, g: Engine, entity: str) -> bool:
+        if self.passed:
+            return False
+        if len(self.done) < plan(g, entity).actions and self._options(g, entity):
+            return True
+        return self._private_lays(g, entity)
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, LayTile):
+            key = self._key(g, action)
+            if key not in self._options(g, entity):
+                g.map.find_lay(g, entity, key)  # the board's own reason first
+                raise IllegalAction(
+                    f"{entity} may not take this tile action now: §12.2 allows "
+                    f"{plan(g, entity).actions} tile actions, at most "
+                    f"{plan(g, entity).upgrades} upgrades, $20 with the second",
+                    rule="track.tile_actions",
+                )
+            return
+        super().check(g, entity, action)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, LayTile):
+            lay = g.map.find_lay(g, entity, self._key(g, action))
+            kind = kind_of(g, lay)
+            fee = plan(g, entity).fee_for(self.done)
+            if fee:
+                g.ledger.transfer(entity, BANK, fee)
+            self.done = (*self.done, kind)
+        super().process(g, entity, action)
+
+    def count_private_lay(self, g: Engine, entity: str, kind: str) -> None:
+        """A private's lay that uses a tile action (P16, P26, P27) is one, fee included."""
+        fee = plan(g, entity).fee_for(self.done)
+        if fee:
+            g.ledger.transfer(entity, BANK, fee)
+        self.done = (*self.done, kind)
+        self.lays += 1

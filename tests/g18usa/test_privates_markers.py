@@ -1,0 +1,185 @@
+"""18USA bridges (§13.4: P2, P21, P22), P6 Import / Export Hub, P8 Express Freight Service and
+P27's company town penalty, on the real board: placed through the operating round's steps and
+counted by the route machinery."""
+
+from __future__ import annotations
+
+import pytest
+
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.routes.adapter import GraphOptions
+from roundhouse.titles.g18usa.bridges import BridgeStep, bridge_sites
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
+from roundhouse.titles.g18usa.powers import UsePrivate
+from roundhouse.titles.g18usa.red_areas import (
+    RedAreaStep,
+    express_area,
+    express_freight_transfer,
+    place_express,
+)
+from roundhouse.titles.g18usa.stop_bonus import PrivateStops
+from tests.g18usa.privates_engine import (
+    ANN,
+    apply,
+    board_map,
+    company,
+    give,
+    lay,
+    operating,
+    usa_engine,
+)
+
+OPTIONS = GraphOptions(decorate=PrivateStops())
+
+
+def _steps() -> list[object]:
+    return [BridgeStep(metropolises=("D28",)), RedAreaStep()]
+
+
+def _st_louis() -> FamilyEngine:
+    """CC in St. Louis (E17, bridge icon) with a 2-train and track to Kansas City (E15, bridge
+    icon): its run is 20 + 20."""
+    g = usa_engine(options=OPTIONS, steps=_steps)  # type: ignore[arg-type]
+    company(g, "CC", "E17")
+    lay(g, "CC", "E17", "57", 1)
+    lay(g, "CC", "E15", "57", 1)
+    g.depot.buy("CC", "2-0", g.ledger)
+    return g
+
+
+def _revenue(g: FamilyEngine, corp: str = "CC") -> int:
+    return board_map(g).runs(g, corp)[0][1]
+
+
+def test_18usa_13_4_a_bridge_adds_10_for_every_company() -> None:
+    """§13.4: "the city's value is increased by $10 for all companies"; P22 has two bridges,
+    one per city."""
+    g = _st_louis()
+    give(g, "P22", "CC")
+    assert _revenue(g) == 40
+    operating(g)
+    moves = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
+    assert {m.hex for m in moves} == {"E15", "E17"}
+    apply(g, UsePrivate(player=ANN, entity="CC", company="P22", hex="E17"))
+    assert _revenue(g) == 50
+    assert not g.privates["P22"].closed
+    again = UsePrivate(player=ANN, entity="CC", company="P22", hex="E17")
+    assert again not in g.legal_actions()
+    with pytest.raises(IllegalAction, match=r"§13\.4"):
+        g.check(again)
+    apply(g, UsePrivate(player=ANN, entity="CC", company="P22", hex="E15"))
+    assert _revenue(g) == 60
+    assert not any(isinstance(a, UsePrivate) for a in g.legal_actions())
+
+
+def test_18usa_13_4_bridges_only_on_icons_and_not_new_orleans_as_metropolis() -> None:
+    """§13.4: printed bridge icons only; "A bridge token may only be placed in New Orleans when
+    New Orleans is not a metropolis"."""
+    g = usa_engine()
+    board = board_map(g).board
+    sites = set(bridge_sites(board, ()))
+    assert sites == {"C3", "C17", "D14", "E15", "E17", "F20", "G17", "I19"}
+    assert "I19" not in bridge_sites(board, ("I19",))
+
+
+def test_18usa_13_4_bridge_on_a_company_town_on_a_river() -> None:
+    """§13.4: "If P27 Company Town is placed on a river hex with a $10 difficult terrain cost, a
+    bridge token may be placed on the Company Town tile" (D18, river $10)."""
+    g = usa_engine()
+    board = board_map(g).board
+    board.lay("D18", "X20", 0, {})
+    assert "D18" in bridge_sites(board, ())
+
+
+def test_18usa_13_4_only_where_the_company_reaches() -> None:
+    """§13.4: "A company must be able to trace a legal route to a city to place a bridge
+    token"; §7.1: a player's private does nothing."""
+    g = _st_louis()
+    give(g, "P2", "CC")
+    operating(g)
+    hexes = {a.hex for a in g.legal_actions() if isinstance(a, UsePrivate)}
+    assert hexes == {"E15", "E17"}  # not Omaha, Minneapolis ...
+    g.privates["P2"].owner = "Ann"
+    assert not any(isinstance(a, UsePrivate) for a in g.legal_actions())
+
+
+def _new_orleans() -> FamilyEngine:
+    """CC in New Orleans (I19) with a 2-train and track to the Port of New Orleans (J20,
+    drawn 20/40/50/80): its run is 20 + 20."""
+    g = usa_engine(options=OPTIONS, steps=_steps)  # type: ignore[arg-type]
+    company(g, "CC", "I19")
+    rotation = next(
+        x.rotation
+        for x in board_map(g).tile_lays(g, "CC")
+        if x.hex == "I19"
+        and x.tile == "57"
+        and 5 in board_map(g).board.tiles["57"].exits(x.rotation)
+    )
+    lay(g, "CC", "I19", "57", rotation)
+    g.depot.buy("CC", "2-0", g.ledger)
+    return g
+
+
+def test_18usa_appendix_p6_puts_the_30_40_50_80_token_in() -> None:
+    """Appendix P6: "Discard to replace one red area value token with the 30/40/50/80 value
+    token"; the company must reach the area."""
+    g = _new_orleans()
+    give(g, "P6", "CC")
+    assert _revenue(g) == 40
+    operating(g)
+    moves = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
+    assert [m.hex for m in moves] == ["J20"]
+    apply(g, moves[0])
+    assert g.privates["P6"].closed
+    assert _revenue(g) == 50
+    stop = board_map(g).board["J20"].tile.stops[0]
+    from roundhouse.core.tiles import Colour
+
+    assert [stop.revenue_in(c) for c in Colour if c >= Colour.YELLOW][:4] == [30, 40, 50, 80]
+
+
+def test_18usa_appendix_p8_plus_10_per_train_to_its_red_area() -> None:
+    """Appendix P8: "+10 revenue for each train which runs to that red area"; for the owning
+    company only."""
+    g = _new_orleans()
+    give(g, "P8", "CC")
+    operating(g)
+    (move,) = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
+    apply(g, move)
+    assert express_area(board_map(g).board, "CC") == "Port of New Orleans"
+    assert _revenue(g) == 50
+    assert not g.privates["P8"].closed  # discarded only if its token is removed
+
+
+def test_18usa_appendix_p8_red_area_anywhere_in_mexico() -> None:
+    """A red area of several hexes (Mexico) is one area: the marker covers all six."""
+    g = usa_engine()
+    place_express(board_map(g).board, "CC", "Mexico")
+    assert express_area(board_map(g).board, "CC") == "Mexico"
+    assert all("express:CC" in board_map(g).board[h].markers for h in ("I5", "K13"))
+
+
+def test_18usa_appendix_p8_in_a_merger() -> None:
+    """Appendix P8: "the station token in the red area must be replaced by a station from the
+    acquiring company"; if removed, "the Express Freight Service private is discarded"."""
+    g = usa_engine()
+    board = board_map(g).board
+    place_express(board, "CC", "Seattle")
+    express_freight_transfer(g, "DD", "CC", keep=True)
+    assert express_area(board, "DD") == "Seattle" and express_area(board, "CC") is None
+    express_freight_transfer(g, "AA", "DD", keep=False)
+    assert express_area(board, "AA") is None
+    assert g.privates["P8"].closed
+
+
+def test_18usa_p27_company_town_pays_others_10_less() -> None:
+    """18xx.games P27: other companies "receive $10 less for the city than the company with
+    the station marker in the city"."""
+    decorate = PrivateStops()
+    g = usa_engine()
+    board = board_map(g).board
+    board.lay("D18", "X20", 0, {})
+    board.place_token("D18", board["D18"].tile.cities[0].name, "CC")
+    extras = decorate(board, "D18", board["D18"].tile.cities[0].name)
+    assert extras is not None
+    assert extras.bonus == -10 and extras.company_bonus == {"CC": 10}

@@ -1,0 +1,116 @@
+"""18USA privates' actions and steps as a title plays them: the action vocabulary decodes from
+JSON alongside core's and the 1817 family's, and a resource token is placed through the
+operating round (§13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from roundhouse.core.actions import ActionCodec
+from roundhouse.core.bank import BANK
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import ACTIONS, LayTile
+from roundhouse.titles.g18usa.family1817.actions import CORPORATE_ACTIONS
+from roundhouse.titles.g18usa.powers import PRIVATE_ACTIONS, PrivateLay, UsePrivate
+from roundhouse.titles.g18usa.resources import ResourceTokenStep
+from roundhouse.titles.g18usa.terrain import PrivateTerrain
+from tests.g18usa.privates_engine import ANN, apply, board_map, company, give, operating, usa_engine
+
+
+def test_private_actions_decode_beside_core_and_family() -> None:
+    """No kind is taken twice, and each action survives its JSON."""
+    codec = ActionCodec(ACTIONS + CORPORATE_ACTIONS + PRIVATE_ACTIONS)
+    for action in (
+        UsePrivate(player=ANN, entity="CC", company="P1", hex="D8", choice="coal"),
+        UsePrivate(player=ANN, entity="CC", company="P2", hex="E17"),
+        PrivateLay(player=ANN, entity="CC", company="P26", hex="D6", tile="X07", rotation=2),
+    ):
+        assert codec.decode(action.to_json()) == action
+    assert str(UsePrivate(player=ANN, entity="CC", company="P1", hex="D8", choice="coal")) == (
+        "CC uses P1 on D8 (coal)"
+    )
+
+
+def test_18usa_13_1_coal_token_placed_in_the_turn_of_the_lay() -> None:
+    """§13: the token goes down "as part of a yellow tile lay action in that hex" and "does
+    not count as a tile action": CC lays D8 ($15 mountain), places P28's coal (the $15 back)
+    and may still take its second tile action."""
+    g = usa_engine(lay_rules=[PrivateTerrain()], steps=lambda: [ResourceTokenStep()])
+    company(g, "CC", "E7")
+    give(g, "P28", "CC")
+    g.depot.buy("CC", "2-0", g.ledger)
+    g.ledger.transfer(BANK, "CC", 100)
+    operating(g)
+    apply(g, LayTile(player=ANN, entity="CC", hex="E7", tile="6", rotation=3))
+    assert not any(isinstance(a, UsePrivate) for a in g.legal_actions())
+    cash = g.ledger.cash("CC")
+    # a second lay by hand, as the title's two tile actions would allow (core's step: one)
+    bm = board_map(g)
+    lay = bm.find_lay(g, "CC", ("D8", "7", 0))
+    g.ledger.transfer("CC", BANK, lay.cost)
+    bm.lay_tile(g, "CC", lay)
+    assert g.ledger.cash("CC") == cash - 15
+    coal = UsePrivate(player=ANN, entity="CC", company="P28", hex="D8", choice="coal")
+    assert coal in g.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        g.check(UsePrivate(player=ANN, entity="CC", company="P28", hex="D8", choice="oil"))
+    assert err.value.rule == "resources.placement"
+    apply(g, coal)
+    assert g.ledger.cash("CC") == cash
+    assert bm.board["D8"].markers == ["coal"]
+    assert not g.privates["P28"].closed  # two tokens left
+    assert coal not in g.legal_actions()
+
+
+def test_every_refusal_rule_key_has_a_section() -> None:
+    """Every rule key the privates' modules raise is in RULE_SECTIONS (the title cites it)."""
+    import pathlib
+    import re
+
+    from roundhouse.titles.g18usa import powers
+
+    here = pathlib.Path(powers.__file__).parent
+    raised: set[str] = set()
+    for name in (
+        "powers", "terrain", "resources", "bridges", "red_areas", "private_lays",
+        "tile_actions", "train_privates", "company_privates", "route_privates",
+    ):  # fmt: skip
+        raised |= set(re.findall(r'rule="([a-z_.]+)"', (here / f"{name}.py").read_text()))
+    assert raised == set(powers.RULE_SECTIONS)
+
+
+def test_18usa_10_opening_bids_in_the_auction() -> None:
+    """§10: the private auction opens at half the face value; the Pyramid Scheme at $5."""
+    from roundhouse.core.flow.auction import opening_bid
+
+    g = usa_engine()
+    assert (opening_bid(g, "P1"), opening_bid(g, "P14"), opening_bid(g, "P30")) == (15, 5, 60)
+
+
+def test_private_state_copies_and_hashes_with_the_game() -> None:
+    """The privates' state (markers, steps' records, the uses of a card) is declared state: a
+    copy hashes the same, and a change after copying shows in one hash only."""
+    import copy
+
+    from roundhouse.core.canonical import digest
+    from roundhouse.titles.g18usa.bridges import BridgeStep
+    from roundhouse.titles.g18usa.route_privates import AttachStep
+
+    g = usa_engine(
+        lay_rules=[PrivateTerrain()],
+        steps=lambda: [ResourceTokenStep(), BridgeStep(), AttachStep()],
+    )
+    company(g, "CC", "E17")
+    give(g, "P22", "CC")
+    give(g, "P30", "CC")
+    g.depot.buy("CC", "2-0", g.ledger)
+    operating(g)
+    apply(g, LayTile(player=ANN, entity="CC", hex="E17", tile="57", rotation=1))
+    apply(g, UsePrivate(player=ANN, entity="CC", company="P22", hex="E17"))
+    twin = copy.deepcopy(g)
+    assert digest(twin) == digest(g)
+    from roundhouse.core.flow.actions import Choose
+
+    apply(twin, Choose(player=ANN, entity="CC", choice="2-0", company="P30"))
+    assert digest(twin) != digest(g)
+    assert board_map(twin).board["E17"].markers == ["bridge"]
