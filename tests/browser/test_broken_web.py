@@ -181,30 +181,3 @@ def test_browser_board_lost_on_the_way_is_fetched_again(base_url: str, page) -> 
     page.wait_for_selector("#board svg .hex", timeout=20_000)
     assert len(refused) == 2
 
-
-def test_browser_moves_follow_the_banner_while_the_map_is_on_its_way(base_url: str, page) -> None:
-    """A new position's moves show together with its banner, before its map arrives: the last
-    position's buttons never sit under the new banner (the server would refuse them as
-    stale), however slowly the drawing comes."""
-    created = _create(base_url, title="ChicagoExpress", seats=SEATS_3, seed=2)
-    page.goto(base_url + created["link"])
-    page.wait_for_selector("#board svg .hex")
-    held: list[object] = []
-
-    def hold(route) -> None:
-        held.append(route)
-
-    page.route("**/board.svg*", hold)
-    page.click("#controls button:has-text('Ann passes')")
-    page.wait_for_function("() => document.getElementById('status').textContent.includes('Bob')")
-    page.wait_for_selector("#controls button:has-text('Bob passes')", timeout=5_000)
-    assert page.locator("#controls button:has-text('Ann passes')").count() == 0
-    page.wait_for_timeout(300)
-    assert held, "the new map should still be on its way"
-    for route in held:
-        route.continue_()  # type: ignore[attr-defined]
-    page.unroute("**/board.svg*", hold)
-    page.wait_for_function(
-        "() => document.body.dataset.version !== undefined && "
-        "document.querySelector('#board svg .hex') !== null"
-    )

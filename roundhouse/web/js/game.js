@@ -195,8 +195,10 @@ async function render() {
   if (state.selectedHex && !actions.some((a) => a.action.hex === state.selectedHex)) state.selectedHex = null;
   settleLay(actions);
   settleRoutes(actions, view);
-  // The moves go up with the banner, before the map is fetched: buttons of the last position
-  // must never sit under the new position's banner while the drawing is on its way.
+  await drawBoard(view, live ? legalHexes(actions) : new Set(), live ? legalStops(actions) : new Set());
+  map.preview(state.lay?.hex, state.lay ? tileSrc(gameId, state.lay.tile, state.lay.rotation) : null);
+  if (state.routes) state.routes.draw();
+  else map.showRoutes([]);
   $("controls-section").hidden = !live || view.finished;
   $("controls-heading").textContent = yourTurn ? "Your move" : "Moves";
   const controlsKey = JSON.stringify([actions, state.selectedHex, state.lay, state.routesKey, state.routes?.revision]);
@@ -212,10 +214,6 @@ async function render() {
     });
   }
   $("undo").disabled = !live || undoCount() === 0;
-  await drawBoard(view, live ? legalHexes(actions) : new Set(), live ? legalStops(actions) : new Set());
-  map.preview(state.lay?.hex, state.lay ? tileSrc(gameId, state.lay.tile, state.lay.rotation) : null);
-  if (state.routes) state.routes.draw();
-  else map.showRoutes([]);
   const tablesKey = JSON.stringify([view, state.mayActFor]);
   if (tablesKey !== drawn.tables) {
     drawn.tables = tablesKey;
@@ -318,8 +316,7 @@ async function drawBoard(view, hexes, stops) {
   document.body.classList.remove("no-board");
   map.labels = hexLabels(view.board);
   // The server draws the board once per position; highlights change without a new drawing.
-  const wanted = () => `${state.version}:${state.historyIndex}`;
-  const key = wanted();
+  const key = `${state.version}:${state.historyIndex}`;
   if (key === drawn.board) {
     map.mark(hexes, state.selectedHex, stops);
     return;
@@ -327,19 +324,13 @@ async function drawBoard(view, hexes, stops) {
   try {
     const response = await fetch(`/api/games/${gameId}/board.svg${state.historyIndex !== null ? `?index=${state.historyIndex}` : ""}`);
     if (!response.ok) throw new Error("no board");
-    const svg = await response.text();
-    // Renders overlap (a move arrives while a hex is clicked or history is browsed): a drawing
-    // that arrives after a newer position was asked for is that render's to replace, never
-    // to drop in over the newer one.
-    if (key !== wanted()) return;
-    map.dropIn(svg, hexes, state.selectedHex, stops);
+    map.dropIn(await response.text(), hexes, state.selectedHex, stops);
     drawn.board = key;
     drawBoard.failures = 0;
   } catch {
-    if (key !== wanted()) return;
     // A drawing lost to a dropped connection or a busy server is asked for again (a few
-    // times, more slowly each time); a map already on the page stays there meanwhile, and a
-    // page that never had one keeps its map space hidden until one arrives.
+    // times, more slowly each time) instead of leaving the page without its map; a map
+    // already on the page stays in sight meanwhile.
     if (drawn.board === null) $("board-section").hidden = true;
     const failures = (drawBoard.failures ?? 0) + 1;
     drawBoard.failures = failures;
