@@ -15,6 +15,7 @@ data.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -236,71 +237,116 @@ def _point(layout: Layout, point: tuple[float, float]) -> XY:
     return point[0] * sx, point[1] * sy
 
 
-def _curve(points: Sequence[XY]) -> tuple[str, list[XY]]:
-    """A smooth path through ``points`` (Catmull-Rom as cubic Béziers) and points along it
-    close enough together to find the hexes it crosses."""
+def _curve(points: Sequence[XY]) -> list[XY]:
+    """Points close together (a few units apart) along the smooth curve through ``points``
+    (Catmull-Rom, as cubic Béziers)."""
     ends = [points[0], *points, points[-1]]
-    d = [f"M{num(points[0][0])},{num(points[0][1])}"]
-    samples: list[XY] = [points[0]]
+    out: list[XY] = [points[0]]
     for i in range(1, len(ends) - 2):
         p0, p1, p2, p3 = ends[i - 1], ends[i], ends[i + 1], ends[i + 2]
         c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
         c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
-        d.append(f"C{num(c1[0])},{num(c1[1])} {num(c2[0])},{num(c2[1])} {num(p2[0])},{num(p2[1])}")
-        steps = max(2, math.ceil(math.dist(p1, p2) / (R / 4)))
+        steps = max(2, math.ceil(math.dist(p1, p2) / 4))
         for k in range(1, steps + 1):
             t = k / steps
             u = 1 - t
-            samples.append(
+            out.append(
                 (
                     u**3 * p1[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * p2[0],
                     u**3 * p1[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * p2[1],
                 )
             )
-    return "".join(d), samples
+    return out
 
 
-def _rivers(
-    layout: Layout, rivers: Sequence[River], centres: Mapping[str, XY]
-) -> tuple[str, set[str]]:
-    """The rivers' definitions (banks under water, so a tributary joins its river without a
-    seam) and the hexes they cross."""
-    if not rivers:
-        return "", set()
-    banks: list[str] = []
-    water: list[str] = []
-    crossed: set[str] = set()
-    for river in rivers:
-        d, samples = _curve([_point(layout, p) for p in river.course])
-        width = RIVER_WIDTH[river.major]
-        banks.append(f'<path d="{d}" stroke-width="{num(width + 2.4)}"/>')
-        water.append(
-            f'<path d="{d}" stroke-width="{num(width)}"><title>{escape(river.name)}</title></path>'
-        )
-        reach = R + width
-        for name, (cx, cy) in centres.items():
-            if name not in crossed and any(
-                abs(x - cx) < reach and abs(y - cy) < reach for x, y in samples
-            ):
-                crossed.add(name)
+def _clip(a: XY, b: XY, hexagon: Sequence[XY]) -> tuple[float, float] | None:
+    """The stretch ``t0..t1`` of segment a→b inside a convex polygon (Cyrus-Beck), or None."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = len(hexagon)
+    for i in range(n):
+        (x1, y1), (x2, y2) = hexagon[i], hexagon[(i + 1) % n]
+        # inward normal of a counter-clockwise or clockwise polygon: test against the centre
+        nx, ny = y1 - y2, x2 - x1
+        if nx * (0 - x1) + ny * (0 - y1) < 0:
+            nx, ny = -nx, -ny
+        num_ = nx * (a[0] - x1) + ny * (a[1] - y1)
+        den = nx * dx + ny * dy
+        if abs(den) < 1e-12:
+            if num_ < 0:
+                return None
+            continue
+        t = -num_ / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return t0, t1
+
+
+def _pieces(line: Sequence[XY], hexagon: Sequence[XY]) -> list[list[XY]]:
+    """The runs of ``line`` (hex-local coordinates) inside the hexagon."""
+    runs: list[list[XY]] = []
+    current: list[XY] = []
+    for a, b in itertools.pairwise(line):
+        span = _clip(a, b, hexagon)
+        if span is None:
+            if current:
+                runs.append(current)
+                current = []
+            continue
+        t0, t1 = span
+        start = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        stop = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        if not current:
+            current = [start]
+        current.append(stop)
+        if t1 < 1.0:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return [r for r in runs if len(r) > 1]
+
+
+def _rivers(layout: Layout, rivers: Sequence[River], centres: Mapping[str, XY]) -> dict[str, str]:
+    """Each crossed hex's stretch of river, drawn in the hex's own coordinates and clipped to
+    it (so the hex's outline, focus ring and click box stay its own): every bank first, then
+    the water, so a tributary joins its river without a seam."""
+    hexagon = corners(layout)
+    lines = [(river, _curve([_point(layout, p) for p in river.course])) for river in rivers]
+    out: dict[str, str] = {}
+    for name, (cx, cy) in centres.items():
+        banks: list[str] = []
+        water: list[str] = []
+        for river, line in lines:
+            if not any(abs(x - cx) < R and abs(y - cy) < R for x, y in line):
+                continue
+            local = [(x - cx, y - cy) for x, y in line]
+            width = RIVER_WIDTH[river.major]
+            for run in _pieces(local, hexagon):
+                points = " ".join(f"{num(x)},{num(y)}" for x, y in run)
+                banks.append(f'<polyline points="{points}" stroke-width="{num(width + 2.4)}"/>')
+                water.append(
+                    f'<polyline points="{points}" stroke-width="{num(width)}" '
+                    f'data-river="{escape(river.name)}"/>'
+                )
+        if water:
+            out[name] = (
+                '<g class="river" clip-path="url(#area-clip)" pointer-events="none" '
+                'fill="none" stroke-linecap="round" stroke-linejoin="round">'
+                f'<g stroke="{BANK}">{"".join(banks)}</g>'
+                f'<g stroke="{WATER}">{"".join(water)}</g></g>'
+            )
+    return out
+
+
+def _clip_path(layout: Layout) -> str:
+    """A hex just inside its outline, so the grid line shows over the water as printed."""
     clip = " ".join(f"{num(x * 0.985)},{num(y * 0.985)}" for x, y in corners(layout))
-    defs = (
-        f'<defs><clipPath id="area-clip"><polygon points="{clip}"/></clipPath>'
-        f'<g id="area-river-banks" fill="none" stroke="{BANK}" stroke-linecap="round" '
-        f'stroke-linejoin="round">{"".join(banks)}</g>'
-        f'<g id="area-river-water" fill="none" stroke="{WATER}" stroke-linecap="round" '
-        f'stroke-linejoin="round">{"".join(water)}</g></defs>'
-    )
-    return defs, crossed
-
-
-def _river_in_hex(cx: float, cy: float) -> str:
-    """The rivers' stretch inside one hex, clipped to it, under the hex's symbols."""
-    shift = f'transform="translate({num(-cx)},{num(-cy)})"'
-    return (
-        '<g class="river" clip-path="url(#area-clip)" pointer-events="none">'
-        f'<use href="#area-river-banks" {shift}/><use href="#area-river-water" {shift}/></g>'
-    )
+    return f'<defs><clipPath id="area-clip"><polygon points="{clip}"/></clipPath></defs>'
 
 
 def _lakes(coords: CoordinateSystem, lakes: Sequence[Lake]) -> list[str]:
@@ -341,14 +387,14 @@ def area_map_svg(
     scenery = scenery or Scenery()
     paint_of = {company: paint(word) for company, word in colours.items()}
     centres = {area.name: centre(coords.layout, coords.point(area.name)) for area in hexes}
-    rivers, crossed = _rivers(coords.layout, scenery.rivers, centres)
+    rivers = _rivers(coords.layout, scenery.rivers, centres)
     groups: list[str] = []
     points = polygon_points(coords.layout)
-    edge: list[str] = [SHADE, rivers, *_lakes(coords, scenery.lakes), '<g class="land-edge">']
+    clip = _clip_path(coords.layout) if rivers else ""
+    edge: list[str] = [SHADE, clip, *_lakes(coords, scenery.lakes), '<g class="land-edge">']
     for area in hexes:
         cx, cy = centres[area.name]
-        river = _river_in_hex(cx, cy) if area.name in crossed else ""
-        body = "".join(_hex(area, coords, paint_of, river))
+        body = "".join(_hex(area, coords, paint_of, rivers.get(area.name, "")))
         groups.append(
             f'<g id="hex-{area.name}" transform="translate({num(cx)},{num(cy)})">{body}</g>'
         )

@@ -180,4 +180,3 @@ def test_browser_board_lost_on_the_way_is_fetched_again(base_url: str, page) -> 
     page.goto(base_url + created["link"])
     page.wait_for_selector("#board svg .hex", timeout=20_000)
     assert len(refused) == 2
-

@@ -296,8 +296,20 @@ def test_chicago_express_rivers_run_under_the_hex_symbols(chicago: ET.Element) -
         assert children[river[0]].get("clip-path") == "url(#area-clip)"
         assert all(c.tag == f"{NS}polygon" for c in children[: river[0]]), name
     assert not [c for c in groups["A3"] if c.get("class") == "river"]  # plains west: dry
-    names = {t.text for t in chicago.iter(f"{NS}title")}
-    assert {"Ohio", "Potomac", "Hudson", "Wabash", "Lake Erie", "Lake Michigan"} <= names
+    rivers = {e.get("data-river") for e in chicago.iter(f"{NS}polyline")}
+    assert {"Ohio", "Potomac", "Hudson", "Wabash"} <= rivers
+    lakes = {t.text for t in chicago.iter(f"{NS}title")}
+    assert {"Lake Erie", "Lake Michigan"} <= lakes
+
+
+def test_chicago_express_river_stays_inside_its_hex(chicago: ET.Element) -> None:
+    """A hex's stretch of river is drawn in the hex's own coordinates and never past its
+    outline, so the hex's box (focus ring, click target) stays the hex's."""
+    for name, group in hexes(chicago).items():
+        for line in group.iter(f"{NS}polyline"):
+            for pair in line.get("points", "").split():
+                x, y = map(float, pair.split(","))
+                assert math.hypot(x, y) <= 40.5, name
 
 
 def test_chicago_express_lakes_lie_beside_the_land(chicago: ET.Element) -> None:
