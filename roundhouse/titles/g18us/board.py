@@ -13,7 +13,7 @@ companies, and block routes", so :func:`board` places every home token.
 
 >>> b = board()
 >>> len(b.hexes), b["D25"].tokens, b["E10"].tokens
-(107, {'n': ['Erie'], 's': ['PRR']}, {'t': ['DRG']})
+(96, {'n': ['Erie'], 's': ['PRR']}, {'t': ['DRG']})
 >>> circle("H17-E"), sorted(land_grants()["GN"].reserved)
 (('H17', 'e'), ['A16', 'B15'])
 """

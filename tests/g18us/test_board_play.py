@@ -1,0 +1,117 @@
+"""18US board in play: companies build on it with the core track rules and the reconstructed
+tiles, as the rulebook needs (§6.2, §7.3): a Gateway Land Grant company crosses the West to the
+coast, an Eastern company reaches a Gateway, and together their track runs coast to coast
+(§6.5.2)."""
+
+from __future__ import annotations
+
+from roundhouse.core.board import Board
+from roundhouse.core.graph import Graph
+from roundhouse.core.tiles import Colour
+from roundhouse.core.track import Allowance, TileLay, TrackRules, tile_lays
+from roundhouse.core.upgrade import check_upgrade
+from roundhouse.titles.g18us.board import board, coast, reserved_hexes
+from roundhouse.titles.g18us.tiles import LAY_REACH, play_upgrade_rules
+
+YELLOW = TrackRules(
+    colours=frozenset({Colour.YELLOW, Colour.GREEN}), upgrades=play_upgrade_rules(), reach=LAY_REACH
+)
+CASH = Allowance(cash=10_000, upgrade_colours=frozenset({Colour.GREEN}))
+
+
+def build(
+    b: Board, company: str, path: list[str], *, towards: str | None = None
+) -> dict[str, TileLay]:
+    """Lay, one legal tile at a time (the first :func:`tile_lays` offers that fits), track
+    along ``path``, which starts at one of the company's stations; with ``towards`` the last
+    tile also points at that hex.  Returns the lays by hex."""
+    grid = b.grid
+    done: dict[str, TileLay] = {}
+    path = [*path, towards] if towards else path
+    for i, name in enumerate(path[: len(path) - bool(towards)]):
+        ends = [path[j] for j in (i - 1, i + 1) if 0 <= j < len(path)]
+        need = {e for e in (grid.edge_towards(name, o) for o in ends) if e is not None}
+        here = b[name]
+        if need <= here.tile.exits(here.rotation):
+            continue
+        lays = [
+            lay
+            for lay in tile_lays(b, Graph(b), company, CASH, YELLOW)
+            if lay.hex == name and need <= b.tiles[lay.tile].exits(lay.rotation)
+        ]
+        assert lays, f"{company} cannot build {name} towards {sorted(need)}"
+        lay = lays[0]
+        tokens = {c: len(t) for c, t in here.tokens.items()}
+        moves = check_upgrade(
+            here.tile,
+            here.rotation,
+            b.tiles[lay.tile],
+            lay.rotation,
+            rules=YELLOW.upgrades,
+            colours=YELLOW.colours,
+            label=here.printed.label,
+            tokens=tokens,
+        )
+        b.lay(name, lay.tile, lay.rotation, moves)
+        done[name] = lay
+    return done
+
+
+UP_WEST = ["D19", "D17", "D15", "D13", "D11", "D9", "D7", "D5", "D3", "E2"]
+"""Chicago over Omaha, the Wyoming basin and Salt Lake City to Oakland: the first
+transcontinental line (Promontory, §7.3.3, lies in D7)."""
+
+PRR_WEST = ["D25", "D23", "D21", "E20", "D19"]
+"""Philadelphia over Pittsburgh, Cleveland and Cincinnati to Chicago."""
+
+
+def test_18us_7_3_up_builds_across_the_west_to_the_coast() -> None:
+    """§7.3.1: a Gateway-based Land Grant company (the UP, Chicago) can build its Land Grant
+    to a West Coast City through its own reserved hexes."""
+    b = board()
+    build(b, "UP", UP_WEST)
+    reach = Graph(b).reach("UP")
+    assert ("E2", "n") in reach.stops and ("D15", "c") in reach.stops
+
+
+def test_18us_7_3_eastern_company_kept_out_of_reserved_hexes() -> None:
+    """§7.3: no Eastern company lays in a reserved hex until its Land Grant company floats;
+    once the reservations end it may."""
+    b = board()
+    done = build(b, "B&O", ["E24", "E22", "E20", "F19"], towards="F17")  # to Nashville
+    lays = tile_lays(b, Graph(b), "B&O", CASH, YELLOW)
+    assert lays and not {lay.hex for lay in lays} & set(reserved_hexes())
+    b.release_builds("ATSF")
+    lays = [lay for lay in tile_lays(b, Graph(b), "B&O", CASH, YELLOW) if lay.hex == "F17"]
+    assert lays
+    # §6.2: the Mississippi ($10) was paid by Nashville's tile pointing at F17; the way west
+    # paid West Virginia's mountain ($20) and the Ridge at least once ($20)
+    assert done["F19"].cost == 10
+    assert sum(lay.cost for lay in done.values()) >= 50
+
+
+def test_18us_6_5_2_track_runs_coast_to_coast() -> None:
+    """§6.5.2: with the PRR's track to Chicago and the UP's from Chicago to Oakland, a route of
+    the UP joins an East Coast City to a West Coast City through its Chicago station."""
+    b = board()
+    build(b, "PRR", PRR_WEST)
+    build(b, "UP", UP_WEST)
+    chicago = b["D19"]
+    assert {1, 5} <= chicago.tile.exits(chicago.rotation)
+    reach = Graph(b).reach("UP")
+    hexes = {h for h, _ in reach.stops}
+    assert hexes & coast().east and hexes & coast().west
+
+
+def test_18us_gateway_reached_from_every_east_coast_home() -> None:
+    """§3.5: every Eastern company can reach a Gateway City (here: Erie and B&O to Chicago
+    or St. Louis by the Appalachian routes, the Southern Railway to New Orleans)."""
+    paths = {
+        "Erie": ["D25", "C24", "C22", "D21", "D19"],
+        "B&O": ["E24", "E22", "E20", "E18"],
+        "SR": ["G22", "G20", "G18", "H17"],
+    }
+    for company, path in paths.items():
+        b = board()
+        build(b, company, path)
+        assert path[-1] in {h for h, _ in Graph(b).reach(company).stops}, company
