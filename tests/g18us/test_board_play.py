@@ -5,12 +5,14 @@ coast, an Eastern company reaches a Gateway, and together their track runs coast
 
 from __future__ import annotations
 
+import pytest
+
 from roundhouse.core.board import Board
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, tile_lays
 from roundhouse.core.upgrade import check_upgrade
-from roundhouse.titles.g18us.board import board, coast, reserved_hexes
+from roundhouse.titles.g18us.board import board, coast, land_grants, reserved_hexes
 from roundhouse.titles.g18us.tiles import LAY_REACH, play_upgrade_rules
 
 YELLOW = TrackRules(
@@ -115,3 +117,30 @@ def test_18us_gateway_reached_from_every_east_coast_home() -> None:
         b = board()
         build(b, company, path)
         assert path[-1] in {h for h, _ in Graph(b).reach(company).stops}, company
+
+
+LAND_GRANT_ROUTES = {
+    "GN": ["B17", "B15", "B13", "B11", "B9", "B7", "B5", "A4", "A2"],
+    "ATSF": ["E18", "E16", "E14", "E12", "F11", "G10", "G8", "G6", "G4"],
+    "TP": ["H17", "H15", "H13", "H11", "H9", "H7", "G6", "G4"],
+    "NP": ["A2", "B3", "B5", "B7", "B9", "B11", "B13", "B15", "B17"],
+    "SP": ["E2", "D3", "D5", "D7", "D9", "D11", "E10", "E12", "E14", "E16", "E18"],
+}
+"""A Land Grant for each company: Great Northern over Montana to Seattle, Santa Fe over Raton
+to Los Angeles, Texas & Pacific over El Paso, Northern Pacific from Seattle to Minneapolis,
+Southern Pacific from Oakland over Salt Lake City and Denver to St. Louis."""
+
+
+@pytest.mark.parametrize("company", sorted(LAND_GRANT_ROUTES))
+def test_18us_7_3_1_every_land_grant_can_be_built(company: str) -> None:
+    """§7.3.1: each Land Grant company can build from its base to a qualifying City (the
+    West Coast ones once the Gateway companies' reserved hexes are open, §7.3)."""
+    b = board()
+    for owner in ("GN", "UP", "ATSF", "TP"):
+        if owner != company:
+            b.release_builds(owner)
+    path = LAND_GRANT_ROUTES[company]
+    build(b, company, path)
+    grant = land_grants()[company]
+    assert path[0] == grant.base[0] and path[-1] in grant.qualifying
+    assert path[-1] in {h for h, _ in Graph(b).reach(company).stops}
