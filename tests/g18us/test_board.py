@@ -328,3 +328,27 @@ def test_18us_reconstructed_tiles_keep_the_rulebook_tables() -> None:
         Colour.GRAY,
     ]
     assert len(ts["242"].cities) == 2 and len(ts["243"].cities) == 2
+
+
+def _steps(links: dict[str, set[str]], start: str, goals: frozenset[str]) -> int:
+    seen, todo = {start: 0}, deque([start])
+    while todo:
+        h = todo.popleft()
+        if h in goals:
+            return seen[h]
+        for n in links.get(h, ()):
+            if n not in seen:
+                seen[n] = seen[h] + 1
+                todo.append(n)
+    raise AssertionError(f"{start} reaches none of {sorted(goals)}")
+
+
+def test_18us_balance_of_distances(printed: Board) -> None:
+    """Reconstruction balance (docs/18US-board.md): every Land Grant is 7-9 hexes long, so
+    each takes three Operating Rounds at three tiles a round (§7.3.2); every East Coast City
+    is 3-4 hexes from a Gateway (§3.5, the 4-Share company's way to 5 shares)."""
+    links = _passable(printed, frozenset())
+    for grant in land_grants().values():
+        assert 7 <= _steps(links, grant.base[0], frozenset(grant.qualifying)) <= 9, grant
+    for east in coast().east:
+        assert 3 <= _steps(links, east, frozenset(gateways())) <= 4, east
