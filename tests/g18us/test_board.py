@@ -24,7 +24,12 @@ from roundhouse.titles.g18us.board import (
     printed_board,
     reserved_hexes,
 )
-from roundhouse.titles.g18us.tiles import play_tile_set, play_upgrade_rules, upgrade_rules
+from roundhouse.titles.g18us.tiles import (
+    city_rows,
+    play_tile_set,
+    play_upgrade_rules,
+    upgrade_rules,
+)
 from tests.shared_files import shared_file
 
 NAMED = {
@@ -352,3 +357,21 @@ def test_18us_balance_of_distances(printed: Board) -> None:
         assert 7 <= _steps(links, grant.base[0], frozenset(grant.qualifying)) <= 9, grant
     for east in coast().east:
         assert 3 <= _steps(links, east, frozenset(gateways())) <= 4, east
+
+
+def test_18us_10_3_city_rows_on_the_board(printed: Board) -> None:
+    """§10.3's surviving rows: D25 and E24, region "East Coast", bases Erie (N) / PRR (S) and
+    B&O, yellow "Printed": East Coast "E" hexes, printed yellow, with those homes."""
+    text = _rulebook()
+    rows = {}
+    for hex_id in city_rows():
+        cells = next(ln for ln in text.splitlines() if ln.startswith(hex_id + "\t")).split("\t")
+        rows[hex_id] = (cells[2], cells[3], cells[6])
+    assert rows == {
+        "D25": ("East Coast", "Erie (N) / PRR (S)", "Printed"),
+        "E24": ("East Coast", "B&O", "Printed"),
+    }
+    assert set(rows) <= coast().east
+    assert all(printed[h].tile.colour is Colour.YELLOW for h in rows)
+    assert printed["D25"].printed.reserved == {"n": "Erie", "s": "PRR"}
+    assert printed["E24"].printed.reserved == {"c": "B&O"}

@@ -11,7 +11,7 @@ from roundhouse.core.board import Board
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, tile_lays
-from roundhouse.core.upgrade import check_upgrade
+from roundhouse.core.upgrade import check_upgrade, legal_rotations
 from roundhouse.titles.g18us.board import board, coast, land_grants, reserved_hexes
 from roundhouse.titles.g18us.tiles import LAY_REACH, play_upgrade_rules
 
@@ -144,3 +144,47 @@ def test_18us_7_3_1_every_land_grant_can_be_built(company: str) -> None:
     grant = land_grants()[company]
     assert path[0] == grant.base[0] and path[-1] in grant.qualifying
     assert path[-1] in {h for h, _ in Graph(b).reach(company).stops}
+
+
+CHAINS = {
+    "D25": ("242", "245", "247"),
+    "E2": ("243", "244"),
+    "E24": ("207",),
+    "H17": ("405", "497", "494"),
+    "B25": ("401", "405", "497", "494"),
+    "C20": ("447", "405", "497", "494"),
+    "D19": ("57", "14", "63"),
+    "E18": ("6", "619", "611"),
+}
+"""Each printed or labelled City hex's upgrades, yellow (or printed) to the last colour."""
+
+
+@pytest.mark.parametrize("hex_id", sorted(CHAINS))
+def test_18us_6_2_1_city_upgrade_chains_are_legal_on_the_board(hex_id: str) -> None:
+    """§6.2.1: each City hex takes its specific tiles in colour order, keeping its track
+    (Chicago's and St. Louis's stubs west, §6.2) and its two Cities while §6.5 says so."""
+    b = board(home_tokens=False)
+    rules, colours = play_upgrade_rules(), frozenset(Colour) - {Colour.WHITE}
+    for tile_id in CHAINS[hex_id]:
+        here = b[hex_id]
+        new = b.tiles[tile_id]
+        rotations = legal_rotations(
+            here.tile, here.rotation, new, rules, colours, label=here.printed.label
+        )
+        stubs = b.stubs.get(hex_id, frozenset())
+        rotations = [r for r in rotations if stubs <= new.exits(r)]
+        assert rotations, (hex_id, tile_id)
+        moves = check_upgrade(
+            here.tile,
+            here.rotation,
+            new,
+            rotations[0],
+            rules=rules,
+            colours=colours,
+            label=here.printed.label,
+        )
+        b.lay(hex_id, tile_id, rotations[0], moves)
+        if hex_id in ("D19", "E18"):
+            assert 1 in b[hex_id].tile.exits(b[hex_id].rotation)
+    cities = len(b[hex_id].tile.cities)
+    assert cities == 1
