@@ -116,10 +116,11 @@ def test_render_same_board_gives_same_bytes() -> None:
 
 
 def test_render_demo_board_and_titles_without_a_map() -> None:
-    """18US has no map data (the rulebook copy has none): asking for it names the maps."""
+    """A title without map data: asking for it names the maps (18US now has its reconstructed
+    board, tests/g18us/test_board_render.py)."""
     assert render_title("demo") == board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))
-    with pytest.raises(ValueError, match=r"no map data for '18US'; maps: .*18royalgorge"):
-        render_title("18US")
+    with pytest.raises(ValueError, match=r"no map data for '1830'; maps: .*18royalgorge.*18us"):
+        render_title("1830")
 
 
 def test_render_18usa_printed_board() -> None:
