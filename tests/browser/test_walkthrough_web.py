@@ -164,7 +164,10 @@ def test_browser_walkthrough_plays_to_the_end(
     shot(page, f"{name}-start")
     _check_layout(page, width, height, name)
     moves = _play_to_the_end(page, name, width, 400)
-    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline")
+    # Attached, not "visible": a player whose worth never moved has a flat line, whose empty
+    # box Playwright counts as invisible.
+    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
+    assert page.locator("#summary svg.chart").is_visible()
     assert page.locator("svg.chart polyline").count() == 3
     assert "win" in page.inner_text("#summary")
     assert "Game over" in page.inner_text("#log")
