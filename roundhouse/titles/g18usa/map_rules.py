@@ -93,6 +93,7 @@ class UsaMap(TakeoverBoardMap):
         super().__init__(
             board,
             one_lay_per_hex=True,
+            token_choice=True,
             upgrades=usa_tiles.upgrade_rules(),
             lay_reach=usa_tiles.LAY_REACH,
             lay_rules=(HexOnly(), SecondTileFee()),
