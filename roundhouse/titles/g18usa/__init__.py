@@ -178,6 +178,7 @@ def config(players: int) -> FamilyConfig:
         auction_priority=AuctionPriority.AFTER_LAST_STARTER,
         sell_timing=SellTiming.NOT_IN_FORMING_ROUND,
         sold_out_steps=1,
+        sold_out_min_size=5,
         pool_cert_drop_steps=2,
         pool_cert_drop_barrier=frozenset({"liquidation"}),
         mandatory_train=MandatoryTrain.NEVER,
