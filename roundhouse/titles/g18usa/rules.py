@@ -94,7 +94,12 @@ class UsaHooks(FamilyHooks):
     def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
         """§16: note in which operating round of its set the first 8-train left."""
         if "end_game" in events.events and g.round.kind == "OR":
-            usa(g).end_train_or = g.or_in_set
+            game = usa(g)
+            game.end_train_or = g.or_in_set
+            game.end_train_at = game.ors_started
+
+    def on_operating_round_start(self, g: Engine) -> None:
+        usa(g).ors_started += 1
 
     def on_operating_round_end(self, g: Engine) -> None:
         """§12.10's exports, counted from the game's first operating round; §8: Phase 3 at

@@ -42,6 +42,11 @@ class UsaGame(FamilyEngine):
         """Company -> the subsidy it started with (§11.6.1)."""
         self.ors_played = 0
         """Operating rounds finished so far (§12.10 counts them from the game's start)."""
+        self.ors_started = 0
+        """Operating rounds begun so far."""
+        self.end_train_at = 0
+        """The game's operating round (counted from 1) in which the first 8-train left the
+        stack (§16); 0: not yet, or outside an operating round."""
         self.end_train_or = 0
         """Operating round of its set in which the first 8-train left the stack (§16); 0:
         not yet, or outside an operating round."""

@@ -1,0 +1,129 @@
+"""18USA played: a short scripted opening (§11.6 start by auction with a §11.6.1 cash
+subsidy, §9 a loan's price move, §12.6 no train means liquidation, §14.2.1 the bank's
+liquidation and the shareholders' compensation, §12.10 exports and §8's Phase 3), §16's end
+and scoring, and random games for 2-7 players finishing with money conserved and no broken
+invariant (with the stand-in private deck, so the §10 auction is played too)."""
+
+from __future__ import annotations
+
+import pytest
+
+from roundhouse.core.actions import Action
+from roundhouse.core.flow.game_end import score
+from roundhouse.core.game import Game
+from roundhouse.core.rng import Rng
+from roundhouse.titles.g18usa import TITLE
+from roundhouse.titles.g18usa.state import UsaGame
+from tests.g18usa.cards import new
+
+
+def usa(game: Game) -> UsaGame:
+    state = game.state
+    assert isinstance(state, UsaGame)
+    return state
+
+
+def act(game: Game, kind: str, player: str, **fields: object) -> None:
+    entity = fields.pop("entity", player)
+    game.apply({"kind": kind, "player": player, "entity": entity, **fields})
+
+
+def test_18usa_scripted_opening() -> None:
+    """Seed 1 puts a $30 subsidy on D6.  Ann opens ATSF's auction at $106 and wins it; she
+    starts it in D6: price $53 (half the bid), she pays $76 and the subsidy $30, the treasury
+    gets $106 (§11.6.1's own example).  In OR 1 ATSF takes a loan (price two spaces back,
+    §9), buys no train and goes to liquidation (§12.6); the M&A round liquidates it to the
+    bank: treasury less the loan, $106 + $100 - $5 interest - $100 = $101, pays $50 a share
+    (§14.2.1).  The 2-trains left are exported after OR 1, the 2+ after OR 2 with Phase 3
+    (§12.10, §8)."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    assert g.round.kind == "SR" and g.subsidies["D6"].value == 30
+    act(game, "bid", "Ann", company="ATSF", price=106)
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    act(game, "place_token", "Ann", hex="D6", city="c")
+    assert g.share_price("ATSF") == 53 and g.books["ATSF"].size == 2
+    assert g.ledger.cash("Ann") == 420 - 76 and g.ledger.cash("ATSF") == 106
+    assert g.company_subsidies["ATSF"].value == 30 and "D6" not in g.subsidies
+    for p in ("Bob", "Cy", "Ann"):
+        act(game, "pass", p)
+    assert g.round.kind == "OR" and g.priority == "Bob" and not g.subsidies
+    act(game, "take_loan", "Ann", entity="ATSF", loan=0)
+    assert g.share_price("ATSF") == 48 and g.ledger.cash("ATSF") == 206
+    while g.round.kind == "OR":
+        passes = [a for a in game.legal_actions() if a.kind == "pass"]
+        if passes:
+            game.apply(passes[0])
+        else:
+            act(game, "dividend", "Ann", entity="ATSF", mode="withhold")
+    assert g.ors_played == 2 and g.round.kind == "SR"
+    assert g.ledger.cash("Ann") == 344 + 2 * 50
+    assert "ATSF" not in g.market.position and g.loans.out() == 0
+    assert g.depot.phases.current.name == "3"
+    assert g.depot.train(g.depot.upcoming[0]).type == "3"
+    assert not [t for t in g.depot.trains.values() if t.type in ("2", "2+") and t.owner == "depot"]
+
+
+def test_18usa_16_score_is_cash_plus_shares_less_shorts() -> None:
+    """§16: cash, plus each share at its price, minus each short share at its price;
+    privates count nothing."""
+    game = new(players=3, seed=2)
+    g = usa(game)
+    ann, bob, cy = g.players
+    g.privates["P1"].owner = ann
+    g.start_company(ann, "ATSF", 100)
+    book = g.books["ATSF"]
+    book.resize(5, [(1, "ATSF", True)] * 3)
+    cert = next(c for c in book.certs_of("ATSF") if c.playable)
+    book.move(cert.id, bob)
+    g.shorts.add(cy, "ATSF")
+    price = g.share_price("ATSF")
+    assert score(g, ann) == g.ledger.cash(ann) + 2 * price
+    assert score(g, bob) == g.ledger.cash(bob) + price
+    assert score(g, cy) == g.ledger.cash(cy) - price
+
+
+def steady(moves: list[Action], rng: Rng) -> Action:
+    """A random player that shies away from bankruptcy, shorts, loans and sales, and likes
+    trains and track, so games run into the late phases."""
+    kinds: dict[str, list[Action]] = {}
+    for m in moves:
+        kinds.setdefault(m.kind, []).append(m)
+    if len(kinds) > 1:
+        kinds.pop("bankrupt", None)
+    for k in ("short", "take_loan", "sell_shares", "merge", "convert"):
+        if k in kinds and len(kinds) > 1 and rng.below(4):
+            kinds.pop(k)
+    trains = kinds.get("buy_train", [])
+    if trains and rng.below(4):
+        return min(trains, key=lambda m: int(getattr(m, "price", 0) or 0))
+    if "lay_tile" in kinds and rng.below(3):
+        return kinds["lay_tile"][rng.below(len(kinds["lay_tile"]))]
+    names = sorted(kinds)
+    k = names[rng.below(len(names))]
+    return kinds[k][rng.below(len(kinds[k]))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_18usa_random_games_finish(players: int) -> None:
+    """Every game ends (bankruptcies or §16's 8-train); money is conserved; the log replays
+    to the same state; §16: after the first 8-train, three more operating rounds."""
+    game = new(players=players, seed=players)
+    g = usa(game)
+    rng = Rng(players)
+    total = g.conserved_money()
+    for i in range(20_000):
+        if game.finished:
+            break
+        game.apply(steady(list(game.legal_actions()), rng))
+        if i % 50 == 0:
+            assert g.conserved_money() == total
+            assert g.invariant_violations() == []
+    assert game.finished and game.result is not None
+    if game.end_reason == "final_train":
+        assert g.end_train_at and g.ors_played - g.end_train_at == 3
+    replay = Game(game.title, list(game.players), seed=players)
+    for action in game.log:
+        replay.apply(action)
+    assert replay.state_hash() == game.state_hash()
