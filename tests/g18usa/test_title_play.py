@@ -127,3 +127,23 @@ def test_18usa_random_games_finish(players: int) -> None:
     for action in game.log:
         replay.apply(action)
     assert replay.state_hash() == game.state_hash()
+
+
+def test_18usa_11_6_1_cash_subsidy_counts_in_the_bid_limit() -> None:
+    """§11.6.1: a cash subsidy is "treated as additional cash in a player's hand", so a
+    bidder may bid up to their means plus the largest cash subsidy on offer; a winner
+    bidding beyond their means must then start in a city whose subsidy covers the rest."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    best = max(s.value for s in g.subsidies.values() if s.kind == "cash")
+    assert best == 40 and g.subsidies["H8"].value == 40
+    bids = [a for a in game.legal_actions() if a.kind == "bid" and a.company == "ATSF"]
+    assert max(b.price for b in bids) == 420 + best
+    act(game, "bid", "Ann", company="ATSF", price=455)
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    homes = {a.hex for a in game.legal_actions() if a.kind == "place_token"}
+    assert homes == {"H8"}
+    act(game, "place_token", "Ann", hex="H8", city="c")
+    assert g.ledger.cash("Ann") == 420 - (455 - 40)
+    assert g.share_price("ATSF") == 200 and g.ledger.cash("ATSF") == 400

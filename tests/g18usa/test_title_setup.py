@@ -37,7 +37,9 @@ def test_18usa_is_registered_for_two_to_seven_players() -> None:
     ("players", "cash", "limit"),
     [(2, 630, 32), (3, 420, 21), (4, 315, 16), (5, 300, 16), (6, 250, 13), (7, 225, 11)],
 )
-def test_18usa_2_starting_capital_and_certificate_limit(players: int, cash: int, limit: int) -> None:
+def test_18usa_2_starting_capital_and_certificate_limit(
+    players: int, cash: int, limit: int
+) -> None:
     g = usa(Game(TITLE, [f"P{i}" for i in range(players)], seed=3))
     assert all(g.ledger.cash(p) == cash for p in g.players)
     assert g.cert_limit() == limit

@@ -20,10 +20,11 @@ from collections.abc import Hashable, Mapping
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.routes.adapter import GraphOptions, StopExtras
+from roundhouse.core.routes.kinds import AnyKind
 from roundhouse.core.routes.revenue import EndpointLimit, OneRouteStopBonus, RevenueRules
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules
@@ -88,7 +89,7 @@ class UsaMap(TakeoverBoardMap):
         board: Board,
         *,
         mexico_hexes: tuple[str, ...],
-        **options: object,
+        kinds: Mapping[str, AnyKind],
     ) -> None:
         super().__init__(
             board,
@@ -97,7 +98,7 @@ class UsaMap(TakeoverBoardMap):
             upgrades=usa_tiles.upgrade_rules(),
             lay_reach=usa_tiles.LAY_REACH,
             lay_rules=(HexOnly(), SecondTileFee()),
-            **options,  # type: ignore[arg-type]
+            kinds=kinds,
         )
         self.mexico_hexes = mexico_hexes
         self.upgraded: list[str] = []

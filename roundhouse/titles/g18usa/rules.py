@@ -130,10 +130,24 @@ class UsaHooks(FamilyHooks):
 
     # -- companies ------------------------------------------------------------------------
 
-    def home_bonus(self, g: Engine, corp_id: str) -> int:
+    def home_bonus_at(self, g: Engine, hex_name: str) -> int:
         """§11.6.1, appendix: a $30/$40/$50 subsidy is cash in the starting player's hand."""
-        subsidy = usa(g).subsidy_of_home(corp_id)
+        subsidy = usa(g).subsidies.get(hex_name)
         return subsidy.value if subsidy is not None and subsidy.kind == "cash" else 0
+
+    def max_home_bonus(self, g: Engine) -> int:
+        """The largest cash subsidy of a city with an open station slot."""
+        game = usa(g)
+        board = game.usa_map.board
+        return max(
+            (
+                s.value
+                for h, s in game.subsidies.items()
+                if s.kind == "cash"
+                and any(board.open_slots(h, c, "") > 0 for c in board.hexes[h].tokens)
+            ),
+            default=0,
+        )
 
     def on_float(self, g: Engine, corp_id: str) -> None:
         """§11.6.1: a company started in a subsidy city during the first stock round takes

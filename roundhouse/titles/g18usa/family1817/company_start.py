@@ -63,16 +63,25 @@ def home_choices(g: Engine, corp_id: str) -> list[tuple[str, str]]:
 class HomeBonusHooks(Protocol):
     """Hooks of a title whose home cities may pay part of a start (18USA §11.6.1)."""
 
-    def home_bonus(self, g: Engine, corp_id: str) -> int:
-        """What the bank pays in place of the starting player, for the company's home."""
+    def home_bonus_at(self, g: Engine, hex_name: str) -> int:
+        """What the bank pays in place of the starting player for a home in ``hex_name``."""
+        ...
+
+    def max_home_bonus(self, g: Engine) -> int:
+        """The most any open home city would pay now (it counts in a bidder's limit)."""
         ...
 
 
-def home_bonus(g: Engine, corp_id: str) -> int:
-    """Money the bank adds for the player at a start in the home city (18USA §11.6.1 cash
+def home_bonus(g: Engine, hex_name: str) -> int:
+    """Money the bank adds for the player at a start in ``hex_name`` (18USA §11.6.1 cash
     subsidies), when the title's hooks say."""
     hooks = g.hooks
-    return hooks.home_bonus(g, corp_id) if isinstance(hooks, HomeBonusHooks) else 0
+    return hooks.home_bonus_at(g, hex_name) if isinstance(hooks, HomeBonusHooks) else 0
+
+
+def max_home_bonus(g: Engine) -> int:
+    hooks = g.hooks
+    return hooks.max_home_bonus(g) if isinstance(hooks, HomeBonusHooks) else 0
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -105,10 +114,17 @@ class StartRules:
     this and the most; :meth:`StartAuction.ranges` documents every dollar in between."""
 
 
-def bid_limit(g: Engine, player: str) -> int:
+def own_means(g: Engine, player: str) -> int:
     """Cash plus the face value of the player's private companies (18USA §11.6)."""
     privates = sum(p.spec.value for p in g.privates.values() if p.owner == player and not p.closed)
     return g.ledger.cash(player) + privates
+
+
+def bid_limit(g: Engine, player: str) -> int:
+    """The most a player may bid: their own means (18USA §11.6) plus the largest cash
+    subsidy a home city could still add (§11.6.1: "treated as additional cash in a player's
+    hand"; the winner must then start in a city paying at least the difference)."""
+    return own_means(g, player) + max_home_bonus(g)
 
 
 def sizes_now(g: Engine, rules: StartRules, corp_id: str) -> tuple[int, ...]:
@@ -285,8 +301,11 @@ class StartAuction:
     def _value_given(self, g: Engine) -> int:
         return sum(g.privates[p].spec.value for p in self.given)
 
+    def _bonus(self, g: Engine) -> int:
+        return home_bonus(g, self.home[0]) if self.home is not None else 0
+
     def _may_pay(self, g: Engine) -> bool:
-        owed = self.high - self._value_given(g) - home_bonus(g, self.corp)
+        owed = self.high - self._value_given(g) - self._bonus(g)
         return g.ledger.cash(self.high_bidder) >= owed
 
     def actions(self, g: Engine) -> list[Action]:
@@ -300,9 +319,11 @@ class StartAuction:
             ]
             return [*bids, Pass(player=p, entity=who)]
         if self.phase == "home":
+            short = self.high - own_means(g, who)
             return [
                 PlaceToken(player=p, entity=who, hex=h, city=c)
                 for h, c in home_choices(g, self.corp)
+                if short <= 0 or home_bonus(g, h) >= short
             ]
         if self.phase == "size":
             sizes = sizes_now(g, self.rules, self.corp)
@@ -391,7 +412,8 @@ def found(g: Engine, auction: StartAuction) -> None:
     for private_id in auction.given:
         g.privates[private_id].owner = corp_id
         value += g.privates[private_id].spec.value
-    g.ledger.transfer(player, BANK, max(auction.high - value - home_bonus(g, corp_id), 0))
+    bonus = home_bonus(g, auction.home[0]) if auction.home is not None else 0
+    g.ledger.transfer(player, BANK, max(auction.high - value - bonus, 0))
     g.ledger.transfer(BANK, corp_id, max(2 * price - value, 0))
     corp = g.corps[corp_id]
     corp.par_price = price
