@@ -51,6 +51,7 @@ from roundhouse.titles.g18usa.rules import UsaHooks
 from roundhouse.titles.g18usa.setup_draw import PrivateCard, draw_setup
 from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.variant import OPTIONS, Variant
+from roundhouse.titles.g18usa.view import UsaObserver
 
 PLAYERS = range(2, 8)
 """§2: two to seven players."""
@@ -277,6 +278,7 @@ TITLE = Title(
     rulebook=RULEBOOK,
     actions=(*ACTIONS, Choose, *CORPORATE_ACTIONS),
     setup=make_setup(private_cards),
+    observer=UsaObserver,
     designer="Mark Voyer",
     publisher="All Aboard Games",
 )
