@@ -147,3 +147,23 @@ def test_18usa_11_6_1_cash_subsidy_counts_in_the_bid_limit() -> None:
     act(game, "place_token", "Ann", hex="H8", city="c")
     assert g.ledger.cash("Ann") == 420 - (455 - 40)
     assert g.share_price("ATSF") == 200 and g.ledger.cash("ATSF") == 400
+
+
+def test_18usa_12_2_3_denver_orientation_chosen_by_its_first_company() -> None:
+    """§12.2.3: a company beginning in Denver chooses the orientation of Denver's metropolis
+    tile (seed 4 draws Denver), once per game, before it lays track."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=4)
+    g = usa(game)
+    assert "E11" in g.metropolises and g.denver_open
+    act(game, "bid", "Ann", company="ATSF", price=100)
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    act(game, "place_token", "Ann", hex="E11", city="c")
+    for p in ("Bob", "Cy", "Ann"):
+        act(game, "pass", p)
+    choices = {a.choice for a in game.legal_actions() if a.kind == "choose"}
+    assert choices == {"exits 1-3-5", "exits 0-2-4"}
+    assert not [a for a in game.legal_actions() if a.kind == "lay_tile"]
+    act(game, "choose", "Ann", entity="ATSF", choice="exits 0-2-4")
+    assert g.usa_map.board.hexes["E11"].rotation == 1 and not g.denver_open
+    assert [a for a in game.legal_actions() if a.kind == "lay_tile"]

@@ -111,6 +111,7 @@ RULEBOOK = Rulebook(
         "track.phase_colour": "§8",
         "track.colour_order": "§12.2.2",
         "track.label": "§12.2.3",
+        "track.denver": "§12.2.3",
         "track.upgrade_table": "§12.2.2",
         "track.supply": "§12.2",
         "track.cash": "§12.2",
@@ -245,8 +246,8 @@ def make_setup(
         candidates = usa_board.metropolis_candidates()
         for hex_name in drawn.metropolises:
             metro = candidates[hex_name]
-            # §12.2.3: Denver's orientation is the first company's choice there (not yet
-            # offered: it is laid with its north arrow up, as the others).
+            # §12.2.3: Denver (no north arrow) starts at rotation 0; its first company
+            # chooses (denver.py)
             board.lay(hex_name, metro.tile, metro.rotation or 0, {})
         mexico = usa_board.red_areas()["Mexico"].hexes
         title_data = TitleData(

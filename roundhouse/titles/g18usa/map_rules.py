@@ -169,9 +169,12 @@ class UsaMap(TakeoverBoardMap):
 
     def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
         has_car = any(g.depot.is_car(t) for t in g.depot.owned_by(corp_id))
+        # the Mexico limit only bites with three trains or more; without it the route
+        # search may prune dominated runs
+        many = len(g.depot.running(corp_id)) > MEXICO_LIMIT.limit
         return RevenueRules(
             company_bonuses=(PULLMAN_BONUS,) if has_car else (),
-            combination_checks=(MEXICO_LIMIT,),
+            combination_checks=(MEXICO_LIMIT,) if many else (),
         )
 
     def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:

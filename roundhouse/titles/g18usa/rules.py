@@ -21,9 +21,11 @@ from collections.abc import Sequence
 
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.auction import AuctionRound
+from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import TrainEvents
+from roundhouse.titles.g18usa.denver import DenverStep
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
 from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
@@ -61,14 +63,14 @@ class UsaHooks(FamilyHooks):
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         """§12: loans any time (§9), a Pullman car before the run (§12.7), the family's
         turn, then interest (§12.8) and repayment (§12.9)."""
-        return [
-            LoanStep(),
-            CarPurchaseStep(),
-            ScrapCarStep(),
-            *super().operating_steps(g),
-            InterestStep(),
-            RepayStep(),
-        ]
+        turn: list[Step] = []
+        for step in super().operating_steps(g):
+            if isinstance(step, TrackStep):
+                # §12.2.3: Denver's orientation, by its first company or first connection
+                turn.extend([DenverStep(), step, DenverStep()])
+            else:
+                turn.append(step)
+        return [LoanStep(), CarPurchaseStep(), ScrapCarStep(), *turn, InterestStep(), RepayStep()]
 
     def next_round(self, g: Engine, ended: Round) -> Round:
         """§3: each operating round is followed by an M&A round (§14)."""

@@ -36,6 +36,8 @@ class UsaGame(FamilyEngine):
         """The three metropolises drawn besides New York (§2.4)."""
         self.red_values = dict(drawn.red_values)
         """Red area -> its value token (§2.6)."""
+        self.denver_open = "E11" in drawn.metropolises
+        """Denver is a metropolis whose orientation nobody has chosen yet (§12.2.3)."""
         self.subsidies: dict[str, Subsidy] = dict(drawn.subsidies)
         """Orange city -> its subsidy still on offer (§2.5; all gone after SR 1, §11.6.1)."""
         self.company_subsidies: dict[str, Subsidy] = {}
