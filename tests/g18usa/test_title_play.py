@@ -167,3 +167,56 @@ def test_18usa_12_2_3_denver_orientation_chosen_by_its_first_company() -> None:
     act(game, "choose", "Ann", entity="ATSF", choice="exits 0-2-4")
     assert g.usa_map.board.hexes["E11"].rotation == 1 and not g.denver_open
     assert [a for a in game.legal_actions() if a.kind == "lay_tile"]
+
+
+def _start_five_share(options: dict[str, bool]) -> Game:
+    """Seed 1, Phase 3 (so 5-share companies may start): Ann starts ATSF as a 5-share
+    company at $100 in Boise (B8, no subsidy) and everybody passes."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1, options=options)
+    g = usa(game)
+    g.depot.phases.advance_to("3")
+    act(game, "bid", "Ann", company="ATSF", price=100)
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    act(game, "place_token", "Ann", hex="B8", city="c")
+    act(game, "choose", "Ann", choice="5")
+    for p in ("Bob", "Cy", "Ann"):
+        act(game, "pass", p)
+    return game
+
+
+@pytest.mark.parametrize("variant", [False, True])
+def test_18usa_17_max_start_300_half_held_rule(variant: bool) -> None:
+    """§17 "$300 Maximum Starting Price After Phase 5": at the end of its first stock round a
+    company less than half held by players (Ann's 2 of 5 shares) goes to liquidation; not so
+    without the variant."""
+    g = usa(_start_five_share({"max_start_300": variant}))
+    assert g.books["ATSF"].size == 5 and g.round.kind == "OR"
+    assert ("liquidation" in g.market.zones("ATSF")) == variant
+
+
+def test_18usa_17_max_start_300_from_phase_5() -> None:
+    """§17: from Phase 5 a start may reach $300 (a $600 bid), before it $200."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1, options={"max_start_300": True})
+    g = usa(game)
+    step = g.hooks.stock_round(g).steps[0]
+    assert getattr(step, "start").price_ceiling == 200
+    g.depot.phases.advance_to("5")
+    step = g.hooks.stock_round(g).steps[0]
+    assert getattr(step, "start").price_ceiling == 300
+
+
+def test_18usa_17_seventeen_trains_roster_and_exports() -> None:
+    """§17 "Use 1817 Train Roster": 1817's stack (40 2-trains, four 2+, twelve 3, eight 4,
+    five 5, four 6, three 7, 8s unlimited) and its exports: the 2-trains after OR 1, then the
+    next train after every operating round, with no Phase 3 at the end of OR 2."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1, options={"seventeen_trains": True})
+    g = usa(game)
+    from collections import Counter
+
+    stack = Counter(g.depot.train(t).type for t in g.depot.upcoming)
+    assert stack == {"2": 40, "2+": 4, "3": 12, "4": 8, "5": 5, "6": 4, "7": 3, "8": 1, "P": 1}
+    for p in ("Ann", "Bob", "Cy"):
+        act(game, "pass", p)
+    assert g.ors_played == 2 and g.depot.phases.current.name == "2"
+    assert Counter(g.depot.train(t).type for t in g.depot.upcoming)["2+"] == 3

@@ -253,7 +253,7 @@ def make_setup(
         title_data = TitleData(
             market=data.market_grid(),
             corporations=data.corporations(),
-            trains=data.train_types(len(players)),
+            trains=data.train_types(len(players), seventeen=variant.seventeen_trains),
             phases=data.phases(),
             privates=private_specs(deck, drawn.privates),
         )

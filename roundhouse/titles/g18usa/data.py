@@ -110,14 +110,30 @@ ROSTER: tuple[tuple[str, int, int | None, int | None, str | None, str | None], .
 """§12.6 "Train Roster" (counts by player count) and §8 (rusting; "+ trains become
 obsolete and operate one additional time")."""
 
+ROSTER_1817: tuple[tuple[str, int, int | None, str | None, str | None], ...] = (
+    # name, price, count, rusts on, obsolete on
+    ("2", 100, 40, "4", None),
+    ("2+", 100, 4, None, "4"),
+    ("3", 250, 12, "6", None),
+    ("4", 400, 8, "8", None),
+    ("5", 600, 5, None, None),
+    ("6", 750, 4, None, None),
+    ("7", 900, 3, None, None),
+    ("8", 1100, None, None, None),
+)
+"""§17 "Use 1817 Train Roster": 1817's trains (tobymao/18xx g_1817/game.rb TRAINS; 18USA's
+game.rb ``seventeen_trains`` plays them with its Pullman car)."""
+
 PULLMAN = TrainType(name="P", price=200, count=None, available_on="5", car=True, scrap_value=50)
 """§12.7: a Pullman car, $200, from Phase 5, scrapped for $50; unlimited."""
 
 
-def train_types(players: int) -> tuple[TrainType, ...]:
-    """The train stack for the player count (§2.1, §12.6), the Pullman car last."""
+def train_types(players: int, *, seventeen: bool = False) -> tuple[TrainType, ...]:
+    """The train stack for the player count (§2.1, §12.6), the Pullman car last; with
+    ``seventeen``, 1817's roster (§17)."""
     out: list[TrainType] = []
-    for name, price, small, large, rusts, obsolete in ROSTER:
+    rows = [(n, p, c, c, r, o) for n, p, c, r, o in ROSTER_1817] if seventeen else list(ROSTER)
+    for name, price, small, large, rusts, obsolete in rows:
         count = large if players >= 5 else small
         # §16: the first 8-train bought or exported triggers the end of the game
         events = ("end_game",) if name == "8" else ()

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from roundhouse.core.engine18xx import Engine
@@ -25,8 +26,10 @@ from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import TrainEvents
+from roundhouse.titles.g18usa import data
 from roundhouse.titles.g18usa.denver import DenverStep
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
+from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
 from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
@@ -55,7 +58,12 @@ class UsaHooks(FamilyHooks):
         return self.stock_round(g)
 
     def stock_round(self, g: Engine) -> Round:
-        return CorporateStockRound([CorporateStockStep(start=self.start)])
+        """§11; with §17's "$300 Maximum Starting Price After Phase 5", starts reach $300
+        once Phase 5 has begun (trains are not sold in a stock round, so the phase holds)."""
+        start = self.start
+        if usa(g).variant.max_start_300 and "5" in g.phases_reached():
+            start = dataclasses.replace(start, price_ceiling=data.MAX_PRICE_AFTER_PHASE_5)
+        return CorporateStockRound([CorporateStockStep(start=start)])
 
     def operating_round(self, g: Engine) -> Round:
         return CorporateOperatingRound(self.operating_steps(g))
@@ -109,7 +117,9 @@ class UsaHooks(FamilyHooks):
         game = usa(g)
         game.ors_played += 1
         n = game.ors_played
-        if n == 1:
+        if game.variant.seventeen_trains:
+            self._export_1817(g)
+        elif n == 1:
             self._export_all(g, "2")
         elif n == 2:
             self._export_all(g, "2+")
@@ -123,6 +133,19 @@ class UsaHooks(FamilyHooks):
             if events.train:
                 g.emit("export", f"Train {events.train} is exported", train=events.train)
                 g.train_events(None, events)
+
+    def _export_1817(self, g: Engine) -> None:
+        """§17 "Use 1817 Train Roster": 1817's exports - every 2-train while they top the
+        stack, else the next train (tobymao/18xx g_1817/game.rb ``or_round_finished``)."""
+        if not g.depot.upcoming:
+            return
+        if g.depot.train(g.depot.upcoming[0]).type == "2":
+            self._export_all(g, "2")
+            return
+        events = g.depot.export_next(g.ledger)
+        if events.train:
+            g.emit("export", f"Train {events.train} is exported", train=events.train)
+            g.train_events(None, events)
 
     @staticmethod
     def _export_all(g: Engine, train_type: str) -> None:
@@ -168,8 +191,15 @@ class UsaHooks(FamilyHooks):
 
     def on_stock_round_end(self, g: Engine) -> None:
         """§11.6.1: "At the end of the first stock round, all unused subsidies are
-        discarded"."""
+        discarded".  §17 "$300 Maximum Starting Price": a company formed this round with
+        less than half of it in players' hands goes to liquidation."""
         game = usa(g)
+        if game.variant.max_start_300:
+            zone = game.config.takeover.liquidation_zone
+            for corp in g.corps.values():
+                book = g.books[corp.id]
+                if corp.formed_in == g.sr_count and 2 * g.player_shares(corp.id) < book.size:
+                    enter_zone(game, corp.id, zone)
         if game.sr_count == 1 and game.subsidies:
             game.subsidies.clear()
             g.emit("subsidy", "Unused subsidies are discarded")
