@@ -200,10 +200,10 @@ def test_18usa_17_max_start_300_from_phase_5() -> None:
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1, options={"max_start_300": True})
     g = usa(game)
     step = g.hooks.stock_round(g).steps[0]
-    assert getattr(step, "start").price_ceiling == 200
+    assert step.start.price_ceiling == 200
     g.depot.phases.advance_to("5")
     step = g.hooks.stock_round(g).steps[0]
-    assert getattr(step, "start").price_ceiling == 300
+    assert step.start.price_ceiling == 300
 
 
 def test_18usa_17_seventeen_trains_roster_and_exports() -> None:
@@ -220,3 +220,37 @@ def test_18usa_17_seventeen_trains_roster_and_exports() -> None:
         act(game, "pass", p)
     assert g.ors_played == 2 and g.depot.phases.current.name == "2"
     assert Counter(g.depot.train(t).type for t in g.depot.upcoming)["2+"] == 3
+
+
+def test_18usa_12_2_4_free_brown_home_and_12_2_second_tile_for_20() -> None:
+    """§12.2.4: in Phase 5 a company's first operating round offers a brown tile on its home
+    city as a free action (Boise B8 takes 448); §12.2: then one tile action, and a second for
+    $20, never in a hex built this turn."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    g.depot.phases.advance_to("5")
+    act(game, "bid", "Ann", company="ATSF", price=300)
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    act(game, "place_token", "Ann", hex="B8", city="c")
+    act(game, "choose", "Ann", choice="5")
+    for p in ("Bob", "Cy", "Ann"):
+        act(game, "pass", p)
+    lays = [a for a in game.legal_actions() if a.kind == "lay_tile"]
+    assert {(a.hex, a.tile) for a in lays} == {("B8", "448")}
+    cash = g.ledger.cash("ATSF")
+    game.apply(lays[0])
+    assert g.usa_map.board.hexes["B8"].tile.id == "448" and g.ledger.cash("ATSF") == cash
+    act(game, "lay_tile", "Ann", entity="ATSF", hex="B10", tile="7", rotation=0)
+    assert g.ledger.cash("ATSF") == cash
+    second = [a for a in game.legal_actions() if a.kind == "lay_tile"]
+    assert second and all(a.hex not in ("B8", "B10") for a in second)
+    plain = next(a for a in second if g.usa_map.board.tiles[a.tile].colour.label == "yellow")
+    terrain = next(
+        lay.cost
+        for lay in g.usa_map.tile_lays(g, "ATSF")
+        if (lay.hex, lay.tile, lay.rotation) == (plain.hex, plain.tile, plain.rotation)
+    )
+    game.apply(plain)
+    assert g.ledger.cash("ATSF") == cash - 20 - terrain
+    assert not [a for a in game.legal_actions() if a.kind == "lay_tile"]

@@ -30,7 +30,11 @@ def test_18usa_is_registered_for_two_to_seven_players() -> None:
     """§2: the capital table runs from 2 to 7 players."""
     title = REGISTRY.get("18usa")
     assert title.id == "18USA" and title.players == range(2, 8)
-    assert [o.name for o in title.options] == ["compat_18xx_games"]
+    assert [o.name for o in title.options] == [
+        "compat_18xx_games",
+        "seventeen_trains",
+        "max_start_300",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -112,6 +112,7 @@ RULEBOOK = Rulebook(
         "track.colour_order": "§12.2.2",
         "track.label": "§12.2.3",
         "track.denver": "§12.2.3",
+        "track.home_brown": "§12.2.4",
         "track.upgrade_table": "§12.2.2",
         "track.supply": "§12.2",
         "track.cash": "§12.2",

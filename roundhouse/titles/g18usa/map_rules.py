@@ -21,7 +21,7 @@ from collections.abc import Hashable, Mapping
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
-from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.board_map import UNLIMITED
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.routes.adapter import GraphOptions, StopExtras
 from roundhouse.core.routes.kinds import AnyKind
@@ -36,12 +36,19 @@ MEXICO_LIMIT = EndpointLimit(tag=MEXICO, limit=2)
 """§12.4.1: "A company cannot have more than two routes which start or end in Mexico"."""
 PULLMAN_BONUS = OneRouteStopBonus(amount=20)
 """§12.4, §12.7: +$20 for each city, small city and red area of one train's run."""
+UNLIMITED_CASH = UNLIMITED
+"""Cash given to the track search so that it lists every lay (the caller filters)."""
 SECOND_TILE_FEE = 20
 """§12.2: "For a fee of $20, a company may perform a second tile action"."""
 
 
-def _laid_now(g: Engine, corp_id: str) -> list[str]:
-    return g.map.laid_now(g, corp_id) if isinstance(g.map, BoardMap) else []
+def _actions_now(g: Engine, corp_id: str) -> int:
+    """Tile actions of the company's turn so far, §12.2.4's free brown home tile apart."""
+    board = g.map
+    if not isinstance(board, UsaMap):
+        return 0
+    laid = board.laid_now(g, corp_id)
+    return len([h for h in laid if h not in board.free_now(g, corp_id)])
 
 
 class SecondTileFee(LayRule):
@@ -50,10 +57,10 @@ class SecondTileFee(LayRule):
     __slots__ = ()
 
     def extra(self, g: Engine, corp_id: str, lay: TileLay) -> int:
-        return SECOND_TILE_FEE if _laid_now(g, corp_id) else 0
+        return SECOND_TILE_FEE if _actions_now(g, corp_id) else 0
 
     def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
-        if len(_laid_now(g, corp_id)) == 2:
+        if _actions_now(g, corp_id) == 2:
             g.ledger.transfer(corp_id, BANK, SECOND_TILE_FEE)
 
 
@@ -103,6 +110,8 @@ class UsaMap(TakeoverBoardMap):
         self.mexico_hexes = mexico_hexes
         self.upgraded: list[str] = []
         """Hexes upgraded in the current turn (§12.2: at most one of two tile actions)."""
+        self.free_laid: list[str] = []
+        """Hexes built in the current turn by a free action (§12.2.4's brown home)."""
         self.city_bonus: dict[str, tuple[int, int]] = {}
         """Hex -> its subsidy token's bonus before and from Phase 5 (appendix)."""
 
@@ -112,14 +121,28 @@ class UsaMap(TakeoverBoardMap):
         key = (g.set_count, g.or_in_set, corp_id)
         if key != self.turn:
             self.upgraded = []
+            self.free_laid = []
         super()._sync_turn(g, corp_id)
+
+    def free_now(self, g: Engine, corp_id: str) -> list[str]:
+        return self.free_laid if self.turn == (g.set_count, g.or_in_set, corp_id) else []
+
+    def lay_free(self, g: Engine, corp_id: str, lay: TileLay, moves: Mapping[str, str]) -> None:
+        """A tile action outside the track step's count (§12.2.4's brown home): the tile
+        goes down, and the hex counts as built this turn."""
+        self._sync_turn(g, corp_id)
+        for back in self.board.lay(lay.hex, lay.tile, lay.rotation, moves):
+            if back in g.corps:
+                g.corps[back].tokens_placed -= 1
+        self.laid.append(lay.hex)
+        self.free_laid.append(lay.hex)
 
     def allowance(self, g: Engine, corp_id: str) -> Allowance:
         """§12.2: never twice in one hex; once one action was an upgrade, the other may not
         be."""
         base = super().allowance(g, corp_id)
         laid = self.laid_now(g, corp_id)
-        if laid and any(h in self.upgraded for h in laid):
+        if laid and any(h in self.upgraded and h not in self.free_laid for h in laid):
             return dataclasses.replace(base, upgrade_colours=frozenset())
         return base
 
@@ -141,7 +164,7 @@ class UsaMap(TakeoverBoardMap):
         return rules
 
     def listing_key(self, g: Engine, corp_id: str) -> Hashable:
-        return (super().listing_key(g, corp_id), tuple(self.upgraded))
+        return (super().listing_key(g, corp_id), tuple(self.upgraded), tuple(self.free_laid))
 
     # -- home stations -----------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound, CorporateStockStep
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.home_brown import HomeBrownStep
 from roundhouse.titles.g18usa.state import usa
 
 PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
@@ -75,10 +76,16 @@ class UsaHooks(FamilyHooks):
         for step in super().operating_steps(g):
             if isinstance(step, TrackStep):
                 # §12.2.3: Denver's orientation, by its first company or first connection
-                turn.extend([DenverStep(), step, DenverStep()])
+                # §12.2.4: the free brown home tile of the first operating round
+                turn.extend([DenverStep(), HomeBrownStep(), step, DenverStep()])
             else:
                 turn.append(step)
         return [LoanStep(), CarPurchaseStep(), ScrapCarStep(), *turn, InterestStep(), RepayStep()]
+
+    def track_lays(self, g: Engine, corp_id: str) -> int:
+        """§12.2: one tile action, and a second for $20 (:class:`~.map_rules.SecondTileFee`;
+        at most one of them an upgrade, :meth:`~.map_rules.UsaMap.allowance`)."""
+        return 2
 
     def next_round(self, g: Engine, ended: Round) -> Round:
         """§3: each operating round is followed by an M&A round (§14)."""
