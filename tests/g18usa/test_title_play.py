@@ -254,3 +254,27 @@ def test_18usa_12_2_4_free_brown_home_and_12_2_second_tile_for_20() -> None:
     game.apply(plain)
     assert g.ledger.cash("ATSF") == cash - 20 - terrain
     assert not [a for a in game.legal_actions() if a.kind == "lay_tile"]
+
+
+def test_18usa_boomtown_subsidy_free_green_home_in_first_or() -> None:
+    """Appendix "Subsidy Tiles", Boomtown: a company started in the Boomtown city (seed 1:
+    B14) upgrades its home to green in its first operating round, in Phase 2, as a free
+    action, and discards the tile."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    assert g.subsidies["B14"].kind == "boomtown"
+    act(game, "bid", "Ann", company="ATSF", price=100)
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    act(game, "place_token", "Ann", hex="B14", city="c")
+    for p in ("Bob", "Cy", "Ann"):
+        act(game, "pass", p)
+    assert g.depot.phases.current.name == "2"
+    lays = [a for a in game.legal_actions() if a.kind == "lay_tile"]
+    assert lays and all(a.hex == "B14" for a in lays)
+    assert {g.usa_map.board.tiles[a.tile].colour.label for a in lays} == {"green"}
+    cash = g.ledger.cash("ATSF")
+    game.apply(lays[0])
+    assert g.usa_map.board.hexes["B14"].tile.colour.label == "green"
+    assert g.ledger.cash("ATSF") == cash and "ATSF" not in g.company_subsidies
+    assert any(a.kind == "lay_tile" and a.hex != "B14" for a in game.legal_actions())

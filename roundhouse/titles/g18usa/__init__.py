@@ -113,6 +113,7 @@ RULEBOOK = Rulebook(
         "track.label": "§12.2.3",
         "track.denver": "§12.2.3",
         "track.home_brown": "§12.2.4",
+        "track.boomtown": "appendix, Subsidy Tiles",
         "track.upgrade_table": "§12.2.2",
         "track.supply": "§12.2",
         "track.cash": "§12.2",

@@ -1,12 +1,17 @@
-"""The brown home city of §12.2.4 (Phases 5-8): "During a company's first operating round,
-the company may place or upgrade its home city to a brown city tile.  This is a free tile
-action in addition to the normal lay or upgrade track actions."
+"""Free tile actions on a company's home city in its first operating round:
 
-:class:`HomeBrownStep` stands before the track step in a company's first operating turn,
-from Phase 5: it offers every brown tile its home hex may take now (an empty city, a yellow
-or a green one; the colours between are skipped at no fee, the tile's own upgrade rules and
-labels apply as for any lay) or a pass.  The terrain cost of an empty hex is paid as for any
-placement.  The hex then counts as built this turn (§12.2: no second action on it).
+* §12.2.4 (Phases 5-8): "During a company's first operating round, the company may place or
+  upgrade its home city to a brown city tile.  This is a free tile action in addition to the
+  normal lay or upgrade track actions." (:class:`HomeBrownStep`)
+* the Boomtown subsidy (appendix "Subsidy Tiles"): "Discard boomtown tile to upgrade the
+  owning company's home city to green during the first operating round as a free bonus
+  action" - in any phase (:class:`BoomtownStep`).
+
+Each stands before the track step in the company's first operating turn and offers every
+tile of its colour the home hex may take now (the colours between are skipped at no fee; the
+tile's own upgrade rules and labels apply as for any lay) or a pass.  The terrain cost of an
+empty hex is paid as for any placement.  The hex then counts as built this turn (§12.2: no
+second action on it).
 """
 
 from __future__ import annotations
@@ -29,10 +34,10 @@ FREE_SKIP = ColourSkip(fee_per_level=0, plain_track_only=False)
 """A city skipping to brown in this free action pays no skip fee."""
 
 
-def _rules(board: UsaMap) -> TrackRules:
+def _rules(board: UsaMap, colour: Colour) -> TrackRules:
     return TrackRules(
         upgrades=board.upgrades,
-        colours=frozenset({Colour.BROWN}),
+        colours=frozenset({colour}),
         reach=board.lay_reach,
         colour_skip=FREE_SKIP,
     )
@@ -43,9 +48,17 @@ class HomeBrownStep(Step):
 
     kinds = frozenset({"lay_tile", "pass"})
     name = "home_brown"
+    colour = Colour.BROWN
 
     def __init__(self) -> None:
         self.done = False
+
+    def may(self, g: Engine, corp_id: str) -> bool:
+        """Whether the company has the free action now (besides having a tile to lay)."""
+        return not g.corps[corp_id].operated and "5" in g.phases_reached()
+
+    def used(self, g: Engine, corp_id: str) -> None:
+        """The action was taken."""
 
     def setup(self, g: Engine, entity: str) -> None:
         self.done = False
@@ -60,12 +73,14 @@ class HomeBrownStep(Step):
         cash = g.ledger.cash(corp_id)
         return [
             lay
-            for lay in tile_lays(board.board, board.graph, corp_id, allowance, _rules(board))
+            for lay in tile_lays(
+                board.board, board.graph, corp_id, allowance, _rules(board, self.colour)
+            )
             if lay.hex == home and lay.cost <= cash
         ]
 
     def active(self, g: Engine, entity: str) -> bool:
-        if self.done or g.corps[entity].operated or "5" not in g.phases_reached():
+        if self.done or not self.may(g, entity):
             return False
         return bool(self._lays(g, entity))
 
@@ -80,8 +95,8 @@ class HomeBrownStep(Step):
     def check(self, g: Engine, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
             raise IllegalAction(
-                f"{entity} may lay a brown tile on its home city now, or pass",
-                rule="track.home_brown",
+                f"{entity} may lay a {self.colour.label} tile on its home city now, or pass",
+                rule=f"track.{self.name}",
             )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
@@ -102,7 +117,23 @@ class HomeBrownStep(Step):
             entity,
             (lay.hex, lay.tile, lay.rotation),
             allowance,
-            _rules(board),
+            _rules(board, self.colour),
         )
         g.ledger.transfer(entity, BANK, lay.cost)
         board.lay_free(g, entity, lay, moves)
+        self.used(g, entity)
+
+
+class BoomtownStep(HomeBrownStep):
+    """The Boomtown subsidy: a free green home city in the first operating round, once."""
+
+    name = "boomtown"
+    colour = Colour.GREEN
+
+    def may(self, g: Engine, corp_id: str) -> bool:
+        subsidy = usa(g).company_subsidies.get(corp_id)
+        return not g.corps[corp_id].operated and subsidy is not None and subsidy.kind == "boomtown"
+
+    def used(self, g: Engine, corp_id: str) -> None:
+        """ "Discard boomtown tile"."""
+        del usa(g).company_subsidies[corp_id]
