@@ -278,3 +278,16 @@ def test_18usa_boomtown_subsidy_free_green_home_in_first_or() -> None:
     assert g.usa_map.board.hexes["B14"].tile.colour.label == "green"
     assert g.ledger.cash("ATSF") == cash and "ATSF" not in g.company_subsidies
     assert any(a.kind == "lay_tile" and a.hex != "B14" for a in game.legal_actions())
+
+
+def test_18usa_free_station_subsidy_gives_an_extra_token() -> None:
+    """Appendix "Subsidy Tiles", Free Station (seed 1: C3): the company receives one extra
+    station token, which may go to a full city it reaches (UsaMap.free_stations)."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    assert g.subsidies["C3"].kind == "free_station"
+    act(game, "bid", "Ann", company="ATSF", price=100)
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    act(game, "place_token", "Ann", hex="C3", city="c")
+    assert g.corps["ATSF"].tokens_owned == 2 and g.usa_map.free_stations == {"ATSF"}

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
@@ -26,6 +26,7 @@ from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.routes.adapter import GraphOptions, StopExtras
 from roundhouse.core.routes.kinds import AnyKind
 from roundhouse.core.routes.revenue import EndpointLimit, OneRouteStopBonus, RevenueRules
+from roundhouse.core.station import TokenPlacement
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules
 from roundhouse.titles.g18usa import tiles as usa_tiles
@@ -112,6 +113,8 @@ class UsaMap(TakeoverBoardMap):
         """Hexes upgraded in the current turn (§12.2: at most one of two tile actions)."""
         self.free_laid: list[str] = []
         """Hexes built in the current turn by a free action (§12.2.4's brown home)."""
+        self.free_stations: set[str] = set()
+        """Companies holding the Free Station subsidy's token, not yet placed (appendix)."""
         self.city_bonus: dict[str, tuple[int, int]] = {}
         """Hex -> its subsidy token's bonus before and from Phase 5 (appendix)."""
 
@@ -165,6 +168,38 @@ class UsaMap(TakeoverBoardMap):
 
     def listing_key(self, g: Engine, corp_id: str) -> Hashable:
         return (super().listing_key(g, corp_id), tuple(self.upgraded), tuple(self.free_laid))
+
+    # -- station tokens ----------------------------------------------------------------------
+
+    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+        """§12.3, and the Free Station subsidy (appendix): its extra token "may be placed in
+        any city the company can trace a legal route to even if no open station slot is
+        currently available in the city"."""
+        out = list(super().token_placements(g, corp_id))
+        if corp_id in self.free_stations:
+            board = self.board
+            for name, city in sorted(self.graph.reach(corp_id).stops):
+                here = board.hexes[name]
+                if city not in here.tokens or any(corp_id in t for t in here.tokens.values()):
+                    continue
+                if here.tile.stop(city).slots and board.open_slots(name, city, corp_id) <= 0:
+                    out.append(TokenPlacement(name, city, 0))
+        return out
+
+    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
+        """A token in a full city is the Free Station's: it takes no slot ("if an open
+        station slot becomes available later, the token will immediately fill the new
+        opening": it simply counts against the slots of a later tile)."""
+        board = self.board
+        if (
+            corp_id in self.free_stations
+            and board.open_slots(placement.hex, placement.city, corp_id) <= 0
+        ):
+            board.hexes[placement.hex].tokens[placement.city].append(corp_id)
+            board.touch()
+            self.free_stations.discard(corp_id)
+            return
+        super().place_token(g, corp_id, placement)
 
     # -- home stations -----------------------------------------------------------------------
 

@@ -195,6 +195,9 @@ class UsaHooks(FamilyHooks):
         if subsidy.kind in PLUS_TOKENS:
             game.usa_map.city_bonus[home] = PLUS_TOKENS[subsidy.kind]
             game.usa_map.board.touch()
+        elif subsidy.kind == "free_station":
+            g.corps[corp_id].tokens_owned += 1
+            game.usa_map.free_stations.add(corp_id)
         g.emit("subsidy", f"{corp_id} takes the {subsidy.kind} subsidy of {home}", company=corp_id)
 
     def on_stock_round_end(self, g: Engine) -> None:

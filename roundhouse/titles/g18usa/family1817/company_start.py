@@ -418,8 +418,6 @@ def found(g: Engine, auction: StartAuction) -> None:
     corp = g.corps[corp_id]
     corp.par_price = price
     corp.formed_in = g.sr_count
-    g.map.place_home(g, corp_id)
-    g.check_float(corp_id)
     cost = rules.token_cost.get(auction.size, 0)
     if cost and g.ledger.cash(corp_id) >= cost:
         g.ledger.transfer(corp_id, BANK, cost)
@@ -429,5 +427,8 @@ def found(g: Engine, auction: StartAuction) -> None:
         # liquidated before it could place them (§11.6).  Other sizes go without.
         going_without = bool(cost) and auction.size not in rules.liquidate_unpaid
         corp.tokens_owned = 1 if going_without else rules.tokens[auction.size]
+    # floating last: a title's float hook may add to the charter (18USA's Free Station)
+    g.map.place_home(g, corp_id)
+    g.check_float(corp_id)
     auction.phase = "done"
     auction.owed = cost if auction.size in rules.liquidate_unpaid else 0
