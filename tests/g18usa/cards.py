@@ -29,7 +29,7 @@ VALUES = (
 
 CARDS = tuple(Card(f"P{i + 1}", f"Private {i + 1}", v) for i, v in enumerate(VALUES))
 
-CARD_TITLE: Title = dataclasses.replace(TITLE, setup=make_setup(lambda: CARDS))
+CARD_TITLE: Title = dataclasses.replace(TITLE, setup=make_setup(lambda compat: CARDS))
 """18USA with the stand-in deck."""
 
 

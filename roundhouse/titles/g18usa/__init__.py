@@ -208,39 +208,48 @@ def config(players: int) -> FamilyConfig:
     )
 
 
-def private_cards() -> Sequence[PrivateCard]:
-    """The private company cards P1-P30 (appendix).  Their data and rules are written in
-    ``privates.toml``/``privates.py`` on another branch; until that is merged this title has
-    none, so the game opens with the first stock round (§10's auction has nothing to sell).
-    The merge replaces this body with that module's list of cards."""
+def private_cards(compat_18xx_games: bool = False) -> Sequence[PrivateCard]:
+    """The private company cards P1-P30 (appendix), at 18xx.games's face values under
+    ``compat_18xx_games``.  Their data and rules are written in ``privates.toml``/
+    ``privates.py`` on another branch; until that is merged this title has none, so the game
+    opens with the first stock round (§10's auction has nothing to sell).  The merge makes
+    this ``tuple(privates.privates(compat_18xx_games).values())``: those cards have the
+    :class:`PrivateCard` fields and a ``spec`` (abilities included), which
+    :func:`private_specs` takes as it is."""
     return ()
 
 
 def private_specs(cards: Sequence[PrivateCard], chosen: Sequence[str]) -> tuple[PrivateSpec, ...]:
-    """The cards drawn for the game, with §10's opening bid: half the face value (P14 the
-    Pyramid Scheme: $5).  A card paying revenue is not supported yet."""
+    """The cards drawn for the game: a card's own ``spec`` when it has one, else a plain one
+    with §10's opening bid (half the face value; P14 the Pyramid Scheme: $5).  A card paying
+    revenue is not supported yet."""
     out: list[PrivateSpec] = []
     for card in cards:
         if card.id not in chosen:
             continue
         if card.revenue:
             raise NotImplementedError(f"18USA appendix: {card.id} pays revenue ${card.revenue}")
+        spec = getattr(card, "spec", None)
+        if isinstance(spec, PrivateSpec):
+            out.append(spec)
+            continue
         min_bid = 5 if card.id == "P14" else card.value // 2
         out.append(PrivateSpec(id=card.id, name=card.name, value=card.value, min_bid=min_bid))
     return tuple(out)
 
 
 def make_setup(
-    cards: Callable[[], Sequence[PrivateCard]],
+    cards: Callable[[bool], Sequence[PrivateCard]],
 ) -> Callable[[tuple[PlayerId, ...], Mapping[str, OptionValue], Rng], UsaGame]:
-    """The title's set-up with the private cards from ``cards`` (tests pass their own)."""
+    """The title's set-up with the private cards from ``cards`` (called with the
+    ``compat_18xx_games`` option; tests pass their own)."""
 
     def setup(
         players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rng: Rng
     ) -> UsaGame:
         """§2: everything drawn from the seed, then the board as drawn."""
         variant = Variant.from_options(options)
-        deck = cards()
+        deck = cards(variant.compat_18xx_games)
         drawn = draw_setup(
             rng, players=len(players), cards=deck, site_pool=variant.compat_18xx_games
         )
