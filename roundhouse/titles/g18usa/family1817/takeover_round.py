@@ -182,14 +182,28 @@ class TakeoverRound(CashCrisisRound):
                 self.phase = "sale"
             elif self.phase == "post":
                 if self.post_index < len(self.post_order):
+                    if g.player(self.post_order[self.post_index]).bankrupt:
+                        self.post_index += 1  # §15: a bankrupt player has left the game
+                        continue
                     return
                 self.phase = "merge"
                 if self.post_merger and g.controller(self.post_corp) is not None:
                     self.phase, self.loan_corp = "merge_loans", self.post_corp
             elif self.phase in LOAN_PHASES:
-                if self._loan(g) is not None or not self._may_finish(g):
+                if g.controller(self.loan_corp) is None:
+                    # its president went bankrupt mid-decision (§15): no more choices; a
+                    # buyer still borrows what the bid needs (§14.2)
+                    while not self._may_finish(g) and self._loan(g) is not None:
+                        take_loan(g, self.loan_corp)
+                elif self._loan(g) is not None or not self._may_finish(g):
                     return
                 self._finish_loans(g)
+            elif self.phase == "repay":
+                sale = self._sale()
+                if g.controller(sale.buyer) is not None:
+                    return
+                sale.stop_repaying(g)  # the buyer's president went bankrupt (§15)
+                self.phase, self.auction = "sale", None
             elif self.phase == "sale":
                 if self._next_sale(g):
                     return
