@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.postgres_schema import fresh_schema_url
+from tests.postgres_schema import MISSING_POSTGRES, fresh_schema_url
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -54,11 +54,7 @@ def base_url(
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'games.sqlite'}"
     elif not POSTGRES_URL:
-        pytest.skip(
-            "missing feature here: the web app's PostgreSQL storage, issue #20 (tested against a "
-            "live server only; ROUNDHOUSE_TEST_POSTGRES_URL is not set on this machine, CI starts "
-            "one with .ci/services.sh)"
-        )
+        pytest.skip(MISSING_POSTGRES)
     else:
         url = fresh_schema_url(POSTGRES_URL, "browser")
     port = _free_port()

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 import tests.toy_title  # noqa: F401  (registers "Toy")
 from roundhouse.server.app import create_app
 from roundhouse.server.settings import Settings
-from tests.postgres_schema import fresh_schema_url
+from tests.postgres_schema import fresh_schema_url, postgres_url_or_skip
 
 POSTGRES_URL = os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "")
 
@@ -23,13 +23,7 @@ POSTGRES_URL = os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "")
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'games.sqlite'}"
-    if not POSTGRES_URL:
-        pytest.skip(
-            "missing feature here: the web app's PostgreSQL storage, issue #20 (tested against a "
-            "live server only; ROUNDHOUSE_TEST_POSTGRES_URL is not set on this machine, CI starts "
-            "one with .ci/services.sh)"
-        )
-    return fresh_schema_url(POSTGRES_URL, "server")
+    return fresh_schema_url(postgres_url_or_skip(), "server")
 
 
 @pytest.fixture

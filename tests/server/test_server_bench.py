@@ -13,7 +13,7 @@ import os
 import pytest
 
 from bench.server_bench import POSTGRES_ENV, bench_server
-from tests.postgres_schema import fresh_schema_url
+from tests.postgres_schema import MISSING_POSTGRES, fresh_schema_url
 
 GAMES = 2
 ACTIONS = 3
@@ -58,13 +58,9 @@ def test_server_bench_reports_memory_per_game(result: dict[str, float]) -> None:
 
 def test_server_bench_runs_on_postgres_when_configured(result: dict[str, float]) -> None:
     postgres = {k for k in result if k.startswith("postgres.")}
-    if not os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "").strip():
+    if not os.environ.get(POSTGRES_ENV, "").strip():
         assert postgres == set()
-        pytest.skip(
-            "missing feature here: the web app's PostgreSQL storage, issue #20 (tested against a "
-            "live server only; ROUNDHOUSE_TEST_POSTGRES_URL is not set on this machine, CI starts "
-            "one with .ci/services.sh)"
-        )
+        pytest.skip(MISSING_POSTGRES)
     assert GAMES * ACTIONS <= result["postgres.actions"] <= GAMES * (ACTIONS + 1)
     assert result["postgres.errors"] == 0
     assert result["postgres.push_missed"] == 0
