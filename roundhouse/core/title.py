@@ -255,6 +255,12 @@ class Registry:
             self._loaded[key] = title
         return self._loaded[key]
 
+    def where(self, title_id: str) -> str:
+        """``"module:attribute"`` of a title, so another process can register the same title
+        (one registered by a test or a plug-in is not found among the title folders)."""
+        self.get(title_id)
+        return self._where[normalise_title_id(title_id)]
+
     def ids(self) -> list[str]:
         """Registered title ids (discovered folders first opened) in registration order."""
         for key in sorted(self._folders, key=self._folders.__getitem__):

@@ -4,8 +4,8 @@ After every change the app pokes the driver; the task waits ``delay`` seconds (s
 follow), lets the bot choose and submits through the same checked path as a person, then looks
 again.  A move made meanwhile by someone else makes the bot's write stale; it just looks again.
 
-The bot thinks in a worker thread on its own copy of the game: a searching bot can take
-seconds on a big 18xx turn, and the event loop must keep serving pages meanwhile.
+The bot thinks in a worker process (:mod:`roundhouse.server.bot_pool`): a searching bot can
+take seconds on a big 18xx turn, and the app must keep serving pages meanwhile.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
+from roundhouse.server.bot_pool import BotPool
 from roundhouse.server.problem import Problem
 from roundhouse.server.schema import Accepted
 from roundhouse.server.service import GameService
@@ -28,8 +29,10 @@ class BotDriver:
         service: GameService,
         delay: float,
         on_change: Callable[[str, Accepted], None],
+        pool: BotPool,
     ) -> None:
         self.service = service
+        self.pool = pool
         self.delay = delay
         self.on_change = on_change
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -55,7 +58,7 @@ class BotDriver:
                 turn = self.service.bot_turn(game_id)
                 if turn is None:
                     return
-                action = await asyncio.to_thread(turn.choose)
+                action = await self.pool.choose(turn.request)
                 accepted = self.service.bot_submit(game_id, turn.version, action)
             except Problem as exc:
                 if exc.code == "stale":
@@ -76,6 +79,7 @@ class BotDriver:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        self.pool.close()
 
     def busy(self, game_id: str) -> bool:
         task = self._tasks.get(game_id)

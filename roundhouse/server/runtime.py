@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from roundhouse.server.bot_driver import BotDriver, bot_to_act
+from roundhouse.server.bot_pool import BotPool
 from roundhouse.server.hub import Hub
 from roundhouse.server.schema import Accepted
 from roundhouse.server.service import GameService
@@ -16,7 +17,9 @@ class Runtime:
         self.store = Store.from_url(settings.database_url)
         self.service = GameService(self.store)
         self.hub = Hub()
-        self.bots = BotDriver(self.service, settings.bot_delay, self._after_bot)
+        self.bots = BotDriver(
+            self.service, settings.bot_delay, self._after_bot, BotPool(settings.bot_processes)
+        )
 
     def update_message(self, record: GameRecord, last: str | None = None) -> dict[str, object]:
         return {

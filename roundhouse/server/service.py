@@ -24,10 +24,11 @@ import roundhouse
 from roundhouse.core.title import REGISTRY
 from roundhouse.core.view import TileCatalogue
 from roundhouse.server import schema
+from roundhouse.server.bot_pool import BotRequest
 from roundhouse.server.cache import GameCache, effective_actions
 from roundhouse.server.drawing import Drawings
 from roundhouse.server.problem import Problem
-from roundhouse.server.seat_bot import BotSeats, SeatBot, seat_label
+from roundhouse.server.seat_bot import seat_label
 from roundhouse.server.seating import named_seats, saved_seats
 from roundhouse.server.storage import (
     GameRecord,
@@ -78,23 +79,17 @@ def refused(exc: ValueError) -> Problem:
 
 
 class BotTurn:
-    """A bot about to choose, on its own copy of the game at ``version``."""
+    """A bot about to choose: what it thinks on, and the version its move must be played at."""
 
-    def __init__(self, version: int, seat: str, bot: SeatBot, game: roundhouse.Game) -> None:
+    def __init__(self, version: int, request: BotRequest) -> None:
         self.version = version
-        self.seat = seat
-        self.bot = bot
-        self.game = game
-
-    def choose(self) -> roundhouse.Action:
-        return self.bot.choose(self.game, self.seat)
+        self.request = request
 
 
 class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.cache = GameCache(store)
-        self.bots = BotSeats()
         self.drawings = Drawings()
         self._values: dict[str, tuple[int, schema.ValuesReply]] = {}
 
@@ -439,35 +434,31 @@ class GameService:
         self._require_seat(record, token, player)
         return self._apply(record, request.index, request.action)
 
-    def bot_move(self, game_id: str) -> schema.Accepted | None:
-        """One move of an acting bot seat, or None when no bot is to act."""
-        turn = self.bot_turn(game_id)
-        if turn is None:
-            return None
-        action = turn.choose()
-        return self.bot_submit(game_id, turn.version, action)
-
     def bot_turn(self, game_id: str) -> BotTurn | None:
-        """The bot to act now with a private copy of the game to think on (so its thinking
-        may run off the event loop while pages keep reading the live game), or None."""
+        """The bot to act now and the game as a save file to think on (the bot thinks in a
+        worker process, :mod:`roundhouse.server.bot_pool`), or None."""
         record = self.record(game_id)
         if record.finished:
             return None
         game = self.live(record)
         for seat in record.seats:
             if seat.kind == "bot" and seat.name in game.acting:
-                bot = self.bots.bot(
-                    game_id,
-                    seat.name,
-                    seat.bot_level or schema.DEFAULT_BOT_LEVEL,
-                    record.seed * 1000 + seat.position,
+                request = BotRequest(
+                    game_id=game_id,
+                    title_where=REGISTRY.where(game.title.id),
+                    doc=game.to_doc(),
+                    seat=seat.name,
+                    level=seat.bot_level or schema.DEFAULT_BOT_LEVEL,
+                    bot_seed=record.seed * 1000 + seat.position,
                 )
-                return BotTurn(record.version, seat.name, bot, game.clone())
+                return BotTurn(record.version, request)
         return None
 
-    def bot_submit(self, game_id: str, version: int, action: roundhouse.Action) -> schema.Accepted:
+    def bot_submit(
+        self, game_id: str, version: int, action: Mapping[str, object]
+    ) -> schema.Accepted:
         """Play a bot's chosen action against the version it thought about (409 if stale)."""
-        return self._apply(self.record(game_id), version, action.to_json())
+        return self._apply(self.record(game_id), version, action)
 
     def price_run(
         self, game_id: str, request: schema.PriceRun, token: str | None

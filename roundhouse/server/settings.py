@@ -21,6 +21,16 @@ def default_database_url() -> str:
     return f"sqlite:///{Path.cwd() / DEFAULT_DATABASE_FILE}"
 
 
+def _int_env(name: str, default: int) -> int:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, got {text!r}") from None
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Settings:
     """Everything ``create_app`` can be told; the defaults suit ``roundhouse serve``."""
@@ -28,6 +38,11 @@ class Settings:
     database_url: str = dataclasses.field(default_factory=default_database_url)
     bot_delay: float = 0.6
     """Seconds a bot waits before moving, so people can follow the table."""
+    bot_processes: int = dataclasses.field(
+        default_factory=lambda: _int_env("ROUNDHOUSE_BOT_PROCESSES", 1)
+    )
+    """Worker processes bots think in (``ROUNDHOUSE_BOT_PROCESSES``; each game keeps to one of
+    them, :mod:`roundhouse.server.bot_pool`); 0 thinks in a thread of the app's process."""
     poll_interval: float = 2.0
     """Seconds between database checks on open WebSockets (picks up other workers' moves)."""
     migrate: bool = True
