@@ -207,3 +207,41 @@ def test_browser_last_moves_cannot_be_pressed_under_a_new_banner(base_url: str, 
     page.wait_for_selector("#controls button:has-text('Bob passes')", timeout=10_000)
     assert not page.evaluate("document.getElementById('controls').inert")
     assert page.locator("#controls button:has-text('Ann passes')").count() == 0
+
+
+def test_browser_a_late_answer_never_paints_an_older_position(base_url: str, page) -> None:
+    """Two history steps in a row, the first one's position held up on the way: once it
+    arrives, the page still shows the second position (its tables and its status), not the
+    position the first click asked for."""
+    created = _create(base_url, title="Toy", seats=[{"name": "Ann"}, {"name": "Bob"}], seed=2)
+    game_id = created["game"]["id"]
+    for player, count, index in (("Ann", 3, 0), ("Bob", 1, 1)):
+        reply = httpx.post(
+            f"{base_url}/api/games/{game_id}/actions",
+            json={"index": index, "action": {"kind": "take", "player": player, "count": count}},
+            headers={"Authorization": f"Bearer {created['token']}"},
+        )
+        assert reply.status_code == 200, reply.text
+    page.goto(base_url + created["link"])
+    page.wait_for_function("() => document.getElementById('status').textContent.includes('Ann')")
+    held: list[object] = []
+
+    def hold_position_one(route) -> None:
+        held.append(route)
+
+    page.route("**/history/1", hold_position_one)
+    page.click("#history-back")
+    page.wait_for_timeout(300)
+    assert held, "the first step's position should be on its way"
+    page.click("#history-back")
+    page.wait_for_function(
+        "() => document.getElementById('status').textContent.includes('after 0 of 2')"
+    )
+    page.wait_for_timeout(300)
+    at_zero = page.inner_text("#tables")
+    for route in held:
+        route.continue_()  # type: ignore[attr-defined]
+    page.unroute("**/history/1", hold_position_one)
+    page.wait_for_timeout(800)
+    assert "after 0 of 2" in page.inner_text("#status")
+    assert page.inner_text("#tables") == at_zero

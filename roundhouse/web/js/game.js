@@ -159,9 +159,16 @@ function hexLabel(id) {
   return hex?.location ? `${id} ${hex.location}` : id;
 }
 
+// Renders overlap (a click re-renders while a refresh waits for the server): each takes a
+// ticket, and one that finds a newer ticket issued after a wait stops there, so an answer
+// that arrives late never paints an older position over a newer one.
+let renderTicket = 0;
+
 async function render() {
+  const ticket = ++renderTicket;
   const live = state.historyIndex === null;
   const view = await shownView();
+  if (ticket !== renderTicket) return;
   const title = state.summary.title_name;
   $("game-title").textContent = `· ${title} · ${gameId}`;
   const bots = state.summary.seats.filter((s) => s.kind === "bot");
@@ -202,7 +209,8 @@ async function render() {
     $("controls").inert = true;
     $("controls").classList.add("stale");
   }
-  await drawBoard(view, live ? legalHexes(actions) : new Set(), live ? legalStops(actions) : new Set());
+  await drawBoard(view, live ? legalHexes(actions) : new Set(), live ? legalStops(actions) : new Set(), ticket);
+  if (ticket !== renderTicket) return;
   map.preview(state.lay?.hex, state.lay ? tileSrc(gameId, state.lay.tile, state.lay.rotation) : null);
   if (state.routes) state.routes.draw();
   else map.showRoutes([]);
@@ -315,7 +323,7 @@ function priceRun(entity, routes) {
   return api(`/api/games/${gameId}/routes/price`, { method: "POST", token, body: { entity, routes } });
 }
 
-async function drawBoard(view, hexes, stops) {
+async function drawBoard(view, hexes, stops, ticket) {
   if (!view.board) {
     $("board-section").hidden = true;
     document.body.classList.add("no-board");
@@ -333,7 +341,9 @@ async function drawBoard(view, hexes, stops) {
   try {
     const response = await fetch(`/api/games/${gameId}/board.svg${state.historyIndex !== null ? `?index=${state.historyIndex}` : ""}`);
     if (!response.ok) throw new Error("no board");
-    map.dropIn(await response.text(), hexes, state.selectedHex, stops);
+    const svg = await response.text();
+    if (ticket !== renderTicket) return;
+    map.dropIn(svg, hexes, state.selectedHex, stops);
     drawn.board = key;
     drawBoard.failures = 0;
   } catch {
