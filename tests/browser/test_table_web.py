@@ -221,9 +221,14 @@ PINCH = """() => {
 }"""
 
 
+def _view_box(page) -> list[float]:
+    box = page.evaluate("document.querySelector('#board svg').getAttribute('viewBox')")
+    return [float(v) for v in box.split(" ")]
+
+
 def test_browser_phone_map_first_pinch_zoom_and_docked_moves(base_url: str, browser) -> None:
-    """On a 390 px phone the map comes first and fills the screen above the docked moves;
-    two fingers spread apart zoom in; choosing a hex zooms to it and its tiles show in the
+    """On a 390 px phone the map comes first and fills the screen above the docked moves,
+    the board opening at the map's height; two fingers spread apart zoom in; choosing a hex zooms to it and its tiles show in the
     dock, in sight without scrolling."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
@@ -237,18 +242,20 @@ def test_browser_phone_map_first_pinch_zoom_and_docked_moves(base_url: str, brow
     dock = page.locator("#controls-section").bounding_box()
     assert board is not None and dock is not None
     assert board["y"] < 250 and dock["y"] + dock["height"] >= 842
+    opening = _view_box(page)
     before, after = page.evaluate(PINCH)
     assert after < before * 0.6, (before, after)
     page.click("#zoom-reset")
+    whole = _view_box(page)
+    # The landscape board opens filling the portrait map's height (hexes readable), to be
+    # dragged sideways; "Fit" shows it whole.
+    assert abs(opening[3] - whole[3]) < 1 and opening[2] < whole[2] * 0.7, (opening, whole)
     hex_id = turn.plan[0]["hex"]
     page.locator(f"#board g[data-hex='{hex_id}'].legal").dispatch_event("click")
     page.wait_for_selector("#lay-confirm")
     confirm = page.locator("#lay-confirm").bounding_box()
     assert confirm is not None and 0 < confirm["y"] < 844 - confirm["height"]
-    width = float(
-        page.evaluate("document.querySelector('#board svg').getAttribute('viewBox')").split(" ")[2]
-    )
-    assert width < before * 0.8
+    assert _view_box(page)[2] < whole[2] * 0.8
     shot(page, "table-phone-tile")
     page.click("#dock-toggle")
     assert page.locator("#controls").is_hidden()

@@ -44,8 +44,31 @@ export class HexMap {
     const sameBoard = this.full && this.full.every((v, i) => Math.abs(v - vb[i]) < 0.5);
     this.full = vb;
     this.install(svg, sameBoard ? this.box : null);
+    if (!sameBoard) {
+      this.box = this.opening(legalHexes);
+      this.apply();
+    }
     this.mark(legalHexes, selected, legalStops);
     return true;
+  }
+
+  // The box a board opens at. A landscape board shown whole in a portrait map (a phone) is a
+  // strip with empty space above and below it and hexes too small to read: there the board
+  // opens filling the map's height, centred on the hexes the seat may use (else on the
+  // board's middle), to be dragged sideways; "Fit" shows it whole.
+  opening(legalHexes) {
+    const full = this.full;
+    const rect = this.container.getBoundingClientRect();
+    if (!rect.width || !rect.height) return [...full];
+    const screen = rect.width / rect.height;
+    if (screen >= (full[2] / full[3]) * 0.75) return [...full];
+    const width = full[3] * screen;
+    const centres = [...legalHexes].map((hex) => this.centre(hex)).filter(Boolean);
+    const middle = centres.length
+      ? centres.reduce((sum, c) => sum + c[0], 0) / centres.length
+      : full[0] + full[2] / 2;
+    const x = Math.min(Math.max(middle - width / 2, full[0]), full[0] + full[2] - width);
+    return [x, full[1], width, full[3]];
   }
 
   // Highlight the hexes (and city spots, "HEX/city") the acting seat can use; no re-draw.
