@@ -41,6 +41,7 @@ from typing import Protocol, cast
 from roundhouse.core.board import Board, HexState
 from roundhouse.core.phases import Phase
 from roundhouse.core.routes.graph import NodeKey, RouteGraph, Segment, Stop, StopKind
+from roundhouse.core.static import Static
 from roundhouse.core.tiles import Colour, Endpoint
 from roundhouse.core.tiles import Stop as TileStop
 from roundhouse.core.tiles import StopKind as TileStopKind
@@ -92,8 +93,9 @@ class StopDecorator(Protocol):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class GraphOptions:
-    """How a title compiles its board; equal options share cached graphs."""
+class GraphOptions(Static):
+    """How a title compiles its board; equal options share cached graphs.  Static (copies of
+    a game share it): set up once, its ``tags`` never changed."""
 
     terminal_policy: TerminalPolicy = TerminalPolicy.OFFBOARDS
     tags: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)

@@ -20,13 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roundhouse.core.routes.graph import ALL_KINDS, MAJOR_KINDS, StopKind
+from roundhouse.core.static import Static
 
 Pool = tuple[frozenset[StopKind], int | None]
 """Stop kinds a pool admits, and how many (None: unlimited)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TrainKind:
+class TrainKind(Static):
+    """What a kind of train may run and score (static: copies of a game share it)."""
+
     name: str
     limits: tuple[Pool, ...] = ((ALL_KINDS, None),)
     scores: frozenset[StopKind] = ALL_KINDS
@@ -57,7 +60,7 @@ class TrainKind:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FreightKind:
+class FreightKind(Static):
     """A train that runs no route: it scores the company's own tokened stops (18US §6.5.1)."""
 
     name: str
