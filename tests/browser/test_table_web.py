@@ -228,8 +228,8 @@ def _view_box(page) -> list[float]:
 
 def test_browser_phone_map_first_pinch_zoom_and_docked_moves(base_url: str, browser) -> None:
     """On a 390 px phone the map comes first and fills the screen above the docked moves,
-    the board opening at the map's height; two fingers spread apart zoom in; choosing a hex zooms to it and its tiles show in the
-    dock, in sight without scrolling."""
+    the board opening at the map's height; two fingers spread apart zoom in; choosing a hex
+    zooms to it and its tiles show in the dock, in sight without scrolling."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
