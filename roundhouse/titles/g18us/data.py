@@ -213,11 +213,11 @@ def market_grid() -> MarketGrid:
 
 
 def bank() -> int:
-    return market_file().bank
+    return market_file().bank.cash
 
 
 def convention_bids() -> tuple[int, ...]:
-    return market_file().convention_bids
+    return market_file().bank.convention_bids
 
 
 def starting_cash() -> Mapping[int, int]:

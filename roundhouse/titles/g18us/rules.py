@@ -18,6 +18,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyCompany, Dividend
 from roundhouse.core.flow.auction import sell_private
 from roundhouse.core.flow.dividend_step import DividendStep
+from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
@@ -130,6 +131,18 @@ class UsDividendStep(DividendStep):
             g.emit("close", f"{SCCRR} {card.spec.name} closes", item=SCCRR)
 
 
+class UsOperatingRound(OperatingRound):
+    """Core's Operating Round; a company whose President went bankrupt with nobody to take
+    the Presidency (its certificate in the Pool, §6.9.3) ends its turn there."""
+
+    def after_process(self, g: Engine, entity: str) -> None:
+        if not self.finished and self.entity(g) == entity and g.controller(entity) is None:
+            self.next_entity(g)
+            self._begin_turn(g)
+            return
+        super().after_process(g, entity)
+
+
 class UsHooks(CardHooks):
     """18US's sequence of rounds and its rules in them."""
 
@@ -143,9 +156,7 @@ class UsHooks(CardHooks):
     def stock_round(self, g: Engine) -> Round:
         """§5: sell, then buy one certificate; P4's exchange on the side (§10.1.4); P6's buyer
         opens the Southern Railway at once (§10.1.6)."""
-        return StockRound(
-            [SouthernStartStep(), ShareExchangeStep(When.STOCK_ROUND), UsStockStep()]
-        )
+        return StockRound([SouthernStartStep(), ShareExchangeStep(When.STOCK_ROUND), UsStockStep()])
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         steps: list[Step] = []
@@ -156,6 +167,9 @@ class UsHooks(CardHooks):
                 step = UsDividendStep()
             steps.append(step)
         return steps
+
+    def operating_round(self, g: Engine) -> Round:
+        return UsOperatingRound(self.operating_steps(g))
 
     def next_round(self, g: Engine, ended: Round) -> Round:
         """After the ERRC the Initial Stock Round; then two Operating Rounds per Stock Round
@@ -206,4 +220,3 @@ class UsHooks(CardHooks):
 
     def operating_order(self, g: Engine, candidates: Sequence[str]) -> list[str]:
         return g.market.operating_order(candidates)
-

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from roundhouse.core.config import TitleConfig
 from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.flow.map_steps import MapRules
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
-from roundhouse.core.config import TitleConfig
 
 
 class UsGame(Engine):
@@ -29,7 +29,7 @@ class UsGame(Engine):
         hooks: Hooks,
         board: MapRules,
     ) -> None:
-        order = list(players)
+        order: list[str] = list(players)
         rng.shuffle(order)
         self.seat_order: list[str] = order
         """Player numbers #1, #2 ...: drawn at random (§3.1), then set by cash after the

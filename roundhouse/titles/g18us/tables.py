@@ -119,13 +119,21 @@ class UsShares(SharesTable):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class UsMarket(MarketFile):
-    """market.toml."""
+class BankTable(Table):
+    """``[bank]``: the Bank and what players pay it at the start."""
 
-    bank: Amount
+    cash: Amount
     """Dollars in the Bank (§1.2)."""
     convention_bids: tuple[Amount, ...]
     """The sealed bids of the Eastern Railroad Convention (§3.2)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class UsMarket(MarketFile):
+    """market.toml."""
+
+    bank: BankTable
+    """The Bank."""
     shares: UsShares
 
 
