@@ -62,9 +62,16 @@ def _charter(group: str) -> dict[str, object]:
     unplayable shares and one more token (§10.2.4)."""
     if group == EASTERN:
         return {"size": 4, "float_shares": 2, "tokens": (0, 0), "unplayable": 0}
+    # §6.9: "5-Share Land Grant companies and the DRG are not required to own a train".
     if group == LAND_GRANT:
-        return {"size": 5, "float_shares": 3, "tokens": (0, 0, 0), "unplayable": 0}
-    return {"size": 4, "float_shares": 2, "tokens": (0, 0), "unplayable": 2}
+        return {"size": 5, "float_shares": 3, "tokens": (0, 0, 0), "must_own_train": False}
+    return {
+        "size": 4,
+        "float_shares": 2,
+        "tokens": (0, 0),
+        "unplayable": 2,
+        "must_own_train": False,
+    }
 
 
 @functools.cache
