@@ -17,7 +17,7 @@ import random
 import pytest
 
 from roundhouse.core.engine18xx import Engine
-from roundhouse.core.errors import IllegalAction
+from roundhouse.core.errors import IllegalAction, InvalidSetup
 from roundhouse.core.flow.actions import BuyCompany, Par
 from roundhouse.core.game import Game
 from roundhouse.core.shares import POOL
@@ -285,3 +285,9 @@ def test_18us_7_1_random_games_stop_at_the_western_convention(seed: int) -> None
 
 def test_18us_state_is_an_engine() -> None:
     assert isinstance(Game(DRAFT, ["Ann", "Bob"], seed=0).state, Engine)
+
+
+def test_18us_player_names_may_not_be_company_or_concession_ids() -> None:
+    """Actions name players, companies and Concessions by id alike: "P2" cannot be both."""
+    with pytest.raises(InvalidSetup, match="P2"):
+        Game(DRAFT, ["Ann", "P2"], seed=0)

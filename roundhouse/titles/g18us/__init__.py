@@ -34,6 +34,7 @@ from roundhouse.core.config import (
 )
 from roundhouse.core.dividend import PayoutRule, Recipient, Rounding
 from roundhouse.core.engine18xx import TitleData
+from roundhouse.core.errors import InvalidSetup
 from roundhouse.core.flow.actions import ACTIONS, ChooseAbility
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import SellDrop
@@ -140,6 +141,11 @@ def _setup(players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rn
     """§3.1: the bases on the map, the Eastern Concessions in the Pool, the train stack,
     $200 each; player numbers at random (:class:`UsGame`)."""
     specs = data.corporations()
+    taken = set(specs) | set(data.concessions())
+    if clash := sorted(taken & set(players)):
+        raise InvalidSetup(
+            f"player names {', '.join(clash)} are 18US company or Concession ids; choose others"
+        )
     start = board()
     for corp_id in HOMES_WITHOUT_HERALD:
         hex_name, city = specs[corp_id].home
