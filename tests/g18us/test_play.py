@@ -291,3 +291,59 @@ def test_18us_player_names_may_not_be_company_or_concession_ids() -> None:
     """Actions name players, companies and Concessions by id alike: "P2" cannot be both."""
     with pytest.raises(InvalidSetup, match="P2"):
         Game(DRAFT, ["Ann", "P2"], seed=0)
+
+
+def _to_train_step(g: Game, company: str) -> None:
+    """Pass, withhold and buy one train at face value until ``company`` may buy trains."""
+    s = state(g)
+    for _ in range(100):
+        steps = s.round.view(s).get("steps", [])
+        if s.round.kind == "OR" and s.round.entity(s) == company and "buy_train" in steps:
+            return
+        moves = list(g.legal_actions())
+        pick = next((m for m in moves if m.kind == "pass"), None)
+        pick = pick or next((m for m in moves if m.kind == "dividend"), None)
+        pick = pick or next((m for m in moves if m.kind == "buy_train"), moves[0])
+        g.apply(pick)
+    raise AssertionError(f"{company} never reached its train step")
+
+
+def test_18us_10_1_5_baldwin_pays_20_a_train_and_halves_a_classic_train(first_or: Game) -> None:
+    """§10.1.5: the owner of the Baldwin Locomotive Works receives $20 each time a company buys
+    a train from the Bank, and may take 50% off a new Classic train for a company he presides;
+    using the reduction closes the Concession, but the $20 is still paid."""
+    g = first_or
+    s = state(g)
+    s.privates["P5"].owner = "Bob"  # as if Bob had bought it in the Initial Stock Round
+    _to_train_step(g, "PRR")
+    bob = s.ledger.cash("Bob")
+    prices = sorted({m.price for m in g.legal_actions() if m.kind == "buy_train"})  # type: ignore[attr-defined]
+    assert 50 in prices and 100 in prices
+    train = next(m for m in g.legal_actions() if m.kind == "buy_train" and m.price == 50)  # type: ignore[attr-defined]
+    cash = s.ledger.cash("PRR")
+    g.apply(train)
+    assert s.ledger.cash("PRR") == cash - 50
+    assert s.ledger.cash("Bob") == bob + 20
+    assert s.privates["P5"].closed
+
+
+def test_18us_6_5_1_freight_bonus_is_paid_with_the_run(first_or: Game) -> None:
+    """§6.5.1: a company owning a 2-train earns its route plus $20 in Phase 2: the revenue
+    its dividend step pays is the run's revenue plus the bonus."""
+    g = first_or
+    s = state(g)
+    _to_train_step(g, "SR")
+    g.apply(next(m for m in g.legal_actions() if m.kind == "buy_train"))
+    _to_train_step(g, "SR")  # round two: SR runs its 2-train
+    run = None
+    for _ in range(50):
+        moves = list(g.legal_actions())
+        if any(m.kind == "run_routes" for m in moves) and s.round.entity(s) == "SR":
+            run = next(m for m in moves if m.kind == "run_routes")
+            break
+        pick = next((m for m in moves if m.kind == "pass"), None)
+        pick = pick or next((m for m in moves if m.kind in ("dividend", "buy_train")), moves[0])
+        g.apply(pick)
+    assert run is not None
+    g.apply(run)
+    assert s.or_round().revenue == run.revenue + 20  # type: ignore[attr-defined]
