@@ -2,7 +2,14 @@
 (docs/data-format.md) and the test that every data file is documented."""
 
 from roundhouse.titles.g18us.board import UsMap
+from roundhouse.titles.g18us.tables import UsCompanies, UsMarket, UsTrains
 from roundhouse.titles.g18us.tiles import UsTiles
 
 TITLE_NAME = "18US"
-DATA_FILES = (("tiles.toml", UsTiles), ("map.toml", UsMap))
+DATA_FILES = (
+    ("tiles.toml", UsTiles),
+    ("map.toml", UsMap),
+    ("companies.toml", UsCompanies),
+    ("trains.toml", UsTrains),
+    ("market.toml", UsMarket),
+)
