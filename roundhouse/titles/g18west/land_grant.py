@@ -1,0 +1,368 @@
+"""Land Grants and Destinations (18West §8): the x2 token that leads a Land Grant Company's
+track, its mandatory first tile (§8.2), government subsidies (§7.5.3, §8.1), terrain the
+President makes up (§8.3), conversion to a Public Company (§7.2, §8.6, §8.9), abandonment
+from Phase 5 (§8.7) and the Land Grants of companies unstarted at Phase 5 (§8.8).
+
+Where the rulebook leaves a choice to the President (which hex the x2 token moves to,
+whether to abandon), :class:`LandGrantStep` lists it as a ``choose`` action.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Hashable
+
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Choose
+from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
+from roundhouse.core.flow.step import Step
+from roundhouse.core.graph import compute_reach
+from roundhouse.core.shares import IPO
+from roundhouse.core.tiles import Colour, StopKind
+from roundhouse.core.track import Allowance, TileLay, TrackRules, iter_tile_lays
+from roundhouse.titles.g18west.board import all_land_grants, destinations, homes_of
+from roundhouse.titles.g18west.data import LAND_GRANT, NP, PUBLIC
+from roundhouse.titles.g18west.state import WestGame, west_game
+
+SUBSIDY = 30
+SUBSIDY_MOUNTAIN = 10
+SUBSIDY_TOWN = 10
+"""§7.5.3: "$30 each time it places a yellow tile in its Land Grant, plus $10 if the hex
+contains a Mountain ($40) and $10 if the hex contains a Town"."""
+
+OPEN_PHASE_STATUS = "grants_open"
+"""§14.1 Phase 3: "Companies may lay track in other Companies' Land Grant hexes without
+permission"."""
+
+ABANDON_STATUS = "abandon"
+"""§8.7: "by the start of Phase 5 may abandon its Land Grant"."""
+
+MINNEAPOLIS = "D23"
+"""§8.9: the NP "converts ... if it can trace a route from Minneapolis to Portland"."""
+
+NO_GRANT_PHASE = "5"
+"""§8.8: Land Grant Companies unstarted when Phase 5 commences start as Public Companies."""
+
+
+# -- whose grant -----------------------------------------------------------------------
+
+
+def has_grant(game: WestGame, company: str) -> bool:
+    """The company's Land Grant still counts: it is a Land Grant Company, or unstarted
+    before Phase 5 (§8.8)."""
+    if game.corps[company].started:
+        return game.is_land_grant(company)
+    return NO_GRANT_PHASE not in game.phases_reached()
+
+
+def grant_open(game: WestGame, corp_id: str, hex_name: str) -> bool:
+    """§8.1: before Phase 3 a company lays in another's Land Grant hex only with its
+    President's permission; a President gives it to their own companies.  Permission between
+    players is not asked: it is taken as refused (docs/18West-data.md)."""
+    if OPEN_PHASE_STATUS in game.depot.phases.current.status:
+        return True
+    owners = [
+        c
+        for c, hexes in all_land_grants().items()
+        if hex_name in hexes and has_grant(game, c)
+    ]
+    if not owners or corp_id in owners:
+        return True
+    boss = game.books[corp_id].president
+    return boss is not None and any(game.books[c].president == boss for c in owners)
+
+
+# -- the destination -------------------------------------------------------------------
+
+
+def destination_done(game: WestGame, corp_id: str) -> bool:
+    """The company has a route between its base City (the NP: Minneapolis) and its
+    Destination City (§2.2.2, §8.9)."""
+    dest = destinations().get(corp_id)
+    if dest is None:
+        return False
+    board = game.map_board()
+    if corp_id == NP:
+        board = copy.deepcopy(board)
+        for home in homes_of(NP):
+            if home.hex != MINNEAPOLIS and NP in board.hexes[home.hex].tokens[home.city]:
+                board.hexes[home.hex].tokens[home.city].remove(NP)
+        reach = compute_reach(board, NP)
+    else:
+        assert isinstance(game.map, BoardMap)
+        reach = game.map.graph.reach(corp_id)
+    return dest in reach.hexes or any(s.startswith(f"{dest}-") for s in reach.stops)
+
+
+def destination_open(game: WestGame, company: str) -> bool:
+    """§7.4: whether other companies may place station tokens in ``company``'s Destination
+    City: once it has connected or abandoned, or its grant no longer counts."""
+    if not has_grant(game, company):
+        return True
+    return company in game.x2_stations or company in game.abandoned
+
+
+# -- track -----------------------------------------------------------------------------
+
+
+def _raw_lays(game: WestGame, corp_id: str, hexes: set[str]) -> list[TileLay]:
+    assert isinstance(game.map, BoardMap)
+    rules = TrackRules(
+        upgrades=game.map.upgrades,
+        colours=frozenset({Colour.YELLOW, Colour.GREEN})
+        & frozenset(Colour.parse(c) for c in game.depot.phases.current.tiles),
+        reach=game.map.lay_reach,
+    )
+    return [
+        lay
+        for lay in iter_tile_lays(
+            game.map.board, game.map.graph, corp_id, Allowance(cash=UNLIMITED), rules
+        )
+        if lay.hex in hexes
+    ]
+
+
+def mandatory_hexes(game: WestGame, corp_id: str) -> frozenset[str]:
+    """§8.2: the hexes where the first tile of the turn must go - those of the company's x2
+    tokens with a legal lay - or none (no legal lay there, or the Destination Route already
+    completed at the start of the turn)."""
+    if not game.is_land_grant(corp_id) or game.lg_turn_free.get(corp_id) == _turn(game):
+        return frozenset()
+    assert isinstance(game.map, BoardMap)
+    if game.map.laid_now(game, corp_id):
+        return frozenset()
+    hexes = set(game.doubling.get(corp_id, []))
+    return frozenset(lay.hex for lay in _raw_lays(game, corp_id, hexes))
+
+
+def _turn(game: Engine) -> tuple[int, int]:
+    return (game.set_count, game.or_in_set)
+
+
+def lay_allowed(game: WestGame, corp_id: str, lay: TileLay) -> bool:
+    if not game.is_land_grant(corp_id):
+        return True
+    must = mandatory_hexes(game, corp_id)
+    if must and lay.hex not in must:
+        return False
+    return lay.cost <= game.ledger.cash(corp_id) + _president_cash(game, corp_id)
+
+
+def position_key(game: WestGame, corp_id: str) -> Hashable:
+    if not game.is_land_grant(corp_id):
+        return ()
+    return (
+        tuple(game.doubling.get(corp_id, ())),
+        game.lg_turn_free.get(corp_id) == _turn(game),
+        game.ledger.cash(corp_id),
+        _president_cash(game, corp_id),
+    )
+
+
+def _president_cash(game: WestGame, corp_id: str) -> int:
+    boss = game.books[corp_id].president
+    return 0 if boss is None else game.ledger.cash(boss)
+
+
+def terrain(game: WestGame, corp_id: str, lay: TileLay, cost: int) -> int:
+    """§8.3: what the Land Grant Company's treasury pays; the President makes up the rest
+    (:func:`after_lay`)."""
+    if not game.is_land_grant(corp_id):
+        return cost
+    return min(cost, game.ledger.cash(corp_id))
+
+
+def after_lay(game: WestGame, corp_id: str, lay: TileLay) -> None:
+    """The President's part of the terrain (§8.3) and the subsidy (§7.5.3)."""
+    if not game.is_land_grant(corp_id):
+        return
+    board = game.map_board()
+    here = board.hexes[lay.hex]
+    printed_cost = here.printed.cost if not lay.upgrade else 0
+    short = printed_cost - lay.cost
+    if short > 0:
+        boss = game.books[corp_id].president
+        assert boss is not None
+        if game.ledger.cash(boss) < short:
+            raise NotImplementedError(
+                "18West §8.3: the President sells shares to pay a mandatory tile lay's terrain"
+            )
+        game.ledger.transfer(boss, BANK, short)
+        game.emit("terrain", f"{boss} pays ${short} of {corp_id}'s terrain", company=corp_id)
+    if lay.upgrade or lay.hex in game.subsidised:
+        return
+    if lay.hex not in all_land_grants().get(corp_id, frozenset()):
+        return
+    amount = SUBSIDY
+    if here.printed.terrain == "mountain":
+        amount += SUBSIDY_MOUNTAIN
+    if any(s.kind is StopKind.TOWN for s in board.tiles[lay.tile].stops):
+        amount += SUBSIDY_TOWN
+    game.subsidised.add(lay.hex)
+    game.subsidy_due[corp_id] = game.subsidy_due.get(corp_id, 0) + amount
+    game.emit("subsidy", f"{corp_id} earns a ${amount} subsidy in {lay.hex}", company=corp_id)
+
+
+# -- the step after laying track -------------------------------------------------------
+
+
+def x2_moves(game: WestGame, corp_id: str) -> dict[str, list[str]]:
+    """x2 hex -> the unimproved hexes it may move to (§8.2: "a hex which is led into by track
+    that forms a route from its base City and which is not part of that route"), for each
+    token whose hex has been built on; an empty list: it stays (nowhere to go)."""
+    board = game.map_board()
+    taken = {h for hexes in game.doubling.values() for h in hexes}
+    out: dict[str, list[str]] = {}
+    for h in game.doubling.get(corp_id, []):
+        if not board.hexes[h].tile.paths:
+            continue
+        empty = {n for n, hx in board.hexes.items() if not hx.tile.paths and n not in taken}
+        out[h] = sorted({lay.hex for lay in _raw_lays(game, corp_id, empty) if not lay.upgrade})
+    return out
+
+
+class LandGrantStep(Step):
+    """After a Land Grant Company's track step (§7.2, §8.2, §8.7): convert when the
+    Destination Route is complete; else move each x2 token the track has passed, and from
+    Phase 5 abandon or keep the grant."""
+
+    kinds = frozenset({"choose"})
+    name = "land_grant"
+
+    def __init__(self) -> None:
+        self.done = False
+        self.kept = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.done = False
+        self.kept = False
+        game = west_game(g)
+        if game.is_land_grant(entity) and destination_done(game, entity):
+            game.lg_turn_free[entity] = _turn(game)
+
+    def _choices(self, g: Engine, entity: str) -> list[str]:
+        game = west_game(g)
+        if self.done or not game.is_land_grant(entity):
+            return []
+        if destination_done(game, entity):
+            return ["convert"]
+        moves = x2_moves(game, entity)
+        for h, targets in moves.items():
+            if targets:
+                return [f"x2:{h}:{t}" for t in targets]
+        if ABANDON_STATUS in game.depot.phases.current.status and not self.kept:
+            return ["abandon", "keep_grant"]
+        return []
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return bool(self._choices(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        return [Choose(player=p, entity=entity, choice=c) for c in self._choices(g, entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if not isinstance(action, Choose) or action.choice not in self._choices(g, entity):
+            raise IllegalAction(
+                f"{entity} cannot choose {getattr(action, 'choice', '?')} now",
+                rule="land_grant.choice",
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        game = west_game(g)
+        choice = action.choice
+        if choice == "convert":
+            convert(game, entity, abandon=False)
+            self.done = True
+        elif choice == "abandon":
+            convert(game, entity, abandon=True)
+            self.done = True
+        elif choice == "keep_grant":
+            self.kept = True
+            self.done = True
+        else:
+            _, old, new = choice.split(":")
+            tokens = game.doubling[entity]
+            tokens[tokens.index(old)] = new
+            game.emit("x2", f"{entity}'s x2 token moves from {old} to {new}", company=entity)
+
+
+def convert(game: WestGame, corp_id: str, *, abandon: bool) -> None:
+    """§7.2, §8.6, §8.9: the last five shares to the treasury; the x2 token(s) to the
+    Destination (the NP: on its two base stations); or, abandoning (§8.7), the x2 token
+    becomes the Bypass token on the charter."""
+    game.kinds[corp_id] = PUBLIC
+    game.depot.kinds[corp_id] = PUBLIC
+    book = game.books[corp_id]
+    for cert in book.certs.values():
+        if cert.owner == IPO:
+            cert.owner = corp_id
+            cert.playable = True
+    game.doubling.pop(corp_id, None)
+    board = game.map_board()
+    if abandon:
+        game.abandoned.add(corp_id)
+        game.emit("abandon", f"{corp_id} abandons its Land Grant", company=corp_id)
+        if corp_id == NP:
+            game.corps[corp_id].tokens_owned += 1  # §8.9: the other side is a station token
+        return
+    if corp_id == NP:
+        game.x2_stations[corp_id] = [(h.hex, h.city) for h in homes_of(NP)]
+        game.corps[corp_id].tokens_owned += 2  # §8.9: the base tokens back to the charter
+    else:
+        dest = destinations()[corp_id]
+        here = board.hexes[dest]
+        city = next((c for c in here.tokens if board.open_slots(dest, c, corp_id) > 0), None)
+        if city is not None:
+            board.place_token(dest, city, corp_id)
+            game.corps[corp_id].tokens_owned += 1
+            game.corps[corp_id].tokens_placed += 1
+        else:
+            city = next(iter(here.tokens))
+        game.x2_stations[corp_id] = [(dest, city)]
+    game.emit("convert", f"{corp_id} converts to a Public Company", company=corp_id)
+
+
+def set_up(game: WestGame) -> None:
+    """§2.2.2, §3.1: the x2 tokens in their arrow hexes; only the President's Certificate
+    and three single shares of each Land Grant Company are in play."""
+    from roundhouse.titles.g18west.board import doubling_tokens
+
+    for token in doubling_tokens():
+        if token.city is None:
+            game.doubling.setdefault(token.company, []).append(token.hex)
+        else:
+            game.x2_stations.setdefault(token.company, []).append((token.hex, token.city))
+    for corp_id in game.corps:
+        if game.kind(corp_id) != LAND_GRANT:
+            continue
+        singles = sorted(
+            (c for c in game.books[corp_id].certs.values() if not c.president),
+            key=lambda c: int(c.id.rsplit("_", 1)[1]),
+        )
+        for cert in singles[3:]:
+            cert.owner = IPO
+            cert.playable = False
+
+
+def start_land_grant(game: WestGame, corp_id: str) -> None:
+    """§8.8: a Land Grant Company started once Phase 5 has commenced starts as a Public
+    Company: all its shares in its treasury, its x2 token(s) off the map (a Bypass token;
+    the NP's second an ordinary station token)."""
+    if game.kind(corp_id) != LAND_GRANT or NO_GRANT_PHASE not in game.phases_reached():
+        return
+    game.kinds[corp_id] = PUBLIC
+    game.depot.kinds[corp_id] = PUBLIC
+    board = game.map_board()
+    for h in game.doubling.pop(corp_id, []):
+        board.set_stubs(h, frozenset())
+    for cert in game.books[corp_id].certs.values():
+        if cert.owner == IPO:
+            cert.owner = corp_id
+            cert.playable = True
+    if corp_id == NP:
+        game.corps[corp_id].tokens_owned += 1
