@@ -86,15 +86,19 @@ def destination_done(game: WestGame, corp_id: str) -> bool:
         return False
     board = game.map_board()
     if corp_id == NP:
-        board = copy.deepcopy(board)
-        for home in homes_of(NP):
-            if home.hex != MINNEAPOLIS and NP in board.hexes[home.hex].tokens[home.city]:
-                board.hexes[home.hex].tokens[home.city].remove(NP)
-        reach = compute_reach(board, NP)
+
+        def from_minneapolis() -> bool:
+            alone = copy.deepcopy(board)
+            for home in homes_of(NP):
+                if home.hex != MINNEAPOLIS and NP in alone.hexes[home.hex].tokens[home.city]:
+                    alone.remove_token(home.hex, home.city, NP)
+            return any(h == dest for h, _ in compute_reach(alone, NP).stops)
+
+        return board.derived.get(("18West NP destination", board.version), from_minneapolis)
     else:
         assert isinstance(game.map, BoardMap)
         reach = game.map.graph.reach(corp_id)
-    return dest in reach.hexes or any(s.startswith(f"{dest}-") for s in reach.stops)
+    return any(h == dest for h, _ in reach.stops)
 
 
 def destination_open(game: WestGame, company: str) -> bool:
@@ -135,7 +139,17 @@ def mandatory_hexes(game: WestGame, corp_id: str) -> frozenset[str]:
     if game.map.laid_now(game, corp_id):
         return frozenset()
     hexes = set(game.doubling.get(corp_id, []))
-    return frozenset(lay.hex for lay in _raw_lays(game, corp_id, hexes))
+    board = game.map.board
+    key = (
+        "18West mandatory",
+        board.version,
+        corp_id,
+        game.depot.phases.current.name,
+        tuple(sorted(hexes)),
+    )
+    return board.derived.get(
+        key, lambda: frozenset(lay.hex for lay in _raw_lays(game, corp_id, hexes))
+    )
 
 
 def _turn(game: Engine) -> tuple[int, int]:

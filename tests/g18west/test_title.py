@@ -1,0 +1,207 @@
+"""18West as a playable title: set-up (§3.1), the Initial Stock Round (§3.2), the UP on
+autopilot (§7.9), stock purchases (§5.1.2), operating order (§7), Land Grants (§7.5.3, §8)
+and scoring (§4.2.1, §9)."""
+
+from __future__ import annotations
+
+import pytest
+
+import roundhouse
+from roundhouse.core.bank import BANK
+from roundhouse.core.flow.actions import Bid, BuyShares, Choose, Par, Pass
+from roundhouse.core.flow.game_end import score
+from roundhouse.core.game import Game
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.shares import IPO, POOL
+from roundhouse.titles.g18west.autopilot import run_autopilot
+from roundhouse.titles.g18west.land_grant import destination_done
+from roundhouse.titles.g18west.rules import WestHooks
+from roundhouse.titles.g18west.state import WestGame
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def new(players: list[str] = PLAYERS, seed: int = 1) -> tuple[Game, WestGame]:
+    game = roundhouse.new_game("18West", players=players, seed=seed)
+    state = game.state
+    assert isinstance(state, WestGame)
+    return game, state
+
+
+def play(game: Game, action: object) -> None:
+    game.apply(action)  # type: ignore[arg-type]
+
+
+def test_18west_is_registered_for_2_to_6_players() -> None:
+    """§3.1 and §4.1 have columns for 2 to 6 players."""
+    info = next(t for t in roundhouse.titles() if t["id"] == "18West")
+    assert (info["min_players"], info["max_players"]) == (2, 6)
+
+
+@pytest.mark.parametrize(
+    ("players", "cash", "limit"),
+    [(2, 750, 28), (3, 500, 20), (4, 375, 16), (5, 300, 13), (6, 250, 11)],
+)
+def test_18west_3_1_starting_money_and_4_1_certificate_limit(
+    players: int, cash: int, limit: int
+) -> None:
+    names = ["Ann", "Bob", "Cy", "Dee", "Ed", "Flo"][:players]
+    _, s = new(names)
+    assert all(s.ledger.cash(p) == cash for p in names)
+    assert s.cert_limit() == limit
+    assert s.ledger.cash(BANK) == 12_000 - players * cash
+
+
+def test_18west_3_1_the_up_at_the_start() -> None:
+    """§3.1: UP at $70, two 2-trains, its President's Certificate and three singles in the
+    Pool, five shares in its treasury; its x2 token in Oakland (G2-N); two home stations."""
+    _, s = new()
+    book = s.books["UP"]
+    assert s.share_price("UP") == 70
+    assert book.president_cert is not None and book.president_cert.owner == POOL
+    assert book.shares_of(POOL) == 5 and book.shares_of("UP") == 5
+    assert [t.type for t in s.depot.owned_by("UP")] == ["2", "2"]
+    assert s.x2_stations["UP"] == [("G2", "n")]
+    board = s.map_board()
+    assert "UP" in board["F21"].tokens["c"] and "UP" in board["F3"].tokens["c"]
+    assert s.depot.upcoming.count("2-0") == 0 and len(s.depot.upcoming) >= 13
+
+
+def test_18west_3_1_land_grant_companies_keep_five_government_shares() -> None:
+    """§2.2.2: only the President's Certificate and three singles are in play."""
+    _, s = new()
+    book = s.books["ATSF"]
+    assert book.shares_of(IPO) == 5
+    assert sum(c.shares for c in book.certs.values() if c.playable) == 5
+    assert s.doubling["ATSF"] == ["H21"] and sorted(s.doubling["NP"]) == ["B5", "C22"]
+
+
+def test_18west_7_9_up_earns_130_and_keeps_65() -> None:
+    """§7.9: "it will normally earn $130 in its first Operating Round and pay $13 (10%) per
+    share, of which up to 50 percent ($65) will go to the Company's Treasury"."""
+    _, s = new()
+    assert s.map.runs(s, "UP")[0][1] == 130
+    bob = s.ledger.cash("Bob")
+    s.books["UP"].move("UP_1", "Bob")
+    run_autopilot(s, "UP")
+    assert s.ledger.cash("UP") == 65
+    assert s.ledger.cash("Bob") == bob + 13
+    assert s.share_price("UP") == 80  # §4.2: a dividend of at least the value moves right
+
+
+def test_18west_3_2_5_everyone_passes_so_priority_buys_the_up() -> None:
+    """§3.2.5: all pass on the first turn: the Priority Deal holder must buy the UP
+    President's Certificate for $140, and the round goes on."""
+    game, s = new()
+    first = s.priority
+    for _ in PLAYERS:
+        who = game.acting[0]
+        play(game, Pass(player=who, entity=who))
+    assert s.books["UP"].president == first
+    assert s.ledger.cash(first) == 500 - 140
+    assert s.round.kind == "SR"
+
+
+def test_18west_3_2_4_auction_then_starting_value() -> None:
+    """§3.2.4: the auctioneer opens with a multiple of $5 (zero allowed), the others bid or
+    pass; the winner pays the bid to the Bank and starts the company (§3.3.1: twice the
+    Starting Value to its treasury); play goes on after the auctioneer."""
+    game, s = new()
+    a = game.acting[0]
+    play(game, Choose(player=a, entity=a, choice="auction:CBQ"))
+    bids = [x for x in game.legal_actions() if isinstance(x, Bid)]
+    assert bids[0].price == 0 and bids[-1].price == 500 - 100  # cash less two shares at $50
+    play(game, Bid(player=a, entity=a, company="CBQ", price=10))
+    b = game.acting[0]
+    play(game, Bid(player=b, entity=b, company="CBQ", price=20))
+    c = game.acting[0]
+    play(game, Pass(player=c, entity=c))
+    play(game, Pass(player=a, entity=a))
+    assert game.acting == (b,)
+    pars = [x for x in game.legal_actions() if isinstance(x, Par)]
+    assert [p.share_price for p in pars] == [50, 60, 70, 80, 90, 100]
+    play(game, Par(player=b, entity=b, corporation="CBQ", share_price=60))
+    assert s.ledger.cash(b) == 500 - 20 - 120
+    assert s.ledger.cash("CBQ") == 120
+    assert s.books["CBQ"].president == b
+    order = s.turn_order_from(a)
+    assert game.acting == (PlayerId(order[1]),)
+
+
+def test_18west_3_2_3_two_up_singles_become_the_presidency() -> None:
+    """§3.2.3: "A player who buys two UP shares from the Pool before any player has bought
+    the UP President's Certificate places their two single shares back in the Pool and
+    receives the President's Certificate"."""
+    game, s = new()
+    a = game.acting[0]
+    play(game, BuyShares(player=a, entity=a, shares=("UP_1",)))
+    for _ in range(len(PLAYERS) - 1):
+        who = game.acting[0]
+        play(game, Pass(player=who, entity=who))
+    play(game, BuyShares(player=a, entity=a, shares=("UP_2",)))
+    assert s.books["UP"].president == a
+    assert s.books["UP"].shares_of(a) == 2 and s.books["UP"].shares_of(POOL) == 3
+
+
+def test_18west_5_1_2_treasury_closes_to_others_at_half() -> None:
+    """§5.1.2, §3.2.2: "players (other than the President) may not buy any shares from the
+    UP Treasury" - five UP shares are already out, in the Pool."""
+    game, s = new()
+    legal = game.legal_actions()
+    assert not any(
+        isinstance(x, BuyShares) and s.books["UP"].cert(x.shares[0]).owner == "UP" for x in legal
+    )
+
+
+def test_18west_7_granger_roads_operate_first() -> None:
+    """§7: "all the Granger Roads operate first, followed by all the other Companies"."""
+    _, s = new()
+    s.market.place("CBQ", s.market.grid.find(50))
+    s.market.place("DRG", s.market.grid.find(100))
+    order = WestHooks().operating_order(s, ["DRG", "UP", "CBQ"])
+    assert order == ["CBQ", "DRG", "UP"]
+
+
+def test_18west_4_2_1_grey_granger_scores_nothing() -> None:
+    """§4.2.1, §9: a Granger Road "whose token is in this space at the end of the game is
+    worthless"."""
+    _, s = new()
+    s.start_company("Ann", "CBQ", 50)
+    before = score(s, PlayerId("Ann"))
+    s.market.withhold("CBQ")
+    assert "grey" in s.market.zones("CBQ")
+    assert score(s, PlayerId("Ann")) == before - 100
+    assert s.cert_count("Ann") == 0
+
+
+def test_18west_4_2_a_public_company_stops_at_50() -> None:
+    """§4.2: a Public or Land Grant Company "that should move below $50 ... does not move"."""
+    _, s = new()
+    s.start_company("Ann", "DRG", 70)
+    s.market.remove("DRG")
+    s.market.place("DRG", s.market.grid.find(50))
+    s.market.withhold("DRG")
+    s.after_price_move("DRG")
+    assert s.share_price("DRG") == 50
+
+
+def test_18west_8_land_grant_destinations_start_open() -> None:
+    """§8.2: no Land Grant Company starts with its Destination Route complete (the NP's
+    from Minneapolis: Seattle's track to Portland does not count, §8.9)."""
+    _, s = new()
+    for company in ("ATSF", "KP", "NP", "SP", "TP"):
+        assert not destination_done(s, company)
+
+
+def test_18west_random_game_reaches_its_end() -> None:
+    """Random legal moves finish a game (§9: the bank breaks)."""
+    import random
+
+    game, _ = new(seed=2)
+    rng = random.Random(2)
+    for _ in range(4000):
+        if game.finished:
+            break
+        moves = game.legal_actions()
+        game.apply(rng.choice(list(moves)))
+    assert game.finished
