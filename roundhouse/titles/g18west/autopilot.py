@@ -104,9 +104,7 @@ class WestOperatingRound(OperatingRound):
                 and (g.controller(c.id) or autopilot(game, c.id))
             ]
             grangers_left = any(game.is_granger(c) for c in waiting)
-            pending = [
-                c for c in game.initial_train if g.controller(c) and not g.corps[c].closed
-            ]
+            pending = [c for c in game.initial_train if g.controller(c) and not g.corps[c].closed]
             if not grangers_left and pending:
                 self.initial = g.market.operating_order(pending)[0]
                 self.current = self.initial
@@ -127,7 +125,9 @@ class WestOperatingRound(OperatingRound):
 
     def offered(self, g: Engine, entity: str) -> list[Step]:
         if self.initial is not None:
-            return [s for s in self.steps if isinstance(s, InitialTrainStep) and s.active(g, entity)]
+            return [
+                s for s in self.steps if isinstance(s, InitialTrainStep) and s.active(g, entity)
+            ]
         return super().offered(g, entity)
 
     def after_process(self, g: Engine, entity: str) -> None:
@@ -177,9 +177,7 @@ def run_autopilot(game: WestGame, corp_id: str) -> None:
 
 def _top(game: WestGame, types: frozenset[str] | None = None) -> list[Train]:
     return [
-        t
-        for t in game.depot.available()
-        if t.owner != POOL and (types is None or t.type in types)
+        t for t in game.depot.available() if t.owner != POOL and (types is None or t.type in types)
     ]
 
 
@@ -215,8 +213,12 @@ def buy_trains(game: WestGame, corp_id: str) -> None:
             if not _room(game, corp_id):
                 break
             perm = _top(game, PERMANENT)
-            four_d = [t for t in perm if t.type == "4D" and game.depot.type_of(t).price <= cash(corp_id)]
-            cheap = [t for t in perm if t.type != "4D" and game.depot.type_of(t).price <= cash(corp_id)]
+            four_d = [
+                t for t in perm if t.type == "4D" and game.depot.type_of(t).price <= cash(corp_id)
+            ]
+            cheap = [
+                t for t in perm if t.type != "4D" and game.depot.type_of(t).price <= cash(corp_id)
+            ]
             pick = four_d[0] if four_d else cheap[0] if cheap else None
             if pick is None:
                 break
@@ -229,8 +231,9 @@ def buy_trains(game: WestGame, corp_id: str) -> None:
     train = min(offered, key=lambda t: game.depot.type_of(t).price)
     price = game.depot.type_of(train).price
     book = game.books[corp_id]
-    while cash(corp_id) < price and book.certs_of(corp_id):
-        cert = next(c for c in book.certs_of(corp_id) if c.playable)
+    for cert in sorted((c for c in book.certs_of(corp_id) if c.playable), key=lambda c: c.id):
+        if cash(corp_id) >= price:
+            break
         value = cert.shares * game.share_price(corp_id)
         book.move(cert.id, POOL)
         game.ledger.transfer(BANK, corp_id, value)

@@ -15,7 +15,6 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Choose, Par, Pass, SellShares
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
-from roundhouse.core.flow.trade import do_purchase
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18west.data import GRANGER, PUBLIC, UP, UP_FORCED_PRICE, kind_of
 from roundhouse.titles.g18west.state import WestGame, west_game
@@ -198,7 +197,9 @@ class WestStockRound(StockRound):
     def open_auction(self, game: WestGame, player: str, corp_id: str) -> None:
         order = game.turn_order_from(player)
         self.auction = Auction(corp_id, order)
-        game.emit("auction", f"{player} puts up {corp_id}'s President's Certificate", company=corp_id)
+        game.emit(
+            "auction", f"{player} puts up {corp_id}'s President's Certificate", company=corp_id
+        )
 
     def close_auction(self, game: WestGame) -> None:
         a = self.auction

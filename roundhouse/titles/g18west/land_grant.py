@@ -18,6 +18,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
+from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 from roundhouse.core.graph import compute_reach
 from roundhouse.core.shares import IPO
@@ -65,9 +66,7 @@ def grant_open(game: WestGame, corp_id: str, hex_name: str) -> bool:
     if OPEN_PHASE_STATUS in game.depot.phases.current.status:
         return True
     owners = [
-        c
-        for c, hexes in all_land_grants().items()
-        if hex_name in hexes and has_grant(game, c)
+        c for c, hexes in all_land_grants().items() if hex_name in hexes and has_grant(game, c)
     ]
     if not owners or corp_id in owners:
         return True
@@ -217,6 +216,11 @@ def after_lay(game: WestGame, corp_id: str, lay: TileLay) -> None:
         amount += SUBSIDY_TOWN
     game.subsidised.add(lay.hex)
     game.subsidy_due[corp_id] = game.subsidy_due.get(corp_id, 0) + amount
+    rnd = game.round
+    if isinstance(rnd, OperatingRound) and rnd.revenue is not None:
+        # no train to run (core's route step has set the earnings to $0): "a Land Grant
+        # Company without any trains may still earn revenue" (§7.5)
+        rnd.revenue += amount
     game.emit("subsidy", f"{corp_id} earns a ${amount} subsidy in {lay.hex}", company=corp_id)
 
 

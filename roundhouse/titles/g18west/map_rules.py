@@ -53,8 +53,8 @@ class WestStops:
         who = frozenset(c for h, city, c in self.doubled if h == hex_name and city == stop)
         if group is None and not who:
             return None
-        return StopExtras(visit_group=group, doubled_for=who) if group else StopExtras(
-            doubled_for=who
+        return (
+            StopExtras(visit_group=group, doubled_for=who) if group else StopExtras(doubled_for=who)
         )
 
 
@@ -154,7 +154,11 @@ class WestMap(BoardMap):
         """§3.3.2, §8.9: the NP's base tokens, back on its charter after conversion, are
         "ordinary $100 station tokens" (core prices tokens beyond the charter at $0)."""
         corp = g.corps[corp_id]
-        return NP_RETURNED_TOKEN if corp_id == NP and corp.tokens_placed >= len(corp.spec.tokens) else 0
+        return (
+            NP_RETURNED_TOKEN
+            if corp_id == NP and corp.tokens_placed >= len(corp.spec.tokens)
+            else 0
+        )
 
 
 NP_RETURNED_TOKEN = 100

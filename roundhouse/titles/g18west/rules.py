@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.company_step import BuyCompanyStep
 from roundhouse.core.flow.dividend_step import DividendStep
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
@@ -25,6 +25,7 @@ from roundhouse.titles.g18west.data import (
     NP_LAYS,
 )
 from roundhouse.titles.g18west.hooks import MergerHooks
+from roundhouse.titles.g18west.issue_step import IssueStep
 from roundhouse.titles.g18west.initial_round import initial_stock_round, stock_round
 from roundhouse.titles.g18west.setup import set_up
 from roundhouse.titles.g18west.state import west_game
@@ -48,13 +49,13 @@ class WestHooks(MergerHooks):
         return WestOperatingRound(self.operating_steps(g))
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
-        """§7.1-§7.8 in order: track, Land Grant conversion (§7.2), station, run, dividend,
-        trains.  Issuing treasury stock in the operating round (§7.3) is not offered
-        (NotImplemented, docs/18West-data.md)."""
+        """§7.1-§7.8 in order: track, Land Grant conversion (§7.2), issuing treasury stock
+        (§7.3), station, run, dividend, trains."""
         return [
             BuyCompanyStep(),
             TrackStep(),
             land_grant.LandGrantStep(),
+            IssueStep(),
             TokenStep(),
             RouteStep(),
             DividendStep(),
@@ -86,7 +87,8 @@ class WestHooks(MergerHooks):
         return PUBLIC_LAYS
 
     def extra_revenue(self, g: Engine, corp_id: str, revenue: int) -> int:
-        """§7.5.3: the turn's subsidies add to the Land Grant Company's earnings."""
+        """§7.5.3: the turn's subsidies add to the Land Grant Company's earnings (without a
+        train they are added as they are earned, :func:`.land_grant.after_lay`)."""
         return west_game(g).subsidy_due.get(corp_id, 0)
 
     def must_own_train(self, g: Engine, corp_id: str) -> bool:
@@ -124,5 +126,3 @@ class WestHooks(MergerHooks):
         assert isinstance(game.map, BoardMap)
         shared = game.map.graph.reach(buyer).hexes & game.map.graph.reach(target).hexes
         return bool(shared)
-
-

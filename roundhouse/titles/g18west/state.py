@@ -25,7 +25,6 @@ from roundhouse.core.market import Direction
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18west.data import GRANGER, LAND_GRANT, PUBLIC, kind_of
 
-
 FULL_CAP_SHARES = 5
 """§3.3.4: "At least three further shares (making five in all) must be bought"."""
 
@@ -123,8 +122,10 @@ class WestGame(Engine):
         out["company_types"] = dict(self.kinds)
         out["doubling_tokens"] = {k: list(v) for k, v in self.doubling.items()}
         out["x2_stations"] = {k: [list(s) for s in v] for k, v in self.x2_stations.items()}
-        out["abandoned"] = sorted(self.abandoned)
-        out["subsidised"] = sorted(self.subsidised)
+        abandoned: list[Json] = [c for c in sorted(self.abandoned)]
+        subsidised: list[Json] = [h for h in sorted(self.subsidised)]
+        out["abandoned"] = abandoned
+        out["subsidised"] = subsidised
         return out
 
 
