@@ -25,8 +25,8 @@ from roundhouse.titles.g18west.data import (
     NP_LAYS,
 )
 from roundhouse.titles.g18west.hooks import MergerHooks
-from roundhouse.titles.g18west.issue_step import IssueStep
 from roundhouse.titles.g18west.initial_round import initial_stock_round, stock_round
+from roundhouse.titles.g18west.issue_step import IssueStep
 from roundhouse.titles.g18west.setup import set_up
 from roundhouse.titles.g18west.state import west_game
 
