@@ -47,15 +47,16 @@ class WestStops:
     groups: tuple[tuple[str, str], ...]
     doubled: tuple[tuple[str, str, str], ...] = ()
     """(hex, city, company) of each x2 station."""
+    bypass: tuple[tuple[str, str, str], ...] = ()
+    """(hex, city, company) of each placed Bypass token (§7.4.2)."""
 
     def __call__(self, board: Board, hex_name: str, stop: str) -> StopExtras | None:
         group = next((name for h, name in self.groups if h == hex_name), None)
         who = frozenset(c for h, city, c in self.doubled if h == hex_name and city == stop)
-        if group is None and not who:
+        extra = tuple(c for h, city, c in self.bypass if h == hex_name and city == stop)
+        if group is None and not who and not extra:
             return None
-        return (
-            StopExtras(visit_group=group, doubled_for=who) if group else StopExtras(doubled_for=who)
-        )
+        return StopExtras(visit_group=group, doubled_for=who, extra_tokens=extra)
 
 
 GROUPS = tuple((h, name) for name, grp in offboard_groups().items() for h in grp.hexes)
@@ -132,7 +133,10 @@ class WestMap(BoardMap):
         doubled = tuple(
             sorted((h, c, company) for company, st in game.x2_stations.items() for h, c in st)
         )
-        return dataclasses.replace(self.options, decorate=WestStops(GROUPS, doubled))
+        bypass = tuple(
+            sorted((p[0], p[1], company) for company, p in game.bypass.items() if p is not None)
+        )
+        return dataclasses.replace(self.options, decorate=WestStops(GROUPS, doubled, bypass))
 
     def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
         """§8: a Land Grant Company "may not place any station tokens"; §7.4: no token in a

@@ -12,12 +12,13 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.company_step import BuyCompanyStep
 from roundhouse.core.flow.dividend_step import DividendStep
-from roundhouse.core.flow.map_steps import RouteStep, TokenStep, TrackStep
+from roundhouse.core.flow.map_steps import RouteStep, TrackStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.titles.g18west import land_grant
 from roundhouse.titles.g18west.autopilot import WestOperatingRound
+from roundhouse.titles.g18west.bypass import WestTokenStep
 from roundhouse.titles.g18west.data import (
     GRANGER,
     LAND_GRANT_LAYS,
@@ -56,7 +57,7 @@ class WestHooks(MergerHooks):
             TrackStep(),
             land_grant.LandGrantStep(),
             IssueStep(),
-            TokenStep(),
+            WestTokenStep(),
             RouteStep(),
             DividendStep(),
             BuyTrainStep(),

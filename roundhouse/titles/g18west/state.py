@@ -75,6 +75,9 @@ class WestGame(Engine):
         self.lg_turn_free: dict[str, tuple[int, int]] = {}
         """Land Grant Company -> the operating round (set, round) in which it began its turn
         with its Destination Route complete: no mandatory tile then (§8.2, §8.4)."""
+        self.bypass: dict[str, tuple[str, str] | None] = {}
+        """Company -> where its Bypass ("B") token stands, None while on its charter
+        (§7.4.2: companies started as Public, and Land Grant Companies that abandon)."""
         self.full_cap: set[str] = set()
         """Companies started fully funded from Phase 6 (§3.3.4)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
@@ -124,6 +127,7 @@ class WestGame(Engine):
         out["x2_stations"] = {k: [list(s) for s in v] for k, v in self.x2_stations.items()}
         abandoned: list[Json] = [c for c in sorted(self.abandoned)]
         subsidised: list[Json] = [h for h in sorted(self.subsidised)]
+        out["bypass_tokens"] = {k: None if v is None else list(v) for k, v in self.bypass.items()}
         out["abandoned"] = abandoned
         out["subsidised"] = subsidised
         return out
