@@ -205,3 +205,51 @@ def test_18west_random_game_reaches_its_end() -> None:
         moves = game.legal_actions()
         game.apply(rng.choice(list(moves)))
     assert game.finished
+
+
+def test_18west_8_2_first_tile_goes_where_the_x2_token_is() -> None:
+    """§8.2: "A Land Grant Company must usually begin each of its turns by laying or
+    upgrading a yellow tile in the hex containing its Doubling token" (§8.5: the SP's in
+    H3)."""
+    from roundhouse.titles.g18west.land_grant import mandatory_hexes
+
+    _, s = new()
+    s.start_company("Ann", "SP", 70)
+    assert mandatory_hexes(s, "SP") == frozenset({"H3"})
+    lays = s.map.tile_lays(s, "SP")
+    assert lays and {lay.hex for lay in lays} == {"H3"}
+
+
+def test_18west_7_5_3_subsidy_for_a_yellow_tile_in_the_grant() -> None:
+    """§7.5.3: $30 for a yellow tile in the company's Land Grant, +$10 on a mountain."""
+    from roundhouse.core.track import TileLay
+    from roundhouse.titles.g18west.land_grant import after_lay
+
+    _, s = new()
+    s.start_company("Ann", "ATSF", 70)
+    board = s.map_board()
+    assert board["H19"].printed.terrain == ""
+    after_lay(s, "ATSF", TileLay(hex="H19", tile="9", rotation=0, cost=0, upgrade=False))
+    assert s.subsidy_due["ATSF"] == 30
+    after_lay(s, "ATSF", TileLay(hex="H19", tile="9", rotation=0, cost=0, upgrade=False))
+    assert s.subsidy_due["ATSF"] == 30  # once per hex (§7.1)
+    after_lay(s, "ATSF", TileLay(hex="H15", tile="9", rotation=0, cost=40, upgrade=False))
+    assert s.subsidy_due["ATSF"] == 30 + 40
+
+
+def test_18west_14_2_trains_and_phases() -> None:
+    """§14.1-§14.2 and §7.8: 15 2s at $100, 7 3s at $200, 5 4s at $300, 3 5s, 6s at $600
+    and 4Ds at $1100 once the first 6 is bought; train limit 4/2, 4/2, 3/2."""
+    from roundhouse.titles.g18west.data import phases, train_types
+
+    types = {t.name: t for t in train_types()}
+    assert [(t.name, t.price, t.count) for t in train_types()][:4] == [
+        ("2", 100, 15),
+        ("3", 200, 7),
+        ("4", 300, 5),
+        ("5", 500, 3),
+    ]
+    assert types["6"].price == 600 and types["4D"].price == 1100
+    assert types["4D"].available_on == "6" and types["2"].rusts_on == "4"
+    limits = [(p.name, p.limit("public"), p.limit("granger")) for p in phases()[:3]]
+    assert limits == [("2", 4, 2), ("3", 4, 2), ("4", 3, 2)]
