@@ -139,6 +139,19 @@ class WestOperatingRound(OperatingRound):
             self._pick(g)
             self._begin_turn(g)
             return
+        game = west_game(g)
+        if (
+            not self.finished
+            and self.current == entity
+            and entity in g.corps
+            and autopilot(game, entity)
+        ):
+            # §7.8.5: the bankrupt President's company went to the Pool: "the Bank makes up
+            # the difference" for its train, and it runs on autopilot from now on
+            buy_trains(game, entity)
+            self.next_entity(g)
+            self._begin_turn(g)
+            return
         super().after_process(g, entity)
 
     def _begin_turn(self, g: Engine) -> None:
