@@ -253,3 +253,15 @@ def test_18west_14_2_trains_and_phases() -> None:
     assert types["4D"].available_on == "6" and types["2"].rusts_on == "4"
     limits = [(p.name, p.limit("public"), p.limit("granger")) for p in phases()[:3]]
     assert limits == [("2", 4, 2), ("3", 4, 2), ("4", 3, 2)]
+
+
+def test_18west_6_4_the_granger_token_becomes_the_buyers() -> None:
+    """§6.4: "Replace the Granger Road station token with one of the Public Company's
+    station tokens"."""
+    _, s = new()
+    s.start_company("Ann", "DRG", 100)
+    placed = s.corps["DRG"].tokens_placed
+    WestHooks().on_company_absorbed(s, "DRG", "CBQ")
+    board = s.map_board()
+    assert board["F27"].tokens["s"] == ["DRG"]
+    assert s.corps["DRG"].tokens_placed == placed + 1

@@ -37,6 +37,11 @@ PUBLIC_LAYS = 2
 single tile" (the second lay is checked in :class:`.map_rules.WestLays`)."""
 
 
+TWO_CIRCLE_CITIES = frozenset({"F27", "H25"})
+"""§6.4: "The Company may retain two tokens in non-adjacent City circles in Chicago (F27)
+or St. Louis (H25) until the tile upgrades to brown"."""
+
+
 class WestHooks(MergerHooks):
     def first_round(self, g: Engine) -> Round:
         """§3.1's set-up on the fresh game, then §3.2's Initial Stock Round."""
@@ -111,6 +116,27 @@ class WestHooks(MergerHooks):
             gone = game.depot.export_all("2", to_pool=True)
             if gone:
                 game.emit("discard", f"2-trains to the pool: {', '.join(gone)}", trains=gone)
+
+    def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
+        """§6.4: "Replace the Granger Road station token with one of the Public Company's
+        station tokens"; two of its tokens in one hex leave one (Chicago F27 and St. Louis
+        H25 keep both, their circles not being adjacent).  With no token left on its charter
+        the Granger Road's token is removed (the President's option of moving one of the
+        company's own tokens there is not offered yet, docs/18West-data.md)."""
+        board = west_game(g).map_board()
+        corp = g.corps[survivor]
+        for hex_name, here in board.hexes.items():
+            for city, held in here.tokens.items():
+                if absorbed not in held:
+                    continue
+                mine = any(survivor in t for t in here.tokens.values())
+                if mine and hex_name not in TWO_CIRCLE_CITIES:
+                    board.remove_token(hex_name, city, absorbed)
+                elif corp.tokens_placed < corp.tokens_owned:
+                    board.replace_token(hex_name, city, absorbed, survivor)
+                    corp.tokens_placed += 1
+                else:
+                    board.remove_token(hex_name, city, absorbed)
 
     def company_kind(self, g: Engine, corp_id: str) -> str:
         return west_game(g).kind(corp_id)
