@@ -32,7 +32,7 @@ from roundhouse.core.rng import Rng
 from roundhouse.core.title import OptionValue, Rulebook, Title
 from roundhouse.titles.g18west import data
 from roundhouse.titles.g18west.actions import MERGER_ACTIONS
-from roundhouse.titles.g18west.board import board
+from roundhouse.titles.g18west.board import board as starting_board
 from roundhouse.titles.g18west.map_rules import WestMap
 from roundhouse.titles.g18west.merger_rules import MergerConfig, MergerRules
 from roundhouse.titles.g18west.rules import WestHooks
@@ -135,7 +135,7 @@ def _setup(players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rn
         data=title_data,
         config=config(),
         hooks=WestHooks(),
-        board=WestMap(board()),
+        board=WestMap(starting_board()),
     )
     return game
 
