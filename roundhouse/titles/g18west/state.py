@@ -29,6 +29,18 @@ FULL_CAP_SHARES = 5
 """§3.3.4: "At least three further shares (making five in all) must be bought"."""
 
 
+RECONSTRUCTED = (
+    "5-train $500 (18xx.games)",
+    "train limit 2 from Phase 5 (18xx.games)",
+    "UP's second home Sacramento F3 (reconstructed: §7.9's $130)",
+    "NP, SP, TP Land Grants (reconstructed from §8.5, §8.9)",
+    "SP destination Dallas K20, TP destination San Diego J5 (reconstructed from §7.4)",
+    "Eastern Settled Zone: column 21 eastwards (reconstructed from §7.1)",
+    "off-map values, city tiles, market cells above $100 (18xx.games)",
+)
+"""What the game shows as not from the rulebook (docs/18West-data.md has the reasons)."""
+
+
 class WestGame(Engine):
     """Core's engine with 18West's own counters."""
 
@@ -128,6 +140,8 @@ class WestGame(Engine):
         abandoned: list[Json] = [c for c in sorted(self.abandoned)]
         subsidised: list[Json] = [h for h in sorted(self.subsidised)]
         out["bypass_tokens"] = {k: None if v is None else list(v) for k, v in self.bypass.items()}
+        notes: list[Json] = list(RECONSTRUCTED)
+        out["reconstructed"] = notes
         out["abandoned"] = abandoned
         out["subsidised"] = subsidised
         return out
