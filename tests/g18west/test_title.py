@@ -265,3 +265,45 @@ def test_18west_6_4_the_granger_token_becomes_the_buyers() -> None:
     board = s.map_board()
     assert board["F27"].tokens["s"] == ["DRG"]
     assert s.corps["DRG"].tokens_placed == placed + 1
+
+
+def test_18west_8_5_the_sp_example_first_turn() -> None:
+    """§8.5: "At the start of the SP turn, its Doubling token is in H3. It lays tile #9 in
+    H3 as its mandatory tile lay and two more tiles, #8 in J7 and #58 in K8. Its Doubling
+    token is moved to K10."  (Through the printed Los Angeles I4 and San Diego J5.)"""
+    from roundhouse.titles.g18west.land_grant import x2_moves
+
+    _, s = new()
+    s.start_company("Ann", "SP", 100)
+
+    def lay(hex_name: str, tile: str) -> None:
+        options = [
+            lay for lay in s.map.tile_lays(s, "SP") if lay.hex == hex_name and lay.tile == tile
+        ]
+        assert options, f"no #{tile} in {hex_name}"
+        s.map.lay_tile(s, "SP", options[-1])
+
+    assert {lay.hex for lay in s.map.tile_lays(s, "SP")} == {"H3"}  # the mandatory lay
+    lay("H3", "9")
+    lay("J7", "8")
+    lay("K8", "58")
+    assert x2_moves(s, "SP") == {"H3": ["K10"]}
+
+
+def test_18west_8_5_the_tp_example_first_turn() -> None:
+    """§8.5: "At the start of the TP turn, its Doubling token is in K18. It lays three #9
+    tiles in K18, K16 & K14. Its Doubling token is moved to K12.\""""
+    from roundhouse.titles.g18west.land_grant import x2_moves
+
+    _, s = new()
+    s.start_company("Bob", "TP", 100)
+    assert {lay.hex for lay in s.map.tile_lays(s, "TP")} == {"K18"}
+    for hex_name in ("K18", "K16", "K14"):
+        options = [
+            lay for lay in s.map.tile_lays(s, "TP") if lay.hex == hex_name and lay.tile == "9"
+        ]
+        assert options, hex_name
+        s.map.lay_tile(s, "TP", options[0])
+    assert x2_moves(s, "TP") == {"K18": ["K12"]}
+    # §7.5.3: $30 for each yellow tile in its grant (K10-K18, reconstructed R10)
+    assert s.subsidy_due["TP"] == 3 * 30
