@@ -307,3 +307,33 @@ def test_18west_8_5_the_tp_example_first_turn() -> None:
     assert x2_moves(s, "TP") == {"K18": ["K12"]}
     # §7.5.3: $30 for each yellow tile in its grant (K10-K18, reconstructed R10)
     assert s.subsidy_due["TP"] == 3 * 30
+
+
+def test_18west_8_5_the_tp_token_in_k12_makes_the_sp_connect() -> None:
+    """§8.5: with the TP's Doubling token in K12, "the only legal tile the SP may lay in K12
+    is a #9 tile connecting to the TP's track" (§8.2: the token is "a small extension of
+    the Company's existing track")."""
+    from roundhouse.core.flow.actions import Choose as ChooseAction
+    from roundhouse.titles.g18west.land_grant import LandGrantStep
+
+    _, s = new()
+    s.start_company("Bob", "TP", 100)
+    for hex_name in ("K18", "K16", "K14"):
+        lay = next(x for x in s.map.tile_lays(s, "TP") if x.hex == hex_name and x.tile == "9")
+        s.map.lay_tile(s, "TP", lay)
+    step = LandGrantStep()
+    s.books["TP"].president  # noqa: B018 - Bob presides
+    step.process(s, "TP", ChooseAction(player=PlayerId("Bob"), entity="TP", choice="x2:K18:K12"))
+    assert s.doubling["TP"] == ["K12"]
+    assert s.map_board().stubs["K12"]
+    s.start_company("Ann", "SP", 100)
+    for hex_name, tile in (("H3", "9"), ("J7", "8"), ("K8", "58")):
+        lay = [x for x in s.map.tile_lays(s, "SP") if x.hex == hex_name and x.tile == tile][-1]
+        s.map.lay_tile(s, "SP", lay)
+    s.doubling["SP"] = ["K10"]
+    s.set_count += 1  # the SP's next turn
+    lay = [x for x in s.map.tile_lays(s, "SP") if x.hex == "K10" and x.tile == "9"]
+    assert lay
+    s.map.lay_tile(s, "SP", lay[0])
+    in_k12 = {(x.tile, x.rotation) for x in s.map.tile_lays(s, "SP") if x.hex == "K12"}
+    assert in_k12 and {t for t, _ in in_k12} == {"9"} and len(in_k12) == 1

@@ -21,6 +21,7 @@ from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 from roundhouse.core.graph import compute_reach
+from roundhouse.core.hexgrid import opposite
 from roundhouse.core.shares import IPO
 from roundhouse.core.tiles import Colour, StopKind
 from roundhouse.core.track import Allowance, TileLay, TrackRules, iter_tile_lays
@@ -242,6 +243,22 @@ def x2_moves(game: WestGame, corp_id: str) -> dict[str, list[str]]:
     return out
 
 
+def place_stub(game: WestGame, corp_id: str, hex_name: str) -> None:
+    """§8.2: the x2 token "is treated as if it contained a small extension of the Company's
+    existing track", so a tile laid there by anyone must connect to that track: a track stub
+    on the side where the company's route leads in (the lowest such side if several)."""
+    assert isinstance(game.map, BoardMap)
+    board = game.map.board
+    reach = game.map.graph.reach(corp_id)
+    edges = sorted(
+        edge
+        for edge, other in board.grid.neighbours(hex_name).items()
+        if opposite(edge) in reach.edges.get(other, frozenset())
+    )
+    if edges:
+        board.set_stubs(hex_name, frozenset(edges[:1]))
+
+
 class LandGrantStep(Step):
     """After a Land Grant Company's track step (§7.2, §8.2, §8.7): convert when the
     Destination Route is complete; else move each x2 token the track has passed, and from
@@ -306,6 +323,7 @@ class LandGrantStep(Step):
             _, old, new = choice.split(":")
             tokens = game.doubling[entity]
             tokens[tokens.index(old)] = new
+            place_stub(game, entity, new)
             game.emit("x2", f"{entity}'s x2 token moves from {old} to {new}", company=entity)
 
 
