@@ -337,3 +337,21 @@ def test_18west_8_5_the_tp_token_in_k12_makes_the_sp_connect() -> None:
     s.map.lay_tile(s, "SP", lay[0])
     in_k12 = {(x.tile, x.rotation) for x in s.map.tile_lays(s, "SP") if x.hex == "K12"}
     assert in_k12 and {t for t, _ in in_k12} == {"9"} and len(in_k12) == 1
+
+
+def test_18west_3_3_4_phase_6_start_is_fully_funded() -> None:
+    """§3.3.4: from Phase 6 the President's Certificate is paid to the Bank, the singles go
+    to the Pool, and with five shares out the Bank pays the company ten times its value."""
+    from roundhouse.titles.g18west.initial_round import start_fully_funded
+
+    _, s = new()
+    bank = s.ledger.cash(BANK)
+    start_fully_funded(s, "Ann", "DRG", 100)
+    assert s.ledger.cash("DRG") == 0 and s.ledger.cash(BANK) == bank + 200
+    book = s.books["DRG"]
+    assert book.shares_of(POOL) == 8 and not s.corps["DRG"].floated
+    for cert in sorted(book.certs_of(POOL), key=lambda c: c.id)[:3]:
+        book.move(cert.id, "Bob")
+    s.check_float("DRG")
+    assert s.corps["DRG"].floated and s.ledger.cash("DRG") == 1000
+    assert "DRG" in s.initial_train and s.bypass["DRG"] is None

@@ -104,7 +104,11 @@ class WestOperatingRound(OperatingRound):
                 and (g.controller(c.id) or autopilot(game, c.id))
             ]
             grangers_left = any(game.is_granger(c) for c in waiting)
-            pending = [c for c in game.initial_train if g.controller(c) and not g.corps[c].closed]
+            pending = [
+                c
+                for c in game.initial_train
+                if g.controller(c) and g.corps[c].floated and not g.corps[c].closed
+            ]
             if not grangers_left and pending:
                 self.initial = g.market.operating_order(pending)[0]
                 self.current = self.initial

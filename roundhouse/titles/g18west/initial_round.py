@@ -15,7 +15,8 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Choose, Par, Pass, SellShares
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
-from roundhouse.core.shares import POOL
+from roundhouse.core.shares import IPO, POOL
+from roundhouse.titles.g18west import land_grant
 from roundhouse.titles.g18west.data import GRANGER, PUBLIC, UP, UP_FORCED_PRICE, kind_of
 from roundhouse.titles.g18west.state import WestGame, west_game
 
@@ -154,6 +155,8 @@ def least_cost(corp_id: str) -> int:
 def after_start(game: WestGame, corp_id: str) -> None:
     """§7.8.2: the DRG, the GN and any company started as Public from Phase 5 may buy a
     train after the Granger Roads have run in the next operating round."""
+    if not game.corps[corp_id].floated:
+        return  # §3.3.4: once five shares are out (:meth:`.rules.WestHooks.on_float`)
     if game.kind(corp_id) == PUBLIC and corp_id not in game.initial_train:
         game.initial_train.append(corp_id)
     if game.kind(corp_id) == PUBLIC:
@@ -163,16 +166,18 @@ def after_start(game: WestGame, corp_id: str) -> None:
 def start_fully_funded(game: WestGame, player: str, corp_id: str, price: int) -> None:
     """§3.3.4: the President's Certificate is paid to the Bank, the eight singles go to the
     Pool; the company starts once five shares are out, the Bank paying it ten times its
-    Starting Value (:meth:`.state.WestGame.check_float`)."""
+    Starting Value (:meth:`.state.WestGame.check_float`).  A Land Grant Company starts as a
+    Public one (§8.8)."""
     game.full_cap.add(corp_id)
+    land_grant.start_land_grant(game, corp_id)
     book = game.books[corp_id]
+    pc = book.president_cert
+    assert pc is not None
     for cert in book.certs.values():
-        if cert.owner == corp_id and not cert.president:
+        if not cert.president and cert.owner in (corp_id, IPO):
             cert.owner = POOL
             cert.playable = True
-    if game.kinds.get(corp_id) != PUBLIC and game.kind(corp_id) != GRANGER:
-        game.kinds[corp_id] = PUBLIC
-        game.depot.kinds[corp_id] = PUBLIC
+    pc.owner = IPO  # bought from the Bank: the money goes to the Bank (§3.3.4)
     game.start_company(player, corp_id, price)
 
 

@@ -26,7 +26,7 @@ from roundhouse.titles.g18west.data import (
     NP_LAYS,
 )
 from roundhouse.titles.g18west.hooks import MergerHooks
-from roundhouse.titles.g18west.initial_round import initial_stock_round, stock_round
+from roundhouse.titles.g18west.initial_round import after_start, initial_stock_round, stock_round
 from roundhouse.titles.g18west.issue_step import IssueStep
 from roundhouse.titles.g18west.setup import set_up
 from roundhouse.titles.g18west.state import west_game
@@ -102,7 +102,10 @@ class WestHooks(MergerHooks):
         return west_game(g).is_public(corp_id)
 
     def on_float(self, g: Engine, corp_id: str) -> None:
-        land_grant.start_land_grant(west_game(g), corp_id)
+        game = west_game(g)
+        land_grant.start_land_grant(game, corp_id)
+        if corp_id in game.full_cap:
+            after_start(game, corp_id)  # §3.3.4: its first train after the Granger Roads
 
     def on_operating_round_start(self, g: Engine) -> None:
         west_game(g).subsidy_due.clear()
