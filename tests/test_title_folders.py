@@ -78,8 +78,7 @@ def test_the_outer_layers_find_each_titles_parts() -> None:
     assert REGISTRY.part("ChicagoExpress", "interop") is None
     for title in ("18RoyalGorge", "ChicagoExpress"):
         assert REGISTRY.part(title, "bot") is not None
-    for title in ("18RoyalGorge", "ChicagoExpress", "18USA", "18West"):
+    for title in ("18RoyalGorge", "ChicagoExpress", "18USA", "18West", "18US"):
         assert REGISTRY.part(title, "drawing") is not None
         assert REGISTRY.part(title, "datafiles") is not None
-    assert REGISTRY.part("18US", "drawing") is None
     assert REGISTRY.part("Nonesuch", "drawing") is None

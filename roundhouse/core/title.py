@@ -205,9 +205,9 @@ class Registry:
 
         The outer layers keep what they need of a title with the title, found by these
         names and never by naming the title: ``interop`` (its 18xx.games ``TRANSLATOR``),
-        ``drawing`` (``starting_map()``, the SVG of its board as set up), ``datafiles``
-        (``DATA_FILES``, its data files and their schemas) and ``bot`` (``make_policy``, its
-        heuristic bot's policy).
+        ``drawing`` (``starting_map()``, the SVG of its board as set up; ``scenery()``, an area
+        map's rivers and lakes), ``datafiles`` (``DATA_FILES``, its data files and their
+        schemas) and ``bot`` (``make_policy``, its heuristic bot's policy).
         """
         package = self._packages.get(normalise_title_id(title_id))
         if package is None:

@@ -32,6 +32,29 @@ MAX_ACTIONS = 20_000
 """Default cap on a game's length: a random game still going after this many never ends."""
 DRIVERS = ("random", "heuristic", "mixed")
 """Who plays a case's seats (module docstring)."""
+UNWRITTEN = "rule.unwritten"
+"""The check name of a game stopped by a rule its title declares not written yet (a
+``NotImplementedError`` naming the rule section, as the house rules ask): reported, never a
+failure, since the title says so itself; a fuzz run counts such games apart."""
+
+
+def unwritten(exc: BaseException) -> str | None:
+    """The message of the ``NotImplementedError`` behind ``exc`` (itself, or what a check
+    wrapped), or None."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, NotImplementedError):
+            return str(seen) or type(seen).__name__
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def _stopped(failure: Failure, exc: BaseException) -> Failure:
+    """``failure``, or the :data:`UNWRITTEN` stop when a declared-unwritten rule caused it."""
+    message = unwritten(exc)
+    if message is None:
+        return failure
+    return Failure(check=UNWRITTEN, message=message, position=failure.position)
 
 
 def stream(seed: int, k: int) -> int:
@@ -109,6 +132,17 @@ class Outcome:
     skipped: bool = False
     """The time budget ran out before the case started."""
 
+    @property
+    def failed(self) -> bool:
+        """A broken promise (not a stop at a rule the title declares unwritten)."""
+        return self.failure is not None and self.failure.check != UNWRITTEN
+
+    @property
+    def unwritten(self) -> str | None:
+        """The unwritten rule the game stopped at, if it did."""
+        failure = self.failure
+        return failure.message if failure is not None and failure.check == UNWRITTEN else None
+
 
 def play(
     case: Case, policy: Policy = SAMPLED, max_actions: int = MAX_ACTIONS
@@ -154,18 +188,21 @@ def play(
         except Exception as exc:
             return (
                 game,
-                Failure(check="crash", message=describe(exc), position=count),
+                _stopped(Failure(check="crash", message=describe(exc), position=count), exc),
                 game.to_doc(),
             )
         try:
             game.apply(action)
         except Exception as exc:
             check = "legal.listed_refused" if isinstance(exc, IllegalAction) else "crash"
-            failure = Failure(
-                check=check,
-                message=f"{action!r}: {describe(exc)}",
-                position=count,
-                action=action.to_json(),
+            failure = _stopped(
+                Failure(
+                    check=check,
+                    message=f"{action!r}: {describe(exc)}",
+                    position=count,
+                    action=action.to_json(),
+                ),
+                exc,
             )
             saved = game.to_doc()
             actions = saved["actions"]
@@ -175,7 +212,8 @@ def play(
         try:
             checker.position(game)
         except Exception as exc:
-            return game, Failure.from_exception(exc, len(game.log)), game.to_doc()
+            found = Failure.from_exception(exc, len(game.log))
+            return game, _stopped(found, exc), game.to_doc()
     try:
         checker.end(game)
     except Exception as exc:
@@ -196,7 +234,7 @@ def run(
     start = time.perf_counter()
     game, failure, doc = play(case, policy, max_actions)
     actions = len(game.log) if game is not None else 0
-    if failure is not None and shrink and failure.check != "game.terminates":
+    if failure is not None and shrink and failure.check not in ("game.terminates", UNWRITTEN):
         doc, failure = shortest_failing_prefix(doc, failure)
     return Outcome(
         case=case,

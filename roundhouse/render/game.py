@@ -23,9 +23,10 @@ from html import escape
 from roundhouse.core.game import Game
 from roundhouse.core.hexgrid import Layout
 from roundhouse.core.tiles import Colour
+from roundhouse.core.title import REGISTRY
 from roundhouse.core.view.board import BoardView
 from roundhouse.core.view.tile import TileCatalogue
-from roundhouse.render.area import area_board_svg
+from roundhouse.render.area import Scenery, area_board_svg
 from roundhouse.render.geometry import R, centre, num
 from roundhouse.render.map import MapStyle, board_svg
 from roundhouse.render.tile import stop_positions, tile_svg
@@ -84,15 +85,27 @@ def board_game_svg(board: BoardView, tiles: TileCatalogue, style: MapStyle) -> s
     return head + _stop_spots(board, tiles) + "</svg>"
 
 
+def title_scenery(game: Game) -> Scenery | None:
+    """The rivers and lakes an area map's title draws (its ``drawing`` part's ``scenery()``),
+    None if it has none."""
+    part = REGISTRY.part(game.title.id, "drawing")
+    made = getattr(part, "scenery", None)
+    if made is None:
+        return None
+    drawn = made()
+    return drawn if isinstance(drawn, Scenery) else None
+
+
 def game_svg(game: Game) -> str | None:
-    """The game's map as it stands, in the title's colours; None if the title has no map."""
+    """The game's map as it stands, in the title's colours and with the title's scenery;
+    None if the title has no map."""
     board = game.board()
     if board is None:
         return None
     tiles = game.tiles()
     if tiles is not None:
         return board_game_svg(board, tiles, game_style(game, board))
-    return tag_hexes(area_board_svg(board, company_colours(game)))
+    return tag_hexes(area_board_svg(board, company_colours(game), scenery=title_scenery(game)))
 
 
 def game_tile_svg(game: Game, tile_id: str, rotation: int = 0) -> str | None:

@@ -60,8 +60,8 @@ def _draw_demo() -> str:
 
 def render_title(title: str) -> str:
     """SVG of a title's starting board, or of the ``demo`` board that shows every feature the
-    renderer draws.  ValueError for a title without map data (18US: the rulebook copy has no
-    map, and 18US is not on 18xx.games), naming the titles that have one."""
+    renderer draws.  ValueError for a title without map data (no ``drawing`` part in its
+    folder), naming the titles that have one."""
     key = normalise_title_id(title)
     if key == "demo":
         return _draw_demo()

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.postgres_schema import MISSING_POSTGRES, fresh_schema_url
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,18 +47,6 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _reset_postgres(url: str) -> None:
-    import sqlalchemy as sa
-
-    from roundhouse.server.storage import METADATA
-
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        METADATA.drop_all(conn)
-        conn.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
-    engine.dispose()
-
-
 @pytest.fixture(scope="session", params=["sqlite", "postgres"])
 def base_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
@@ -64,14 +54,9 @@ def base_url(
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'games.sqlite'}"
     elif not POSTGRES_URL:
-        pytest.skip(
-            "missing feature here: the web app's PostgreSQL storage, issue #20 (tested against a "
-            "live server only; ROUNDHOUSE_TEST_POSTGRES_URL is not set on this machine, CI starts "
-            "one with .ci/services.sh)"
-        )
+        pytest.skip(MISSING_POSTGRES)
     else:
-        _reset_postgres(POSTGRES_URL)
-        url = POSTGRES_URL
+        url = fresh_schema_url(POSTGRES_URL, "browser")
     port = _free_port()
     log_path = tmp_path_factory.mktemp("log") / "server.log"
     SERVER_LOGS.append(log_path)

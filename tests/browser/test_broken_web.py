@@ -180,3 +180,30 @@ def test_browser_board_lost_on_the_way_is_fetched_again(base_url: str, page) -> 
     page.goto(base_url + created["link"])
     page.wait_for_selector("#board svg .hex", timeout=20_000)
     assert len(refused) == 2
+
+
+def test_browser_last_moves_cannot_be_pressed_under_a_new_banner(base_url: str, page) -> None:
+    """While a new position's map is on its way, its banner is up but the last position's
+    moves are still on screen: they are greyed and cannot be pressed (the server would refuse
+    them, or worse take one that happens to be legal again); the new moves follow the map."""
+    created = _create(base_url, title="ChicagoExpress", seats=SEATS_3, seed=2)
+    page.goto(base_url + created["link"])
+    page.wait_for_selector("#board svg .hex")
+    held: list[object] = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/board.svg*", hold)
+    page.click("#controls button:has-text('Ann passes')")
+    page.wait_for_function("() => document.getElementById('status').textContent.includes('Bob')")
+    page.wait_for_function("() => document.getElementById('controls').inert")
+    assert "stale" in (page.get_attribute("#controls", "class") or "")
+    page.wait_for_timeout(300)
+    assert held, "the new map should still be on its way"
+    for route in held:
+        route.continue_()  # type: ignore[attr-defined]
+    page.unroute("**/board.svg*", hold)
+    page.wait_for_selector("#controls button:has-text('Bob passes')", timeout=10_000)
+    assert not page.evaluate("document.getElementById('controls').inert")
+    assert page.locator("#controls button:has-text('Ann passes')").count() == 0

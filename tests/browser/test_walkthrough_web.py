@@ -49,6 +49,14 @@ def _check_layout(page, width: int, height: int, name: str) -> None:
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width + 2, f"{name}: the page is {scroll}px wide at {width}px"
     board = _box(page, "#board-section")
+    # Every player's column of the spreadsheet is in sight beside the companies (what lies
+    # further right scrolls, with a shadow saying so).
+    sheet = _box(page, ".spreadsheet")
+    heads = page.locator(".spreadsheet thead th .player-head")
+    last = heads.nth(heads.count() - 1).bounding_box()
+    assert last is not None and last["x"] + last["width"] <= sheet["x"] + sheet["width"], (
+        f"{name}: the last player's column is cut off"
+    )
     if width < 800:
         assert board["y"] < height * 0.45, f"{name}: the map starts {board['y']}px down"
         if page.locator("#controls-section").is_visible():
@@ -121,6 +129,7 @@ def test_browser_walkthrough_lobby(base_url: str, browser, width: int) -> None:
     ("title", "width"),
     [
         ("ChicagoExpress", 390),
+        ("ChicagoExpress", 1280),
         ("ChicagoExpress", 2560),
         ("18RoyalGorge", 390),
         ("18RoyalGorge", 1280),
@@ -155,7 +164,10 @@ def test_browser_walkthrough_plays_to_the_end(
     shot(page, f"{name}-start")
     _check_layout(page, width, height, name)
     moves = _play_to_the_end(page, name, width, 400)
-    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline")
+    # Attached, not "visible": a player whose worth never moved has a flat line, whose empty
+    # box Playwright counts as invisible.
+    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
+    assert page.locator("#summary svg.chart").is_visible()
     assert page.locator("svg.chart polyline").count() == 3
     assert "win" in page.inner_text("#summary")
     assert "Game over" in page.inner_text("#log")

@@ -87,7 +87,10 @@ def test_browser_chicago_express_full_game_against_bots(base_url: str, page) -> 
         moves += 1
         assert moves < 400, "the game did not finish within 400 of our moves"
 
-    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline")
+    # Attached, not "visible": a player whose worth never moved has a flat line, whose empty
+    # box Playwright counts as invisible.
+    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
+    assert page.locator("#summary svg.chart").is_visible()
     assert page.locator("svg.chart polyline").count() == 3
     assert "wins" in page.inner_text("#summary")
     assert map_clicks > 0 and bids > 0

@@ -116,10 +116,11 @@ def test_render_same_board_gives_same_bytes() -> None:
 
 
 def test_render_demo_board_and_titles_without_a_map() -> None:
-    """18US has no map data (the rulebook copy has none): asking for it names the maps."""
+    """A title without map data: asking for it names the maps (18US now has its reconstructed
+    board, tests/g18us/test_board_render.py)."""
     assert render_title("demo") == board_svg(demo_board(), MapStyle(colours=DEMO_COLOURS))
-    with pytest.raises(ValueError, match=r"no map data for '18US'; maps: .*18royalgorge"):
-        render_title("18US")
+    with pytest.raises(ValueError, match=r"no map data for '1830'; maps: .*18royalgorge.*18us"):
+        render_title("1830")
 
 
 def test_render_18usa_printed_board() -> None:
@@ -283,3 +284,52 @@ def test_chicago_express_is_drawn_like_its_printed_board(chicago: ET.Element) ->
     assert len([p for p in groups["G8"].iter(f"{NS}path")]) >= 4  # a grove of several trees
     plates = [r for r in groups["K4"].iter(f"{NS}rect") if r.get("fill") == "#ffffff"]
     assert plates and "Pittsburgh" in texts(groups["K4"])
+
+
+def test_chicago_express_rivers_run_under_the_hex_symbols(chicago: ET.Element) -> None:
+    """Issue #20: rivers are painted into the land: each crossed hex draws its stretch clipped
+    to itself, after its fill and before its symbols, so costs and houses stay readable."""
+    groups = hexes(chicago)
+    for name in ("K4", "I6", "Q9", "R5", "S3"):  # Pittsburgh, Wheeling, the Potomac ...
+        children = list(groups[name])
+        river = [i for i, c in enumerate(children) if c.get("class") == "river"]
+        assert len(river) == 1, name
+        assert children[river[0]].get("clip-path") == "url(#area-clip)"
+        assert all(c.tag == f"{NS}polygon" for c in children[: river[0]]), name
+    assert not [c for c in groups["A3"] if c.get("class") == "river"]  # plains west: dry
+    rivers = {e.get("data-river") for e in chicago.iter(f"{NS}polyline")}
+    assert {"Ohio", "Potomac", "Hudson", "Wabash"} <= rivers
+    lakes = {t.text for t in chicago.iter(f"{NS}title")}
+    assert {"Lake Erie", "Lake Michigan"} <= lakes
+
+
+def test_chicago_express_river_stays_inside_its_hex(chicago: ET.Element) -> None:
+    """A hex's stretch of river is drawn in the hex's own coordinates and never past its
+    outline, so the hex's box (focus ring, click target) stays the hex's."""
+    for name, group in hexes(chicago).items():
+        for line in group.iter(f"{NS}polyline"):
+            for pair in line.get("points", "").split():
+                x, y = map(float, pair.split(","))
+                assert math.hypot(x, y) <= 40.5, name
+
+
+def test_chicago_express_lakes_lie_beside_the_land(chicago: ET.Element) -> None:
+    """The lakes are drawn on the card under the land's edge, with their names, and the key
+    says rivers and lakes cost nothing (Chicago Express prints every cost in its hex)."""
+    lakes = [g for g in chicago.iter(f"{NS}g") if g.get("class") == "lake"]
+    assert [t for g in lakes for t in texts(g)] == ["Lake Michigan", "Lake Erie"]
+    order = [g.get("class") for g in chicago.iter(f"{NS}g") if g.get("class")]
+    assert order.index("lake") < order.index("land-edge")
+    assert "river, lake (scenery: no cost)" in texts(chicago)
+
+
+def test_area_map_without_scenery_has_no_rivers() -> None:
+    """A title whose drawing part gives no scenery gets a plain map (and no key entry)."""
+    game = roundhouse.new_game("ChicagoExpress", players=["A", "B", "C"], seed=0)
+    board = game.board()
+    assert board is not None
+    from roundhouse.render.area import area_board_svg
+
+    root = ET.fromstring(area_board_svg(board, {"PRR": "red"}))
+    assert not [g for g in root.iter(f"{NS}g") if g.get("class") in ("river", "lake")]
+    assert "river, lake (scenery: no cost)" not in texts(root)

@@ -43,6 +43,6 @@ def test_render_refuses_a_title_without_a_map(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "map.svg"
-    assert main(["render", "18US", "--out", str(out)]) == 2
-    assert "no map data for '18US'" in capsys.readouterr().err
+    assert main(["render", "1830", "--out", str(out)]) == 2
+    assert "no map data for '1830'" in capsys.readouterr().err
     assert not out.exists()

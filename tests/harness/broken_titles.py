@@ -117,6 +117,16 @@ class Crashing(Counted):
         super().execute(action)
 
 
+class Unwritten(Counted):
+    """Taking the pile below three is a rule the title declares not written yet."""
+
+    def execute(self, action: Action) -> None:
+        assert isinstance(action, Take)
+        if self.pile - action.count < 3:
+            raise NotImplementedError("Toy Nim §3: the endgame is not written yet")
+        super().execute(action)
+
+
 class Stuck(Counted):
     """With exactly two counters left nobody may move, yet the game is not over."""
 
@@ -194,6 +204,8 @@ BROKEN: dict[str, Title] = {
 }
 HEALTHY = _title(Counted)
 """The counted toy game with no bug, as a control."""
+UNWRITTEN = _title(Unwritten)
+"""A title that stops at a rule it declares unwritten (no bug)."""
 
 
 @contextlib.contextmanager

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from roundhouse.harness.case import Case, play, run
+from roundhouse.harness.case import UNWRITTEN, Case, play, run
 from roundhouse.harness.invariants import FULL
 from tests.harness.broken_titles import BROKEN, HEALTHY, registered
+from tests.harness.broken_titles import UNWRITTEN as UNWRITTEN_TITLE
 
 EXPECTED = {
     "Leaky": "money.conserved",
@@ -67,3 +68,16 @@ def test_harness_endless_game_is_a_failure() -> None:
     assert outcome.failure is not None and outcome.failure.check == "game.terminates"
     assert outcome.actions == 300
     assert outcome.doc is not None and len(outcome.doc["actions"]) == 300  # type: ignore[arg-type]
+
+
+def test_a_rule_the_title_declares_unwritten_stops_the_game_without_failing_it() -> None:
+    """A ``NotImplementedError`` naming a rule section (the house rule for rules not written
+    yet) is counted apart: not shrunk, not a failure, its message kept; a crash stays one."""
+    with registered(UNWRITTEN_TITLE) as title:
+        outcomes = [run(Case(title=title, players=2, seed=s)) for s in range(4)]
+    stopped = [o for o in outcomes if o.unwritten is not None]
+    assert stopped and not any(o.failed for o in outcomes)
+    assert {o.unwritten for o in stopped} == {"Toy Nim §3: the endgame is not written yet"}
+    assert all(o.failure is not None and o.failure.check == UNWRITTEN for o in stopped)
+    with registered(BROKEN["Crashing"]) as title:
+        assert run(Case(title=title, players=2, seed=0)).failed

@@ -37,7 +37,8 @@ def test_any_title_random_games_keep_every_promise(title_id: str, players: int) 
         )
     for seed in range(GAMES):
         outcome = run(Case(title=title_id, players=players, seed=seed))
-        assert outcome.failure is None, (
+        assert not outcome.failed, (
             f"{outcome.case}: {outcome.failure}\nreplay: {outcome.case.command()}"
         )
-        assert outcome.end_reason
+        # A title still being written may stop at a rule it declares unwritten.
+        assert outcome.end_reason or outcome.unwritten

@@ -29,9 +29,9 @@ def fixture_path(name: str) -> Path:
     if not path.exists():
         issue = "#17 (18USA)" if name.startswith("18USA/") else "#14 (18RoyalGorge)"
         pytest.skip(
-            f"missing feature here: replaying the recorded 18xx.games game {name} to its final "
-            f"result, issue {issue}; the recording is not under {fixtures_dir()} "
-            "(set ROUNDHOUSE_SHARED to the shared folder)"
+            f"missing feature: replaying the recorded 18xx.games game {name} to the site's "
+            f"final result, issue {issue}, checked only with the recording, which is not under "
+            f"{fixtures_dir()} (set ROUNDHOUSE_SHARED to the shared folder)"
         )
     return path
 

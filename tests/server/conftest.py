@@ -9,37 +9,21 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 import tests.toy_title  # noqa: F401  (registers "Toy")
 from roundhouse.server.app import create_app
 from roundhouse.server.settings import Settings
-from roundhouse.server.storage import METADATA
+from tests.postgres_schema import fresh_schema_url, postgres_url_or_skip
 
 POSTGRES_URL = os.environ.get("ROUNDHOUSE_TEST_POSTGRES_URL", "")
-
-
-def _reset_postgres(url: str) -> None:
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        METADATA.drop_all(conn)
-        conn.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
-    engine.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'games.sqlite'}"
-    if not POSTGRES_URL:
-        pytest.skip(
-            "missing feature here: the web app's PostgreSQL storage, issue #20 (tested against a "
-            "live server only; ROUNDHOUSE_TEST_POSTGRES_URL is not set on this machine, CI starts "
-            "one with .ci/services.sh)"
-        )
-    _reset_postgres(POSTGRES_URL)
-    return POSTGRES_URL
+    return fresh_schema_url(postgres_url_or_skip(), "server")
 
 
 @pytest.fixture

@@ -485,6 +485,15 @@ def test_server_chicago_express_plays_to_the_end_with_bots(client: TestClient) -
     assert new_view["result"] == view["result"]
 
 
+def test_server_chicago_express_board_svg_has_its_rivers_and_lakes(client: TestClient) -> None:
+    """Issue #20: the web page's Chicago Express map is the title's drawing, rivers and lakes
+    included (the renderer asks the title's drawing part for its scenery)."""
+    gid = create(client, title="ChicagoExpress")["game"]["id"]
+    svg = client.get(f"/api/games/{gid}/board.svg").text
+    assert 'data-hex="K4"' in svg and 'class="river"' in svg
+    assert 'data-river="Ohio"' in svg and "Lake Erie" in svg
+
+
 def test_server_table_gives_a_page_everything_at_one_version(client: TestClient) -> None:
     created = create(client)
     gid = created["game"]["id"]

@@ -1,12 +1,26 @@
-"""Chicago Express's map for ``roundhouse render`` (:func:`roundhouse.render.render_title`):
-the area map of a new game, locomotives on their start hexes, in the charters' colours."""
+"""Chicago Express's map for ``roundhouse render`` (:func:`roundhouse.render.render_title`)
+and the web app: the area map of a new game, locomotives on their start hexes, in the
+charters' colours, with the rivers and lakes of ``scenery.toml``."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from roundhouse.core.view.board import BoardView
-from roundhouse.render.area import area_board_svg
+from roundhouse.render.area import Lake, River, Scenery, area_board_svg
+from roundhouse.titles.chicago_express.scenery import load_scenery, placed_rivers
+
+
+@functools.cache
+def scenery() -> Scenery:
+    """The rivers and lakes the board shows (scenery only: no rule reads them)."""
+    return Scenery(
+        rivers=tuple(River(name=r.name, course=r.course, major=r.major) for r in placed_rivers()),
+        lakes=tuple(
+            Lake(name=lake.name, cells=lake.cells) for lake in load_scenery().lakes.values()
+        ),
+    )
 
 
 def starting_map(board: BoardView | None = None, colours: Mapping[str, str] | None = None) -> str:
@@ -21,4 +35,4 @@ def starting_map(board: BoardView | None = None, colours: Mapping[str, str] | No
             colours if colours is not None else {c.id: c.colour for c in game.table().companies}
         )
     assert board is not None
-    return area_board_svg(board, colours)
+    return area_board_svg(board, colours, scenery=scenery())

@@ -123,7 +123,14 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
         if isinstance(action, Develop):
             info = s.board.hexes[action.hex]
             place = f" {info.name}" if info.name else ""
-            return f"{action.player} develops {action.hex}{place} ({info.type}, value {info.dev})"
+            if info.type == "forest":
+                effect = f"forest: the bank pays ${info.dev} to the company there"
+            elif info.type == "industrial":
+                steps = "space" if info.dev == 1 else "spaces"
+                effect = f"industrial city: its track moves {info.dev} {steps}"
+            else:
+                effect = f"{info.type}: +{info.dev} income for every company there"
+            return f"{action.player} develops {action.hex}{place} ({effect})"
         return str(action)
 
     def standings(self, player: PlayerId | None) -> tuple[PlayerRow, ...]:

@@ -7,8 +7,16 @@
 the title tiles 242, 243, 245 and 247 are named by the upgrade table but have no faces
 (:func:`missing_tiles`).  New track must extend a route (§6.2.1): :data:`LAY_REACH`.
 
+To play, the gaps are filled by a *reconstruction* kept apart in ``[reconstructed]``
+(docs/18US-board.md): faces for 242-245 and 247, every count, and the green, brown and gray
+upgrades of the City hexes.  :func:`play_tile_set` and :func:`play_upgrade_rules` are the
+rulebook's tiles and rules with the reconstruction added; they never change what the
+rulebook gives.
+
 >>> sorted(unknown_counts())[:3], tile_set().counts["3"], missing_tiles()
 (['141', '142', '143'], 0, ('242', '243', '245', '247'))
+>>> play_tile_set()["242"].label, sorted(play_upgrade_rules().table["57"])
+('NY-F', ['14', '15', '619'])
 """
 
 from __future__ import annotations
@@ -19,9 +27,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
-from roundhouse.core.datafile import Amount, Invalid, Table, limit, load
-from roundhouse.core.tables.tiles import TilesFile, UpgradesTable, select, standard_tiles
-from roundhouse.core.tiles import Colour, TileSet
+from roundhouse.core.datafile import Amount, Invalid, Table, Unlimited, limit, load
+from roundhouse.core.tables.tiles import (
+    TileRow,
+    TilesFile,
+    UpgradesTable,
+    select,
+    standard_tiles,
+)
+from roundhouse.core.tiles import Colour, TileSet, parse_tile
 from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import UpgradeRules
 
@@ -85,6 +99,19 @@ class MissingTable(Table):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
+class Reconstruction(Table):
+    """``[reconstructed]``: what the text lacks, filled in for play (docs/18US-board.md); it
+    adds to the rulebook's tables and never overrides them."""
+
+    counts: Mapping[str, Amount | Unlimited]
+    """Every tile in play: its count ("unlimited" for #7-#9, 0 for the printed-only #3)."""
+    tiles: Mapping[str, TileRow]
+    """Faces the text and the standard catalogue lack (counts go in ``counts``)."""
+    upgrades: UpgradesTable
+    """Upgrade table entries and stop-changing pairs the text lacks."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class UsTiles(TilesFile):
     """18US tiles.toml: the tiles the rulebook names, their counts as far as the text goes,
     its manifest and city rows, and the upgrade table; every tile of ``[tiles]`` needs a
@@ -99,12 +126,27 @@ class UsTiles(TilesFile):
     missing: MissingTable
     """Title tiles without faces."""
     upgrades: UpgradesTable = dataclasses.field()
+    reconstructed: Reconstruction
+    """The reconstruction that makes the tiles playable."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         for tile in self.tiles:
             if tile not in self.counts:
                 raise Invalid(f"tile {tile!r} has no entry in [counts]", "tiles", tile)
+        extra = self.reconstructed
+        for tile in (*self.counts, *extra.tiles):
+            if tile not in extra.counts:
+                raise Invalid(f"tile {tile!r} has no count", "reconstructed", "counts")
+        for tile in self.missing.tiles:
+            if tile not in extra.tiles:
+                raise Invalid(f"no face for {tile!r}", "reconstructed", "tiles")
+        assert self.upgrades is not None
+        for old in extra.upgrades.table:
+            if old in self.upgrades.table:
+                raise Invalid(
+                    f"{old!r} is in the rulebook's table", "reconstructed", "upgrades", old
+                )
 
 
 @functools.cache
@@ -159,3 +201,39 @@ def upgrade_rules() -> UpgradeRules:
     company's station there."""
     pairs = frozenset((a, b) for a in PLAIN_YELLOW for b in JUNCTION_TOWNS)
     return dataclasses.replace(data().upgrades.rules(), free_stops=pairs, founds_station=pairs)
+
+
+@functools.cache
+def play_tile_set() -> TileSet:
+    """The tiles a game is played with: the rulebook's (:func:`tile_set`) and the
+    reconstructed faces, every one with its reconstructed count."""
+    doc = data()
+    extra = doc.reconstructed
+    faces = {}
+    for tile_id, row in extra.tiles.items():
+        with row.located("code"):
+            faces[tile_id] = parse_tile(tile_id, row.color, row.code)
+    ts = tile_set().merged(TileSet(faces, {t: None for t in faces}))
+    counts = {t: limit(n) for t, n in extra.counts.items()}
+    standard = select(
+        standard_tiles(),
+        {t: n for t, n in counts.items() if t not in ts.tiles},
+        extra,
+        "counts",
+    )
+    merged = ts.merged(standard)
+    return TileSet(merged.tiles, {t: counts[t] for t in merged.tiles})
+
+
+@functools.cache
+def play_upgrade_rules() -> UpgradeRules:
+    """:func:`upgrade_rules` with the reconstructed upgrades added (§6.2.1: "Certain hexes ...
+    may only have specific ... tiles"; the City rows of §10.3 that say which are cut)."""
+    base = upgrade_rules()
+    extra = data().reconstructed.upgrades.rules()
+    return dataclasses.replace(
+        base,
+        table={**base.table, **extra.table},
+        free_stops=base.free_stops | extra.free_stops,
+        free_label=base.free_label | extra.free_label,
+    )

@@ -25,9 +25,9 @@ from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
-from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import StopKind
 from roundhouse.titles.g18usa.board import bridge_cities
+from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import BridgeTokens
 from roundhouse.titles.g18usa.stop_bonus import BRIDGE, COMPANY_TOWNS
@@ -86,7 +86,7 @@ def place(g: Engine, corp_id: str, private_id: str, hex_name: str) -> None:
     g.emit("bridge", f"{corp_id} builds {private_id}'s bridge in {hex_name}")
 
 
-class BridgeStep(Step):
+class BridgeStep(ListedStep):
     """Place a bridge token in the company's operating turn (§13.4)."""
 
     kinds = frozenset({"use_private"})
@@ -105,24 +105,17 @@ class BridgeStep(Step):
             and any(isinstance(a, BridgeTokens) for a in g.privates[action.company].spec.abilities)
         )
 
-    def _moves(self, g: Engine, entity: str) -> list[UsePrivate]:
+    def moves(self, g: Engine, entity: str) -> list[UsePrivate]:
         if not in_turn(g, entity) or not isinstance(g.map, BoardMap):
             return []
         return placements(g, entity, g.map.graph.reach(entity).hexes, self.metropolises)
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(self._moves(g, entity))
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        return list(self._moves(g, entity))
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        if action not in self._moves(g, entity):
-            raise IllegalAction(
-                f"{entity} may place a bridge only from a private it owns, in a city with a "
-                "bridge icon and no bridge that its routes reach (§13.4)",
-                rule="bridges.placement",
-            )
+    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+        return IllegalAction(
+            f"{entity} may place a bridge only from a private it owns, in a city with a "
+            "bridge icon and no bridge that its routes reach (§13.4)",
+            rule="bridges.placement",
+        )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)

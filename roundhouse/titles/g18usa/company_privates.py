@@ -41,8 +41,8 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.map_steps import TrackStep
-from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
+from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import (
     BankruptRailroad,
@@ -190,7 +190,7 @@ def settle_law_firm(board: Board) -> None:
                 board.place_token(name, city, corp)
 
 
-class LawFirmStep(Step):
+class LawFirmStep(ListedStep):
     """P20 in the company's track step: an extra station in a full city it reaches."""
 
     kinds = frozenset({"use_private"})
@@ -221,18 +221,11 @@ class LawFirmStep(Step):
             for h, c in law_firm_sites(g.map.board, corp_id, hexes)
         ]
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(self.moves(g, entity))
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        return list(self.moves(g, entity))
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        if action not in self.moves(g, entity):
-            raise IllegalAction(
-                f"{entity} may use P20 only in its track step, on a full city its routes reach",
-                rule="law_firm.placement",
-            )
+    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+        return IllegalAction(
+            f"{entity} may use P20 only in its track step, on a full city its routes reach",
+            rule="law_firm.placement",
+        )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)

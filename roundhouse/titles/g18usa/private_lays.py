@@ -42,6 +42,7 @@ from roundhouse.core.lay_reach import connects
 from roundhouse.core.tiles import Colour, Tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
 from roundhouse.titles.g18usa.board import great_northern_hexes
+from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import CityUpgrade, GreatNorthern, SpecialTiles
 from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
@@ -284,7 +285,7 @@ def _tile_action(g: Engine, corp: str, track: TrackStep, private_id: str) -> tup
     return p.allows(track.done, _kind(g, private_id)), p.fee_for(track.done)
 
 
-class PrivateLayStep(BesideTrackStep):
+class PrivateLayStep(ListedStep, BesideTrackStep):
     """The privates' lays, offered while the company's track step is active."""
 
     kinds = frozenset({"private_lay"})
@@ -341,20 +342,13 @@ class PrivateLayStep(BesideTrackStep):
                 )
         return out
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(self.moves(g, entity))
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        return list(self.moves(g, entity))
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        if action not in self.moves(g, entity):
-            assert isinstance(action, PrivateLay)
-            raise IllegalAction(
-                f"{entity} cannot lay {action.tile} on {action.hex} with {action.company} now "
-                "(its route must reach the hex, in the track step; appendix, §7.1)",
-                rule="private.lay",
-            )
+    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+        assert isinstance(action, PrivateLay)
+        return IllegalAction(
+            f"{entity} cannot lay {action.tile} on {action.hex} with {action.company} now "
+            "(its route must reach the hex, in the track step; appendix, §7.1)",
+            rule="private.lay",
+        )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, PrivateLay)

@@ -32,11 +32,11 @@ from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
-from roundhouse.core.flow.step import Step
 from roundhouse.core.routes.adapter import GraphOptions, StopDecorator, StopExtras
 from roundhouse.core.routes.graph import RouteGraph, Stop, StopKind
 from roundhouse.core.routes.kinds import AnyKind, Train, TrainKind
 from roundhouse.core.routes.revenue import Bonus, RevenueRules, RouteFacts, Run, StopScore
+from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import held, in_turn
 from roundhouse.titles.g18usa.private_abilities import GreatNorthern, TrainBonusStop
 
@@ -209,7 +209,7 @@ def _permanent(g: Engine, train_id: str) -> bool:
     return tt.rusts_on is None and tt.obsolete_on is None
 
 
-class AttachStep(Step):
+class AttachStep(ListedStep):
     """Attach P19's switcher or P30's extender to a train before the run."""
 
     kinds = frozenset({"choose"})
@@ -246,19 +246,12 @@ class AttachStep(Step):
                 out.append(Choose(player=p, entity=corp_id, choice=train.id, company=private.id))
         return out
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(self.moves(g, entity))
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        return list(self.moves(g, entity))
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        if action not in self.moves(g, entity):
-            raise IllegalAction(
-                f"{entity} may attach a switcher or extender it owns to one of its trains "
-                "before running (P30: not a permanent train)",
-                rule="attach.train",
-            )
+    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+        return IllegalAction(
+            f"{entity} may attach a switcher or extender it owns to one of its trains "
+            "before running (P30: not a permanent train)",
+            rule="attach.train",
+        )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)

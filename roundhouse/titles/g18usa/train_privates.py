@@ -34,6 +34,7 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.trains import DEPOT, SCRAPPED, TrainEvents
+from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import close, held, in_turn, owner_of
 from roundhouse.titles.g18usa.private_abilities import PennsyBoneyard, TrainDiscount
 
@@ -172,7 +173,7 @@ class LocomotiveDiscount(BuyTrainStep):
         """A lasting discount: nothing is used up."""
 
 
-class LocomotiveStep(Step):
+class LocomotiveStep(ListedStep):
     """Discard P25 before the run to buy one train from the bank at 10% off."""
 
     kinds = frozenset({"buy_train"})
@@ -206,18 +207,11 @@ class LocomotiveStep(Step):
             out.append(BuyTrain(player=p, entity=corp, train=train.id, price=price))
         return out
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(self.moves(g, entity))
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        return list(self.moves(g, entity))
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        if action not in self.moves(g, entity):
-            raise IllegalAction(
-                f"{entity} may discard P25 only before its run, to buy a bank train at 10% off",
-                rule="locomotive.buy",
-            )
+    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+        return IllegalAction(
+            f"{entity} may discard P25 only before its run, to buy a bank train at 10% off",
+            rule="locomotive.buy",
+        )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, BuyTrain)

@@ -13,7 +13,10 @@ function s(tag, attrs, text) {
 }
 
 export function valueChart({ indices, series }) {
-  const W = 640, Hh = 300, L = 50, R = 16, T = 16, B = 36;
+  // As wide as the screen allows (up to 640 units), so the axis labels stay near 11 px on a
+  // phone instead of being scaled down with a wide drawing.
+  const W = Math.round(Math.max(320, Math.min(640, window.innerWidth - 40)));
+  const Hh = Math.round(W * 0.47), L = 50, R = 16, T = 16, B = 36;
   const players = Object.keys(series);
   const all = players.flatMap((p) => series[p]);
   const maxV = Math.max(1, ...all);

@@ -195,6 +195,13 @@ async function render() {
   if (state.selectedHex && !actions.some((a) => a.action.hex === state.selectedHex)) state.selectedHex = null;
   settleLay(actions);
   settleRoutes(actions, view);
+  // The banner above already names the new position; until its moves replace the last
+  // position's (after the map is fetched), those stay in sight but cannot be pressed.
+  const controlsBefore = JSON.stringify([actions, state.selectedHex, state.lay, state.routesKey, state.routes?.revision]);
+  if (controlsBefore !== drawn.controls) {
+    $("controls").inert = true;
+    $("controls").classList.add("stale");
+  }
   await drawBoard(view, live ? legalHexes(actions) : new Set(), live ? legalStops(actions) : new Set());
   map.preview(state.lay?.hex, state.lay ? tileSrc(gameId, state.lay.tile, state.lay.rotation) : null);
   if (state.routes) state.routes.draw();
@@ -213,6 +220,8 @@ async function render() {
       onClearHex: () => { state.selectedHex = null; state.lay = null; rerender(); },
     });
   }
+  $("controls").inert = false;
+  $("controls").classList.remove("stale");
   $("undo").disabled = !live || undoCount() === 0;
   const tablesKey = JSON.stringify([view, state.mayActFor]);
   if (tablesKey !== drawn.tables) {
@@ -329,8 +338,9 @@ async function drawBoard(view, hexes, stops) {
     drawBoard.failures = 0;
   } catch {
     // A drawing lost to a dropped connection or a busy server is asked for again (a few
-    // times, more slowly each time) instead of leaving the page without its map.
-    $("board-section").hidden = true;
+    // times, more slowly each time) instead of leaving the page without its map; a map
+    // already on the page stays in sight meanwhile.
+    if (drawn.board === null) $("board-section").hidden = true;
     const failures = (drawBoard.failures ?? 0) + 1;
     drawBoard.failures = failures;
     clearTimeout(drawBoard.retry);
