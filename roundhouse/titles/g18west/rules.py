@@ -17,6 +17,7 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.titles.g18west import land_grant
+from roundhouse.titles.g18west.acquisition import relocatable, unstarted
 from roundhouse.titles.g18west.autopilot import WestOperatingRound
 from roundhouse.titles.g18west.bypass import WestTokenStep
 from roundhouse.titles.g18west.data import (
@@ -28,6 +29,7 @@ from roundhouse.titles.g18west.data import (
 from roundhouse.titles.g18west.hooks import MergerHooks
 from roundhouse.titles.g18west.initial_round import after_start, initial_stock_round, stock_round
 from roundhouse.titles.g18west.issue_step import IssueStep
+from roundhouse.titles.g18west.merger_round import MergerRound
 from roundhouse.titles.g18west.setup import set_up
 from roundhouse.titles.g18west.state import west_game
 
@@ -59,6 +61,7 @@ class WestHooks(MergerHooks):
         (§7.3), station, run, dividend, trains."""
         return [
             BuyCompanyStep(),
+            land_grant.PermissionStep(),
             TrackStep(),
             land_grant.LandGrantStep(),
             IssueStep(),
@@ -122,22 +125,35 @@ class WestHooks(MergerHooks):
 
     def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
         """§6.4: "Replace the Granger Road station token with one of the Public Company's
-        station tokens"; two of its tokens in one hex leave one (Chicago F27 and St. Louis
-        H25 keep both, their circles not being adjacent).  With no token left on its charter
-        the Granger Road's token is removed (the President's option of moving one of the
-        company's own tokens there is not offered yet, docs/18West-data.md)."""
-        board = west_game(g).map_board()
+        station tokens".  Two of its tokens in one hex leave one (Chicago F27 and St. Louis
+        H25 keep both, their circles not being adjacent, until brown: core's
+        :meth:`~roundhouse.core.board.Board.lay` returns the extra one); where the other is
+        its Bypass token, the Bypass token returns to the charter.  With no token left on its
+        charter the President may move one of the company's own tokens there
+        (:class:`.acquisition.RelocateStep`; from the bank, §6.4.1, must)."""
+        game = west_game(g)
+        board = game.map_board()
         corp = g.corps[survivor]
         for hex_name, here in board.hexes.items():
             for city, held in here.tokens.items():
                 if absorbed not in held:
                     continue
                 mine = any(survivor in t for t in here.tokens.values())
+                bypass = game.bypass.get(survivor)
                 if mine and hex_name not in TWO_CIRCLE_CITIES:
                     board.remove_token(hex_name, city, absorbed)
                 elif corp.tokens_placed < corp.tokens_owned:
                     board.replace_token(hex_name, city, absorbed, survivor)
                     corp.tokens_placed += 1
+                    if bypass is not None and bypass[0] == hex_name:
+                        at = next(c for c, h in board.beside[hex_name].items() if survivor in h)
+                        board.remove_beside(hex_name, at, survivor)
+                        game.bypass[survivor] = None
+                        g.emit("token", f"{survivor}'s Bypass token returns", company=survivor)
+                elif isinstance(g.round, MergerRound) and relocatable(g, survivor):
+                    must = unstarted(g, absorbed)
+                    chooser = g.round.entity(g) or ""
+                    g.round.relocating = (survivor, hex_name, city, absorbed, must, chooser)
                 else:
                     board.remove_token(hex_name, city, absorbed)
 
@@ -145,14 +161,17 @@ class WestHooks(MergerHooks):
         return west_game(g).kind(corp_id)
 
     def acquisition_connected(self, g: Engine, buyer: str, target: str) -> bool:
-        """§6.3: tokens in one hex, or routes sharing a track segment.  Only the first is
-        read as the two companies' reach sharing a hex with track (docs/18West-data.md)."""
+        """§6.3: "(1) routes [see 7.1.1] of the acquiring and target Companies must share a
+        track segment, or (2) the two Companies must both have tokens in the same hex".  A
+        track segment is shared when routes of both cross one hexside (the track on either
+        side of it is then on a route of each); meeting in a hex from different sides, or
+        in different Cities of Chicago, is no shared segment."""
         board = west_game(g).map_board()
-        mine = {n for n, h in board.hexes.items() for t in h.tokens.values() if buyer in t}
-        theirs = {n for n, h in board.hexes.items() for t in h.tokens.values() if target in t}
-        if mine & theirs:
+        mine = {h for h, _ in board.tokens_of(buyer)}
+        if mine & {h for h, _ in board.tokens_of(target)}:
             return True
         game = west_game(g)
         assert isinstance(game.map, BoardMap)
-        shared = game.map.graph.reach(buyer).hexes & game.map.graph.reach(target).hexes
-        return bool(shared)
+        ours = game.map.graph.reach(buyer).edges
+        theirs = game.map.graph.reach(target).edges
+        return any(edges & theirs.get(h, frozenset()) for h, edges in ours.items())
