@@ -83,6 +83,10 @@ class InitialTrainStep(Step):
             g.train_events(entity, events)
 
 
+PERMISSION_STEP = "land_grant_permission"
+"""The step a President asked for permission answers in (§8.1)."""
+
+
 class WestOperatingRound(OperatingRound):
     """Core's operating round with §7.8.2's initial purchases and autopilot companies."""
 
@@ -90,6 +94,17 @@ class WestOperatingRound(OperatingRound):
         super().__init__([InitialTrainStep(), *steps])
         self.initial: str | None = None
         """The company making its §7.8.2 purchase now."""
+        self.asking: tuple[str, str] | None = None
+        """(company, Land Grant Company) while that grant's President answers the company's
+        request for permission (§8.1, :class:`.land_grant.PermissionStep`)."""
+        self.answered = False
+        """The permission was just answered: the asking company's turn goes on as it was."""
+
+    def entity(self, g: Engine) -> str | None:
+        """The President asked for permission (§8.1) acts before the company goes on."""
+        if self.asking is not None and not self.finished:
+            return g.books[self.asking[1]].president
+        return super().entity(g)
 
     def _pick(self, g: Engine) -> None:
         game = west_game(g)
@@ -128,6 +143,8 @@ class WestOperatingRound(OperatingRound):
                 return
 
     def offered(self, g: Engine, entity: str) -> list[Step]:
+        if self.asking is not None:
+            return [s for s in self.steps if s.name == PERMISSION_STEP and s.active(g, entity)]
         if self.initial is not None:
             return [
                 s for s in self.steps if isinstance(s, InitialTrainStep) and s.active(g, entity)
@@ -135,6 +152,15 @@ class WestOperatingRound(OperatingRound):
         return super().offered(g, entity)
 
     def after_process(self, g: Engine, entity: str) -> None:
+        if self.asking is not None:
+            return  # the asked President answers; the company's turn is kept as it is
+        if self.answered:
+            self.answered = False
+            company = self.current
+            if company is not None and any(s.active(g, company) for s in self.steps):
+                return
+            super().after_process(g, company or entity)
+            return
         if self.initial is not None and self.initial == entity:
             step = next(s for s in self.steps if isinstance(s, InitialTrainStep))
             if step.active(g, entity):

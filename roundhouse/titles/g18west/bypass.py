@@ -4,9 +4,10 @@ circle is open ("these Bypass tokens come with their own built-in City circle");
 counts as the company's station there.  One station token per turn in all (§7.4).
 
 A placement is named as any other (``place_token`` with hex and city): a City with an open
-circle takes an ordinary token, a full one the Bypass token.  The Bypass token joins the
-company's runs (it is its station there); core's track reach, which reads the board's
-circles only, does not yet count it for new track (docs/18West-data.md).
+circle takes an ordinary token, a full one the Bypass token.  The token stands beside the
+City's circles (:attr:`~roundhouse.core.board.Board.beside`): "Once placed, these station
+tokens function exactly like any other station token", so it starts the company's runs, its
+reach for new track and for further tokens, and lets its routes go on through the City.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class WestTokenStep(TokenStep):
             self.done = True
             g.ledger.transfer(entity, BANK, BYPASS_COST)
             game.bypass[entity] = (action.hex, action.city)
-            game.map_board().touch()
+            game.map_board().place_beside(action.hex, action.city, entity)
             g.emit(
                 "token",
                 f"{entity} places its Bypass token in {action.hex}",

@@ -25,6 +25,7 @@ from roundhouse.core.hexgrid import opposite
 from roundhouse.core.shares import IPO
 from roundhouse.core.tiles import Colour, StopKind
 from roundhouse.core.track import Allowance, TileLay, TrackRules, iter_tile_lays
+from roundhouse.titles.g18west.autopilot import PERMISSION_STEP, WestOperatingRound
 from roundhouse.titles.g18west.board import all_land_grants, destinations, homes_of
 from roundhouse.titles.g18west.data import LAND_GRANT, NP, PUBLIC
 from roundhouse.titles.g18west.state import WestGame, west_game
@@ -60,19 +61,57 @@ def has_grant(game: WestGame, company: str) -> bool:
     return NO_GRANT_PHASE not in game.phases_reached()
 
 
+def grant_owners(game: WestGame, hex_name: str) -> list[str]:
+    """The companies whose Land Grant ``hex_name`` is, while their grants count."""
+    return [c for c, hexes in all_land_grants().items() if hex_name in hexes and has_grant(game, c)]
+
+
 def grant_open(game: WestGame, corp_id: str, hex_name: str) -> bool:
-    """§8.1: before Phase 3 a company lays in another's Land Grant hex only with its
-    President's permission; a President gives it to their own companies.  Permission between
-    players is not asked: it is taken as refused (docs/18West-data.md)."""
+    """§8.1: "Until Phase 3 has started, a Company may only lay a tile or place a Doubling
+    token in a Land Grant hex if the President of the Company that owns the Land Grant gives
+    permission to do so.  If two Companies own the Land Grant for the hex, either of their
+    Presidents may give this permission."  A President permits their own companies; other
+    Presidents are asked (:class:`PermissionStep`) and their answer holds for the turn."""
     if OPEN_PHASE_STATUS in game.depot.phases.current.status:
         return True
-    owners = [
-        c for c, hexes in all_land_grants().items() if hex_name in hexes and has_grant(game, c)
-    ]
+    owners = grant_owners(game, hex_name)
     if not owners or corp_id in owners:
         return True
     boss = game.books[corp_id].president
-    return boss is not None and any(game.books[c].president == boss for c in owners)
+    if boss is not None and any(game.books[c].president == boss for c in owners):
+        return True
+    return any(owner in owners for owner in permitted_now(game, corp_id))
+
+
+def permission_answers(game: WestGame) -> tuple[tuple[str, str, bool], ...]:
+    turn, answers = game.permission
+    return answers if turn == _turn(game) else ()
+
+
+def permitted_now(game: WestGame, corp_id: str) -> frozenset[str]:
+    """The Land Grant Companies whose Presidents permitted ``corp_id`` this turn."""
+    return frozenset(o for c, o, yes in permission_answers(game) if c == corp_id and yes)
+
+
+def askable(game: WestGame, corp_id: str) -> list[str]:
+    """Land Grant Companies whose permission ``corp_id`` may ask now (§8.1): before Phase 3,
+    with a President other than its own, not asked yet this turn, and with grant hexes the
+    company's track touches."""
+    if OPEN_PHASE_STATUS in game.depot.phases.current.status:
+        return []
+    boss = game.books[corp_id].president
+    asked = {o for c, o, _ in permission_answers(game) if c == corp_id}
+    assert isinstance(game.map, BoardMap)
+    touched = game.map.graph.reach(corp_id).hexes
+    out = []
+    for owner, hexes in sorted(all_land_grants().items()):
+        if owner == corp_id or owner in asked or not has_grant(game, owner):
+            continue
+        them = game.books[owner].president
+        if them is None or them == boss or not (hexes & touched):
+            continue
+        out.append(owner)
+    return out
 
 
 # -- the destination -------------------------------------------------------------------
@@ -138,7 +177,8 @@ def mandatory_hexes(game: WestGame, corp_id: str) -> frozenset[str]:
     assert isinstance(game.map, BoardMap)
     if game.map.laid_now(game, corp_id):
         return frozenset()
-    hexes = set(game.doubling.get(corp_id, []))
+    # §8.1: an x2 hex in a grant closed to the company is no legal lay there
+    hexes = {h for h in game.doubling.get(corp_id, []) if grant_open(game, corp_id, h)}
     board = game.map.board
     key = (
         "18West mandatory",
@@ -162,14 +202,76 @@ def lay_allowed(game: WestGame, corp_id: str, lay: TileLay) -> bool:
     must = mandatory_hexes(game, corp_id)
     if must and lay.hex not in must:
         return False
+    if corp_id == NP and not np_lay_fits(game, np_bases_for(game, lay)):
+        return False
     return lay.cost <= game.ledger.cash(corp_id) + _president_cash(game, corp_id)
 
 
+# -- the NP's two tiles from each base (§8.9) -------------------------------------------
+
+NP_LAYS_PER_BASE = 2
+"""§8.9: "The NP may lay or upgrade up to two tiles from each of its base station tokens"."""
+
+
+def np_bases_for(game: WestGame, lay: TileLay) -> frozenset[str]:
+    """The NP base Cities (hex names) from whose station token alone a route reaches the
+    track of ``lay`` (asked before the lay: a route reaches a hexside the new tile uses;
+    after it: a route runs onto the new tile)."""
+    board = game.map_board()
+
+    def from_each() -> dict[str, dict[str, frozenset[int]]]:
+        out: dict[str, dict[str, frozenset[int]]] = {}
+        bases = [h for h in homes_of(NP) if NP in board.hexes[h.hex].tokens.get(h.city, [])]
+        for base in bases:
+            alone = copy.deepcopy(board)
+            for other in bases:
+                if other != base:
+                    alone.remove_token(other.hex, other.city, NP)
+            out[base.hex] = compute_reach(alone, NP).edges
+        return out
+
+    reach = board.derived.get(("18West NP bases", board.version), from_each)
+    exits = board.tiles[lay.tile].exits(lay.rotation)
+    return frozenset(
+        base for base, edges in reach.items() if edges.get(lay.hex, frozenset()) & exits
+    )
+
+
+def np_lays_now(game: WestGame) -> list[frozenset[str]]:
+    """The bases each of the NP's lays this turn could count against."""
+    turn, lays = game.np_lays
+    return list(lays) if turn == _turn(game) else []
+
+
+def np_lay_fits(game: WestGame, bases: frozenset[str]) -> bool:
+    """§8.9: the turn's lays, with one more reached from ``bases``, can each be counted
+    against a base that reaches it with no base counting more than two (a lay reached by
+    neither base alone counts against either)."""
+    lays = [*np_lays_now(game), bases]
+    homes = sorted({h.hex for h in homes_of(NP)})
+    for base in homes:
+        only = sum(1 for b in lays if b == frozenset({base}))
+        if only > NP_LAYS_PER_BASE:
+            return False
+    return len(lays) <= NP_LAYS_PER_BASE * len(homes)
+
+
+def np_record_lay(game: WestGame, lay: TileLay) -> None:
+    """Count a lay just made against the bases whose routes now run onto it."""
+    game.np_lays = (_turn(game), (*np_lays_now(game), np_bases_for(game, lay)))
+
+
 def position_key(game: WestGame, corp_id: str) -> Hashable:
+    grants = (
+        permitted_now(game, corp_id),
+        tuple(game.books[c].president for c in sorted(all_land_grants())),
+    )
     if not game.is_land_grant(corp_id):
-        return ()
+        return grants
     return (
+        grants,
         tuple(game.doubling.get(corp_id, ())),
+        tuple(tuple(sorted(b)) for b in np_lays_now(game)) if corp_id == NP else (),
         game.lg_turn_free.get(corp_id) == _turn(game),
         game.ledger.cash(corp_id),
         _president_cash(game, corp_id),
@@ -193,6 +295,8 @@ def after_lay(game: WestGame, corp_id: str, lay: TileLay) -> None:
     """The President's part of the terrain (§8.3) and the subsidy (§7.5.3)."""
     if not game.is_land_grant(corp_id):
         return
+    if corp_id == NP:
+        np_record_lay(game, lay)
     board = game.map_board()
     here = board.hexes[lay.hex]
     printed_cost = here.printed.cost if not lay.upgrade else 0
@@ -225,6 +329,31 @@ def after_lay(game: WestGame, corp_id: str, lay: TileLay) -> None:
     game.emit("subsidy", f"{corp_id} earns a ${amount} subsidy in {lay.hex}", company=corp_id)
 
 
+def x2_into_circle(game: WestGame, hex_name: str) -> None:
+    """§8.6: an x2 token waiting at the edge of a Destination tile "immediately occupies the
+    second City circle" when the tile upgrades and acquires one ("another company may not
+    claim it").  Also keeps every x2 station's City named as the new tile names it."""
+    board = game.map_board()
+    here = board.hexes[hex_name]
+    for company, stations in game.x2_stations.items():
+        for i, (h, city) in enumerate(stations):
+            if h != hex_name:
+                continue
+            if company in board.beside_of(h, city):
+                free = [c for c in here.tokens if board.open_slots(h, c, company) > 0]
+                if not free:
+                    continue
+                target = city if city in free else free[0]
+                board.remove_beside(h, city, company)
+                board.place_token(h, target, company)
+                stations[i] = (h, target)
+                game.emit("x2", f"{company}'s x2 token takes a circle in {h}", company=company)
+            elif city not in here.tokens or company not in here.tokens[city]:
+                now = next((c for c, held in here.tokens.items() if company in held), None)
+                if now is not None:
+                    stations[i] = (h, now)
+
+
 # -- the step after laying track -------------------------------------------------------
 
 
@@ -238,7 +367,11 @@ def x2_moves(game: WestGame, corp_id: str) -> dict[str, list[str]]:
     for h in game.doubling.get(corp_id, []):
         if not board.hexes[h].tile.paths:
             continue
-        empty = {n for n, hx in board.hexes.items() if not hx.tile.paths and n not in taken}
+        empty = {
+            n
+            for n, hx in board.hexes.items()
+            if not hx.tile.paths and n not in taken and grant_open(game, corp_id, n)
+        }
         out[h] = sorted({lay.hex for lay in _raw_lays(game, corp_id, empty) if not lay.upgrade})
     return out
 
@@ -354,12 +487,15 @@ def convert(game: WestGame, corp_id: str, *, abandon: bool) -> None:
         dest = destinations()[corp_id]
         here = board.hexes[dest]
         city = next((c for c in here.tokens if board.open_slots(dest, c, corp_id) > 0), None)
+        game.corps[corp_id].tokens_owned += 1
+        game.corps[corp_id].tokens_placed += 1
         if city is not None:
             board.place_token(dest, city, corp_id)
-            game.corps[corp_id].tokens_owned += 1
-            game.corps[corp_id].tokens_placed += 1
         else:
+            # §8.6: no open circle in a yellow Destination: "at the edge of the tile (it is
+            # considered collocated with the existing ... base token)"
             city = next(iter(here.tokens))
+            board.place_beside(dest, city, corp_id)
         game.x2_stations[corp_id] = [(dest, city)]
     game.emit("convert", f"{corp_id} converts to a Public Company", company=corp_id)
 
@@ -404,3 +540,73 @@ def start_land_grant(game: WestGame, corp_id: str) -> None:
     game.bypass[corp_id] = None
     if corp_id == NP:
         game.corps[corp_id].tokens_owned += 1
+
+
+class PermissionStep(Step):
+    """§8.1's permission.  While it may still lay track before Phase 3, a company may ask
+    the President of a Land Grant Company whose grant its track touches (``ask:<company>``,
+    once each per turn); that President answers at once (``permit`` or ``refuse``, while the
+    asking company's turn waits, :class:`~.autopilot.WestOperatingRound`).  A permission
+    holds for the rest of the turn: tiles and the Doubling token (§8.2) may then go in that
+    grant's hexes."""
+
+    kinds = frozenset({"choose"})
+    blocking = False
+    name = PERMISSION_STEP
+
+    def _asking(self, g: Engine) -> tuple[str, str] | None:
+        return g.round.asking if isinstance(g.round, WestOperatingRound) else None
+
+    def _choices(self, g: Engine, entity: str) -> list[str]:
+        game = west_game(g)
+        asking = self._asking(g)
+        if asking is not None:
+            owner = asking[1]
+            return ["permit", "refuse"] if game.books[owner].president == entity else []
+        if entity not in game.corps:
+            return []
+        track = next((s for s in g.round.steps if s.name == "track"), None)
+        if track is None or not track.active(g, entity):
+            return []
+        return [f"ask:{owner}" for owner in askable(game, entity)]
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return bool(self._choices(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        return [Choose(player=p, entity=entity, choice=c) for c in self._choices(g, entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if not isinstance(action, Choose) or action.choice not in self._choices(g, entity):
+            raise IllegalAction(
+                f"{entity} cannot choose {getattr(action, 'choice', '?')} now",
+                rule="land_grant.permission",
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        game = west_game(g)
+        rnd = g.round
+        if action.choice.startswith("ask:"):
+            owner = action.choice.split(":", 1)[1]
+            assert isinstance(rnd, WestOperatingRound)
+            rnd.asking = (entity, owner)
+            g.emit(
+                "permission", f"{entity} asks {owner}'s President for permission", company=entity
+            )
+            return
+        asking = self._asking(g)
+        assert asking is not None
+        company, owner = asking
+        assert isinstance(rnd, WestOperatingRound)
+        rnd.asking = None
+        rnd.answered = True
+        yes = action.choice == "permit"
+        turn, answers = game.permission
+        if turn != _turn(game):
+            answers = ()
+        game.permission = (_turn(game), (*answers, (company, owner, yes)))
+        game.map_board().touch()
+        word = "permits" if yes else "refuses"
+        g.emit("permission", f"{owner}'s President {word} {company}", company=owner)

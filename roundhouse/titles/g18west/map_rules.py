@@ -42,21 +42,20 @@ COAST = EndpointDoubling(west="W", east="E", label="Coast-To-Coast")
 class WestStops:
     """Stop extras: New York's hexes share one visit group (§7.5 "may not use any ... Off-Map
     Area ... more than once"); x2 station tokens double their City for their company
-    (§7.4.1).  A value: it holds the x2 stations it reads, so the cached graph follows them."""
+    (§7.4.1).  A value: it holds the x2 stations it reads, so the cached graph follows them.
+    Bypass tokens (§7.4.2) are stations beside the circles, on the board
+    (:attr:`~roundhouse.core.board.Board.beside`)."""
 
     groups: tuple[tuple[str, str], ...]
     doubled: tuple[tuple[str, str, str], ...] = ()
     """(hex, city, company) of each x2 station."""
-    bypass: tuple[tuple[str, str, str], ...] = ()
-    """(hex, city, company) of each placed Bypass token (§7.4.2)."""
 
     def __call__(self, board: Board, hex_name: str, stop: str) -> StopExtras | None:
         group = next((name for h, name in self.groups if h == hex_name), None)
         who = frozenset(c for h, city, c in self.doubled if h == hex_name and city == stop)
-        extra = tuple(c for h, city, c in self.bypass if h == hex_name and city == stop)
-        if group is None and not who and not extra:
+        if group is None and not who:
             return None
-        return StopExtras(visit_group=group, doubled_for=who, extra_tokens=extra)
+        return StopExtras(visit_group=group, doubled_for=who)
 
 
 GROUPS = tuple((h, name) for name, grp in offboard_groups().items() for h in grp.hexes)
@@ -105,6 +104,7 @@ class WestLays(LayRule):
         game = west_game(g)
         if lay.upgrade:
             game.upgraded_turn = _turn(g, corp_id)
+            land_grant.x2_into_circle(game, lay.hex)
         land_grant.after_lay(game, corp_id, lay)
 
 
@@ -133,10 +133,7 @@ class WestMap(BoardMap):
         doubled = tuple(
             sorted((h, c, company) for company, st in game.x2_stations.items() for h, c in st)
         )
-        bypass = tuple(
-            sorted((p[0], p[1], company) for company, p in game.bypass.items() if p is not None)
-        )
-        return dataclasses.replace(self.options, decorate=WestStops(GROUPS, doubled, bypass))
+        return dataclasses.replace(self.options, decorate=WestStops(GROUPS, doubled))
 
     def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
         """§8: a Land Grant Company "may not place any station tokens"; §7.4: no token in a

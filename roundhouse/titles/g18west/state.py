@@ -90,6 +90,17 @@ class WestGame(Engine):
         self.bypass: dict[str, tuple[str, str] | None] = {}
         """Company -> where its Bypass ("B") token stands, None while on its charter
         (§7.4.2: companies started as Public, and Land Grant Companies that abandon)."""
+        self.np_lays: tuple[tuple[int, int], tuple[frozenset[str], ...]] = ((0, 0), ())
+        """The operating round (set, round) and, for each NP lay in it, the base Cities it
+        could count against (§8.9: "up to two tiles from each of its base station
+        tokens")."""
+        self.permission: tuple[tuple[int, int], tuple[tuple[str, str, bool], ...]] = (
+            (0, 0),
+            (),
+        )
+        """The operating round (set, round) and the answers given in it: (company asking,
+        Land Grant Company asked, permitted) (§8.1: before Phase 3 a lay or a Doubling token
+        in a Land Grant hex needs the permission of that grant's President)."""
         self.full_cap: set[str] = set()
         """Companies started fully funded from Phase 6 (§3.3.4)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
@@ -139,7 +150,17 @@ class WestGame(Engine):
         out["x2_stations"] = {k: [list(s) for s in v] for k, v in self.x2_stations.items()}
         abandoned: list[Json] = [c for c in sorted(self.abandoned)]
         subsidised: list[Json] = [h for h in sorted(self.subsidised)]
-        out["bypass_tokens"] = {k: None if v is None else list(v) for k, v in self.bypass.items()}
+        board = self.map_board()
+        beside: dict[str, Json] = {
+            company: [h, c]
+            for h, cities in board.beside.items()
+            for c, held in cities.items()
+            for company in held
+        }
+        tokens: dict[str, Json] = {}
+        for k, v in self.bypass.items():
+            tokens[k] = None if v is None else beside.get(k, [v[0], v[1]])
+        out["bypass_tokens"] = tokens
         notes: list[Json] = list(RECONSTRUCTED)
         out["reconstructed"] = notes
         out["abandoned"] = abandoned
