@@ -486,7 +486,12 @@ def convert(game: WestGame, corp_id: str, *, abandon: bool) -> None:
     else:
         dest = destinations()[corp_id]
         here = board.hexes[dest]
-        city = next((c for c in here.tokens if board.open_slots(dest, c, corp_id) > 0), None)
+        assert isinstance(game.map, BoardMap)
+        reached = game.map.graph.reach(corp_id).stops_in(dest)
+        free = [c for c in here.tokens if board.open_slots(dest, c, corp_id) > 0]
+        # §8.6: "it may place its Doubling ("x2") token in whichever of the two City circles
+        # it is connected to"
+        city = next((c for c in free if c in reached), free[0] if free else None)
         game.corps[corp_id].tokens_owned += 1
         game.corps[corp_id].tokens_placed += 1
         if city is not None:
