@@ -137,6 +137,10 @@ class Board:
         self.stubs: dict[str, frozenset[int]] = {n: p.stubs for n, p in printed.items() if p.stubs}
         """Hex -> edges of the track stub in it, which the next tile laid there must use
         (:meth:`set_stubs`)."""
+        self.beside: dict[str, dict[str, list[str]]] = {}
+        """Hex -> city -> companies with a station token beside that city's circles: a
+        station of theirs that fills no slot (18West §7.4.2: a Bypass token "come[s] with its
+        own built-in City circle"; §8.6: an x2 token "at the edge of the tile")."""
         self.version = stamp()
         """Names the board's content: a new :func:`~roundhouse.core.derived.stamp` after
         every change."""
@@ -283,6 +287,11 @@ class Board:
                 self.supply[old.id] = back + 1
         here.tile, here.rotation, here.tokens = tile, rotation % 6, tokens
         here._reserved = reserved
+        if name in self.beside:
+            beside: dict[str, list[str]] = {}
+            for old_city, held in self.beside[name].items():
+                beside.setdefault(moves.get(old_city, old_city), []).extend(held)
+            self.beside[name] = beside
         self.permits.pop(name, None)
         self.stubs.pop(name, None)
         self.touch()
@@ -367,11 +376,32 @@ class Board:
         held[held.index(old)] = new
         self.touch()
 
+    def place_beside(self, name: str, city: str, company: str) -> None:
+        """A station token of ``company`` beside the circles of ``city`` (:attr:`beside`)."""
+        if city not in self.hexes[name].tokens:
+            raise IllegalAction(f"{name} has no city {city!r}", rule="token.no_city")
+        self.beside.setdefault(name, {}).setdefault(city, []).append(company)
+        self.touch()
+
+    def remove_beside(self, name: str, city: str, company: str) -> None:
+        held = self.beside[name][city]
+        held.remove(company)
+        if not held:
+            del self.beside[name][city]
+        if not self.beside[name]:
+            del self.beside[name]
+        self.touch()
+
+    def beside_of(self, name: str, city: str) -> list[str]:
+        """Companies with a station beside ``city`` in ``name`` (:attr:`beside`)."""
+        return self.beside.get(name, {}).get(city, [])
+
     def tokens_of(self, company: str) -> list[tuple[str, str]]:
         """(hex, city) of each of the company's station tokens, in board order.  Read every
         turn by reach and train-buying rules, so one pass over the board per version answers
-        every company (tokens change only through :meth:`lay`, :meth:`place_token` and
-        :meth:`remove_token`, which move the version on)."""
+        every company (tokens change only through :meth:`lay`, :meth:`place_token`,
+        :meth:`remove_token` and the ``beside`` mutators, which move the version on).  Tokens
+        beside a city's circles (:attr:`beside`) are stations too."""
         index = self.derived.get(("tokens", self.version), self._token_index)
         return list(index.get(company, ()))
 
@@ -381,6 +411,10 @@ class Board:
             for city, held in h.tokens.items():
                 for owner in dict.fromkeys(held):
                     found.setdefault(owner, []).append((h.printed.name, city))
+        for name, cities in self.beside.items():
+            for city, held in cities.items():
+                for owner in dict.fromkeys(held):
+                    found.setdefault(owner, []).append((name, city))
         return found
 
     def add_marker(self, name: str, marker: str) -> None:

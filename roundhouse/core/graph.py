@@ -97,7 +97,9 @@ def _blocks(board: Board, hex_name: str, stop: str, company: str) -> bool:
     if kind.kind is not StopKind.CITY:
         return False
     held = here.tokens.get(stop, [])
-    return company not in held and len(held) >= kind.slots
+    if company in held or company in board.beside_of(hex_name, stop):
+        return False
+    return len(held) >= kind.slots
 
 
 class _Track:
@@ -509,6 +511,8 @@ class Graph:
         has no token yet."""
         here = self.board.hexes[hex_name]
         if city not in here.tokens or any(company in held for held in here.tokens.values()):
+            return False
+        if any(company in held for held in self.board.beside.get(hex_name, {}).values()):
             return False
         if self.board.open_slots(hex_name, city, company) <= 0:
             return False

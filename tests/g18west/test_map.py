@@ -203,7 +203,10 @@ def test_18west_homes_the_text_cuts_are_18xx_games() -> None:
     assert {("SLSF", "H25", "s"), ("SSW", "I26", "c"), ("SP", "G2", "s")} <= found
     assert {("TP", "K20", "c"), ("UP", "F21", "c")} <= found
     assert {h.company for h in home_stations()} == COMPANIES
-    assert len(home_stations()) == 18  # GN and NP have two each; the UP's second is unknown
+    # GN, NP and UP have two each (§3.1); the UP's second, Sacramento F3, is reconstructed
+    # (docs/18West-data.md R3: the one city giving §7.9's $130)
+    assert len(home_stations()) == 19
+    assert ("UP", "F3", "c") in found
 
 
 def test_18west_14_5_seattle_and_portland_rows() -> None:
@@ -226,7 +229,8 @@ def test_18west_3_1_home_tokens_and_reserved_circles() -> None:
     map at the start; a home circle is closed to everyone else."""
     held = Counter(c for h in START for held in h.tokens.values() for c in held)
     assert set(held) == COMPANIES
-    assert held["GN"] == held["NP"] == held["UP"] == 2 and sum(held.values()) == 19
+    # the UP: Omaha, Sacramento (reconstructed, docs/18West-data.md R3) and its x2 in G2-N
+    assert held["GN"] == held["NP"] == 2 and held["UP"] == 3 and sum(held.values()) == 20
     assert START["G2"].tokens == {"n": ["UP"], "s": ["SP"]}
     empty = board(home_tokens=False)
     assert empty.open_slots("F27", "s", "CNW") == 0 and empty.open_slots("F27", "s", "CBQ") == 1

@@ -232,6 +232,7 @@ def _compile(
             here.tile,
             here.rotation,
             tuple((c, tuple(held)) for c, held in here.tokens.items()),
+            tuple((c, tuple(held)) for c, held in board.beside.get(name, {}).items()),
             extras,
         )
         old = reuse.get(name)
@@ -291,7 +292,8 @@ def _compile_hex(
                 revenue=ts.revenue if colour is None else ts.revenue_in(colour),
                 slots=ts.slots if kind is StopKind.CITY else 0,
                 slot_tokens=tuple(here.tokens.get(ts.name, ())),
-                extra_tokens=() if extras is None else extras.extra_tokens,
+                extra_tokens=tuple(board.beside_of(name, ts.name))
+                + (() if extras is None else extras.extra_tokens),
                 doubled_for=frozenset() if extras is None else extras.doubled_for,
                 passable_for=frozenset() if extras is None else extras.passable_for,
                 bonus=0 if extras is None else extras.bonus,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import DiscardTrain, Pass
+from roundhouse.core.flow.actions import Choose, DiscardTrain, Pass
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18west.actions import Acquire, AnswerOffer
@@ -271,3 +271,78 @@ class AcquisitionDiscardStep(Step):
             if len(g.depot.owned_by(corp)) > 1:
                 return
         r.discarding = None
+
+
+def relocatable(g: Engine, buyer: str) -> list[tuple[str, str]]:
+    """The buyer's station tokens the President may remove to replace an acquired Granger
+    Road's (§6.4: "remove one of their existing station tokens"): those in City circles,
+    not its x2 (Doubling) tokens, which §7.4.1 keeps in their City "for the rest of the
+    game"."""
+    from roundhouse.titles.g18west.state import west_game
+
+    game = west_game(g)
+    board = game.map_board()
+    x2 = set(game.x2_stations.get(buyer, ()))
+    return sorted(
+        (h, c)
+        for h, here in board.hexes.items()
+        for c, held in here.tokens.items()
+        if buyer in held and (h, c) not in x2
+    )
+
+
+class RelocateStep(Step):
+    """18West §6.4: "If the Public Company does not have a station token available to
+    replace that of the Granger Road, the President may (but is not required to) remove one
+    of their existing station tokens to replace that of the Granger Road."  §6.4.1: from the
+    bank it "exchanges one of its tokens (relocating an existing token if necessary)", so
+    there keeping is not offered.  Choices ``relocate:HEX:CITY`` (the token moved) and
+    ``keep`` (the Granger Road's token leaves the map)."""
+
+    kinds = frozenset({"choose"})
+    name = "relocate_token"
+
+    def _choices(self, g: Engine, entity: str) -> list[str]:
+        pending = _round(g).relocating
+        if pending is None or pending[5] != entity:
+            return []
+        buyer, _, _, _, must, _ = pending
+        moves = [f"relocate:{h}:{c}" for h, c in relocatable(g, buyer)]
+        return moves if must and moves else [*moves, "keep"]
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return bool(self._choices(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.pid(entity)
+        return [Choose(player=p, entity=entity, choice=c) for c in self._choices(g, entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if not isinstance(action, Choose) or action.choice not in self._choices(g, entity):
+            raise IllegalAction(
+                f"{entity} cannot choose {getattr(action, 'choice', '?')} now",
+                rule="merger.relocate",
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        from roundhouse.titles.g18west.state import west_game
+
+        assert isinstance(action, Choose)
+        r = _round(g)
+        assert r.relocating is not None
+        buyer, hex_name, city, target, _, _ = r.relocating
+        r.relocating = None
+        board = west_game(g).map_board()
+        if action.choice == "keep":
+            board.remove_token(hex_name, city, target)
+            g.emit("token", f"{target}'s token in {hex_name} leaves the map", company=buyer)
+            return
+        _, old_hex, old_city = action.choice.split(":")
+        board.remove_token(old_hex, old_city, buyer)
+        board.replace_token(hex_name, city, target, buyer)
+        g.emit(
+            "token",
+            f"{buyer} moves its token from {old_hex} to {hex_name}",
+            company=buyer,
+            hex=hex_name,
+        )

@@ -97,6 +97,14 @@ class HexRange:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
+class SettledZone(Table):
+    """``[eastern_settled_zone]``: the hexes of §7.1's Eastern Settled Zone."""
+
+    from_column: int
+    """Every hex whose column number is at least this."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class WestMap(MapFile):
     """18West map.toml: the board and what the core format has no place for; the hexes named
     must be on the board."""
@@ -109,6 +117,14 @@ class WestMap(MapFile):
     """The coasts."""
     land_grants: Mapping[str, tuple[HexRange, ...]]
     """§14.4 Land Grant hexes by company, for the rows the text keeps."""
+    reconstructed_land_grants: Mapping[str, tuple[HexRange, ...]] = dataclasses.field(
+        default_factory=dict
+    )
+    """Land Grants of the rows §14.4 has lost, reconstructed (docs/18West-data.md)."""
+    destinations: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Land Grant Company -> its Destination City hex (§2.2.2, §14.4)."""
+    eastern_settled_zone: SettledZone | None = None
+    """The Eastern Settled Zone (§7.1), reconstructed."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -124,6 +140,8 @@ class WestMap(MapFile):
         for company, rows in self.doubling_tokens.items():
             for i, row in enumerate(rows):
                 check(row.hex, "doubling_tokens", company, i, "hex")
+        for company, dest in self.destinations.items():
+            check(dest, "destinations", company)
         for side in ("west", "east"):
             for i, h in enumerate(getattr(self.coast, side)):
                 check(h, "coast", side, i)
@@ -238,3 +256,33 @@ def land_grants() -> Mapping[str, frozenset[str]]:
         company: frozenset(h for part in parts for h in part.hexes())
         for company, parts in data().land_grants.items()
     }
+
+
+@functools.cache
+def all_land_grants() -> Mapping[str, frozenset[str]]:
+    """Every Land Grant Company's hexes: §14.4's rows and the reconstructed ones."""
+    out = dict(land_grants())
+    for company, parts in data().reconstructed_land_grants.items():
+        out[company] = frozenset(h for part in parts for h in part.hexes())
+    return out
+
+
+@functools.cache
+def destinations() -> Mapping[str, str]:
+    """Land Grant Company -> Destination City hex (§2.2.2, §14.4; SP and TP reconstructed)."""
+    return dict(data().destinations)
+
+
+@functools.cache
+def settled_zone() -> frozenset[str]:
+    """The hexes of the Eastern Settled Zone (§7.1; reconstructed, docs/18West-data.md)."""
+    zone = data().eastern_settled_zone
+    if zone is None:
+        return frozenset()
+    out: set[str] = set()
+    for key in data().hexes:
+        for name in key.split():
+            m = re.match(r"^[A-Z]+(\d+)$", name)
+            if m is not None and int(m.group(1)) >= zone.from_column:
+                out.add(name)
+    return frozenset(out)

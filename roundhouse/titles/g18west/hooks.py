@@ -11,7 +11,12 @@ from __future__ import annotations
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
-from roundhouse.titles.g18west.acquisition import AcquireStep, AcquisitionDiscardStep, AnswerStep
+from roundhouse.titles.g18west.acquisition import (
+    AcquireStep,
+    AcquisitionDiscardStep,
+    AnswerStep,
+    RelocateStep,
+)
 from roundhouse.titles.g18west.merger_answers import MergerAnswers
 from roundhouse.titles.g18west.merger_round import IssueRedeemStep, MergerPassStep, MergerRound
 from roundhouse.titles.g18west.merger_rules import merger_rules
@@ -35,6 +40,7 @@ def merger_steps() -> list[Step]:
     steps before :class:`~.merger_round.MergerPassStep`)."""
     return [
         AnswerStep(),
+        RelocateStep(),
         AcquisitionDiscardStep(),
         IssueRedeemStep(),
         AcquireStep(),

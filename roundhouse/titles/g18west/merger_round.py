@@ -73,6 +73,11 @@ class MergerRound(Round):
         self.declined: set[tuple[str, str, int]] = set()
         self.discarding: str | None = None
         """A company that just acquired and whose president may still discard trains."""
+        self.relocating: tuple[str, str, str, str, bool, str] | None = None
+        """(buyer, hex, city, target, must, player) while ``player``, the President who made
+        the acquisition, chooses whether to move one of the buyer's station tokens onto the
+        acquired Granger Road's, the buyer having none left (§6.4; ``must``: an unstarted
+        Granger Road from the bank, §6.4.1)."""
 
     def start(self, g: Engine) -> None:
         self.order = g.turn_order_from(g.priority)
@@ -96,6 +101,8 @@ class MergerRound(Round):
         """The turn ends once its one action is complete: not while an owner is answering
         an offer (a declined offer leaves the turn open) or trains are being discarded."""
         if self.finished or self.offer is not None or self.discarding is not None:
+            return
+        if self.relocating is not None:
             return
         if self.turn_done:
             self.next_entity(g)

@@ -1,0 +1,617 @@
+"""Land Grants and Destinations (18West §8): the x2 token that leads a Land Grant Company's
+track, its mandatory first tile (§8.2), government subsidies (§7.5.3, §8.1), terrain the
+President makes up (§8.3), conversion to a Public Company (§7.2, §8.6, §8.9), abandonment
+from Phase 5 (§8.7) and the Land Grants of companies unstarted at Phase 5 (§8.8).
+
+Where the rulebook leaves a choice to the President (which hex the x2 token moves to,
+whether to abandon), :class:`LandGrantStep` lists it as a ``choose`` action.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Hashable
+
+from roundhouse.core.actions import Action
+from roundhouse.core.bank import BANK
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Choose
+from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
+from roundhouse.core.flow.operating_round import OperatingRound
+from roundhouse.core.flow.step import Step
+from roundhouse.core.graph import compute_reach
+from roundhouse.core.hexgrid import opposite
+from roundhouse.core.shares import IPO
+from roundhouse.core.tiles import Colour, StopKind
+from roundhouse.core.track import Allowance, TileLay, TrackRules, iter_tile_lays
+from roundhouse.titles.g18west.autopilot import PERMISSION_STEP, WestOperatingRound
+from roundhouse.titles.g18west.board import all_land_grants, destinations, homes_of
+from roundhouse.titles.g18west.data import LAND_GRANT, NP, PUBLIC
+from roundhouse.titles.g18west.state import WestGame, west_game
+
+SUBSIDY = 30
+SUBSIDY_MOUNTAIN = 10
+SUBSIDY_TOWN = 10
+"""§7.5.3: "$30 each time it places a yellow tile in its Land Grant, plus $10 if the hex
+contains a Mountain ($40) and $10 if the hex contains a Town"."""
+
+OPEN_PHASE_STATUS = "grants_open"
+"""§14.1 Phase 3: "Companies may lay track in other Companies' Land Grant hexes without
+permission"."""
+
+ABANDON_STATUS = "abandon"
+"""§8.7: "by the start of Phase 5 may abandon its Land Grant"."""
+
+MINNEAPOLIS = "D23"
+"""§8.9: the NP "converts ... if it can trace a route from Minneapolis to Portland"."""
+
+NO_GRANT_PHASE = "5"
+"""§8.8: Land Grant Companies unstarted when Phase 5 commences start as Public Companies."""
+
+
+# -- whose grant -----------------------------------------------------------------------
+
+
+def has_grant(game: WestGame, company: str) -> bool:
+    """The company's Land Grant still counts: it is a Land Grant Company, or unstarted
+    before Phase 5 (§8.8)."""
+    if game.corps[company].started:
+        return game.is_land_grant(company)
+    return NO_GRANT_PHASE not in game.phases_reached()
+
+
+def grant_owners(game: WestGame, hex_name: str) -> list[str]:
+    """The companies whose Land Grant ``hex_name`` is, while their grants count."""
+    return [c for c, hexes in all_land_grants().items() if hex_name in hexes and has_grant(game, c)]
+
+
+def grant_open(game: WestGame, corp_id: str, hex_name: str) -> bool:
+    """§8.1: "Until Phase 3 has started, a Company may only lay a tile or place a Doubling
+    token in a Land Grant hex if the President of the Company that owns the Land Grant gives
+    permission to do so.  If two Companies own the Land Grant for the hex, either of their
+    Presidents may give this permission."  A President permits their own companies; other
+    Presidents are asked (:class:`PermissionStep`) and their answer holds for the turn."""
+    if OPEN_PHASE_STATUS in game.depot.phases.current.status:
+        return True
+    owners = grant_owners(game, hex_name)
+    if not owners or corp_id in owners:
+        return True
+    boss = game.books[corp_id].president
+    if boss is not None and any(game.books[c].president == boss for c in owners):
+        return True
+    return any(owner in owners for owner in permitted_now(game, corp_id))
+
+
+def permission_answers(game: WestGame) -> tuple[tuple[str, str, bool], ...]:
+    turn, answers = game.permission
+    return answers if turn == _turn(game) else ()
+
+
+def permitted_now(game: WestGame, corp_id: str) -> frozenset[str]:
+    """The Land Grant Companies whose Presidents permitted ``corp_id`` this turn."""
+    return frozenset(o for c, o, yes in permission_answers(game) if c == corp_id and yes)
+
+
+def askable(game: WestGame, corp_id: str) -> list[str]:
+    """Land Grant Companies whose permission ``corp_id`` may ask now (§8.1): before Phase 3,
+    with a President other than its own, not asked yet this turn, and with grant hexes the
+    company's track touches."""
+    if OPEN_PHASE_STATUS in game.depot.phases.current.status:
+        return []
+    boss = game.books[corp_id].president
+    asked = {o for c, o, _ in permission_answers(game) if c == corp_id}
+    assert isinstance(game.map, BoardMap)
+    touched = game.map.graph.reach(corp_id).hexes
+    out = []
+    for owner, hexes in sorted(all_land_grants().items()):
+        if owner == corp_id or owner in asked or not has_grant(game, owner):
+            continue
+        them = game.books[owner].president
+        if them is None or them == boss or not (hexes & touched):
+            continue
+        out.append(owner)
+    return out
+
+
+# -- the destination -------------------------------------------------------------------
+
+
+def destination_done(game: WestGame, corp_id: str) -> bool:
+    """The company has a route between its base City (the NP: Minneapolis) and its
+    Destination City (§2.2.2, §8.9)."""
+    dest = destinations().get(corp_id)
+    if dest is None:
+        return False
+    board = game.map_board()
+    if corp_id == NP:
+
+        def from_minneapolis() -> bool:
+            alone = copy.deepcopy(board)
+            for home in homes_of(NP):
+                if home.hex != MINNEAPOLIS and NP in alone.hexes[home.hex].tokens[home.city]:
+                    alone.remove_token(home.hex, home.city, NP)
+            return any(h == dest for h, _ in compute_reach(alone, NP).stops)
+
+        return board.derived.get(("18West NP destination", board.version), from_minneapolis)
+    else:
+        assert isinstance(game.map, BoardMap)
+        reach = game.map.graph.reach(corp_id)
+    return any(h == dest for h, _ in reach.stops)
+
+
+def destination_open(game: WestGame, company: str) -> bool:
+    """§7.4: whether other companies may place station tokens in ``company``'s Destination
+    City: once it has connected or abandoned, or its grant no longer counts."""
+    if not has_grant(game, company):
+        return True
+    return company in game.x2_stations or company in game.abandoned
+
+
+# -- track -----------------------------------------------------------------------------
+
+
+def _raw_lays(game: WestGame, corp_id: str, hexes: set[str]) -> list[TileLay]:
+    assert isinstance(game.map, BoardMap)
+    rules = TrackRules(
+        upgrades=game.map.upgrades,
+        colours=frozenset({Colour.YELLOW, Colour.GREEN})
+        & frozenset(Colour.parse(c) for c in game.depot.phases.current.tiles),
+        reach=game.map.lay_reach,
+    )
+    return [
+        lay
+        for lay in iter_tile_lays(
+            game.map.board, game.map.graph, corp_id, Allowance(cash=UNLIMITED), rules
+        )
+        if lay.hex in hexes
+    ]
+
+
+def mandatory_hexes(game: WestGame, corp_id: str) -> frozenset[str]:
+    """§8.2: the hexes where the first tile of the turn must go - those of the company's x2
+    tokens with a legal lay - or none (no legal lay there, or the Destination Route already
+    completed at the start of the turn)."""
+    if not game.is_land_grant(corp_id) or game.lg_turn_free.get(corp_id) == _turn(game):
+        return frozenset()
+    assert isinstance(game.map, BoardMap)
+    if game.map.laid_now(game, corp_id):
+        return frozenset()
+    # §8.1: an x2 hex in a grant closed to the company is no legal lay there
+    hexes = {h for h in game.doubling.get(corp_id, []) if grant_open(game, corp_id, h)}
+    board = game.map.board
+    key = (
+        "18West mandatory",
+        board.version,
+        corp_id,
+        game.depot.phases.current.name,
+        tuple(sorted(hexes)),
+    )
+    return board.derived.get(
+        key, lambda: frozenset(lay.hex for lay in _raw_lays(game, corp_id, hexes))
+    )
+
+
+def _turn(game: Engine) -> tuple[int, int]:
+    return (game.set_count, game.or_in_set)
+
+
+def lay_allowed(game: WestGame, corp_id: str, lay: TileLay) -> bool:
+    if not game.is_land_grant(corp_id):
+        return True
+    must = mandatory_hexes(game, corp_id)
+    if must and lay.hex not in must:
+        return False
+    if corp_id == NP and not np_lay_fits(game, np_bases_for(game, lay)):
+        return False
+    return lay.cost <= game.ledger.cash(corp_id) + _president_cash(game, corp_id)
+
+
+# -- the NP's two tiles from each base (§8.9) -------------------------------------------
+
+NP_LAYS_PER_BASE = 2
+"""§8.9: "The NP may lay or upgrade up to two tiles from each of its base station tokens"."""
+
+
+def np_bases_for(game: WestGame, lay: TileLay) -> frozenset[str]:
+    """The NP base Cities (hex names) from whose station token alone a route reaches the
+    track of ``lay`` (asked before the lay: a route reaches a hexside the new tile uses;
+    after it: a route runs onto the new tile)."""
+    board = game.map_board()
+
+    def from_each() -> dict[str, dict[str, frozenset[int]]]:
+        out: dict[str, dict[str, frozenset[int]]] = {}
+        bases = [h for h in homes_of(NP) if NP in board.hexes[h.hex].tokens.get(h.city, [])]
+        for base in bases:
+            alone = copy.deepcopy(board)
+            for other in bases:
+                if other != base:
+                    alone.remove_token(other.hex, other.city, NP)
+            out[base.hex] = compute_reach(alone, NP).edges
+        return out
+
+    reach = board.derived.get(("18West NP bases", board.version), from_each)
+    exits = board.tiles[lay.tile].exits(lay.rotation)
+    return frozenset(
+        base for base, edges in reach.items() if edges.get(lay.hex, frozenset()) & exits
+    )
+
+
+def np_lays_now(game: WestGame) -> list[frozenset[str]]:
+    """The bases each of the NP's lays this turn could count against."""
+    turn, lays = game.np_lays
+    return list(lays) if turn == _turn(game) else []
+
+
+def np_lay_fits(game: WestGame, bases: frozenset[str]) -> bool:
+    """§8.9: the turn's lays, with one more reached from ``bases``, can each be counted
+    against a base that reaches it with no base counting more than two (a lay reached by
+    neither base alone counts against either)."""
+    lays = [*np_lays_now(game), bases]
+    homes = sorted({h.hex for h in homes_of(NP)})
+    for base in homes:
+        only = sum(1 for b in lays if b == frozenset({base}))
+        if only > NP_LAYS_PER_BASE:
+            return False
+    return len(lays) <= NP_LAYS_PER_BASE * len(homes)
+
+
+def np_record_lay(game: WestGame, lay: TileLay) -> None:
+    """Count a lay just made against the bases whose routes now run onto it."""
+    game.np_lays = (_turn(game), (*np_lays_now(game), np_bases_for(game, lay)))
+
+
+def position_key(game: WestGame, corp_id: str) -> Hashable:
+    grants = (
+        permitted_now(game, corp_id),
+        tuple(game.books[c].president for c in sorted(all_land_grants())),
+    )
+    if not game.is_land_grant(corp_id):
+        return grants
+    return (
+        grants,
+        tuple(game.doubling.get(corp_id, ())),
+        tuple(tuple(sorted(b)) for b in np_lays_now(game)) if corp_id == NP else (),
+        game.lg_turn_free.get(corp_id) == _turn(game),
+        game.ledger.cash(corp_id),
+        _president_cash(game, corp_id),
+    )
+
+
+def _president_cash(game: WestGame, corp_id: str) -> int:
+    boss = game.books[corp_id].president
+    return 0 if boss is None else game.ledger.cash(boss)
+
+
+def terrain(game: WestGame, corp_id: str, lay: TileLay, cost: int) -> int:
+    """§8.3: what the Land Grant Company's treasury pays; the President makes up the rest
+    (:func:`after_lay`)."""
+    if not game.is_land_grant(corp_id):
+        return cost
+    return min(cost, game.ledger.cash(corp_id))
+
+
+def after_lay(game: WestGame, corp_id: str, lay: TileLay) -> None:
+    """The President's part of the terrain (§8.3) and the subsidy (§7.5.3)."""
+    if not game.is_land_grant(corp_id):
+        return
+    if corp_id == NP:
+        np_record_lay(game, lay)
+    board = game.map_board()
+    here = board.hexes[lay.hex]
+    printed_cost = here.printed.cost if not lay.upgrade else 0
+    short = printed_cost - lay.cost
+    if short > 0:
+        boss = game.books[corp_id].president
+        assert boss is not None
+        if game.ledger.cash(boss) < short:
+            raise NotImplementedError(
+                "18West §8.3: the President sells shares to pay a mandatory tile lay's terrain"
+            )
+        game.ledger.transfer(boss, BANK, short)
+        game.emit("terrain", f"{boss} pays ${short} of {corp_id}'s terrain", company=corp_id)
+    if lay.upgrade or lay.hex in game.subsidised:
+        return
+    if lay.hex not in all_land_grants().get(corp_id, frozenset()):
+        return
+    amount = SUBSIDY
+    if here.printed.terrain == "mountain":
+        amount += SUBSIDY_MOUNTAIN
+    if any(s.kind is StopKind.TOWN for s in board.tiles[lay.tile].stops):
+        amount += SUBSIDY_TOWN
+    game.subsidised.add(lay.hex)
+    game.subsidy_due[corp_id] = game.subsidy_due.get(corp_id, 0) + amount
+    rnd = game.round
+    if isinstance(rnd, OperatingRound) and rnd.revenue is not None:
+        # no train to run (core's route step has set the earnings to $0): "a Land Grant
+        # Company without any trains may still earn revenue" (§7.5)
+        rnd.revenue += amount
+    game.emit("subsidy", f"{corp_id} earns a ${amount} subsidy in {lay.hex}", company=corp_id)
+
+
+def x2_into_circle(game: WestGame, hex_name: str) -> None:
+    """§8.6: an x2 token waiting at the edge of a Destination tile "immediately occupies the
+    second City circle" when the tile upgrades and acquires one ("another company may not
+    claim it").  Also keeps every x2 station's City named as the new tile names it."""
+    board = game.map_board()
+    here = board.hexes[hex_name]
+    for company, stations in game.x2_stations.items():
+        for i, (h, city) in enumerate(stations):
+            if h != hex_name:
+                continue
+            if company in board.beside_of(h, city):
+                free = [c for c in here.tokens if board.open_slots(h, c, company) > 0]
+                if not free:
+                    continue
+                target = city if city in free else free[0]
+                board.remove_beside(h, city, company)
+                board.place_token(h, target, company)
+                stations[i] = (h, target)
+                game.emit("x2", f"{company}'s x2 token takes a circle in {h}", company=company)
+            elif city not in here.tokens or company not in here.tokens[city]:
+                now = next((c for c, held in here.tokens.items() if company in held), None)
+                if now is not None:
+                    stations[i] = (h, now)
+
+
+# -- the step after laying track -------------------------------------------------------
+
+
+def x2_moves(game: WestGame, corp_id: str) -> dict[str, list[str]]:
+    """x2 hex -> the unimproved hexes it may move to (§8.2: "a hex which is led into by track
+    that forms a route from its base City and which is not part of that route"), for each
+    token whose hex has been built on; an empty list: it stays (nowhere to go)."""
+    board = game.map_board()
+    taken = {h for hexes in game.doubling.values() for h in hexes}
+    out: dict[str, list[str]] = {}
+    for h in game.doubling.get(corp_id, []):
+        if not board.hexes[h].tile.paths:
+            continue
+        empty = {
+            n
+            for n, hx in board.hexes.items()
+            if not hx.tile.paths and n not in taken and grant_open(game, corp_id, n)
+        }
+        out[h] = sorted({lay.hex for lay in _raw_lays(game, corp_id, empty) if not lay.upgrade})
+    return out
+
+
+def place_stub(game: WestGame, corp_id: str, hex_name: str) -> None:
+    """§8.2: the x2 token "is treated as if it contained a small extension of the Company's
+    existing track", so a tile laid there by anyone must connect to that track: a track stub
+    on the side where the company's route leads in (the lowest such side if several)."""
+    assert isinstance(game.map, BoardMap)
+    board = game.map.board
+    reach = game.map.graph.reach(corp_id)
+    edges = sorted(
+        edge
+        for edge, other in board.grid.neighbours(hex_name).items()
+        if opposite(edge) in reach.edges.get(other, frozenset())
+    )
+    if edges:
+        board.set_stubs(hex_name, frozenset(edges[:1]))
+
+
+class LandGrantStep(Step):
+    """After a Land Grant Company's track step (§7.2, §8.2, §8.7): convert when the
+    Destination Route is complete; else move each x2 token the track has passed, and from
+    Phase 5 abandon or keep the grant."""
+
+    kinds = frozenset({"choose"})
+    name = "land_grant"
+
+    def __init__(self) -> None:
+        self.done = False
+        self.kept = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.done = False
+        self.kept = False
+        game = west_game(g)
+        if game.is_land_grant(entity) and destination_done(game, entity):
+            game.lg_turn_free[entity] = _turn(game)
+
+    def _choices(self, g: Engine, entity: str) -> list[str]:
+        game = west_game(g)
+        if self.done or not game.is_land_grant(entity):
+            return []
+        if destination_done(game, entity):
+            return ["convert"]
+        moves = x2_moves(game, entity)
+        for h, targets in moves.items():
+            if targets:
+                return [f"x2:{h}:{t}" for t in targets]
+        if ABANDON_STATUS in game.depot.phases.current.status and not self.kept:
+            return ["abandon", "keep_grant"]
+        return []
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return bool(self._choices(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        return [Choose(player=p, entity=entity, choice=c) for c in self._choices(g, entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if not isinstance(action, Choose) or action.choice not in self._choices(g, entity):
+            raise IllegalAction(
+                f"{entity} cannot choose {getattr(action, 'choice', '?')} now",
+                rule="land_grant.choice",
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        game = west_game(g)
+        choice = action.choice
+        if choice == "convert":
+            convert(game, entity, abandon=False)
+            self.done = True
+        elif choice == "abandon":
+            convert(game, entity, abandon=True)
+            self.done = True
+        elif choice == "keep_grant":
+            self.kept = True
+            self.done = True
+        else:
+            _, old, new = choice.split(":")
+            tokens = game.doubling[entity]
+            tokens[tokens.index(old)] = new
+            place_stub(game, entity, new)
+            game.emit("x2", f"{entity}'s x2 token moves from {old} to {new}", company=entity)
+
+
+def convert(game: WestGame, corp_id: str, *, abandon: bool) -> None:
+    """§7.2, §8.6, §8.9: the last five shares to the treasury; the x2 token(s) to the
+    Destination (the NP: on its two base stations); or, abandoning (§8.7), the x2 token
+    becomes the Bypass token on the charter."""
+    game.kinds[corp_id] = PUBLIC
+    game.depot.kinds[corp_id] = PUBLIC
+    book = game.books[corp_id]
+    for cert in book.certs.values():
+        if cert.owner == IPO:
+            cert.owner = corp_id
+            cert.playable = True
+    game.doubling.pop(corp_id, None)
+    board = game.map_board()
+    if abandon:
+        game.abandoned.add(corp_id)
+        game.bypass[corp_id] = None  # §8.7: the x2 token flipped to its Bypass side
+        game.emit("abandon", f"{corp_id} abandons its Land Grant", company=corp_id)
+        if corp_id == NP:
+            game.corps[corp_id].tokens_owned += 1  # §8.9: the other side is a station token
+        return
+    if corp_id == NP:
+        game.x2_stations[corp_id] = [(h.hex, h.city) for h in homes_of(NP)]
+        game.corps[corp_id].tokens_owned += 2  # §8.9: the base tokens back to the charter
+    else:
+        dest = destinations()[corp_id]
+        here = board.hexes[dest]
+        assert isinstance(game.map, BoardMap)
+        reached = game.map.graph.reach(corp_id).stops_in(dest)
+        free = [c for c in here.tokens if board.open_slots(dest, c, corp_id) > 0]
+        # §8.6: "it may place its Doubling ("x2") token in whichever of the two City circles
+        # it is connected to"
+        city = next((c for c in free if c in reached), free[0] if free else None)
+        game.corps[corp_id].tokens_owned += 1
+        game.corps[corp_id].tokens_placed += 1
+        if city is not None:
+            board.place_token(dest, city, corp_id)
+        else:
+            # §8.6: no open circle in a yellow Destination: "at the edge of the tile (it is
+            # considered collocated with the existing ... base token)"
+            city = next(iter(here.tokens))
+            board.place_beside(dest, city, corp_id)
+        game.x2_stations[corp_id] = [(dest, city)]
+    game.emit("convert", f"{corp_id} converts to a Public Company", company=corp_id)
+
+
+def set_up(game: WestGame) -> None:
+    """§2.2.2, §3.1: the x2 tokens in their arrow hexes; only the President's Certificate
+    and three single shares of each Land Grant Company are in play."""
+    from roundhouse.titles.g18west.board import doubling_tokens
+
+    for token in doubling_tokens():
+        if token.city is None:
+            game.doubling.setdefault(token.company, []).append(token.hex)
+        else:
+            game.x2_stations.setdefault(token.company, []).append((token.hex, token.city))
+    for corp_id in game.corps:
+        if game.kind(corp_id) != LAND_GRANT:
+            continue
+        singles = sorted(
+            (c for c in game.books[corp_id].certs.values() if not c.president),
+            key=lambda c: int(c.id.rsplit("_", 1)[1]),
+        )
+        for cert in singles[3:]:
+            cert.owner = IPO
+            cert.playable = False
+
+
+def start_land_grant(game: WestGame, corp_id: str) -> None:
+    """§8.8: a Land Grant Company started once Phase 5 has commenced starts as a Public
+    Company: all its shares in its treasury, its x2 token(s) off the map (a Bypass token;
+    the NP's second an ordinary station token)."""
+    if game.kind(corp_id) != LAND_GRANT or NO_GRANT_PHASE not in game.phases_reached():
+        return
+    game.kinds[corp_id] = PUBLIC
+    game.depot.kinds[corp_id] = PUBLIC
+    board = game.map_board()
+    for h in game.doubling.pop(corp_id, []):
+        board.set_stubs(h, frozenset())
+    for cert in game.books[corp_id].certs.values():
+        if cert.owner == IPO:
+            cert.owner = corp_id
+            cert.playable = True
+    game.bypass[corp_id] = None
+    if corp_id == NP:
+        game.corps[corp_id].tokens_owned += 1
+
+
+class PermissionStep(Step):
+    """§8.1's permission.  While it may still lay track before Phase 3, a company may ask
+    the President of a Land Grant Company whose grant its track touches (``ask:<company>``,
+    once each per turn); that President answers at once (``permit`` or ``refuse``, while the
+    asking company's turn waits, :class:`~.autopilot.WestOperatingRound`).  A permission
+    holds for the rest of the turn: tiles and the Doubling token (§8.2) may then go in that
+    grant's hexes."""
+
+    kinds = frozenset({"choose"})
+    blocking = False
+    name = PERMISSION_STEP
+
+    def _asking(self, g: Engine) -> tuple[str, str] | None:
+        return g.round.asking if isinstance(g.round, WestOperatingRound) else None
+
+    def _choices(self, g: Engine, entity: str) -> list[str]:
+        game = west_game(g)
+        asking = self._asking(g)
+        if asking is not None:
+            owner = asking[1]
+            return ["permit", "refuse"] if game.books[owner].president == entity else []
+        if entity not in game.corps:
+            return []
+        track = next((s for s in g.round.steps if s.name == "track"), None)
+        if track is None or not track.active(g, entity):
+            return []
+        return [f"ask:{owner}" for owner in askable(game, entity)]
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return bool(self._choices(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        p = g.controller_id(entity)
+        return [Choose(player=p, entity=entity, choice=c) for c in self._choices(g, entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if not isinstance(action, Choose) or action.choice not in self._choices(g, entity):
+            raise IllegalAction(
+                f"{entity} cannot choose {getattr(action, 'choice', '?')} now",
+                rule="land_grant.permission",
+            )
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        game = west_game(g)
+        rnd = g.round
+        if action.choice.startswith("ask:"):
+            owner = action.choice.split(":", 1)[1]
+            assert isinstance(rnd, WestOperatingRound)
+            rnd.asking = (entity, owner)
+            g.emit(
+                "permission", f"{entity} asks {owner}'s President for permission", company=entity
+            )
+            return
+        asking = self._asking(g)
+        assert asking is not None
+        company, owner = asking
+        assert isinstance(rnd, WestOperatingRound)
+        rnd.asking = None
+        rnd.answered = True
+        yes = action.choice == "permit"
+        turn, answers = game.permission
+        if turn != _turn(game):
+            answers = ()
+        game.permission = (_turn(game), (*answers, (company, owner, yes)))
+        game.map_board().touch()
+        word = "permits" if yes else "refuses"
+        g.emit("permission", f"{owner}'s President {word} {company}", company=owner)
