@@ -58,6 +58,13 @@ class FamilyEngine(Engine):
         """The engine's, and no company owning more station tokens than the cap (18USA
         §14.1.1, §14.3: eight)."""
         out = super().invariant_violations()
+        cuts = getattr(self.map, "token_cuts", {})
+        for corp_id, n in cuts.items():
+            # §14.3: until its president takes the excess off the map, a company has more
+            # tokens there than it owns, by exactly the stations still to remove
+            corp = self.corps[corp_id]
+            if 0 < corp.tokens_placed - corp.tokens_owned <= n:
+                out = [m for m in out if not m.startswith(f"{corp_id} has {corp.tokens_placed} ")]
         cap = self.config.takeover.max_tokens
         if cap is not None:
             for corp in self.corps.values():
