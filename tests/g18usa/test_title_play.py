@@ -291,32 +291,3 @@ def test_18usa_free_station_subsidy_gives_an_extra_token() -> None:
     act(game, "pass", "Cy")
     act(game, "place_token", "Ann", hex="C3", city="c")
     assert g.corps["ATSF"].tokens_owned == 2 and g.usa_map.free_stations == {"ATSF"}
-
-
-def test_18usa_resource_subsidy_stops_where_it_would_apply() -> None:
-    """Appendix "Subsidy Tiles", Resource (seed 1: I25): resource tokens (§13) are not
-    written yet, so once the company could use the free lay (its home tile pointing to the
-    oil icon of I23) the game stops with NotImplementedError naming the rule, rather than
-    going on without the choice."""
-    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
-    g = usa(game)
-    assert g.subsidies["I25"].kind == "resource"
-    act(game, "bid", "Ann", company="ATSF", price=100)
-    act(game, "pass", "Bob")
-    act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex="I25", city="c")
-    for p in ("Bob", "Cy", "Ann"):
-        act(game, "pass", p)
-    board = g.usa_map.board
-    toward = [
-        a
-        for a in game.legal_actions()
-        if a.kind == "lay_tile"
-        and a.hex == "I25"
-        and any(
-            board.grid.neighbour("I25", e) == "I23" for e in board.tiles[a.tile].exits(a.rotation)
-        )
-    ]
-    with pytest.raises(NotImplementedError, match="Resource subsidy"):
-        game.apply(toward[0])
-        game.legal_actions()

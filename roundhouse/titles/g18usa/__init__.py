@@ -47,6 +47,8 @@ from roundhouse.titles.g18usa.family1817.loan import LoanRules
 from roundhouse.titles.g18usa.family1817.short import ShortRules
 from roundhouse.titles.g18usa.family1817.takeover import TakeoverRules
 from roundhouse.titles.g18usa.map_rules import UsaMap
+from roundhouse.titles.g18usa.powers import RULE_SECTIONS
+from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.rules import UsaHooks
 from roundhouse.titles.g18usa.setup_draw import PrivateCard, draw_setup
 from roundhouse.titles.g18usa.state import UsaGame
@@ -114,6 +116,7 @@ RULEBOOK = Rulebook(
         "track.denver": "§12.2.3",
         "track.home_brown": "§12.2.4",
         "track.boomtown": "appendix, Subsidy Tiles",
+        "resources.subsidy": "appendix, Subsidy Tiles (Resource); §13",
         "track.upgrade_table": "§12.2.2",
         "track.supply": "§12.2",
         "track.cash": "§12.2",
@@ -143,6 +146,7 @@ RULEBOOK = Rulebook(
         "trains.scrap": "§12.7",
         "trains.must_discard": "§6.3",
         "round.not_your_turn": "§11",
+        **RULE_SECTIONS,
     },
 )
 
@@ -288,7 +292,7 @@ TITLE = Title(
     players=PLAYERS,
     options=OPTIONS,
     rulebook=RULEBOOK,
-    actions=(*ACTIONS, Choose, *CORPORATE_ACTIONS),
+    actions=(*ACTIONS, Choose, *CORPORATE_ACTIONS, SubsidyLay),
     setup=make_setup(private_cards),
     observer=UsaObserver,
     designer="Mark Voyer",

@@ -27,7 +27,6 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay, TrackRules, check_lay, tile_lays
 from roundhouse.core.upgrade import ColourSkip
-from roundhouse.titles.g18usa.board import resource_hexes
 from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, UsaMap
 from roundhouse.titles.g18usa.state import usa
 
@@ -138,26 +137,3 @@ class BoomtownStep(HomeBrownStep):
     def used(self, g: Engine, corp_id: str) -> None:
         """ "Discard boomtown tile"."""
         del usa(g).company_subsidies[corp_id]
-
-
-class ResourceSubsidyStep(Step):
-    """The Resource subsidy (appendix "Subsidy Tiles"): "Placing a track and the resource
-    token from the Resource Subsidy is a free extra track lay".  Resource tokens (§13) are
-    not written yet, so the turn in which the company could use it stops with
-    NotImplementedError instead of going on without the choice."""
-
-    kinds = frozenset({"lay_tile"})
-    name = "resource_subsidy"
-
-    def active(self, g: Engine, entity: str) -> bool:
-        subsidy = usa(g).company_subsidies.get(entity)
-        if subsidy is None or subsidy.kind != "resource":
-            return False
-        board = usa(g).usa_map
-        icons = frozenset().union(*resource_hexes().values())
-        if any(lay.hex in icons and not lay.upgrade for lay in board.tile_lays(g, entity)):
-            raise NotImplementedError(
-                "18USA appendix (Resource subsidy) and §13: placing a resource token with a "
-                f"free extra lay - {entity} could place one now"
-            )
-        return False

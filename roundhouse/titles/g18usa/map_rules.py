@@ -11,6 +11,9 @@
 * §12.7: a company owning a Pullman car adds $20 per city, small city and red area to one
   train's run (:data:`PULLMAN_BONUS`).
 * Appendix "Subsidy Tiles": the +10 and +10/+20 city tokens (:class:`CityBonus`).
+* §13: resource tokens on the board add to the runs through them
+  (:func:`.resources.revenue_bonuses`); a tile with an ore token is never upgraded
+  (:class:`.resources.OreRule`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules
 from roundhouse.titles.g18usa import tiles as usa_tiles
 from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
+from roundhouse.titles.g18usa.resources import OreRule, revenue_bonuses
 
 MEXICO = "Mexico"
 MEXICO_LIMIT = EndpointLimit(tag=MEXICO, limit=2)
@@ -41,6 +45,9 @@ UNLIMITED_CASH = UNLIMITED
 """Cash given to the track search so that it lists every lay (the caller filters)."""
 SECOND_TILE_FEE = 20
 """§12.2: "For a fee of $20, a company may perform a second tile action"."""
+RESOURCE_BONUSES = revenue_bonuses(("5", "6", "7", "8"))
+"""§13.1-§13.3: +$10 per coal, oil and ore token a run passes through; oil +$20 from Phase 5;
+an ore token turned to its $20 side +$20."""
 
 
 def _actions_now(g: Engine, corp_id: str) -> int:
@@ -105,7 +112,7 @@ class UsaMap(TakeoverBoardMap):
             token_choice=True,
             upgrades=usa_tiles.upgrade_rules(),
             lay_reach=usa_tiles.LAY_REACH,
-            lay_rules=(HexOnly(), SecondTileFee()),
+            lay_rules=(HexOnly(), SecondTileFee(), OreRule()),
             kinds=kinds,
         )
         self.mexico_hexes = mexico_hexes
@@ -230,7 +237,11 @@ class UsaMap(TakeoverBoardMap):
         # the Mexico limit only bites with three trains or more; without it the route
         # search may prune dominated runs
         many = len(g.depot.running(corp_id)) > MEXICO_LIMIT.limit
+        # only the resource tokens on the board: a bonus without its token would only slow
+        # the route search down
+        marks = {m for here in self.board.hexes.values() for m in here.markers}
         return RevenueRules(
+            route_bonuses=tuple(b for b in RESOURCE_BONUSES if b.tag in marks),
             company_bonuses=(PULLMAN_BONUS,) if has_car else (),
             combination_checks=(MEXICO_LIMIT,) if many else (),
         )

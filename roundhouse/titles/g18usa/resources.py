@@ -75,13 +75,16 @@ def has_resource(board: Board, hex_name: str, resource: Resource) -> bool:
     return resource.value in marks or (resource is Resource.ORE and ORE20 in marks)
 
 
-def _points_into_city(board: Board, hex_name: str) -> bool:
+def points_into_city(board: Board, hex_name: str, exits: Iterable[int] | None = None) -> bool:
     """§13.1: "one end of the yellow track must point directly into a city hex", and "it must
     be possible to upgrade or place a tile on the city hex which would connect to the track".
     A city hex is any hex with a revenue location (cities, small cities, red areas, rural
-    junctions), now or printed."""
+    junctions), now or printed.  ``exits``: the track's edges (default: the hex's tile's now;
+    the Resource subsidy asks before its tile goes down)."""
     here = board[hex_name]
-    for edge in here.tile.exits(here.rotation):
+    if exits is None:
+        exits = here.tile.exits(here.rotation)
+    for edge in exits:
         other = board.grid.neighbour(hex_name, edge)
         if other is None or board.exit_blocked(hex_name, edge):
             continue
@@ -105,7 +108,7 @@ def refusal(board: Board, hex_name: str, resource: Resource) -> str | None:
         return "no resource token goes on a company town (18xx.games P27)"
     if has_resource(board, hex_name, resource):
         return f"{hex_name} has a {resource.value} token already"
-    if not _points_into_city(board, hex_name):
+    if not points_into_city(board, hex_name):
         return f"the track in {hex_name} must point into a city hex (§13.1)"
     return None
 
@@ -117,15 +120,27 @@ def place(g: Engine, corp_id: str, private_id: str, hex_name: str, resource: Res
     reason = refusal(bm.board, hex_name, resource)
     if reason is not None:
         raise IllegalAction(reason, rule="resources.placement")
-    bm.board.add_marker(hex_name, resource.value)
     use(g, private_id, ability)
-    printed = bm.board[hex_name].printed
-    if resource is not Resource.OIL and printed.cost >= TERRAIN_SAVED:
-        paid = terrain_cost(g, corp_id, hex_name, printed.cost)
-        refund = min(TERRAIN_SAVED, paid)
-        if refund:
-            g.ledger.transfer(BANK, corp_id, refund)
+    put_down(g, corp_id, hex_name, resource)
+    refund = terrain_saved(g, corp_id, hex_name, resource)
+    if refund:
+        g.ledger.transfer(BANK, corp_id, refund)
     g.emit("resource", f"{corp_id} places {private_id}'s {resource.value} token in {hex_name}")
+
+
+def put_down(g: Engine, corp_id: str, hex_name: str, resource: Resource) -> None:
+    """The token goes on the hex (a marker: board state the route machinery counts)."""
+    _board_map(g).board.add_marker(hex_name, resource.value)
+
+
+def terrain_saved(g: Engine, corp_id: str, hex_name: str, resource: Resource) -> int:
+    """What a coal or ore token saves the company of the hex's terrain (§13.1, §13.3:
+    "ignore $15 terrain costs"): the $15, or what it pays of the terrain if less (nothing
+    with P5, appendix P5); oil saves nothing."""
+    printed = _board_map(g).board[hex_name].printed
+    if resource is Resource.OIL or printed.cost < TERRAIN_SAVED:
+        return 0
+    return min(TERRAIN_SAVED, terrain_cost(g, corp_id, hex_name, printed.cost))
 
 
 def _ability(g: Engine, corp_id: str, private_id: str, resource: Resource) -> ResourceTokens:

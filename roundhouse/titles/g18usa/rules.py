@@ -37,11 +37,8 @@ from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound, CorporateStockStep
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
-from roundhouse.titles.g18usa.home_brown import (
-    BoomtownStep,
-    HomeBrownStep,
-    ResourceSubsidyStep,
-)
+from roundhouse.titles.g18usa.home_brown import BoomtownStep, HomeBrownStep
+from roundhouse.titles.g18usa.resource_subsidy import ResourceSubsidyStep
 from roundhouse.titles.g18usa.state import usa
 
 PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
@@ -81,8 +78,8 @@ class UsaHooks(FamilyHooks):
             if isinstance(step, TrackStep):
                 # §12.2.3: Denver's orientation, by its first company or first connection
                 # §12.2.4: the free brown home tile of the first operating round
-                # and the Boomtown subsidy's green one
-                # (the Resource subsidy's free lay is not written: ResourceSubsidyStep stops)
+                # and the Boomtown subsidy's green one; the Resource subsidy's free lay
+                # (offered beside the track step)
                 turn.extend(
                     [
                         DenverStep(),
