@@ -1,7 +1,9 @@
-"""A stand-in deck of 30 private cards for the 18USA title's tests, until the real P1-P30
-(``roundhouse/titles/g18usa/privates.py``, another branch) is merged: ids and face values
-as the rulebook's appendix (P1-P9) and 18xx.games's entities.rb (P10-P30) give them, no
-abilities.  Only set-up and the auction read them."""
+"""A stand-in deck of 30 private cards for the 18USA title's tests: ids and face values as the
+rulebook's appendix (P1-P9) and 18xx.games's entities.rb (P10-P30) give them, no abilities
+(the title deals the real P1-P30 of ``roundhouse/titles/g18usa/privates.py``).  Set-up draws
+the same privates from either deck (it reads ids and face values), so the seeds lay out the
+same board.  ``NO_PRIVATES_TITLE`` deals none: the game opens with the first stock round, for
+scripted openings written before the privates were dealt (its seeds draw another board)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,9 @@ CARDS = tuple(Card(f"P{i + 1}", f"Private {i + 1}", v) for i, v in enumerate(VAL
 
 CARD_TITLE: Title = dataclasses.replace(TITLE, setup=make_setup(lambda compat: CARDS))
 """18USA with the stand-in deck."""
+
+NO_PRIVATES_TITLE: Title = dataclasses.replace(TITLE, setup=make_setup(lambda compat: ()))
+"""18USA dealing no privates (§10's auction has nothing to sell)."""
 
 
 def new(players: int = 3, seed: int = 1, title: Title = CARD_TITLE) -> Game:

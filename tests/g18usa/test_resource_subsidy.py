@@ -11,9 +11,9 @@ import pytest
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.game import Game
-from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.setup_draw import Subsidy
 from roundhouse.titles.g18usa.state import UsaGame
+from tests.g18usa.cards import NO_PRIVATES_TITLE as TITLE
 
 RESOURCE = Subsidy("S16", "resource")
 

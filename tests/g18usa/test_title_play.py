@@ -12,8 +12,8 @@ from roundhouse.core.actions import Action
 from roundhouse.core.flow.game_end import score
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
-from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.state import UsaGame
+from tests.g18usa.cards import NO_PRIVATES_TITLE as TITLE
 from tests.g18usa.cards import new
 
 

@@ -9,7 +9,9 @@ rules (:mod:`.rules`); the board's rules (:mod:`.map_rules`); the 1817 family's 
 (:mod:`.family1817`: loans, shorts, company starts, Pullman cars, the M&A round, the cash
 crisis).
 
-The private cards (P1-P30) come from :func:`private_cards`; see its docstring.
+The private cards (P1-P30) come from :func:`private_cards` (:mod:`.privates`); their
+abilities enter the rounds through :mod:`.private_rounds`, the board map (:mod:`.map_rules`)
+and the hooks (:mod:`.rules`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from roundhouse.core.rng import Rng
 from roundhouse.core.shares import ShareRules
 from roundhouse.core.title import OptionValue, Rulebook, Title
 from roundhouse.titles.g18usa import board as usa_board
-from roundhouse.titles.g18usa import data
+from roundhouse.titles.g18usa import data, privates
 from roundhouse.titles.g18usa.family1817.actions import CORPORATE_ACTIONS
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
 from roundhouse.titles.g18usa.family1817.config import FamilyConfig
@@ -47,7 +49,7 @@ from roundhouse.titles.g18usa.family1817.loan import LoanRules
 from roundhouse.titles.g18usa.family1817.short import ShortRules
 from roundhouse.titles.g18usa.family1817.takeover import TakeoverRules
 from roundhouse.titles.g18usa.map_rules import UsaMap
-from roundhouse.titles.g18usa.powers import RULE_SECTIONS
+from roundhouse.titles.g18usa.powers import PRIVATE_ACTIONS, RULE_SECTIONS
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.rules import UsaHooks
 from roundhouse.titles.g18usa.setup_draw import PrivateCard, draw_setup
@@ -213,26 +215,26 @@ def config(players: int) -> FamilyConfig:
 
 
 def private_cards(compat_18xx_games: bool = False) -> Sequence[PrivateCard]:
-    """The private company cards P1-P30 (appendix), at 18xx.games's face values under
-    ``compat_18xx_games``.  Their data and rules are written in ``privates.toml``/
-    ``privates.py`` on another branch; until that is merged this title has none, so the game
-    opens with the first stock round (§10's auction has nothing to sell).  The merge makes
-    this ``tuple(privates.privates(compat_18xx_games).values())``: those cards have the
-    :class:`PrivateCard` fields and a ``spec`` (abilities included), which
-    :func:`private_specs` takes as it is."""
-    return ()
+    """The private company cards P1-P30 (appendix; :mod:`.privates`), at 18xx.games's face
+    values under ``compat_18xx_games``; set-up deals some of them (§2.3) and §10's auction
+    sells those."""
+    return tuple(privates.privates(compat_18xx_games).values())
 
 
 def private_specs(cards: Sequence[PrivateCard], chosen: Sequence[str]) -> tuple[PrivateSpec, ...]:
-    """The cards drawn for the game: a card's own ``spec`` when it has one, else a plain one
-    with §10's opening bid (half the face value; P14 the Pyramid Scheme: $5).  A card paying
-    revenue is not supported yet."""
+    """The cards drawn for the game: a card's own ``spec`` (abilities included) when it has
+    one, else a plain one with §10's opening bid (half the face value; P14 the Pyramid
+    Scheme: $5).  §7.1: a private confers an ability and pays nothing, so a card with
+    revenue is not an 18USA card."""
     out: list[PrivateSpec] = []
     for card in cards:
         if card.id not in chosen:
             continue
         if card.revenue:
-            raise NotImplementedError(f"18USA appendix: {card.id} pays revenue ${card.revenue}")
+            raise ValueError(
+                f"18USA §7.1: privates confer abilities and pay no revenue; {card.id} pays "
+                f"${card.revenue}"
+            )
         spec = getattr(card, "spec", None)
         if isinstance(spec, PrivateSpec):
             out.append(spec)
@@ -292,7 +294,7 @@ TITLE = Title(
     players=PLAYERS,
     options=OPTIONS,
     rulebook=RULEBOOK,
-    actions=(*ACTIONS, Choose, *CORPORATE_ACTIONS, SubsidyLay),
+    actions=(*ACTIONS, Choose, *CORPORATE_ACTIONS, SubsidyLay, *PRIVATE_ACTIONS),
     setup=make_setup(private_cards),
     observer=UsaObserver,
     designer="Mark Voyer",

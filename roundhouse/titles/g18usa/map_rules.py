@@ -35,6 +35,14 @@ from roundhouse.core.track import Allowance, TileLay, TrackRules
 from roundhouse.titles.g18usa import tiles as usa_tiles
 from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
 from roundhouse.titles.g18usa.resources import OreRule, revenue_bonuses
+from roundhouse.titles.g18usa.route_privates import (
+    attached_kinds,
+    private_revenue_rules,
+    switcher_options,
+)
+from roundhouse.titles.g18usa.stop_bonus import PrivateStops
+from roundhouse.titles.g18usa.terrain import PrivateTerrain
+from roundhouse.titles.g18usa.tile_actions import PettiboneRule, pettibone_colours, plan
 
 MEXICO = "Mexico"
 MEXICO_LIMIT = EndpointLimit(tag=MEXICO, limit=2)
@@ -60,16 +68,38 @@ def _actions_now(g: Engine, corp_id: str) -> int:
 
 
 class SecondTileFee(LayRule):
-    """§12.2: the second tile action of a turn costs $20."""
+    """§12.2: the second tile action of a turn costs $20 (P7's three and P11's two as well:
+    :func:`.tile_actions.plan`)."""
 
     __slots__ = ()
 
     def extra(self, g: Engine, corp_id: str, lay: TileLay) -> int:
-        return SECOND_TILE_FEE if _actions_now(g, corp_id) else 0
+        return plan(g, corp_id).fee if _actions_now(g, corp_id) == 1 else 0
 
     def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         if _actions_now(g, corp_id) == 2:
-            g.ledger.transfer(corp_id, BANK, SECOND_TILE_FEE)
+            g.ledger.transfer(corp_id, BANK, plan(g, corp_id).fee)
+
+    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+        return plan(g, corp_id)
+
+
+class CityUpgrades(LayRule):
+    """P11: "Only one upgrade may be a city" (§12.2 allows one upgrade in all)."""
+
+    __slots__ = ()
+
+    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+        board = g.map
+        if not lay.upgrade or not isinstance(board, UsaMap):
+            return True
+        if not board.board[lay.hex].tile.cities:
+            return True
+        done = [h for h in board.upgraded_now(g, corp_id) if board.board[h].tile.cities]
+        return len(done) < plan(g, corp_id).city_upgrades
+
+    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+        return plan(g, corp_id).city_upgrades
 
 
 class HexOnly(LayRule):
@@ -88,12 +118,17 @@ class CityBonus:
     +10; +10/+20, flipped to +20 at the start of Phase 5)."""
 
     bonuses: tuple[tuple[str, int], ...]
+    privates: PrivateStops | None = None
+    """The privates' markers (bridges, P8's and P20's stations, company towns)."""
 
     def __call__(self, board: Board, hex_name: str, stop: str) -> StopExtras | None:
+        extras = None if self.privates is None else self.privates(board, hex_name, stop)
         for name, bonus in self.bonuses:
             if name == hex_name:
-                return StopExtras(bonus=bonus)
-        return None
+                if extras is None:
+                    return StopExtras(bonus=bonus)
+                return dataclasses.replace(extras, bonus=extras.bonus + bonus)
+        return extras
 
 
 class UsaMap(TakeoverBoardMap):
@@ -112,7 +147,14 @@ class UsaMap(TakeoverBoardMap):
             token_choice=True,
             upgrades=usa_tiles.upgrade_rules(),
             lay_reach=usa_tiles.LAY_REACH,
-            lay_rules=(HexOnly(), SecondTileFee(), OreRule()),
+            lay_rules=(
+                HexOnly(),
+                SecondTileFee(),
+                CityUpgrades(),
+                OreRule(),
+                PrivateTerrain(),
+                PettiboneRule(),
+            ),
             kinds=kinds,
         )
         self.mexico_hexes = mexico_hexes
@@ -147,14 +189,26 @@ class UsaMap(TakeoverBoardMap):
         self.laid.append(lay.hex)
         self.free_laid.append(lay.hex)
 
+    def upgraded_now(self, g: Engine, corp_id: str) -> list[str]:
+        """Hexes upgraded by the turn's tile actions so far (free actions apart)."""
+        laid = self.laid_now(g, corp_id)
+        return [h for h in laid if h in self.upgraded and h not in self.free_laid]
+
     def allowance(self, g: Engine, corp_id: str) -> Allowance:
         """§12.2: never twice in one hex; once one action was an upgrade, the other may not
-        be."""
+        be (P11: two upgrades)."""
         base = super().allowance(g, corp_id)
-        laid = self.laid_now(g, corp_id)
-        if laid and any(h in self.upgraded and h not in self.free_laid for h in laid):
+        if len(self.upgraded_now(g, corp_id)) >= plan(g, corp_id).upgrades:
             return dataclasses.replace(base, upgrade_colours=frozenset())
         return base
+
+    def colours(self, g: Engine) -> frozenset[Colour]:
+        """The phase's colours, and P11's colour ahead for its owner."""
+        return pettibone_colours(g, super().colours(g))
+
+    def train_kinds(self, g: Engine, corp_id: str) -> Mapping[str, AnyKind]:
+        """P19's switcher and P30's extender change the train they are attached to."""
+        return attached_kinds(g, corp_id, super().train_kinds(g, corp_id))
 
     def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
         self._sync_turn(g, corp_id)
@@ -240,11 +294,12 @@ class UsaMap(TakeoverBoardMap):
         # only the resource tokens on the board: a bonus without its token would only slow
         # the route search down
         marks = {m for here in self.board.hexes.values() for m in here.markers}
-        return RevenueRules(
+        base = RevenueRules(
             route_bonuses=tuple(b for b in RESOURCE_BONUSES if b.tag in marks),
             company_bonuses=(PULLMAN_BONUS,) if has_car else (),
             combination_checks=(MEXICO_LIMIT,) if many else (),
         )
+        return private_revenue_rules(g, corp_id, base)
 
     def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:
         phase5 = "5" in g.phases_reached()
@@ -252,4 +307,6 @@ class UsaMap(TakeoverBoardMap):
             sorted((h, late if phase5 else early) for h, (early, late) in self.city_bonus.items())
         )
         tags: Mapping[str, frozenset[str]] = {h: frozenset({MEXICO}) for h in self.mexico_hexes}
-        return GraphOptions(tags=tags, decorate=CityBonus(bonuses) if bonuses else None)
+        privates = PrivateStops() if g.privates else None
+        decorate = CityBonus(bonuses, privates) if bonuses or privates else None
+        return switcher_options(g, corp_id, GraphOptions(tags=tags, decorate=decorate))

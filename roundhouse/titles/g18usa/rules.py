@@ -26,20 +26,35 @@ from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import TrainEvents
+from roundhouse.titles.g18usa import board as usa_board
 from roundhouse.titles.g18usa import data
+from roundhouse.titles.g18usa.company_privates import (
+    company_started,
+    private_acquired,
+    settle_law_firm,
+)
 from roundhouse.titles.g18usa.denver import DenverStep
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
-from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
-from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound, CorporateStockStep
-from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockStep
 from roundhouse.titles.g18usa.home_brown import BoomtownStep, HomeBrownStep
-from roundhouse.titles.g18usa.resource_subsidy import ResourceSubsidyStep
+from roundhouse.titles.g18usa.private_rounds import (
+    UsaOperatingRound,
+    UsaStockRound,
+    UsaTakeoverRound,
+    make_metropolis,
+    private_steps,
+    track_steps,
+    with_privates,
+)
+from roundhouse.titles.g18usa.red_areas import express_freight_transfer
 from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.stop_bonus import LAW_FIRM, law_firm_marker
+from roundhouse.titles.g18usa.train_privates import Rusting, note_rust
 
 PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
 """Appendix "Subsidy Tiles": a city's bonus before and from Phase 5."""
@@ -65,34 +80,42 @@ class UsaHooks(FamilyHooks):
         start = self.start
         if usa(g).variant.max_start_300 and "5" in g.phases_reached():
             start = dataclasses.replace(start, price_ceiling=data.MAX_PRICE_AFTER_PHASE_5)
-        return CorporateStockRound([CorporateStockStep(start=start)])
+        return UsaStockRound([CorporateStockStep(start=start)])
 
     def operating_round(self, g: Engine) -> Round:
-        return CorporateOperatingRound(self.operating_steps(g))
+        return UsaOperatingRound(self.operating_steps(g))
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         """§12: loans any time (§9), a Pullman car before the run (§12.7), the family's
         turn, then interest (§12.8) and repayment (§12.9)."""
         turn: list[Step] = []
-        for step in super().operating_steps(g):
+        for step in with_privates(super().operating_steps(g)):
             if isinstance(step, TrackStep):
                 # §12.2.3: Denver's orientation, by its first company or first connection
                 # §12.2.4: the free brown home tile of the first operating round
-                # and the Boomtown subsidy's green one; the Resource subsidy's free lay
-                # (offered beside the track step)
+                # and the Boomtown subsidy's green one; the Resource subsidy's and the
+                # privates' lays (offered beside the track step)
                 turn.extend(
                     [
                         DenverStep(),
                         BoomtownStep(),
                         HomeBrownStep(),
-                        ResourceSubsidyStep(),
+                        *track_steps(g),
                         step,
                         DenverStep(),
                     ]
                 )
             else:
                 turn.append(step)
-        return [LoanStep(), CarPurchaseStep(), ScrapCarStep(), *turn, InterestStep(), RepayStep()]
+        return [
+            LoanStep(),
+            CarPurchaseStep(),
+            ScrapCarStep(),
+            *private_steps(g),
+            *turn,
+            InterestStep(),
+            RepayStep(),
+        ]
 
     def track_lays(self, g: Engine, corp_id: str) -> int:
         """§12.2: one tile action, and a second for $20 (:class:`~.map_rules.SecondTileFee`;
@@ -102,7 +125,7 @@ class UsaHooks(FamilyHooks):
     def next_round(self, g: Engine, ended: Round) -> Round:
         """§3: each operating round is followed by an M&A round (§14)."""
         if ended.kind == "OR":
-            return TakeoverRound()
+            return UsaTakeoverRound()
         if ended.kind == "MR" and g.or_in_set < g.ors_in_set:
             return self.operating_round(g)
         if ended.kind == "MR":
@@ -121,11 +144,17 @@ class UsaHooks(FamilyHooks):
     # -- trains and phases ------------------------------------------------------------------
 
     def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
-        """§16: note in which operating round of its set the first 8-train left."""
+        """§16: note in which operating round of its set the first 8-train left; P13's
+        choice when a rust hits its company (asked by this round, or else by the next)."""
+        game = usa(g)
         if "end_game" in events.events and g.round.kind == "OR":
-            game = usa(g)
             game.end_train_or = g.or_in_set
             game.end_train_at = game.ors_started
+
+        def later(rusting: Rusting) -> None:
+            game.boneyard_pending = rusting
+
+        note_rust(g, events, later)
 
     def on_operating_round_start(self, g: Engine) -> None:
         usa(g).ors_started += 1
@@ -199,10 +228,14 @@ class UsaHooks(FamilyHooks):
         game = usa(g)
         home = game.usa_map.home_of(corp_id)
         subsidy = game.subsidy_of_home(corp_id)
-        if home is None or subsidy is None:
+        if home is None:
+            return
+        if subsidy is None:
+            self._privates_started(g, corp_id, home, no_subsidy=False)
             return
         del game.subsidies[home]
         game.company_subsidies[corp_id] = subsidy
+        self._privates_started(g, corp_id, home, no_subsidy=subsidy.kind == "none")
         if subsidy.kind in PLUS_TOKENS:
             game.usa_map.city_bonus[home] = PLUS_TOKENS[subsidy.kind]
             game.usa_map.board.touch()
@@ -210,6 +243,46 @@ class UsaHooks(FamilyHooks):
             g.corps[corp_id].tokens_owned += 1
             game.usa_map.free_stations.add(corp_id)
         g.emit("subsidy", f"{corp_id} takes the {subsidy.kind} subsidy of {home}", company=corp_id)
+
+    @staticmethod
+    def _privates_started(g: Engine, corp_id: str, home: str, *, no_subsidy: bool) -> None:
+        """§11.6: the privates the president put into the new company act (P10's metropolis,
+        P29's 2-train, P23's token) and those that close then close (P10, P14, P29)."""
+        game = usa(g)
+        candidates = usa_board.metropolis_candidates()
+        out = company_started(
+            g,
+            corp_id,
+            home,
+            potential_metropolises=candidates,
+            metropolises=game.metropolises,
+            no_subsidy=no_subsidy,
+        )
+        if out.metropolis is not None:
+            make_metropolis(g, out.metropolis)
+
+    def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
+        """§14: the absorbed company's privates now work for the survivor (P23's token, if
+        never given), P8's red-area station becomes the survivor's (appendix P8: kept; the
+        president's option to remove it when over eight tokens is not asked), P20's waiting
+        station too; a P20 station takes a slot that opened."""
+        super().on_company_absorbed(g, survivor, absorbed)
+        for private in g.privates.values():
+            if private.owner == survivor and not private.closed:
+                private_acquired(g, survivor, private.id)
+        express_freight_transfer(g, survivor, absorbed, keep=True)
+        board = usa(g).usa_map.board
+        for here in board.hexes.values():
+            for i, marker in enumerate(here.markers):
+                if marker.startswith(f"{LAW_FIRM}{absorbed}:"):
+                    city = marker.split(":")[2]
+                    if any(survivor in t for t in here.tokens.values()):
+                        del here.markers[i]
+                    else:
+                        here.markers[i] = law_firm_marker(survivor, city)
+                    board.touch()
+                    break
+        settle_law_firm(board)
 
     def on_stock_round_end(self, g: Engine) -> None:
         """§11.6.1: "At the end of the first stock round, all unused subsidies are

@@ -9,10 +9,12 @@ from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
+from roundhouse.titles.g18usa import company_privates
 from roundhouse.titles.g18usa.family1817.config import FamilyConfig
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.map_rules import UsaMap
 from roundhouse.titles.g18usa.setup_draw import SetUp, Subsidy
+from roundhouse.titles.g18usa.train_privates import Rusting
 from roundhouse.titles.g18usa.variant import Variant
 
 
@@ -52,7 +54,18 @@ class UsaGame(FamilyEngine):
         self.end_train_or = 0
         """Operating round of its set in which the first 8-train left the stack (§16); 0:
         not yet, or outside an operating round."""
+        self.boneyard_pending: Rusting | None = None
+        """A rust P13's company may answer that happened as a round ended (§12.10's exports):
+        the next round asks (:mod:`.private_rounds`)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
+
+    def extra_loans(self, corp_id: str) -> int:
+        """P15 Western Land Grant's extra loan."""
+        return company_privates.extra_loans(self, corp_id)
+
+    def interest(self, corp_id: str, rate: int, loans: int) -> int:
+        """§12.8, with P15's loan at a fixed $5."""
+        return company_privates.interest_due(self, corp_id, rate, loans)
 
     @property
     def usa_map(self) -> UsaMap:

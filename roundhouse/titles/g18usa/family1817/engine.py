@@ -49,6 +49,16 @@ class FamilyEngine(Engine):
         super().begin_operating_round()
         self.loans.start_operating_round()
 
+    def extra_loans(self, corp_id: str) -> int:
+        """Loans the company may hold above §9's one per share (a title's private: 18USA
+        P15)."""
+        return 0
+
+    def interest(self, corp_id: str, rate: int, loans: int) -> int:
+        """§12.8: the interest on ``loans`` loans at ``rate`` (a title's private may fix the
+        rate of some: 18USA P15)."""
+        return rate * loans
+
     def shares_beyond_size(self, corp_id: str) -> int:
         """Each short share out is a regular certificate in play beyond the size (18USA
         §11.2)."""
