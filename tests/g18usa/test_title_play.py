@@ -12,9 +12,10 @@ from roundhouse.core.actions import Action
 from roundhouse.core.flow.game_end import score
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
+from roundhouse.titles.g18usa import TITLE as REAL_TITLE
 from roundhouse.titles.g18usa.state import UsaGame
+from tests.g18usa.cards import CARD_TITLE, new
 from tests.g18usa.cards import NO_PRIVATES_TITLE as TITLE
-from tests.g18usa.cards import new
 
 
 def usa(game: Game) -> UsaGame:
@@ -105,11 +106,16 @@ def steady(moves: list[Action], rng: Rng) -> Action:
     return kinds[k][rng.below(len(kinds[k]))]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
-def test_18usa_random_games_finish(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "deck"),
+    [*((n, "stand-in") for n in range(2, 8)), (3, "real"), (5, "real")],
+)
+def test_18usa_random_games_finish(players: int, deck: str) -> None:
     """Every game ends (bankruptcies or §16's 8-train); money is conserved; the log replays
-    to the same state; §16: after the first 8-train, three more operating rounds."""
-    game = new(players=players, seed=players)
+    to the same state; §16: after the first 8-train, three more operating rounds.  With the
+    stand-in deck (no abilities) and with the title's own privates (§7.1, abilities used
+    whenever the random player picks them)."""
+    game = new(players=players, seed=players, title=REAL_TITLE if deck == "real" else CARD_TITLE)
     g = usa(game)
     rng = Rng(players)
     total = g.conserved_money()

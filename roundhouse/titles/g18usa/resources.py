@@ -45,6 +45,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Pass
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.flow.step import Step
@@ -272,3 +273,40 @@ def revenue_bonuses(oil_doubles_from: Iterable[str]) -> tuple[HexMarkerBonus, ..
         HexMarkerBonus(tag="ore", amount=10, single_pass=True, label="ore"),
         HexMarkerBonus(tag=ORE20, amount=20, single_pass=True, label="ore"),
     )
+
+
+class ResourceTokenPrompt(ResourceTokenStep):
+    """The same choice asked once the track step is over (§13: the token goes down "as part
+    of a yellow tile lay action"): after the turn's last tile action the turn would move on
+    to the run at once, so this step holds it until the company places a token or passes.
+    The title lists it right after its track step."""
+
+    kinds = frozenset({"use_private", "pass"})
+    blocking = True
+    name = "resource_token_prompt"
+
+    def __init__(self) -> None:
+        self.passed = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.passed = False
+
+    def takes(self, g: Engine, action: Action) -> bool:
+        return isinstance(action, Pass) or super().takes(g, action)
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return not self.passed and entity in g.corps and bool(placements(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        return [*placements(g, entity), Pass(player=g.controller_id(entity), entity=entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Pass):
+            return
+        super().check(g, entity, action)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Pass):
+            self.passed = True
+            return
+        super().process(g, entity, action)

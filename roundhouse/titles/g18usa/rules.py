@@ -52,8 +52,10 @@ from roundhouse.titles.g18usa.private_rounds import (
     with_privates,
 )
 from roundhouse.titles.g18usa.red_areas import express_freight_transfer
+from roundhouse.titles.g18usa.resources import ResourceTokenPrompt
 from roundhouse.titles.g18usa.state import usa
 from roundhouse.titles.g18usa.stop_bonus import LAW_FIRM, law_firm_marker
+from roundhouse.titles.g18usa.tile_actions import plan
 from roundhouse.titles.g18usa.train_privates import Rusting, note_rust
 
 PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
@@ -102,6 +104,7 @@ class UsaHooks(FamilyHooks):
                         HomeBrownStep(),
                         *track_steps(g),
                         step,
+                        ResourceTokenPrompt(),
                         DenverStep(),
                     ]
                 )
@@ -119,8 +122,9 @@ class UsaHooks(FamilyHooks):
 
     def track_lays(self, g: Engine, corp_id: str) -> int:
         """§12.2: one tile action, and a second for $20 (:class:`~.map_rules.SecondTileFee`;
-        at most one of them an upgrade, :meth:`~.map_rules.UsaMap.allowance`)."""
-        return 2
+        at most one of them an upgrade, :meth:`~.map_rules.UsaMap.allowance`); P7's three
+        (:func:`.tile_actions.plan`)."""
+        return plan(g, corp_id).actions
 
     def next_round(self, g: Engine, ended: Round) -> Round:
         """§3: each operating round is followed by an M&A round (§14)."""
