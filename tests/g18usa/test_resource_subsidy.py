@@ -171,3 +171,28 @@ def test_resource_subsidy_needs_the_subsidy() -> None:
             choice="coal",
         )
     assert game.state_hash() == before
+
+
+def test_13_3_ore_token_turned_to_20_by_a_tile_upgrade_action() -> None:
+    """§13.3: an ore token "can be upgraded to $20 by using a tile upgrade action from Phase 3
+    on.  This does not upgrade the tile."  ATSF's subsidy ore token in C7, Phase 3, a later
+    turn (C7 not built in it): the upgrade is offered as the turn's second tile action ($20,
+    §12.2), the tile stays, the token pays $20, and no other upgrade is left (§12.2)."""
+    game = started_in("B8")
+    g = usa(game)
+    g.company_subsidies["ATSF"] = RESOURCE
+    lay_toward(game, "B8", "C7")
+    game.apply(next(a for a in subsidy_lays(game) if a.hex == "C7" and a.choice == "ore"))
+    board = g.usa_map
+    assert not [a for a in game.legal_actions() if a.kind == "upgrade_ore"]  # phase 2
+    g.depot.phases.advance_to("3")
+    board.laid, board.free_laid = ["B8"], []  # a later turn: C7 not built in it
+    tile = board.board["C7"].tile.id
+    offered = [a for a in g.round.legal_actions(g) if a.kind == "upgrade_ore"]  # not cached
+    assert [a.hex for a in offered] == ["C7"]
+    cash = g.ledger.cash("ATSF")
+    game.apply(offered[0])
+    assert board.board["C7"].markers == ["ore20"] and board.board["C7"].tile.id == tile
+    assert g.ledger.cash("ATSF") == cash - 20
+    assert {b.tag for b in board.revenue_rules(g, "ATSF").route_bonuses} == {"ore20"}
+    assert not [a for a in game.legal_actions() if a.kind in ("upgrade_ore", "lay_tile")]

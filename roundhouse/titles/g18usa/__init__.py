@@ -49,6 +49,7 @@ from roundhouse.titles.g18usa.family1817.loan import LoanRules
 from roundhouse.titles.g18usa.family1817.short import ShortRules
 from roundhouse.titles.g18usa.family1817.takeover import TakeoverRules
 from roundhouse.titles.g18usa.map_rules import UsaMap
+from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PRIVATE_ACTIONS, RULE_SECTIONS
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.rules import UsaHooks
@@ -294,7 +295,7 @@ TITLE = Title(
     players=PLAYERS,
     options=OPTIONS,
     rulebook=RULEBOOK,
-    actions=(*ACTIONS, Choose, *CORPORATE_ACTIONS, SubsidyLay, *PRIVATE_ACTIONS),
+    actions=(*ACTIONS, Choose, *CORPORATE_ACTIONS, SubsidyLay, UpgradeOre, *PRIVATE_ACTIONS),
     setup=make_setup(private_cards),
     observer=UsaObserver,
     designer="Mark Voyer",

@@ -189,6 +189,14 @@ class UsaMap(TakeoverBoardMap):
         self.laid.append(lay.hex)
         self.free_laid.append(lay.hex)
 
+    def count_upgrade(self, g: Engine, corp_id: str, hex_name: str) -> None:
+        """A tile upgrade action that lays no tile (§13.3's ore token): the hex counts as
+        built and upgraded this turn."""
+        self._sync_turn(g, corp_id)
+        self.laid.append(hex_name)
+        self.upgraded.append(hex_name)
+        self.board.touch()
+
     def upgraded_now(self, g: Engine, corp_id: str) -> list[str]:
         """Hexes upgraded by the turn's tile actions so far (free actions apart)."""
         laid = self.laid_now(g, corp_id)

@@ -10,7 +10,8 @@ stop for P13's choice.
   (:class:`.train_privates.LocomotiveStep`).
 * Beside the track step: the Resource subsidy's lay (:mod:`.resource_subsidy`), P9/P16/P17/
   P26/P27's lays (:class:`.private_lays.PrivateLayStep`), P20's station
-  (:class:`.company_privates.LawFirmStep`).  P7 and P11 change what the track step allows
+  (:class:`.company_privates.LawFirmStep`), §13.3's ore token upgrade
+  (:mod:`.ore_upgrade`).  P7 and P11 change what the track step allows
   (:func:`.tile_actions.plan`, asked by the board map, :mod:`.map_rules`).
 * The buy-trains step takes P25's 10% (:class:`.train_privates.LocomotiveDiscount`).
 * Every round stops while P13's company chooses a train to save (:class:`UsaBoneyard`): the
@@ -34,6 +35,7 @@ from roundhouse.titles.g18usa.denver import DENVER
 from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.ore_upgrade import OreUpgradeStep
 from roundhouse.titles.g18usa.powers import owner_of
 from roundhouse.titles.g18usa.private_lays import PrivateLayStep
 from roundhouse.titles.g18usa.red_areas import RedAreaStep
@@ -86,7 +88,12 @@ def private_steps(g: Engine) -> list[Step]:
 
 def track_steps(g: Engine) -> list[Step]:
     """The lays and placements offered beside the track step."""
-    return [ResourceSubsidyStep(), PrivateLayStep(metropolises(g)), LawFirmStep()]
+    return [
+        ResourceSubsidyStep(),
+        PrivateLayStep(metropolises(g)),
+        LawFirmStep(),
+        OreUpgradeStep(),
+    ]
 
 
 def with_privates(steps: Sequence[Step]) -> list[Step]:
