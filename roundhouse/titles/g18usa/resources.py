@@ -204,6 +204,10 @@ class ResourceTokenStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         if not in_turn(g, entity) or g.or_round().revenue is not None:
             return False
+        if type(self) is ResourceTokenStep and any(
+            isinstance(s, ResourceTokenPrompt) and s.active(g, entity) for s in g.round.steps
+        ):
+            return False  # the prompt lists the same moves (no move listed twice)
         return bool(placements(g, entity))
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
