@@ -235,6 +235,9 @@ class TitleConfig(Static):
     sold_out_steps: int = 0
     """Spaces up at the end of a stock round when players hold every share (18RoyalGorge
     "End of a Stock Round": 1; 18USA §11.8: 1)."""
+    sold_out_min_size: int = 0
+    """Smallest company size the sold-out rise applies to (18USA §11.8: "a 5- or 10-share
+    company", so never a 2-share one); 0: every size."""
     pool_cert_drop_steps: int = 0
     """Spaces down per certificate in the pool at the end of a stock round (18USA §11.8: 2)."""
     pool_cert_drop_barrier: frozenset[str] = frozenset()

@@ -57,7 +57,7 @@ def test_server_openapi_publishes_the_typed_views(client: TestClient) -> None:
     assert _ref(tiles["content"]["application/json"]["schema"]) == "TileCatalogue"
 
 
-@pytest.mark.parametrize("title", ["Toy", "ChicagoExpress", "18RoyalGorge"])
+@pytest.mark.parametrize("title", ["Toy", "ChicagoExpress", "18RoyalGorge", "18USA"])
 def test_server_view_json_is_the_views_own_json(client: TestClient, title: str) -> None:
     """The server's reply (pydantic, from the schema) and ``game.view()`` agree key for key."""
     seats = [{"name": n} for n in ("Ann", "Bob", "Cy")]

@@ -106,7 +106,8 @@ class StockRound(Round):
         for corp_id in g.market.operating_order(g.market.position):
             book = g.books[corp_id]
             before = g.share_price(corp_id)
-            if g.config.sold_out_steps and g.player_shares(corp_id) >= book.size:
+            sold_out = g.config.sold_out_steps and book.size >= g.config.sold_out_min_size
+            if sold_out and g.player_shares(corp_id) >= book.size:
                 g.market.move(corp_id, Direction.UP, g.config.sold_out_steps)
             in_pool = len(book.certs_of(POOL))
             if g.config.pool_cert_drop_steps and in_pool:

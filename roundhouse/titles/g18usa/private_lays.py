@@ -43,6 +43,7 @@ from roundhouse.core.tiles import Colour, Tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
 from roundhouse.titles.g18usa.board import great_northern_hexes
 from roundhouse.titles.g18usa.listed_step import ListedStep
+from roundhouse.titles.g18usa.map_rules import UsaMap
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import CityUpgrade, GreatNorthern, SpecialTiles
 from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
@@ -232,9 +233,7 @@ def lay(g: Engine, corp: str, action: PrivateLay) -> None:
     board = bm.board
     here = board[action.hex]
     moves = _one_city_move(here.tile, board.tiles[action.tile])
-    key = (g.set_count, g.or_in_set, corp)
-    if bm.turn != key:
-        bm.turn, bm.laid = key, []
+    bm._sync_turn(g, corp)
     cost = terrain_due(g, corp, action.company, action.hex)
     if cost:
         g.ledger.transfer(corp, BANK, cost)
@@ -280,7 +279,10 @@ def _tile_action(g: Engine, corp: str, track: TrackStep, private_id: str) -> tup
     """Whether the track step's plan allows the private's lay as its next tile action, and
     the fee it costs (§12.2: $20 for the second)."""
     if not isinstance(track, TileActionStep):
-        return track.lays < g.hooks.track_lays(g, corp), 0
+        # a plain track step counts lays; the second tile action costs the plan's fee
+        # (§12.2: $20), which the board map charges for its own lays
+        fee = plan(g, corp).fee if track.lays == 1 else 0
+        return track.lays < g.hooks.track_lays(g, corp), fee
     p = plan(g, corp)
     return p.allows(track.done, _kind(g, private_id)), p.fee_for(track.done)
 
@@ -360,5 +362,11 @@ class PrivateLayStep(ListedStep, BesideTrackStep):
             if isinstance(track, TileActionStep):
                 track.count_private_lay(g, entity, _kind(g, action.company))
             else:
+                _, fee = _tile_action(g, entity, track, action.company)
+                if fee:
+                    g.ledger.transfer(entity, BANK, fee)
                 track.lays += 1
         lay(g, entity, action)
+        if not counts and isinstance(g.map, UsaMap):
+            # P9's and P17's lays are no tile action: the $20 of §12.2 does not count them
+            g.map.free_laid.append(action.hex)

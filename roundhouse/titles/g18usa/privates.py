@@ -27,9 +27,12 @@ BridgeTokens (P2 P21 P22)    :class:`.bridges.BridgeStep` (with the game's metro
                              :class:`.stop_bonus.PrivateStops` as the graph options' decorator
 RedAreaToken, ExpressFreight :class:`.red_areas.RedAreaStep`; on a merger or acquisition
 (P6 P8)                      :func:`.red_areas.express_freight_transfer`
-TrackEngineers, TwoUpgrades  :class:`.tile_actions.TileActionStep` as the track step; the board
-(P7 P11)                     map's ``colours`` through :func:`.tile_actions.pettibone_colours`
-                             and :class:`.tile_actions.PettiboneRule` among the lay rules
+TrackEngineers, TwoUpgrades  :func:`.tile_actions.plan` read by the title's hooks
+(P7 P11)                     (``track_lays``) and board map (allowance, $20 fee, city
+                             upgrades; or :class:`.tile_actions.TileActionStep` as the track
+                             step); the board map's ``colours`` through
+                             :func:`.tile_actions.pettibone_colours` and
+                             :class:`.tile_actions.PettiboneRule` among the lay rules
 CityUpgrade, GreatNorthern   :class:`.private_lays.PrivateLayStep` before the track step (with
 lay, SpecialTiles (P9 P16    the metropolises); the title's ``revenue_rules`` through
 P17 P26 P27)                 :func:`.route_privates.private_revenue_rules` (P17's bonus)
@@ -41,13 +44,17 @@ ExtraLoan (P15)              family1817's ``max_loans`` + :func:`.company_privat
 LawFirmToken (P20)           :class:`.company_privates.LawFirmStep`; :func:`.company_privates.
                              settle_law_firm` after tokens leave a city
 PennsyBoneyard (P13)         the rounds mix in :class:`.train_privates.BoneyardRound`; the hooks'
-                             ``on_train_events`` call :func:`.train_privates.note_rust`
+                             ``on_train_events`` call :func:`.train_privates.note_rust`, with
+                             a ``later`` keeping a rust for the next round to ask
 TrainDiscount (P25)          the buy-trains step mixes in :class:`.train_privates.
                              LocomotiveDiscount`; :class:`.train_privates.LocomotiveStep`
                              before the run
 TrainBonusStop (P19 P30)     :class:`.route_privates.AttachStep` before the run; the board
                              map's ``train_kinds`` through :func:`.route_privates.attached_kinds`
 ===========================  ==================================================================
+
+18USA wires them in :mod:`.private_rounds` (steps and rounds), :mod:`.map_rules` (lay rules,
+colours, runs) and :mod:`.rules` (hooks).
 
 Sources: the rulebook's appendix table for P1-P9 (our copy stops after P9), 18xx.games's
 ``g_18_usa/entities.rb`` for P10-P30 (the data file's header names the commit).

@@ -21,6 +21,7 @@ Both are used in the company's track step (18xx.games: ``when: track``) with a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from roundhouse.core.actions import Action
@@ -147,9 +148,9 @@ class RedAreaStep(Step):
         if area is None:
             return action
         hexes = red_areas()[area].hexes
-        return UsePrivate(
-            player=action.player, entity=action.entity, company=action.company, hex=hexes[0]
-        )
+        # any hex of the area names it; nothing else of the action may differ (a choice is
+        # refused: these abilities have none)
+        return dataclasses.replace(action, hex=hexes[0])
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)

@@ -45,6 +45,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import Pass
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.flow.step import Step
@@ -75,13 +76,16 @@ def has_resource(board: Board, hex_name: str, resource: Resource) -> bool:
     return resource.value in marks or (resource is Resource.ORE and ORE20 in marks)
 
 
-def _points_into_city(board: Board, hex_name: str) -> bool:
+def points_into_city(board: Board, hex_name: str, exits: Iterable[int] | None = None) -> bool:
     """§13.1: "one end of the yellow track must point directly into a city hex", and "it must
     be possible to upgrade or place a tile on the city hex which would connect to the track".
     A city hex is any hex with a revenue location (cities, small cities, red areas, rural
-    junctions), now or printed."""
+    junctions), now or printed.  ``exits``: the track's edges (default: the hex's tile's now;
+    the Resource subsidy asks before its tile goes down)."""
     here = board[hex_name]
-    for edge in here.tile.exits(here.rotation):
+    if exits is None:
+        exits = here.tile.exits(here.rotation)
+    for edge in exits:
         other = board.grid.neighbour(hex_name, edge)
         if other is None or board.exit_blocked(hex_name, edge):
             continue
@@ -105,7 +109,7 @@ def refusal(board: Board, hex_name: str, resource: Resource) -> str | None:
         return "no resource token goes on a company town (18xx.games P27)"
     if has_resource(board, hex_name, resource):
         return f"{hex_name} has a {resource.value} token already"
-    if not _points_into_city(board, hex_name):
+    if not points_into_city(board, hex_name):
         return f"the track in {hex_name} must point into a city hex (§13.1)"
     return None
 
@@ -117,15 +121,27 @@ def place(g: Engine, corp_id: str, private_id: str, hex_name: str, resource: Res
     reason = refusal(bm.board, hex_name, resource)
     if reason is not None:
         raise IllegalAction(reason, rule="resources.placement")
-    bm.board.add_marker(hex_name, resource.value)
     use(g, private_id, ability)
-    printed = bm.board[hex_name].printed
-    if resource is not Resource.OIL and printed.cost >= TERRAIN_SAVED:
-        paid = terrain_cost(g, corp_id, hex_name, printed.cost)
-        refund = min(TERRAIN_SAVED, paid)
-        if refund:
-            g.ledger.transfer(BANK, corp_id, refund)
+    put_down(g, corp_id, hex_name, resource)
+    refund = terrain_saved(g, corp_id, hex_name, resource)
+    if refund:
+        g.ledger.transfer(BANK, corp_id, refund)
     g.emit("resource", f"{corp_id} places {private_id}'s {resource.value} token in {hex_name}")
+
+
+def put_down(g: Engine, corp_id: str, hex_name: str, resource: Resource) -> None:
+    """The token goes on the hex (a marker: board state the route machinery counts)."""
+    _board_map(g).board.add_marker(hex_name, resource.value)
+
+
+def terrain_saved(g: Engine, corp_id: str, hex_name: str, resource: Resource) -> int:
+    """What a coal or ore token saves the company of the hex's terrain (§13.1, §13.3:
+    "ignore $15 terrain costs"): the $15, or what it pays of the terrain if less (nothing
+    with P5, appendix P5); oil saves nothing."""
+    printed = _board_map(g).board[hex_name].printed
+    if resource is Resource.OIL or printed.cost < TERRAIN_SAVED:
+        return 0
+    return min(TERRAIN_SAVED, terrain_cost(g, corp_id, hex_name, printed.cost))
 
 
 def _ability(g: Engine, corp_id: str, private_id: str, resource: Resource) -> ResourceTokens:
@@ -188,6 +204,10 @@ class ResourceTokenStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         if not in_turn(g, entity) or g.or_round().revenue is not None:
             return False
+        if type(self) is ResourceTokenStep and any(
+            isinstance(s, ResourceTokenPrompt) and s.active(g, entity) for s in g.round.steps
+        ):
+            return False  # the prompt lists the same moves (no move listed twice)
         return bool(placements(g, entity))
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
@@ -257,3 +277,40 @@ def revenue_bonuses(oil_doubles_from: Iterable[str]) -> tuple[HexMarkerBonus, ..
         HexMarkerBonus(tag="ore", amount=10, single_pass=True, label="ore"),
         HexMarkerBonus(tag=ORE20, amount=20, single_pass=True, label="ore"),
     )
+
+
+class ResourceTokenPrompt(ResourceTokenStep):
+    """The same choice asked once the track step is over (§13: the token goes down "as part
+    of a yellow tile lay action"): after the turn's last tile action the turn would move on
+    to the run at once, so this step holds it until the company places a token or passes.
+    The title lists it right after its track step."""
+
+    kinds = frozenset({"use_private", "pass"})
+    blocking = True
+    name = "resource_token_prompt"
+
+    def __init__(self) -> None:
+        self.passed = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.passed = False
+
+    def takes(self, g: Engine, action: Action) -> bool:
+        return isinstance(action, Pass) or super().takes(g, action)
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return not self.passed and entity in g.corps and bool(placements(g, entity))
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        return [*placements(g, entity), Pass(player=g.controller_id(entity), entity=entity)]
+
+    def check(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Pass):
+            return
+        super().check(g, entity, action)
+
+    def process(self, g: Engine, entity: str, action: Action) -> None:
+        if isinstance(action, Pass):
+            self.passed = True
+            return
+        super().process(g, entity, action)

@@ -23,7 +23,7 @@ the buy-trains step's discount (mix it into the title's buy-trains step);
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -31,7 +31,6 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain, Choose, Pass
 from roundhouse.core.flow.round import Round
-from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.trains import DEPOT, SCRAPPED, TrainEvents
 from roundhouse.titles.g18usa.listed_step import ListedStep
@@ -81,16 +80,22 @@ def save(g: Engine, corp: str, train_id: str) -> None:
     close(g, BONEYARD)
 
 
-def note_rust(g: Engine, events: TrainEvents) -> None:
+def note_rust(
+    g: Engine, events: TrainEvents, later: Callable[[Rusting], None] | None = None
+) -> None:
     """Called by the title's hooks after every train sale or export: queue P13's choice in the
     current round.  A rust P13 may answer while no :class:`BoneyardRound` is under way (an
-    export as an operating round ends, §12.10, if the title does not let the next round ask)
-    raises NotImplementedError rather than lose the choice."""
+    export as an operating round ends, §12.10) goes to ``later``, which keeps it for the next
+    round to ask; without ``later`` it raises NotImplementedError rather than lose the
+    choice."""
     found = saveable(g, events)
     if found is None:
         return
     if isinstance(g.round, BoneyardRound) and not g.round.finished:
         g.round.boneyard = found
+        return
+    if later is not None:
+        later(found)
         return
     raise NotImplementedError(
         f"18USA P13 Pennsy Boneyard: {found.company} may save {', '.join(found.trains)} but "
@@ -102,9 +107,8 @@ def note_rust(g: Engine, events: TrainEvents) -> None:
 class BoneyardRound(Round):
     """A round that stops while P13's company decides (put it first among the bases)."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
-        super().__init__(steps)
-        self.boneyard: Rusting | None = None
+    boneyard: Rusting | None = None
+    """The rust P13's company is asked about now (set on the round when one happens)."""
 
     def _choices(self, g: Engine) -> list[Action]:
         assert self.boneyard is not None

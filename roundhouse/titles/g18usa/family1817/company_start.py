@@ -14,8 +14,12 @@ a loan taken before then pays for them (:attr:`StartRules.liquidate_unpaid`).  T
 charter's station tokens are counted (:attr:`StartRules.tokens`) for the eight-token cap of
 §14.1.1 and §14.3.
 
-The home station's placement is the map's business (``place_home``); the subsidies of
-§11.6.1 are title data not modelled here.  Play goes on to the left of the player who opened
+The home station's placement is the map's business (``place_home``).  With
+:attr:`StartRules.choose_home` the winner picks any open station slot on the map once the
+bidding is over (``place_token``, before the size), from the map's ``home_choices``
+(:class:`HomeMap`; 18xx.games's order: §11.6 puts the choice before the bidding), and a
+subsidy of that city that counts as cash (§11.6.1) is paid by the bank in place of the
+player's money (:class:`HomeBonusHooks`).  Play goes on to the left of the player who opened
 the auction, not of its winner.  The size and each private given are ``choose`` actions
 (:class:`~roundhouse.core.flow.actions.Choose`), so a title using this lists that kind.
 """
@@ -24,18 +28,60 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Bid, Choose, Pass
+from roundhouse.core.flow.actions import Bid, Choose, Pass, PlaceToken
 from roundhouse.core.flow.stock_round import may_hold_president
 from roundhouse.core.legal import AmountRange
 from roundhouse.core.shares import POOL
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
+
+
+@runtime_checkable
+class HomeMap(Protocol):
+    """A map on which the starting player chooses the home station (18USA §11.6 step 2)."""
+
+    def home_choices(self, g: Engine, corp_id: str) -> list[tuple[str, str]]:
+        """(hex, city) of every open station slot the company may start in."""
+        ...
+
+    def place_home_at(self, g: Engine, corp_id: str, hex_name: str, city: str) -> None:
+        """Put the company's home station there."""
+        ...
+
+
+def home_choices(g: Engine, corp_id: str) -> list[tuple[str, str]]:
+    return g.map.home_choices(g, corp_id) if isinstance(g.map, HomeMap) else []
+
+
+@runtime_checkable
+class HomeBonusHooks(Protocol):
+    """Hooks of a title whose home cities may pay part of a start (18USA §11.6.1)."""
+
+    def home_bonus_at(self, g: Engine, hex_name: str) -> int:
+        """What the bank pays in place of the starting player for a home in ``hex_name``."""
+        ...
+
+    def max_home_bonus(self, g: Engine) -> int:
+        """The most any open home city would pay now (it counts in a bidder's limit)."""
+        ...
+
+
+def home_bonus(g: Engine, hex_name: str) -> int:
+    """Money the bank adds for the player at a start in ``hex_name`` (18USA §11.6.1 cash
+    subsidies), when the title's hooks say."""
+    hooks = g.hooks
+    return hooks.home_bonus_at(g, hex_name) if isinstance(hooks, HomeBonusHooks) else 0
+
+
+def max_home_bonus(g: Engine) -> int:
+    hooks = g.hooks
+    return hooks.max_home_bonus(g) if isinstance(hooks, HomeBonusHooks) else 0
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -61,15 +107,24 @@ class StartRules:
     liquidate_unpaid: frozenset[int] = frozenset()
     """Sizes liquidated at the end of the stock round when their tokens stay unpaid (18USA
     §11.6: 10)."""
+    choose_home: bool = False
+    """The winner chooses the home station on the map (18USA §11.6 step 2)."""
     bid_choices: int = 10
     """``legal_actions`` lists opening bids and raises at the least amount, every multiple of
     this and the most; :meth:`StartAuction.ranges` documents every dollar in between."""
 
 
-def bid_limit(g: Engine, player: str) -> int:
+def own_means(g: Engine, player: str) -> int:
     """Cash plus the face value of the player's private companies (18USA §11.6)."""
     privates = sum(p.spec.value for p in g.privates.values() if p.owner == player and not p.closed)
     return g.ledger.cash(player) + privates
+
+
+def bid_limit(g: Engine, player: str) -> int:
+    """The most a player may bid: their own means (18USA §11.6) plus the largest cash
+    subsidy a home city could still add (§11.6.1: "treated as additional cash in a player's
+    hand"; the winner must then start in a city paying at least the difference)."""
+    return own_means(g, player) + max_home_bonus(g)
 
 
 def sizes_now(g: Engine, rules: StartRules, corp_id: str) -> tuple[int, ...]:
@@ -91,6 +146,7 @@ def startable(g: Engine, rules: StartRules, player: str) -> list[str]:
         and sizes_now(g, rules, c.id)
         and g.hooks.can_start(g, player, c.id)
         and may_hold_president(g, player, c.id)
+        and (not rules.choose_home or bool(home_choices(g, c.id)))
     ]
 
 
@@ -162,6 +218,7 @@ class StartAuction:
         "given",
         "high",
         "high_bidder",
+        "home",
         "initiator",
         "out",
         "owed",
@@ -183,6 +240,7 @@ class StartAuction:
         self.phase = "bid"
         self.size = 0
         self.given: list[str] = []
+        self.home: tuple[str, str] | None = None
         self.owed = 0
         """Station tokens the founded company could not pay for and must still buy."""
         self._next_bidder(g)
@@ -221,7 +279,7 @@ class StartAuction:
                 self.out.add(p)
                 continue
             return
-        self.phase = "size"
+        self.phase = "home" if self.rules.choose_home else "size"
         self._skip(g)
 
     def _skip(self, g: Engine) -> None:
@@ -243,8 +301,12 @@ class StartAuction:
     def _value_given(self, g: Engine) -> int:
         return sum(g.privates[p].spec.value for p in self.given)
 
+    def _bonus(self, g: Engine) -> int:
+        return home_bonus(g, self.home[0]) if self.home is not None else 0
+
     def _may_pay(self, g: Engine) -> bool:
-        return g.ledger.cash(self.high_bidder) >= self.high - self._value_given(g)
+        owed = self.high - self._value_given(g) - self._bonus(g)
+        return g.ledger.cash(self.high_bidder) >= owed
 
     def actions(self, g: Engine) -> list[Action]:
         who = self.acting()
@@ -256,6 +318,13 @@ class StartAuction:
                 Bid(player=p, entity=who, company=self.corp, price=x) for x in prices
             ]
             return [*bids, Pass(player=p, entity=who)]
+        if self.phase == "home":
+            short = self.high - own_means(g, who)
+            return [
+                PlaceToken(player=p, entity=who, hex=h, city=c)
+                for h, c in home_choices(g, self.corp)
+                if short <= 0 or home_bonus(g, h) >= short
+            ]
         if self.phase == "size":
             sizes = sizes_now(g, self.rules, self.corp)
             return [Choose(player=p, entity=who, choice=str(n)) for n in sizes]
@@ -303,6 +372,12 @@ class StartAuction:
             else:
                 self.out.add(who)
             self._next_bidder(g)
+        elif self.phase == "home":
+            assert isinstance(action, PlaceToken) and isinstance(g.map, HomeMap)
+            g.map.place_home_at(g, self.corp, action.hex, action.city)
+            self.home = (action.hex, action.city)
+            self.phase = "size"
+            self._skip(g)
         elif self.phase == "size":
             assert isinstance(action, Choose)
             self.size = int(action.choice)
@@ -337,13 +412,12 @@ def found(g: Engine, auction: StartAuction) -> None:
     for private_id in auction.given:
         g.privates[private_id].owner = corp_id
         value += g.privates[private_id].spec.value
-    g.ledger.transfer(player, BANK, max(auction.high - value, 0))
+    bonus = home_bonus(g, auction.home[0]) if auction.home is not None else 0
+    g.ledger.transfer(player, BANK, max(auction.high - value - bonus, 0))
     g.ledger.transfer(BANK, corp_id, max(2 * price - value, 0))
     corp = g.corps[corp_id]
     corp.par_price = price
     corp.formed_in = g.sr_count
-    g.map.place_home(g, corp_id)
-    g.check_float(corp_id)
     cost = rules.token_cost.get(auction.size, 0)
     if cost and g.ledger.cash(corp_id) >= cost:
         g.ledger.transfer(corp_id, BANK, cost)
@@ -353,5 +427,8 @@ def found(g: Engine, auction: StartAuction) -> None:
         # liquidated before it could place them (§11.6).  Other sizes go without.
         going_without = bool(cost) and auction.size not in rules.liquidate_unpaid
         corp.tokens_owned = 1 if going_without else rules.tokens[auction.size]
+    # floating last: a title's float hook may add to the charter (18USA's Free Station)
+    g.map.place_home(g, corp_id)
+    g.check_float(corp_id)
     auction.phase = "done"
     auction.owed = cost if auction.size in rules.liquidate_unpaid else 0

@@ -49,6 +49,16 @@ class FamilyEngine(Engine):
         super().begin_operating_round()
         self.loans.start_operating_round()
 
+    def extra_loans(self, corp_id: str) -> int:
+        """Loans the company may hold above §9's one per share (a title's private: 18USA
+        P15)."""
+        return 0
+
+    def interest(self, corp_id: str, rate: int, loans: int) -> int:
+        """§12.8: the interest on ``loans`` loans at ``rate`` (a title's private may fix the
+        rate of some: 18USA P15)."""
+        return rate * loans
+
     def shares_beyond_size(self, corp_id: str) -> int:
         """Each short share out is a regular certificate in play beyond the size (18USA
         §11.2)."""
@@ -58,6 +68,13 @@ class FamilyEngine(Engine):
         """The engine's, and no company owning more station tokens than the cap (18USA
         §14.1.1, §14.3: eight)."""
         out = super().invariant_violations()
+        cuts = getattr(self.map, "token_cuts", {})
+        for corp_id, n in cuts.items():
+            # §14.3: until its president takes the excess off the map, a company has more
+            # tokens there than it owns, by exactly the stations still to remove
+            corp = self.corps[corp_id]
+            if 0 < corp.tokens_placed - corp.tokens_owned <= n:
+                out = [m for m in out if not m.startswith(f"{corp_id} has {corp.tokens_placed} ")]
         cap = self.config.takeover.max_tokens
         if cap is not None:
             for corp in self.corps.values():

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 def max_loans(g: FamilyEngine, corp_id: str) -> int:
     """18USA §9: as many loans as the company has shares."""
-    return g.config.loans.loans_per_share * g.books[corp_id].size
+    return g.config.loans.loans_per_share * g.books[corp_id].size + g.extra_loans(corp_id)
 
 
 def check_take_loan(g: FamilyEngine, corp_id: str, loan: int | None = None) -> int:
@@ -99,7 +99,7 @@ def payoff_loan(g: FamilyEngine, corp_id: str, loan: int, *, move_price: bool = 
 
 
 def interest_due(g: FamilyEngine, corp_id: str) -> int:
-    return g.loans.rate * len(g.loans.of(corp_id))
+    return g.interest(corp_id, g.loans.rate, len(g.loans.of(corp_id)))
 
 
 def pay_interest(g: FamilyEngine, corp_id: str) -> None:

@@ -143,7 +143,14 @@ class SaleAuction:
         p = g.pid(player)
         low, high = self.min_bid(g), self.max_bid(g, player)
         step = g.config.takeover.bid_step
-        prices = [low + i * step for i in range(MAX_BID_CHOICES) if low + i * step <= high]
+        # the least bid may be off the $10 steps (a friendly sale's market value, §14.2.3);
+        # every raise above it is a multiple of the step
+        first = -(-low // step) * step
+        ladder = [
+            low,
+            *(first + i * step for i in range(MAX_BID_CHOICES) if first + i * step > low),
+        ]
+        prices = [x for x in ladder[:MAX_BID_CHOICES] if x <= high]
         if high not in prices and self.valid_bid(g, player, high):
             prices.append(high)
         bids: list[Action] = [

@@ -52,6 +52,8 @@ from roundhouse.titles.g18usa.family1817.company_sale import (
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import check_take_loan, take_loan
 from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
+from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
+from roundhouse.titles.g18usa.family1817.token_cut_step import StationTokenCutStep
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -59,6 +61,22 @@ if TYPE_CHECKING:
 
 LOAN_PHASES = frozenset({"convert_loans", "merge_loans", "pay"})
 """Phases in which the acting company's president decides on loans (18USA §14)."""
+
+TOKEN_CUT = StationTokenCutStep()
+"""18USA §14.3: the president's choice of the eight stations to keep, asked before anything
+else happens in the round (the step holds no state)."""
+
+
+def cutting(g: Engine) -> str | None:
+    """The company whose president must take stations off the map now (18USA §14.3), when
+    the board asks (:attr:`TakeoverBoardMap.token_choice`)."""
+    board = g.map
+    if not isinstance(board, TakeoverBoardMap):
+        return None
+    for corp in sorted(board.token_cuts):
+        if board.token_cuts[corp] > 0 and g.controller(corp) is not None:
+            return corp
+    return None
 
 
 class TakeoverRound(CashCrisisRound):
@@ -126,6 +144,9 @@ class TakeoverRound(CashCrisisRound):
     def entity(self, g: Engine) -> str | None:
         if self.finished:
             return None
+        cut = cutting(g)
+        if cut is not None:
+            return cut
         if self.phase == "merge":
             return self.queue[0]
         if self.phase == "post":
@@ -151,6 +172,8 @@ class TakeoverRound(CashCrisisRound):
 
     def _advance(self, g: FamilyEngine) -> None:
         while not self.finished and not self.crisis.debts:
+            if cutting(g) is not None:
+                return
             if self.phase == "merge":
                 while self.queue and not self.merge_options(g, self.queue[0]):
                     self.queue.pop(0)
@@ -159,14 +182,28 @@ class TakeoverRound(CashCrisisRound):
                 self.phase = "sale"
             elif self.phase == "post":
                 if self.post_index < len(self.post_order):
+                    if g.player(self.post_order[self.post_index]).bankrupt:
+                        self.post_index += 1  # §15: a bankrupt player has left the game
+                        continue
                     return
                 self.phase = "merge"
                 if self.post_merger and g.controller(self.post_corp) is not None:
                     self.phase, self.loan_corp = "merge_loans", self.post_corp
             elif self.phase in LOAN_PHASES:
-                if self._loan(g) is not None or not self._may_finish(g):
+                if g.controller(self.loan_corp) is None:
+                    # its president went bankrupt mid-decision (§15): no more choices; a
+                    # buyer still borrows what the bid needs (§14.2)
+                    while not self._may_finish(g) and self._loan(g) is not None:
+                        take_loan(g, self.loan_corp)
+                elif self._loan(g) is not None or not self._may_finish(g):
                     return
                 self._finish_loans(g)
+            elif self.phase == "repay":
+                sale = self._sale()
+                if g.controller(sale.buyer) is not None:
+                    return
+                sale.stop_repaying(g)  # the buyer's president went bankrupt (§15)
+                self.phase, self.auction = "sale", None
             elif self.phase == "sale":
                 if self._next_sale(g):
                     return
@@ -237,6 +274,8 @@ class TakeoverRound(CashCrisisRound):
         who = self.entity(g)
         if who is None:
             return []
+        if cutting(g) == who:
+            return TOKEN_CUT.actions(g, who)
         p = g.controller_id(who)
         scraps = scrap_actions(g, who) if who in g.corps else []
         if self.phase in LOAN_PHASES:
@@ -266,7 +305,7 @@ class TakeoverRound(CashCrisisRound):
         if self.crisis.debts:
             return super().legal_ranges(g)
         who = self.entity(g)
-        if who is None or self.phase != "auction":
+        if who is None or self.phase != "auction" or cutting(g) is not None:
             return []
         return self._sale().bid_ranges(family(g), who)
 
@@ -344,6 +383,9 @@ class TakeoverRound(CashCrisisRound):
                 f"{entity} cannot act now; waiting for {who or 'nobody'}",
                 rule="round.not_your_turn",
             )
+        if cutting(g) == who:
+            TOKEN_CUT.check(g, who, action)
+            return
         if self.phase == "auction" and isinstance(action, Bid):
             self._sale().check_bid(g, who, action)
             return
@@ -368,7 +410,9 @@ class TakeoverRound(CashCrisisRound):
             return
         who = self.entity(g)
         assert who is not None
-        if isinstance(action, ScrapTrain):
+        if cutting(g) == who:
+            TOKEN_CUT.process(g, who, action)
+        elif isinstance(action, ScrapTrain):
             scrap(g, who, action.train)  # §12.7: any time the company may act; turn goes on
         elif self.phase == "merge":
             self.queue.pop(0)

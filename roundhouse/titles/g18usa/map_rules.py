@@ -1,0 +1,320 @@
+"""18USA's board rules on top of the family's :class:`~.family1817.token_board.TakeoverBoardMap`.
+
+* §11.6 step 2: a company starts in any open station slot on the map (:meth:`UsaMap.home_choices`).
+* §12.2: a second tile action costs $20 (:class:`SecondTileFee`), at most one of the two is an
+  upgrade (:meth:`UsaMap.allowance`), never a lay and an upgrade of one hex; Cleveland's X13
+  goes nowhere else (:class:`HexOnly`).
+* §12.2.4 (Phases 5-8): an empty city hex takes a green city, plain track may skip colours at
+  $10 a level (:meth:`UsaMap.track_rules`).
+* §12.4.1: Montreal, Mexico and the Port of New Orleans end a route (they are off-boards);
+  a company runs at most two routes starting or ending in Mexico (:data:`MEXICO_LIMIT`).
+* §12.7: a company owning a Pullman car adds $20 per city, small city and red area to one
+  train's run (:data:`PULLMAN_BONUS`).
+* Appendix "Subsidy Tiles": the +10 and +10/+20 city tokens (:class:`CityBonus`).
+* §13: resource tokens on the board add to the runs through them
+  (:func:`.resources.revenue_bonuses`); a tile with an ore token is never upgraded
+  (:class:`.resources.OreRule`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable, Mapping, Sequence
+
+from roundhouse.core.bank import BANK
+from roundhouse.core.board import Board
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.board_map import UNLIMITED
+from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.routes.adapter import GraphOptions, StopExtras
+from roundhouse.core.routes.kinds import AnyKind
+from roundhouse.core.routes.revenue import EndpointLimit, OneRouteStopBonus, RevenueRules
+from roundhouse.core.station import TokenPlacement
+from roundhouse.core.tiles import Colour
+from roundhouse.core.track import Allowance, TileLay, TrackRules
+from roundhouse.titles.g18usa import tiles as usa_tiles
+from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
+from roundhouse.titles.g18usa.resources import OreRule, revenue_bonuses
+from roundhouse.titles.g18usa.route_privates import (
+    attached_kinds,
+    private_revenue_rules,
+    switcher_options,
+)
+from roundhouse.titles.g18usa.stop_bonus import PrivateStops
+from roundhouse.titles.g18usa.terrain import PrivateTerrain
+from roundhouse.titles.g18usa.tile_actions import PettiboneRule, pettibone_colours, plan
+
+MEXICO = "Mexico"
+MEXICO_LIMIT = EndpointLimit(tag=MEXICO, limit=2)
+"""§12.4.1: "A company cannot have more than two routes which start or end in Mexico"."""
+PULLMAN_BONUS = OneRouteStopBonus(amount=20)
+"""§12.4, §12.7: +$20 for each city, small city and red area of one train's run."""
+UNLIMITED_CASH = UNLIMITED
+"""Cash given to the track search so that it lists every lay (the caller filters)."""
+SECOND_TILE_FEE = 20
+"""§12.2: "For a fee of $20, a company may perform a second tile action"."""
+RESOURCE_BONUSES = revenue_bonuses(("5", "6", "7", "8"))
+"""§13.1-§13.3: +$10 per coal, oil and ore token a run passes through; oil +$20 from Phase 5;
+an ore token turned to its $20 side +$20."""
+
+
+def _actions_now(g: Engine, corp_id: str) -> int:
+    """Tile actions of the company's turn so far, §12.2.4's free brown home tile apart."""
+    board = g.map
+    if not isinstance(board, UsaMap):
+        return 0
+    laid = board.laid_now(g, corp_id)
+    return len([h for h in laid if h not in board.free_now(g, corp_id)])
+
+
+class SecondTileFee(LayRule):
+    """§12.2: the second tile action of a turn costs $20 (P7's three and P11's two as well:
+    :func:`.tile_actions.plan`)."""
+
+    __slots__ = ()
+
+    def extra(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        return plan(g, corp_id).fee if _actions_now(g, corp_id) == 1 else 0
+
+    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        if _actions_now(g, corp_id) == 2:
+            g.ledger.transfer(corp_id, BANK, plan(g, corp_id).fee)
+
+    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+        return plan(g, corp_id)
+
+
+class CityUpgrades(LayRule):
+    """P11: "Only one upgrade may be a city" (§12.2 allows one upgrade in all)."""
+
+    __slots__ = ()
+
+    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+        board = g.map
+        if not lay.upgrade or not isinstance(board, UsaMap):
+            return True
+        if not board.board[lay.hex].tile.cities:
+            return True
+        done = [h for h in board.upgraded_now(g, corp_id) if board.board[h].tile.cities]
+        return len(done) < plan(g, corp_id).city_upgrades
+
+    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+        return plan(g, corp_id).city_upgrades
+
+
+class HexOnly(LayRule):
+    """Tiles one hex alone takes (18xx.games: X13 is Cleveland's brown tile, tiles.toml)."""
+
+    __slots__ = ()
+
+    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+        home = usa_tiles.hex_only().get(lay.tile)
+        return home is None or home == lay.hex
+
+
+@dataclasses.dataclass(frozen=True)
+class CityBonus:
+    """The subsidy tokens that raise a city's value for everyone (appendix "Subsidy Tiles":
+    +10; +10/+20, flipped to +20 at the start of Phase 5)."""
+
+    bonuses: tuple[tuple[str, int], ...]
+    privates: PrivateStops | None = None
+    """The privates' markers (bridges, P8's and P20's stations, company towns)."""
+
+    def __call__(self, board: Board, hex_name: str, stop: str) -> StopExtras | None:
+        extras = None if self.privates is None else self.privates(board, hex_name, stop)
+        for name, bonus in self.bonuses:
+            if name == hex_name:
+                if extras is None:
+                    return StopExtras(bonus=bonus)
+                return dataclasses.replace(extras, bonus=extras.bonus + bonus)
+        return extras
+
+
+class UsaMap(TakeoverBoardMap):
+    """The 18USA board of one game (set-up already drawn onto it)."""
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        mexico_hexes: tuple[str, ...],
+        kinds: Mapping[str, AnyKind],
+    ) -> None:
+        super().__init__(
+            board,
+            one_lay_per_hex=True,
+            token_choice=True,
+            upgrades=usa_tiles.upgrade_rules(),
+            lay_reach=usa_tiles.LAY_REACH,
+            lay_rules=(
+                HexOnly(),
+                SecondTileFee(),
+                CityUpgrades(),
+                OreRule(),
+                PrivateTerrain(),
+                PettiboneRule(),
+            ),
+            kinds=kinds,
+        )
+        self.mexico_hexes = mexico_hexes
+        self.upgraded: list[str] = []
+        """Hexes upgraded in the current turn (§12.2: at most one of two tile actions)."""
+        self.free_laid: list[str] = []
+        """Hexes built in the current turn by a free action (§12.2.4's brown home)."""
+        self.free_stations: set[str] = set()
+        """Companies holding the Free Station subsidy's token, not yet placed (appendix)."""
+        self.city_bonus: dict[str, tuple[int, int]] = {}
+        """Hex -> its subsidy token's bonus before and from Phase 5 (appendix)."""
+
+    # -- track -----------------------------------------------------------------------------
+
+    def _sync_turn(self, g: Engine, corp_id: str) -> None:
+        key = (g.set_count, g.or_in_set, corp_id)
+        if key != self.turn:
+            self.upgraded = []
+            self.free_laid = []
+        super()._sync_turn(g, corp_id)
+
+    def free_now(self, g: Engine, corp_id: str) -> list[str]:
+        return self.free_laid if self.turn == (g.set_count, g.or_in_set, corp_id) else []
+
+    def lay_free(self, g: Engine, corp_id: str, lay: TileLay, moves: Mapping[str, str]) -> None:
+        """A tile action outside the track step's count (§12.2.4's brown home): the tile
+        goes down, and the hex counts as built this turn."""
+        self._sync_turn(g, corp_id)
+        for back in self.board.lay(lay.hex, lay.tile, lay.rotation, moves):
+            if back in g.corps:
+                g.corps[back].tokens_placed -= 1
+        self.laid.append(lay.hex)
+        self.free_laid.append(lay.hex)
+
+    def count_upgrade(self, g: Engine, corp_id: str, hex_name: str) -> None:
+        """A tile upgrade action that lays no tile (§13.3's ore token): the hex counts as
+        built and upgraded this turn."""
+        self._sync_turn(g, corp_id)
+        self.laid.append(hex_name)
+        self.upgraded.append(hex_name)
+        self.board.touch()
+
+    def upgraded_now(self, g: Engine, corp_id: str) -> list[str]:
+        """Hexes upgraded by the turn's tile actions so far (free actions apart)."""
+        laid = self.laid_now(g, corp_id)
+        return [h for h in laid if h in self.upgraded and h not in self.free_laid]
+
+    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+        """§12.2: never twice in one hex; once one action was an upgrade, the other may not
+        be (P11: two upgrades)."""
+        base = super().allowance(g, corp_id)
+        if len(self.upgraded_now(g, corp_id)) >= plan(g, corp_id).upgrades:
+            return dataclasses.replace(base, upgrade_colours=frozenset())
+        return base
+
+    def colours(self, g: Engine) -> frozenset[Colour]:
+        """The phase's colours, and P11's colour ahead for its owner."""
+        return pettibone_colours(g, super().colours(g))
+
+    def train_kinds(self, g: Engine, corp_id: str) -> Mapping[str, AnyKind]:
+        """P19's switcher and P30's extender change the train they are attached to."""
+        return attached_kinds(g, corp_id, super().train_kinds(g, corp_id))
+
+    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        self._sync_turn(g, corp_id)
+        if lay.upgrade:
+            self.upgraded.append(lay.hex)
+        super().lay_tile(g, corp_id, lay)
+
+    def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
+        """§12.2.4: from Phase 5 (brown track), an empty city hex takes a green city and
+        plain track may skip colours at $10 a level."""
+        if Colour.BROWN in rules.colours:
+            return dataclasses.replace(
+                rules,
+                colour_skip=usa_tiles.colour_skip(),
+                empty_city_colour=usa_tiles.empty_city_colour(),
+            )
+        return rules
+
+    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+        return (super().listing_key(g, corp_id), tuple(self.upgraded), tuple(self.free_laid))
+
+    # -- station tokens ----------------------------------------------------------------------
+
+    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+        """§12.3, and the Free Station subsidy (appendix): its extra token "may be placed in
+        any city the company can trace a legal route to even if no open station slot is
+        currently available in the city"."""
+        out = list(super().token_placements(g, corp_id))
+        if corp_id in self.free_stations:
+            board = self.board
+            for name, city in sorted(self.graph.reach(corp_id).stops):
+                here = board.hexes[name]
+                if city not in here.tokens or any(corp_id in t for t in here.tokens.values()):
+                    continue
+                if here.tile.stop(city).slots and board.open_slots(name, city, corp_id) <= 0:
+                    out.append(TokenPlacement(name, city, 0))
+        return out
+
+    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
+        """A token in a full city is the Free Station's: it takes no slot ("if an open
+        station slot becomes available later, the token will immediately fill the new
+        opening": it simply counts against the slots of a later tile)."""
+        board = self.board
+        if (
+            corp_id in self.free_stations
+            and board.open_slots(placement.hex, placement.city, corp_id) <= 0
+        ):
+            board.hexes[placement.hex].tokens[placement.city].append(corp_id)
+            board.touch()
+            self.free_stations.discard(corp_id)
+            return
+        super().place_token(g, corp_id, placement)
+
+    # -- home stations -----------------------------------------------------------------------
+
+    def home_choices(self, g: Engine, corp_id: str) -> list[tuple[str, str]]:
+        """§11.6 step 2: "Select any empty station token slot on the map"."""
+        out: list[tuple[str, str]] = []
+        for name, here in self.board.hexes.items():
+            for city, held in here.tokens.items():
+                if corp_id in held:
+                    break
+                if self.board.open_slots(name, city, corp_id) > 0:
+                    out.append((name, city))
+        return sorted(out)
+
+    def place_home_at(self, g: Engine, corp_id: str, hex_name: str, city: str) -> None:
+        self.board.place_token(hex_name, city, corp_id)
+        g.corps[corp_id].tokens_placed += 1
+
+    def home_of(self, corp_id: str) -> str | None:
+        """The hex of the company's first station (appendix "Home city"), if on the map."""
+        tokens = self.board.tokens_of(corp_id)
+        return tokens[0][0] if tokens else None
+
+    # -- runs --------------------------------------------------------------------------------
+
+    def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
+        has_car = any(g.depot.is_car(t) for t in g.depot.owned_by(corp_id))
+        # the Mexico limit only bites with three trains or more; without it the route
+        # search may prune dominated runs
+        many = len(g.depot.running(corp_id)) > MEXICO_LIMIT.limit
+        # only the resource tokens on the board: a bonus without its token would only slow
+        # the route search down
+        marks = {m for here in self.board.hexes.values() for m in here.markers}
+        base = RevenueRules(
+            route_bonuses=tuple(b for b in RESOURCE_BONUSES if b.tag in marks),
+            company_bonuses=(PULLMAN_BONUS,) if has_car else (),
+            combination_checks=(MEXICO_LIMIT,) if many else (),
+        )
+        return private_revenue_rules(g, corp_id, base)
+
+    def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:
+        phase5 = "5" in g.phases_reached()
+        bonuses = tuple(
+            sorted((h, late if phase5 else early) for h, (early, late) in self.city_bonus.items())
+        )
+        tags: Mapping[str, frozenset[str]] = {h: frozenset({MEXICO}) for h in self.mexico_hexes}
+        privates = PrivateStops() if g.privates else None
+        decorate = CityBonus(bonuses, privates) if bonuses or privates else None
+        return switcher_options(g, corp_id, GraphOptions(tags=tags, decorate=decorate))

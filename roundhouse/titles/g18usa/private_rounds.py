@@ -1,0 +1,131 @@
+"""Where the private companies' abilities (§7.1, appendix; :mod:`.privates`) enter 18USA's
+rounds: the steps of the operating turn, the buy-trains step's discount and the rounds that
+stop for P13's choice.
+
+* Before the run, beside whatever step is open: P1/P3/P4/P12/P18/P21/P24/P28's resource
+  tokens with this turn's yellow lay (:class:`.resources.ResourceTokenStep`, §13), P2/P21/
+  P22's bridges (:class:`.bridges.BridgeStep`, §13.4), P6's value token and P8's station in a
+  red area (:class:`.red_areas.RedAreaStep`), P19's switcher and P30's extender
+  (:class:`.route_privates.AttachStep`), P25's discard-to-buy
+  (:class:`.train_privates.LocomotiveStep`).
+* Beside the track step: the Resource subsidy's lay (:mod:`.resource_subsidy`), P9/P16/P17/
+  P26/P27's lays (:class:`.private_lays.PrivateLayStep`), P20's station
+  (:class:`.company_privates.LawFirmStep`), §13.3's ore token upgrade
+  (:mod:`.ore_upgrade`).  P7 and P11 change what the track step allows
+  (:func:`.tile_actions.plan`, asked by the board map, :mod:`.map_rules`).
+* The buy-trains step takes P25's 10% (:class:`.train_privates.LocomotiveDiscount`).
+* Every round stops while P13's company chooses a train to save (:class:`UsaBoneyard`): the
+  round in which the rust happens, or, when it happens as a round ends (§12.10's exports at
+  the end of an operating round), the next one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.train_step import BuyTrainStep
+from roundhouse.core.trains import SCRAPPED
+from roundhouse.titles.g18usa import board as usa_board
+from roundhouse.titles.g18usa.board import new_york
+from roundhouse.titles.g18usa.bridges import BridgeStep
+from roundhouse.titles.g18usa.company_privates import LawFirmStep
+from roundhouse.titles.g18usa.denver import DENVER
+from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
+from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
+from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.ore_upgrade import OreUpgradeStep
+from roundhouse.titles.g18usa.powers import owner_of
+from roundhouse.titles.g18usa.private_lays import PrivateLayStep
+from roundhouse.titles.g18usa.red_areas import RedAreaStep
+from roundhouse.titles.g18usa.resource_subsidy import ResourceSubsidyStep
+from roundhouse.titles.g18usa.resources import ResourceTokenStep
+from roundhouse.titles.g18usa.route_privates import AttachStep
+from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.train_privates import (
+    BONEYARD,
+    BoneyardRound,
+    LocomotiveDiscount,
+    LocomotiveStep,
+    Rusting,
+)
+
+
+def metropolises(g: Engine) -> tuple[str, ...]:
+    """New York and the game's other metropolises (§2.4; P10's, once made)."""
+    return (new_york(), *usa(g).metropolises)
+
+
+def make_metropolis(g: Engine, hex_name: str) -> None:
+    """P10 Carnegie Steel made ``hex_name`` a metropolis (appendix "Metropolis"): its
+    metropolis tile goes down as set-up lays the drawn ones (§2.4), the company's home station
+    moving onto it; Denver's orientation is then open (§12.2.3)."""
+    game = usa(g)
+    board = game.usa_map.board
+    metro = usa_board.metropolis_candidates()[hex_name]
+    here = board[hex_name]
+    new = board.tiles[metro.tile]
+    moves = {s.name: new.cities[0].name for s in here.tile.stations} if new.cities else {}
+    for back in board.lay(hex_name, metro.tile, metro.rotation or 0, moves):
+        if back in g.corps:
+            g.corps[back].tokens_placed -= 1
+    game.metropolises = (*game.metropolises, hex_name)
+    if hex_name == DENVER:
+        game.denver_open = True
+
+
+def private_steps(g: Engine) -> list[Step]:
+    """The abilities offered beside the operating turn's open step, before the run."""
+    return [
+        ResourceTokenStep(),
+        BridgeStep(metropolises(g)),
+        RedAreaStep(),
+        AttachStep(),
+        LocomotiveStep(),
+    ]
+
+
+def track_steps(g: Engine) -> list[Step]:
+    """The lays and placements offered beside the track step."""
+    return [
+        ResourceSubsidyStep(),
+        PrivateLayStep(metropolises(g)),
+        LawFirmStep(),
+        OreUpgradeStep(),
+    ]
+
+
+def with_privates(steps: Sequence[Step]) -> list[Step]:
+    """The family's operating turn with P25's discount in its buy-trains step."""
+    return [LocomotiveDiscount() if type(s) is BuyTrainStep else s for s in steps]
+
+
+class UsaBoneyard(BoneyardRound):
+    """A round that asks P13's company about a rust that happened while no round could (the
+    title's hooks keep it in :attr:`~.state.UsaGame.boneyard_pending`)."""
+
+    def start(self, g: Engine) -> None:
+        super().start(g)
+        game = usa(g)
+        pending = game.boneyard_pending
+        if pending is None or self.finished:
+            return  # a round over before it began leaves the question to the next
+        game.boneyard_pending = None
+        if owner_of(g, BONEYARD) != pending.company:
+            return  # P13 changed hands (a merger or acquisition): the old choice is gone
+        trains = tuple(t for t in pending.trains if g.depot.train(t).owner == SCRAPPED)
+        if trains:
+            self.boneyard = Rusting(pending.company, trains)
+
+
+class UsaOperatingRound(UsaBoneyard, CorporateOperatingRound):
+    """§12's operating round, stopping for P13."""
+
+
+class UsaStockRound(UsaBoneyard, CorporateStockRound):
+    """§11's stock round, stopping for P13."""
+
+
+class UsaTakeoverRound(UsaBoneyard, TakeoverRound):
+    """§14's M&A round, stopping for P13."""

@@ -1,0 +1,310 @@
+"""18USA's round sequence and its rules at round boundaries, as hooks on the 1817 family's.
+
+* §3, §10: the private auction (no seed money), then stock round, operating round, M&A
+  round, operating round, M&A round, and back to a stock round.
+* §11.6: companies start by auctioning the president's certificate, the winner choosing
+  the home station, the size and the privates given; §11.6.1: the first stock round's
+  subsidies (cash ones pay part of the start; +10 and +10/+20 raise the city's value),
+  discarded at its end.
+* §12: the operating turn with loans, Pullman cars, interest and repayment around core's
+  track, token, run, dividend and train steps.
+* §12.10: train exports at the end of operating rounds; §8: Phase 3 at the end of the
+  second.
+* §16: the first 8-train ends the game after three more operating rounds: in the first
+  operating round of a set, the set, a stock round and a final set of two; in the second,
+  the set, a stock round and a final set of three.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.auction import AuctionRound
+from roundhouse.core.flow.map_steps import TrackStep
+from roundhouse.core.flow.round import Round
+from roundhouse.core.flow.step import Step
+from roundhouse.core.trains import TrainEvents
+from roundhouse.titles.g18usa import board as usa_board
+from roundhouse.titles.g18usa import data
+from roundhouse.titles.g18usa.company_privates import (
+    company_started,
+    private_acquired,
+    settle_law_firm,
+)
+from roundhouse.titles.g18usa.denver import DenverStep
+from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
+from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
+from roundhouse.titles.g18usa.family1817.company_start import StartRules
+from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
+from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep, RepayStep
+from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
+from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockStep
+from roundhouse.titles.g18usa.home_brown import BoomtownStep, HomeBrownStep
+from roundhouse.titles.g18usa.private_rounds import (
+    UsaOperatingRound,
+    UsaStockRound,
+    UsaTakeoverRound,
+    make_metropolis,
+    private_steps,
+    track_steps,
+    with_privates,
+)
+from roundhouse.titles.g18usa.red_areas import express_freight_transfer
+from roundhouse.titles.g18usa.resources import ResourceTokenPrompt
+from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.stop_bonus import LAW_FIRM, law_firm_marker
+from roundhouse.titles.g18usa.tile_actions import plan
+from roundhouse.titles.g18usa.train_privates import Rusting, note_rust
+
+PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
+"""Appendix "Subsidy Tiles": a city's bonus before and from Phase 5."""
+
+
+class UsaHooks(FamilyHooks):
+    """18USA's changes to the family's rounds."""
+
+    def __init__(self, start: StartRules) -> None:
+        self.start = start
+
+    # -- the sequence of rounds -------------------------------------------------------------
+
+    def first_round(self, g: Engine) -> Round:
+        """§10: the private auction, when privates are in play."""
+        if g.privates:
+            return AuctionRound(SelectionAuctionStep(sorted(g.privates, key=_card_order)))
+        return self.stock_round(g)
+
+    def stock_round(self, g: Engine) -> Round:
+        """§11; with §17's "$300 Maximum Starting Price After Phase 5", starts reach $300
+        once Phase 5 has begun (trains are not sold in a stock round, so the phase holds)."""
+        start = self.start
+        if usa(g).variant.max_start_300 and "5" in g.phases_reached():
+            start = dataclasses.replace(start, price_ceiling=data.MAX_PRICE_AFTER_PHASE_5)
+        return UsaStockRound([CorporateStockStep(start=start)])
+
+    def operating_round(self, g: Engine) -> Round:
+        return UsaOperatingRound(self.operating_steps(g))
+
+    def operating_steps(self, g: Engine) -> Sequence[Step]:
+        """§12: loans any time (§9), a Pullman car before the run (§12.7), the family's
+        turn, then interest (§12.8) and repayment (§12.9)."""
+        turn: list[Step] = []
+        for step in with_privates(super().operating_steps(g)):
+            if isinstance(step, TrackStep):
+                # §12.2.3: Denver's orientation, by its first company or first connection
+                # §12.2.4: the free brown home tile of the first operating round
+                # and the Boomtown subsidy's green one; the Resource subsidy's and the
+                # privates' lays (offered beside the track step)
+                turn.extend(
+                    [
+                        DenverStep(),
+                        BoomtownStep(),
+                        HomeBrownStep(),
+                        *track_steps(g),
+                        step,
+                        ResourceTokenPrompt(),
+                        DenverStep(),
+                    ]
+                )
+            else:
+                turn.append(step)
+        return [
+            LoanStep(),
+            CarPurchaseStep(),
+            ScrapCarStep(),
+            *private_steps(g),
+            *turn,
+            InterestStep(),
+            RepayStep(),
+        ]
+
+    def track_lays(self, g: Engine, corp_id: str) -> int:
+        """§12.2: one tile action, and a second for $20 (:class:`~.map_rules.SecondTileFee`;
+        at most one of them an upgrade, :meth:`~.map_rules.UsaMap.allowance`); P7's three
+        (:func:`.tile_actions.plan`)."""
+        return plan(g, corp_id).actions
+
+    def next_round(self, g: Engine, ended: Round) -> Round:
+        """§3: each operating round is followed by an M&A round (§14)."""
+        if ended.kind == "OR":
+            return UsaTakeoverRound()
+        if ended.kind == "MR" and g.or_in_set < g.ors_in_set:
+            return self.operating_round(g)
+        if ended.kind == "MR":
+            return self.stock_round(g)
+        return super().next_round(g, ended)
+
+    def operating_rounds_in_set(self, g: Engine) -> int:
+        """§16: a final set of three operating rounds when the first 8-train left the stack
+        in the second operating round of a set."""
+        game = usa(g)
+        target = g.end.target
+        if target is not None and target[0] == g.set_count and game.end_train_or >= 2:
+            return 3
+        return super().operating_rounds_in_set(g)
+
+    # -- trains and phases ------------------------------------------------------------------
+
+    def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
+        """§16: note in which operating round of its set the first 8-train left; P13's
+        choice when a rust hits its company (asked by this round, or else by the next)."""
+        game = usa(g)
+        if "end_game" in events.events and g.round.kind == "OR":
+            game.end_train_or = g.or_in_set
+            game.end_train_at = game.ors_started
+
+        def later(rusting: Rusting) -> None:
+            game.boneyard_pending = rusting
+
+        note_rust(g, events, later)
+
+    def on_operating_round_start(self, g: Engine) -> None:
+        usa(g).ors_started += 1
+
+    def on_operating_round_end(self, g: Engine) -> None:
+        """§12.10's exports, counted from the game's first operating round; §8: Phase 3 at
+        the end of the second at the latest."""
+        game = usa(g)
+        game.ors_played += 1
+        n = game.ors_played
+        if game.variant.seventeen_trains:
+            self._export_1817(g)
+        elif n == 1:
+            self._export_all(g, "2")
+        elif n == 2:
+            self._export_all(g, "2+")
+            if "3" not in g.phases_reached():
+                entered = g.depot.phases.advance_to("3")
+                g.train_events(None, TrainEvents(phases=tuple(entered)))
+        elif n == 4:
+            self._export_all(g, "3")
+        elif n > 4:
+            events = g.depot.export_next(g.ledger)
+            if events.train:
+                g.emit("export", f"Train {events.train} is exported", train=events.train)
+                g.train_events(None, events)
+
+    def _export_1817(self, g: Engine) -> None:
+        """§17 "Use 1817 Train Roster": 1817's exports - every 2-train while they top the
+        stack, else the next train (tobymao/18xx g_1817/game.rb ``or_round_finished``)."""
+        if not g.depot.upcoming:
+            return
+        if g.depot.train(g.depot.upcoming[0]).type == "2":
+            self._export_all(g, "2")
+            return
+        events = g.depot.export_next(g.ledger)
+        if events.train:
+            g.emit("export", f"Train {events.train} is exported", train=events.train)
+            g.train_events(None, events)
+
+    @staticmethod
+    def _export_all(g: Engine, train_type: str) -> None:
+        gone = g.depot.export_all(train_type)
+        if gone:
+            g.emit("export", f"All {train_type}-trains left are exported", trains=gone)
+
+    # -- companies ------------------------------------------------------------------------
+
+    def home_bonus_at(self, g: Engine, hex_name: str) -> int:
+        """§11.6.1, appendix: a $30/$40/$50 subsidy is cash in the starting player's hand."""
+        subsidy = usa(g).subsidies.get(hex_name)
+        return subsidy.value if subsidy is not None and subsidy.kind == "cash" else 0
+
+    def max_home_bonus(self, g: Engine) -> int:
+        """The largest cash subsidy of a city with an open station slot."""
+        game = usa(g)
+        board = game.usa_map.board
+        return max(
+            (
+                s.value
+                for h, s in game.subsidies.items()
+                if s.kind == "cash"
+                and any(board.open_slots(h, c, "") > 0 for c in board.hexes[h].tokens)
+            ),
+            default=0,
+        )
+
+    def on_float(self, g: Engine, corp_id: str) -> None:
+        """§11.6.1: a company started in a subsidy city during the first stock round takes
+        its subsidy (the +10 and +10/+20 tokens stay on the city for everyone)."""
+        game = usa(g)
+        home = game.usa_map.home_of(corp_id)
+        subsidy = game.subsidy_of_home(corp_id)
+        if home is None:
+            return
+        if subsidy is None:
+            self._privates_started(g, corp_id, home, no_subsidy=False)
+            return
+        del game.subsidies[home]
+        game.company_subsidies[corp_id] = subsidy
+        self._privates_started(g, corp_id, home, no_subsidy=subsidy.kind == "none")
+        if subsidy.kind in PLUS_TOKENS:
+            game.usa_map.city_bonus[home] = PLUS_TOKENS[subsidy.kind]
+            game.usa_map.board.touch()
+        elif subsidy.kind == "free_station":
+            g.corps[corp_id].tokens_owned += 1
+            game.usa_map.free_stations.add(corp_id)
+        g.emit("subsidy", f"{corp_id} takes the {subsidy.kind} subsidy of {home}", company=corp_id)
+
+    @staticmethod
+    def _privates_started(g: Engine, corp_id: str, home: str, *, no_subsidy: bool) -> None:
+        """§11.6: the privates the president put into the new company act (P10's metropolis,
+        P29's 2-train, P23's token) and those that close then close (P10, P14, P29)."""
+        game = usa(g)
+        candidates = usa_board.metropolis_candidates()
+        out = company_started(
+            g,
+            corp_id,
+            home,
+            potential_metropolises=candidates,
+            metropolises=game.metropolises,
+            no_subsidy=no_subsidy,
+        )
+        if out.metropolis is not None:
+            make_metropolis(g, out.metropolis)
+
+    def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
+        """§14: the absorbed company's privates now work for the survivor (P23's token, if
+        never given), P8's red-area station becomes the survivor's (appendix P8: kept; the
+        president's option to remove it when over eight tokens is not asked), P20's waiting
+        station too; a P20 station takes a slot that opened."""
+        super().on_company_absorbed(g, survivor, absorbed)
+        for private in g.privates.values():
+            if private.owner == survivor and not private.closed:
+                private_acquired(g, survivor, private.id)
+        express_freight_transfer(g, survivor, absorbed, keep=True)
+        board = usa(g).usa_map.board
+        for here in board.hexes.values():
+            for i, marker in enumerate(here.markers):
+                if marker.startswith(f"{LAW_FIRM}{absorbed}:"):
+                    city = marker.split(":")[2]
+                    if any(survivor in t for t in here.tokens.values()):
+                        del here.markers[i]
+                    else:
+                        here.markers[i] = law_firm_marker(survivor, city)
+                    board.touch()
+                    break
+        settle_law_firm(board)
+
+    def on_stock_round_end(self, g: Engine) -> None:
+        """§11.6.1: "At the end of the first stock round, all unused subsidies are
+        discarded".  §17 "$300 Maximum Starting Price": a company formed this round with
+        less than half of it in players' hands goes to liquidation."""
+        game = usa(g)
+        if game.variant.max_start_300:
+            zone = game.config.takeover.liquidation_zone
+            for corp in g.corps.values():
+                book = g.books[corp.id]
+                if corp.formed_in == g.sr_count and 2 * g.player_shares(corp.id) < book.size:
+                    enter_zone(game, corp.id, zone)
+        if game.sr_count == 1 and game.subsidies:
+            game.subsidies.clear()
+            g.emit("subsidy", "Unused subsidies are discarded")
+
+
+def _card_order(private_id: str) -> tuple[int, str]:
+    """P1, P2, ... P30 in number order."""
+    digits = "".join(ch for ch in private_id if ch.isdigit())
+    return (int(digits) if digits else 0, private_id)

@@ -1,0 +1,88 @@
+"""The state of one 18USA game: the 1817 family's engine plus what 18USA's set-up drew
+(§2.3-§2.6) and what its round sequence counts (§12.10 exports, §16's final set)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from roundhouse.core.engine18xx import Engine, TitleData
+from roundhouse.core.hooks import Hooks
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.rng import Rng
+from roundhouse.titles.g18usa import company_privates
+from roundhouse.titles.g18usa.family1817.config import FamilyConfig
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
+from roundhouse.titles.g18usa.map_rules import UsaMap
+from roundhouse.titles.g18usa.setup_draw import SetUp, Subsidy
+from roundhouse.titles.g18usa.train_privates import Rusting
+from roundhouse.titles.g18usa.variant import Variant
+
+
+class UsaGame(FamilyEngine):
+    """One game of 18USA."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerId],
+        rng: Rng,
+        *,
+        data: TitleData,
+        config: FamilyConfig,
+        hooks: Hooks,
+        board: UsaMap,
+        variant: Variant,
+        drawn: SetUp,
+    ) -> None:
+        self.variant = variant
+        self.metropolises = drawn.metropolises
+        """The three metropolises drawn besides New York (§2.4)."""
+        self.red_values = dict(drawn.red_values)
+        """Red area -> its value token (§2.6)."""
+        self.denver_open = "E11" in drawn.metropolises
+        """Denver is a metropolis whose orientation nobody has chosen yet (§12.2.3)."""
+        self.subsidies: dict[str, Subsidy] = dict(drawn.subsidies)
+        """Orange city -> its subsidy still on offer (§2.5; all gone after SR 1, §11.6.1)."""
+        self.company_subsidies: dict[str, Subsidy] = {}
+        """Company -> the subsidy it started with (§11.6.1)."""
+        self.ors_played = 0
+        """Operating rounds finished so far (§12.10 counts them from the game's start)."""
+        self.ors_started = 0
+        """Operating rounds begun so far."""
+        self.end_train_at = 0
+        """The game's operating round (counted from 1) in which the first 8-train left the
+        stack (§16); 0: not yet, or outside an operating round."""
+        self.end_train_or = 0
+        """Operating round of its set in which the first 8-train left the stack (§16); 0:
+        not yet, or outside an operating round."""
+        self.boneyard_pending: Rusting | None = None
+        """A rust P13's company may answer that happened as a round ended (§12.10's exports):
+        the next round asks (:mod:`.private_rounds`)."""
+        super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
+
+    def extra_loans(self, corp_id: str) -> int:
+        """P15 Western Land Grant's extra loan."""
+        return company_privates.extra_loans(self, corp_id)
+
+    def interest(self, corp_id: str, rate: int, loans: int) -> int:
+        """§12.8, with P15's loan at a fixed $5."""
+        return company_privates.interest_due(self, corp_id, rate, loans)
+
+    @property
+    def usa_map(self) -> UsaMap:
+        board = self.map
+        assert isinstance(board, UsaMap)
+        return board
+
+    def subsidy_of_home(self, corp_id: str) -> Subsidy | None:
+        """The subsidy still on offer in the company's home city, if any (§11.6.1)."""
+        home = self.usa_map.home_of(corp_id)
+        return None if home is None else self.subsidies.get(home)
+
+    def subsidy_view(self) -> Mapping[str, str]:
+        return {h: s.kind if not s.value else f"${s.value}" for h, s in self.subsidies.items()}
+
+
+def usa(g: Engine) -> UsaGame:
+    """``g`` as an 18USA game (the title's hooks only run in one)."""
+    assert isinstance(g, UsaGame), f"{type(g).__name__} is not an 18USA game"
+    return g
