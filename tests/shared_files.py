@@ -19,13 +19,15 @@ def shared_dir() -> Path:
     return Path(os.environ.get("ROUNDHOUSE_SHARED", REPO.parent / "shared"))
 
 
-def shared_file(*parts: str) -> Path:
-    """The path of a shared file, or skip the calling test with the reason."""
+def shared_file(*parts: str, feature: str, issue: str) -> Path:
+    """The path of a shared file, or skip the calling test saying which feature goes unchecked
+    without it, that feature's issue, and where the file was looked for."""
     path = shared_dir().joinpath(*parts)
     if not path.exists():
         pytest.skip(
-            f"needs the shared file {'/'.join(parts)} (rulebooks and 18xx.games fixtures), "
-            f"not found under {shared_dir()}: set ROUNDHOUSE_SHARED to the shared folder"
+            f"missing feature: {feature}, issue {issue}, checked only with the shared file "
+            f"{'/'.join(parts)}, not found under {shared_dir()} (set ROUNDHOUSE_SHARED to the "
+            "shared folder)"
         )
     return path
 

@@ -76,7 +76,14 @@ def test_browser_chicago_express_offers_no_18xx_export(base_url: str, page) -> N
 def test_browser_game_page_imports_an_18xx_games_file(base_url: str, page) -> None:
     """The game page's import reads 18xx.games files as the lobby does; the players keep
     their names from the file."""
-    fixture = shared_file("fixtures", "18xx.games", "18RoyalGorge", "post_boston.json")
+    fixture = shared_file(
+        "fixtures",
+        "18xx.games",
+        "18RoyalGorge",
+        "post_boston.json",
+        feature="the game page's 18xx.games import",
+        issue="#20",
+    )
     names = [p["name"] for p in json.loads(fixture.read_text())["players"]]
     created = _create(base_url, title="Toy", seats=[{"name": "Ann"}, {"name": "Bob"}])
     page.goto(base_url + created["link"])

@@ -5,19 +5,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-import pytest
-
 from roundhouse.titles.chicago_express.board import load_board
-from tests.chicago_express.script import shared_rules
+from tests.shared_files import shared_file
 
 
 def _facts() -> str:
-    path = shared_rules() / "chicago-express-facts.md"
-    if not path.exists():
-        pytest.skip(
-            f"checking the Chicago Express map against its facts sheet (issue #2) needs {path}, "
-            "not found: set ROUNDHOUSE_SHARED to the shared folder"
-        )
+    path = shared_file(
+        "rules",
+        "chicago-express-facts.md",
+        feature="the Chicago Express map checked hex by hex against its facts sheet",
+        issue="#20",
+    )
     return path.read_text(encoding="utf-8")
 
 

@@ -14,7 +14,14 @@ from tests.shared_files import shared_file
 def position(name: str, index: int) -> tuple[Game, RoyalGorgeGame]:
     """The fixture's game just before its action at raw list ``index`` (skips the test when
     the shared fixtures are absent)."""
-    path = shared_file("fixtures", "18xx.games", "18RoyalGorge", name)
+    path = shared_file(
+        "fixtures",
+        "18xx.games",
+        "18RoyalGorge",
+        name,
+        feature="replaying recorded 18RoyalGorge games to the site's result",
+        issue="#14",
+    )
     document = read_document(path)
     game, translator = start(document)
     for action in site_actions(resolve(document.actions)):

@@ -12,7 +12,12 @@ __all__ = ["fixture_names", "fixtures_dir", "rulebook", "shared_dir"]
 
 def rulebook() -> str:
     """The 18RoyalGorge rulebook text, or skip the test."""
-    return shared_file("rules", "18RoyalGorge.txt").read_text(encoding="utf-8")
+    return shared_file(
+        "rules",
+        "18RoyalGorge.txt",
+        feature="18RoyalGorge's rules read against its rulebook",
+        issue="#14",
+    ).read_text(encoding="utf-8")
 
 
 def fixtures_dir() -> Path:

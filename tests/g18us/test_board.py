@@ -65,7 +65,12 @@ def printed() -> Board:
 
 
 def _rulebook() -> str:
-    return shared_file("rules", "18US.txt").read_text(encoding="utf-8")
+    return shared_file(
+        "rules",
+        "18US.txt",
+        feature="18US's reconstructed board held to its rulebook facts",
+        issue="#19",
+    ).read_text(encoding="utf-8")
 
 
 def test_18us_every_hex_id_the_rulebook_uses_is_on_the_board() -> None:

@@ -35,7 +35,9 @@ RULES = upgrade_rules()
 
 
 def _rulebook() -> str:
-    return shared_file("rules", "18US.txt").read_text(encoding="utf-8")
+    return shared_file(
+        "rules", "18US.txt", feature="18US's tiles read against its rulebook", issue="#19"
+    ).read_text(encoding="utf-8")
 
 
 def _ids(cell: str) -> list[str]:

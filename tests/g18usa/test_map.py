@@ -36,7 +36,9 @@ PHASES = (Colour.YELLOW, Colour.GREEN, Colour.BROWN, Colour.GRAY)
 
 
 def _rulebook() -> str:
-    return shared_file("rules", "18USA.txt").read_text(encoding="utf-8")
+    return shared_file(
+        "rules", "18USA.txt", feature="18USA's map read against its rulebook", issue="#17"
+    ).read_text(encoding="utf-8")
 
 
 def _sentence_list(text: str, lead: str) -> set[str]:

@@ -41,7 +41,12 @@ PS = privates()
 
 def _rulebook_table() -> dict[str, tuple[str, int]]:
     """The appendix "Private Companies" table: id -> (name, value)."""
-    text = shared_file("rules", "18USA.txt").read_text(encoding="utf-8")
+    text = shared_file(
+        "rules",
+        "18USA.txt",
+        feature="18USA's private companies read against its rulebook",
+        issue="#17",
+    ).read_text(encoding="utf-8")
     start = text.index("ID\tName\tValue\tRules")
     rows: dict[str, tuple[str, int]] = {}
     for line in text[start:].splitlines()[1:]:

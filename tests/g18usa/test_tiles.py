@@ -34,7 +34,9 @@ EMPTY = parse_tile("empty", "white", "")
 
 
 def _rulebook() -> str:
-    return shared_file("rules", "18USA.txt").read_text(encoding="utf-8")
+    return shared_file(
+        "rules", "18USA.txt", feature="18USA's tile manifest read against its rulebook", issue="#17"
+    ).read_text(encoding="utf-8")
 
 
 def _manifest_table() -> dict[str, tuple[int, int] | None]:

@@ -37,7 +37,9 @@ COMPANIES = {"CBQ", "CMStPP", "CNW", "CRIP", "MKT", "MP", "SLSF", "SSW",
 
 
 def _rulebook() -> str:
-    return shared_file("rules", "18West.txt").read_text(encoding="utf-8")
+    return shared_file(
+        "rules", "18West.txt", feature="18West's map read against its rulebook", issue="#18"
+    ).read_text(encoding="utf-8")
 
 
 def _section(text: str, start: str, end: str) -> list[list[str]]:

@@ -32,7 +32,9 @@ TITLE_TILES = ("243", "246", "251", "252", "253", "254", "255", "256", "257", "2
 
 
 def _rulebook() -> str:
-    return shared_file("rules", "18West.txt").read_text(encoding="utf-8")
+    return shared_file(
+        "rules", "18West.txt", feature="18West's tiles read against its rulebook", issue="#18"
+    ).read_text(encoding="utf-8")
 
 
 def _ids(cell: str) -> list[str]:

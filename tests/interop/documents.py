@@ -7,9 +7,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.shared_files import fixtures_dir
+from tests.shared_files import shared_file
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -25,15 +23,14 @@ FIXTURE_NAMES = (
 
 
 def fixture_path(name: str) -> Path:
-    path = fixtures_dir() / name
-    if not path.exists():
-        issue = "#17 (18USA)" if name.startswith("18USA/") else "#14 (18RoyalGorge)"
-        pytest.skip(
-            f"missing feature: replaying the recorded 18xx.games game {name} to the site's "
-            f"final result, issue {issue}, checked only with the recording, which is not under "
-            f"{fixtures_dir()} (set ROUNDHOUSE_SHARED to the shared folder)"
-        )
-    return path
+    issue = "#17" if name.startswith("18USA/") else "#14"
+    return shared_file(
+        "fixtures",
+        "18xx.games",
+        *name.split("/"),
+        feature=f"replaying the recorded 18xx.games game {name} to the site's final result",
+        issue=issue,
+    )
 
 
 @functools.cache

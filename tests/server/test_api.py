@@ -355,7 +355,14 @@ def test_server_imports_and_exports_an_18xx_games_fixture(client: TestClient) ->
     from tests.shared_files import shared_file
 
     doc = json.loads(
-        shared_file("fixtures", "18xx.games", "18RoyalGorge", "post_boston.json").read_text()
+        shared_file(
+            "fixtures",
+            "18xx.games",
+            "18RoyalGorge",
+            "post_boston.json",
+            feature="importing an 18xx.games game through the web API",
+            issue="#20",
+        ).read_text()
     )
     reply = client.post("/api/games/import/18xx", json={"doc": doc})
     assert reply.status_code == 201, reply.text

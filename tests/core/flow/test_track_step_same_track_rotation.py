@@ -24,7 +24,14 @@ from tests.shared_files import shared_file
 def _symmetric_lay() -> tuple[Game, int, LayTile, int]:
     """A recorded lay of a tile with a second rotation laying the same track: the game,
     the lay's index in the log, the lay and that other rotation."""
-    path = shared_file("fixtures", "18xx.games", "18RoyalGorge", "post_boston.json")
+    path = shared_file(
+        "fixtures",
+        "18xx.games",
+        "18RoyalGorge",
+        "post_boston.json",
+        feature="the same-track rotation rule at a recorded 18RoyalGorge position",
+        issue="#14",
+    )
     game = import_18xx_games(json.loads(path.read_text()))
     for i, action in enumerate(game.log):
         if not isinstance(action, LayTile):

@@ -248,7 +248,14 @@ def test_18royalgorge_fixture_run_converts_and_scores_as_recorded() -> None:
     after ten plain tile lays and no upgrades, so the board is rebuilt from those lays alone):
     its route object converts to our notation and scores the recorded $90, which is also the
     best run (18RoyalGorge "+" trains: Kit Carson, Denver and three towns)."""
-    path = shared_file("fixtures", "18xx.games", "18RoyalGorge", FIXTURE)
+    path = shared_file(
+        "fixtures",
+        "18xx.games",
+        "18RoyalGorge",
+        FIXTURE,
+        feature="exact optimal runs at recorded 18RoyalGorge positions",
+        issue="#16",
+    )
     from roundhouse.titles.g18royalgorge.data import Source
     from roundhouse.titles.g18royalgorge.data import board as royal_gorge_board
 
