@@ -111,6 +111,16 @@ _COPIED = frozenset({"grid", "tiles", "hexes", "borders", "supply", "derived"})
 """Board attributes :meth:`Board.__deepcopy__` copies (or shares) by hand."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class HomeStation:
+    """A printed city circle marked with a company's herald: its home station (the
+    ``reserved`` circles of a board's map file)."""
+
+    company: str
+    hex: str
+    city: str
+
+
 class Board:
     """The map in play.  Mutators check only what they need to stay consistent; the rules
     (reach, upgrade legality, allowances) are checked by :mod:`roundhouse.core.track`."""
@@ -395,6 +405,14 @@ class Board:
     def beside_of(self, name: str, city: str) -> list[str]:
         """Companies with a station beside ``city`` in ``name`` (:attr:`beside`)."""
         return self.beside.get(name, {}).get(city, [])
+
+    def home_stations(self) -> tuple[HomeStation, ...]:
+        """Every printed home circle, in map order."""
+        return tuple(
+            HomeStation(company, name, city)
+            for name, here in self.hexes.items()
+            for city, company in here.printed.reserved.items()
+        )
 
     def tokens_of(self, company: str) -> list[tuple[str, str]]:
         """(hex, city) of each of the company's station tokens, in board order.  Read every

@@ -26,7 +26,7 @@ import functools
 from collections.abc import Mapping
 from pathlib import Path
 
-from roundhouse.core.board import Board
+from roundhouse.core.board import Board, HomeStation
 from roundhouse.core.datafile import Amount, Invalid, Table, load
 from roundhouse.core.tables.map import MapFile, build_board
 from roundhouse.core.tiles import TileSet
@@ -178,23 +178,10 @@ def board(*, home_tokens: bool = True) -> Board:
     return fresh
 
 
-@dataclasses.dataclass(frozen=True)
-class HomeStation:
-    """A City circle (or the Denver Junction Town) marked with a company's herald (§3.1)."""
-
-    company: str
-    hex: str
-    city: str
-
-
 @functools.cache
 def home_stations() -> tuple[HomeStation, ...]:
     """Every printed home circle, in map order (the ``reserved`` entries of ``map.toml``)."""
-    return tuple(
-        HomeStation(company, name, city)
-        for name, here in _printed().hexes.items()
-        for city, company in here.printed.reserved.items()
-    )
+    return _printed().home_stations()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import ClassVar
 
-from roundhouse.core.board import Board
+from roundhouse.core.board import Board, HomeStation
 from roundhouse.core.datafile import Edge, Invalid, Table, load
 from roundhouse.core.tables.map import MapFile, build_board
 from roundhouse.titles.g18west.tiles import tile_set
@@ -175,23 +175,10 @@ def board(*, home_tokens: bool = True) -> Board:
     return fresh
 
 
-@dataclasses.dataclass(frozen=True)
-class HomeStation:
-    """A city circle that is a company's starting location (§3.1, §14.3, §14.4)."""
-
-    company: str
-    hex: str
-    city: str
-
-
 @functools.cache
 def home_stations() -> tuple[HomeStation, ...]:
     """Every printed home circle, in map order (the ``reserved`` entries of ``map.toml``)."""
-    return tuple(
-        HomeStation(company, name, city)
-        for name, here in _printed().hexes.items()
-        for city, company in here.printed.reserved.items()
-    )
+    return _printed().home_stations()
 
 
 def homes_of(company: str) -> tuple[HomeStation, ...]:
