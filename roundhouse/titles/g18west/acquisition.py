@@ -20,6 +20,7 @@ from roundhouse.core.flow.actions import Choose, DiscardTrain, Pass
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18west.actions import Acquire, AnswerOffer
+from roundhouse.titles.g18west.choice_step import ChoiceStep
 from roundhouse.titles.g18west.merger_answers import merger_answers
 from roundhouse.titles.g18west.merger_round import MergerRound, Offer, presided
 from roundhouse.titles.g18west.merger_rules import merger_rules
@@ -291,7 +292,7 @@ def relocatable(g: Engine, buyer: str) -> list[tuple[str, str]]:
     )
 
 
-class RelocateStep(Step):
+class RelocateStep(ChoiceStep):
     """18West §6.4: "If the Public Company does not have a station token available to
     replace that of the Granger Road, the President may (but is not required to) remove one
     of their existing station tokens to replace that of the Granger Road."  §6.4.1: from the
@@ -299,30 +300,16 @@ class RelocateStep(Step):
     there keeping is not offered.  Choices ``relocate:HEX:CITY`` (the token moved) and
     ``keep`` (the Granger Road's token leaves the map)."""
 
-    kinds = frozenset({"choose"})
     name = "relocate_token"
+    rule = "merger.relocate"
 
-    def _choices(self, g: Engine, entity: str) -> list[str]:
+    def choices(self, g: Engine, entity: str) -> list[str]:
         pending = _round(g).relocating
         if pending is None or pending[5] != entity:
             return []
         buyer, _, _, _, must, _ = pending
         moves = [f"relocate:{h}:{c}" for h, c in relocatable(g, buyer)]
         return moves if must and moves else [*moves, "keep"]
-
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(self._choices(g, entity))
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        p = g.pid(entity)
-        return [Choose(player=p, entity=entity, choice=c) for c in self._choices(g, entity)]
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        if not isinstance(action, Choose) or action.choice not in self._choices(g, entity):
-            raise IllegalAction(
-                f"{entity} cannot choose {getattr(action, 'choice', '?')} now",
-                rule="merger.relocate",
-            )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         from roundhouse.titles.g18west.state import west_game

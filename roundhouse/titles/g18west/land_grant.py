@@ -15,11 +15,9 @@ from collections.abc import Hashable
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
-from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
 from roundhouse.core.flow.operating_round import OperatingRound
-from roundhouse.core.flow.step import Step
 from roundhouse.core.graph import compute_reach
 from roundhouse.core.hexgrid import opposite
 from roundhouse.core.shares import IPO
@@ -27,6 +25,7 @@ from roundhouse.core.tiles import Colour, StopKind
 from roundhouse.core.track import Allowance, TileLay, TrackRules, iter_tile_lays
 from roundhouse.titles.g18west.autopilot import PERMISSION_STEP, WestOperatingRound
 from roundhouse.titles.g18west.board import all_land_grants, destinations, homes_of
+from roundhouse.titles.g18west.choice_step import ChoiceStep
 from roundhouse.titles.g18west.data import LAND_GRANT, NP, PUBLIC
 from roundhouse.titles.g18west.state import WestGame, west_game
 
@@ -392,13 +391,13 @@ def place_stub(game: WestGame, corp_id: str, hex_name: str) -> None:
         board.set_stubs(hex_name, frozenset(edges[:1]))
 
 
-class LandGrantStep(Step):
+class LandGrantStep(ChoiceStep):
     """After a Land Grant Company's track step (§7.2, §8.2, §8.7): convert when the
     Destination Route is complete; else move each x2 token the track has passed, and from
     Phase 5 abandon or keep the grant."""
 
-    kinds = frozenset({"choose"})
     name = "land_grant"
+    rule = "land_grant.choice"
 
     def __init__(self) -> None:
         self.done = False
@@ -411,7 +410,7 @@ class LandGrantStep(Step):
         if game.is_land_grant(entity) and destination_done(game, entity):
             game.lg_turn_free[entity] = _turn(game)
 
-    def _choices(self, g: Engine, entity: str) -> list[str]:
+    def choices(self, g: Engine, entity: str) -> list[str]:
         game = west_game(g)
         if self.done or not game.is_land_grant(entity):
             return []
@@ -424,20 +423,6 @@ class LandGrantStep(Step):
         if ABANDON_STATUS in game.depot.phases.current.status and not self.kept:
             return ["abandon", "keep_grant"]
         return []
-
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(self._choices(g, entity))
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        p = g.controller_id(entity)
-        return [Choose(player=p, entity=entity, choice=c) for c in self._choices(g, entity)]
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        if not isinstance(action, Choose) or action.choice not in self._choices(g, entity):
-            raise IllegalAction(
-                f"{entity} cannot choose {getattr(action, 'choice', '?')} now",
-                rule="land_grant.choice",
-            )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
@@ -547,7 +532,7 @@ def start_land_grant(game: WestGame, corp_id: str) -> None:
         game.corps[corp_id].tokens_owned += 1
 
 
-class PermissionStep(Step):
+class PermissionStep(ChoiceStep):
     """§8.1's permission.  While it may still lay track before Phase 3, a company may ask
     the President of a Land Grant Company whose grant its track touches (``ask:<company>``,
     once each per turn); that President answers at once (``permit`` or ``refuse``, while the
@@ -555,14 +540,14 @@ class PermissionStep(Step):
     holds for the rest of the turn: tiles and the Doubling token (§8.2) may then go in that
     grant's hexes."""
 
-    kinds = frozenset({"choose"})
     blocking = False
     name = PERMISSION_STEP
+    rule = "land_grant.permission"
 
     def _asking(self, g: Engine) -> tuple[str, str] | None:
         return g.round.asking if isinstance(g.round, WestOperatingRound) else None
 
-    def _choices(self, g: Engine, entity: str) -> list[str]:
+    def choices(self, g: Engine, entity: str) -> list[str]:
         game = west_game(g)
         asking = self._asking(g)
         if asking is not None:
@@ -574,20 +559,6 @@ class PermissionStep(Step):
         if track is None or not track.active(g, entity):
             return []
         return [f"ask:{owner}" for owner in askable(game, entity)]
-
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(self._choices(g, entity))
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        p = g.controller_id(entity)
-        return [Choose(player=p, entity=entity, choice=c) for c in self._choices(g, entity)]
-
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        if not isinstance(action, Choose) or action.choice not in self._choices(g, entity):
-            raise IllegalAction(
-                f"{entity} cannot choose {getattr(action, 'choice', '?')} now",
-                rule="land_grant.permission",
-            )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
