@@ -40,10 +40,7 @@ def test_18usa_scripted_opening() -> None:
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
     g = usa(game)
     assert g.round.kind == "SR" and g.subsidies["D6"].value == 30
-    act(game, "bid", "Ann", company="ATSF", price=106)
-    act(game, "pass", "Bob")
-    act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex="D6", city="c")
+    _start_atsf(game, 106, "D6")
     assert g.share_price("ATSF") == 53 and g.books["ATSF"].size == 2
     assert g.ledger.cash("Ann") == 420 - 76 and g.ledger.cash("ATSF") == 106
     assert g.company_subsidies["ATSF"].value == 30 and "D6" not in g.subsidies
@@ -155,16 +152,24 @@ def test_18usa_11_6_1_cash_subsidy_counts_in_the_bid_limit() -> None:
     assert g.share_price("ATSF") == 200 and g.ledger.cash("ATSF") == 400
 
 
+def _start_atsf(game: Game, price: int, home: str, size: str | None = None) -> None:
+    """Ann wins ATSF's start at ``price`` (Bob and Cy pass), places its home token in
+    ``home``'s city and, when asked, chooses its size."""
+    act(game, "bid", "Ann", company="ATSF", price=price)
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    act(game, "place_token", "Ann", hex=home, city="c")
+    if size is not None:
+        act(game, "choose", "Ann", choice=size)
+
+
 def test_18usa_12_2_3_denver_orientation_chosen_by_its_first_company() -> None:
     """§12.2.3: a company beginning in Denver chooses the orientation of Denver's metropolis
     tile (seed 4 draws Denver), once per game, before it lays track."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=4)
     g = usa(game)
     assert "E11" in g.metropolises and g.denver_open
-    act(game, "bid", "Ann", company="ATSF", price=100)
-    act(game, "pass", "Bob")
-    act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex="E11", city="c")
+    _start_atsf(game, 100, "E11")
     for p in ("Bob", "Cy", "Ann"):
         act(game, "pass", p)
     choices = {a.choice for a in game.legal_actions() if a.kind == "choose"}
@@ -181,11 +186,7 @@ def _start_five_share(options: dict[str, bool]) -> Game:
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1, options=options)
     g = usa(game)
     g.depot.phases.advance_to("3")
-    act(game, "bid", "Ann", company="ATSF", price=100)
-    act(game, "pass", "Bob")
-    act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex="B8", city="c")
-    act(game, "choose", "Ann", choice="5")
+    _start_atsf(game, 100, "B8", size="5")
     for p in ("Bob", "Cy", "Ann"):
         act(game, "pass", p)
     return game
@@ -235,11 +236,7 @@ def test_18usa_12_2_4_free_brown_home_and_12_2_second_tile_for_20() -> None:
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
     g = usa(game)
     g.depot.phases.advance_to("5")
-    act(game, "bid", "Ann", company="ATSF", price=300)
-    act(game, "pass", "Bob")
-    act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex="B8", city="c")
-    act(game, "choose", "Ann", choice="5")
+    _start_atsf(game, 300, "B8", size="5")
     for p in ("Bob", "Cy", "Ann"):
         act(game, "pass", p)
     lays = [a for a in game.legal_actions() if a.kind == "lay_tile"]
@@ -269,10 +266,7 @@ def test_18usa_boomtown_subsidy_free_green_home_in_first_or() -> None:
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
     g = usa(game)
     assert g.subsidies["B14"].kind == "boomtown"
-    act(game, "bid", "Ann", company="ATSF", price=100)
-    act(game, "pass", "Bob")
-    act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex="B14", city="c")
+    _start_atsf(game, 100, "B14")
     for p in ("Bob", "Cy", "Ann"):
         act(game, "pass", p)
     assert g.depot.phases.current.name == "2"
@@ -292,8 +286,5 @@ def test_18usa_free_station_subsidy_gives_an_extra_token() -> None:
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
     g = usa(game)
     assert g.subsidies["C3"].kind == "free_station"
-    act(game, "bid", "Ann", company="ATSF", price=100)
-    act(game, "pass", "Bob")
-    act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex="C3", city="c")
+    _start_atsf(game, 100, "C3")
     assert g.corps["ATSF"].tokens_owned == 2 and g.usa_map.free_stations == {"ATSF"}
