@@ -79,6 +79,8 @@ RULEBOOK = Rulebook(
         "sr.already_started": "§11.6",
         "shares.cert_limit": "§11.4",
         "shares.holding_limit": "§11.4",
+        "shares.from_president": "§17 (No 60% President Share Limit)",
+        "sr.bought": "§11.3",
         "shares.no_trade_zone": "§11.1",
         "shares.unsellable": "§11.1",
         "shares.president_to_pool": "§11.1",
@@ -167,8 +169,9 @@ START_RULES = StartRules(
 """§11.6 (and §8 for the sizes each phase allows)."""
 
 
-def config(players: int) -> FamilyConfig:
-    """18USA's settings for a player count (§2, §5, §9, §11, §12, §14-§16)."""
+def config(players: int, variant: Variant | None = None) -> FamilyConfig:
+    """18USA's settings for a player count (§2, §5, §9, §11, §12, §14-§16) and variant
+    (§17's "No 60% President Share Limit" lifts §11.4's limit for presidents)."""
     return FamilyConfig(
         players=PLAYERS,
         starting_cash=data.STARTING_CASH,
@@ -179,6 +182,7 @@ def config(players: int) -> FamilyConfig:
             pool_limit_pct=None,
             holding_limit_pct=None,
             holding_limit_shares={2: 2, 5: 3, 10: 6},
+            president_exempt=variant is not None and variant.no_president_limit,
             unsellable_sizes=frozenset({2}),
             no_trade_zones=frozenset({"liquidation", "acquisition"}),
         ),
@@ -279,7 +283,7 @@ def make_setup(
             players,
             rng,
             data=title_data,
-            config=config(len(players)),
+            config=config(len(players), variant),
             hooks=UsaHooks(START_RULES),
             board=UsaMap(board, mexico_hexes=mexico, kinds=data.train_kinds()),
             variant=variant,

@@ -460,7 +460,7 @@ def convert(game: WestGame, corp_id: str, *, abandon: bool) -> None:
     board = game.map_board()
     if abandon:
         game.abandoned.add(corp_id)
-        game.bypass[corp_id] = None  # §8.7: the x2 token flipped to its Bypass side
+        game.bypass[corp_id] = False  # §8.7: the x2 token flipped to its Bypass side
         game.emit("abandon", f"{corp_id} abandons its Land Grant", company=corp_id)
         if corp_id == NP:
             game.corps[corp_id].tokens_owned += 1  # §8.9: the other side is a station token
@@ -527,7 +527,7 @@ def start_land_grant(game: WestGame, corp_id: str) -> None:
         if cert.owner == IPO:
             cert.owner = corp_id
             cert.playable = True
-    game.bypass[corp_id] = None
+    game.bypass[corp_id] = False
     if corp_id == NP:
         game.corps[corp_id].tokens_owned += 1
 

@@ -139,16 +139,15 @@ class WestHooks(MergerHooks):
                 if absorbed not in held:
                     continue
                 mine = any(survivor in t for t in here.tokens.values())
-                bypass = game.bypass.get(survivor)
+                bypass = game.bypass_at(survivor)
                 if mine and hex_name not in TWO_CIRCLE_CITIES:
                     board.remove_token(hex_name, city, absorbed)
                 elif corp.tokens_placed < corp.tokens_owned:
                     board.replace_token(hex_name, city, absorbed, survivor)
                     corp.tokens_placed += 1
                     if bypass is not None and bypass[0] == hex_name:
-                        at = next(c for c, h in board.beside[hex_name].items() if survivor in h)
-                        board.remove_beside(hex_name, at, survivor)
-                        game.bypass[survivor] = None
+                        board.remove_beside(hex_name, bypass[1], survivor)
+                        game.bypass[survivor] = False
                         g.emit("token", f"{survivor}'s Bypass token returns", company=survivor)
                 elif isinstance(g.round, MergerRound) and relocatable(g, survivor):
                     must = unstarted(g, absorbed)
