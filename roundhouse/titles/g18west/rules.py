@@ -12,7 +12,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.company_step import BuyCompanyStep
 from roundhouse.core.flow.dividend_step import DividendStep
-from roundhouse.core.flow.map_steps import RouteStep, TrackStep
+from roundhouse.core.flow.map_steps import RouteStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
@@ -29,6 +29,7 @@ from roundhouse.titles.g18west.data import (
 from roundhouse.titles.g18west.hooks import MergerHooks
 from roundhouse.titles.g18west.initial_round import after_start, initial_stock_round, stock_round
 from roundhouse.titles.g18west.issue_step import IssueStep
+from roundhouse.titles.g18west.mandatory_lay import WestTrackStep
 from roundhouse.titles.g18west.merger_round import MergerRound
 from roundhouse.titles.g18west.setup import set_up
 from roundhouse.titles.g18west.state import west_game
@@ -62,7 +63,7 @@ class WestHooks(MergerHooks):
         return [
             BuyCompanyStep(),
             land_grant.PermissionStep(),
-            TrackStep(),
+            WestTrackStep(),
             land_grant.LandGrantStep(),
             IssueStep(),
             WestTokenStep(),
