@@ -24,6 +24,7 @@ function amountControl(kind, field, actions, submit) {
   }
   const parts = [];
   const fixed = []; // a group with one amount only (a train from the bank): a plain button
+  const labels = new Set();
   for (const group of groups.values()) {
     if (group.length === 1) {
       fixed.push(group[0]);
@@ -41,7 +42,14 @@ function amountControl(kind, field, actions, submit) {
       .filter(([k]) => !["kind", "player", field].includes(k))
       .map(([, v]) => v).filter((v) => v !== "" && v !== group[0].action.player);
     const range = `$${values[0]}–$${values[values.length - 1]}`;
-    const label = `${humanize(kind)}${others.length ? ` on ${others.join(", ")}` : ""} (${range})`;
+    // The server's wording of the cheapest move with the range for its amount ("TP buys a 2
+    // train from KP for $1–$100"), else the kind and the other fields.
+    const cheapest = group.find((a) => a.action[field] === values[0]);
+    const label = cheapest?.text?.includes(`$${values[0]}`)
+      ? cheapest.text.replace(`$${values[0]}`, range)
+      : `${humanize(kind)}${others.length ? ` on ${others.join(", ")}` : ""} (${range})`;
+    if (labels.has(label)) continue; // two 2-trains of one company: one form buys either
+    labels.add(label);
     const form = el("form", {
       class: "amount", onsubmit: (e) => {
         e.preventDefault();
@@ -61,7 +69,11 @@ function amountControl(kind, field, actions, submit) {
   return fixed.length ? [...listControl(kind, fixed, submit), ...parts] : parts;
 }
 
-function listControl(kind, actions, submit, limit = BUTTON_LIMIT) {
+function listControl(kind, listed, submit, limit = BUTTON_LIMIT) {
+  // Moves worded alike are alike to the player (five 2-trains in the pool at one price): one
+  // button stands for them.
+  const seen = new Set();
+  const actions = listed.filter((a) => !seen.has(a.text) && seen.add(a.text));
   if (actions.length > limit) {
     const id = `choice-${kind}`;
     const select = el("select", { id }, actions.map((a, i) => el("option", { value: i }, a.text)));
