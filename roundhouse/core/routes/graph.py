@@ -32,6 +32,8 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from roundhouse.core.board import NEUTRAL
+
 NodeKey = str | tuple[str, int]
 """A stop or junction id (``str``) or a hexside crossing (``(hex, edge)``)."""
 
@@ -91,7 +93,7 @@ class Stop:
 
     def blocks(self, company: str) -> bool:
         """True if ``company`` may end here but not pass through (all slots held by others,
-        and no right of way: :attr:`passable_for`).
+        none of them a neutral token, and no right of way: :attr:`passable_for`).
 
         18USA §12.1, 18RoyalGorge "Don't forget", 18US §6.5, 18West §7.1.1.
         """
@@ -102,6 +104,7 @@ class Stop:
             and len(self.slot_tokens) >= self.slots
             and not self.has_token(company)
             and company not in self.passable_for
+            and NEUTRAL not in self.slot_tokens
         )
 
 
