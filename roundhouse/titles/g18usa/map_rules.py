@@ -63,8 +63,9 @@ def _actions_now(g: Engine, corp_id: str) -> int:
     board = g.map
     if not isinstance(board, UsaMap):
         return 0
-    laid = board.laid_now(g, corp_id)
-    return len([h for h in laid if h not in board.free_now(g, corp_id)])
+    # each free action is in both lists (``lay_free``); a hex may be in ``laid`` twice when
+    # a free action followed the company's own lay there (the site's Boomtown, compat)
+    return len(board.laid_now(g, corp_id)) - len(board.free_now(g, corp_id))
 
 
 class SecondTileFee(LayRule):
