@@ -167,8 +167,10 @@ START_RULES = StartRules(
 """§11.6 (and §8 for the sizes each phase allows)."""
 
 
-def config(players: int) -> FamilyConfig:
-    """18USA's settings for a player count (§2, §5, §9, §11, §12, §14-§16)."""
+def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
+    """18USA's settings for a player count (§2, §5, §9, §11, §12, §14-§16); with
+    ``compat_18xx_games`` the site's bid limit in company sales and its dividend
+    thresholds."""
     return FamilyConfig(
         players=PLAYERS,
         starting_cash=data.STARTING_CASH,
@@ -184,7 +186,10 @@ def config(players: int) -> FamilyConfig:
         ),
         dividend_kinds=frozenset({DividendKind.PAYOUT, DividendKind.WITHHOLD, DividendKind.HALF}),
         dividend_thresholds_pct=data.DIVIDEND_THRESHOLDS_PCT,
-        dividend_basis=DividendBasis.PER_SHARE,
+        # §12.5 "the amount paid out" read per share; 18xx.games compares the whole payout
+        # with the price, thresholds rounded down (docs/rules-notes.md)
+        dividend_basis=DividendBasis.TOTAL if compat_18xx_games else DividendBasis.PER_SHARE,
+        dividend_thresholds_floor=compat_18xx_games,
         priority_deal=PriorityDeal.AFTER_LAST_ACTOR,
         auction_priority=AuctionPriority.AFTER_LAST_STARTER,
         sell_timing=SellTiming.NOT_IN_FORMING_ROUND,
@@ -211,6 +216,7 @@ def config(players: int) -> FamilyConfig:
             conversion_tokens={5: 1, 10: 2},
             max_tokens=8,
             no_train_liquidation=True,
+            repay_acquired_loans=compat_18xx_games,
         ),
     )
 
@@ -279,7 +285,7 @@ def make_setup(
             players,
             rng,
             data=title_data,
-            config=config(len(players)),
+            config=config(len(players), variant.compat_18xx_games),
             hooks=UsaHooks(START_RULES),
             board=UsaMap(board, mexico_hexes=mexico, kinds=data.train_kinds()),
             variant=variant,

@@ -41,7 +41,7 @@ from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockStep
-from roundhouse.titles.g18usa.home_brown import BoomtownStep, HomeBrownStep
+from roundhouse.titles.g18usa.home_brown import BoomtownStep, HomeBrownStep, SiteBoomtownStep
 from roundhouse.titles.g18usa.private_rounds import (
     UsaOperatingRound,
     UsaStockRound,
@@ -100,7 +100,7 @@ class UsaHooks(FamilyHooks):
                 turn.extend(
                     [
                         DenverStep(),
-                        BoomtownStep(),
+                        SiteBoomtownStep() if usa(g).variant.compat_18xx_games else BoomtownStep(),
                         HomeBrownStep(),
                         *track_steps(g),
                         step,

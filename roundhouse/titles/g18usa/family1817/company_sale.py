@@ -277,13 +277,28 @@ def bid_capacity(g: FamilyEngine, buyer: str, target: str, kind: SaleKind) -> in
     """Most ``buyer`` can pay: its cash, the loans it may still take, and for acquisitions
     and friendly sales the target's treasury (18USA §14.2.2-§14.2.3).  The target's loans
     come with it then and count toward the buyer's loan limit (§9)."""
+    free = sum(1 for h in g.loans.holder if h is None)
+    if g.config.takeover.repay_acquired_loans and kind is not SaleKind.LIQUIDATION:
+        return _capacity_repaying(g, buyer, target, kind, free)
     room = max_loans(g, buyer) - len(g.loans.of(buyer))
     if kind is not SaleKind.LIQUIDATION:
         room -= len(g.loans.of(target))
-    free = sum(1 for h in g.loans.holder if h is None)
     cap = g.ledger.cash(buyer) + min(max(room, 0), free) * g.config.loans.amount
     if kind is not SaleKind.LIQUIDATION:
         cap += g.ledger.cash(target)
+    if kind is SaleKind.FRIENDLY:
+        cap += g.books[target].shares_of(target) * g.share_price(target)
+    return cap
+
+
+def _capacity_repaying(g: FamilyEngine, buyer: str, target: str, kind: SaleKind, free: int) -> int:
+    """:func:`bid_capacity` as 18xx.games counts it: the buyer's cash and the loans it may
+    take under its own limit (the bank's cubes and the target's, returned, to draw on),
+    the target's treasury, less every loan of the target paid off."""
+    owed = len(g.loans.of(target))
+    room = min(max_loans(g, buyer) - len(g.loans.of(buyer)), free + owed)
+    cap = g.ledger.cash(buyer) + max(room, 0) * g.config.loans.amount
+    cap += g.ledger.cash(target) - owed * g.config.loans.amount
     if kind is SaleKind.FRIENDLY:
         cap += g.books[target].shares_of(target) * g.share_price(target)
     return cap

@@ -44,6 +44,11 @@ class TakeoverRules:
     (18USA §12.6)."""
     friendly_sales: bool = True
     """Presidents may offer healthy companies for sale (18USA §14.2.3)."""
+    repay_acquired_loans: bool = False
+    """Whether a buyer's bid limit counts paying off every loan of the company bought, with
+    the loans it may take under its own limit (18xx.games ``G1817::Step::Acquire
+    #max_bid_for_corporation``, ``compat_18xx_games``); otherwise the bought loans only use up
+    the buyer's loan room (18USA §14.2, docs/rules-notes.md)."""
 
     @property
     def enabled(self) -> bool:
