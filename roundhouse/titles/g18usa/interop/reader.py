@@ -1,0 +1,500 @@
+"""18USA's 18xx.games actions read into ours (:class:`UsaReader`).
+
+Most types keep their names and fields (our 1817-family actions use the site's vocabulary,
+:mod:`roundhouse.titles.g18usa.family1817.actions`).  What needs work (facts sheets
+``docs/facts/18xx-games-format.md`` §4-§5 and ``docs/facts/18usa.md`` §5):
+
+* a company's start: the site has the opener place the home token right after the opening
+  bid (18USA §11.6 step 2); our auction asks for it once the bidding is over, so the
+  placement waits (:class:`PendingHomes`) and is made when ours asks;
+* tiles carrying a resource (``"7ore10"``) are our tile plus a resource token placed with the
+  private that brings it (§13), ``"…ore20"`` on the same tile the ore token's upgrade;
+* trains: the site numbers every copy (``"2-7"``), our unlimited 2-trains share ids, so the
+  reader keeps which of ours each site train is (:class:`TrainIds`);
+* the route step's ``choose "<train>-<upgrade>"`` attaches the Switcher (P19), the Extender
+  (P30) or a Pullman, indices into the site's lists (``G18USA::Step::Route#choices``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import weakref
+from collections.abc import Iterator
+
+from roundhouse.core.actions import Action
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import (
+    Bankrupt,
+    Bid,
+    BuyShares,
+    BuyTrain,
+    Choose,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+)
+from roundhouse.core.game import Game
+from roundhouse.core.ids import PlayerId
+from roundhouse.core.routes.adapter import route_graph
+from roundhouse.core.routes.run import from_18xx_games
+from roundhouse.interop.translate import SiteAction, Translator
+from roundhouse.titles.g18usa.family1817.actions import (
+    Assign,
+    Convert,
+    Merge,
+    PayoffLoan,
+    ScrapTrain,
+    Short,
+    TakeLoan,
+)
+from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.interop.names import board_map, engine, site_tile
+from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
+from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
+from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
+from roundhouse.titles.g18usa.route_privates import permanent
+from roundhouse.titles.g18usa.state import UsaGame
+
+SILENT_MOVES_MAX = 200
+"""Moves the site may make by itself between two recorded actions."""
+ANY_TIME = frozenset({"take_loan", "payoff_loan", "scrap_train"})
+"""Moves offered beside a company's current step (§9, §12.7)."""
+
+SWITCHER, EXTENDER = "P19", "P30"
+"""The privates whose upgrades a train attaches in the route step (18xx.games)."""
+
+
+@dataclasses.dataclass
+class Memory:
+    """What the reader keeps of one game between site actions."""
+
+    homes: dict[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
+    """Company -> (hex, city) its opener chose, not yet placed in our game."""
+    trains: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Site train id -> ours, where they differ."""
+    attached: list[str] = dataclasses.field(default_factory=list)
+    """Upgrades attached in the running company's route step (the site's names)."""
+    laid: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Site tile copy -> the hex it was laid on."""
+
+
+class UsaReader(Translator):
+    """The reading half of the 18USA translator."""
+
+    def __init__(self) -> None:
+        self._memory: weakref.WeakKeyDictionary[Game, Memory] = weakref.WeakKeyDictionary()
+
+    def memory(self, game: Game) -> Memory:
+        found = self._memory.get(game)
+        if found is None:
+            found = self._memory[game] = Memory()
+        return found
+
+    # -- who acts ------------------------------------------------------------------------
+
+    def who(self, action: SiteAction, game: Game) -> tuple[PlayerId, str]:
+        """(the seat, our entity): a player, a company's president, a private's owner."""
+        g = engine(game)
+        if action.entity_type == "player":
+            seat = action.seat()
+            return seat, seat
+        entity = str(action.entity)
+        if action.entity_type == "company":
+            entity = self._card_holder(action, g, entity)
+        controller = g.controller(entity)
+        if controller is None:
+            raise action.fail(f"nobody controls {entity}")
+        return PlayerId(controller), entity
+
+    @staticmethod
+    def _card_holder(action: SiteAction, g: UsaGame, card: str) -> str:
+        """The company holding a private or a subsidy tile (``"S8"``, §11.6.1)."""
+        private = g.privates.get(card)
+        if private is not None and private.owner is not None:
+            return private.owner
+        for corp, subsidy in g.company_subsidies.items():
+            if subsidy.id == card:
+                return corp
+        raise action.fail(f"no company holds {card}")
+
+    # -- the framework's entry -----------------------------------------------------------
+
+    def read(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        yield from self._place_homes(game)
+        for ours in super().read(action, game):
+            yield from self.silent_moves(ours, game)
+            yield ours
+        yield from self._place_homes(game)
+
+    @staticmethod
+    def silent_moves(ours: Action, game: Game) -> Iterator[Action]:
+        """The moves before ``ours`` that 18xx.games makes without recording them: when our
+        game refuses ``ours`` and its one move is withholding a run of nothing (the site
+        skips the dividend of a company that ran no trains, ``Step::Dividend#skip!``), or a
+        company's pass when the site's action is another's (the site skips a step with
+        nothing to offer, ``Round::Base#skip_steps``), a friendly sale nobody could buy
+        (:func:`_offer_nobody_can_buy`), or the company's pass of a step
+        that offers nothing of the kind the site's action is (our token step offering the
+        Free Station subsidy's token, which the site keeps on a card used any time)."""
+        for _ in range(SILENT_MOVES_MAX):
+            if game.finished or _accepted(ours, game):
+                return
+            legal = list(game.legal_actions())
+            only = [a for a in legal if a.kind not in ANY_TIME]
+            if len(only) == 1 and isinstance(only[0], Dividend):
+                yield only[0]
+                continue
+            if (
+                len(only) == 1
+                and isinstance(only[0], Pass)
+                and only[0].entity in engine(game).corps
+                and only[0].entity != getattr(ours, "entity", None)
+            ):
+                yield only[0]
+                continue
+            if _offer_nobody_can_buy(game) and not isinstance(ours, Assign):
+                yield next(a for a in legal if isinstance(a, Pass))
+                continue
+            entity = getattr(ours, "entity", None)
+            skip = [a for a in only if isinstance(a, Pass) and a.entity == entity]
+            if skip and ours.kind not in {a.kind for a in legal}:
+                yield skip[0]
+                continue
+            return
+
+    def _place_homes(self, game: Game) -> Iterator[Action]:
+        """Home tokens chosen at an auction's opening, placed when our game asks."""
+        homes = self.memory(game).homes
+        for corp, (hex_name, city) in list(homes.items()):
+            wanted = [
+                a
+                for a in game.legal_actions()
+                if isinstance(a, PlaceToken) and a.hex == hex_name and a.city == city
+            ]
+            if wanted and not engine(game).corps[corp].started:
+                del homes[corp]
+                yield wanted[0]
+
+    # -- stock round ---------------------------------------------------------------------
+
+    def read_bid(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat = action.seat()
+        target = action.get("corporation") or action.get("company")
+        if not isinstance(target, str):
+            raise action.fail("a bid names neither a corporation nor a company")
+        yield Bid(player=seat, entity=seat, company=target, price=action.integer("price"))
+
+    def read_pass(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """A company's pass of a step our game has already left by itself (the site's
+        track step waits for a pass after a lay that used up what the company could
+        build; ours moves on) is nothing here."""
+        seat, entity = self.who(action, game)
+        ours = Pass(player=seat, entity=entity)
+        if action.entity_type == "corporation" and not _accepted(ours, game):
+            legal = list(game.legal_actions())
+            mine = [a for a in legal if getattr(a, "entity", None) == entity]
+            if mine and not any(isinstance(a, Pass) for a in legal):
+                return
+        yield ours
+
+    def read_buy_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield BuyShares(player=seat, entity=entity, shares=action.texts("shares"))
+
+    def read_sell_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        shares = action.texts("shares")
+        corp = shares[0].rpartition("_")[0]
+        book = engine(game).books[corp]
+        count = sum(book.cert(s).shares for s in shares)
+        if action.get("percent") is not None:
+            count = action.integer("percent") * book.size // 100
+        yield SellShares(player=seat, entity=entity, corporation=corp, count=count)
+
+    def read_short(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat = action.seat()
+        yield Short(player=seat, entity=seat, corporation=action.text("corporation"))
+
+    def read_assign(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """A player giving a private to the company they start (§11.6), a player offering a
+        company for sale (§14.2.3), or a private used on a hex by its company."""
+        seat, entity = self.who(action, game)
+        target = action.text("target")
+        kind = action.get("target_type")
+        if action.entity_type == "player" and kind == "company":
+            yield Choose(player=seat, entity=seat, choice=target, company=target)
+        elif action.entity_type == "player" and kind == "corporation":
+            yield Assign(player=seat, entity=seat, target=target)
+        elif action.entity_type == "company" and kind == "hex":
+            company = str(action.entity)
+            sketch = UsePrivate(player=seat, entity=entity, company=company, hex=target)
+            yield from self.silent_moves(sketch, game)
+            yield self._one_of(
+                action,
+                game,
+                lambda a: isinstance(a, UsePrivate) and a.company == company and a.hex == target,
+            )
+        else:
+            raise action.fail(f"assign of a {kind} by a {action.entity_type} is not read")
+
+    def read_choose(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        choice = action.get("choice")
+        if action.entity_type == "player":
+            yield Choose(player=seat, entity=seat, choice=str(choice))
+            return
+        if isinstance(choice, str) and _upgrade_choice(choice):
+            yield from self._attach(action, game, seat, entity, choice)
+            return
+        raise action.fail(f"choose {choice!r} by a company is not read")
+
+    # -- operating round -----------------------------------------------------------------
+
+    def read_lay_tile(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        hex_name = action.text("hex")
+        tile = site_tile(action.text("tile"))
+        rotation = action.integer("rotation")
+        self.memory(game).laid[action.text("tile")] = hex_name
+        g = engine(game)
+        board = board_map(g).board
+        if action.entity_type == "company" and str(action.entity) in g.privates:
+            yield PrivateLay(
+                player=seat,
+                entity=entity,
+                company=str(action.entity),
+                hex=hex_name,
+                tile=tile.name,
+                rotation=_rotation(g, tile.name, rotation),
+            )
+            return
+        if action.entity_type == "company" and g.company_subsidies[entity].kind == "boomtown":
+            yield LayTile(
+                player=seat,
+                entity=entity,
+                hex=hex_name,
+                tile=tile.name,
+                rotation=_rotation(g, tile.name, rotation),
+            )
+            return
+        if action.entity_type == "company":
+            if tile.resource not in ("coal", "oil", "ore"):
+                raise action.fail(f"a subsidy lays a resource tile, not {action.text('tile')}")
+            yield SubsidyLay(
+                player=seat,
+                entity=entity,
+                hex=hex_name,
+                tile=tile.name,
+                rotation=_rotation(g, tile.name, rotation),
+                choice=tile.resource,  # type: ignore[arg-type]
+            )
+            return
+        if tile.resource == "ore20" and board.hexes[hex_name].tile.id == tile.name:
+            yield UpgradeOre(player=seat, entity=entity, hex=hex_name)
+            return
+        yield LayTile(
+            player=seat,
+            entity=entity,
+            hex=hex_name,
+            tile=tile.name,
+            rotation=_rotation(g, tile.name, rotation),
+        )
+        resource = "ore" if tile.resource == "ore20" else tile.resource
+        if resource:
+            yield self._one_of(
+                action,
+                game,
+                lambda a: isinstance(a, UsePrivate) and a.hex == hex_name and a.choice == resource,
+            )
+
+    def read_place_token(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        corp = str(action.entity)
+        g = engine(game)
+        hex_name, city = self.city(action, game, action.text("city"))
+        if corp in g.corps and not g.corps[corp].started:
+            self.memory(game).homes[corp] = (hex_name, city)
+            return
+        seat, entity = self.who(action, game)
+        yield PlaceToken(player=seat, entity=entity, hex=hex_name, city=city)
+
+    def read_remove_token(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """§14.3: the token a company over eight gives up (our token-cut step's choice)."""
+        seat, entity = self.who(action, game)
+        hex_name, city = self.city(action, game, action.text("city"))
+        yield Choose(player=seat, entity=entity, choice=f"{hex_name} {city}")
+
+    def city(self, action: SiteAction, game: Game, site_city: str) -> tuple[str, str]:
+        """(hex, our city) of a site city id ``"<tile copy>-<city index>"``: a printed hex
+        (``"H8-5-0"``), or the hex where that tile lies (``"X02-0-0"``, ``"57-3-0"``)."""
+        copy, _, index = site_city.rpartition("-")
+        if not index.isdecimal():
+            raise action.fail(f"city {site_city!r} has no index")
+        board = board_map(engine(game)).board
+        printed = copy.rpartition("-")[0]
+        hex_name: str | None = printed if printed in board.hexes else None
+        if hex_name is None:
+            name = site_tile(copy)
+            hex_name = self.memory(game).laid.get(copy)
+            if hex_name is None:
+                holding = [h for h, here in board.hexes.items() if here.tile.id == name.name]
+                if len(holding) != 1:
+                    raise action.fail(f"cannot tell which hex holds city {site_city!r}")
+                hex_name = holding[0]
+        cities = list(board.hexes[hex_name].tokens)
+        if int(index) >= len(cities):
+            raise action.fail(f"{hex_name} has no city {index}")
+        return hex_name, cities[int(index)]
+
+    def read_run_routes(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        g = engine(game)
+        bm = board_map(g)
+        graph = route_graph(bm.board, g.depot.phases.current, options=bm.graph_options(g, entity))
+        trains = self.memory(game).trains
+        routes = []
+        for route in action.objects("routes"):
+            ours = from_18xx_games(graph, route)
+            routes.append((trains.get(ours[0], ours[0]), *ours[1:]))
+        revenue = bm.check_run(g, entity, tuple(routes)) if routes else 0
+        self.memory(game).attached.clear()
+        yield RunRoutes(player=seat, entity=entity, routes=tuple(routes), revenue=revenue)
+
+    def read_dividend(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield Dividend(player=seat, entity=entity, mode=action.text("kind"))
+
+    def read_buy_train(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        site = action.text("train")
+        price = action.integer("price")
+        g = engine(game)
+        trains = self.memory(game).trains
+        ours = trains.get(site, site)
+        kind = site.rpartition("-")[0]
+        if ours not in g.depot.trains or g.depot.trains[ours].owner == entity:
+            offered = [
+                a
+                for a in game.legal_actions()
+                if isinstance(a, BuyTrain)
+                and a.entity == entity
+                and g.depot.trains[a.train].type == kind
+                and g.depot.trains[a.train].owner == "depot"
+            ]
+            if not offered:
+                raise action.fail(f"our game offers no {kind} train from the bank")
+            ours = offered[0].train
+        trains[site] = ours
+        yield BuyTrain(player=seat, entity=entity, train=ours, price=price)
+
+    def read_discard_train(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        site = action.text("train")
+        yield DiscardTrain(
+            player=seat, entity=entity, train=self.memory(game).trains.get(site, site)
+        )
+
+    def read_scrap_train(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        site = action.text("train")
+        yield ScrapTrain(player=seat, entity=entity, train=self.memory(game).trains.get(site, site))
+
+    def read_take_loan(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield TakeLoan(player=seat, entity=entity, loan=action.integer("loan"))
+
+    def read_payoff_loan(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield PayoffLoan(player=seat, entity=entity, loan=action.integer("loan"))
+
+    # -- merger and acquisition round ----------------------------------------------------
+
+    def read_convert(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield Convert(player=seat, entity=entity)
+
+    def read_merge(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield Merge(player=seat, entity=entity, corporation=action.text("corporation"))
+
+    def read_bankrupt(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        yield Bankrupt(player=seat, entity=entity)
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _attach(
+        self, action: SiteAction, game: Game, seat: PlayerId, entity: str, choice: str
+    ) -> Iterator[Action]:
+        """``"<train index>-<upgrade index>"``: the upgrades offered are the Switcher (P19)
+        and the Extender (P30) when the company owns them, then a Pullman when it has one,
+        less those attached this turn; the trains, the company's in holding order without
+        its cars, and without permanent ones for the Extender (``G18USA::Step::Route``)."""
+        g = engine(game)
+        memory = self.memory(game)
+        upgrades = [
+            p
+            for p in (SWITCHER, EXTENDER)
+            if p in g.privates and g.privates[p].owner == entity and not g.privates[p].closed
+        ]
+        owned = list(g.depot.owned_by(entity))
+        if any(g.depot.is_car(t) for t in owned):
+            upgrades.append("pullman")
+        upgrades = [u for u in upgrades if u not in memory.attached]
+        t_index, _, u_index = choice.partition("-")
+        upgrade = upgrades[int(u_index)]
+        trains = [t for t in owned if not g.depot.is_car(t)]
+        if upgrade == EXTENDER:
+            trains = [t for t in trains if not permanent(g, t.id)]
+        train = trains[int(t_index)]
+        memory.attached.append(upgrade)
+        if upgrade == "pullman":
+            return  # our run adds the car's bonus to the best train by itself (§12.7)
+        yield Choose(player=seat, entity=entity, choice=train.id, company=upgrade)
+
+    @staticmethod
+    def _one_of(action: SiteAction, game: Game, wanted: object) -> Action:
+        assert callable(wanted)
+        found = [a for a in game.legal_actions() if wanted(a)]
+        if len(found) != 1:
+            raise action.fail(f"our game offers {len(found)} matching moves: {found[:4]}")
+        return found[0]
+
+
+def _accepted(action: Action, game: Game) -> bool:
+    try:
+        engine(game).check(action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _offer_nobody_can_buy(game: Game) -> bool:
+    """Whether our merger round asks a president to offer a company for a friendly sale
+    (§14.2.3) that no player could buy at the minimum bid: the site does not ask then
+    (``G1817::Step::Acquire#setup_auction``: "cannot be bought at …, skipping"); passing
+    it changes nothing."""
+    g = engine(game)
+    r = g.round
+    if not isinstance(r, TakeoverRound) or r.phase != "offer" or r.auction is None:
+        return False
+    sale = r.auction
+    return all(sale.max_bid(g, p) < sale.min_bid(g) for p in sale.bidders)
+
+
+def _upgrade_choice(choice: str) -> bool:
+    left, sep, right = choice.partition("-")
+    return bool(sep) and left.isdecimal() and right.isdecimal()
+
+
+def _rotation(g: UsaGame, name: str, rotation: int) -> int:
+    """Our rotation for the site's: a symmetric tile lists only the first of the rotations
+    with the same track."""
+    tile = board_map(g).board.tiles[name]
+    if rotation in tile.rotations:
+        return rotation
+    links = tile.links(rotation)
+    return next((r for r in tile.rotations if tile.links(r) == links), rotation)
