@@ -121,6 +121,11 @@ class Hooks(Static):
         """18US §4.2: 10-share companies double-jump from Phase 5E/4G: a title override."""
         return g.config.dividend_thresholds_pct
 
+    def dividend_price(self, g: Engine, corp_id: str) -> int:
+        """The price the dividend thresholds are a percentage of: the share price, unless a
+        title's market prints other amounts for a space (18USA's acquisition spaces)."""
+        return g.share_price(corp_id)
+
     def payout_rule(self, g: Engine, corp_id: str) -> PayoutRule:
         return g.config.payout_rule
 

@@ -72,7 +72,7 @@ class DividendStep(Step):
             basis = paid if g.config.dividend_basis is DividendBasis.TOTAL else paid // book.size
             steps = dividend_steps(
                 basis,
-                g.share_price(entity),
+                g.hooks.dividend_price(g, entity),
                 g.hooks.dividend_thresholds(g, entity),
                 floor=g.config.dividend_thresholds_floor,
             )

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from roundhouse.core.dividend import Granularity, PayoutRule
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.auction import AuctionRound
 from roundhouse.core.flow.map_steps import TrackStep
@@ -67,6 +68,22 @@ class UsaHooks(FamilyHooks):
 
     def __init__(self, start: StartRules) -> None:
         self.start = start
+
+    def dividend_price(self, g: Engine, corp_id: str) -> int:
+        """§12.5 in an acquisition space: the amounts printed there (:data:`.data
+        .ACQUISITION_DIVIDEND_PRICE`)."""
+        if g.config.takeover.acquisition_zone in g.market.zones(corp_id):
+            return data.ACQUISITION_DIVIDEND_PRICE
+        return super().dividend_price(g, corp_id)
+
+    def payout_rule(self, g: Engine, corp_id: str) -> PayoutRule:
+        """§12.5: "When a 2-share company pays dividends the president receives the full
+        earnings amount": its payout is not rounded to whole dollars a share (a half pay of
+        $210 gives the president $105)."""
+        rule = super().payout_rule(g, corp_id)
+        if g.books[corp_id].size <= 2:
+            return dataclasses.replace(rule, granularity=Granularity.PER_HOLDER)
+        return rule
 
     # -- the sequence of rounds -------------------------------------------------------------
 
