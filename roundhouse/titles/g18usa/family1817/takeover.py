@@ -44,6 +44,10 @@ class TakeoverRules:
     (18USA §12.6)."""
     friendly_sales: bool = True
     """Presidents may offer healthy companies for sale (18USA §14.2.3)."""
+    shares_before_conversion_loans: bool = False
+    """Whether a converted company's share round (§14.1.3) comes before its loans and station
+    tokens (18xx.games's step order: ``PostConversion`` before ``PostConversionLoans``,
+    ``compat_18xx_games``); §14.1.1 lists the loans and tokens first."""
     repay_acquired_loans: bool = False
     """Whether a buyer's bid limit counts paying off every loan of the company bought, with
     the loans it may take under its own limit (18xx.games ``G1817::Step::Acquire

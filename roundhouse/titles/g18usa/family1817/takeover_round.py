@@ -96,6 +96,9 @@ class TakeoverRound(CashCrisisRound):
         self.loan_corp = ""
         """The company deciding on loans in a loan phase."""
         self.post_merger = False
+        self.converted = ""
+        """A company converted whose loans and tokens wait until its share round is over
+        (:attr:`~.takeover.TakeoverRules.shares_before_conversion_loans`)."""
         """Whether the share round under way follows a merger (loans come after it)."""
         self.auction: SaleAuction | None = None
         """The company sale under way (phases offer, auction, pick, pay, repay)."""
@@ -189,6 +192,8 @@ class TakeoverRound(CashCrisisRound):
                 self.phase = "merge"
                 if self.post_merger and g.controller(self.post_corp) is not None:
                     self.phase, self.loan_corp = "merge_loans", self.post_corp
+                elif self.converted == self.post_corp:
+                    self.phase, self.loan_corp = "convert_loans", self.post_corp
             elif self.phase in LOAN_PHASES:
                 if g.controller(self.loan_corp) is None:
                     # its president went bankrupt mid-decision (§15): no more choices; a
@@ -360,7 +365,9 @@ class TakeoverRound(CashCrisisRound):
         if self.phase == "convert_loans":
             buy_conversion_tokens(g, corp)
             self.phase = "merge"
-            if self.white(g, corp):  # §11.1, §11.3: no trading in liquidation or acquisition
+            if self.converted == corp:
+                self.converted = ""  # its share round came first (18xx.games order)
+            elif self.white(g, corp):  # §11.1, §11.3: no trading in liquidation or acquisition
                 self._post(g, corp, [corp])
         elif self.phase == "merge_loans":
             self.phase = "merge"
@@ -420,6 +427,10 @@ class TakeoverRound(CashCrisisRound):
                 convert(g, who, tokens=False)
                 self.involved.add(who)
                 self.phase, self.loan_corp = "convert_loans", who
+                if g.config.takeover.shares_before_conversion_loans:
+                    self.converted = who
+                    if self.white(g, who):
+                        self._post(g, who, [who])
             elif isinstance(action, Merge):
                 merge(g, who, action.corporation)
                 self._post(g, who, [who, action.corporation])
