@@ -78,8 +78,13 @@ class Memory:
     """Site train id -> ours, where they differ."""
     attached: list[str] = dataclasses.field(default_factory=list)
     """Upgrades attached in the running company's route step (the site's names)."""
+    acquired: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Our train id -> when its company got it (a count of purchases): the site lists a
+    company's trains in that order."""
     laid: dict[str, str] = dataclasses.field(default_factory=dict)
     """Site tile copy -> the hex it was laid on."""
+    removals: list[Action] = dataclasses.field(default_factory=list)
+    """Station tokens given up (§14.3) while our game first wants a train discarded."""
 
 
 class UsaReader(Translator):
@@ -129,6 +134,9 @@ class UsaReader(Translator):
             yield from self.silent_moves(ours, game)
             yield ours
         yield from self._place_homes(game)
+        removals = self.memory(game).removals
+        while removals and _accepted(removals[0], game):
+            yield removals.pop(0)
 
     @staticmethod
     def silent_moves(ours: Action, game: Game) -> Iterator[Action]:
@@ -137,7 +145,9 @@ class UsaReader(Translator):
         skips the dividend of a company that ran no trains, ``Step::Dividend#skip!``), or a
         company's pass when the site's action is another's (the site skips a step with
         nothing to offer, ``Round::Base#skip_steps``), a friendly sale nobody could buy
-        (:func:`_offer_nobody_can_buy`), or the company's pass of a step
+        (:func:`_offer_nobody_can_buy`), a merger round's turn with nothing to do but pass
+        (``G1817::Step::PostConversion`` skips it), naming the buyer of a company won when
+        only one of the winner's companies may buy it, or the company's pass of a step
         that offers nothing of the kind the site's action is (our token step offering the
         Free Station subsidy's token, which the site keeps on a card used any time)."""
         for _ in range(SILENT_MOVES_MAX):
@@ -155,6 +165,22 @@ class UsaReader(Translator):
                 and only[0].entity != getattr(ours, "entity", None)
             ):
                 yield only[0]
+                continue
+            if (
+                len(only) == 1
+                and isinstance(only[0], Pass)
+                and isinstance(engine(game).round, TakeoverRound)
+                and only[0].entity != getattr(ours, "entity", None)
+            ):
+                yield only[0]  # a merger round's turn with nothing but a pass: skipped
+                continue
+            if (
+                len(only) == 1
+                and isinstance(only[0], Merge)
+                and only[0].entity in engine(game).seats
+                and not isinstance(ours, Merge)
+            ):
+                yield only[0]  # the one company that may buy what its president won
                 continue
             if _offer_nobody_can_buy(game) and not isinstance(ours, Assign):
                 yield next(a for a in legal if isinstance(a, Pass))
@@ -189,15 +215,20 @@ class UsaReader(Translator):
         yield Bid(player=seat, entity=seat, company=target, price=action.integer("price"))
 
     def read_pass(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        """A company's pass of a step our game has already left by itself (the site's
-        track step waits for a pass after a lay that used up what the company could
-        build; ours moves on) is nothing here."""
+        """A company's pass of a step our game has already left by itself is nothing here:
+        the site's track step waits for a pass after a lay that used up what the company
+        could build, its repay step after the last loan was repaid; ours moves on (to the
+        next step, or the next company's turn)."""
         seat, entity = self.who(action, game)
         ours = Pass(player=seat, entity=entity)
         if action.entity_type == "corporation" and not _accepted(ours, game):
+            yield from self.silent_moves(ours, game)
+            if _accepted(ours, game):
+                yield ours
+                return
             legal = list(game.legal_actions())
             mine = [a for a in legal if getattr(a, "entity", None) == entity]
-            if mine and not any(isinstance(a, Pass) for a in legal):
+            if not mine or not any(isinstance(a, Pass) for a in legal):
                 return
         yield ours
 
@@ -303,8 +334,9 @@ class UsaReader(Translator):
             tile=tile.name,
             rotation=_rotation(g, tile.name, rotation),
         )
+        # a tile upgraded over a resource token keeps it: the site names the token again
         resource = "ore" if tile.resource == "ore20" else tile.resource
-        if resource:
+        if resource and not _has_marker(board.hexes[hex_name].markers, resource):
             yield self._one_of(
                 action,
                 game,
@@ -325,7 +357,14 @@ class UsaReader(Translator):
         """§14.3: the token a company over eight gives up (our token-cut step's choice)."""
         seat, entity = self.who(action, game)
         hex_name, city = self.city(action, game, action.text("city"))
-        yield Choose(player=seat, entity=entity, choice=f"{hex_name} {city}")
+        ours = Choose(player=seat, entity=entity, choice=f"{hex_name} {city}")
+        if not _accepted(ours, game) and all(
+            isinstance(a, DiscardTrain) for a in game.legal_actions()
+        ):
+            # the site cuts tokens before trains; ours asks for the discard first
+            self.memory(game).removals.append(ours)
+            return
+        yield ours
 
     def city(self, action: SiteAction, game: Game, site_city: str) -> tuple[str, str]:
         """(hex, our city) of a site city id ``"<tile copy>-<city index>"``: a printed hex
@@ -388,6 +427,8 @@ class UsaReader(Translator):
                 raise action.fail(f"our game offers no {kind} train from the bank")
             ours = offered[0].train
         trains[site] = ours
+        acquired = self.memory(game).acquired
+        acquired[ours] = len(acquired) + 1
         yield BuyTrain(player=seat, entity=entity, train=ours, price=price)
 
     def read_discard_train(self, action: SiteAction, game: Game) -> Iterator[Action]:
@@ -403,12 +444,32 @@ class UsaReader(Translator):
         yield ScrapTrain(player=seat, entity=entity, train=self.memory(game).trains.get(site, site))
 
     def read_take_loan(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """The site numbers loans in the order they are first taken and puts repaid ones
+        last; ours are the cubes of the Bank of New York, taken from the top row (§9):
+        the loan is the one our game offers."""
         seat, entity = self.who(action, game)
-        yield TakeLoan(player=seat, entity=entity, loan=action.integer("loan"))
+        sketch = TakeLoan(player=seat, entity=entity, loan=action.integer("loan"))
+        yield from self._loan(action, game, sketch)
 
     def read_payoff_loan(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat, entity = self.who(action, game)
-        yield PayoffLoan(player=seat, entity=entity, loan=action.integer("loan"))
+        sketch = PayoffLoan(player=seat, entity=entity, loan=action.integer("loan"))
+        yield from self._loan(action, game, sketch)
+
+    def _loan(self, action: SiteAction, game: Game, sketch: Action) -> Iterator[Action]:
+        yield from self.silent_moves(sketch, game)
+        if _accepted(sketch, game):
+            yield sketch
+            return
+        entity = getattr(sketch, "entity", None)
+        offered = [
+            a
+            for a in game.legal_actions()
+            if type(a) is type(sketch) and getattr(a, "entity", None) == entity
+        ]
+        if not offered:
+            raise action.fail(f"our game offers {entity} no {sketch.kind} now")
+        yield offered[0]
 
     # -- merger and acquisition round ----------------------------------------------------
 
@@ -431,8 +492,9 @@ class UsaReader(Translator):
     ) -> Iterator[Action]:
         """``"<train index>-<upgrade index>"``: the upgrades offered are the Switcher (P19)
         and the Extender (P30) when the company owns them, then a Pullman when it has one,
-        less those attached this turn; the trains, the company's in holding order without
-        its cars, and without permanent ones for the Extender (``G18USA::Step::Route``)."""
+        less those attached this turn; the trains, the company's in the order it got them,
+        without its cars, and without permanent ones for the Extender
+        (``G18USA::Step::Route``)."""
         g = engine(game)
         memory = self.memory(game)
         upgrades = [
@@ -440,7 +502,8 @@ class UsaReader(Translator):
             for p in (SWITCHER, EXTENDER)
             if p in g.privates and g.privates[p].owner == entity and not g.privates[p].closed
         ]
-        owned = list(g.depot.owned_by(entity))
+        order = memory.acquired
+        owned = sorted(g.depot.owned_by(entity), key=lambda t: order.get(t.id, 0))
         if any(g.depot.is_car(t) for t in owned):
             upgrades.append("pullman")
         upgrades = [u for u in upgrades if u not in memory.attached]
@@ -483,6 +546,12 @@ def _offer_nobody_can_buy(game: Game) -> bool:
         return False
     sale = r.auction
     return all(sale.max_bid(g, p) < sale.min_bid(g) for p in sale.bidders)
+
+
+def _has_marker(markers: object, resource: str) -> bool:
+    """Whether a hex's markers hold a token of ``resource`` (an ore token on either side)."""
+    assert isinstance(markers, (list, tuple, set, frozenset))
+    return resource in markers or (resource == "ore" and "ore20" in markers)
 
 
 def _upgrade_choice(choice: str) -> bool:
