@@ -37,6 +37,7 @@ from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.entities import PrivateSpec
 from roundhouse.core.flow.actions import ACTIONS, Choose
 from roundhouse.core.ids import PlayerId
+from roundhouse.core.market import SellDrop
 from roundhouse.core.rng import Rng
 from roundhouse.core.shares import ShareRules
 from roundhouse.core.title import OptionValue, Rulebook, Title
@@ -193,6 +194,7 @@ def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
         priority_deal=PriorityDeal.AFTER_LAST_ACTOR,
         auction_priority=AuctionPriority.AFTER_LAST_STARTER,
         sell_timing=SellTiming.NOT_IN_FORMING_ROUND,
+        sell_drop=SellDrop.NONE,  # §11.1: "Stock sales do not change the share price"
         sold_out_steps=1,
         sold_out_min_size=5,
         pool_cert_drop_steps=2,
