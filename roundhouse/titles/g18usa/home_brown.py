@@ -27,8 +27,9 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
 from roundhouse.core.upgrade import ColourSkip
+from roundhouse.titles.g18usa.family1817.turn_stage import before_run
 from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, UsaMap
-from roundhouse.titles.g18usa.powers import before_run, in_turn
+from roundhouse.titles.g18usa.powers import in_turn
 from roundhouse.titles.g18usa.state import usa
 
 FREE_SKIP = ColourSkip(fee_per_level=0, plain_track_only=False)

@@ -19,7 +19,6 @@ from roundhouse.core.ability import Ability, Closes, closes_after_use
 from roundhouse.core.actions import Action
 from roundhouse.core.entities import Private
 from roundhouse.core.flow.actions import Entity, HexName, PrivateName, Rotation, TileName
-from roundhouse.core.flow.map_steps import RouteStep
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -140,20 +139,6 @@ def use(g: Engine, private_id: str, ability: Ability) -> None:
     ]
     if all(uses_left(private, a) == 0 for a in counted):
         close(g, private_id)
-
-
-def before_run(g: Engine, entity: str) -> bool:
-    """Whether the company's turn has not reached its run yet: no revenue recorded, or (a
-    company without trains, whose run is settled at $0 when its turn begins) the turn still
-    waits in a step listed before the route step (track, station)."""
-    if g.or_round().revenue is None:
-        return True
-    for s in g.round.steps:
-        if isinstance(s, RouteStep):
-            return False
-        if s.blocking and s.active(g, entity):
-            return True
-    return False
 
 
 def in_turn(g: Engine, entity: str) -> bool:

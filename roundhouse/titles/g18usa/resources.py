@@ -54,7 +54,8 @@ from roundhouse.core.routes.revenue import HexMarkerBonus
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18usa.board import resource_hexes
-from roundhouse.titles.g18usa.powers import UsePrivate, before_run, held, in_turn, use
+from roundhouse.titles.g18usa.family1817.turn_stage import before_run
+from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import Resource, ResourceTokens
 from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
 from roundhouse.titles.g18usa.terrain import terrain_cost
