@@ -37,10 +37,12 @@ from roundhouse.core.flow.actions import (
     RunRoutes,
     SellShares,
 )
+from roundhouse.core.flow.map_steps import RouteStep, TrackStep
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import from_18xx_games
+from roundhouse.core.shares import POOL
 from roundhouse.interop.translate import SiteAction, Translator
 from roundhouse.titles.g18usa.family1817.actions import (
     Assign,
@@ -51,6 +53,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
     Short,
     TakeLoan,
 )
+from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import board_map, engine, site_tile
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
@@ -83,6 +86,12 @@ class Memory:
     company's trains in that order."""
     laid: dict[str, str] = dataclasses.field(default_factory=dict)
     """Site tile copy -> the hex it was laid on."""
+    last: tuple[str, str] = ("", "")
+    """(entity, type) of the site action being read."""
+    previous: tuple[str, str] = ("", "")
+    """(entity, type) of the site action read before it."""
+    silent: set[int] = dataclasses.field(default_factory=set)
+    """Moves of the action being read that the site made by itself (by ``id``)."""
     removals: list[Action] = dataclasses.field(default_factory=list)
     """Station tokens given up (§14.3) while our game first wants a train discarded."""
 
@@ -129,17 +138,30 @@ class UsaReader(Translator):
     # -- the framework's entry -----------------------------------------------------------
 
     def read(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        memory = self.memory(game)
+        before, memory.last = memory.last, (str(action.entity), action.type)
+        memory.previous = before
         yield from self._place_homes(game)
+        memory.silent.clear()
         for ours in super().read(action, game):
-            yield from self.silent_moves(ours, game)
+            if id(ours) not in memory.silent:
+                yield from self.silent_moves(ours, game)
             yield ours
         yield from self._place_homes(game)
         removals = self.memory(game).removals
         while removals and _accepted(removals[0], game):
             yield removals.pop(0)
 
+    def silent_moves(self, ours: Action, game: Game) -> Iterator[Action]:
+        """:meth:`_silent_moves`, each marked so that :meth:`read` does not look for silent
+        moves before it a second time."""
+        silent = self.memory(game).silent
+        for move in self._silent_moves(ours, game):
+            silent.add(id(move))
+            yield move
+
     @staticmethod
-    def silent_moves(ours: Action, game: Game) -> Iterator[Action]:
+    def _silent_moves(ours: Action, game: Game) -> Iterator[Action]:
         """The moves before ``ours`` that 18xx.games makes without recording them: when our
         game refuses ``ours`` and its one move is withholding a run of nothing (the site
         skips the dividend of a company that ran no trains, ``Step::Dividend#skip!``), or a
@@ -147,14 +169,21 @@ class UsaReader(Translator):
         nothing to offer, ``Round::Base#skip_steps``), a friendly sale nobody could buy
         (:func:`_offer_nobody_can_buy`), a merger round's turn with nothing to do but pass
         (``G1817::Step::PostConversion`` skips it), naming the buyer of a company won when
-        only one of the winner's companies may buy it, or the company's pass of a step
+        only one of the winner's companies may buy it, the end of a stock turn spent acting
+        for a company, or the company's pass of a step
         that offers nothing of the kind the site's action is (our token step offering the
         Free Station subsidy's token, which the site keeps on a card used any time)."""
         for _ in range(SILENT_MOVES_MAX):
-            if game.finished or _accepted(ours, game):
+            if game.finished:
+                return
+            if _offer_nobody_can_buy(game):
+                # never asked on the site, whatever the next action is
+                yield next(a for a in game.legal_actions() if isinstance(a, Pass))
+                continue
+            if _accepted(ours, game):
                 return
             legal = list(game.legal_actions())
-            only = [a for a in legal if a.kind not in ANY_TIME]
+            only = [a for a in legal if a.kind not in ANY_TIME and not _car_purchase(game, a)]
             if len(only) == 1 and isinstance(only[0], Dividend):
                 yield only[0]
                 continue
@@ -176,14 +205,22 @@ class UsaReader(Translator):
                 continue
             if (
                 len(only) == 1
+                and isinstance(only[0], Pass)
+                and only[0].entity in engine(game).seats
+                and ours.player != only[0].player
+                and game.log
+                and game.log[-1].player == only[0].player
+                and getattr(game.log[-1], "entity", None) in engine(game).corps
+            ):
+                yield only[0]  # a stock turn spent acting for a company (§11.7) ends
+                continue
+            if (
+                len(only) == 1
                 and isinstance(only[0], Merge)
                 and only[0].entity in engine(game).seats
                 and not isinstance(ours, Merge)
             ):
                 yield only[0]  # the one company that may buy what its president won
-                continue
-            if _offer_nobody_can_buy(game) and not isinstance(ours, Assign):
-                yield next(a for a in legal if isinstance(a, Pass))
                 continue
             entity = getattr(ours, "entity", None)
             skip = [a for a in only if isinstance(a, Pass) and a.entity == entity]
@@ -221,6 +258,14 @@ class UsaReader(Translator):
         next step, or the next company's turn)."""
         seat, entity = self.who(action, game)
         ours = Pass(player=seat, entity=entity)
+        if (
+            action.entity_type == "corporation"
+            and self.memory(game).previous == (entity, "lay_tile")
+            and not _in_track_step(game, entity)
+        ):
+            return  # the site's track step waited for this pass; ours had moved on
+        if action.entity_type == "corporation" and _pullman_pass(game, entity):
+            return  # the site's "buy pullman" step; ours offers cars beside the turn
         if action.entity_type == "corporation" and not _accepted(ours, game):
             yield from self.silent_moves(ours, game)
             if _accepted(ours, game):
@@ -233,8 +278,36 @@ class UsaReader(Translator):
         yield ours
 
     def read_buy_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        """The certificates the site names, where ours has them; a certificate the site made
+        for a short sale (§11.2: the share put in the open market) is one of ours in the
+        open market.  Several at once (a company buying its own, §11.7) are bought one by
+        one when our game takes them so."""
         seat, entity = self.who(action, game)
-        yield BuyShares(player=seat, entity=entity, shares=action.texts("shares"))
+        book = engine(game).books
+        picked: list[str] = []
+        for site in action.texts("shares"):
+            corp = site.rpartition("_")[0]
+            if corp not in book:
+                raise action.fail(f"no corporation {corp}")
+            certs = book[corp].certs
+            if site in certs and certs[site].owner != entity and site not in picked:
+                picked.append(site)
+                continue
+            pool = sorted(
+                c.id
+                for c in certs.values()
+                if c.owner == POOL and c.playable and c.id not in picked
+            )
+            if not pool:
+                raise action.fail(f"our game has no {corp} share in the open market")
+            picked.append(pool[0])
+        whole = BuyShares(player=seat, entity=entity, shares=tuple(picked))
+        yield from self.silent_moves(whole, game)
+        if len(picked) == 1 or _accepted(whole, game):
+            yield whole
+            return
+        for cert in picked:
+            yield BuyShares(player=seat, entity=entity, shares=(cert,))
 
     def read_sell_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat, entity = self.who(action, game)
@@ -546,6 +619,41 @@ def _offer_nobody_can_buy(game: Game) -> bool:
         return False
     sale = r.auction
     return all(sale.max_bid(g, p) < sale.min_bid(g) for p in sale.bidders)
+
+
+def _car_purchase(game: Game, action: Action) -> bool:
+    """Whether ``action`` buys a car (§12.7), offered beside the turn's steps."""
+    if not isinstance(action, BuyTrain):
+        return False
+    depot = engine(game).depot
+    return action.train in depot.trains and depot.is_car(depot.trains[action.train])
+
+
+def _pullman_pass(game: Game, entity: str) -> bool:
+    """Whether a company's pass now is the site's pass of its Pullman purchase
+    (``G18USA::Step::BuyPullman``, a step of its own before the run): our game offers the
+    company a car beside its turn (§12.7) and has nothing before the run left to ask."""
+    g = engine(game)
+    if g.round.entity(g) != entity:
+        return False
+    offered = g.round.offered(g, entity)
+    if not any(isinstance(s, CarPurchaseStep) for s in offered):
+        return False
+    blocking = [s for s in offered if s.blocking]
+    if not blocking:
+        return False
+    steps = list(g.round.steps)
+    route = next((i for i, s in enumerate(steps) if isinstance(s, RouteStep)), len(steps))
+    return steps.index(blocking[-1]) >= route
+
+
+def _in_track_step(game: Game, entity: str) -> bool:
+    """Whether the company's turn waits in our track step now."""
+    g = engine(game)
+    if g.round.entity(g) != entity:
+        return False
+    blocking = [s for s in g.round.offered(g, entity) if s.blocking]
+    return bool(blocking) and isinstance(blocking[-1], TrackStep)
 
 
 def _has_marker(markers: object, resource: str) -> bool:
