@@ -149,6 +149,9 @@ class RouteGraph:
     phase: str | None = None
     hex_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Markers on hexes that are not stops (gold cubes, resource tokens, ghost towns)."""
+    junction_revisits: bool = False
+    """Whether a route may pass a junction point again on other track (18USA §12.1: "may
+    change directions at the junctions"; only its stretches of track may not be reused)."""
 
     node_keys: list[NodeKey] = field(init=False)
     node_type: list[NodeType] = field(init=False)
@@ -309,6 +312,9 @@ class RouteGraph:
         for n, key in enumerate(self.node_keys):
             if n < len(self.stops):
                 group = self.stops[n].visit_group or f"stop:{self.stops[n].id}"
+            elif self.junction_revisits and self.node_type[n] is NodeType.JUNCTION:
+                bits.append(0)
+                continue
             else:
                 group = f"node:{key}"
             bits.append(1 << groups.setdefault(group, len(groups)))

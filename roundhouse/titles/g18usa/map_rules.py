@@ -318,4 +318,7 @@ class UsaMap(TakeoverBoardMap):
         tags: Mapping[str, frozenset[str]] = {h: frozenset({MEXICO}) for h in self.mexico_hexes}
         privates = PrivateStops() if g.privates else None
         decorate = CityBonus(bonuses, privates) if bonuses or privates else None
-        return switcher_options(g, corp_id, GraphOptions(tags=tags, decorate=decorate))
+        # §12.1: "A route may change directions at the junctions in the middle of plain
+        # track tiles", only never "use the same stretch of track more than once"
+        options = GraphOptions(tags=tags, decorate=decorate, junction_revisits=True)
+        return switcher_options(g, corp_id, options)
