@@ -23,6 +23,10 @@ class ForwardTurn(Round):
         marks: dict[str, int] = self.__dict__.setdefault("_forward_marks", {})
         return marks.get(entity, -1)
 
+    def moved_past(self, entity: str, step: Step) -> bool:
+        """Whether ``entity``'s turn has left the blocking ``step`` behind for good."""
+        return step.blocking and self.steps.index(step) < self._reached(entity)
+
     def _open(self, g: Engine, entity: str) -> list[Step]:
         """The steps still open in ``entity``'s turn: non-blocking ones, and blocking ones
         from the latest that took an action on."""

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
 
 
+def _moved_past(g: Engine, entity: str, step: object) -> bool:
+    """Whether a round that never goes back (18USA's ``ForwardTurn``) has left ``step``."""
+    moved_past = getattr(g.round, "moved_past", None)
+    return bool(moved_past(entity, step)) if callable(moved_past) else False
+
+
 def before_run(g: Engine, entity: str) -> bool:
     """Whether the company's turn has not reached its run yet (module docstring)."""
     if g.or_round().revenue is None:
@@ -31,7 +37,7 @@ def before_run(g: Engine, entity: str) -> bool:
             route_seen = True
             continue
         if not route_seen:
-            if s.blocking and s.active(g, entity):
+            if s.blocking and not _moved_past(g, entity, s) and s.active(g, entity):
                 return True
             continue
         if isinstance(s, DividendStep):
