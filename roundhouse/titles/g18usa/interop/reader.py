@@ -169,7 +169,8 @@ class UsaReader(Translator):
         nothing to offer, ``Round::Base#skip_steps``), a friendly sale nobody could buy
         (:func:`_offer_nobody_can_buy`), a merger round's turn with nothing to do but pass
         (``G1817::Step::PostConversion`` skips it), naming the buyer of a company won when
-        only one of the winner's companies may buy it, the end of a stock turn spent acting
+        only one of the winner's companies may buy it, the loan a buyer short of its bid must
+        take, the end of a stock turn spent acting
         for a company, or the company's pass of a step
         that offers nothing of the kind the site's action is (our token step offering the
         Free Station subsidy's token, which the site keeps on a card used any time)."""
@@ -213,6 +214,14 @@ class UsaReader(Translator):
                 and getattr(game.log[-1], "entity", None) in engine(game).corps
             ):
                 yield only[0]  # a stock turn spent acting for a company (§11.7) ends
+                continue
+            if (
+                len(legal) == 1
+                and isinstance(legal[0], TakeLoan)
+                and isinstance(engine(game).round, TakeoverRound)
+                and not isinstance(ours, TakeLoan)
+            ):
+                yield legal[0]  # a buyer short of its bid must borrow (§14.2)
                 continue
             if (
                 len(only) == 1
@@ -290,7 +299,7 @@ class UsaReader(Translator):
             if corp not in book:
                 raise action.fail(f"no corporation {corp}")
             certs = book[corp].certs
-            if site in certs and certs[site].owner != entity and site not in picked:
+            if site in certs and certs[site].owner in (POOL, corp) and site not in picked:
                 picked.append(site)
                 continue
             pool = sorted(
