@@ -77,7 +77,7 @@ class CarPurchaseStep(Step):
     name = "buy_car"
 
     def active(self, g: Engine, entity: str) -> bool:
-        if not before_run(g, entity) or not _turn_goes_on(g, entity):
+        if not before_run(g, entity, until_earnings=True) or not _turn_goes_on(g, entity):
             return False
         return bool(car_purchases(g, entity))
 

@@ -127,7 +127,8 @@ def _turn_step(g: Engine, kind: type[Step]) -> Step | None:
     return next((s for s in g.round.steps if isinstance(s, kind)), None)
 
 
-def _may_borrow(g: Engine, entity: str) -> bool:
+def may_borrow(g: Engine, entity: str) -> bool:
+    """Whether the company may take a loan now (18USA §9)."""
     try:
         check_take_loan(family(g), entity)
     except IllegalAction:
@@ -219,7 +220,7 @@ class RepayStep(Step):
         paid = not isinstance(interest, InterestStep) or interest.paid
         if g.controller(entity) is None:
             return False
-        return not self.done and paid and (bool(self._loans(g, entity)) or _may_borrow(g, entity))
+        return not self.done and paid and (bool(self._loans(g, entity)) or may_borrow(g, entity))
 
     def _loans(self, g: Engine, entity: str) -> list[int]:
         g = family(g)
