@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
@@ -38,12 +38,14 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.flow.map_steps import RouteStep, TrackStep
+from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import from_18xx_games
 from roundhouse.core.shares import POOL
 from roundhouse.interop.translate import SiteAction, Translator
+from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
 from roundhouse.titles.g18usa.family1817.actions import (
     Assign,
     Convert,
@@ -54,6 +56,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
     TakeLoan,
 )
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep
+from roundhouse.titles.g18usa.family1817.loan_step import may_borrow
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import board_map, engine, site_tile
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
@@ -66,6 +69,9 @@ SILENT_MOVES_MAX = 200
 """Moves the site may make by itself between two recorded actions."""
 ANY_TIME = frozenset({"take_loan", "payoff_loan", "scrap_train"})
 """Moves offered beside a company's current step (§9, §12.7)."""
+BESIDE = frozenset({"use_private"})
+"""Privates' moves offered beside the turn's steps (bridges, resource tokens, red areas):
+never the move the site made by itself."""
 
 SWITCHER, EXTENDER = "P19", "P30"
 """The privates whose upgrades a train attaches in the route step (18xx.games)."""
@@ -88,10 +94,17 @@ class Memory:
     """Site tile copy -> the hex it was laid on."""
     last: tuple[str, str] = ("", "")
     """(entity, type) of the site action being read."""
+    first_of_turn: bool = False
+    """Whether the action being read is its company's first in an operating turn."""
     previous: tuple[str, str] = ("", "")
     """(entity, type) of the site action read before it."""
     silent: set[int] = dataclasses.field(default_factory=set)
     """Moves of the action being read that the site made by itself (by ``id``)."""
+    turn: tuple[str, list[str]] = ("", [])
+    """The company whose operating turn the site's actions are in, and the types of its
+    actions so far in that turn."""
+    denver: str = ""
+    """Denver's orientation its first company chose on the site, not yet asked by ours."""
     removals: list[Action] = dataclasses.field(default_factory=list)
     """Station tokens given up (§14.3) while our game first wants a train discarded."""
 
@@ -141,6 +154,14 @@ class UsaReader(Translator):
         memory = self.memory(game)
         before, memory.last = memory.last, (str(action.entity), action.type)
         memory.previous = before
+        first_of_turn = False
+        if action.entity_type == "corporation" and isinstance(engine(game).round, OperatingRound):
+            corp = memory.turn[0]
+            if corp != str(action.entity):
+                memory.turn = (str(action.entity), [])
+            first_of_turn = not memory.turn[1]
+            memory.turn[1].append(action.type)
+        memory.first_of_turn = first_of_turn
         yield from self._place_homes(game)
         memory.silent.clear()
         for ours in super().read(action, game):
@@ -148,20 +169,26 @@ class UsaReader(Translator):
                 yield from self.silent_moves(ours, game)
             yield ours
         yield from self._place_homes(game)
+        yield from self._orient_denver(game)
         removals = self.memory(game).removals
         while removals and _accepted(removals[0], game):
             yield removals.pop(0)
 
-    def silent_moves(self, ours: Action, game: Game) -> Iterator[Action]:
+    def silent_moves(
+        self, ours: Action, game: Game, ready: Callable[[], bool] | None = None
+    ) -> Iterator[Action]:
         """:meth:`_silent_moves`, each marked so that :meth:`read` does not look for silent
-        moves before it a second time."""
+        moves before it a second time.  ``ready`` replaces "our game accepts ``ours``" as
+        the test of having caught up (a loan, whose number ours chooses)."""
         silent = self.memory(game).silent
-        for move in self._silent_moves(ours, game):
+        for move in self._silent_moves(ours, game, ready):
             silent.add(id(move))
             yield move
 
     @staticmethod
-    def _silent_moves(ours: Action, game: Game) -> Iterator[Action]:
+    def _silent_moves(
+        ours: Action, game: Game, ready: Callable[[], bool] | None = None
+    ) -> Iterator[Action]:
         """The moves before ``ours`` that 18xx.games makes without recording them: when our
         game refuses ``ours`` and its one move is withholding a run of nothing (the site
         skips the dividend of a company that ran no trains, ``Step::Dividend#skip!``), or a
@@ -181,10 +208,12 @@ class UsaReader(Translator):
                 # never asked on the site, whatever the next action is
                 yield next(a for a in game.legal_actions() if isinstance(a, Pass))
                 continue
-            if _accepted(ours, game):
+            if ready() if ready is not None else _accepted(ours, game):
                 return
             legal = list(game.legal_actions())
-            only = [a for a in legal if a.kind not in ANY_TIME and not _car_purchase(game, a)]
+            only = [
+                a for a in legal if a.kind not in ANY_TIME | BESIDE and not _car_purchase(game, a)
+            ]
             if len(only) == 1 and isinstance(only[0], Dividend):
                 yield only[0]
                 continue
@@ -238,6 +267,21 @@ class UsaReader(Translator):
                 continue
             return
 
+    def _orient_denver(self, game: Game) -> Iterator[Action]:
+        """Denver's orientation, chosen on the site right after the home token and asked by
+        ours before the company's first track step (§12.2.3)."""
+        memory = self.memory(game)
+        if not memory.denver:
+            return
+        wanted = [
+            a
+            for a in game.legal_actions()
+            if isinstance(a, Choose) and a.choice == memory.denver and not a.company
+        ]
+        if wanted:
+            memory.denver = ""
+            yield wanted[0]
+
     def _place_homes(self, game: Game) -> Iterator[Action]:
         """Home tokens chosen at an auction's opening, placed when our game asks."""
         homes = self.memory(game).homes
@@ -273,6 +317,24 @@ class UsaReader(Translator):
             and not _in_track_step(game, entity)
         ):
             return  # the site's track step waited for this pass; ours had moved on
+        memory = self.memory(game)
+        if (
+            action.entity_type == "corporation"
+            and memory.previous[0] == entity
+            and memory.turn[0] == entity
+            and not isinstance(engine(game).round, OperatingRound)
+            and may_borrow(engine(game), entity)
+        ):
+            return  # the site's "passes take loans" ending the turn (``G1817::Step::Loan``)
+        if action.entity_type == "corporation" and self.memory(game).first_of_turn:
+            yield from self.silent_moves(ours, game, lambda: _at_own_turn(game, entity))
+        if (
+            action.entity_type == "corporation"
+            and self.memory(game).first_of_turn
+            and _at_own_turn(game, entity)
+            and not _in_track_step(game, entity)
+        ):
+            return  # the site opens every turn with its track step; ours had nothing to lay
         if action.entity_type == "corporation" and _pullman_pass(game, entity):
             return  # the site's "buy pullman" step; ours offers cars beside the turn
         if action.entity_type == "corporation" and not _accepted(ours, game):
@@ -406,6 +468,13 @@ class UsaReader(Translator):
                 choice=tile.resource,  # type: ignore[arg-type]
             )
             return
+        if hex_name == DENVER and tile.name == "X04" and g.denver_open:
+            # X04s -> X04: the orientation, asked by ours in the company's first turn
+            self.memory(game).denver = next(
+                c for c, r in ORIENTATIONS.items() if r % 2 == rotation % 2
+            )
+            yield from self._orient_denver(game)
+            return
         if tile.resource == "ore20" and board.hexes[hex_name].tile.id == tile.name:
             yield UpgradeOre(player=seat, entity=entity, hex=hex_name)
             return
@@ -449,7 +518,7 @@ class UsaReader(Translator):
         yield ours
 
     def city(self, action: SiteAction, game: Game, site_city: str) -> tuple[str, str]:
-        """(hex, our city) of a site city id ``"<tile copy>-<city index>"``: a printed hex
+        """(hex, our city) of a site city id ``"<tile copy>-<part index>"``: a printed hex
         (``"H8-5-0"``), or the hex where that tile lies (``"X02-0-0"``, ``"57-3-0"``)."""
         copy, _, index = site_city.rpartition("-")
         if not index.isdecimal():
@@ -465,7 +534,11 @@ class UsaReader(Translator):
                 if len(holding) != 1:
                     raise action.fail(f"cannot tell which hex holds city {site_city!r}")
                 hex_name = holding[0]
+        # the index counts every part of the site's tile (icons too: Fargo's city is part
+        # 1); where a tile has several cities they come first
         cities = list(board.hexes[hex_name].tokens)
+        if len(cities) == 1:
+            return hex_name, cities[0]
         if int(index) >= len(cities):
             raise action.fail(f"{hex_name} has no city {index}")
         return hex_name, cities[int(index)]
@@ -539,19 +612,25 @@ class UsaReader(Translator):
         yield from self._loan(action, game, sketch)
 
     def _loan(self, action: SiteAction, game: Game, sketch: Action) -> Iterator[Action]:
-        yield from self.silent_moves(sketch, game)
-        if _accepted(sketch, game):
-            yield sketch
-            return
+        """The loan our game offers the company now; only when it offers none, the moves
+        the site made by itself first (the loan numbers differ, so ``sketch`` itself is
+        no test)."""
         entity = getattr(sketch, "entity", None)
-        offered = [
-            a
-            for a in game.legal_actions()
-            if type(a) is type(sketch) and getattr(a, "entity", None) == entity
-        ]
-        if not offered:
+
+        def offered() -> list[Action]:
+            return [
+                a
+                for a in game.legal_actions()
+                if type(a) is type(sketch) and getattr(a, "entity", None) == entity
+            ]
+
+        found = offered()
+        if not found:
+            yield from self.silent_moves(sketch, game, lambda: bool(offered()))
+            found = offered()
+        if not found:
             raise action.fail(f"our game offers {entity} no {sketch.kind} now")
-        yield offered[0]
+        yield found[0]
 
     # -- merger and acquisition round ----------------------------------------------------
 
@@ -654,6 +733,13 @@ def _pullman_pass(game: Game, entity: str) -> bool:
     steps = list(g.round.steps)
     route = next((i for i, s in enumerate(steps) if isinstance(s, RouteStep)), len(steps))
     return steps.index(blocking[-1]) >= route
+
+
+def _at_own_turn(game: Game, entity: str) -> bool:
+    """Whether our game is in ``entity``'s operating turn (after any silent moves of the
+    companies before it, which the site did not record)."""
+    g = engine(game)
+    return isinstance(g.round, OperatingRound) and g.round.entity(g) == entity
 
 
 def _in_track_step(game: Game, entity: str) -> bool:
