@@ -37,6 +37,12 @@ class Hooks(Static):
             return auction_round(g)
         return self.stock_round(g)
 
+    def round_after_end(self, g: Engine, ended: Round) -> Round | None:
+        """A round still played once the game's end is reached after ``ended`` (the
+        operating round that completes it), the game ending when it finishes; None (the
+        rules of every title so far): the game ends at once."""
+        return None
+
     def next_round(self, g: Engine, ended: Round) -> Round:
         """What follows ``ended``: auction -> stock -> operating x N -> stock ...
         (18RoyalGorge "Game Structure", 18US §6, 18West §7).  A title with a round of its own

@@ -211,7 +211,12 @@ def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
         final_train_event="end_game",
         bid_step=5,
         loans=LoanRules(rows=data.loan_rows(players)),
-        shorts=ShortRules(enabled=True, forbidden_after="8"),
+        shorts=ShortRules(
+            enabled=True,
+            forbidden_after="8",
+            close_at_limit=compat_18xx_games,
+            net_after_merger=compat_18xx_games,
+        ),
         takeover=TakeoverRules(
             sizes=(2, 5, 10),
             token_cost={5: 50, 10: 100},

@@ -153,6 +153,14 @@ class UsaHooks(FamilyHooks):
             return self.stock_round(g)
         return super().next_round(g, ended)
 
+    def round_after_end(self, g: Engine, ended: Round) -> Round | None:
+        """§16 ends the game with the last operating round; 18xx.games plays the M&A round
+        after it first (``compat_18xx_games``; ``G1817`` checks the end after the
+        acquisition round)."""
+        if usa(g).variant.compat_18xx_games and ended.kind == "OR":
+            return self.next_round(g, ended)
+        return None
+
     def operating_rounds_in_set(self, g: Engine) -> int:
         """§16: a final set of three operating rounds when the first 8-train left the stack
         in the second operating round of a set."""

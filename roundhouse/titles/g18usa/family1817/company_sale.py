@@ -168,12 +168,27 @@ def merge(g: FamilyEngine, initiator: str, partner: str) -> None:
             owners.extend([who] * cert.shares)
         grow(g, initiator, new, owners)
         g.shorts.rename(partner, initiator)
+        if g.config.shorts.net_after_merger:
+            net_shorts(g, initiator)
     cell = g.market.grid.at_or_below(price)
     assert cell is not None
     g.market.place(initiator, cell)
     a.update_president([p for p in g.players if not g.player(p).bankrupt])
     close(g, partner)
     g.after_price_move(initiator)
+
+
+def net_shorts(g: FamilyEngine, corp_id: str) -> None:
+    """A player left holding both shares and short shares of ``corp_id`` after a merger's
+    exchange closes them in pairs, as a purchase would (§11.3; 18xx.games ``unshort``,
+    ``compat_18xx_games``)."""
+    book = g.books[corp_id]
+    for player in g.players:
+        for cert in sorted(book.certs_of(player), key=lambda c: c.id):
+            if cert.president or cert.shares != 1 or not g.shorts.of(player, corp_id):
+                continue
+            del book.certs[cert.id]
+            g.shorts.add(player, corp_id, -1)
 
 
 # -- changing hands --------------------------------------------------------------------
