@@ -217,7 +217,11 @@ class RepayStep(Step):
 
     def active(self, g: Engine, entity: str) -> bool:
         interest = _turn_step(g, InterestStep)
-        paid = not isinstance(interest, InterestStep) or interest.paid
+        paid = (
+            not isinstance(interest, InterestStep)
+            or interest.paid
+            or not family(g).loans.of(entity)  # nothing was due
+        )
         if g.controller(entity) is None:
             return False
         return not self.done and paid and (bool(self._loans(g, entity)) or may_borrow(g, entity))
