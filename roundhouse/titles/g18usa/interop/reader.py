@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
@@ -56,7 +56,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
     TakeLoan,
 )
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep
-from roundhouse.titles.g18usa.family1817.loan_step import may_borrow
+from roundhouse.titles.g18usa.family1817.loan_step import InterestStep
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import board_map, engine, site_tile
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
@@ -85,6 +85,8 @@ class Memory:
     """Company -> (hex, city) its opener chose, not yet placed in our game."""
     trains: dict[str, str] = dataclasses.field(default_factory=dict)
     """Site train id -> ours, where they differ."""
+    pullman: str = ""
+    """Our train the site attached the company's Pullman to for its coming run."""
     attached: list[str] = dataclasses.field(default_factory=list)
     """Upgrades attached in the running company's route step (the site's names)."""
     acquired: dict[str, int] = dataclasses.field(default_factory=dict)
@@ -208,6 +210,10 @@ class UsaReader(Translator):
                 # never asked on the site, whatever the next action is
                 yield next(a for a in game.legal_actions() if isinstance(a, Pass))
                 continue
+            interest = _interest_payment(game)
+            if interest is not None:
+                yield interest  # §12.8 is no decision: the site pays it by itself
+                continue
             if ready() if ready is not None else _accepted(ours, game):
                 return
             legal = list(game.legal_actions())
@@ -295,6 +301,26 @@ class UsaReader(Translator):
                 del homes[corp]
                 yield wanted[0]
 
+    def settle(self, game: Game) -> Iterator[Action]:
+        """The moves the site made by itself after the document's last action: a friendly
+        sale nobody can buy, interest, a merger round's turn with nothing but a pass (the
+        site ends the game after its M&A round without asking them)."""
+        for _ in range(SILENT_MOVES_MAX):
+            if game.finished:
+                return
+            move: Action | None = None
+            if _offer_nobody_can_buy(game):
+                move = next(a for a in game.legal_actions() if isinstance(a, Pass))
+            else:
+                move = _interest_payment(game)
+            if move is None and isinstance(engine(game).round, TakeoverRound):
+                legal = list(game.legal_actions())
+                if len(legal) == 1 and isinstance(legal[0], Pass):
+                    move = legal[0]
+            if move is None:
+                return
+            yield move
+
     # -- stock round ---------------------------------------------------------------------
 
     def read_bid(self, action: SiteAction, game: Game) -> Iterator[Action]:
@@ -311,21 +337,20 @@ class UsaReader(Translator):
         next step, or the next company's turn)."""
         seat, entity = self.who(action, game)
         ours = Pass(player=seat, entity=entity)
+        if action.entity_type == "player" and not _accepted(ours, game):
+            yield from self.silent_moves(ours, game)
+            offer = _offer_pass(game)
+            if offer is not None and not _accepted(ours, game):
+                # 18xx.games took another player's pass as the offering president's
+                # decline (``Step::Acquire#process_pass`` does not check who passes)
+                yield offer
+                return
         if (
             action.entity_type == "corporation"
             and self.memory(game).previous == (entity, "lay_tile")
             and not _in_track_step(game, entity)
         ):
             return  # the site's track step waited for this pass; ours had moved on
-        memory = self.memory(game)
-        if (
-            action.entity_type == "corporation"
-            and memory.previous[0] == entity
-            and memory.turn[0] == entity
-            and not isinstance(engine(game).round, OperatingRound)
-            and may_borrow(engine(game), entity)
-        ):
-            return  # the site's "passes take loans" ending the turn (``G1817::Step::Loan``)
         if action.entity_type == "corporation" and self.memory(game).first_of_turn:
             yield from self.silent_moves(ours, game, lambda: _at_own_turn(game, entity))
         if (
@@ -349,10 +374,10 @@ class UsaReader(Translator):
         yield ours
 
     def read_buy_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        """The certificates the site names, where ours has them; a certificate the site made
-        for a short sale (§11.2: the share put in the open market) is one of ours in the
-        open market.  Several at once (a company buying its own, §11.7) are bought one by
-        one when our game takes them so."""
+        """The certificates the site names, where ours has them for sale; one the site
+        numbered otherwise (a short sale's, §11.2, or one of a merger's) is one of ours in
+        the open market, else in the treasury.  Several at once (a company buying its own,
+        §11.7) are bought one by one when our game takes them so."""
         seat, entity = self.who(action, game)
         book = engine(game).books
         picked: list[str] = []
@@ -364,20 +389,21 @@ class UsaReader(Translator):
             if site in certs and certs[site].owner in (POOL, corp) and site not in picked:
                 picked.append(site)
                 continue
-            pool = sorted(
+            spare = [
                 c.id
-                for c in certs.values()
-                if c.owner == POOL and c.playable and c.id not in picked
-            )
-            if not pool:
-                raise action.fail(f"our game has no {corp} share in the open market")
-            picked.append(pool[0])
+                for source in (POOL, corp)
+                for c in sorted(certs.values(), key=lambda c: c.id)
+                if c.owner == source and c.playable and not c.president and c.id not in picked
+            ]
+            if not spare:
+                raise action.fail(f"our game has no {corp} share for sale")
+            picked.append(spare[0])
         whole = BuyShares(player=seat, entity=entity, shares=tuple(picked))
         yield from self.silent_moves(whole, game)
         if len(picked) == 1 or _accepted(whole, game):
             yield whole
             return
-        for cert in picked:
+        for cert in sorted(picked, key=_cert_order):
             yield BuyShares(player=seat, entity=entity, shares=(cert,))
 
     def read_sell_shares(self, action: SiteAction, game: Game) -> Iterator[Action]:
@@ -543,19 +569,52 @@ class UsaReader(Translator):
             raise action.fail(f"{hex_name} has no city {index}")
         return hex_name, cities[int(index)]
 
-    def read_run_routes(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        seat, entity = self.who(action, game)
+    def routes(self, action: SiteAction, game: Game, entity: str) -> tuple[tuple[str, ...], ...]:
+        """The site's route objects in our notation, with our train ids."""
         g = engine(game)
         bm = board_map(g)
         graph = route_graph(bm.board, g.depot.phases.current, options=bm.graph_options(g, entity))
         trains = self.memory(game).trains
-        routes = []
+        out = []
         for route in action.objects("routes"):
             ours = from_18xx_games(graph, route)
-            routes.append((trains.get(ours[0], ours[0]), *ours[1:]))
-        revenue = bm.check_run(g, entity, tuple(routes)) if routes else 0
-        self.memory(game).attached.clear()
-        yield RunRoutes(player=seat, entity=entity, routes=tuple(routes), revenue=revenue)
+            out.append((trains.get(ours[0], ours[0]), *ours[1:]))
+        return tuple(out)
+
+    def read_run_routes(self, action: SiteAction, game: Game) -> Iterator[Action]:
+        seat, entity = self.who(action, game)
+        g = engine(game)
+        routes = self.routes(action, game, entity)
+        revenue = board_map(g).check_run(g, entity, routes) if routes else 0
+        memory = self.memory(game)
+        memory.attached.clear()
+        memory.pullman = ""
+        yield RunRoutes(player=seat, entity=entity, routes=routes, revenue=revenue)
+
+    def route_revenues(self, action: SiteAction, game: Game) -> Sequence[int] | None:
+        """Ours per route, in the action's order; the Pullman's bonus (a company bonus of
+        ours) counted on the train the site attached it to, as the site counts it."""
+        if action.get("routes") is None or action.entity_type != "corporation":
+            return None
+        g = engine(game)
+        entity = str(action.entity)
+        try:
+            routes = self.routes(action, game, entity)
+            revenue, _ = board_map(g).price_run(g, entity, routes)
+        except IllegalAction:
+            return None
+        by_train = {run.train.id: run.revenue for run in revenue.runs}
+        extra = sum(b.amount for b in revenue.bonuses)
+        pullman = self.memory(game).pullman
+        out = []
+        for route in routes:
+            value = by_train.get(route[0])
+            if value is None:
+                return None
+            out.append(value + (extra if route[0] == pullman else 0))
+        if extra and pullman not in {r[0] for r in routes}:
+            return None
+        return out
 
     def read_dividend(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat, entity = self.who(action, game)
@@ -676,6 +735,7 @@ class UsaReader(Translator):
         train = trains[int(t_index)]
         memory.attached.append(upgrade)
         if upgrade == "pullman":
+            memory.pullman = train.id
             return  # our run adds the car's bonus to the best train by itself (§12.7)
         yield Choose(player=seat, entity=entity, choice=train.id, company=upgrade)
 
@@ -696,6 +756,29 @@ def _accepted(action: Action, game: Game) -> bool:
     return True
 
 
+def _interest_payment(game: Game) -> Pass | None:
+    """The pass that pays a company's interest when our operating turn waits for it."""
+    g = engine(game)
+    if not isinstance(g.round, OperatingRound):
+        return None
+    entity = g.round.entity(g)
+    if entity is None:
+        return None
+    blocking = [s for s in g.round.offered(g, entity) if s.blocking]
+    if not blocking or not isinstance(blocking[-1], InterestStep):
+        return None
+    return Pass(player=g.controller_id(entity), entity=entity)
+
+
+def _offer_pass(game: Game) -> Pass | None:
+    """The pass declining the friendly sale our merger round offers now, if it asks."""
+    g = engine(game)
+    r = g.round
+    if not isinstance(r, TakeoverRound) or r.phase != "offer":
+        return None
+    return next((a for a in game.legal_actions() if isinstance(a, Pass)), None)
+
+
 def _offer_nobody_can_buy(game: Game) -> bool:
     """Whether our merger round asks a president to offer a company for a friendly sale
     (§14.2.3) that no player could buy at the minimum bid: the site does not ask then
@@ -707,6 +790,12 @@ def _offer_nobody_can_buy(game: Game) -> bool:
         return False
     sale = r.auction
     return all(sale.max_bid(g, p) < sale.min_bid(g) for p in sale.bidders)
+
+
+def _cert_order(cert_id: str) -> tuple[str, int]:
+    """Certificates in number order (our game offers a company's own purchases so)."""
+    corp, _, number = cert_id.rpartition("_")
+    return corp, int(number) if number.isdecimal() else 0
 
 
 def _car_purchase(game: Game, action: Action) -> bool:

@@ -29,6 +29,11 @@ class UsaTranslator(UsaReader):
     def optional_rules(self, options: Mapping[str, OptionValue]) -> list[str]:
         return [SEVENTEEN] if options.get(SEVENTEEN) else []
 
+    def end_reason(self, reason: str | None) -> str | None:
+        """§16's end by the first 8-train is the site's ``final_phase`` (Phase 8 begins with
+        it; ``G1817::Game::GAME_END_CHECK``)."""
+        return "final_phase" if reason == "final_train" else reason
+
     def describe(self, game: Game) -> dict[str, Json]:
         out = super().describe(game)
         g = engine(game)
