@@ -224,6 +224,7 @@ def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
             max_tokens=8,
             no_train_liquidation=True,
             repay_acquired_loans=compat_18xx_games,
+            liquidate_only_at_start=compat_18xx_games,
             shares_before_conversion_loans=compat_18xx_games,
         ),
     )

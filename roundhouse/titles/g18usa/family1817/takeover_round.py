@@ -88,6 +88,7 @@ class TakeoverRound(CashCrisisRound):
         self.queue: list[str] = []
         self.involved: set[str] = set()
         self.acquisition_at_start: set[str] = set()
+        self.liquidation_at_start: set[str] = set()
         self.done_sales: set[str] = set()
         self.friendly: list[str] | None = None
         self.post_corp = ""
@@ -139,6 +140,7 @@ class TakeoverRound(CashCrisisRound):
         floated = [c.id for c in g.corps.values() if c.floated and not c.closed]
         self.queue = [c for c in g.market.operating_order(floated) if self.white(g, c)]
         self.acquisition_at_start = set(g.market.companies_in(t.acquisition_zone))
+        self.liquidation_at_start = set(g.market.companies_in(t.liquidation_zone))
         self._advance(g)
 
     def label(self, g: Engine) -> str:
@@ -221,6 +223,8 @@ class TakeoverRound(CashCrisisRound):
     def _next_sale(self, g: FamilyEngine) -> bool:
         t = g.config.takeover
         liq = [c for c in g.market.companies_in(t.liquidation_zone) if g.corps[c].floated]
+        if t.liquidate_only_at_start:
+            liq = [c for c in liq if c in self.liquidation_at_start]
         acq = [
             c
             for c in g.market.companies_in(t.acquisition_zone)
