@@ -39,6 +39,8 @@ from roundhouse.core.flow.actions import (
 )
 from roundhouse.core.flow.map_steps import RouteStep, TrackStep
 from roundhouse.core.flow.operating_round import OperatingRound
+from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.routes.adapter import route_graph
@@ -360,6 +362,13 @@ class UsaReader(Translator):
             and not _in_track_step(game, entity)
         ):
             return  # the site opens every turn with its track step; ours had nothing to lay
+        if (
+            action.entity_type == "corporation"
+            and self.memory(game).previous == (entity, "buy_train")
+            and _at_own_turn(game, entity)
+            and not _in_step(game, entity, BuyTrainStep)
+        ):
+            return  # the site's buy-trains step waited for this pass; ours had moved on
         if action.entity_type == "corporation" and _pullman_pass(game, entity):
             return  # the site's "buy pullman" step; ours offers cars beside the turn
         if action.entity_type == "corporation" and not _accepted(ours, game):
@@ -833,11 +842,16 @@ def _at_own_turn(game: Game, entity: str) -> bool:
 
 def _in_track_step(game: Game, entity: str) -> bool:
     """Whether the company's turn waits in our track step now."""
+    return _in_step(game, entity, TrackStep)
+
+
+def _in_step(game: Game, entity: str, kind: type[Step]) -> bool:
+    """Whether the company's turn waits in a step of ``kind`` now."""
     g = engine(game)
     if g.round.entity(g) != entity:
         return False
     blocking = [s for s in g.round.offered(g, entity) if s.blocking]
-    return bool(blocking) and isinstance(blocking[-1], TrackStep)
+    return bool(blocking) and isinstance(blocking[-1], kind)
 
 
 def _has_marker(markers: object, resource: str) -> bool:
