@@ -72,7 +72,7 @@ class UsaHooks(FamilyHooks):
     def dividend_price(self, g: Engine, corp_id: str) -> int:
         """§12.5 in an acquisition space: the amounts printed there (:data:`.data
         .ACQUISITION_DIVIDEND_PRICE`)."""
-        if g.config.takeover.acquisition_zone in g.market.zones(corp_id):
+        if usa(g).config.takeover.acquisition_zone in g.market.zones(corp_id):
             return data.ACQUISITION_DIVIDEND_PRICE
         return super().dividend_price(g, corp_id)
 
