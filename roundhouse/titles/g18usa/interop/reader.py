@@ -6,18 +6,20 @@ Most types keep their names and fields (our 1817-family actions use the site's v
 
 * a company's start: the site has the opener place the home token right after the opening
   bid (18USA §11.6 step 2); our auction asks for it once the bidding is over, so the
-  placement waits (:class:`PendingHomes`) and is made when ours asks;
+  placement waits (:class:`~.memory.Memory`) and is made when ours asks; Denver's
+  orientation likewise (§12.2.3);
 * tiles carrying a resource (``"7ore10"``) are our tile plus a resource token placed with the
   private that brings it (§13), ``"…ore20"`` on the same tile the ore token's upgrade;
 * trains: the site numbers every copy (``"2-7"``), our unlimited 2-trains share ids, so the
-  reader keeps which of ours each site train is (:class:`TrainIds`);
+  reader keeps which of ours each site train is;
 * the route step's ``choose "<train>-<upgrade>"`` attaches the Switcher (P19), the Extender
-  (P30) or a Pullman, indices into the site's lists (``G18USA::Step::Route#choices``).
+  (P30) or a Pullman, indices into the site's lists (``G18USA::Step::Route#choices``);
+* the moves the site makes without recording them (:mod:`.site_moves`), and its passes of
+  steps ours does not have or has already left (:meth:`UsaReader.read_pass`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 
@@ -37,9 +39,7 @@ from roundhouse.core.flow.actions import (
     RunRoutes,
     SellShares,
 )
-from roundhouse.core.flow.map_steps import RouteStep, TrackStep
 from roundhouse.core.flow.operating_round import OperatingRound
-from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
@@ -57,60 +57,26 @@ from roundhouse.titles.g18usa.family1817.actions import (
     Short,
     TakeLoan,
 )
-from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep
-from roundhouse.titles.g18usa.family1817.loan_step import InterestStep
-from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.interop.memory import Memory
 from roundhouse.titles.g18usa.interop.names import board_map, engine, site_tile
+from roundhouse.titles.g18usa.interop.site_moves import (
+    accepted,
+    at_own_turn,
+    in_step,
+    in_track_step,
+    offer_pass,
+    pullman_pass,
+    settled_moves,
+)
+from roundhouse.titles.g18usa.interop.site_moves import silent_moves as site_silent_moves
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
 
-SILENT_MOVES_MAX = 200
-"""Moves the site may make by itself between two recorded actions."""
-ANY_TIME = frozenset({"take_loan", "payoff_loan", "scrap_train"})
-"""Moves offered beside a company's current step (§9, §12.7)."""
-BESIDE = frozenset({"use_private"})
-"""Privates' moves offered beside the turn's steps (bridges, resource tokens, red areas):
-never the move the site made by itself."""
-
 SWITCHER, EXTENDER = "P19", "P30"
 """The privates whose upgrades a train attaches in the route step (18xx.games)."""
-
-
-@dataclasses.dataclass
-class Memory:
-    """What the reader keeps of one game between site actions."""
-
-    homes: dict[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
-    """Company -> (hex, city) its opener chose, not yet placed in our game."""
-    trains: dict[str, str] = dataclasses.field(default_factory=dict)
-    """Site train id -> ours, where they differ."""
-    pullman: str = ""
-    """Our train the site attached the company's Pullman to for its coming run."""
-    attached: list[str] = dataclasses.field(default_factory=list)
-    """Upgrades attached in the running company's route step (the site's names)."""
-    acquired: dict[str, int] = dataclasses.field(default_factory=dict)
-    """Our train id -> when its company got it (a count of purchases): the site lists a
-    company's trains in that order."""
-    laid: dict[str, str] = dataclasses.field(default_factory=dict)
-    """Site tile copy -> the hex it was laid on."""
-    last: tuple[str, str] = ("", "")
-    """(entity, type) of the site action being read."""
-    first_of_turn: bool = False
-    """Whether the action being read is its company's first in an operating turn."""
-    previous: tuple[str, str] = ("", "")
-    """(entity, type) of the site action read before it."""
-    silent: set[int] = dataclasses.field(default_factory=set)
-    """Moves of the action being read that the site made by itself (by ``id``)."""
-    turn: tuple[str, list[str]] = ("", [])
-    """The company whose operating turn the site's actions are in, and the types of its
-    actions so far in that turn."""
-    denver: str = ""
-    """Denver's orientation its first company chose on the site, not yet asked by ours."""
-    removals: list[Action] = dataclasses.field(default_factory=list)
-    """Station tokens given up (§14.3) while our game first wants a train discarded."""
 
 
 class UsaReader(Translator):
@@ -175,105 +141,20 @@ class UsaReader(Translator):
         yield from self._place_homes(game)
         yield from self._orient_denver(game)
         removals = self.memory(game).removals
-        while removals and _accepted(removals[0], game):
+        while removals and accepted(removals[0], game):
             yield removals.pop(0)
 
     def silent_moves(
         self, ours: Action, game: Game, ready: Callable[[], bool] | None = None
     ) -> Iterator[Action]:
-        """:meth:`_silent_moves`, each marked so that :meth:`read` does not look for silent
-        moves before it a second time.  ``ready`` replaces "our game accepts ``ours``" as
-        the test of having caught up (a loan, whose number ours chooses)."""
+        """:func:`~.site_moves.silent_moves`, each marked so that :meth:`read` does not
+        look for silent moves before it a second time.  ``ready`` replaces "our game
+        accepts ``ours``" as the test of having caught up (a loan, whose number ours
+        chooses)."""
         silent = self.memory(game).silent
-        for move in self._silent_moves(ours, game, ready):
+        for move in site_silent_moves(ours, game, ready):
             silent.add(id(move))
             yield move
-
-    @staticmethod
-    def _silent_moves(
-        ours: Action, game: Game, ready: Callable[[], bool] | None = None
-    ) -> Iterator[Action]:
-        """The moves before ``ours`` that 18xx.games makes without recording them: when our
-        game refuses ``ours`` and its one move is withholding a run of nothing (the site
-        skips the dividend of a company that ran no trains, ``Step::Dividend#skip!``), or a
-        company's pass when the site's action is another's (the site skips a step with
-        nothing to offer, ``Round::Base#skip_steps``), a friendly sale nobody could buy
-        (:func:`_offer_nobody_can_buy`), a merger round's turn with nothing to do but pass
-        (``G1817::Step::PostConversion`` skips it), naming the buyer of a company won when
-        only one of the winner's companies may buy it, the loan a buyer short of its bid must
-        take, the end of a stock turn spent acting
-        for a company, or the company's pass of a step
-        that offers nothing of the kind the site's action is (our token step offering the
-        Free Station subsidy's token, which the site keeps on a card used any time)."""
-        for _ in range(SILENT_MOVES_MAX):
-            if game.finished:
-                return
-            if _offer_nobody_can_buy(game):
-                # never asked on the site, whatever the next action is
-                yield next(a for a in game.legal_actions() if isinstance(a, Pass))
-                continue
-            interest = _interest_payment(game)
-            if interest is not None:
-                yield interest  # §12.8 is no decision: the site pays it by itself
-                continue
-            if ready() if ready is not None else _accepted(ours, game):
-                return
-            legal = list(game.legal_actions())
-            only = [
-                a for a in legal if a.kind not in ANY_TIME | BESIDE and not _car_purchase(game, a)
-            ]
-            if len(only) == 1 and isinstance(only[0], Dividend):
-                yield only[0]
-                continue
-            if (
-                len(only) == 1
-                and isinstance(only[0], Pass)
-                and only[0].entity in engine(game).corps
-                and only[0].entity != getattr(ours, "entity", None)
-            ):
-                yield only[0]
-                continue
-            if (
-                len(only) == 1
-                and isinstance(only[0], Pass)
-                and isinstance(engine(game).round, TakeoverRound)
-                and only[0].entity != getattr(ours, "entity", None)
-            ):
-                yield only[0]  # a merger round's turn with nothing but a pass: skipped
-                continue
-            if (
-                len(only) == 1
-                and isinstance(only[0], Pass)
-                and only[0].entity in engine(game).seats
-                and ours.player != only[0].player
-                and game.log
-                and game.log[-1].player == only[0].player
-                and getattr(game.log[-1], "entity", None) in engine(game).corps
-            ):
-                yield only[0]  # a stock turn spent acting for a company (§11.7) ends
-                continue
-            if (
-                len(legal) == 1
-                and isinstance(legal[0], TakeLoan)
-                and isinstance(engine(game).round, TakeoverRound)
-                and not isinstance(ours, TakeLoan)
-            ):
-                yield legal[0]  # a buyer short of its bid must borrow (§14.2)
-                continue
-            if (
-                len(only) == 1
-                and isinstance(only[0], Merge)
-                and only[0].entity in engine(game).seats
-                and not isinstance(ours, Merge)
-            ):
-                yield only[0]  # the one company that may buy what its president won
-                continue
-            entity = getattr(ours, "entity", None)
-            skip = [a for a in only if isinstance(a, Pass) and a.entity == entity]
-            if skip and ours.kind not in {a.kind for a in legal}:
-                yield skip[0]
-                continue
-            return
 
     def _orient_denver(self, game: Game) -> Iterator[Action]:
         """Denver's orientation, chosen on the site right after the home token and asked by
@@ -304,24 +185,9 @@ class UsaReader(Translator):
                 yield wanted[0]
 
     def settle(self, game: Game) -> Iterator[Action]:
-        """The moves the site made by itself after the document's last action: a friendly
-        sale nobody can buy, interest, a merger round's turn with nothing but a pass (the
-        site ends the game after its M&A round without asking them)."""
-        for _ in range(SILENT_MOVES_MAX):
-            if game.finished:
-                return
-            move: Action | None = None
-            if _offer_nobody_can_buy(game):
-                move = next(a for a in game.legal_actions() if isinstance(a, Pass))
-            else:
-                move = _interest_payment(game)
-            if move is None and isinstance(engine(game).round, TakeoverRound):
-                legal = list(game.legal_actions())
-                if len(legal) == 1 and isinstance(legal[0], Pass):
-                    move = legal[0]
-            if move is None:
-                return
-            yield move
+        """The moves the site made by itself after the document's last action
+        (:func:`~.site_moves.settled_moves`)."""
+        return settled_moves(game)
 
     # -- stock round ---------------------------------------------------------------------
 
@@ -339,10 +205,10 @@ class UsaReader(Translator):
         next step, or the next company's turn)."""
         seat, entity = self.who(action, game)
         ours = Pass(player=seat, entity=entity)
-        if action.entity_type == "player" and not _accepted(ours, game):
+        if action.entity_type == "player" and not accepted(ours, game):
             yield from self.silent_moves(ours, game)
-            offer = _offer_pass(game)
-            if offer is not None and not _accepted(ours, game):
+            offer = offer_pass(game)
+            if offer is not None and not accepted(ours, game):
                 # 18xx.games took another player's pass as the offering president's
                 # decline (``Step::Acquire#process_pass`` does not check who passes)
                 yield offer
@@ -350,30 +216,30 @@ class UsaReader(Translator):
         if (
             action.entity_type == "corporation"
             and self.memory(game).previous == (entity, "lay_tile")
-            and not _in_track_step(game, entity)
+            and not in_track_step(game, entity)
         ):
             return  # the site's track step waited for this pass; ours had moved on
         if action.entity_type == "corporation" and self.memory(game).first_of_turn:
-            yield from self.silent_moves(ours, game, lambda: _at_own_turn(game, entity))
+            yield from self.silent_moves(ours, game, lambda: at_own_turn(game, entity))
         if (
             action.entity_type == "corporation"
             and self.memory(game).first_of_turn
-            and _at_own_turn(game, entity)
-            and not _in_track_step(game, entity)
+            and at_own_turn(game, entity)
+            and not in_track_step(game, entity)
         ):
             return  # the site opens every turn with its track step; ours had nothing to lay
         if (
             action.entity_type == "corporation"
             and self.memory(game).previous == (entity, "buy_train")
-            and _at_own_turn(game, entity)
-            and not _in_step(game, entity, BuyTrainStep)
+            and at_own_turn(game, entity)
+            and not in_step(game, entity, BuyTrainStep)
         ):
             return  # the site's buy-trains step waited for this pass; ours had moved on
-        if action.entity_type == "corporation" and _pullman_pass(game, entity):
+        if action.entity_type == "corporation" and pullman_pass(game, entity):
             return  # the site's "buy pullman" step; ours offers cars beside the turn
-        if action.entity_type == "corporation" and not _accepted(ours, game):
+        if action.entity_type == "corporation" and not accepted(ours, game):
             yield from self.silent_moves(ours, game)
-            if _accepted(ours, game):
+            if accepted(ours, game):
                 yield ours
                 return
             legal = list(game.legal_actions())
@@ -409,7 +275,7 @@ class UsaReader(Translator):
             picked.append(spare[0])
         whole = BuyShares(player=seat, entity=entity, shares=tuple(picked))
         yield from self.silent_moves(whole, game)
-        if len(picked) == 1 or _accepted(whole, game):
+        if len(picked) == 1 or accepted(whole, game):
             yield whole
             return
         for cert in sorted(picked, key=_cert_order):
@@ -544,7 +410,7 @@ class UsaReader(Translator):
         seat, entity = self.who(action, game)
         hex_name, city = self.city(action, game, action.text("city"))
         ours = Choose(player=seat, entity=entity, choice=f"{hex_name} {city}")
-        if not _accepted(ours, game) and all(
+        if not accepted(ours, game) and all(
             isinstance(a, DiscardTrain) for a in game.legal_actions()
         ):
             # the site cuts tokens before trains; ours asks for the discard first
@@ -757,101 +623,10 @@ class UsaReader(Translator):
         return found[0]
 
 
-def _accepted(action: Action, game: Game) -> bool:
-    try:
-        engine(game).check(action)
-    except IllegalAction:
-        return False
-    return True
-
-
-def _interest_payment(game: Game) -> Pass | None:
-    """The pass that pays a company's interest when our operating turn waits for it."""
-    g = engine(game)
-    if not isinstance(g.round, OperatingRound):
-        return None
-    entity = g.round.entity(g)
-    if entity is None:
-        return None
-    blocking = [s for s in g.round.offered(g, entity) if s.blocking]
-    if not blocking or not isinstance(blocking[-1], InterestStep):
-        return None
-    return Pass(player=g.controller_id(entity), entity=entity)
-
-
-def _offer_pass(game: Game) -> Pass | None:
-    """The pass declining the friendly sale our merger round offers now, if it asks."""
-    g = engine(game)
-    r = g.round
-    if not isinstance(r, TakeoverRound) or r.phase != "offer":
-        return None
-    return next((a for a in game.legal_actions() if isinstance(a, Pass)), None)
-
-
-def _offer_nobody_can_buy(game: Game) -> bool:
-    """Whether our merger round asks a president to offer a company for a friendly sale
-    (§14.2.3) that no player could buy at the minimum bid: the site does not ask then
-    (``G1817::Step::Acquire#setup_auction``: "cannot be bought at …, skipping"); passing
-    it changes nothing."""
-    g = engine(game)
-    r = g.round
-    if not isinstance(r, TakeoverRound) or r.phase != "offer" or r.auction is None:
-        return False
-    sale = r.auction
-    return all(sale.max_bid(g, p) < sale.min_bid(g) for p in sale.bidders)
-
-
 def _cert_order(cert_id: str) -> tuple[str, int]:
     """Certificates in number order (our game offers a company's own purchases so)."""
     corp, _, number = cert_id.rpartition("_")
     return corp, int(number) if number.isdecimal() else 0
-
-
-def _car_purchase(game: Game, action: Action) -> bool:
-    """Whether ``action`` buys a car (§12.7), offered beside the turn's steps."""
-    if not isinstance(action, BuyTrain):
-        return False
-    depot = engine(game).depot
-    return action.train in depot.trains and depot.is_car(depot.trains[action.train])
-
-
-def _pullman_pass(game: Game, entity: str) -> bool:
-    """Whether a company's pass now is the site's pass of its Pullman purchase
-    (``G18USA::Step::BuyPullman``, a step of its own before the run): our game offers the
-    company a car beside its turn (§12.7) and has nothing before the run left to ask."""
-    g = engine(game)
-    if g.round.entity(g) != entity:
-        return False
-    offered = g.round.offered(g, entity)
-    if not any(isinstance(s, CarPurchaseStep) for s in offered):
-        return False
-    blocking = [s for s in offered if s.blocking]
-    if not blocking:
-        return False
-    steps = list(g.round.steps)
-    route = next((i for i, s in enumerate(steps) if isinstance(s, RouteStep)), len(steps))
-    return steps.index(blocking[-1]) >= route
-
-
-def _at_own_turn(game: Game, entity: str) -> bool:
-    """Whether our game is in ``entity``'s operating turn (after any silent moves of the
-    companies before it, which the site did not record)."""
-    g = engine(game)
-    return isinstance(g.round, OperatingRound) and g.round.entity(g) == entity
-
-
-def _in_track_step(game: Game, entity: str) -> bool:
-    """Whether the company's turn waits in our track step now."""
-    return _in_step(game, entity, TrackStep)
-
-
-def _in_step(game: Game, entity: str, kind: type[Step]) -> bool:
-    """Whether the company's turn waits in a step of ``kind`` now."""
-    g = engine(game)
-    if g.round.entity(g) != entity:
-        return False
-    blocking = [s for s in g.round.offered(g, entity) if s.blocking]
-    return bool(blocking) and isinstance(blocking[-1], kind)
 
 
 def _has_marker(markers: object, resource: str) -> bool:
