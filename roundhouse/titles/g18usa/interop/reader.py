@@ -199,10 +199,14 @@ class UsaReader(Translator):
         yield Bid(player=seat, entity=seat, company=target, price=action.integer("price"))
 
     def read_pass(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        """A company's pass of a step our game has already left by itself is nothing here:
-        the site's track step waits for a pass after a lay that used up what the company
-        could build, its repay step after the last loan was repaid; ours moves on (to the
-        next step, or the next company's turn)."""
+        """A pass, where the site's steps and ours differ.
+
+        A player's pass the site took as the offering president's decline of a friendly
+        sale (it does not check who passes there) is that decline.  A company's pass is
+        nothing here when it passes a site step ours has already left or does not have:
+        the track step that opens every site turn (ours skips it with nothing to lay) or
+        waits after a lay, the buy-trains step after a purchase, the "buy pullman" step
+        (ours offers cars beside the turn), or any step of a turn ours has ended."""
         seat, entity = self.who(action, game)
         ours = Pass(player=seat, entity=entity)
         if action.entity_type == "player" and not accepted(ours, game):
