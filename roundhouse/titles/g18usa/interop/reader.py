@@ -20,45 +20,32 @@ Most types keep their names and fields (our 1817-family actions use the site's v
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 
 from roundhouse.core.actions import Action
-from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
     Bid,
     BuyShares,
-    BuyTrain,
     Choose,
-    DiscardTrain,
     Dividend,
-    LayTile,
     Pass,
-    PlaceToken,
-    RunRoutes,
     SellShares,
 )
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.game import Game
-from roundhouse.core.ids import PlayerId
-from roundhouse.core.routes.adapter import route_graph
-from roundhouse.core.routes.run import from_18xx_games
 from roundhouse.core.shares import POOL
-from roundhouse.interop.translate import SiteAction, Translator
-from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
+from roundhouse.interop.translate import SiteAction
 from roundhouse.titles.g18usa.family1817.actions import (
     Assign,
     Convert,
     Merge,
     PayoffLoan,
-    ScrapTrain,
     Short,
     TakeLoan,
 )
-from roundhouse.titles.g18usa.interop.memory import Memory
-from roundhouse.titles.g18usa.interop.names import board_map, engine, site_tile
+from roundhouse.titles.g18usa.interop.names import engine
 from roundhouse.titles.g18usa.interop.site_moves import (
     accepted,
     at_own_turn,
@@ -68,55 +55,15 @@ from roundhouse.titles.g18usa.interop.site_moves import (
     pullman_pass,
     settled_moves,
 )
-from roundhouse.titles.g18usa.interop.site_moves import silent_moves as site_silent_moves
-from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
-from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
-from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
-from roundhouse.titles.g18usa.route_privates import permanent
-from roundhouse.titles.g18usa.state import UsaGame
-
-SWITCHER, EXTENDER = "P19", "P30"
-"""The privates whose upgrades a train attaches in the route step (18xx.games)."""
+from roundhouse.titles.g18usa.interop.track_reader import TrackReader
+from roundhouse.titles.g18usa.interop.train_reader import TrainReader
+from roundhouse.titles.g18usa.powers import UsePrivate
 
 
-class UsaReader(Translator):
-    """The reading half of the 18USA translator."""
-
-    def __init__(self) -> None:
-        self._memory: weakref.WeakKeyDictionary[Game, Memory] = weakref.WeakKeyDictionary()
-
-    def memory(self, game: Game) -> Memory:
-        found = self._memory.get(game)
-        if found is None:
-            found = self._memory[game] = Memory()
-        return found
-
-    # -- who acts ------------------------------------------------------------------------
-
-    def who(self, action: SiteAction, game: Game) -> tuple[PlayerId, str]:
-        """(the seat, our entity): a player, a company's president, a private's owner."""
-        g = engine(game)
-        if action.entity_type == "player":
-            seat = action.seat()
-            return seat, seat
-        entity = str(action.entity)
-        if action.entity_type == "company":
-            entity = self._card_holder(action, g, entity)
-        controller = g.controller(entity)
-        if controller is None:
-            raise action.fail(f"nobody controls {entity}")
-        return PlayerId(controller), entity
-
-    @staticmethod
-    def _card_holder(action: SiteAction, g: UsaGame, card: str) -> str:
-        """The company holding a private or a subsidy tile (``"S8"``, §11.6.1)."""
-        private = g.privates.get(card)
-        if private is not None and private.owner is not None:
-            return private.owner
-        for corp, subsidy in g.company_subsidies.items():
-            if subsidy.id == card:
-                return corp
-        raise action.fail(f"no company holds {card}")
+class UsaReader(TrackReader, TrainReader):
+    """The reading half of the 18USA translator: the framework's entry, the stock and
+    merger rounds, dividends and loans; track (:mod:`.track_reader`) and trains
+    (:mod:`.train_reader`) in their own parts."""
 
     # -- the framework's entry -----------------------------------------------------------
 
@@ -143,46 +90,6 @@ class UsaReader(Translator):
         removals = self.memory(game).removals
         while removals and accepted(removals[0], game):
             yield removals.pop(0)
-
-    def silent_moves(
-        self, ours: Action, game: Game, ready: Callable[[], bool] | None = None
-    ) -> Iterator[Action]:
-        """:func:`~.site_moves.silent_moves`, each marked so that :meth:`read` does not
-        look for silent moves before it a second time.  ``ready`` replaces "our game
-        accepts ``ours``" as the test of having caught up (a loan, whose number ours
-        chooses)."""
-        silent = self.memory(game).silent
-        for move in site_silent_moves(ours, game, ready):
-            silent.add(id(move))
-            yield move
-
-    def _orient_denver(self, game: Game) -> Iterator[Action]:
-        """Denver's orientation, chosen on the site right after the home token and asked by
-        ours before the company's first track step (§12.2.3)."""
-        memory = self.memory(game)
-        if not memory.denver:
-            return
-        wanted = [
-            a
-            for a in game.legal_actions()
-            if isinstance(a, Choose) and a.choice == memory.denver and not a.company
-        ]
-        if wanted:
-            memory.denver = ""
-            yield wanted[0]
-
-    def _place_homes(self, game: Game) -> Iterator[Action]:
-        """Home tokens chosen at an auction's opening, placed when our game asks."""
-        homes = self.memory(game).homes
-        for corp, (hex_name, city) in list(homes.items()):
-            wanted = [
-                a
-                for a in game.legal_actions()
-                if isinstance(a, PlaceToken) and a.hex == hex_name and a.city == city
-            ]
-            if wanted and not engine(game).corps[corp].started:
-                del homes[corp]
-                yield wanted[0]
 
     def settle(self, game: Game) -> Iterator[Action]:
         """The moves the site made by itself after the document's last action
@@ -334,207 +241,9 @@ class UsaReader(Translator):
 
     # -- operating round -----------------------------------------------------------------
 
-    def read_lay_tile(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        seat, entity = self.who(action, game)
-        hex_name = action.text("hex")
-        tile = site_tile(action.text("tile"))
-        rotation = action.integer("rotation")
-        self.memory(game).laid[action.text("tile")] = hex_name
-        g = engine(game)
-        board = board_map(g).board
-        if action.entity_type == "company" and str(action.entity) in g.privates:
-            yield PrivateLay(
-                player=seat,
-                entity=entity,
-                company=str(action.entity),
-                hex=hex_name,
-                tile=tile.name,
-                rotation=_rotation(g, tile.name, rotation),
-            )
-            return
-        if action.entity_type == "company" and g.company_subsidies[entity].kind == "boomtown":
-            yield LayTile(
-                player=seat,
-                entity=entity,
-                hex=hex_name,
-                tile=tile.name,
-                rotation=_rotation(g, tile.name, rotation),
-            )
-            return
-        if action.entity_type == "company":
-            if tile.resource not in ("coal", "oil", "ore"):
-                raise action.fail(f"a subsidy lays a resource tile, not {action.text('tile')}")
-            yield SubsidyLay(
-                player=seat,
-                entity=entity,
-                hex=hex_name,
-                tile=tile.name,
-                rotation=_rotation(g, tile.name, rotation),
-                choice=tile.resource,  # type: ignore[arg-type]
-            )
-            return
-        if hex_name == DENVER and tile.name == "X04" and g.denver_open:
-            # X04s -> X04: the orientation, asked by ours in the company's first turn
-            self.memory(game).denver = next(
-                c for c, r in ORIENTATIONS.items() if r % 2 == rotation % 2
-            )
-            yield from self._orient_denver(game)
-            return
-        if tile.resource == "ore20" and board.hexes[hex_name].tile.id == tile.name:
-            yield UpgradeOre(player=seat, entity=entity, hex=hex_name)
-            return
-        yield LayTile(
-            player=seat,
-            entity=entity,
-            hex=hex_name,
-            tile=tile.name,
-            rotation=_rotation(g, tile.name, rotation),
-        )
-        # a tile upgraded over a resource token keeps it: the site names the token again
-        resource = "ore" if tile.resource == "ore20" else tile.resource
-        if resource and not _has_marker(board.hexes[hex_name].markers, resource):
-            yield self._one_of(
-                action,
-                game,
-                lambda a: isinstance(a, UsePrivate) and a.hex == hex_name and a.choice == resource,
-            )
-
-    def read_place_token(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        corp = str(action.entity)
-        g = engine(game)
-        hex_name, city = self.city(action, game, action.text("city"))
-        if corp in g.corps and not g.corps[corp].started:
-            self.memory(game).homes[corp] = (hex_name, city)
-            return
-        seat, entity = self.who(action, game)
-        yield PlaceToken(player=seat, entity=entity, hex=hex_name, city=city)
-
-    def read_remove_token(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        """§14.3: the token a company over eight gives up (our token-cut step's choice)."""
-        seat, entity = self.who(action, game)
-        hex_name, city = self.city(action, game, action.text("city"))
-        ours = Choose(player=seat, entity=entity, choice=f"{hex_name} {city}")
-        if not accepted(ours, game) and all(
-            isinstance(a, DiscardTrain) for a in game.legal_actions()
-        ):
-            # the site cuts tokens before trains; ours asks for the discard first
-            self.memory(game).removals.append(ours)
-            return
-        yield ours
-
-    def city(self, action: SiteAction, game: Game, site_city: str) -> tuple[str, str]:
-        """(hex, our city) of a site city id ``"<tile copy>-<part index>"``: a printed hex
-        (``"H8-5-0"``), or the hex where that tile lies (``"X02-0-0"``, ``"57-3-0"``)."""
-        copy, _, index = site_city.rpartition("-")
-        if not index.isdecimal():
-            raise action.fail(f"city {site_city!r} has no index")
-        board = board_map(engine(game)).board
-        printed = copy.rpartition("-")[0]
-        hex_name: str | None = printed if printed in board.hexes else None
-        if hex_name is None:
-            name = site_tile(copy)
-            hex_name = self.memory(game).laid.get(copy)
-            if hex_name is None:
-                holding = [h for h, here in board.hexes.items() if here.tile.id == name.name]
-                if len(holding) != 1:
-                    raise action.fail(f"cannot tell which hex holds city {site_city!r}")
-                hex_name = holding[0]
-        # the index counts every part of the site's tile (icons too: Fargo's city is part
-        # 1); where a tile has several cities they come first
-        cities = list(board.hexes[hex_name].tokens)
-        if len(cities) == 1:
-            return hex_name, cities[0]
-        if int(index) >= len(cities):
-            raise action.fail(f"{hex_name} has no city {index}")
-        return hex_name, cities[int(index)]
-
-    def routes(self, action: SiteAction, game: Game, entity: str) -> tuple[tuple[str, ...], ...]:
-        """The site's route objects in our notation, with our train ids."""
-        g = engine(game)
-        bm = board_map(g)
-        graph = route_graph(bm.board, g.depot.phases.current, options=bm.graph_options(g, entity))
-        trains = self.memory(game).trains
-        out = []
-        for route in action.objects("routes"):
-            ours = from_18xx_games(graph, route)
-            out.append((trains.get(ours[0], ours[0]), *ours[1:]))
-        return tuple(out)
-
-    def read_run_routes(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        seat, entity = self.who(action, game)
-        g = engine(game)
-        routes = self.routes(action, game, entity)
-        revenue = board_map(g).check_run(g, entity, routes) if routes else 0
-        memory = self.memory(game)
-        memory.attached.clear()
-        memory.pullman = ""
-        yield RunRoutes(player=seat, entity=entity, routes=routes, revenue=revenue)
-
-    def route_revenues(self, action: SiteAction, game: Game) -> Sequence[int] | None:
-        """Ours per route, in the action's order; the Pullman's bonus (a company bonus of
-        ours) counted on the train the site attached it to, as the site counts it."""
-        if action.get("routes") is None or action.entity_type != "corporation":
-            return None
-        g = engine(game)
-        entity = str(action.entity)
-        try:
-            routes = self.routes(action, game, entity)
-            revenue, _ = board_map(g).price_run(g, entity, routes)
-        except IllegalAction:
-            return None
-        by_train = {run.train.id: run.revenue for run in revenue.runs}
-        extra = sum(b.amount for b in revenue.bonuses)
-        pullman = self.memory(game).pullman
-        out = []
-        for route in routes:
-            value = by_train.get(route[0])
-            if value is None:
-                return None
-            out.append(value + (extra if route[0] == pullman else 0))
-        if extra and pullman not in {r[0] for r in routes}:
-            return None
-        return out
-
     def read_dividend(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat, entity = self.who(action, game)
         yield Dividend(player=seat, entity=entity, mode=action.text("kind"))
-
-    def read_buy_train(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        seat, entity = self.who(action, game)
-        site = action.text("train")
-        price = action.integer("price")
-        g = engine(game)
-        trains = self.memory(game).trains
-        ours = trains.get(site, site)
-        kind = site.rpartition("-")[0]
-        if ours not in g.depot.trains or g.depot.trains[ours].owner == entity:
-            offered = [
-                a
-                for a in game.legal_actions()
-                if isinstance(a, BuyTrain)
-                and a.entity == entity
-                and g.depot.trains[a.train].type == kind
-                and g.depot.trains[a.train].owner == "depot"
-            ]
-            if not offered:
-                raise action.fail(f"our game offers no {kind} train from the bank")
-            ours = offered[0].train
-        trains[site] = ours
-        acquired = self.memory(game).acquired
-        acquired[ours] = len(acquired) + 1
-        yield BuyTrain(player=seat, entity=entity, train=ours, price=price)
-
-    def read_discard_train(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        seat, entity = self.who(action, game)
-        site = action.text("train")
-        yield DiscardTrain(
-            player=seat, entity=entity, train=self.memory(game).trains.get(site, site)
-        )
-
-    def read_scrap_train(self, action: SiteAction, game: Game) -> Iterator[Action]:
-        seat, entity = self.who(action, game)
-        site = action.text("train")
-        yield ScrapTrain(player=seat, entity=entity, train=self.memory(game).trains.get(site, site))
 
     def read_take_loan(self, action: SiteAction, game: Game) -> Iterator[Action]:
         """The site numbers loans in the order they are first taken and puts repaid ones
@@ -584,48 +293,6 @@ class UsaReader(Translator):
         seat, entity = self.who(action, game)
         yield Bankrupt(player=seat, entity=entity)
 
-    # -- helpers -------------------------------------------------------------------------
-
-    def _attach(
-        self, action: SiteAction, game: Game, seat: PlayerId, entity: str, choice: str
-    ) -> Iterator[Action]:
-        """``"<train index>-<upgrade index>"``: the upgrades offered are the Switcher (P19)
-        and the Extender (P30) when the company owns them, then a Pullman when it has one,
-        less those attached this turn; the trains, the company's in the order it got them,
-        without its cars, and without permanent ones for the Extender
-        (``G18USA::Step::Route``)."""
-        g = engine(game)
-        memory = self.memory(game)
-        upgrades = [
-            p
-            for p in (SWITCHER, EXTENDER)
-            if p in g.privates and g.privates[p].owner == entity and not g.privates[p].closed
-        ]
-        order = memory.acquired
-        owned = sorted(g.depot.owned_by(entity), key=lambda t: order.get(t.id, 0))
-        if any(g.depot.is_car(t) for t in owned):
-            upgrades.append("pullman")
-        upgrades = [u for u in upgrades if u not in memory.attached]
-        t_index, _, u_index = choice.partition("-")
-        upgrade = upgrades[int(u_index)]
-        trains = [t for t in owned if not g.depot.is_car(t)]
-        if upgrade == EXTENDER:
-            trains = [t for t in trains if not permanent(g, t.id)]
-        train = trains[int(t_index)]
-        memory.attached.append(upgrade)
-        if upgrade == "pullman":
-            memory.pullman = train.id
-            return  # our run adds the car's bonus to the best train by itself (§12.7)
-        yield Choose(player=seat, entity=entity, choice=train.id, company=upgrade)
-
-    @staticmethod
-    def _one_of(action: SiteAction, game: Game, wanted: object) -> Action:
-        assert callable(wanted)
-        found = [a for a in game.legal_actions() if wanted(a)]
-        if len(found) != 1:
-            raise action.fail(f"our game offers {len(found)} matching moves: {found[:4]}")
-        return found[0]
-
 
 def _cert_order(cert_id: str) -> tuple[str, int]:
     """Certificates in number order (our game offers a company's own purchases so)."""
@@ -633,22 +300,6 @@ def _cert_order(cert_id: str) -> tuple[str, int]:
     return corp, int(number) if number.isdecimal() else 0
 
 
-def _has_marker(markers: object, resource: str) -> bool:
-    """Whether a hex's markers hold a token of ``resource`` (an ore token on either side)."""
-    assert isinstance(markers, (list, tuple, set, frozenset))
-    return resource in markers or (resource == "ore" and "ore20" in markers)
-
-
 def _upgrade_choice(choice: str) -> bool:
     left, sep, right = choice.partition("-")
     return bool(sep) and left.isdecimal() and right.isdecimal()
-
-
-def _rotation(g: UsaGame, name: str, rotation: int) -> int:
-    """Our rotation for the site's: a symmetric tile lists only the first of the rotations
-    with the same track."""
-    tile = board_map(g).board.tiles[name]
-    if rotation in tile.rotations:
-        return rotation
-    links = tile.links(rotation)
-    return next((r for r in tile.rotations if tile.links(r) == links), rotation)
