@@ -12,8 +12,6 @@ from roundhouse.core.actions import Action
 class Memory:
     """What the reader keeps of one game between site actions."""
 
-    homes: dict[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
-    """Company -> (hex, city) its opener chose, not yet placed in our game."""
     trains: dict[str, str] = dataclasses.field(default_factory=dict)
     """Site train id -> ours, where they differ."""
     pullman: str = ""

@@ -4,10 +4,9 @@ Most types keep their names and fields (our 1817-family actions use the site's v
 :mod:`roundhouse.titles.g18usa.family1817.actions`).  What needs work (facts sheets
 ``docs/facts/18xx-games-format.md`` §4-§5 and ``docs/facts/18usa.md`` §5):
 
-* a company's start: the site has the opener place the home token right after the opening
-  bid (18USA §11.6 step 2); our auction asks for it once the bidding is over, so the
-  placement waits (:class:`~.memory.Memory`) and is made when ours asks; Denver's
-  orientation likewise (§12.2.3);
+* Denver's orientation: chosen on the site right after the home token, asked by ours
+  before the company's first track step (§12.2.3), so the choice waits
+  (:class:`~.memory.Memory`) until ours asks;
 * tiles carrying a resource (``"7ore10"``) are our tile plus a resource token placed with the
   private that brings it (§13), ``"…ore20"`` on the same tile the ore token's upgrade;
 * trains: the site numbers every copy (``"2-7"``), our unlimited 2-trains share ids, so the
@@ -52,6 +51,7 @@ from roundhouse.titles.g18usa.interop.site_moves import (
     in_step,
     in_track_step,
     offer_pass,
+    out_of_start_auction,
     pullman_pass,
     settled_moves,
 )
@@ -79,13 +79,11 @@ class UsaReader(TrackReader, TrainReader):
             first_of_turn = not memory.turn[1]
             memory.turn[1].append(action.type)
         memory.first_of_turn = first_of_turn
-        yield from self._place_homes(game)
         memory.silent.clear()
         for ours in super().read(action, game):
             if id(ours) not in memory.silent:
                 yield from self.silent_moves(ours, game)
             yield ours
-        yield from self._place_homes(game)
         yield from self._orient_denver(game)
         removals = self.memory(game).removals
         while removals and accepted(removals[0], game):
@@ -108,14 +106,18 @@ class UsaReader(TrackReader, TrainReader):
     def read_pass(self, action: SiteAction, game: Game) -> Iterator[Action]:
         """A pass, where the site's steps and ours differ.
 
-        A player's pass the site took as the offering president's decline of a friendly
-        sale (it does not check who passes there) is that decline.  A company's pass is
+        A player's pass in a company's start auction our game already let them out of
+        (they cannot raise) is nothing here.  A player's pass the site took as the offering
+        president's decline of a friendly sale (it does not check who passes there) is that
+        decline.  A company's pass is
         nothing here when it passes a site step ours has already left or does not have:
         the track step that opens every site turn (ours skips it with nothing to lay) or
         waits after a lay, the buy-trains step after a purchase, the "buy pullman" step
         (ours offers cars beside the turn), or any step of a turn ours has ended."""
         seat, entity = self.who(action, game)
         ours = Pass(player=seat, entity=entity)
+        if action.entity_type == "player" and out_of_start_auction(game, entity):
+            return  # ours already let this bidder out (they cannot raise); the site asked
         if action.entity_type == "player" and not accepted(ours, game):
             yield from self.silent_moves(ours, game)
             offer = offer_pass(game)

@@ -35,6 +35,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.family1817.actions import Merge, TakeLoan
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep
+from roundhouse.titles.g18usa.family1817.company_start import StartAuction
 from roundhouse.titles.g18usa.family1817.loan_step import InterestStep
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import engine
@@ -163,6 +164,13 @@ def interest_payment(game: Game) -> Pass | None:
     if not blocking or not isinstance(blocking[-1], InterestStep):
         return None
     return Pass(player=g.controller_id(entity), entity=entity)
+
+
+def out_of_start_auction(game: Game, player: str) -> bool:
+    """Whether ``player`` is out of the company start auction under way in our game (§11.6:
+    a bidder who cannot raise leaves it; the site asks them, and records their pass)."""
+    auction = getattr(engine(game).round, "auction", None)
+    return isinstance(auction, StartAuction) and not auction.done and player in auction.out
 
 
 def offer_pass(game: Game) -> Pass | None:

@@ -39,19 +39,6 @@ class TrackReader(ReaderBase):
             memory.denver = ""
             yield wanted[0]
 
-    def _place_homes(self, game: Game) -> Iterator[Action]:
-        """Home tokens chosen at an auction's opening, placed when our game asks."""
-        homes = self.memory(game).homes
-        for corp, (hex_name, city) in list(homes.items()):
-            wanted = [
-                a
-                for a in game.legal_actions()
-                if isinstance(a, PlaceToken) and a.hex == hex_name and a.city == city
-            ]
-            if wanted and not engine(game).corps[corp].started:
-                del homes[corp]
-                yield wanted[0]
-
     def read_lay_tile(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat, entity = self.who(action, game)
         hex_name = action.text("hex")
@@ -122,7 +109,11 @@ class TrackReader(ReaderBase):
         g = engine(game)
         hex_name, city = self.city(action, game, action.text("city"))
         if corp in g.corps and not g.corps[corp].started:
-            self.memory(game).homes[corp] = (hex_name, city)
+            # the home of a company being started: the opener's choice (§11.6 step 2)
+            if len(game.acting) != 1:
+                raise action.fail(f"nobody is opening {corp}'s auction")
+            opener = game.acting[0]
+            yield PlaceToken(player=opener, entity=opener, hex=hex_name, city=city)
             return
         seat, entity = self.who(action, game)
         yield PlaceToken(player=seat, entity=entity, hex=hex_name, city=city)
