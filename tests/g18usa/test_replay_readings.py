@@ -4,8 +4,12 @@ and checks the rule's effect, under the rulebook's defaults."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from roundhouse.core.board import NEUTRAL
 from roundhouse.core.dividend import payout
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import do_sale
 from roundhouse.core.game import Game
 from roundhouse.core.market import dividend_steps
@@ -14,6 +18,7 @@ from roundhouse.core.routes.graph import NodeType, Stop, StopKind
 from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.family1817.company_sale import SaleKind
 from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
+from roundhouse.titles.g18usa.forward_turn import ForwardTurn
 from roundhouse.titles.g18usa.state import UsaGame, usa
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -105,3 +110,28 @@ def test_18usa_12_1_a_route_may_pass_a_junction_point_again() -> None:
     assert junction
     assert all(ours.visit_bits()[n] == 0 for n in junction)
     assert all(plain.visit_bits()[n] != 0 for n in junction)
+
+
+def test_18usa_12_an_operating_turn_never_returns_to_a_step_it_left() -> None:
+    """§12's steps come "in the indicated order": a blocking step the turn has left (the
+    track step, left for want of cash) is not offered again when it could act again (the
+    dividend paid for a tile); before any later step acted, it is."""
+
+    class Toggle(Step):
+        kinds = frozenset({"pass"})
+
+        def __init__(self) -> None:
+            self.on = True
+
+        def active(self, g: Engine, entity: str) -> bool:
+            return self.on
+
+    track, dividend = Toggle(), Toggle()
+    turn = ForwardTurn([track, dividend])
+    g = cast(Engine, None)  # the toggles never read the game
+    assert turn.offered(g, "SP") == [track]
+    turn.reached["SP"] = 1  # the dividend step took an action
+    assert turn.offered(g, "SP") == [dividend]
+    dividend.on = False
+    assert turn.offered(g, "SP") == []
+    assert turn.offered(g, "PRR") == [track]

@@ -10,6 +10,8 @@ offers no blocking step before it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from roundhouse.core.actions import Action
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.round import Round
@@ -19,9 +21,13 @@ from roundhouse.core.flow.step import Step
 class ForwardTurn(Round):
     """A round whose turns only move forward through their blocking steps."""
 
+    def __init__(self, steps: Sequence[Step]) -> None:
+        super().__init__(steps)
+        self.reached: dict[str, int] = {}
+        """Entity -> index of the latest blocking step that took an action in its turn."""
+
     def _reached(self, entity: str) -> int:
-        marks: dict[str, int] = self.__dict__.setdefault("_forward_marks", {})
-        return marks.get(entity, -1)
+        return self.reached.get(entity, -1)
 
     def moved_past(self, entity: str, step: Step) -> bool:
         """Whether ``entity``'s turn has left the blocking ``step`` behind for good."""
@@ -45,8 +51,7 @@ class ForwardTurn(Round):
     def process(self, g: Engine, action: Action) -> None:
         step, entity = self.step_for(g, action)
         if step.blocking:
-            marks: dict[str, int] = self.__dict__.setdefault("_forward_marks", {})
-            marks[entity] = max(marks.get(entity, -1), self.steps.index(step))
+            self.reached[entity] = max(self._reached(entity), self.steps.index(step))
         step.process(g, entity, action)
         self.after_process(g, entity)
 
