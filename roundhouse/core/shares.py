@@ -78,6 +78,9 @@ class ShareRules:
     (18USA §11.4: 6 of 10, 3 of 5, 2 of 2; 18US §4.1: 3 of 4 or 5, 5 of 10, 10 of 20)."""
     holding_exempt_zones: frozenset[str] = frozenset()
     """Market zones where the holding limit does not apply."""
+    president_exempt: bool = False
+    """Whether a company's president may buy past the holding limit (18USA §17 "No 60%
+    President Share Limit"); other players stay bound by it."""
     cert_exempt_zones: frozenset[str] = frozenset()
     """Market zones whose certificates do not count (18West §4.2.1: the grey zone)."""
     no_trade_zones: frozenset[str] = frozenset()

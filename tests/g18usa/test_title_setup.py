@@ -33,6 +33,7 @@ def test_18usa_is_registered_for_two_to_seven_players() -> None:
     assert [o.name for o in title.options] == [
         "compat_18xx_games",
         "seventeen_trains",
+        "no_president_limit",
         "max_start_300",
     ]
 

@@ -354,4 +354,4 @@ def test_18west_3_3_4_phase_6_start_is_fully_funded() -> None:
         book.move(cert.id, "Bob")
     s.check_float("DRG")
     assert s.corps["DRG"].floated and s.ledger.cash("DRG") == 1000
-    assert "DRG" in s.initial_train and s.bypass["DRG"] is None
+    assert "DRG" in s.initial_train and s.bypass["DRG"] is False

@@ -93,10 +93,11 @@ def test_18west_6_4_a_bypass_token_in_the_hex_returns_to_the_charter() -> None:
     s.start_company("Ann", "DRG", 100)
     board = s.map_board()
     board.place_beside("F27", "s", "DRG")
-    s.bypass["DRG"] = ("F27", "s")
+    s.bypass["DRG"] = True
+    assert s.bypass_at("DRG") == ("F27", "s")
     WestHooks().on_company_absorbed(s, "DRG", "CBQ")
     assert board["F27"].tokens["s"] == ["DRG"]
-    assert s.bypass["DRG"] is None and not board.beside
+    assert s.bypass["DRG"] is False and s.bypass_at("DRG") is None and not board.beside
 
 
 def test_18west_6_4_chicago_keeps_two_tokens_until_brown() -> None:
@@ -125,7 +126,7 @@ def test_18west_7_4_2_a_bypass_token_is_a_station_for_new_track() -> None:
     s.start_company("Ann", "GN", 100)
     before = {lay.hex for lay in s.map.tile_lays(s, "GN")}
     s.map_board().place_beside("E26", "c", "GN")
-    s.bypass["GN"] = ("E26", "c")
+    s.bypass["GN"] = True
     after = {lay.hex for lay in s.map.tile_lays(s, "GN")}
     assert "D25" not in before and "D25" in after
     reach = s.map.graph.reach("GN")

@@ -56,10 +56,14 @@ def allow_presidency_change(g: Engine, buyer: str, corp_id: str) -> bool:
     return rule is EmergencySale.OTHER_COMPANIES and corp_id != buyer
 
 
-def emergency_sales(g: Engine, buyer: str, president: str, target: int) -> dict[str, list[int]]:
+def emergency_sales(
+    g: Engine, buyer: str, president: str, target: int, *, keep_presidencies: bool = False
+) -> dict[str, list[int]]:
     """Company -> share counts the president may sell toward ``target`` dollars of the
     president's own cash; a count is allowed only if one share fewer would not do.  Companies
-    without a share price (not started) are skipped: nothing of theirs can be sold."""
+    without a share price (not started) are skipped: nothing of theirs can be sold.
+    ``keep_presidencies``: no sale may change any company's president (18West §8.3), whatever
+    :attr:`TitleConfig.emergency_sale` allows for trains."""
     short = target - g.ledger.cash(president)
     if short <= 0:
         return {}
@@ -76,7 +80,8 @@ def emergency_sales(g: Engine, buyer: str, president: str, target: int) -> dict[
                 g,
                 president,
                 corp_id,
-                allow_presidency_change=allow_presidency_change(g, buyer, corp_id),
+                allow_presidency_change=not keep_presidencies
+                and allow_presidency_change(g, buyer, corp_id),
             )
             if (n - 1) * price < short
         ]

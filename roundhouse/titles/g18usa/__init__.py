@@ -80,6 +80,8 @@ RULEBOOK = Rulebook(
         "sr.already_started": "§11.6",
         "shares.cert_limit": "§11.4",
         "shares.holding_limit": "§11.4",
+        "shares.from_president": "§17 (No 60% President Share Limit)",
+        "sr.bought": "§11.3",
         "shares.no_trade_zone": "§11.1",
         "shares.unsellable": "§11.1",
         "shares.president_to_pool": "§11.1",
@@ -168,10 +170,11 @@ START_RULES = StartRules(
 """§11.6 (and §8 for the sizes each phase allows)."""
 
 
-def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
-    """18USA's settings for a player count (§2, §5, §9, §11, §12, §14-§16); with
-    ``compat_18xx_games`` the site's bid limit in company sales and its dividend
-    thresholds."""
+def config(players: int, variant: Variant | None = None) -> FamilyConfig:
+    """18USA's settings for a player count (§2, §5, §9, §11, §12, §14-§16) and variant
+    (§17's "No 60% President Share Limit" lifts §11.4's limit for presidents;
+    ``compat_18xx_games`` plays 18xx.games's differences, docs/rules-notes.md)."""
+    compat = variant is not None and variant.compat_18xx_games
     return FamilyConfig(
         players=PLAYERS,
         starting_cash=data.STARTING_CASH,
@@ -182,6 +185,7 @@ def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
             pool_limit_pct=None,
             holding_limit_pct=None,
             holding_limit_shares={2: 2, 5: 3, 10: 6},
+            president_exempt=variant is not None and variant.no_president_limit,
             unsellable_sizes=frozenset({2}),
             no_trade_zones=frozenset({"liquidation", "acquisition"}),
         ),
@@ -189,8 +193,8 @@ def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
         dividend_thresholds_pct=data.DIVIDEND_THRESHOLDS_PCT,
         # §12.5 "the amount paid out" read per share; 18xx.games compares the whole payout
         # with the price, thresholds rounded down (docs/rules-notes.md)
-        dividend_basis=DividendBasis.TOTAL if compat_18xx_games else DividendBasis.PER_SHARE,
-        dividend_thresholds_floor=compat_18xx_games,
+        dividend_basis=DividendBasis.TOTAL if compat else DividendBasis.PER_SHARE,
+        dividend_thresholds_floor=compat,
         priority_deal=PriorityDeal.AFTER_LAST_ACTOR,
         auction_priority=AuctionPriority.AFTER_LAST_STARTER,
         sell_timing=SellTiming.NOT_IN_FORMING_ROUND,
@@ -214,8 +218,8 @@ def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
         shorts=ShortRules(
             enabled=True,
             forbidden_after="8",
-            close_at_limit=compat_18xx_games,
-            net_after_merger=compat_18xx_games,
+            close_at_limit=compat,
+            net_after_merger=compat,
         ),
         takeover=TakeoverRules(
             sizes=(2, 5, 10),
@@ -223,9 +227,9 @@ def config(players: int, compat_18xx_games: bool = False) -> FamilyConfig:
             conversion_tokens={5: 1, 10: 2},
             max_tokens=8,
             no_train_liquidation=True,
-            repay_acquired_loans=compat_18xx_games,
-            liquidate_only_at_start=compat_18xx_games,
-            shares_before_conversion_loans=compat_18xx_games,
+            repay_acquired_loans=compat,
+            liquidate_only_at_start=compat,
+            shares_before_conversion_loans=compat,
         ),
     )
 
@@ -294,7 +298,7 @@ def make_setup(
             players,
             rng,
             data=title_data,
-            config=config(len(players), variant.compat_18xx_games),
+            config=config(len(players), variant),
             hooks=UsaHooks(START_RULES),
             board=UsaMap(board, mexico_hexes=mexico, kinds=data.train_kinds()),
             variant=variant,

@@ -8,8 +8,10 @@ eleven instead of the rulebook's ten (§2.6).
 exports: all 2-trains while they top the stack, else the next train, after every operating
 round; no Phase 3 at the end of the second), ``max_start_300`` ("$300 Maximum Starting
 Price After Phase 5": from Phase 5 a start may reach $300; in every phase a company whose
-players hold less than half of it at the end of its first stock round goes to liquidation).
-"No 60% President Share Limit" is not offered yet.
+players hold less than half of it at the end of its first stock round goes to liquidation),
+``no_president_limit`` ("No 60% President Share Limit": a president may hold more than
+§11.4's limit; others may then buy from them at 10% over the price when no other share is
+for sale, :mod:`~roundhouse.titles.g18usa.family1817.president_sale`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ OPTIONS = (
         description="§17: use 1817's train roster and export rules",
     ),
     OptionSpec(
+        name="no_president_limit",
+        default=False,
+        description="§17: no 60% share limit for presidents (others may buy from them at +10%)",
+    ),
+    OptionSpec(
         name="max_start_300",
         default=False,
         description="§17: $300 maximum starting price after Phase 5 (and the 50% rule)",
@@ -43,6 +50,7 @@ class Variant:
     compat_18xx_games: bool = False
     seventeen_trains: bool = False
     max_start_300: bool = False
+    no_president_limit: bool = False
 
     @classmethod
     def from_options(cls, options: Mapping[str, OptionValue]) -> Variant:
@@ -50,4 +58,5 @@ class Variant:
             compat_18xx_games=bool(options.get("compat_18xx_games", False)),
             seventeen_trains=bool(options.get("seventeen_trains", False)),
             max_start_300=bool(options.get("max_start_300", False)),
+            no_president_limit=bool(options.get("no_president_limit", False)),
         )

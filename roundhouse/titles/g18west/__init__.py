@@ -76,6 +76,8 @@ RULEBOOK = Rulebook(
         "trains.agreed_price": "§7.8.1",
         "trains.emergency_price": "§7.8.4",
         "land_grant.choice": "§8.2",
+        "land_grant.owed_lay": "§8.2",
+        "land_grant.terrain_raise": "§8.3",
         "round.not_your_turn": "§5.1",
         "merger.issue": "§6.2",
         "merger.redeem": "§6.2",

@@ -28,7 +28,7 @@ BYPASS_COST = 100
 
 def bypass_places(game: WestGame, corp_id: str) -> list[tuple[str, str]]:
     """Where the company's Bypass token may go now."""
-    if corp_id not in game.bypass or game.bypass[corp_id] is not None:
+    if game.bypass.get(corp_id, True):
         return []
     if not game.is_public(corp_id) or game.ledger.cash(corp_id) < BYPASS_COST:
         return []
@@ -73,7 +73,7 @@ class WestTokenStep(TokenStep):
         ):
             self.done = True
             g.ledger.transfer(entity, BANK, BYPASS_COST)
-            game.bypass[entity] = (action.hex, action.city)
+            game.bypass[entity] = True
             game.map_board().place_beside(action.hex, action.city, entity)
             g.emit(
                 "token",

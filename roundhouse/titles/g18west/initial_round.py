@@ -160,7 +160,7 @@ def after_start(game: WestGame, corp_id: str) -> None:
     if game.kind(corp_id) == PUBLIC and corp_id not in game.initial_train:
         game.initial_train.append(corp_id)
     if game.kind(corp_id) == PUBLIC:
-        game.bypass.setdefault(corp_id, None)  # §3.3.3, §7.4.2
+        game.bypass.setdefault(corp_id, False)  # §3.3.3, §7.4.2
 
 
 def start_fully_funded(game: WestGame, player: str, corp_id: str, price: int) -> None:

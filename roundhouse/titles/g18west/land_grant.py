@@ -191,6 +191,15 @@ def mandatory_hexes(game: WestGame, corp_id: str) -> frozenset[str]:
     )
 
 
+def mandatory_cost(game: WestGame, corp_id: str) -> int | None:
+    """§8.3: the terrain the cheapest lay in a mandatory hex costs in all (treasury and
+    President together), or None when no lay is owed."""
+    hexes = mandatory_hexes(game, corp_id)
+    if not hexes:
+        return None
+    return min((lay.cost for lay in _raw_lays(game, corp_id, set(hexes))), default=None)
+
+
 def _turn(game: Engine) -> tuple[int, int]:
     return (game.set_count, game.or_in_set)
 
@@ -302,11 +311,10 @@ def after_lay(game: WestGame, corp_id: str, lay: TileLay) -> None:
     short = printed_cost - lay.cost
     if short > 0:
         boss = game.books[corp_id].president
-        assert boss is not None
-        if game.ledger.cash(boss) < short:
-            raise NotImplementedError(
-                "18West §8.3: the President sells shares to pay a mandatory tile lay's terrain"
-            )
+        assert boss is not None and game.ledger.cash(boss) >= short, (
+            "§8.3: a lay is listed only when the treasury and the President can pay it "
+            "(:mod:`.mandatory_lay` raises the money first)"
+        )
         game.ledger.transfer(boss, BANK, short)
         game.emit("terrain", f"{boss} pays ${short} of {corp_id}'s terrain", company=corp_id)
     if lay.upgrade or lay.hex in game.subsidised:
@@ -460,7 +468,7 @@ def convert(game: WestGame, corp_id: str, *, abandon: bool) -> None:
     board = game.map_board()
     if abandon:
         game.abandoned.add(corp_id)
-        game.bypass[corp_id] = None  # §8.7: the x2 token flipped to its Bypass side
+        game.bypass[corp_id] = False  # §8.7: the x2 token flipped to its Bypass side
         game.emit("abandon", f"{corp_id} abandons its Land Grant", company=corp_id)
         if corp_id == NP:
             game.corps[corp_id].tokens_owned += 1  # §8.9: the other side is a station token
@@ -527,7 +535,7 @@ def start_land_grant(game: WestGame, corp_id: str) -> None:
         if cert.owner == IPO:
             cert.owner = corp_id
             cert.playable = True
-    game.bypass[corp_id] = None
+    game.bypass[corp_id] = False
     if corp_id == NP:
         game.corps[corp_id].tokens_owned += 1
 

@@ -12,7 +12,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.company_step import BuyCompanyStep
 from roundhouse.core.flow.dividend_step import DividendStep
-from roundhouse.core.flow.map_steps import RouteStep, TrackStep
+from roundhouse.core.flow.map_steps import RouteStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
@@ -29,6 +29,7 @@ from roundhouse.titles.g18west.data import (
 from roundhouse.titles.g18west.hooks import MergerHooks
 from roundhouse.titles.g18west.initial_round import after_start, initial_stock_round, stock_round
 from roundhouse.titles.g18west.issue_step import IssueStep
+from roundhouse.titles.g18west.mandatory_lay import WestTrackStep
 from roundhouse.titles.g18west.merger_round import MergerRound
 from roundhouse.titles.g18west.setup import set_up
 from roundhouse.titles.g18west.state import west_game
@@ -62,7 +63,7 @@ class WestHooks(MergerHooks):
         return [
             BuyCompanyStep(),
             land_grant.PermissionStep(),
-            TrackStep(),
+            WestTrackStep(),
             land_grant.LandGrantStep(),
             IssueStep(),
             WestTokenStep(),
@@ -139,16 +140,15 @@ class WestHooks(MergerHooks):
                 if absorbed not in held:
                     continue
                 mine = any(survivor in t for t in here.tokens.values())
-                bypass = game.bypass.get(survivor)
+                bypass = game.bypass_at(survivor)
                 if mine and hex_name not in TWO_CIRCLE_CITIES:
                     board.remove_token(hex_name, city, absorbed)
                 elif corp.tokens_placed < corp.tokens_owned:
                     board.replace_token(hex_name, city, absorbed, survivor)
                     corp.tokens_placed += 1
                     if bypass is not None and bypass[0] == hex_name:
-                        at = next(c for c, h in board.beside[hex_name].items() if survivor in h)
-                        board.remove_beside(hex_name, at, survivor)
-                        game.bypass[survivor] = None
+                        board.remove_beside(hex_name, bypass[1], survivor)
+                        game.bypass[survivor] = False
                         g.emit("token", f"{survivor}'s Bypass token returns", company=survivor)
                 elif isinstance(g.round, MergerRound) and relocatable(g, survivor):
                     must = unstarted(g, absorbed)

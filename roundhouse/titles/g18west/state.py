@@ -87,9 +87,10 @@ class WestGame(Engine):
         self.lg_turn_free: dict[str, tuple[int, int]] = {}
         """Land Grant Company -> the operating round (set, round) in which it began its turn
         with its Destination Route complete: no mandatory tile then (§8.2, §8.4)."""
-        self.bypass: dict[str, tuple[str, str] | None] = {}
-        """Company -> where its Bypass ("B") token stands, None while on its charter
-        (§7.4.2: companies started as Public, and Land Grant Companies that abandon)."""
+        self.bypass: dict[str, bool] = {}
+        """Company -> whether its Bypass ("B") token is on the board, False while on its
+        charter (§7.4.2: companies started as Public, and Land Grant Companies that abandon);
+        where it stands is the board's to say (:meth:`bypass_at`)."""
         self.np_lays: tuple[tuple[int, int], tuple[frozenset[str], ...]] = ((0, 0), ())
         """The operating round (set, round) and, for each NP lay in it, the base Cities it
         could count against (§8.9: "up to two tiles from each of its base station
@@ -143,6 +144,16 @@ class WestGame(Engine):
         assert isinstance(self.map, BoardMap)
         return self.map.board
 
+    def bypass_at(self, corp_id: str) -> tuple[str, str] | None:
+        """The hex and City beside whose circles the company's Bypass token stands (the
+        board's :attr:`~roundhouse.core.board.Board.beside`, which follows a City renamed
+        by an upgrade), or None."""
+        for hex_name, cities in self.map_board().beside.items():
+            for city, held in cities.items():
+                if corp_id in held:
+                    return hex_name, city
+        return None
+
     def view(self, player: PlayerId | None) -> dict[str, Json]:
         out = super().view(player)
         out["company_types"] = dict(self.kinds)
@@ -157,9 +168,7 @@ class WestGame(Engine):
             for c, held in cities.items()
             for company in held
         }
-        tokens: dict[str, Json] = {}
-        for k, v in self.bypass.items():
-            tokens[k] = None if v is None else beside.get(k, [v[0], v[1]])
+        tokens: dict[str, Json] = {k: beside.get(k) for k in self.bypass}
         out["bypass_tokens"] = tokens
         notes: list[Json] = list(RECONSTRUCTED)
         out["reconstructed"] = notes

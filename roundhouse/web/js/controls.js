@@ -23,7 +23,12 @@ function amountControl(kind, field, actions, submit) {
     groups.get(key).push(a);
   }
   const parts = [];
+  const fixed = []; // a group with one amount only (a train from the bank): a plain button
   for (const group of groups.values()) {
+    if (group.length === 1) {
+      fixed.push(group[0]);
+      continue;
+    }
     const values = group.map((a) => a.action[field]).sort((x, y) => x - y);
     const step = values.slice(1).reduce((g, v, i) => gcd(g, v - values[i]), 0) || 1;
     const id = `amount-${kind}-${parts.length}`;
@@ -53,7 +58,7 @@ function amountControl(kind, field, actions, submit) {
     el("button", { type: "submit", "data-kind": kind }, humanize(kind)), error);
     parts.push(form);
   }
-  return parts;
+  return fixed.length ? [...listControl(kind, fixed, submit), ...parts] : parts;
 }
 
 function listControl(kind, actions, submit, limit = BUTTON_LIMIT) {

@@ -38,6 +38,12 @@ from roundhouse.titles.g18usa.family1817.company_start import (
 )
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import check_take_loan, take_loan
+from roundhouse.titles.g18usa.family1817.president_sale import (
+    check_president_buy,
+    do_president_buy,
+    from_president,
+    offered_cert,
+)
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -188,6 +194,23 @@ class CorporateStockStep(StockStep):
             out.extend(scrap_actions(g, corp_id))
         return out
 
+    def buys(self, g: Engine, player: str) -> list[Action]:
+        """The core purchases, and a share from a president above the limit (§17)."""
+        out = super().buys(g, player)
+        if not g.config.share_rules.president_exempt:
+            return out
+        sold = self._round(g).sold.get(player, set())
+        for corp_id in g.corps:
+            cert = offered_cert(g, corp_id)
+            if cert is None:
+                continue
+            try:
+                check_president_buy(g, player, cert, sold=corp_id in sold)
+            except IllegalAction:
+                continue
+            out.append(BuyShares(player=g.pid(player), entity=player, shares=(cert,)))
+        return out
+
     def _pars(self, g: Engine, player: str, corp_id: str) -> list[Action]:
         if self.start is not None:
             return []  # opening bids instead (18USA §11.6), listed by :meth:`actions`
@@ -287,6 +310,19 @@ class CorporateStockStep(StockStep):
                 raise IllegalAction(f"{entity} cannot start a company now", rule="sr.start_company")
             check_opening(g, self.start, entity, action)
             return
+        if (
+            isinstance(action, BuyShares)
+            and len(action.shares) == 1
+            and from_president(g, action.shares[0])
+        ):
+            corp_id = action.shares[0].rsplit("_", 1)[0]
+            r = self._round(g)
+            if r.turn_bought >= g.config.buys_per_turn:
+                raise IllegalAction(f"{entity} has bought this turn", rule="sr.bought")
+            check_president_buy(
+                g, entity, action.shares[0], sold=corp_id in r.sold.get(entity, set())
+            )
+            return
         if isinstance(action, SellShares) and self.shorted:
             raise IllegalAction(
                 f"{entity} sold short this turn; sales come before the short sale",
@@ -332,7 +368,12 @@ class CorporateStockStep(StockStep):
             return
         if isinstance(action, BuyShares):
             corp_id = action.shares[0].rsplit("_", 1)[0]
-            super().process(g, entity, action)
+            if from_president(g, action.shares[0]):
+                do_president_buy(g, entity, action.shares[0])
+                r.turn_bought += 1
+                r.turn_acted = True
+            else:
+                super().process(g, entity, action)
             self.for_self = True
             if g.shorts.of(entity, corp_id):
                 close_short(g, entity, action.shares[0])
