@@ -121,6 +121,11 @@ class HomeStation:
     city: str
 
 
+NEUTRAL = "neutral"
+"""A token of no company that fills a slot and blocks nobody (18USA P27's company town; the
+18xx.games engine's ``City#blocks?``: a city holding a neutral token never blocks)."""
+
+
 class Board:
     """The map in play.  Mutators check only what they need to stay consistent; the rules
     (reach, upgrade legality, allowances) are checked by :mod:`roundhouse.core.track`."""

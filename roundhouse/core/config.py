@@ -223,6 +223,9 @@ class TitleConfig(Static):
     """Price moves one space per threshold met, as a percentage of the share price
     (18RoyalGorge: 100/200/300; 18USA §12.5: 50/100/150/200; 18US §4.2: 100)."""
     dividend_basis: DividendBasis = DividendBasis.TOTAL
+    dividend_thresholds_floor: bool = False
+    """Whether each threshold is rounded down to whole dollars first (18xx.games's 18USA:
+    half of $95 is $47); otherwise the exact fraction must be met."""
     priority_deal: PriorityDeal = PriorityDeal.AFTER_LAST_ACTOR
     auction_priority: AuctionPriority = AuctionPriority.MOST_CASH
     sell_buy_order: SellBuyOrder = SellBuyOrder.SELL_THEN_BUY

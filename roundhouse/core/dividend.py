@@ -125,12 +125,15 @@ def _payee(company: str, owner: str, rule: PayoutRule) -> str | None:
 
 def half_split(amount: int, shares: int) -> tuple[int, int]:
     """(to shareholders, to treasury) for a half pay, 18USA §12.5: the shareholders' half is
-    rounded up to a multiple of the share count, the treasury's rounded down.
+    rounded up to a multiple of the share count, the treasury's rounded down; a 2-share
+    company's president "receives the full earnings amount", so its halves are not rounded
+    to whole shares (the odd dollar, if any, to the president).
 
-    >>> half_split(150, 10)
-    (80, 70)
+    >>> half_split(150, 10), half_split(210, 2)
+    ((80, 70), (105, 105))
     """
-    to_holders = -(-amount // (2 * shares)) * shares
+    unit = 1 if shares <= 2 else shares
+    to_holders = -(-amount // (2 * unit)) * unit
     to_holders = min(to_holders, amount)
     return to_holders, amount - to_holders
 

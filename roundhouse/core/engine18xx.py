@@ -108,6 +108,8 @@ class Engine(TitleState):
         self.last_revenue: dict[str, int] = {}
         self.pending_discards: dict[str, int] = {}
         self.end = GameEnd()
+        self.closing_round: Round | None = None
+        """A round played after the end was reached (:meth:`Hooks.round_after_end`)."""
         self.round: Round = self._hooks.first_round(self)
         self.round.start(self)
         self._settle()
@@ -192,6 +194,12 @@ class Engine(TitleState):
             return table[n]
         larger = [k for k in table if k >= n]
         return table[min(larger)] if larger else table[max(table)]
+
+    def purchase_cert_count(self, player: str, corp_id: str) -> int:
+        """The certificates held that count against the limit when ``player`` buys a share
+        of ``corp_id``: :meth:`cert_count`, unless a title counts a purchase differently
+        (18USA under ``compat_18xx_games``: closing a short)."""
+        return self.cert_count(player)
 
     def cert_count(self, player: str) -> int:
         extra = sum(
@@ -316,10 +324,19 @@ class Engine(TitleState):
         while not self.end.over and self.round.finished:
             ended = self.round
             ended.on_finish(self)
+            if ended is self.closing_round:
+                self.end.over = True
+                break
             if ended.kind == "OR":
                 last = self.or_in_set >= self.ors_in_set
                 if self.end.after_operating_round(self, last):
-                    break
+                    closing = self._hooks.round_after_end(self, ended)
+                    if closing is None:
+                        break
+                    self.end.over = False
+                    self.round = self.closing_round = closing
+                    closing.start(self)
+                    continue
                 limit = self._config.or_set_limit
                 if last and limit is not None and self.set_count >= limit:
                     self.end.trigger(self, EndTrigger.ROUND_LIMIT)

@@ -37,7 +37,7 @@ import dataclasses
 from collections import deque
 from collections.abc import Iterable, Mapping
 
-from roundhouse.core.board import Board
+from roundhouse.core.board import NEUTRAL, Board
 from roundhouse.core.hexgrid import opposite
 from roundhouse.core.tiles import StopKind
 
@@ -97,7 +97,7 @@ def _blocks(board: Board, hex_name: str, stop: str, company: str) -> bool:
     if kind.kind is not StopKind.CITY:
         return False
     held = here.tokens.get(stop, [])
-    if company in held or company in board.beside_of(hex_name, stop):
+    if company in held or company in board.beside_of(hex_name, stop) or NEUTRAL in held:
         return False
     return len(held) >= kind.slots
 

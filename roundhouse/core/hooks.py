@@ -37,6 +37,12 @@ class Hooks(Static):
             return auction_round(g)
         return self.stock_round(g)
 
+    def round_after_end(self, g: Engine, ended: Round) -> Round | None:
+        """A round still played once the game's end is reached after ``ended`` (the
+        operating round that completes it), the game ending when it finishes; None (the
+        rules of every title so far): the game ends at once."""
+        return None
+
     def next_round(self, g: Engine, ended: Round) -> Round:
         """What follows ``ended``: auction -> stock -> operating x N -> stock ...
         (18RoyalGorge "Game Structure", 18US §6, 18West §7).  A title with a round of its own
@@ -120,6 +126,11 @@ class Hooks(Static):
     def dividend_thresholds(self, g: Engine, corp_id: str) -> tuple[int, ...]:
         """18US §4.2: 10-share companies double-jump from Phase 5E/4G: a title override."""
         return g.config.dividend_thresholds_pct
+
+    def dividend_price(self, g: Engine, corp_id: str) -> int:
+        """The price the dividend thresholds are a percentage of: the share price, unless a
+        title's market prints other amounts for a space (18USA's acquisition spaces)."""
+        return g.share_price(corp_id)
 
     def payout_rule(self, g: Engine, corp_id: str) -> PayoutRule:
         return g.config.payout_rule

@@ -178,16 +178,24 @@ class MarketGrid(Static):
         raise IllegalAction(f"the market has no ${price} space", rule="market.no_such_price")
 
 
-def dividend_steps(amount: int, price: int, thresholds_pct: Sequence[int]) -> int:
+def dividend_steps(
+    amount: int, price: int, thresholds_pct: Sequence[int], *, floor: bool = False
+) -> int:
     """How many spaces a dividend moves the price: one for each threshold met, where a
     threshold is a percentage of the share price.
 
     18RoyalGorge "Pay Dividends": (100, 200, 300); 18USA §12.5: (50, 100, 150, 200); 18US
     §4.2 and 18West §4.2: (100,), 18US 10-share companies from Phase 5E/4G (100, 200).
 
+    With ``floor`` each threshold is first rounded down to whole dollars.
+
     >>> dividend_steps(120, 60, (100, 200, 300))
     2
+    >>> dividend_steps(47, 95, (50,)), dividend_steps(47, 95, (50,), floor=True)
+    (0, 1)
     """
+    if floor:
+        return sum(1 for t in thresholds_pct if amount >= price * t // 100)
     return sum(1 for t in thresholds_pct if amount * 100 >= price * t)
 
 

@@ -21,6 +21,7 @@ from roundhouse.interop.replay import (
     RevenueCheck,
     apply_site_action,
     as_document,
+    settle,
     site_actions,
     start,
 )
@@ -72,6 +73,8 @@ def verify(doc: Document | Mapping[str, object], *, source: str | None = None) -
             first = step.disagreements[0]
             divergence = _diverged(action, first.kind, first.message, recent, translator, game)
         recent.append(_summary(action))
+    if divergence is None:
+        settle(game, translator)  # the site's own moves after the last action, as on import
     result = {str(k): v for k, v in game.result.items()} if game.result is not None else None
     return dataclasses.replace(
         report,

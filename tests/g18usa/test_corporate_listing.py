@@ -66,9 +66,13 @@ def test_18usa_14_2_every_bid_in_steps_up_to_the_limit_is_legal() -> None:
     for price in range(-(-low // step) * step, high + 1, step):
         bid = Bid(player=PlayerId(who), entity=who, company=sale.target, price=price)
         assert bid in legal, price
-    top = Bid(player=PlayerId(who), entity=who, company=sale.target, price=high // step * step)
-    assert top not in list(legal)
-    game.apply(top)
+    # a bid past the twelfth step and below the most: accepted, not listed
+    first = -(-low // step) * step
+    past = first + 13 * step
+    assert past < high
+    late = Bid(player=PlayerId(who), entity=who, company=sale.target, price=past)
+    assert late not in list(legal)
+    game.apply(late)
 
 
 def test_18usa_9_a_loan_named_for_a_player_is_refused_not_a_crash() -> None:

@@ -34,9 +34,9 @@ def started_in(home: str) -> Game:
     its first operating turn."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
     act(game, "bid", "Ann", company="ATSF", price=100)
+    act(game, "place_token", "Ann", hex=home, city="c")
     act(game, "pass", "Bob")
     act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex=home, city="c")
     for p in ("Bob", "Cy", "Ann"):
         act(game, "pass", p)
     assert usa(game).round.kind == "OR"

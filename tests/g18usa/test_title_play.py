@@ -134,8 +134,9 @@ def test_18usa_random_games_finish(players: int, deck: str) -> None:
 
 def test_18usa_11_6_1_cash_subsidy_counts_in_the_bid_limit() -> None:
     """§11.6.1: a cash subsidy is "treated as additional cash in a player's hand", so a
-    bidder may bid up to their means plus the largest cash subsidy on offer; a winner
-    bidding beyond their means must then start in a city whose subsidy covers the rest."""
+    the opener may bid up to their means plus the largest cash subsidy on offer, must then
+    place the home token (§11.6 step 2) in a city whose subsidy covers the rest, and the
+    others bid up to their means plus that city's subsidy."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
     g = usa(game)
     best = max(s.value for s in g.subsidies.values() if s.kind == "cash")
@@ -143,22 +144,26 @@ def test_18usa_11_6_1_cash_subsidy_counts_in_the_bid_limit() -> None:
     bids = [a for a in game.legal_actions() if a.kind == "bid" and a.company == "ATSF"]
     assert max(b.price for b in bids) == 420 + best
     act(game, "bid", "Ann", company="ATSF", price=455)
-    act(game, "pass", "Bob")
-    act(game, "pass", "Cy")
     homes = {a.hex for a in game.legal_actions() if a.kind == "place_token"}
     assert homes == {"H8"}
     act(game, "place_token", "Ann", hex="H8", city="c")
+    # every bidder may now bid up to their means plus the home city's subsidy
+    raises = [a.price for a in game.legal_actions() if a.kind == "bid" and a.player == "Bob"]
+    assert min(raises) == 456 and max(raises) == 420 + 40
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
     assert g.ledger.cash("Ann") == 420 - (455 - 40)
     assert g.share_price("ATSF") == 200 and g.ledger.cash("ATSF") == 400
 
 
 def _start_atsf(game: Game, price: int, home: str, size: str | None = None) -> None:
-    """Ann wins ATSF's start at ``price`` (Bob and Cy pass), places its home token in
-    ``home``'s city and, when asked, chooses its size."""
+    """Ann opens ATSF's start at ``price``, places its home token in ``home``'s city
+    (§11.6 step 2: before the bidding), wins (Bob and Cy pass) and, when asked, chooses its
+    size."""
     act(game, "bid", "Ann", company="ATSF", price=price)
+    act(game, "place_token", "Ann", hex=home, city="c")
     act(game, "pass", "Bob")
     act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex=home, city="c")
     if size is not None:
         act(game, "choose", "Ann", choice=size)
 

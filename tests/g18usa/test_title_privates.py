@@ -46,9 +46,9 @@ def started_with(private: str, home: str, *, bid: int) -> Game:
     act(game, "pass", "Bob")
     act(game, "pass", "Cy")
     act(game, "bid", "Ann", company="ATSF", price=100)
+    act(game, "place_token", "Ann", hex=home, city="c")
     act(game, "pass", "Bob")
     act(game, "pass", "Cy")
-    act(game, "place_token", "Ann", hex=home, city="c")
     act(game, "choose", "Ann", choice=private, company=private)
     return game
 

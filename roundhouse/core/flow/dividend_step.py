@@ -71,7 +71,10 @@ class DividendStep(Step):
             self.after_payout(g, entity, paid // book.size)
             basis = paid if g.config.dividend_basis is DividendBasis.TOTAL else paid // book.size
             steps = dividend_steps(
-                basis, g.share_price(entity), g.hooks.dividend_thresholds(g, entity)
+                basis,
+                g.hooks.dividend_price(g, entity),
+                g.hooks.dividend_thresholds(g, entity),
+                floor=g.config.dividend_thresholds_floor,
             )
             g.market.move(entity, Direction.RIGHT, steps)
         g.last_revenue[entity] = revenue

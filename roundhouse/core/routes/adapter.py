@@ -102,12 +102,22 @@ class GraphOptions(Static):
     """Hex name or stop id -> tags for the stops there (coasts, "Mexico")."""
     one_city_per_hex: bool = False
     decorate: StopDecorator | None = None
+    junction_revisits: bool = False
+    """:attr:`RouteGraph.junction_revisits`."""
 
     def __hash__(self) -> int:
         """Options are cache keys (:class:`~roundhouse.core.derived.Derived`); the tags
         mapping is hashed by its items."""
         tags = tuple(sorted(self.tags.items()))
-        return hash((self.terminal_policy, tags, self.one_city_per_hex, self.decorate))
+        return hash(
+            (
+                self.terminal_policy,
+                tags,
+                self.one_city_per_hex,
+                self.decorate,
+                self.junction_revisits,
+            )
+        )
 
 
 DEFAULT_OPTIONS = GraphOptions()
@@ -243,7 +253,13 @@ def _compile(
         pieces[name] = (key, built)
         stops.extend(built[0])
         segments.extend(built[1])
-    graph = RouteGraph(tuple(stops), tuple(segments), phase=phase, hex_tags=hex_tags)
+    graph = RouteGraph(
+        tuple(stops),
+        tuple(segments),
+        phase=phase,
+        hex_tags=hex_tags,
+        junction_revisits=options.junction_revisits,
+    )
     return graph, pieces
 
 

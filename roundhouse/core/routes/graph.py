@@ -32,6 +32,8 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from roundhouse.core.board import NEUTRAL
+
 NodeKey = str | tuple[str, int]
 """A stop or junction id (``str``) or a hexside crossing (``(hex, edge)``)."""
 
@@ -91,7 +93,7 @@ class Stop:
 
     def blocks(self, company: str) -> bool:
         """True if ``company`` may end here but not pass through (all slots held by others,
-        and no right of way: :attr:`passable_for`).
+        none of them a neutral token, and no right of way: :attr:`passable_for`).
 
         18USA §12.1, 18RoyalGorge "Don't forget", 18US §6.5, 18West §7.1.1.
         """
@@ -102,6 +104,7 @@ class Stop:
             and len(self.slot_tokens) >= self.slots
             and not self.has_token(company)
             and company not in self.passable_for
+            and NEUTRAL not in self.slot_tokens
         )
 
 
@@ -146,6 +149,9 @@ class RouteGraph:
     phase: str | None = None
     hex_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Markers on hexes that are not stops (gold cubes, resource tokens, ghost towns)."""
+    junction_revisits: bool = False
+    """Whether a route may pass a junction point again on other track (18USA §12.1: "may
+    change directions at the junctions"; only its stretches of track may not be reused)."""
 
     node_keys: list[NodeKey] = field(init=False)
     node_type: list[NodeType] = field(init=False)
@@ -306,6 +312,9 @@ class RouteGraph:
         for n, key in enumerate(self.node_keys):
             if n < len(self.stops):
                 group = self.stops[n].visit_group or f"stop:{self.stops[n].id}"
+            elif self.junction_revisits and self.node_type[n] is NodeType.JUNCTION:
+                bits.append(0)
+                continue
             else:
                 group = f"node:{key}"
             bits.append(1 << groups.setdefault(group, len(groups)))

@@ -37,6 +37,7 @@ from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.entities import PrivateSpec
 from roundhouse.core.flow.actions import ACTIONS, Choose
 from roundhouse.core.ids import PlayerId
+from roundhouse.core.market import SellDrop
 from roundhouse.core.rng import Rng
 from roundhouse.core.shares import ShareRules
 from roundhouse.core.title import OptionValue, Rulebook, Title
@@ -171,7 +172,9 @@ START_RULES = StartRules(
 
 def config(players: int, variant: Variant | None = None) -> FamilyConfig:
     """18USA's settings for a player count (§2, §5, §9, §11, §12, §14-§16) and variant
-    (§17's "No 60% President Share Limit" lifts §11.4's limit for presidents)."""
+    (§17's "No 60% President Share Limit" lifts §11.4's limit for presidents;
+    ``compat_18xx_games`` plays 18xx.games's differences, docs/rules-notes.md)."""
+    compat = variant is not None and variant.compat_18xx_games
     return FamilyConfig(
         players=PLAYERS,
         starting_cash=data.STARTING_CASH,
@@ -188,10 +191,14 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         ),
         dividend_kinds=frozenset({DividendKind.PAYOUT, DividendKind.WITHHOLD, DividendKind.HALF}),
         dividend_thresholds_pct=data.DIVIDEND_THRESHOLDS_PCT,
-        dividend_basis=DividendBasis.PER_SHARE,
+        # §12.5 "the amount paid out" read per share; 18xx.games compares the whole payout
+        # with the price, thresholds rounded down (docs/rules-notes.md)
+        dividend_basis=DividendBasis.TOTAL if compat else DividendBasis.PER_SHARE,
+        dividend_thresholds_floor=compat,
         priority_deal=PriorityDeal.AFTER_LAST_ACTOR,
         auction_priority=AuctionPriority.AFTER_LAST_STARTER,
         sell_timing=SellTiming.NOT_IN_FORMING_ROUND,
+        sell_drop=SellDrop.NONE,  # §11.1: "Stock sales do not change the share price"
         sold_out_steps=1,
         sold_out_min_size=5,
         pool_cert_drop_steps=2,
@@ -208,13 +215,21 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         final_train_event="end_game",
         bid_step=5,
         loans=LoanRules(rows=data.loan_rows(players)),
-        shorts=ShortRules(enabled=True, forbidden_after="8"),
+        shorts=ShortRules(
+            enabled=True,
+            forbidden_after="8",
+            close_at_limit=compat,
+            net_after_merger=compat,
+        ),
         takeover=TakeoverRules(
             sizes=(2, 5, 10),
             token_cost={5: 50, 10: 100},
             conversion_tokens={5: 1, 10: 2},
             max_tokens=8,
             no_train_liquidation=True,
+            repay_acquired_loans=compat,
+            liquidate_only_at_start=compat,
+            shares_before_conversion_loans=compat,
         ),
     )
 

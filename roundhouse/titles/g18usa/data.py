@@ -52,6 +52,12 @@ def market_grid() -> MarketGrid:
     return MarketGrid.parse([MARKET_ROW])
 
 
+ACQUISITION_DIVIDEND_PRICE = 40
+"""§12.5: the amounts that move a price are "shown at the bottom of the box"; under the
+acquisition spaces (price $0) they are $20/$40/$60/$80, the thresholds of a $40 price
+(tobymao/18xx g_18_usa market legend and ``Step::Dividend#share_price_change``; our rules
+copy does not reproduce the board)."""
+
 DIVIDEND_THRESHOLDS_PCT = (50, 100, 150, 200)
 """§12.5: 1-4 steps for a payout of 50/100/150/200% of the share price per share."""
 

@@ -25,9 +25,11 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile, Pass
 from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
-from roundhouse.core.track import TileLay, TrackRules, check_lay, tile_lays
+from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
 from roundhouse.core.upgrade import ColourSkip
+from roundhouse.titles.g18usa.family1817.turn_stage import before_run
 from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, UsaMap
+from roundhouse.titles.g18usa.powers import in_turn
 from roundhouse.titles.g18usa.state import usa
 
 FREE_SKIP = ColourSkip(fee_per_level=0, plain_track_only=False)
@@ -63,13 +65,22 @@ class HomeBrownStep(Step):
     def setup(self, g: Engine, entity: str) -> None:
         self.done = False
 
+    after_own_lay = False
+    """Whether the free action may follow the company's own lay on the home hex this turn."""
+
+    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+        """The track step's allowance, cash aside (the cost is checked against the
+        treasury)."""
+        board = usa(g).usa_map
+        return dataclasses.replace(board.allowance(g, corp_id), cash=UNLIMITED_CASH)
+
     def _lays(self, g: Engine, corp_id: str) -> list[TileLay]:
         game = usa(g)
         board = game.usa_map
         home = board.home_of(corp_id)
-        if home is None or home in board.laid_now(g, corp_id):
+        if home is None or (home in board.laid_now(g, corp_id) and not self.after_own_lay):
             return []
-        allowance = dataclasses.replace(board.allowance(g, corp_id), cash=UNLIMITED_CASH)
+        allowance = self.allowance(g, corp_id)
         cash = g.ledger.cash(corp_id)
         return [
             lay
@@ -110,7 +121,7 @@ class HomeBrownStep(Step):
             for x in self._lays(g, entity)
             if (x.tile, x.rotation) == (action.tile, action.rotation)
         )
-        allowance = dataclasses.replace(board.allowance(g, entity), cash=UNLIMITED_CASH)
+        allowance = self.allowance(g, entity)
         _, moves = check_lay(
             board.board,
             board.graph,
@@ -137,3 +148,48 @@ class BoomtownStep(HomeBrownStep):
     def used(self, g: Engine, corp_id: str) -> None:
         """ "Discard boomtown tile"."""
         del usa(g).company_subsidies[corp_id]
+
+
+class SiteBoomtownStep(BoomtownStep):
+    """The Boomtown subsidy as 18xx.games plays it (``compat_18xx_games``, docs/rules-notes.md):
+    a subsidy tile the company may use at any time in its track step of the first operating
+    round, offered beside it, also on a home city it laid yellow this turn with its own tile
+    action (the site's S8 ``lay_tile`` after the company's own lay of the same hex).  The
+    rulebook's "may not lay a yellow tile and upgrade it during the same turn" (§12.2) binds
+    the company's own two tile actions; :class:`BoomtownStep` applies it to the subsidy too."""
+
+    kinds = frozenset({"lay_tile"})
+    blocking = False
+    after_own_lay = True
+
+    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+        """Not a tile action of the company's (§12.2's limits on its two actions do not
+        bind it): the home hex may take it after the company's own lay there."""
+        base = super().allowance(g, corp_id)
+        home = usa(g).usa_map.home_of(corp_id)
+        return dataclasses.replace(
+            base,
+            skip_hexes=base.skip_hexes - {home},
+            upgrade_colours=Allowance(cash=0).upgrade_colours,
+        )
+
+    def takes(self, g: Engine, action: Action) -> bool:
+        if not isinstance(action, LayTile):
+            return False
+        board = usa(g).usa_map
+        return (
+            board.home_of(action.entity) == action.hex
+            and action.tile in board.board.tiles
+            and board.board.tiles[action.tile].colour is self.colour
+        )
+
+    def active(self, g: Engine, entity: str) -> bool:
+        return (
+            entity in g.corps
+            and before_run(g, entity)
+            and in_turn(g, entity)
+            and (super().active(g, entity))
+        )
+
+    def actions(self, g: Engine, entity: str) -> list[Action]:
+        return [a for a in super().actions(g, entity) if not isinstance(a, Pass)]

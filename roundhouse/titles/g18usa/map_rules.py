@@ -63,8 +63,9 @@ def _actions_now(g: Engine, corp_id: str) -> int:
     board = g.map
     if not isinstance(board, UsaMap):
         return 0
-    laid = board.laid_now(g, corp_id)
-    return len([h for h in laid if h not in board.free_now(g, corp_id)])
+    # each free action is in both lists (``lay_free``); a hex may be in ``laid`` twice when
+    # a free action followed the company's own lay there (the site's Boomtown, compat)
+    return len(board.laid_now(g, corp_id)) - len(board.free_now(g, corp_id))
 
 
 class SecondTileFee(LayRule):
@@ -317,4 +318,7 @@ class UsaMap(TakeoverBoardMap):
         tags: Mapping[str, frozenset[str]] = {h: frozenset({MEXICO}) for h in self.mexico_hexes}
         privates = PrivateStops() if g.privates else None
         decorate = CityBonus(bonuses, privates) if bonuses or privates else None
-        return switcher_options(g, corp_id, GraphOptions(tags=tags, decorate=decorate))
+        # §12.1: "A route may change directions at the junctions in the middle of plain
+        # track tiles", only never "use the same stretch of track more than once"
+        options = GraphOptions(tags=tags, decorate=decorate, junction_revisits=True)
+        return switcher_options(g, corp_id, options)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 
+from roundhouse.core import board as board_tokens
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
@@ -56,8 +57,9 @@ from roundhouse.titles.g18usa.tile_actions import (
     plan,
 )
 
-NEUTRAL = "neutral"
-"""The token filling a company town's second slot (18xx.games's neutral "-10" token)."""
+NEUTRAL = board_tokens.NEUTRAL
+"""The token filling a company town's second slot (18xx.games's neutral token): it blocks
+nobody's route (core :data:`~roundhouse.core.board.NEUTRAL`)."""
 RURAL_JUNCTIONS = frozenset({"X07", "X08", "X09"})
 MAX_TOKENS = 8
 """§14.3: a company "may never have more than eight" station tokens."""

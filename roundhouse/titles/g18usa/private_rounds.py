@@ -35,6 +35,7 @@ from roundhouse.titles.g18usa.denver import DENVER
 from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.forward_turn import ForwardTurn
 from roundhouse.titles.g18usa.ore_upgrade import OreUpgradeStep
 from roundhouse.titles.g18usa.powers import owner_of
 from roundhouse.titles.g18usa.private_lays import PrivateLayStep
@@ -119,8 +120,9 @@ class UsaBoneyard(BoneyardRound):
             self.boneyard = Rusting(pending.company, trains)
 
 
-class UsaOperatingRound(UsaBoneyard, CorporateOperatingRound):
-    """§12's operating round, stopping for P13."""
+class UsaOperatingRound(UsaBoneyard, CorporateOperatingRound, ForwardTurn):
+    """§12's operating round, stopping for P13; its turns never go back a step
+    (:mod:`.forward_turn`)."""
 
 
 class UsaStockRound(UsaBoneyard, CorporateStockRound):

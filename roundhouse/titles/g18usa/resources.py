@@ -54,6 +54,7 @@ from roundhouse.core.routes.revenue import HexMarkerBonus
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18usa.board import resource_hexes
+from roundhouse.titles.g18usa.family1817.turn_stage import before_run
 from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import Resource, ResourceTokens
 from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
@@ -202,11 +203,9 @@ class ResourceTokenStep(Step):
         )
 
     def active(self, g: Engine, entity: str) -> bool:
-        if not in_turn(g, entity) or g.or_round().revenue is not None:
+        if not in_turn(g, entity) or not before_run(g, entity):
             return False
-        if type(self) is ResourceTokenStep and any(
-            isinstance(s, ResourceTokenPrompt) and s.active(g, entity) for s in g.round.steps
-        ):
+        if type(self) is ResourceTokenStep and _prompt_is_current(g, entity):
             return False  # the prompt lists the same moves (no move listed twice)
         return bool(placements(g, entity))
 
@@ -229,6 +228,16 @@ class ResourceTokenStep(Step):
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)
         place(g, entity, action.company, action.hex, Resource(action.choice))
+
+
+def _prompt_is_current(g: Engine, entity: str) -> bool:
+    """Whether the turn waits in :class:`ResourceTokenPrompt` now: it is the first blocking
+    step still active (while the track step offers a second tile action, the token is
+    offered beside it)."""
+    for s in g.round.steps:
+        if s.blocking and s.active(g, entity):
+            return isinstance(s, ResourceTokenPrompt)
+    return False
 
 
 class OreRule(LayRule):

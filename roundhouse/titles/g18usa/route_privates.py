@@ -204,7 +204,8 @@ def switcher_options(g: Engine, corp_id: str, options: GraphOptions) -> GraphOpt
     return dataclasses.replace(options, decorate=SwitcherStops(corp_id, options.decorate))
 
 
-def _permanent(g: Engine, train_id: str) -> bool:
+def permanent(g: Engine, train_id: str) -> bool:
+    """Whether the train neither rusts nor grows obsolete (P30's Extender is not for it)."""
     tt = g.depot.type_of(g.depot.train(train_id))
     return tt.rusts_on is None and tt.obsolete_on is None
 
@@ -241,7 +242,7 @@ class AttachStep(ListedStep):
             if private.id in self.attached:
                 continue
             for train in g.depot.running(corp_id):
-                if not a.permanent_trains and _permanent(g, train.id):
+                if not a.permanent_trains and permanent(g, train.id):
                     continue
                 out.append(Choose(player=p, entity=corp_id, choice=train.id, company=private.id))
         return out

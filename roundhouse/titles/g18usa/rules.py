@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from roundhouse.core.dividend import Granularity, PayoutRule
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.auction import AuctionRound
 from roundhouse.core.flow.map_steps import TrackStep
@@ -41,7 +42,7 @@ from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockStep
-from roundhouse.titles.g18usa.home_brown import BoomtownStep, HomeBrownStep
+from roundhouse.titles.g18usa.home_brown import BoomtownStep, HomeBrownStep, SiteBoomtownStep
 from roundhouse.titles.g18usa.private_rounds import (
     UsaOperatingRound,
     UsaStockRound,
@@ -67,6 +68,22 @@ class UsaHooks(FamilyHooks):
 
     def __init__(self, start: StartRules) -> None:
         self.start = start
+
+    def dividend_price(self, g: Engine, corp_id: str) -> int:
+        """§12.5 in an acquisition space: the amounts printed there (:data:`.data
+        .ACQUISITION_DIVIDEND_PRICE`)."""
+        if usa(g).config.takeover.acquisition_zone in g.market.zones(corp_id):
+            return data.ACQUISITION_DIVIDEND_PRICE
+        return super().dividend_price(g, corp_id)
+
+    def payout_rule(self, g: Engine, corp_id: str) -> PayoutRule:
+        """§12.5: "When a 2-share company pays dividends the president receives the full
+        earnings amount": its payout is not rounded to whole dollars a share (a half pay of
+        $210 gives the president $105)."""
+        rule = super().payout_rule(g, corp_id)
+        if g.books[corp_id].size <= 2:
+            return dataclasses.replace(rule, granularity=Granularity.PER_HOLDER)
+        return rule
 
     # -- the sequence of rounds -------------------------------------------------------------
 
@@ -100,7 +117,7 @@ class UsaHooks(FamilyHooks):
                 turn.extend(
                     [
                         DenverStep(),
-                        BoomtownStep(),
+                        SiteBoomtownStep() if usa(g).variant.compat_18xx_games else BoomtownStep(),
                         HomeBrownStep(),
                         *track_steps(g),
                         step,
@@ -135,6 +152,14 @@ class UsaHooks(FamilyHooks):
         if ended.kind == "MR":
             return self.stock_round(g)
         return super().next_round(g, ended)
+
+    def round_after_end(self, g: Engine, ended: Round) -> Round | None:
+        """§16 ends the game with the last operating round; 18xx.games plays the M&A round
+        after it first (``compat_18xx_games``; ``G1817`` checks the end after the
+        acquisition round)."""
+        if usa(g).variant.compat_18xx_games and ended.kind == "OR":
+            return self.next_round(g, ended)
+        return None
 
     def operating_rounds_in_set(self, g: Engine) -> int:
         """§16: a final set of three operating rounds when the first 8-train left the stack

@@ -22,6 +22,7 @@ from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
+from roundhouse.titles.g18usa.family1817.turn_stage import before_run
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -76,7 +77,7 @@ class CarPurchaseStep(Step):
     name = "buy_car"
 
     def active(self, g: Engine, entity: str) -> bool:
-        if g.or_round().revenue is not None or not _turn_goes_on(g, entity):
+        if not before_run(g, entity, until_earnings=True) or not _turn_goes_on(g, entity):
             return False
         return bool(car_purchases(g, entity))
 

@@ -168,12 +168,27 @@ def merge(g: FamilyEngine, initiator: str, partner: str) -> None:
             owners.extend([who] * cert.shares)
         grow(g, initiator, new, owners)
         g.shorts.rename(partner, initiator)
+        if g.config.shorts.net_after_merger:
+            net_shorts(g, initiator)
     cell = g.market.grid.at_or_below(price)
     assert cell is not None
     g.market.place(initiator, cell)
     a.update_president([p for p in g.players if not g.player(p).bankrupt])
     close(g, partner)
     g.after_price_move(initiator)
+
+
+def net_shorts(g: FamilyEngine, corp_id: str) -> None:
+    """A player left holding both shares and short shares of ``corp_id`` after a merger's
+    exchange closes them in pairs, as a purchase would (§11.3; 18xx.games ``unshort``,
+    ``compat_18xx_games``)."""
+    book = g.books[corp_id]
+    for player in g.players:
+        for cert in sorted(book.certs_of(player), key=lambda c: c.id):
+            if cert.president or cert.shares != 1 or not g.shorts.of(player, corp_id):
+                continue
+            del book.certs[cert.id]
+            g.shorts.add(player, corp_id, -1)
 
 
 # -- changing hands --------------------------------------------------------------------
@@ -277,13 +292,28 @@ def bid_capacity(g: FamilyEngine, buyer: str, target: str, kind: SaleKind) -> in
     """Most ``buyer`` can pay: its cash, the loans it may still take, and for acquisitions
     and friendly sales the target's treasury (18USA §14.2.2-§14.2.3).  The target's loans
     come with it then and count toward the buyer's loan limit (§9)."""
+    free = sum(1 for h in g.loans.holder if h is None)
+    if g.config.takeover.repay_acquired_loans and kind is not SaleKind.LIQUIDATION:
+        return _capacity_repaying(g, buyer, target, kind, free)
     room = max_loans(g, buyer) - len(g.loans.of(buyer))
     if kind is not SaleKind.LIQUIDATION:
         room -= len(g.loans.of(target))
-    free = sum(1 for h in g.loans.holder if h is None)
     cap = g.ledger.cash(buyer) + min(max(room, 0), free) * g.config.loans.amount
     if kind is not SaleKind.LIQUIDATION:
         cap += g.ledger.cash(target)
+    if kind is SaleKind.FRIENDLY:
+        cap += g.books[target].shares_of(target) * g.share_price(target)
+    return cap
+
+
+def _capacity_repaying(g: FamilyEngine, buyer: str, target: str, kind: SaleKind, free: int) -> int:
+    """:func:`bid_capacity` as 18xx.games counts it: the buyer's cash and the loans it may
+    take under its own limit (the bank's cubes and the target's, returned, to draw on),
+    the target's treasury, less every loan of the target paid off."""
+    owed = len(g.loans.of(target))
+    room = min(max_loans(g, buyer) - len(g.loans.of(buyer)), free + owed)
+    cap = g.ledger.cash(buyer) + max(room, 0) * g.config.loans.amount
+    cap += g.ledger.cash(target) - owed * g.config.loans.amount
     if kind is SaleKind.FRIENDLY:
         cap += g.books[target].shares_of(target) * g.share_price(target)
     return cap

@@ -15,11 +15,12 @@ charter's station tokens are counted (:attr:`StartRules.tokens`) for the eight-t
 §14.1.1 and §14.3.
 
 The home station's placement is the map's business (``place_home``).  With
-:attr:`StartRules.choose_home` the winner picks any open station slot on the map once the
-bidding is over (``place_token``, before the size), from the map's ``home_choices``
-(:class:`HomeMap`; 18xx.games's order: §11.6 puts the choice before the bidding), and a
-subsidy of that city that counts as cash (§11.6.1) is paid by the bank in place of the
-player's money (:class:`HomeBonusHooks`).  Play goes on to the left of the player who opened
+:attr:`StartRules.choose_home` the player opening the auction picks any open station slot on
+the map right after the opening bid, before anyone else bids (``place_token``; §11.6 step 2,
+as 18xx.games does), from the map's ``home_choices`` (:class:`HomeMap`), and a subsidy of
+that city that counts as cash (§11.6.1) is paid by the bank in place of the winner's money
+(:class:`HomeBonusHooks`): every bidder may bid up to their own means plus it
+(:meth:`StartAuction.limit`).  Play goes on to the left of the player who opened
 the auction, not of its winner.  The size and each private given are ``choose`` actions
 (:class:`~roundhouse.core.flow.actions.Choose`), so a title using this lists that kind.
 """
@@ -243,7 +244,10 @@ class StartAuction:
         self.home: tuple[str, str] | None = None
         self.owed = 0
         """Station tokens the founded company could not pay for and must still buy."""
-        self._next_bidder(g)
+        if rules.choose_home:
+            self.phase = "home"  # §11.6 step 2: the opener places the token first
+        else:
+            self._next_bidder(g)
 
     def __deepcopy__(self, memo: dict[int, object]) -> StartAuction:
         copy = StartAuction.__new__(StartAuction)
@@ -261,8 +265,15 @@ class StartAuction:
     def acting(self) -> str:
         return self.high_bidder if self.phase != "bid" else self.bidders[self.turn]
 
+    def limit(self, g: Engine, player: str) -> int:
+        """The most ``player`` may bid: their own means plus the home city's cash subsidy
+        (§11.6.1), the largest one on offer while the home is not chosen yet."""
+        if self.home is None:
+            return bid_limit(g, player)
+        return own_means(g, player) + home_bonus(g, self.home[0])
+
     def _can_raise(self, g: Engine, player: str) -> bool:
-        return bid_limit(g, player) >= self.high + self.rules.raise_step and may_hold_president(
+        return self.limit(g, player) >= self.high + self.rules.raise_step and may_hold_president(
             g, player, self.corp
         )
 
@@ -279,7 +290,7 @@ class StartAuction:
                 self.out.add(p)
                 continue
             return
-        self.phase = "home" if self.rules.choose_home else "size"
+        self.phase = "size"
         self._skip(g)
 
     def _skip(self, g: Engine) -> None:
@@ -313,7 +324,7 @@ class StartAuction:
         p = g.pid(who)
         if self.phase == "bid":
             low = self.high + self.rules.raise_step
-            prices = price_points(low, bid_limit(g, who), self.rules.bid_choices)
+            prices = price_points(low, self.limit(g, who), self.rules.bid_choices)
             bids: list[Action] = [
                 Bid(player=p, entity=who, company=self.corp, price=x) for x in prices
             ]
@@ -339,7 +350,7 @@ class StartAuction:
         if self.phase != "bid":
             return []
         who = self.acting()
-        low, high = self.high + self.rules.raise_step, bid_limit(g, who)
+        low, high = self.high + self.rules.raise_step, self.limit(g, who)
         if high < low:
             return []
         template = Bid(player=g.pid(who), entity=who, company=self.corp, price=low)
@@ -353,7 +364,7 @@ class StartAuction:
                 rule="sr.start_auction",
             )
         if self.phase == "bid" and isinstance(action, Bid):
-            low, high = self.high + self.rules.raise_step, bid_limit(g, who)
+            low, high = self.high + self.rules.raise_step, self.limit(g, who)
             if action.company != self.corp or not low <= action.price <= high:
                 raise IllegalAction(
                     f"{who} may bid ${low}-${high} for {self.corp}", rule="sr.start_bid"
@@ -376,8 +387,8 @@ class StartAuction:
             assert isinstance(action, PlaceToken) and isinstance(g.map, HomeMap)
             g.map.place_home_at(g, self.corp, action.hex, action.city)
             self.home = (action.hex, action.city)
-            self.phase = "size"
-            self._skip(g)
+            self.phase = "bid"
+            self._next_bidder(g)
         elif self.phase == "size":
             assert isinstance(action, Choose)
             self.size = int(action.choice)

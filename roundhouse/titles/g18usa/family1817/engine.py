@@ -49,6 +49,15 @@ class FamilyEngine(Engine):
         super().begin_operating_round()
         self.loans.start_operating_round()
 
+    def purchase_cert_count(self, player: str, corp_id: str) -> int:
+        """§11.3: a purchase that closes one of the player's shorts of ``corp_id`` leaves
+        the count as it was (share and short go back to the short stack); with
+        :attr:`~.short.ShortRules.close_at_limit` it is allowed at the limit."""
+        count = self.cert_count(player)
+        if self.config.shorts.close_at_limit and self.shorts.of(player, corp_id):
+            return count - 1
+        return count
+
     def extra_loans(self, corp_id: str) -> int:
         """Loans the company may hold above §9's one per share (a title's private: 18USA
         P15)."""

@@ -127,8 +127,20 @@ def _turn_step(g: Engine, kind: type[Step]) -> Step | None:
     return next((s for s in g.round.steps if isinstance(s, kind)), None)
 
 
+def may_borrow(g: Engine, entity: str) -> bool:
+    """Whether the company may take a loan now (18USA §9)."""
+    try:
+        check_take_loan(family(g), entity)
+    except IllegalAction:
+        return False
+    return True
+
+
 class LoanStep(Step):
-    """Take loans at any time of the turn before interest is paid (18USA §9)."""
+    """Take loans at any time of the turn (18USA §9) except between paying interest and
+    completing the repay step (§12.8: "After paying interest, the company may not take
+    further loans until it has completed the 'repay loans' step"): a loan taken while
+    repaying completes that step, as §12.9 allows no repaying after a loan this round."""
 
     kinds = frozenset({"take_loan"})
     blocking = False
@@ -139,9 +151,11 @@ class LoanStep(Step):
         interest = _turn_step(g, InterestStep)
         if g.controller(entity) is None:
             return False
-        if isinstance(interest, InterestStep) and interest.paid:
-            return False
         others = any(s.blocking and s.active(g, entity) for s in g.round.steps)
+        if isinstance(interest, InterestStep) and interest.paid:
+            repay = _turn_step(g, RepayStep)
+            if not isinstance(repay, RepayStep) or not repay.active(g, entity):
+                return False
         if not others:
             return False
         try:
@@ -188,7 +202,9 @@ class InterestStep(Step):
 
 
 class RepayStep(Step):
-    """Repay loans after interest (18USA §12.9)."""
+    """Repay loans after interest (18USA §12.9); the turn stays open here while the company
+    may repay or borrow (§12.8: loans are allowed again once this step is complete, and a
+    loan completes it: no repaying after a loan this round), until it passes."""
 
     kinds = frozenset({"payoff_loan", "pass"})
     name = "payoff_loan"
@@ -201,10 +217,14 @@ class RepayStep(Step):
 
     def active(self, g: Engine, entity: str) -> bool:
         interest = _turn_step(g, InterestStep)
-        paid = not isinstance(interest, InterestStep) or interest.paid
+        paid = (
+            not isinstance(interest, InterestStep)
+            or interest.paid
+            or not family(g).loans.of(entity)  # nothing was due
+        )
         if g.controller(entity) is None:
             return False
-        return not self.done and paid and bool(self._loans(g, entity))
+        return not self.done and paid and (bool(self._loans(g, entity)) or may_borrow(g, entity))
 
     def _loans(self, g: Engine, entity: str) -> list[int]:
         g = family(g)

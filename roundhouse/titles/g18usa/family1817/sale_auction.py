@@ -100,7 +100,10 @@ class SaleAuction:
             return (self.high // step + 1) * step
         if self.kind is SaleKind.ACQUISITION:
             return t.acquisition_min_bid
-        return g.share_price(self.target) * g.books[self.target].size
+        # §14.2.3: at least the market value, and bids are multiples of $10 (§14.2.2's
+        # procedure): the least bid is the market value rounded up to $10
+        value = g.share_price(self.target) * g.books[self.target].size
+        return -(-value // step) * step
 
     def max_bid(self, g: FamilyEngine, player: str) -> int:
         cap = self.capacity(g, player)

@@ -27,6 +27,14 @@ class ShortRules:
     """Smallest company size that may be shorted (18USA §7.2, §11.2: not 2-share ones)."""
     forbidden_after: str | None = None
     """Phase from which short sales are forbidden (18USA §8: Phase 8)."""
+    net_after_merger: bool = False
+    """Whether a player holding shares and short shares of one company after a merger's
+    exchange closes them in pairs (18xx.games, ``compat_18xx_games``); §14.1.2 only
+    exchanges them."""
+    close_at_limit: bool = False
+    """Whether a player at the certificate limit may buy a share that closes a short (the
+    count is unchanged after it; 18xx.games, ``compat_18xx_games``); §11.3: "In order to buy
+    a certificate, a player must hold fewer certificates than the limit"."""
 
 
 class ShortBook:

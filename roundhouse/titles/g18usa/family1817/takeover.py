@@ -44,6 +44,19 @@ class TakeoverRules:
     (18USA §12.6)."""
     friendly_sales: bool = True
     """Presidents may offer healthy companies for sale (18USA §14.2.3)."""
+    shares_before_conversion_loans: bool = False
+    """Whether a converted company's share round (§14.1.3) comes before its loans and station
+    tokens (18xx.games's step order: ``PostConversion`` before ``PostConversionLoans``,
+    ``compat_18xx_games``); §14.1.1 lists the loans and tokens first."""
+    liquidate_only_at_start: bool = False
+    """Whether only companies already in the liquidation space when the round began are
+    liquidated in it (18xx.games skips one that "moved into liquidation during M&A", as
+    §14 says of the acquisition area; ``compat_18xx_games``)."""
+    repay_acquired_loans: bool = False
+    """Whether a buyer's bid limit counts paying off every loan of the company bought, with
+    the loans it may take under its own limit (18xx.games ``G1817::Step::Acquire
+    #max_bid_for_corporation``, ``compat_18xx_games``); otherwise the bought loans only use up
+    the buyer's loan room (18USA §14.2, docs/rules-notes.md)."""
 
     @property
     def enabled(self) -> bool:

@@ -88,6 +88,7 @@ class TakeoverRound(CashCrisisRound):
         self.queue: list[str] = []
         self.involved: set[str] = set()
         self.acquisition_at_start: set[str] = set()
+        self.liquidation_at_start: set[str] = set()
         self.done_sales: set[str] = set()
         self.friendly: list[str] | None = None
         self.post_corp = ""
@@ -96,6 +97,9 @@ class TakeoverRound(CashCrisisRound):
         self.loan_corp = ""
         """The company deciding on loans in a loan phase."""
         self.post_merger = False
+        self.converted = ""
+        """A company converted whose loans and tokens wait until its share round is over
+        (:attr:`~.takeover.TakeoverRules.shares_before_conversion_loans`)."""
         """Whether the share round under way follows a merger (loans come after it)."""
         self.auction: SaleAuction | None = None
         """The company sale under way (phases offer, auction, pick, pay, repay)."""
@@ -136,6 +140,7 @@ class TakeoverRound(CashCrisisRound):
         floated = [c.id for c in g.corps.values() if c.floated and not c.closed]
         self.queue = [c for c in g.market.operating_order(floated) if self.white(g, c)]
         self.acquisition_at_start = set(g.market.companies_in(t.acquisition_zone))
+        self.liquidation_at_start = set(g.market.companies_in(t.liquidation_zone))
         self._advance(g)
 
     def label(self, g: Engine) -> str:
@@ -189,6 +194,8 @@ class TakeoverRound(CashCrisisRound):
                 self.phase = "merge"
                 if self.post_merger and g.controller(self.post_corp) is not None:
                     self.phase, self.loan_corp = "merge_loans", self.post_corp
+                elif self.converted == self.post_corp:
+                    self.phase, self.loan_corp = "convert_loans", self.post_corp
             elif self.phase in LOAN_PHASES:
                 if g.controller(self.loan_corp) is None:
                     # its president went bankrupt mid-decision (§15): no more choices; a
@@ -216,6 +223,8 @@ class TakeoverRound(CashCrisisRound):
     def _next_sale(self, g: FamilyEngine) -> bool:
         t = g.config.takeover
         liq = [c for c in g.market.companies_in(t.liquidation_zone) if g.corps[c].floated]
+        if t.liquidate_only_at_start:
+            liq = [c for c in liq if c in self.liquidation_at_start]
         acq = [
             c
             for c in g.market.companies_in(t.acquisition_zone)
@@ -360,7 +369,9 @@ class TakeoverRound(CashCrisisRound):
         if self.phase == "convert_loans":
             buy_conversion_tokens(g, corp)
             self.phase = "merge"
-            if self.white(g, corp):  # §11.1, §11.3: no trading in liquidation or acquisition
+            if self.converted == corp:
+                self.converted = ""  # its share round came first (18xx.games order)
+            elif self.white(g, corp):  # §11.1, §11.3: no trading in liquidation or acquisition
                 self._post(g, corp, [corp])
         elif self.phase == "merge_loans":
             self.phase = "merge"
@@ -420,6 +431,10 @@ class TakeoverRound(CashCrisisRound):
                 convert(g, who, tokens=False)
                 self.involved.add(who)
                 self.phase, self.loan_corp = "convert_loans", who
+                if g.config.takeover.shares_before_conversion_loans:
+                    self.converted = who
+                    if self.white(g, who):
+                        self._post(g, who, [who])
             elif isinstance(action, Merge):
                 merge(g, who, action.corporation)
                 self._post(g, who, [who, action.corporation])

@@ -1,0 +1,48 @@
+"""Where a company's operating turn stands relative to its run (18USA §12: track, station,
+run trains, earnings, buy trains...).
+
+Several moves are allowed only "prior to the run trains step" (§12.7's car purchase, §13's
+resource tokens with the turn's yellow tile).  Core's route step settles the run of a
+company without trains at $0 as soon as its turn begins, so "no revenue yet" alone would
+close them for such a company all turn; :func:`before_run` also counts its turn as before
+the run while a step listed before the route step still waits, and, for a car, until the $0
+run's earnings are distributed (18xx.games offers such a company its Pullman then: "passes
+buy pullman", then "does not run").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roundhouse.core.flow.dividend_step import DividendStep
+from roundhouse.core.flow.map_steps import RouteStep
+
+if TYPE_CHECKING:
+    from roundhouse.core.engine18xx import Engine
+
+
+def _moved_past(g: Engine, entity: str, step: object) -> bool:
+    """Whether a round that never goes back (18USA's ``ForwardTurn``) has left ``step``."""
+    moved_past = getattr(g.round, "moved_past", None)
+    return bool(moved_past(entity, step)) if callable(moved_past) else False
+
+
+def before_run(g: Engine, entity: str, *, until_earnings: bool = False) -> bool:
+    """Whether the company's turn has not reached its run yet (module docstring); with
+    ``until_earnings`` a company without trains stays before its run until its $0 run's
+    earnings are distributed (§12.7's car purchase, as 18xx.games offers it)."""
+    if g.or_round().revenue is None:
+        return True
+    route_seen = False
+    for s in g.round.steps:
+        if isinstance(s, RouteStep):
+            route_seen = True
+            continue
+        if not route_seen:
+            if s.blocking and not _moved_past(g, entity, s) and s.active(g, entity):
+                return True
+            continue
+        if isinstance(s, DividendStep) and until_earnings:
+            trains = [t for t in g.depot.owned_by(entity) if not g.depot.is_car(t)]
+            return not trains and s.active(g, entity)
+    return False

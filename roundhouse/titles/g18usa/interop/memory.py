@@ -1,0 +1,40 @@
+"""What the 18USA reader keeps of one game between site actions: choices the site made
+earlier than ours asks for them, which of our trains each site train is, the site's turn."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from roundhouse.core.actions import Action
+
+
+@dataclasses.dataclass
+class Memory:
+    """What the reader keeps of one game between site actions."""
+
+    trains: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Site train id -> ours, where they differ."""
+    pullman: str = ""
+    """Our train the site attached the company's Pullman to for its coming run."""
+    attached: list[str] = dataclasses.field(default_factory=list)
+    """Upgrades attached in the running company's route step (the site's names)."""
+    acquired: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Our train id -> when its company got it (a count of purchases): the site lists a
+    company's trains in that order."""
+    laid: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Site tile copy -> the hex it was laid on."""
+    last: tuple[str, str] = ("", "")
+    """(entity, type) of the site action being read."""
+    first_of_turn: bool = False
+    """Whether the action being read is its company's first in an operating turn."""
+    previous: tuple[str, str] = ("", "")
+    """(entity, type) of the site action read before it."""
+    silent: set[int] = dataclasses.field(default_factory=set)
+    """Moves of the action being read that the site made by itself (by ``id``)."""
+    turn: tuple[str, list[str]] = dataclasses.field(default_factory=lambda: ("", []))
+    """The company whose operating turn the site's actions are in, and the types of its
+    actions so far in that turn."""
+    denver: str = ""
+    """Denver's orientation its first company chose on the site, not yet asked by ours."""
+    removals: list[Action] = dataclasses.field(default_factory=list)
+    """Station tokens given up (§14.3) while our game first wants a train discarded."""
