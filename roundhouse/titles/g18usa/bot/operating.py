@@ -17,6 +17,9 @@ from roundhouse.titles.g18usa.bot.read import Company, Position, field, number, 
 LAY_TRIALS = 3
 """Lays tried up to the run per track move."""
 LAYS_PER_TURN = 2
+HEAVY_STOPS = 8
+"""Stops summed over a company's trains from which its best run is too slow to find on
+copies of the game (a second or more on a grown network): track is then chosen by the map."""
 TRACK_BUDGET = 60
 """The most a lay may cost that does not raise the run (terrain, §12.2)."""
 TOKEN_SPARE = 60
@@ -104,7 +107,9 @@ def choose_lay(
     if budget <= 0:
         return None
     ranked = rank_lays(lays, company, board, revenue)[:LAY_TRIALS]
-    base = run_after(game, player, company.id) if company.real_trains() else 0
+    trains = company.real_trains()
+    tried = bool(trains) and sum(stops(t) for t in trains) < HEAVY_STOPS
+    base = run_after(game, player, company.id) if tried else 0
     best: tuple[float, Action] | None = None
     for action in ranked:
         trial = game.clone()
@@ -112,7 +117,7 @@ def choose_lay(
         cost = company.cash - (trial.table().company(company.id).cash or 0)
         if cost > budget:
             continue
-        gain = run_after(trial, player, company.id) - base if company.real_trains() else 0
+        gain = run_after(trial, player, company.id) - base if tried else 0
         if gain <= 0 and cost > TRACK_BUDGET:
             continue
         score = gain * 3.0 - cost
@@ -122,7 +127,11 @@ def choose_lay(
 
 
 def choose_token(
-    game: Game, pos: Position, company: Company, tokens: Sequence[Action], revenue: dict[str, int]
+    game: Game,
+    pos: Position,
+    company: Company,
+    tokens: Sequence[Action],
+    revenue: dict[str, int],
 ) -> Action | None:
     """§12.3: a station in the richest reachable city, when the money is spare."""
     if not company.real_trains():
