@@ -14,6 +14,8 @@ from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.bot.board import Board, pull
 from roundhouse.titles.g18usa.bot.read import Company, Position, field, number, stops
 
+FIVE_SHARE_PHASE = 3
+"""§8: the phase from which 5-share companies exist (and 2-share ones may convert)."""
 LAY_TRIALS = 3
 """Lays tried up to the run per track move."""
 LAYS_PER_TURN = 2
@@ -150,6 +152,8 @@ def choose_dividend(pos: Position, company: Company, modes: dict[str, Action]) -
     pay half when half is enough)."""
     revenue = company.revenue
     need = train_need(pos, company)
+    if company.size == 2 and pos.phase_number() >= FIVE_SHARE_PHASE - 1:
+        need = max(need, conversion_cost(company))
     short = need - company.cash
     room = pos.headroom.get(company.id, 0)
     if short > 0 and "withhold" in modes and room > SAFE_STEPS:
@@ -205,29 +209,43 @@ SAFE_STEPS = 2
 """Market spaces kept above the acquisition area (a withheld run moves one back, §12.5)."""
 
 
-def loan_room(company: Company) -> int:
+def loan_room(company: Company, stranded: bool = False) -> int:
     """Loans the bot lets a company still take: §9 allows as many as it has shares, the bot
     half of that (rounded up), since a liquidated company's president repays its loans
-    (§14.2.1) and each loan costs interest every operating round (§12.8)."""
-    return max(0, (company.size + 1) // 2 - company.loans)
+    (§14.2.1) and each loan costs interest every operating round (§12.8); all of them when
+    the company would otherwise be left without a train (§12.6: liquidation anyway)."""
+    cap = company.size if stranded else (company.size + 1) // 2
+    return max(0, cap - company.loans)
 
 
 def wants_loan(pos: Position, company: Company) -> bool:
     """§9: borrow only for a train the company must have and cannot pay for, and only when
-    the loans it may still take cover the shortfall."""
+    the loans it may still take cover the shortfall and keep its price clear of the
+    acquisition area."""
     need = train_need(pos, company)
     short = need - company.cash
-    if pos.headroom.get(company.id, 0) - LOAN_STEPS < SAFE_STEPS:
+    if need <= 0 or short <= 0:
         return False
-    return need > 0 and 0 < short <= loan_room(company) * LOAN
+    loans = -(-short // LOAN)
+    if pos.headroom.get(company.id, 0) - LOAN_STEPS * loans < SAFE_STEPS:
+        return False
+    return loans <= loan_room(company, stranded=True)
+
+
+def conversion_cost(company: Company) -> int:
+    """§14.1.1: the stations a conversion must buy."""
+    return 50 if company.size == 2 else 100
 
 
 def wants_conversion(pos: Position, company: Company) -> bool:
-    """§14.1.1: grow a company whose next train is beyond its treasury and loans, so its
-    new treasury shares can be sold for the money (it must pay for the new station)."""
-    token = 50 if company.size == 2 else 100
+    """§14.1.1: grow a 2-share company once 5-share ones exist (Phase 3, §8: two loans
+    never buy a $400 4-train), a 5-share one when its next train is beyond its treasury and
+    loans, so the new treasury shares can be sold for the money."""
+    token = conversion_cost(company)
     if company.cash < token or company.size >= 10:
         return False
+    if company.size == 2:
+        return pos.phase_number() >= FIVE_SHARE_PHASE
     need = train_need(pos, company) or pos.next_train_price()
     return need > company.cash - token + loan_room(company) * LOAN
 

@@ -104,6 +104,10 @@ class Position:
         prices = [self.train_price(t) for t in self.roster.available if stops(t) > 0]
         return min(prices, default=0)
 
+    def phase_number(self) -> int:
+        digits = "".join(ch for ch in self.phase if ch.isdigit())
+        return int(digits) if digits else 0
+
     def train_limit(self) -> int:
         if self.roster is None:
             return 2
