@@ -40,7 +40,7 @@ def train_need(pos: Position, company: Company) -> int:
 
 
 def spare(pos: Position, company: Company) -> int:
-    return company.cash - train_need(pos, company)
+    return company.cash - train_need(pos, company) - company.loans * pos.interest
 
 
 def run_after(game: Game, player: str, company: str) -> int:
@@ -147,6 +147,11 @@ def choose_token(
     return best
 
 
+def interest_due(pos: Position, company: Company) -> int:
+    """§12.8: the interest the company pays after buying trains (unpaid, it must borrow)."""
+    return company.loans * pos.interest
+
+
 def choose_dividend(pos: Position, company: Company, modes: dict[str, Action]) -> Action:
     """§12.5: pay out, unless the company needs the money for a train: then withhold (or
     pay half when half is enough)."""
@@ -154,7 +159,7 @@ def choose_dividend(pos: Position, company: Company, modes: dict[str, Action]) -
     need = train_need(pos, company)
     if company.size == 2 and pos.phase_number() >= FIVE_SHARE_PHASE - 1:
         need = max(need, conversion_cost(company))
-    short = need - company.cash
+    short = need + interest_due(pos, company) - company.cash
     room = pos.headroom.get(company.id, 0)
     if short > 0 and "withhold" in modes and room > SAFE_STEPS:
         if "half" in modes and revenue // 2 >= short:

@@ -87,6 +87,8 @@ class Position:
     """Hex -> what a start there is worth beyond the bid (first stock round only)."""
     metropolises: frozenset[str]
     private_values: dict[str, int]
+    interest: int
+    """What each loan costs an operating round (§9: the higher of the rate now and next)."""
     headroom: dict[str, int]
     """Company -> market steps its price is above the last acquisition space (§14.2: at or
     below it a company is sold or liquidated in the next M&A round)."""
@@ -194,8 +196,23 @@ def read(game: Game) -> Position:
         subsidies=subsidies,
         metropolises=metropolises,
         private_values={p.id: p.value for p in game.privates()},
+        interest=_interest(game),
         headroom=_headroom(game),
     )
+
+
+def _dollars(text: object) -> int:
+    digits = "".join(ch for ch in str(text) if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def _interest(game: Game) -> int:
+    for panel in game.panels():
+        if panel.id == "bank_of_new_york":
+            rates = [_dollars(r[1]) for r in panel.rows if len(r) > 1 and "rate" in str(r[0])]
+            rates += [_dollars(r[1]) for r in panel.rows if len(r) > 1 and "Interest" in str(r[0])]
+            return max(rates, default=5)
+    return 5
 
 
 DANGER_ZONES = frozenset({"liquidation", "acquisition"})
