@@ -26,8 +26,11 @@ TRACK_BUDGET = 60
 """The most a lay may cost that does not raise the run (terrain, §12.2)."""
 TOKEN_SPARE = 60
 """Cash left after a station beyond what a needed train costs."""
-REPAY_SPARE = 150
-"""Cash left after repaying a loan (§12.9) beyond a needed train."""
+REPAY_SPARE = 50
+"""Cash left after repaying a loan (§12.9) beyond a needed train and the interest."""
+LOW_ROOM = 5
+"""Market spaces above the acquisition area below which a company in debt withholds to
+repay loans (§12.9: two spaces up a loan, against one down for withholding, §12.5)."""
 
 
 def train_need(pos: Position, company: Company) -> int:
@@ -167,6 +170,10 @@ def choose_dividend(pos: Position, company: Company, modes: dict[str, Action]) -
         return modes["withhold"]
     if short > 0 and "half" in modes:
         return modes["half"]
+    if company.loans and room <= LOW_ROOM and "withhold" in modes:
+        repayable = (company.cash + revenue - need - interest_due(pos, company)) // LOAN
+        if min(repayable, company.loans) >= 2:
+            return modes["withhold"]
     return modes.get("payout") or next(iter(modes.values()))
 
 
