@@ -109,6 +109,9 @@ def choose_lay(
     if laid_this_turn(game, company.id) >= LAYS_PER_TURN:
         return None
     budget = spare(pos, company)
+    if company.revenue <= 0 and company.real_trains():
+        # trains without a route: track is what the company needs first
+        budget = max(budget, company.cash - interest_due(pos, company))
     if budget <= 0:
         return None
     ranked = rank_lays(lays, company, board, revenue)[:LAY_TRIALS]
@@ -207,7 +210,7 @@ def choose_train(legal: Sequence[Action], pos: Position, company: Company) -> Ac
     best = max(affordable, key=lambda a: (stops(field(a, "train")), -number(a, "price")))
     if must:
         return best
-    second = len(trains) < 2 and company.cash >= number(best, "price")
+    second = len(trains) < 2 and company.cash - number(best, "price") >= TRACK_BUDGET
     if second and not pos.rusting_soon(field(best, "train")):
         return best
     return None
@@ -215,6 +218,8 @@ def choose_train(legal: Sequence[Action], pos: Position, company: Company) -> Ac
 
 LOAN = 100
 """§9: each loan brings $100."""
+INTEREST_COVER = 3
+"""A company borrows only while its last run pays this many times the interest (§12.8)."""
 LOAN_STEPS = 2
 """§9: each loan moves the share price two spaces back."""
 SAFE_STEPS = 2
@@ -240,6 +245,8 @@ def wants_loan(pos: Position, company: Company) -> bool:
         return False
     loans = -(-short // LOAN)
     if pos.headroom.get(company.id, 0) - LOAN_STEPS * loans < SAFE_STEPS:
+        return False
+    if (company.loans + loans) * pos.interest * INTEREST_COVER > max(company.revenue, LOAN):
         return False
     return loans <= loan_room(company, stranded=True)
 

@@ -148,6 +148,7 @@ def buy_score(action: Action, pos: Position, player: str) -> float:
         return 2.0 - 0.1 * held
     if not company.real_trains() or company.revenue <= 0:
         return -1.0
-    if cash - company.price * len(shares) < 100:
+    keep = MIN_OPEN if pos.presidencies.get(player) else 0
+    if cash - company.price * len(shares) < keep:
         return -1.0
     return company.revenue / company.size / company.price - 0.15
