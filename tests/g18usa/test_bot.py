@@ -8,6 +8,7 @@ home city with a cash subsidy (§11.6.1), the run and a train for a company with
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -15,9 +16,12 @@ import pytest
 from roundhouse.bots import make_bot
 from roundhouse.bots.policy import policy_for
 from roundhouse.core.actions import Action
+from roundhouse.core.flow.actions import Dividend
 from roundhouse.core.game import Game, new_game
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18usa.bot import UsaPolicy
+from roundhouse.titles.g18usa.bot import operating as op
+from roundhouse.titles.g18usa.bot.read import Company, Position, read
 from roundhouse.titles.g18usa.state import UsaGame
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -32,23 +36,25 @@ def conserved(game: Game) -> int:
     return money
 
 
-def play(players: int, seed: int) -> tuple[Game, Counter[str], set[str]]:
-    """A game of heuristic bots to its end: move kinds played and the companies that ran for
-    revenue."""
+def play(players: int, seed: int) -> tuple[Game, Counter[str], set[str], int]:
+    """A game of heuristic bots to its end: move kinds played, the companies that ran for
+    revenue and the homes players chose for companies they started."""
     names = list(NAMES[:players])
     game = new_game("18USA", names, seed, {})
     bots = {p: make_bot("heuristic", seed + i) for i, p in enumerate(names)}
     money = conserved(game)
     kinds: Counter[str] = Counter()
     ran: set[str] = set()
+    homes = 0
     while not game.finished and len(game.log) < MOVE_CAP:
         seat = game.acting[0]
         action = game.apply(bots[seat].choose(game, seat))
         kinds[action.kind] += 1
         if action.kind == "run_routes" and getattr(action, "revenue", 0) > 0:
             ran.add(str(getattr(action, "entity", "")))
+        homes += action.kind == "place_token" and getattr(action, "entity", "") in names
     assert conserved(game) == money
-    return game, kinds, ran
+    return game, kinds, ran, homes
 
 
 @pytest.mark.parametrize(
@@ -56,7 +62,7 @@ def play(players: int, seed: int) -> tuple[Game, Counter[str], set[str]]:
     [(3, 1, 4), (3, 2, 4), (4, 1, 5), (4, 2, 5), (2, 1, 3), (6, 1, 5)],
 )
 def test_heuristic_bots_play_18usa_to_the_end(players: int, seed: int, companies: int) -> None:
-    game, kinds, ran = play(players, seed)
+    game, kinds, ran, homes = play(players, seed)
     assert game.finished and game.result is not None
     assert game.end_reason == "final_train"
     assert len(ran) >= companies
@@ -64,6 +70,8 @@ def test_heuristic_bots_play_18usa_to_the_end(players: int, seed: int, companies
     assert kinds["buy_train"] >= 10
     assert kinds["place_token"] >= 10
     assert kinds["bid"] >= players
+    assert kinds["bankrupt"] == 0
+    assert homes >= players  # every player started a company (§11.6)
 
 
 def test_the_policy_is_the_title_s_own() -> None:
@@ -145,3 +153,53 @@ def test_a_company_without_a_train_buys_one_and_runs() -> None:
             runs += 1
         game.apply(choice)
     assert runs >= len(started)
+
+
+def _company(**fields: object) -> Company:
+    base = Company(
+        id="ATSF",
+        president="Ann",
+        price=100,
+        cash=0,
+        size=5,
+        loans=0,
+        trains=(),
+        hexes=("E23",),
+        treasury_shares=0,
+        pool=0,
+        revenue=0,
+        operated=1,
+    )
+    return dataclasses.replace(base, **fields)
+
+
+def _opening_position() -> Position:
+    return read(new_game("18USA", ["Ann", "Bob", "Cy"], 1, {}))
+
+
+def test_a_company_short_of_a_train_withholds_and_one_with_a_train_pays_out() -> None:
+    """§12.5: without a train and short of the $100 2-train, the run is withheld; with a
+    train that does not rust soon and no debt, it is paid out."""
+    pos = dataclasses.replace(_opening_position(), phase="2")
+    modes = {m: _dividend(m) for m in ("payout", "withhold", "half")}
+    poor = _company(cash=20, revenue=60)
+    pos.headroom = {"ATSF": 20}
+    assert op.choose_dividend(pos, poor, modes) is modes["withhold"]
+    rich = _company(cash=20, revenue=60, trains=("8-0",))
+    assert op.choose_dividend(pos, rich, modes) is modes["payout"]
+
+
+def test_loans_only_for_a_needed_train_within_reach() -> None:
+    """§9: a loan for a train the company must have, while the loans cover the shortfall,
+    keep the price clear of the acquisition area and the run covers the interest."""
+    pos = _opening_position()
+    pos.headroom = {"ATSF": 20}
+    assert op.wants_loan(pos, _company(cash=50, revenue=200))
+    assert not op.wants_loan(pos, _company(cash=150, revenue=200))  # it can pay
+    assert not op.wants_loan(pos, _company(cash=50, trains=("8-0",)))  # it needs none
+    pos.headroom = {"ATSF": 3}
+    assert not op.wants_loan(pos, _company(cash=50, revenue=200))  # price too low
+
+
+def _dividend(mode: str) -> Action:
+    return Dividend(player="Ann", entity="ATSF", mode=mode)
