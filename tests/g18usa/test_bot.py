@@ -18,6 +18,7 @@ from roundhouse.bots.policy import policy_for
 from roundhouse.core.actions import Action
 from roundhouse.core.flow.actions import Dividend
 from roundhouse.core.game import Game, new_game
+from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18usa.bot import UsaPolicy
 from roundhouse.titles.g18usa.bot import operating as op
@@ -155,22 +156,21 @@ def test_a_company_without_a_train_buys_one_and_runs() -> None:
     assert runs >= len(started)
 
 
-def _company(**fields: object) -> Company:
-    base = Company(
+def _company(cash: int = 0, revenue: int = 0, trains: tuple[str, ...] = ()) -> Company:
+    return Company(
         id="ATSF",
         president="Ann",
         price=100,
-        cash=0,
+        cash=cash,
         size=5,
         loans=0,
-        trains=(),
+        trains=trains,
         hexes=("E23",),
         treasury_shares=0,
         pool=0,
-        revenue=0,
+        revenue=revenue,
         operated=1,
     )
-    return dataclasses.replace(base, **fields)
 
 
 def _opening_position() -> Position:
@@ -202,4 +202,4 @@ def test_loans_only_for_a_needed_train_within_reach() -> None:
 
 
 def _dividend(mode: str) -> Action:
-    return Dividend(player="Ann", entity="ATSF", mode=mode)
+    return Dividend(player=PlayerId("Ann"), entity="ATSF", mode=mode)
