@@ -103,9 +103,11 @@ def choose_lay(
     lays: Sequence[Action],
     board: Board,
     revenue: dict[str, int],
+    runs: bool = True,
 ) -> Action | None:
-    """The lay that raises the run most for its cost (tried on copies), else the best-ranked
-    affordable one heading for revenue; None to stop laying."""
+    """The lay that raises the run most for its cost (tried on copies up to the run unless
+    ``runs`` is off), else the best-ranked affordable one heading for revenue; None to stop
+    laying."""
     if laid_this_turn(game, company.id) >= LAYS_PER_TURN:
         return None
     budget = spare(pos, company)
@@ -116,7 +118,7 @@ def choose_lay(
         return None
     ranked = rank_lays(lays, company, board, revenue)[:LAY_TRIALS]
     trains = company.real_trains()
-    tried = bool(trains) and sum(stops(t) for t in trains) < HEAVY_STOPS
+    tried = runs and bool(trains) and sum(stops(t) for t in trains) < HEAVY_STOPS
     base = run_after(game, player, company.id) if tried else 0
     best: tuple[float, Action] | None = None
     for action in ranked:

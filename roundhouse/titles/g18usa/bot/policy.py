@@ -64,7 +64,11 @@ class UsaPolicy:
         return action
 
     def quick(self, game: Game, player: str, rng: Rng) -> Action:
-        return self.choose(game, player, rng)
+        """The heuristic's move without trying lays up to the run (playouts need speed)."""
+        legal = game.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        return self._decide(game, player, legal, runs=False)
 
     def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
         best = self.choose(game, player, rng)
@@ -86,7 +90,9 @@ class UsaPolicy:
             found = self._boards[key] = Board(game)
         return found
 
-    def _decide(self, game: Game, player: str, legal: Sequence[Action]) -> Action:
+    def _decide(
+        self, game: Game, player: str, legal: Sequence[Action], runs: bool = True
+    ) -> Action:
         pos = read(game)
         kinds = {a.kind for a in legal}
         of = {k: [a for a in legal if a.kind == k] for k in kinds}
@@ -100,7 +106,7 @@ class UsaPolicy:
             return min(of["discard_train"], key=lambda a: stops(field(a, "train")))
         company = pos.companies.get(pos.entity or "")
         if company is not None:
-            return self._company_move(game, player, pos, company, legal, of)
+            return self._company_move(game, player, pos, company, legal, of, runs)
         return self._player_move(game, player, pos, legal, of)
 
     def _company_move(
@@ -111,6 +117,7 @@ class UsaPolicy:
         company: Company,
         legal: Sequence[Action],
         of: dict[str, list[Action]],
+        runs: bool,
     ) -> Action:
         idle = stock.pass_or_first(
             [a for a in legal if a.kind not in ("take_loan", "payoff_loan")] or legal
@@ -129,7 +136,9 @@ class UsaPolicy:
             return idle
         if "lay_tile" in of:
             board = self._board(game)
-            lay = op.choose_lay(game, player, pos, company, of["lay_tile"], board, revenues(game))
+            lay = op.choose_lay(
+                game, player, pos, company, of["lay_tile"], board, revenues(game), runs
+            )
             return lay if lay is not None else idle
         if "place_token" in of:
             token = op.choose_token(game, pos, company, of["place_token"], revenues(game))
