@@ -5,25 +5,36 @@
   privates are no loss to it).
 - **Starting a company** (§11.6): opens the auction for the first unstarted company with
   80% of its cash (the treasury receives about the bid, §11.6 funding, so it can buy trains
-  and lay track); raises another player's auction only while it has no company and the
-  price is low.  It picks a home with a cash subsidy first (§11.6.1: the bank pays part of
-  the bid), then a metropolis or rich city with revenue near it and no rival station close;
-  a 5-share company when the phase allows (§8: three shares to sell, five loans), else
-  2-share; gives no privates.  It opens a second or third company when its cash allows.
+  and lay track), and only while that pays most of the next train; raises another player's
+  auction only while it has no company and the price is low.  It picks a home with a cash
+  subsidy first (§11.6.1: the bank pays part of the bid), then a metropolis or rich city
+  with revenue near it and no rival station close; a 5-share company when the phase allows
+  (§8: three shares to sell, five loans), else 2-share; gives no privates.  It opens a
+  second or third company when its cash allows.
 - **Buying shares** (§11.3): its own companies' treasury shares first (capital for their
-  trains), up to §11.4's 60%, then shares of companies that run and pay well; it never
-  sells short (§11.2) nor sells voluntarily.
+  trains), up to §11.4's 60%, then shares of companies that run and pay well for their
+  price; it never sells short (§11.2) nor sells voluntarily.
 - **Operating turn** (§12): lays the track that raises the run most for its cost (the best
-  few by the map, tried on copies of the game up to the run), or heads toward revenue while
-  it has no train; places a station in the richest city it may when the money is spare;
-  runs the best route listed; pays out unless it needs the money for a train (then
-  withholds, or pays half when half is enough); buys a train when it has none, when its
-  trains rust soon (§8), or a second one while it has the money; takes a loan (§9) only for
-  a train it must have and cannot pay for; repays loans (§12.9) when flush.
-- **M&A round** (§14): passes on conversions, mergers and sales; takes a merger only when it
-  is the sole move.
+  few by the map, tried on copies of the game up to the run while its trains are short),
+  or heads toward revenue, spending first on track when its trains have no route; places a
+  station in the richest city it may when the money is spare; runs the best route listed;
+  pays out unless it needs the money for a train, the next round's interest (§12.8) or a
+  2-share company's conversion station (then withholds, or pays half when half is enough),
+  and withholds to repay two loans when in debt near the acquisition area (§12.9: two
+  spaces up a loan); buys a train when it has none, when its trains rust soon (§8), or a
+  second one while money for track remains; borrows (§9) only for a train it must have,
+  when the loans cover the shortfall, keep the price clear of the acquisition area (§14.2)
+  and the last run pays three times the interest; repays loans when flush.
+- **M&A round** (§14): converts a 2-share company from Phase 3 (§14.1.1: two loans never buy
+  a $400 4-train) and a 5-share one whose next train is beyond its treasury and loans, then
+  buys the new shares like any others (§14.1.3); passes on mergers, sales and acquisition
+  bids, taking a merger only when it is the sole move.
 - **Emergencies** (§15): sells the fewest shares, others' companies before its own; goes
   bankrupt only when nothing else is listed.
+
+:meth:`UsaPolicy.quick` (a search's playout move) is the same without trying lays up to
+the run; :meth:`UsaPolicy.values` is the table's estimate of each player's worth (§16:
+cash plus shares at market).
 """
 
 from __future__ import annotations
