@@ -164,6 +164,9 @@ def choose_dividend(pos: Position, company: Company, modes: dict[str, Action]) -
     """§12.5: pay out, unless the company needs the money for a train: then withhold (or
     pay half when half is enough)."""
     revenue = company.revenue
+    if revenue <= 0 and "payout" in modes:
+        # nothing to keep: paying out nothing leaves the price, withholding moves it back
+        return modes["payout"]
     need = train_need(pos, company)
     if company.size == 2 and pos.phase_number() >= FIVE_SHARE_PHASE - 1:
         need = max(need, conversion_cost(company))
@@ -220,6 +223,8 @@ def choose_train(legal: Sequence[Action], pos: Position, company: Company) -> Ac
 
 LOAN = 100
 """§9: each loan brings $100."""
+RATE_STEP = 5
+"""§9: the interest rate rises a step as loans go out; a decision to borrow allows for it."""
 INTEREST_COVER = 3
 """A company borrows only while its last run pays this many times the interest (§12.8)."""
 LOAN_STEPS = 2
@@ -237,20 +242,34 @@ def loan_room(company: Company, stranded: bool = False) -> int:
     return max(0, cap - company.loans)
 
 
-def wants_loan(pos: Position, company: Company) -> bool:
+def wants_loan(pos: Position, company: Company, borrowing: bool = False) -> bool:
     """§9: borrow only for a train the company must have and cannot pay for, and only when
-    the loans it may still take cover the shortfall and keep its price clear of the
-    acquisition area."""
+    the loans it may still take cover the shortfall, keep its price clear of the acquisition
+    area and leave the interest covered by the last run.  ``borrowing``: it already took a
+    loan for this train this turn, so it finishes the job (§9's limit alone)."""
     need = train_need(pos, company)
     short = need - company.cash
     if need <= 0 or short <= 0:
         return False
     loans = -(-short // LOAN)
-    if pos.headroom.get(company.id, 0) - LOAN_STEPS * loans < SAFE_STEPS:
+    if loans > loan_room(company, stranded=True):
         return False
-    if (company.loans + loans) * pos.interest * INTEREST_COVER > max(company.revenue, LOAN):
+    if borrowing:
+        return True
+    if pos.headroom.get(company.id, 0) - LOAN_STEPS * (loans + 1) < SAFE_STEPS:
         return False
-    return loans <= loan_room(company, stranded=True)
+    rate = pos.interest + RATE_STEP
+    return (company.loans + loans) * rate * INTEREST_COVER <= max(company.revenue, LOAN)
+
+
+def borrowing(game: Game, company: str) -> bool:
+    """Whether ``company`` took a loan earlier in this turn."""
+    for action in reversed(game.log):
+        if field(action, "entity") != company:
+            return False
+        if action.kind == "take_loan":
+            return True
+    return False
 
 
 def conversion_cost(company: Company) -> int:

@@ -142,7 +142,8 @@ class UsaPolicy:
             train = op.choose_train(legal, pos, company)
             if train is not None:
                 return train
-            if "take_loan" in of and op.wants_loan(pos, company):
+            committed = op.borrowing(game, company.id)
+            if "take_loan" in of and op.wants_loan(pos, company, committed):
                 return of["take_loan"][0]
             return idle
         if "lay_tile" in of:

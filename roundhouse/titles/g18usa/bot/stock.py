@@ -20,8 +20,11 @@ PRIVATE_SHARE = 0.6
 OPEN_SHARE = 0.8
 """The share of a player's cash its opening bid for a company spends."""
 OPEN_CAP = 600
-TRAIN_SHARE = 0.8
-"""A company is opened only when the bid (its treasury) pays most of the next train."""
+MAX_TREASURY = 400
+"""§11.6: the treasury receives twice the share price, at most $200 a share."""
+START_LOANS = 2
+"""Loans counted on when judging whether a new company can buy the next train: it opens
+only when its treasury, its president's cash left (for its shares) and these pay for it."""
 MIN_OPEN = 100
 """§11.6: the minimum opening bid."""
 MAX_COMPANIES = 3
@@ -75,7 +78,9 @@ def wants_company(pos: Position, player: str) -> bool:
     room = pos.cert_limit - pos.certificates.get(player, 0)
     if room < 3 or len(mine) >= MAX_COMPANIES or cash < MIN_OPEN:
         return False
-    if cash * OPEN_SHARE < pos.next_train_price() * TRAIN_SHARE:
+    bid = min(OPEN_CAP, cash * OPEN_SHARE)
+    capital = min(bid, MAX_TREASURY) + (cash - bid) + START_LOANS * 100
+    if capital < pos.next_train_price():
         return False
     return not mine or cash >= SECOND_COMPANY_CASH
 
