@@ -179,7 +179,8 @@ def _opening_position() -> Position:
 
 def test_a_company_short_of_a_train_withholds_and_one_with_a_train_pays_out() -> None:
     """§12.5: without a train and short of the $100 2-train, the run is withheld; with a
-    train that does not rust soon and no debt, it is paid out."""
+    train that does not rust soon and no debt, it is paid out; a run of $0 is paid out
+    (withholding it would move the price back)."""
     pos = dataclasses.replace(_opening_position(), phase="2")
     modes = {m: _dividend(m) for m in ("payout", "withhold", "half")}
     poor = _company(cash=20, revenue=60)
@@ -187,6 +188,8 @@ def test_a_company_short_of_a_train_withholds_and_one_with_a_train_pays_out() ->
     assert op.choose_dividend(pos, poor, modes) is modes["withhold"]
     rich = _company(cash=20, revenue=60, trains=("8-0",))
     assert op.choose_dividend(pos, rich, modes) is modes["payout"]
+    idle = _company(cash=20, revenue=0)
+    assert op.choose_dividend(pos, idle, modes) is modes["payout"]  # $0: the price stays
 
 
 def test_loans_only_for_a_needed_train_within_reach() -> None:

@@ -5,7 +5,8 @@
   privates are no loss to it).
 - **Starting a company** (§11.6): opens the auction for the first unstarted company with
   80% of its cash (the treasury receives about the bid, §11.6 funding, so it can buy trains
-  and lay track), and only while that pays most of the next train; raises another player's
+  and lay track), and only while the treasury (at most $400), the cash it keeps for shares
+  and two loans pay for the next train; raises another player's
   auction only while it has no company and the price is low.  It picks a home with a cash
   subsidy first (§11.6.1: the bank pays part of the bid), then a metropolis or rich city
   with revenue near it and no rival station close; a 5-share company when the phase allows
@@ -18,13 +19,15 @@
   few by the map, tried on copies of the game up to the run while its trains are short),
   or heads toward revenue, spending first on track when its trains have no route; places a
   station in the richest city it may when the money is spare; runs the best route listed;
-  pays out unless it needs the money for a train, the next round's interest (§12.8) or a
+  pays out a run of $0 (withholding it only moves the price back, §12.5), and any other
+  unless it needs the money for a train, the next round's interest (§12.8) or a
   2-share company's conversion station (then withholds, or pays half when half is enough),
   and withholds to repay two loans when in debt near the acquisition area (§12.9: two
   spaces up a loan); buys a train when it has none, when its trains rust soon (§8), or a
   second one while money for track remains; borrows (§9) only for a train it must have,
   when the loans cover the shortfall, keep the price clear of the acquisition area (§14.2)
-  and the last run pays three times the interest; repays loans when flush.
+  and the last run pays three times the interest (at the next rate up), and once it has
+  started borrowing for a train it borrows on to it; repays loans when flush.
 - **M&A round** (§14): converts a 2-share company from Phase 3 (§14.1.1: two loans never buy
   a $400 4-train) and a 5-share one whose next train is beyond its treasury and loans, then
   buys the new shares like any others (§14.1.3); passes on mergers, sales and acquisition
