@@ -27,6 +27,8 @@ START_LOANS = 2
 only when its treasury, its president's cash left (for its shares) and these pay for it."""
 MIN_OPEN = 100
 """§11.6: the minimum opening bid."""
+RAISE_CAP = 200
+"""The most the bot bids in another player's company auction."""
 MAX_COMPANIES = 3
 SECOND_COMPANY_CASH = 350
 """Cash from which a president opens another company."""
@@ -78,11 +80,16 @@ def wants_company(pos: Position, player: str) -> bool:
     room = pos.cert_limit - pos.certificates.get(player, 0)
     if room < 3 or len(mine) >= MAX_COMPANIES or cash < MIN_OPEN:
         return False
-    bid = min(OPEN_CAP, cash * OPEN_SHARE)
-    capital = min(bid, MAX_TREASURY) + (cash - bid) + START_LOANS * 100
-    if capital < pos.next_train_price():
+    if not funds_train(pos, cash, min(OPEN_CAP, cash * OPEN_SHARE)):
         return False
     return not mine or cash >= SECOND_COMPANY_CASH
+
+
+def funds_train(pos: Position, cash: int, bid: float) -> bool:
+    """Whether a company won for ``bid`` can buy the next train: its treasury (§11.6: about
+    the bid, at most $400), what its president keeps for its shares, and two loans."""
+    capital = min(bid, MAX_TREASURY) + (cash - bid) + START_LOANS * 100
+    return capital >= pos.next_train_price()
 
 
 def open_company(bids: Sequence[Action], pos: Position, player: str) -> Action | None:
@@ -103,7 +110,9 @@ def raise_company(legal: Sequence[Action], pos: Position, player: str) -> Action
     bids = [a for a in legal if a.kind == "bid"]
     if bids and not pos.presidencies.get(player):
         low = min(bids, key=lambda a: number(a, "price"))
-        if number(low, "price") <= min(200, pos.cash.get(player, 0) // 2):
+        cash = pos.cash.get(player, 0)
+        price = number(low, "price")
+        if price <= min(RAISE_CAP, cash // 2) and funds_train(pos, cash, price):
             return low
     return pass_or_first(legal)
 
