@@ -6,13 +6,12 @@
 - **Starting a company** (§11.6): opens the auction for the first unstarted company with
   80% of its cash (the treasury receives about the bid, §11.6 funding, so it can buy trains
   and lay track), and only while the treasury (at most $400), the cash it keeps for shares
-  and two loans pay for the next train; raises another player's
-  auction only while it has no company, the price is low and the company won would still
-  pay for its train the same way.  It picks a home with a cash
-  subsidy first (§11.6.1: the bank pays part of the bid), then a metropolis or rich city
-  with revenue near it and no rival station close; a 5-share company when the phase allows
-  (§8: three shares to sell, five loans), else 2-share; gives no privates.  It opens a
-  second or third company when its cash allows.
+  and two loans pay for the next train; raises another player's auction only while it has
+  no company, the price is low and the company won would pay for its train the same way.
+  It picks a home with a cash subsidy first (§11.6.1: the bank pays part of the bid), then
+  a metropolis or rich city with revenue near it and no rival station close; a 5-share
+  company when the phase allows (§8: three shares to sell, five loans), else 2-share; gives
+  no privates.  It opens a second or third company when its cash allows.
 - **Buying shares** (§11.3): its own companies' treasury shares first (capital for their
   trains), up to §11.4's 60%, then shares of companies that run and pay well for their
   price; it never sells short (§11.2) nor sells voluntarily.
