@@ -73,10 +73,11 @@ def test_the_import_scan_sees_deferred_and_relative_imports() -> None:
 
 def test_the_outer_layers_find_each_titles_parts() -> None:
     """The parts the outer layers look up exist where a title has them: both playable titles
-    have a translator or a bot, every title with map data a drawing and data files."""
+    have a translator or a bot (and 18USA a bot), every title with map data a drawing and
+    data files."""
     assert REGISTRY.part("18RoyalGorge", "interop") is not None
     assert REGISTRY.part("ChicagoExpress", "interop") is None
-    for title in ("18RoyalGorge", "ChicagoExpress"):
+    for title in ("18RoyalGorge", "ChicagoExpress", "18USA"):
         assert REGISTRY.part(title, "bot") is not None
     for title in ("18RoyalGorge", "ChicagoExpress", "18USA", "18West", "18US"):
         assert REGISTRY.part(title, "drawing") is not None
