@@ -112,8 +112,9 @@ def test_private_bids_stay_modest() -> None:
 
 
 def test_first_stock_turn_opens_a_company_in_a_cash_subsidy_city() -> None:
-    """§11.6: the first stock turn opens a company with most of the player's cash; the winner
-    starts it in the city with the biggest cash subsidy (§11.6.1)."""
+    """§11.6: the first stock turn opens a company with most of the player's cash; the
+    opener places its home in the city with the biggest cash subsidy (§11.6.1) right after
+    the opening bid (§11.6 step 2), and wins when the others pass."""
     game = new_game("18USA", ["Ann", "Bob", "Cy", "Dee"], 11, {})
     _to_first_stock_turn(game)
     opener = game.acting[0]
@@ -126,6 +127,8 @@ def test_first_stock_turn_opens_a_company_in_a_cash_subsidy_city() -> None:
     home = _policy_move(game)
     assert home.kind == "place_token" and getattr(home, "hex", "") == "E23"  # the $50 city
     game.apply(home)
+    while not any(c.president == opener for c in game.table().companies):
+        game.apply(game.legal_actions(game.acting[0]).of_kind("pass")[0])
     company = next(c for c in game.table().companies if c.president == opener)
     assert company.hexes == ("E23",) and (company.cash or 0) > 0
 
