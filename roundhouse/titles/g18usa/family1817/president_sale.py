@@ -99,7 +99,7 @@ def check_president_buy(g: Engine, player: str, cert_id: str, *, sold: bool) -> 
         cert_id,
         rules=g.config.share_rules,
         zones=g.market.zones(corp_id),
-        cert_count=g.cert_count(player),
+        cert_count=g.purchase_cert_count(player, corp_id),
         cert_limit=g.cert_limit(),
         sold_this_round=sold,
     )
@@ -136,7 +136,7 @@ def do_president_buy(g: Engine, player: str, cert_id: str) -> None:
         rules=g.config.share_rules,
         players=g.players,
         zones=g.market.zones(corp_id),
-        cert_count=g.cert_count(player),
+        cert_count=g.purchase_cert_count(player, corp_id),
         cert_limit=g.cert_limit(),
     )
     if book.president != was and book.president is not None:
