@@ -9,6 +9,7 @@ from typing import cast
 from roundhouse.core.board import NEUTRAL
 from roundhouse.core.dividend import payout
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.round import ForwardTurn
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import do_sale
 from roundhouse.core.game import Game
@@ -18,7 +19,6 @@ from roundhouse.core.routes.graph import NodeType, Stop, StopKind
 from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.family1817.company_sale import SaleKind
 from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
-from roundhouse.titles.g18usa.forward_turn import ForwardTurn
 from roundhouse.titles.g18usa.state import UsaGame, usa
 
 PLAYERS = ["Ann", "Bob", "Cy"]

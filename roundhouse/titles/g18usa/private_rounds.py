@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.flow.round import ForwardTurn
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.trains import SCRAPPED
@@ -35,7 +36,6 @@ from roundhouse.titles.g18usa.denver import DENVER
 from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
-from roundhouse.titles.g18usa.forward_turn import ForwardTurn
 from roundhouse.titles.g18usa.ore_upgrade import OreUpgradeStep
 from roundhouse.titles.g18usa.powers import owner_of
 from roundhouse.titles.g18usa.private_lays import PrivateLayStep
@@ -122,7 +122,7 @@ class UsaBoneyard(BoneyardRound):
 
 class UsaOperatingRound(UsaBoneyard, CorporateOperatingRound, ForwardTurn):
     """§12's operating round, stopping for P13; its turns never go back a step
-    (:mod:`.forward_turn`)."""
+    (:class:`~roundhouse.core.flow.round.ForwardTurn`)."""
 
 
 class UsaStockRound(UsaBoneyard, CorporateStockRound):

@@ -16,6 +16,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.event import price_move
 from roundhouse.core.flow.actions import BuyTrain, Pass
 from roundhouse.core.flow.operating_round import OperatingRound
+from roundhouse.core.flow.round import ForwardTurn
 from roundhouse.core.flow.step import Step
 from roundhouse.core.market import Direction, dividend_steps
 from roundhouse.core.shares import POOL
@@ -87,8 +88,10 @@ PERMISSION_STEP = "land_grant_permission"
 """The step a President asked for permission answers in (§8.1)."""
 
 
-class WestOperatingRound(OperatingRound):
-    """Core's operating round with §7.8.2's initial purchases and autopilot companies."""
+class WestOperatingRound(OperatingRound, ForwardTurn):
+    """Core's operating round with §7.8.2's initial purchases and autopilot companies; a
+    turn never goes back to a step it has left (§7: track, conversion, treasury stock,
+    station, run, trains in that order: no tile after the dividend)."""
 
     def __init__(self, steps: Sequence[Step]) -> None:
         super().__init__([InitialTrainStep(), *steps])
@@ -157,7 +160,7 @@ class WestOperatingRound(OperatingRound):
         if self.answered:
             self.answered = False
             company = self.current
-            if company is not None and any(s.active(g, company) for s in self.steps):
+            if company is not None and any(s.active(g, company) for s in self._open(g, company)):
                 return
             super().after_process(g, company or entity)
             return

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def _moved_past(g: Engine, entity: str, step: object) -> bool:
-    """Whether a round that never goes back (18USA's ``ForwardTurn``) has left ``step``."""
+    """Whether a round that never goes back (core's ``ForwardTurn``) has left ``step``."""
     moved_past = getattr(g.round, "moved_past", None)
     return bool(moved_past(entity, step)) if callable(moved_past) else False
 
