@@ -13,7 +13,7 @@ import os
 import pytest
 
 from bench.server_bench import POSTGRES_ENV, bench_server
-from tests.postgres_schema import MISSING_POSTGRES, fresh_schema_url
+from tests.postgres_schema import fresh_schema_url
 
 GAMES = 2
 ACTIONS = 3
@@ -60,7 +60,11 @@ def test_server_bench_runs_on_postgres_when_configured(result: dict[str, float])
     postgres = {k for k in result if k.startswith("postgres.")}
     if not os.environ.get(POSTGRES_ENV, "").strip():
         assert postgres == set()
-        pytest.skip(MISSING_POSTGRES)
+        pytest.skip(
+            "missing feature: the server benchmark's PostgreSQL figures, issue #16, measured "
+            f"only against a live server: {POSTGRES_ENV} is not set here (CI starts one with "
+            ".ci/services.sh; elsewhere start PostgreSQL the same way and export the URL)"
+        )
     assert GAMES * ACTIONS <= result["postgres.actions"] <= GAMES * (ACTIONS + 1)
     assert result["postgres.errors"] == 0
     assert result["postgres.push_missed"] == 0
