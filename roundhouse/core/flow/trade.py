@@ -150,15 +150,30 @@ def check_purchase(g: Engine, player: str, cert_id: str, *, sold: bool) -> int:
 def do_purchase(g: Engine, player: str, cert_id: str) -> None:
     """Buy one certificate: the treasury is paid for its own shares, the bank otherwise."""
     corp_id = cert_id.rsplit("_", 1)[0]
+    cert = g.books[corp_id].cert(cert_id)
+    source = {IPO: "the initial offering", POOL: "the market", corp_id: "its treasury"}
+    settle_purchase(
+        g,
+        player,
+        cert_id,
+        price=cert.shares * g.share_price(corp_id),
+        payee=corp_id if cert.owner == corp_id else BANK,
+        source=source.get(cert.owner, cert.owner),
+    )
+    g.check_float(corp_id)
+
+
+def settle_purchase(
+    g: Engine, player: str, cert_id: str, *, price: int, payee: str, source: str
+) -> None:
+    """The buyer pays ``price`` to ``payee`` and takes the certificate (already checked),
+    and the presidency follows; ``source`` names the seller in the log."""
+    corp_id = cert_id.rsplit("_", 1)[0]
     book = g.books[corp_id]
     cert = book.cert(cert_id)
-    price = cert.shares * g.share_price(corp_id)
-    payee = corp_id if cert.owner == corp_id else BANK
-    source = {IPO: "the initial offering", POOL: "the market", corp_id: "its treasury"}
     g.emit(
         "buy",
-        f"{player} buys {100 * cert.shares // book.size}% of {corp_id} from "
-        f"{source.get(cert.owner, cert.owner)} for ${price}",
+        f"{player} buys {100 * cert.shares // book.size}% of {corp_id} from {source} for ${price}",
         company=corp_id,
         player=player,
         price=price,
@@ -178,4 +193,3 @@ def do_purchase(g: Engine, player: str, cert_id: str) -> None:
     )
     if book.president != was and book.president is not None:
         g.emit("president", f"{book.president} becomes president of {corp_id}", company=corp_id)
-    g.check_float(corp_id)

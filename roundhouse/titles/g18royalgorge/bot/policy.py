@@ -22,13 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from roundhouse.bots.map_info import MapInfo
 from roundhouse.bots.policy import final_or
 from roundhouse.bots.random_bot import draw, pick
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
-from roundhouse.core.hexgrid import DIRECTIONS, Layout
 from roundhouse.core.rng import Rng
-from roundhouse.core.tiles import parse_tile
 from roundhouse.titles.g18royalgorge.bot.model import (
     PERMANENT,
     TRAIN_LIMIT,
@@ -78,7 +77,7 @@ class RoyalGorgePolicy:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._maps: dict[str, _MapInfo] = {}
+        self._maps: dict[str, MapInfo] = {}
         self._runs: dict[tuple[str, int, Action | None], int] = {}
         """Runs found on copies: (railroad, log length, last move) -> revenue."""
 
@@ -447,10 +446,10 @@ class RoyalGorgePolicy:
         revenue = {h.id: max((s.revenue for s in h.stops), default=0) for h in board.hexes}
         return sorted(tokens, key=lambda a: revenue.get(_field(a, "hex"), 0), reverse=True)
 
-    def _map(self, game: Game) -> _MapInfo:
+    def _map(self, game: Game) -> MapInfo:
         found = self._maps.get(game.title.id)
         if found is None:
-            found = self._maps[game.title.id] = _MapInfo(game)
+            found = self._maps[game.title.id] = MapInfo(game)
         return found
 
     def _token(self, game: Game, player: str, pos: Position, rng: Rng) -> Action:
@@ -656,56 +655,6 @@ def _run_after(game: Game, player: str, company: str, limit: int | None) -> int:
             return 0
         trial.apply(passes[0])
     return 0
-
-
-class _MapInfo:
-    """Neighbours and distances on the title's board, and each tile's exits by rotation."""
-
-    def __init__(self, game: Game) -> None:
-        board = game.board()
-        catalogue = game.tiles()
-        self._at: dict[tuple[int, int], str] = {}
-        self._xy: dict[str, tuple[int, int]] = {}
-        layout = Layout.FLAT
-        if board is not None:
-            layout = Layout(board.layout)
-            for h in board.hexes:
-                self._at[(h.x, h.y)] = h.id
-                self._xy[h.id] = (h.x, h.y)
-        self._steps = DIRECTIONS[layout]
-        self._pointy = layout is Layout.POINTY
-        self._exits: dict[tuple[str, int], frozenset[int]] = {}
-        self._codes: dict[str, tuple[str, str]] = {}
-        if catalogue is not None:
-            for t in catalogue.tiles:
-                self._codes[t.id] = (t.colour, t.code)
-
-    def neighbour(self, hex_id: str, edge: int) -> str | None:
-        x, y = self._xy.get(hex_id, (0, 0))
-        dx, dy = self._steps[edge % 6]
-        return self._at.get((x + dx, y + dy))
-
-    def distance(self, a: str, b: str) -> int:
-        ax, ay = self._xy.get(a, (0, 0))
-        bx, by = self._xy.get(b, (0, 0))
-        dx, dy = abs(ax - bx), abs(ay - by)
-        if self._pointy:
-            return dy + max(0, (dx - dy) // 2)
-        return dx + max(0, (dy - dx) // 2)
-
-    def exits(self, tile: str, rotation: int) -> frozenset[int]:
-        key = (tile, rotation)
-        found = self._exits.get(key)
-        if found is None:
-            code = self._codes.get(tile)
-            found = frozenset()
-            if code is not None:
-                try:
-                    found = parse_tile(tile, code[0], code[1]).exits(rotation)
-                except ValueError:
-                    found = frozenset()
-            self._exits[key] = found
-        return found
 
 
 def make_policy(seed: int, search: bool = False) -> RoyalGorgePolicy:

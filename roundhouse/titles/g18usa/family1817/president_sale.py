@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.trade import buy_sources
-from roundhouse.core.share_trade import buy, check_buy, holding_limit
+from roundhouse.core.flow.trade import buy_sources, settle_purchase
+from roundhouse.core.share_trade import check_buy, holding_limit
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -115,29 +115,12 @@ def check_president_buy(g: Engine, player: str, cert_id: str, *, sold: bool) -> 
 def do_president_buy(g: Engine, player: str, cert_id: str) -> None:
     """The buyer pays the president the price plus 10% and takes the certificate."""
     corp_id = cert_id.rsplit("_", 1)[0]
-    book = g.books[corp_id]
-    seller = book.certs[cert_id].owner
-    price = premium_price(g.share_price(corp_id), book.certs[cert_id].shares)
-    g.emit(
-        "buy",
-        f"{player} buys {100 * book.certs[cert_id].shares // book.size}% of {corp_id} from "
-        f"its president {seller} for ${price} (share price plus 10%)",
-        company=corp_id,
-        player=player,
-        price=price,
-        restates=True,
-    )
-    g.ledger.transfer(player, seller, price)
-    was = book.president
-    buy(
-        book,
+    cert = g.books[corp_id].cert(cert_id)
+    settle_purchase(
+        g,
         player,
         cert_id,
-        rules=g.config.share_rules,
-        players=g.players,
-        zones=g.market.zones(corp_id),
-        cert_count=g.purchase_cert_count(player, corp_id),
-        cert_limit=g.cert_limit(),
+        price=premium_price(g.share_price(corp_id), cert.shares),
+        payee=cert.owner,
+        source=f"its president {cert.owner} (share price plus 10%)",
     )
-    if book.president != was and book.president is not None:
-        g.emit("president", f"{book.president} becomes president of {corp_id}", company=corp_id)
