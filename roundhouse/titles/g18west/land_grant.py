@@ -167,15 +167,14 @@ def _raw_lays(game: WestGame, corp_id: str, hexes: set[str]) -> list[TileLay]:
     ]
 
 
-def mandatory_hexes(game: WestGame, corp_id: str) -> frozenset[str]:
-    """§8.2: the hexes where the first tile of the turn must go - those of the company's x2
-    tokens with a legal lay - or none (no legal lay there, or the Destination Route already
-    completed at the start of the turn)."""
+def _owed_lays(game: WestGame, corp_id: str) -> dict[str, int]:
+    """Mandatory hex -> the full terrain cost of its cheapest lay (:func:`mandatory_hexes`,
+    :func:`mandatory_cost`), worked out once per board, phase and open x2 hexes."""
     if not game.is_land_grant(corp_id) or game.lg_turn_free.get(corp_id) == _turn(game):
-        return frozenset()
+        return {}
     assert isinstance(game.map, BoardMap)
     if game.map.laid_now(game, corp_id):
-        return frozenset()
+        return {}
     # §8.1: an x2 hex in a grant closed to the company is no legal lay there
     hexes = {h for h in game.doubling.get(corp_id, []) if grant_open(game, corp_id, h)}
     board = game.map.board
@@ -186,18 +185,27 @@ def mandatory_hexes(game: WestGame, corp_id: str) -> frozenset[str]:
         game.depot.phases.current.name,
         tuple(sorted(hexes)),
     )
-    return board.derived.get(
-        key, lambda: frozenset(lay.hex for lay in _raw_lays(game, corp_id, hexes))
-    )
+
+    def cheapest() -> dict[str, int]:
+        out: dict[str, int] = {}
+        for lay in _raw_lays(game, corp_id, hexes):
+            out[lay.hex] = min(lay.cost, out.get(lay.hex, lay.cost))
+        return out
+
+    return board.derived.get(key, cheapest)
+
+
+def mandatory_hexes(game: WestGame, corp_id: str) -> frozenset[str]:
+    """§8.2: the hexes where the first tile of the turn must go - those of the company's x2
+    tokens with a legal lay - or none (no legal lay there, or the Destination Route already
+    completed at the start of the turn)."""
+    return frozenset(_owed_lays(game, corp_id))
 
 
 def mandatory_cost(game: WestGame, corp_id: str) -> int | None:
     """§8.3: the terrain the cheapest lay in a mandatory hex costs in all (treasury and
     President together), or None when no lay is owed."""
-    hexes = mandatory_hexes(game, corp_id)
-    if not hexes:
-        return None
-    return min((lay.cost for lay in _raw_lays(game, corp_id, set(hexes))), default=None)
+    return min(_owed_lays(game, corp_id).values(), default=None)
 
 
 def _turn(game: Engine) -> tuple[int, int]:
