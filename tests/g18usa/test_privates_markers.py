@@ -4,6 +4,8 @@ counted by the route machinery."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from roundhouse.core.errors import IllegalAction
@@ -183,3 +185,23 @@ def test_18usa_p27_company_town_pays_others_10_less() -> None:
     extras = decorate(board, "D18", board["D18"].tile.cities[0].name)
     assert extras is not None
     assert extras.bonus == -10 and extras.company_bonus == {"CC": 10}
+
+
+def test_18usa_appendix_p8_a_choice_not_offered_is_refused() -> None:
+    """Appendix P8 names one red area: a use naming something else as its choice is refused,
+    and the position is unchanged (fuzz seed 9100012, 7 players, once accepted ``choice: '?'``
+    without listing it; that saved game no longer reaches the position since the rules it
+    passed through changed, so this pins the case directly)."""
+    from roundhouse.core.canonical import digest
+
+    g = _new_orleans()
+    give(g, "P8", "CC")
+    operating(g)
+    (move,) = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
+    before = digest(g)
+    for bad in ("?", "Mexico", "express"):
+        with pytest.raises(IllegalAction):
+            g.check(dataclasses.replace(move, choice=bad))
+    assert digest(g) == before
+    apply(g, move)
+    assert express_area(board_map(g).board, "CC") == "Port of New Orleans"
