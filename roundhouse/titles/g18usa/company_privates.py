@@ -26,7 +26,8 @@ metropolis, for the title to lay its tile); :func:`private_acquired` whenever a 
 to own a private (start, purchase, merger: P23's token); :func:`extra_loans` and
 :func:`interest_due` in the loan rules (family1817's ``max_loans`` and ``interest_due``);
 :class:`LawFirmStep` among the operating turn's steps and :func:`settle_law_firm` after every
-change of a city's tokens.
+change of a city's tokens or tile; :func:`law_firm_stations`, :func:`merge_law_firm` and
+:func:`remove_law_firm` when a merger, an acquisition or a liquidation moves stations (§14.3).
 """
 
 from __future__ import annotations
