@@ -26,7 +26,8 @@ metropolis, for the title to lay its tile); :func:`private_acquired` whenever a 
 to own a private (start, purchase, merger: P23's token); :func:`extra_loans` and
 :func:`interest_due` in the loan rules (family1817's ``max_loans`` and ``interest_due``);
 :class:`LawFirmStep` among the operating turn's steps and :func:`settle_law_firm` after every
-change of a city's tokens.
+change of a city's tokens or tile; :func:`law_firm_stations`, :func:`merge_law_firm` and
+:func:`remove_law_firm` when a merger, an acquisition or a liquidation moves stations (§14.3).
 """
 
 from __future__ import annotations
@@ -178,8 +179,55 @@ def place_law_firm(g: Engine, corp_id: str, hex_name: str, city: str) -> None:
     g.emit("token", f"{corp_id} places a station in {hex_name} with {private.id}")
 
 
+def law_firm_stations(board: Board, corp_id: str) -> list[tuple[str, str]]:
+    """(hex, city) of the company's P20 stations still waiting for a slot: stations of the
+    company on the map (counted in its ``tokens_placed``, §14.3's count of its tokens)."""
+    out: list[tuple[str, str]] = []
+    for name, here in board.hexes.items():
+        for marker in here.markers:
+            if marker.startswith(LAW_FIRM):
+                _, corp, city = marker.split(":")
+                if corp == corp_id:
+                    out.append((name, city))
+    return sorted(out)
+
+
+def remove_law_firm(board: Board, corp_id: str, hex_name: str | None = None) -> None:
+    """Take the company's waiting P20 station off the map (in ``hex_name``, or anywhere)."""
+    for name, here in board.hexes.items():
+        if hex_name is not None and name != hex_name:
+            continue
+        kept = [m for m in here.markers if not m.startswith(f"{LAW_FIRM}{corp_id}:")]
+        if len(kept) != len(here.markers):
+            here.markers[:] = kept
+            board.touch()
+
+
+def merge_law_firm(board: Board, survivor: str, absorbed: str) -> None:
+    """§14.3 for P20's waiting stations: the absorbed company's becomes the survivor's, and
+    "if this results in two station tokens on the same hex, return one to the company's
+    charter": a waiting station where the survivor now has a station (in a slot, or waiting)
+    leaves the map, the station in the slot staying."""
+    for here in board.hexes.values():
+        ours = any(survivor in t for t in here.tokens.values())
+        for marker in list(here.markers):
+            if not marker.startswith(LAW_FIRM):
+                continue
+            _, corp, city = marker.split(":")
+            if corp not in (survivor, absorbed):
+                continue
+            if ours:
+                here.markers.remove(marker)
+            else:
+                here.markers[here.markers.index(marker)] = law_firm_marker(survivor, city)
+                ours = True
+            board.touch()
+
+
 def settle_law_firm(board: Board) -> None:
-    """A P20 station takes the first slot that opens in its city."""
+    """A P20 station takes the first slot that opens in its city (a token leaving, or a tile
+    with more slots: "The station token will immediately fill a station circle in the city if
+    one becomes available later")."""
     for name, here in board.hexes.items():
         for marker in list(here.markers):
             if not marker.startswith(LAW_FIRM):

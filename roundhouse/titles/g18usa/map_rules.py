@@ -33,7 +33,14 @@ from roundhouse.core.station import TokenPlacement
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules
 from roundhouse.titles.g18usa import tiles as usa_tiles
+from roundhouse.titles.g18usa.company_privates import (
+    MAX_TOKENS,
+    law_firm_stations,
+    remove_law_firm,
+    settle_law_firm,
+)
 from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
+from roundhouse.titles.g18usa.red_areas import discard_express, express_area, express_cut
 from roundhouse.titles.g18usa.resources import OreRule, revenue_bonuses
 from roundhouse.titles.g18usa.route_privates import (
     attached_kinds,
@@ -53,6 +60,8 @@ UNLIMITED_CASH = UNLIMITED
 """Cash given to the track search so that it lists every lay (the caller filters)."""
 SECOND_TILE_FEE = 20
 """§12.2: "For a fee of $20, a company may perform a second tile action"."""
+CHARTER = "charter"
+"""The token-cut choice that discards a token from the company's charter (§14.3)."""
 RESOURCE_BONUSES = revenue_bonuses(("5", "6", "7", "8"))
 """§13.1-§13.3: +$10 per coal, oil and ore token a run passes through; oil +$20 from Phase 5;
 an ore token turned to its $20 side +$20."""
@@ -189,6 +198,7 @@ class UsaMap(TakeoverBoardMap):
                 g.corps[back].tokens_placed -= 1
         self.laid.append(lay.hex)
         self.free_laid.append(lay.hex)
+        settle_law_firm(self.board)
 
     def count_upgrade(self, g: Engine, corp_id: str, hex_name: str) -> None:
         """A tile upgrade action that lays no tile (§13.3's ore token): the hex counts as
@@ -224,6 +234,7 @@ class UsaMap(TakeoverBoardMap):
         if lay.upgrade:
             self.upgraded.append(lay.hex)
         super().lay_tile(g, corp_id, lay)
+        settle_law_firm(self.board)
 
     def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
         """§12.2.4: from Phase 5 (brown track), an empty city hex takes a green city and
@@ -270,6 +281,80 @@ class UsaMap(TakeoverBoardMap):
             self.free_stations.discard(corp_id)
             return
         super().place_token(g, corp_id, placement)
+
+    # -- stations after a merger or acquisition (§14.3; appendix P8; P20) -------------------
+
+    def stations(self, corp_id: str) -> list[tuple[str, str]]:
+        """The company's stations on the map: its tokens in slots and its P20 station still
+        waiting for one (both count against §14.3's eight)."""
+        return sorted(self.board.tokens_of(corp_id) + law_firm_stations(self.board, corp_id))
+
+    def reckon_stations(self, g: Engine, corp_id: str, *, charter_choice: bool = True) -> None:
+        """§14.3 after a merger or acquisition, with the privates' stations: the company's
+        ``tokens_placed`` is its stations on the map (a P20 station waiting included), and
+        what is over eight the president takes off (:meth:`cut_choices`).  Appendix P8: "If
+        during a merger or acquisition the new company has more than 8 station tokens
+        (counting the station marker in the red area), the new company may choose to either
+        keep or remove the station token from the red area": the red-area station counts, and
+        is one of the tokens the president may take off.  Without ``charter_choice`` (as
+        18xx.games plays it) that is asked only when the stations on the map are more than
+        eight with it; when only the charter makes the count, the red-area station stays and
+        a charter token goes."""
+        corp = g.corps[corp_id]
+        corp.tokens_placed = len(self.stations(corp_id))
+        red = 0 if express_area(self.board, corp_id) is None else 1
+        counted = max(corp.tokens_placed, corp.tokens_owned if charter_choice else 0)
+        over = counted + red - MAX_TOKENS
+        if over > 0:
+            self.token_cuts[corp_id] = over
+        else:
+            self.token_cuts.pop(corp_id, None)
+            self.cuts_done(g, corp_id)
+
+    def cut_choices(self, g: Engine, corp_id: str) -> list[str]:
+        """Each station on the map ("hex city"), the red-area station (P8's id), and, when
+        the company holds more tokens than it has on the map, one from its charter (§14.3
+        "discard tokens from the charter as necessary": keeping the red-area station then
+        costs a token of the charter)."""
+        out = [f"{h} {c}" for h, c in self.stations(corp_id)]
+        red = express_cut(g, corp_id)
+        if red is not None:
+            out.append(red)
+        corp = g.corps[corp_id]
+        if corp.tokens_owned > corp.tokens_placed:
+            out.append(CHARTER)
+        return out
+
+    def cut(self, g: Engine, corp_id: str, choice: str) -> None:
+        corp = g.corps[corp_id]
+        if choice == CHARTER:
+            corp.tokens_owned -= 1
+        elif choice == express_cut(g, corp_id):
+            discard_express(g, corp_id)
+        else:
+            hex_name, city = choice.split(" ", 1)
+            if (hex_name, city) in law_firm_stations(self.board, corp_id):
+                remove_law_firm(self.board, corp_id, hex_name)
+            else:
+                self.board.remove_token(hex_name, city, corp_id)
+            corp.tokens_placed = len(self.stations(corp_id))
+            settle_law_firm(self.board)
+
+    def cuts_done(self, g: Engine, corp_id: str) -> None:
+        """The red-area station kept counts as one of the eight (appendix P8), so the
+        company owns at most seven others."""
+        if express_area(self.board, corp_id) is not None:
+            corp = g.corps[corp_id]
+            corp.tokens_owned = min(corp.tokens_owned, MAX_TOKENS - 1)
+
+    def remove_station_tokens(self, g: Engine, corp_id: str) -> None:
+        """A company leaving play takes its P20 station waiting for a slot and its red-area
+        station with it (P8 is then discarded); other companies' P20 stations fill the slots
+        it opens."""
+        super().remove_station_tokens(g, corp_id)
+        remove_law_firm(self.board, corp_id)
+        discard_express(g, corp_id)
+        settle_law_firm(self.board)
 
     # -- home stations -----------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from roundhouse.core.lay_reach import connects
 from roundhouse.core.tiles import Colour, Tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
 from roundhouse.titles.g18usa.board import great_northern_hexes
+from roundhouse.titles.g18usa.company_privates import settle_law_firm
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.map_rules import UsaMap
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
@@ -243,6 +244,7 @@ def lay(g: Engine, corp: str, action: PrivateLay) -> None:
         if back in g.corps:
             g.corps[back].tokens_placed -= 1
     bm.laid.append(action.hex)
+    settle_law_firm(board)
     private = g.privates[action.company]
     for a in private.spec.abilities:
         if isinstance(a, (CityUpgrade, SpecialTiles)):

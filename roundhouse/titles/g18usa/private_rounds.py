@@ -31,7 +31,7 @@ from roundhouse.core.trains import SCRAPPED
 from roundhouse.titles.g18usa import board as usa_board
 from roundhouse.titles.g18usa.board import new_york
 from roundhouse.titles.g18usa.bridges import BridgeStep
-from roundhouse.titles.g18usa.company_privates import LawFirmStep
+from roundhouse.titles.g18usa.company_privates import LawFirmStep, settle_law_firm
 from roundhouse.titles.g18usa.denver import DENVER
 from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
@@ -71,6 +71,7 @@ def make_metropolis(g: Engine, hex_name: str) -> None:
     for back in board.lay(hex_name, metro.tile, metro.rotation or 0, moves):
         if back in g.corps:
             g.corps[back].tokens_placed -= 1
+    settle_law_firm(board)
     game.metropolises = (*game.metropolises, hex_name)
     if hex_name == DENVER:
         game.denver_open = True

@@ -26,7 +26,8 @@ P22)
 BridgeTokens (P2 P21 P22)    :class:`.bridges.BridgeStep` (with the game's metropolises);
                              :class:`.stop_bonus.PrivateStops` as the graph options' decorator
 RedAreaToken, ExpressFreight :class:`.red_areas.RedAreaStep`; on a merger or acquisition
-(P6 P8)                      :func:`.red_areas.express_freight_transfer`
+(P6 P8)                      :func:`.red_areas.express_freight_transfer`, then the board's
+                             token cut (``UsaMap.reckon_stations``, ``cut_choices``)
 TrackEngineers, TwoUpgrades  :func:`.tile_actions.plan` read by the title's hooks
 (P7 P11)                     (``track_lays``) and board map (allowance, $20 fee, city
                              upgrades; or :class:`.tile_actions.TileActionStep` as the track
@@ -42,7 +43,8 @@ road, P14, ExtraStation      (lay the returned metropolis's tile); :func:`.compa
 ExtraLoan (P15)              family1817's ``max_loans`` + :func:`.company_privates.extra_loans`,
                              ``interest_due`` = :func:`.company_privates.interest_due`
 LawFirmToken (P20)           :class:`.company_privates.LawFirmStep`; :func:`.company_privates.
-                             settle_law_firm` after tokens leave a city
+                             settle_law_firm` after tokens leave a city and after every lay;
+                             ``UsaMap.stations`` counts it in a merger (§14.3)
 PennsyBoneyard (P13)         the rounds mix in :class:`.train_privates.BoneyardRound`; the hooks'
                              ``on_train_events`` call :func:`.train_privates.note_rust`, with
                              a ``later`` keeping a rust for the next round to ask

@@ -11,8 +11,9 @@ remainder of the game.  The station token in the red area is not a normal statio
 is an ``express:<company>`` marker on every hex of the area (:mod:`.stop_bonus` adds the $10);
 it takes no slot and is not one of the company's tokens on its charter.  In a merger or
 acquisition (§14) the title calls :func:`express_freight_transfer`: the acquirer's token takes
-its place, or, if the acquirer would have more than eight tokens and chooses to, it is removed
-and P8 is discarded.
+its place; it counts in §14.3's eight, and when the acquirer would have more its president may
+remove it (:func:`express_cut` names that choice in the title's token cut), and P8 is
+discarded (:func:`discard_express`).
 
 Both are used in the company's track step (18xx.games: ``when: track``) with a
 :class:`~.powers.UsePrivate` naming any hex of the area; the title lists
@@ -83,7 +84,7 @@ def remove_express(live: Board, corp_id: str) -> None:
 def express_freight_transfer(g: Engine, survivor: str, absorbed: str, *, keep: bool) -> None:
     """§14, appendix P8: the absorbed company's red-area station becomes the survivor's
     (``keep``), or is removed and P8 discarded (allowed only when the survivor would have more
-    than eight tokens: the title asks the president then)."""
+    than eight tokens: the title asks the president then, :func:`express_cut`)."""
     assert isinstance(g.map, BoardMap)
     live = g.map.board
     area = express_area(live, absorbed)
@@ -94,6 +95,39 @@ def express_freight_transfer(g: Engine, survivor: str, absorbed: str, *, keep: b
         place_express(live, survivor, area)
     else:
         close(g, "P8")
+
+
+def _express_private(g: Engine, corp_id: str) -> str | None:
+    """The open private of the company that placed its red-area station (P8)."""
+    for private in g.privates.values():
+        if private.owner != corp_id or private.closed:
+            continue
+        if any(isinstance(a, ExpressFreight) for a in private.spec.abilities):
+            return private.id
+    return None
+
+
+def express_cut(g: Engine, corp_id: str) -> str | None:
+    """The choice that removes the company's red-area station when §14.3 makes it keep eight
+    (appendix P8: the new company "may choose to either keep or remove the station token from
+    the red area"): the private's id, or None when the company has no such station."""
+    assert isinstance(g.map, BoardMap)
+    if express_area(g.map.board, corp_id) is None:
+        return None
+    return _express_private(g, corp_id) or "P8"
+
+
+def discard_express(g: Engine, corp_id: str) -> None:
+    """Appendix P8: "If the station token is removed the Express Freight Service private is
+    discarded" (the president's choice after a merger, or the company leaving play)."""
+    assert isinstance(g.map, BoardMap)
+    if express_area(g.map.board, corp_id) is None:
+        return
+    remove_express(g.map.board, corp_id)
+    private = _express_private(g, corp_id)
+    g.emit("red_area", f"{corp_id}'s red-area station is removed")
+    if private is not None:
+        close(g, private)
 
 
 def _moves(g: Engine, corp_id: str) -> list[UsePrivate]:

@@ -31,6 +31,7 @@ from roundhouse.titles.g18usa import board as usa_board
 from roundhouse.titles.g18usa import data
 from roundhouse.titles.g18usa.company_privates import (
     company_started,
+    merge_law_firm,
     private_acquired,
     settle_law_firm,
 )
@@ -55,7 +56,6 @@ from roundhouse.titles.g18usa.private_rounds import (
 from roundhouse.titles.g18usa.red_areas import express_freight_transfer
 from roundhouse.titles.g18usa.resources import ResourceTokenPrompt
 from roundhouse.titles.g18usa.state import usa
-from roundhouse.titles.g18usa.stop_bonus import LAW_FIRM, law_firm_marker
 from roundhouse.titles.g18usa.tile_actions import plan
 from roundhouse.titles.g18usa.train_privates import Rusting, note_rust
 
@@ -292,26 +292,22 @@ class UsaHooks(FamilyHooks):
 
     def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
         """§14: the absorbed company's privates now work for the survivor (P23's token, if
-        never given), P8's red-area station becomes the survivor's (appendix P8: kept; the
-        president's option to remove it when over eight tokens is not asked), P20's waiting
-        station too; a P20 station takes a slot that opened."""
+        never given); its red-area station (appendix P8) and its P20 station waiting for a
+        slot become the survivor's, a second station in one hex returning to the charter
+        (§14.3); then §14.3's count of eight, which counts them both
+        (:meth:`~.map_rules.UsaMap.reckon_stations`: the president takes off the excess,
+        the red-area station being one they may choose); a P20 station takes a slot that
+        opened."""
         super().on_company_absorbed(g, survivor, absorbed)
         for private in g.privates.values():
             if private.owner == survivor and not private.closed:
                 private_acquired(g, survivor, private.id)
         express_freight_transfer(g, survivor, absorbed, keep=True)
-        board = usa(g).usa_map.board
-        for here in board.hexes.values():
-            for i, marker in enumerate(here.markers):
-                if marker.startswith(f"{LAW_FIRM}{absorbed}:"):
-                    city = marker.split(":")[2]
-                    if any(survivor in t for t in here.tokens.values()):
-                        del here.markers[i]
-                    else:
-                        here.markers[i] = law_firm_marker(survivor, city)
-                    board.touch()
-                    break
-        settle_law_firm(board)
+        game = usa(g)
+        usa_map = game.usa_map
+        merge_law_firm(usa_map.board, survivor, absorbed)
+        usa_map.reckon_stations(g, survivor, charter_choice=not game.variant.compat_18xx_games)
+        settle_law_firm(usa_map.board)
 
     def on_stock_round_end(self, g: Engine) -> None:
         """§11.6.1: "At the end of the first stock round, all unused subsidies are

@@ -62,6 +62,22 @@ class TakeoverBoardMap(BoardMap):
             self.token_cuts[buyer] = self.token_cuts.get(buyer, 0) + over
         g.corps[buyer].tokens_placed = len(board.tokens_of(buyer))
 
+    def cut_choices(self, g: Engine, corp_id: str) -> list[str]:
+        """What the president may take off the map to keep eight (§14.3): each of the
+        company's stations, named "hex city".  A title whose privates put more of a
+        company's stations on the map adds them."""
+        return [f"{h} {c}" for h, c in sorted(self.board.tokens_of(corp_id))]
+
+    def cut(self, g: Engine, corp_id: str, choice: str) -> None:
+        """Take off what ``choice`` (one of :meth:`cut_choices`) names."""
+        hex_name, city = choice.split(" ", 1)
+        self.board.remove_token(hex_name, city, corp_id)
+        g.corps[corp_id].tokens_placed = len(self.board.tokens_of(corp_id))
+
+    def cuts_done(self, g: Engine, corp_id: str) -> None:
+        """The president has taken off all the excess (a title settles what depends on
+        which were kept)."""
+
     def remove_station_tokens(self, g: Engine, corp_id: str) -> None:
         """A closing company's tokens leave the map (18USA §14.2.1: the bank liquidates it and
         nobody takes them; a merged-away company has none left by then, §14.3)."""

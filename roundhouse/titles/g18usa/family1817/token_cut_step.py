@@ -6,7 +6,9 @@ than eight tokens on the map, the president selects which eight to keep and the 
 removed from the game."  :meth:`~.token_board.TakeoverBoardMap.convert_station_tokens`
 (with ``token_choice`` on) converts every token and records how many are over the cap; this
 blocking step then has the buyer's president take them off one at a time, each a ``choose``
-naming the station ("hex city"), before anything else happens in the round.  A title lists
+naming the station ("hex city", or what else the board's
+:meth:`~.token_board.TakeoverBoardMap.cut_choices` offers), before anything else happens in
+the round.  A title lists
 it first in its merger and acquisition rounds.
 """
 
@@ -59,10 +61,7 @@ class StationTokenCutStep(Step):
         if corp is None or board is None:
             return []
         p = g.controller_id(corp)
-        return [
-            Choose(player=p, entity=corp, choice=f"{h} {c}")
-            for h, c in sorted(board.board.tokens_of(corp))
-        ]
+        return [Choose(player=p, entity=corp, choice=c) for c in board.cut_choices(g, corp)]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
@@ -78,9 +77,8 @@ class StationTokenCutStep(Step):
         board = self._board(g)
         assert board is not None
         corp = action.entity
-        hex_name, city = action.choice.split(" ", 1)
-        board.board.remove_token(hex_name, city, corp)
+        board.cut(g, corp, action.choice)
         board.token_cuts[corp] -= 1
         if board.token_cuts[corp] <= 0:
             del board.token_cuts[corp]
-        g.corps[corp].tokens_placed = len(board.board.tokens_of(corp))
+            board.cuts_done(g, corp)
