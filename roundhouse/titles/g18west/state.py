@@ -37,6 +37,7 @@ RECONSTRUCTED = (
     "SP destination Dallas K20, TP destination San Diego J5 (reconstructed from §7.4)",
     "Eastern Settled Zone: column 21 eastwards (reconstructed from §7.1)",
     "off-map values, city tiles, market cells above $100 (18xx.games)",
+    "green and brown D tiles, green LA tile (reconstructed: no source has them)",
 )
 """What the game shows as not from the rulebook (docs/18West-data.md has the reasons)."""
 
