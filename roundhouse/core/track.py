@@ -13,7 +13,8 @@ A lay (hex, tile, rotation) is legal when (18USA §12.2, 18West §7.1, 18US §6.
   the title's :class:`LayReach` gives;
 - the company can pay the terrain and hexside costs, plus any fee for skipping colours;
 - the tile uses every edge of a track stub in the hex (18West §8.2 Doubling tokens:
-  :meth:`~roundhouse.core.board.Board.set_stubs`);
+  :meth:`~roundhouse.core.board.Board.set_stubs`), unless the company's
+  :attr:`Allowance.stub_waived` names the hex;
 - the hex is not reserved for another company's building (18US §7.3: a Land Grant
   company's reserved hexes), or its owner has permitted this tile there
   (:meth:`~roundhouse.core.board.Board.may_build`).
@@ -89,6 +90,17 @@ class Allowance:
     skip_hexes: frozenset[str] = frozenset()
     """Hexes it may not touch again this turn (18USA §12.2: no lay-and-upgrade)."""
     terrain_on_upgrade: bool = False
+    stub_waived: frozenset[str] = frozenset()
+    """Hexes whose track stub this company's tile need not continue: the title's lay rules
+    say what it must connect there instead (18West §8.2: a connection to another company's
+    Doubling token that "would require a tight curve ... may be disregarded"; with two or
+    more such tokens "the new tile need only connect to the track of one")."""
+
+    def stub(self, board: Board, name: str) -> frozenset[int]:
+        """The stub edges a tile laid in ``name`` by this company must use."""
+        if name in self.stub_waived:
+            return frozenset()
+        return board.stubs.get(name, frozenset())
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -247,7 +259,6 @@ def iter_tile_lays(
     hexes = board.hexes
     neighbours = board.grid.neighbours
     borders = board.borders
-    stubs = board.stubs
     fixed_terms = (
         rules.reach,
         allowance.cash,
@@ -288,7 +299,7 @@ def iter_tile_lays(
             tuple((city, len(held)) for city, held in here.tokens.items()),
             tuple((e, hexes[n].tile, hexes[n].rotation) for e, n in neighbours(name).items()),
             tuple(borders.get(side) for side in sides(name)),
-            stubs.get(name),
+            allowance.stub(board, name),
             options,
             edges,
             old_stops,
@@ -343,7 +354,7 @@ def _hex_lays(
     """The lays :func:`tile_lays` finds in one hex."""
     old_exits = here.tile.exits(here.rotation)
     blocked = frozenset(e for e in range(6) if board.exit_blocked(name, e))
-    stub = board.stubs.get(name, frozenset())
+    stub = allowance.stub(board, name)
     held = {city: len(t) for city, t in here.tokens.items()}
     any_held = any(held.values())
     out: list[TileLay] = []
@@ -413,7 +424,7 @@ def check_lay(
             "or runs off the map or into a blocked hexside",
             rule="track.keep_paths",
         )
-    stub = board.stubs.get(name, frozenset())
+    stub = allowance.stub(board, name)
     if not stub <= tile.exits(rotation):
         raise IllegalAction(
             f"tile {tile_id} at rotation {rotation} does not continue the track stub in "

@@ -290,11 +290,11 @@ BROKEN = [
     ),
     (
         "titles/g18west/tiles.toml",
-        '{ label = "LA", color = "green", hexes = ["I4"] }',
-        '{ label = "LA", colour = "green", hexes = ["I4"] }',
-        "[[missing.tiles]] 1st entry, key 'colour'",
-        "unknown key; did you mean 'color'?",
-        '{ label = "LA", colour = "green", hexes = ["I4"] }',
+        'free_stops = [["I4", "LA-g"]]',
+        'free_stops = [["I4", "LA-g", "256"]]',
+        "[reconstructed.upgrades], key 'free_stops', item 1",
+        "expected an array of 2 strings, got 3 items",
+        'free_stops = [["I4", "LA-g", "256"]]',
     ),
     (
         "titles/g18us/tiles.toml",

@@ -76,6 +76,21 @@ def test_18west_8_5_the_sp_doubling_token_leaves_the_tp_only_the_straight() -> N
     assert _k12(board, "TP") == {("9", 1)}
 
 
+def test_a_waived_stub_leaves_the_lay_to_the_title() -> None:
+    """18West §8.2: "If track is being laid in an unimproved hex and a connection would require
+    a tight curve, that connection is not possible with a single tile and so may be
+    disregarded": a company whose :attr:`Allowance.stub_waived` names the hex lays there as
+    if it had no stub (the title's lay rules decide the rest); others still continue it."""
+    board = section_8_5()
+    board.set_stubs("K12", frozenset({0}))
+    assert _k12(board, "SP") == {("7", 0)}  # only the tight curve joins side 1 to side 0
+    waived = Allowance(cash=100, stub_waived=frozenset({"K12"}))
+    lays = tile_lays(board, Graph(board), "SP", waived, YELLOW)
+    assert {(x.tile, x.rotation) for x in lays if x.hex == "K12"} == _k12(section_8_5(), "SP")
+    assert check_lay(board, Graph(board), "SP", ("K12", "9", 1), waived, YELLOW)[0] == 0
+    assert _k12(board, "SP") == {("7", 0)}  # the memo keeps the two apart
+
+
 def test_a_lay_uses_the_stub_up() -> None:
     board = section_8_5()
     board.set_stubs("K12", frozenset({4}))

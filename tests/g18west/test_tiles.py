@@ -17,7 +17,7 @@ from roundhouse.titles.g18west.tiles import (
     city_rows,
     city_rows_cut_after,
     manifest,
-    missing_tiles,
+    reconstructed_tiles,
     tile_set,
     unlimited,
     upgrade_rules,
@@ -28,7 +28,16 @@ ALL = frozenset({Colour.YELLOW, Colour.GREEN, Colour.BROWN, Colour.GRAY})
 TS = tile_set()
 RULES = upgrade_rules()
 TITLE_TILES = ("243", "246", "251", "252", "253", "254", "255", "256", "257", "258", "259",
-               "260", "261", "262")  # fmt: skip
+               "260", "261", "262", "D-g", "D-b", "LA-g")  # fmt: skip
+PRINTED_D = {
+    "G14": parse_tile("G14", "yellow", "city c revenue=10; track 0-c 3-c 4-c"),
+    "K20": parse_tile("K20", "yellow", "city c revenue=10; track 1-c"),
+    "L21": parse_tile("L21", "yellow", "city c revenue=10; track 0-c 1-c 5-c"),
+}
+"""The printed yellow "D" cities (18xx.games map.rb): Denver, Dallas-Fort Worth, Houston."""
+PRINTED_LA = parse_tile(
+    "I4", "yellow", "city c1 revenue=10; city c2 revenue=10; track 4-c1 2-c2 5-c2"
+)
 
 
 def _rulebook() -> str:
@@ -88,7 +97,8 @@ def test_18west_rulebook_lists_no_tile_counts() -> None:
     assert unlimited() == {"8", "9"}
     assert TS.counts["8"] is None and TS.counts["9"] is None
     assert TS.counts["82"] == 7 and TS.counts["252"] == 2 and TS.counts["259"] == 2
-    assert sum(manifest().values()) == 144  # map.rb TILES: 128 numbered + 16 title tiles
+    given = {t: n for t, n in manifest().items() if t not in reconstructed_tiles()}
+    assert sum(n for n in given.values() if n) == 144  # map.rb TILES: 128 numbered + 16 title
 
 
 @pytest.mark.parametrize("tile_id", TITLE_TILES)
@@ -163,24 +173,69 @@ def test_18west_minneapolis_and_kansas_city_share_tile_252() -> None:
     assert TS.counts["252"] == 2
 
 
-def test_18west_8_5_green_la_and_d_tiles_are_flagged_missing() -> None:
+def test_18west_8_5_green_la_and_d_tiles_are_reconstructed() -> None:
     """§8.5's example upgrades Los Angeles and Dallas-Fort Worth while green is the newest
-    colour, so green LA and D tiles exist; neither source gives their faces.  They are listed
-    as missing, and none of the supply can stand in for them: the printed yellow cities
-    (18xx.games I4 and K20) have no legal green upgrade."""
+    colour, and gray #259 needs a brown D before it (§7.1.2 "progressively"); no source gives
+    those faces, so they are reconstructed (docs/18West-data.md R19-R21) and the only
+    tiles of their colour and label."""
     assert "upgrade San Francisco, Los Angeles and Dallas/Fort Worth" in _rulebook()
-    missing = {(m.label, m.colour) for m in missing_tiles()}
-    assert missing == {("LA", Colour.GREEN), ("D", Colour.GREEN), ("D", Colour.BROWN)}
-    for label, colour in missing:
-        assert not [t for t in TS.tiles.values() if t.label == label and t.colour is colour]
-    la = parse_tile(
-        "I4", "yellow", "city c1 revenue=10; city c2 revenue=10; track 2-c2 4-c1 5-c2; label LA"
+    assert reconstructed_tiles() == {"D-g", "D-b", "LA-g"}
+    faces = {(t.label, t.colour): t.id for t in TS.tiles.values() if t.label in {"D", "LA"}}
+    assert faces == {
+        ("D", Colour.GREEN): "D-g",
+        ("D", Colour.BROWN): "D-b",
+        ("D", Colour.GRAY): "259",
+        ("LA", Colour.GREEN): "LA-g",
+        ("LA", Colour.BROWN): "256",
+        ("LA", Colour.GRAY): "260",
+    }
+    assert TS.counts["D-g"] == 3 and TS.counts["D-b"] == 3 and TS.counts["LA-g"] == 1
+
+
+def _city(tile: Tile) -> tuple[int, int]:
+    (city,) = tile.stations
+    return city.revenue_in(Colour.YELLOW), city.slots
+
+
+def test_18west_d_cities_upgrade_green_brown_gray() -> None:
+    """Each printed D city takes the green D ($30, a second circle for §8.6's x2 token), then
+    the brown D ($40, two circles), then gray #259 ($50, three), each keeping its track;
+    nothing skips a colour and no other label's tiles fit."""
+    assert (_city(TS["D-g"]), _city(TS["D-b"]), _city(TS["259"])) == ((30, 2), (40, 2), (50, 3))
+    for hex_name, printed in PRINTED_D.items():
+        fits = {t.id for t in TS.tiles.values() if legal_rotations(printed, 0, t, RULES, ALL, "D")}
+        assert fits == {"D-g"}, hex_name
+    # Houston's three neighbouring sides (0 1 5) fit only two rotations of the green D
+    assert _legal(PRINTED_D["L21"], TS["D-g"]) == []  # unlabelled: the D label is required
+    assert legal_rotations(PRINTED_D["L21"], 0, TS["D-g"], RULES, ALL, "D") == [4, 5]
+    assert _legal(TS["D-g"], TS["D-b"]) and _legal(TS["D-b"], TS["259"])
+    assert _refusal(TS["D-g"], TS["259"]) == "track.colour_order"
+    assert _refusal(TS["D-g"], TS["63"]) == "track.label"
+
+
+def test_18west_los_angeles_green_joins_its_two_cities() -> None:
+    """Printed LA has two $10 cities (§8.6: "whichever of the two City circles it is
+    connected to" while LA "is still yellow"); the green LA is one $30 city whose two
+    circles take a token from each, and it upgrades to brown #256 and gray #260."""
+    (rotation,) = legal_rotations(PRINTED_LA, 0, TS["LA-g"], RULES, ALL, "LA")
+    mapping = check_upgrade(
+        PRINTED_LA,
+        0,
+        TS["LA-g"],
+        rotation,
+        rules=RULES,
+        colours=ALL,
+        tokens={"c1": 1, "c2": 1},
+        label="LA",
     )
-    dallas = parse_tile("K20", "yellow", "city c revenue=10; track 1-c; label D")
-    green = [t for t in TS.tiles.values() if t.colour is Colour.GREEN]
-    for printed, label in ((la, "LA"), (dallas, "D")):
-        assert not [t.id for t in green if legal_rotations(printed, 0, t, RULES, ALL, label)]
-    assert {h for m in missing_tiles() for h in m.hexes} == {"I4", "G14", "K20", "L21"}
+    assert mapping == {"c1": "c", "c2": "c"}
+    assert TS["LA-g"].exits(rotation) == {2, 3, 4, 5}
+    assert _city(TS["LA-g"]) == (30, 2)
+    assert _legal(TS["LA-g"], TS["256"]) and _legal(TS["256"], TS["260"])
+    others = [
+        t.id for t in TS.tiles.values() if legal_rotations(PRINTED_LA, 0, t, RULES, ALL, "LA")
+    ]
+    assert others == ["LA-g"]
 
 
 def test_18west_14_5_rows_after_portland_are_cut() -> None:

@@ -221,15 +221,15 @@ def test_18west_8_6_x2_at_the_edge_takes_the_new_circle() -> None:
     available (this mostly applies to the KP ...), place the Doubling ("x2") station token at
     the edge of the tile ... When the tile upgrades ... and acquires a second City circle,
     the Doubling ("x2") station token immediately occupies the second City circle".  Denver
-    (G14) holds the DRG; its green tile is missing from every source (docs/18West-data.md
-    R17), so the upgrade here is to the gray #259, three circles."""
+    (G14) holds the DRG; its green tile is the reconstructed green D (docs/18West-data.md
+    R19), two circles."""
     s = new()
     s.start_company("Ann", "KP", 100)
     land_grant.convert(s, "KP", abandon=False)
     board = s.map_board()
     assert board["G14"].tokens["c"] == ["DRG"] and board.beside_of("G14", "c") == ["KP"]
     assert ("G14", "c") in s.map.graph.reach("KP").stops  # a station of the KP's
-    board.lay("G14", "259", 0, {"c": "c"})
+    board.lay("G14", "D-g", 3, {"c": "c"})
     land_grant.x2_into_circle(s, "G14")
     assert board["G14"].tokens["c"] == ["DRG", "KP"] and not board.beside
     assert s.x2_stations["KP"] == [("G14", "c")]

@@ -158,11 +158,10 @@ def _raw_lays(game: WestGame, corp_id: str, hexes: set[str]) -> list[TileLay]:
         & frozenset(Colour.parse(c) for c in game.depot.phases.current.tiles),
         reach=game.map.lay_reach,
     )
+    allowance = Allowance(cash=UNLIMITED, stub_waived=stub_waived(game, corp_id))
     return [
         lay
-        for lay in iter_tile_lays(
-            game.map.board, game.map.graph, corp_id, Allowance(cash=UNLIMITED), rules
-        )
+        for lay in iter_tile_lays(game.map.board, game.map.graph, corp_id, allowance, rules)
         if lay.hex in hexes
     ]
 
@@ -377,11 +376,14 @@ def x2_moves(game: WestGame, corp_id: str) -> dict[str, list[str]]:
     that forms a route from its base City and which is not part of that route"), for each
     token whose hex has been built on; an empty list: it stays (nowhere to go)."""
     board = game.map_board()
-    taken = {h for hexes in game.doubling.values() for h in hexes}
+    # §8.5: the SP's token may join the TP's in K12; only the NP's own two stay apart
+    taken = set(game.doubling.get(corp_id, []))
+    sides = game.x2_sides.get(corp_id, {})
     out: dict[str, list[str]] = {}
     for h in game.doubling.get(corp_id, []):
-        if not board.hexes[h].tile.paths:
-            continue
+        here = board.hexes[h]
+        if not here.tile.paths or (h in sides and sides[h] not in here.tile.exits(here.rotation)):
+            continue  # still ahead of its track (§8.2: "it need not be moved")
         empty = {
             n
             for n, hx in board.hexes.items()
@@ -394,7 +396,9 @@ def x2_moves(game: WestGame, corp_id: str) -> dict[str, list[str]]:
 def place_stub(game: WestGame, corp_id: str, hex_name: str) -> None:
     """§8.2: the x2 token "is treated as if it contained a small extension of the Company's
     existing track", so a tile laid there by anyone must connect to that track: a track stub
-    on the side where the company's route leads in (the lowest such side if several)."""
+    on the side where the company's route leads in.  Where several of its track ends lead
+    into the hex the rulebook does not say which one the token extends; it is the
+    lowest-numbered side (docs/18West-data.md, "Readings")."""
     assert isinstance(game.map, BoardMap)
     board = game.map.board
     reach = game.map.graph.reach(corp_id)
@@ -404,7 +408,96 @@ def place_stub(game: WestGame, corp_id: str, hex_name: str) -> None:
         if opposite(edge) in reach.edges.get(other, frozenset())
     )
     if edges:
-        board.set_stubs(hex_name, frozenset(edges[:1]))
+        set_x2_side(game, corp_id, hex_name, edges[0])
+
+
+def x2_sides_in(game: WestGame, hex_name: str) -> dict[str, int]:
+    """Company -> the side its x2 token in ``hex_name`` extends its track from (§8.2)."""
+    return {c: sides[hex_name] for c, sides in game.x2_sides.items() if hex_name in sides}
+
+
+def sync_stubs(game: WestGame, hex_name: str) -> None:
+    """The board's stub in ``hex_name``: the sides of the x2 tokens there that its tile does
+    not join yet.  In an unimproved hex every token's side (§8.2: "the tile laid must connect
+    to that track as if it were existing track in the hex"); after a tile that left one out
+    (a tight curve, or one of several companies' tokens, :func:`stub_waived`) "any upgrade to
+    the new tile must complete the connection" while the token is there - and it stays until
+    it is joined (:func:`x2_moves`)."""
+    board = game.map_board()
+    here = board.hexes[hex_name]
+    exits = here.tile.exits(here.rotation)
+    open_sides = frozenset(s for s in x2_sides_in(game, hex_name).values() if s not in exits)
+    if board.stubs.get(hex_name, frozenset()) != open_sides:
+        board.set_stubs(hex_name, open_sides)
+
+
+def set_x2_side(game: WestGame, corp_id: str, hex_name: str, side: int | None) -> None:
+    """The company's x2 token's track in ``hex_name`` leads in by ``side`` (None: the token
+    has left the hex), and the board's stub follows."""
+    sides = game.x2_sides.setdefault(corp_id, {})
+    if side is None:
+        sides.pop(hex_name, None)
+    else:
+        sides[hex_name] = side
+    if not sides:
+        del game.x2_sides[corp_id]
+    sync_stubs(game, hex_name)
+
+
+def clear_x2_sides(game: WestGame, corp_id: str) -> None:
+    """The company's x2 tokens leave the hexes ahead of its track (conversion, §8.6;
+    abandonment, §8.7; a Land Grant void at Phase 5, §8.8)."""
+    for hex_name in list(game.x2_sides.get(corp_id, {})):
+        set_x2_side(game, corp_id, hex_name, None)
+
+
+def _joinable(entries: frozenset[int], side: int) -> bool:
+    """One 18West yellow tile can join track coming in by one of ``entries`` to ``side``:
+    the yellow tiles (#8, #9, #4, #58, #57, #6) have no tight curve, so an entry beside the
+    side cannot be joined to it."""
+    return any((entry - side) % 6 not in (1, 5) for entry in entries)
+
+
+def stub_waived(game: WestGame, corp_id: str) -> frozenset[str]:
+    """Unimproved hexes where ``corp_id``'s tile need not use every side of the stub (core
+    :attr:`~roundhouse.core.track.Allowance.stub_waived`; :func:`x2_lay_ok` says what it
+    must use).  §8.2: "If track is being laid in an unimproved hex and a connection would
+    require a tight curve, that connection is not possible with a single tile and so may be
+    disregarded"; "In the unlikely event that a hex contains the Doubling tokens of two or
+    more other Companies, the new tile need only connect to the track of one"."""
+    if not game.x2_sides:
+        return frozenset()
+    assert isinstance(game.map, BoardMap)
+    board = game.map.board
+    entries = game.map.graph.reach(corp_id).entries
+    out: set[str] = set()
+    for hex_name in {h for sides in game.x2_sides.values() for h in sides}:
+        if board.hexes[hex_name].tile.paths or hex_name not in entries:
+            continue
+        others = [s for c, s in x2_sides_in(game, hex_name).items() if c != corp_id]
+        if len(others) > 1 or (others and not _joinable(entries[hex_name], others[0])):
+            out.add(hex_name)
+    return frozenset(out)
+
+
+def x2_lay_ok(game: WestGame, corp_id: str, lay: TileLay) -> bool:
+    """§8.2 in a hex of :func:`stub_waived`: the tile keeps the company's own x2 track, and
+    with two or more other companies' tokens it joins one of their sides that a tile can
+    join (the President's choice is the tile laid); a single other connection needing a
+    tight curve is disregarded.  Elsewhere the board's stub decides (core)."""
+    sides = x2_sides_in(game, lay.hex)
+    if not sides or lay.hex not in stub_waived(game, corp_id):
+        return True
+    assert isinstance(game.map, BoardMap)
+    exits = game.map.board.tiles[lay.tile].exits(lay.rotation)
+    own = sides.pop(corp_id, None)
+    if own is not None and own not in exits:
+        return False
+    if len(sides) < 2:
+        return True
+    entries = game.map.graph.reach(corp_id).entries.get(lay.hex, frozenset())
+    joinable = {s for s in sides.values() if _joinable(entries, s)}
+    return not joinable or bool(exits & joinable)
 
 
 class LandGrantStep(ChoiceStep):
@@ -457,6 +550,7 @@ class LandGrantStep(ChoiceStep):
             _, old, new = choice.split(":")
             tokens = game.doubling[entity]
             tokens[tokens.index(old)] = new
+            set_x2_side(game, entity, old, None)
             place_stub(game, entity, new)
             game.emit("x2", f"{entity}'s x2 token moves from {old} to {new}", company=entity)
 
@@ -473,6 +567,7 @@ def convert(game: WestGame, corp_id: str, *, abandon: bool) -> None:
             cert.owner = corp_id
             cert.playable = True
     game.doubling.pop(corp_id, None)
+    clear_x2_sides(game, corp_id)
     board = game.map_board()
     if abandon:
         game.abandoned.add(corp_id)
@@ -514,6 +609,8 @@ def set_up(game: WestGame) -> None:
     for token in doubling_tokens():
         if token.city is None:
             game.doubling.setdefault(token.company, []).append(token.hex)
+            if token.edge is not None:
+                game.x2_sides.setdefault(token.company, {})[token.hex] = token.edge
         else:
             game.x2_stations.setdefault(token.company, []).append((token.hex, token.city))
     for corp_id in game.corps:
@@ -536,9 +633,8 @@ def start_land_grant(game: WestGame, corp_id: str) -> None:
         return
     game.kinds[corp_id] = PUBLIC
     game.depot.kinds[corp_id] = PUBLIC
-    board = game.map_board()
-    for h in game.doubling.pop(corp_id, []):
-        board.set_stubs(h, frozenset())
+    game.doubling.pop(corp_id, None)
+    clear_x2_sides(game, corp_id)
     for cert in game.books[corp_id].certs.values():
         if cert.owner == IPO:
             cert.owner = corp_id

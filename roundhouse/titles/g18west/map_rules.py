@@ -22,7 +22,7 @@ from roundhouse.core.routes.adapter import GraphOptions, StopExtras
 from roundhouse.core.routes.revenue import EndpointDoubling, RevenueRules
 from roundhouse.core.station import TokenPlacement
 from roundhouse.core.tiles import Colour
-from roundhouse.core.track import LayReach, TileLay
+from roundhouse.core.track import Allowance, LayReach, TileLay
 from roundhouse.titles.g18west import land_grant
 from roundhouse.titles.g18west.board import coast, destinations, offboard_groups, settled_zone
 from roundhouse.titles.g18west.data import NP, train_kinds
@@ -87,6 +87,8 @@ class WestLays(LayRule):
                 return False
         if not land_grant.grant_open(game, corp_id, lay.hex):
             return False
+        if not land_grant.x2_lay_ok(game, corp_id, lay):
+            return False
         return land_grant.lay_allowed(game, corp_id, lay)
 
     def terrain(self, g: Engine, corp_id: str, lay: TileLay, cost: int) -> int:
@@ -94,10 +96,12 @@ class WestLays(LayRule):
 
     def position_key(self, g: Engine, corp_id: str) -> Hashable:
         game = west_game(g)
+        x2 = sorted((c, h, side) for c, sides in game.x2_sides.items() for h, side in sides.items())
         return (
             game.kind(corp_id),
             game.upgraded_turn == _turn(g, corp_id),
             land_grant.position_key(game, corp_id),
+            tuple(x2),
         )
 
     def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
@@ -105,6 +109,8 @@ class WestLays(LayRule):
         if lay.upgrade:
             game.upgraded_turn = _turn(g, corp_id)
             land_grant.x2_into_circle(game, lay.hex)
+        if land_grant.x2_sides_in(game, lay.hex):
+            land_grant.sync_stubs(game, lay.hex)  # §8.2: the connections the tile left out
         land_grant.after_lay(game, corp_id, lay)
 
 
@@ -127,6 +133,14 @@ class WestMap(BoardMap):
             lay_reach=LayReach.EXTENDS_ROUTE,
             lay_rules=(WestLays(),),
         )
+
+    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+        """§8.2: where another company's x2 track needs a tight curve to join, or several
+        companies' tokens share a hex, the stub is this title's to check
+        (:func:`.land_grant.stub_waived`, :func:`.land_grant.x2_lay_ok`)."""
+        base = super().allowance(g, corp_id)
+        waived = land_grant.stub_waived(west_game(g), corp_id)
+        return dataclasses.replace(base, stub_waived=waived) if waived else base
 
     def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:
         game = west_game(g)

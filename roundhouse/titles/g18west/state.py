@@ -37,6 +37,7 @@ RECONSTRUCTED = (
     "SP destination Dallas K20, TP destination San Diego J5 (reconstructed from §7.4)",
     "Eastern Settled Zone: column 21 eastwards (reconstructed from §7.1)",
     "off-map values, city tiles, market cells above $100 (18xx.games)",
+    "green and brown D tiles, green LA tile (reconstructed: no source has them)",
 )
 """What the game shows as not from the rulebook (docs/18West-data.md has the reasons)."""
 
@@ -61,6 +62,10 @@ class WestGame(Engine):
         self.doubling: dict[str, list[str]] = {}
         """Land Grant Company -> hexes holding its x2 token(s) on the way to its Destination
         (§8.2; the NP has two, §8.9)."""
+        self.x2_sides: dict[str, dict[str, int]] = {}
+        """Land Grant Company -> hex of its x2 token -> the side its track leads in by: the
+        "small extension of the Company's existing track" that a tile laid there must connect
+        to (§8.2; the board's stubs are the sides not yet connected)."""
         self.x2_stations: dict[str, list[tuple[str, str]]] = {}
         """Company -> (hex, city) of its placed x2 station tokens, which double that City
         for it (§7.4.1; the UP's in G2-N from the start, §3.1)."""

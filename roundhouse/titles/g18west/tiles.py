@@ -4,13 +4,13 @@ The rulebook lists no tile counts, so the supply is 18xx.games's (``tiles.toml``
 #8 and #9 unlimited (§7.1.2: "this is not a hard limit").  The upgrade table is §7.1.2's for
 plain and Town hexes; the city rows of §14.5 are cut from the text copy, so cities follow the
 common rule (same label, same stops, next colour), except the two-city cities that merge into
-one brown city.  No source gives the green and brown "D" tiles or the green "LA" tile:
-:func:`missing_tiles` lists them, so Denver, Dallas-Fort Worth, Houston and Los Angeles cannot
-be upgraded from their printed yellow until they are found.
+one city.  No source gives the green and brown "D" tiles or the green "LA" tile: they are
+reconstructed (``[reconstructed]``, :func:`reconstructed_tiles`; docs/18West-data.md R19-R21)
+so that Denver, Dallas-Fort Worth, Houston and Los Angeles upgrade.
 
 >>> ts = tile_set()
->>> ts.counts["9"], ts.counts["252"], ts["254"].label
-(None, 2, 'StL')
+>>> ts.counts["9"], ts.counts["252"], ts["254"].label, sorted(reconstructed_tiles())
+(None, 2, 'StL', ['D-b', 'D-g', 'LA-g'])
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from roundhouse.core.datafile import TOML_KEY, Table, limit, load
 from roundhouse.core.tables.tiles import Count, TilesFile, UpgradesTable, select, standard_tiles
-from roundhouse.core.tiles import Colour, TileSet
+from roundhouse.core.tiles import TileSet
 from roundhouse.core.track import LayReach
 from roundhouse.core.upgrade import UpgradeRules
 
@@ -70,31 +70,23 @@ class WestUpgrades(UpgradesTable):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class MissingTileRow(Table):
-    """A tile the map needs whose face no source gives."""
-
-    label: str
-    """Its label."""
-    color: Colour
-    """Its colour."""
-    hexes: tuple[str, ...]
-    """The hexes that need it."""
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class MissingTable(Table):
     """``[missing]``: what no source gives."""
 
-    tiles: tuple[MissingTileRow, ...]
-    """The missing tiles."""
     city_rows_cut_after: str
     """The last §14.5 row the text copy keeps."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
+class Reconstruction(TilesFile):
+    """``[reconstructed]``: tiles no source gives, with the upgrade pairs they need
+    (``tiles.toml`` explains each face)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class WestTiles(TilesFile):
     """18West tiles.toml: the title tiles (with 18xx.games's counts), the numbered tiles'
-    counts, the upgrade table and what is missing."""
+    counts, the upgrade table, what is missing and what is reconstructed."""
 
     manifest: WestManifest
     """Counts of the numbered tiles."""
@@ -103,6 +95,8 @@ class WestTiles(TilesFile):
     upgrades: WestUpgrades = dataclasses.field()
     missing: MissingTable
     """What no source gives."""
+    reconstructed: Reconstruction
+    """The faces reconstructed for play."""
 
 
 @functools.cache
@@ -112,10 +106,15 @@ def data() -> WestTiles:
 
 
 def manifest() -> dict[str, int | None]:
-    """Every tile in play with the count 18xx.games gives it."""
+    """Every tile in play with its count (18xx.games's; the reconstructed tiles' own)."""
     doc = data()
-    counts = {t: row.count for t, row in doc.tiles.items()}
+    counts = {t: row.count for t, row in {**doc.tiles, **doc.reconstructed.tiles}.items()}
     return {t: limit(n) for t, n in {**doc.manifest.eighteen_xx_games, **counts}.items()}
+
+
+def reconstructed_tiles() -> frozenset[str]:
+    """The tiles no source gives (green and brown D, green LA)."""
+    return frozenset(data().reconstructed.tiles)
 
 
 def unlimited() -> frozenset[str]:
@@ -126,7 +125,7 @@ def unlimited() -> frozenset[str]:
 def tile_set() -> TileSet:
     """Every tile in play with its supply (None: unlimited)."""
     doc = data()
-    own = doc.tile_set()
+    own = doc.tile_set().merged(doc.reconstructed.tile_set())
     free = unlimited()
     counts: dict[str, int | None] = {t: None if t in free else n for t, n in manifest().items()}
     numbered = select(
@@ -140,23 +139,14 @@ def tile_set() -> TileSet:
 
 @functools.cache
 def upgrade_rules() -> UpgradeRules:
-    """§7.1.2: plain and Town hexes take only the listed tiles; only cities go past green."""
-    return data().upgrades.rules()
-
-
-@dataclasses.dataclass(frozen=True)
-class MissingTile:
-    """A tile the map needs whose face (track, value, slots, count) no source gives."""
-
-    label: str
-    colour: Colour
-    hexes: tuple[str, ...]
-
-
-def missing_tiles() -> tuple[MissingTile, ...]:
-    """The green "LA" and green and brown "D" tiles (§8.5 upgrades Los Angeles and
-    Dallas-Fort Worth to green; gray #259 needs a brown D before it)."""
-    return tuple(MissingTile(row.label, row.color, row.hexes) for row in data().missing.tiles)
+    """§7.1.2: plain and Town hexes take only the listed tiles; only cities go past green;
+    the two-city cities join into one (given and reconstructed pairs)."""
+    doc = data()
+    rules = doc.upgrades.rules()
+    extra = doc.reconstructed.upgrades
+    if extra is None:
+        return rules
+    return dataclasses.replace(rules, free_stops=rules.free_stops | frozenset(extra.free_stops))
 
 
 def city_rows_cut_after() -> str:
