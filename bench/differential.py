@@ -4,8 +4,9 @@ Issues 14 (18RoyalGorge) and 17 (18USA, ``--title 18USA``): every game we export
 accepted by the site's engine, action by action, with the same result and end reason.  This
 plays ``--games`` games of ``--title`` with our bots in ``compat_18xx_games`` mode, exports
 each (``export_18xx_games``) and replays the document in the site's Ruby engine
-(:mod:`bench.ref18xx`; ``$ROUNDHOUSE_REF18XX``, default ``../ref18xx``).  Game ``i`` has ``players[i % len(players)]`` seats, the bot set
-``bots[(i // len(players)) % len(bots)]`` (``mixed``: random and greedy seats alternate) and
+(:mod:`bench.ref18xx`; ``$ROUNDHOUSE_REF18XX``, default ``../ref18xx``).  Game ``i`` has
+``players[i % len(players)]`` seats, the bot set ``bots[(i // len(players)) % len(bots)]``
+(``mixed``: random and greedy seats alternate; ``heuristic``: the title's own policy) and
 seed ``--seed + i``; ``--from i --games 1`` reruns game ``i`` alone (same lists and seed).
 Greedy bots look at :data:`GREEDY_BUDGET` positions a move (``--greedy-budget``).
 

@@ -123,6 +123,8 @@ def site_makes(action: Action, game: Game) -> bool:
     interest, withholding when that is the only move, a merger-round turn with nothing but a
     pass, the end of a stock turn spent acting for a company, the one company that may buy
     what its president won, the loan a buyer short of its bid must take."""
+    if not isinstance(action, (Pass, Dividend, TakeLoan, Merge)):
+        return False  # (the question below lists every legal move: tile lays are many)
     g = engine(game)
     if isinstance(action, Pass) and offer_nobody_can_buy(game):
         return True
