@@ -45,7 +45,7 @@ FUZZ_SEED ?= $(shell printf '%d' 0x$$(git rev-parse --short=7 HEAD 2>/dev/null |
 fuzz-ci: $(STAMP)
 	$(BIN)/roundhouse fuzz --games 5000 --seed $(FUZZ_SEED) --time-budget $(FUZZ_SECONDS) \
 		--save-dir fuzz-failures
-# Our 18RoyalGorge bot games replayed by the 18xx.games engine (bench/differential.py); the
+# Our 18RoyalGorge (or --title 18USA) bot games replayed by the 18xx.games engine (bench/differential.py); the
 # engine is found in $$ROUNDHOUSE_REF18XX or ../ref18xx (../shared/tools/ref18xx/setup.sh).
 differential: $(STAMP)
 	$(BIN)/python -m bench.differential $(DIFF_ARGS)

@@ -1,11 +1,12 @@
-"""``python -m bench.differential``: our 18RoyalGorge bot games replayed by the 18xx.games engine.
+"""``python -m bench.differential``: our bot games replayed by the 18xx.games engine.
 
-Issue 14: every game we export must be accepted by the site's engine, action by action, with
-the same result and end reason.  This plays ``--games`` games with our bots in
-``compat_18xx_games`` mode, exports each (``export_18xx_games``) and replays the document in
-the site's Ruby engine (:mod:`bench.ref18xx`; ``$ROUNDHOUSE_REF18XX``, default
-``../ref18xx``).  Game ``i`` has ``players[i % len(players)]`` seats, the bot set
-``bots[(i // len(players)) % len(bots)]`` (``mixed``: random and greedy seats alternate) and
+Issues 14 (18RoyalGorge) and 17 (18USA, ``--title 18USA``): every game we export must be
+accepted by the site's engine, action by action, with the same result and end reason.  This
+plays ``--games`` games of ``--title`` with our bots in ``compat_18xx_games`` mode, exports
+each (``export_18xx_games``) and replays the document in the site's Ruby engine
+(:mod:`bench.ref18xx`; ``$ROUNDHOUSE_REF18XX``, default ``../ref18xx``).  Game ``i`` has
+``players[i % len(players)]`` seats, the bot set ``bots[(i // len(players)) % len(bots)]``
+(``mixed``: random and greedy seats alternate; ``heuristic``: the title's own policy) and
 seed ``--seed + i``; ``--from i --games 1`` reruns game ``i`` alone (same lists and seed).
 Greedy bots look at :data:`GREEDY_BUDGET` positions a move (``--greedy-budget``).
 
@@ -16,6 +17,7 @@ status 1 when any game fails, 0 when all pass or when the engine is absent (it s
 is a development tool, not a CI dependency).
 
     make differential DIFF_ARGS="--games 200 --players 2,3,4 --bots random,greedy,mixed --seed 1"
+    make differential DIFF_ARGS="--title 18USA --games 14 --players 2,3,4,5,6,7 --seed 1"
 """
 
 from __future__ import annotations
@@ -37,11 +39,11 @@ from roundhouse.bots import Bot, GreedyBot, make_bot
 from roundhouse.bots.greedy import NODE_BUDGET
 from roundhouse.core.actions import Json
 from roundhouse.core.game import Game
+from roundhouse.core.title import REGISTRY, Title
 from roundhouse.interop.export import export_with_origins
 from roundhouse.terminal.progress import run_progress
-from roundhouse.titles.g18royalgorge import TITLE
 
-BOTS = ("random", "greedy", "mixed")
+BOTS = ("random", "greedy", "heuristic", "mixed")
 GREEDY_BUDGET = NODE_BUDGET // 4
 """Positions the greedy bot looks at per move here: a quarter of the web app's, so that a
 200-game run takes hours, not a day (``--greedy-budget`` sets it)."""
@@ -58,10 +60,11 @@ class Spec:
     players: int
     bots: str
     seed: int
+    title: str = "18RoyalGorge"
 
     @property
     def name(self) -> str:
-        return f"g{self.index:03d}_{self.players}p_{self.bots}_s{self.seed}"
+        return f"{self.title}_g{self.index:03d}_{self.players}p_{self.bots}_s{self.seed}"
 
     def seat_bots(self) -> list[str]:
         if self.bots != "mixed":
@@ -69,9 +72,11 @@ class Spec:
         return ["random" if (self.seed + k) % 2 else "greedy" for k in range(self.players)]
 
 
-def specs(games: int, players: Sequence[int], bots: Sequence[str], seed: int) -> list[Spec]:
+def specs(
+    games: int, players: Sequence[int], bots: Sequence[str], seed: int, title: str = "18RoyalGorge"
+) -> list[Spec]:
     return [
-        Spec(i, players[i % len(players)], bots[(i // len(players)) % len(bots)], seed + i)
+        Spec(i, players[i % len(players)], bots[(i // len(players)) % len(bots)], seed + i, title)
         for i in range(games)
     ]
 
@@ -80,13 +85,14 @@ def bot(level: str, seed: int, greedy_budget: int) -> Bot:
     """Our bot of ``level``; the greedy one looks at ``greedy_budget`` positions a move."""
     if level == "greedy":
         return GreedyBot(seed, node_budget=greedy_budget)
-    return make_bot(level, seed)
+    return make_bot(level, seed)  # "heuristic": the title's own policy (18USA's bot/)
 
 
 def play(spec: Spec, greedy_budget: int = GREEDY_BUDGET) -> Game:
     """The bots' game in compat mode (at most :data:`MAX_MOVES` moves)."""
     seats = [f"P{k + 1}" for k in range(spec.players)]
-    game = Game(TITLE, seats, seed=spec.seed, options={"compat_18xx_games": True})
+    title: Title = REGISTRY.get(spec.title)
+    game = Game(title, seats, seed=spec.seed, options={"compat_18xx_games": True})
     bots = {
         seat: bot(level, spec.seed * 16 + k, greedy_budget)
         for k, (seat, level) in enumerate(zip(seats, spec.seat_bots(), strict=True))
@@ -191,7 +197,8 @@ def describe(out: Outcome) -> str:
 
 
 def summary(outcomes: list[Outcome], console: Console) -> None:
-    table = Table(title="18RoyalGorge differential: our export replayed by 18xx.games")
+    titles = sorted({o.spec.title for o in outcomes}) or ["18RoyalGorge"]
+    table = Table(title=f"{', '.join(titles)} differential: our export replayed by 18xx.games")
     columns = ("players", "bots", "games", "accepted", "refused", "result/end differ", "live only")
     for column in columns:
         table.add_column(column, justify="right" if column not in ("bots",) else "left")
@@ -232,6 +239,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bench.differential", description=__doc__.split("\n")[0]
     )
+    p.add_argument("--title", default="18RoyalGorge", help="18RoyalGorge or 18USA (2-7 players)")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--players", type=lambda s: [int(x) for x in s.split(",")], default=[2, 3, 4])
     p.add_argument("--bots", type=lambda s: [b.strip() for b in s.split(",")], default=list(BOTS))
@@ -261,7 +269,9 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
     if why is not None:
         console.print(f"differential skipped: {why}")
         return 0
-    plan = specs(args.start + args.games, args.players, args.bots, args.seed)[args.start :]
+    plan = specs(args.start + args.games, args.players, args.bots, args.seed, args.title)[
+        args.start :
+    ]
     outcomes: list[Outcome] = []
     with (
         tempfile.TemporaryDirectory() as tmp,

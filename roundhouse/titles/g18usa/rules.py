@@ -69,6 +69,17 @@ class UsaHooks(FamilyHooks):
     def __init__(self, start: StartRules) -> None:
         self.start = start
 
+    def score_adjustment(self, g: Engine, player: str) -> int:
+        """§16: shorts score minus their price, and "private companies ... have no value";
+        18xx.games counts a player's privates at face value (``Player#value``: cash,
+        shares, companies), so with ``compat_18xx_games`` they do."""
+        out = super().score_adjustment(g, player)
+        if usa(g).variant.compat_18xx_games:
+            out += sum(
+                p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
+            )
+        return out
+
     def dividend_price(self, g: Engine, corp_id: str) -> int:
         """§12.5 in an acquisition space: the amounts printed there (:data:`.data
         .ACQUISITION_DIVIDEND_PRICE`)."""

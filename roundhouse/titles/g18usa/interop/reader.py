@@ -128,7 +128,7 @@ class UsaReader(TrackReader, TrainReader):
                 return
         if (
             action.entity_type == "corporation"
-            and self.memory(game).previous == (entity, "lay_tile")
+            and _last_step_move(self.memory(game).turn, entity) == "lay_tile"
             and not in_track_step(game, entity)
         ):
             return  # the site's track step waited for this pass; ours had moved on
@@ -294,6 +294,20 @@ class UsaReader(TrackReader, TrainReader):
     def read_bankrupt(self, action: SiteAction, game: Game) -> Iterator[Action]:
         seat, entity = self.who(action, game)
         yield Bankrupt(player=seat, entity=entity)
+
+
+LOAN_TYPES = frozenset({"take_loan", "payoff_loan"})
+"""Site actions allowed beside a turn's steps (``G18USA::Step::Loan`` does not block)."""
+
+
+def _last_step_move(turn: tuple[str, list[str]], entity: str) -> str:
+    """The type of the company's last site action of its turn before the one being read,
+    loans left out (a loan may come between a lay and the track step's pass)."""
+    corp, types = turn
+    if corp != entity:
+        return ""
+    earlier = [t for t in types[:-1] if t not in LOAN_TYPES]
+    return earlier[-1] if earlier else ""
 
 
 def _cert_order(cert_id: str) -> tuple[str, int]:

@@ -1,5 +1,5 @@
-"""18USA's 18xx.games translator (reading only so far): the reader
-(:mod:`roundhouse.titles.g18usa.interop.reader`) and the site's options.
+"""18USA's 18xx.games translator: the reader (:mod:`roundhouse.titles.g18usa.interop.reader`),
+the writer (:mod:`roundhouse.titles.g18usa.interop.writer`) and the site's options.
 
 Games are imported with ``compat_18xx_games`` on: where 18xx.games plays differently from
 the rulebook (docs/rules-notes.md, 18USA) the game behaves as on the site; the site's one
@@ -15,12 +15,13 @@ from roundhouse.core.game import Game
 from roundhouse.core.title import OptionValue
 from roundhouse.titles.g18usa.interop.names import engine
 from roundhouse.titles.g18usa.interop.reader import UsaReader
+from roundhouse.titles.g18usa.interop.writer import UsaWriter
 
 COMPAT = "compat_18xx_games"
 SEVENTEEN = "seventeen_trains"
 
 
-class UsaTranslator(UsaReader):
+class UsaTranslator(UsaWriter, UsaReader):
     title = "18USA"
 
     def options(self, optional_rules: Sequence[str]) -> dict[str, OptionValue]:

@@ -1,0 +1,252 @@
+"""18xx.games's operating turn in 18USA, followed beside ours to write the passes its steps
+wait for (the writer's side of what :meth:`.reader.UsaReader.read_pass` drops).
+
+The site's turn (``G18USA::Game#operating_round``, read for the facts at tobymao/18xx
+111f7f69) is a list of steps: the loan step, the track step, tokens, the Pullman purchase,
+the run, the dividend, trains; after trains the interest is paid without asking and the loan
+step blocks again.  A step waits for its company while it offers something and is skipped
+otherwise (``Round::Base#skip_steps``); the company leaves a waiting step only by a ``pass``
+or an action of a later step.  Ours ends a step by itself where nothing legal is left, so the
+site's step can still be waiting where ours is not:
+
+* track (``Step::Track``, ``Tracker#can_lay_tile?``): waits for the first lay whatever the
+  board offers, then for the second while the company's buying power (cash and the loans it
+  may still take, ``G1817::Game#buying_power``) covers its $20 (``TILE_LAYS``), a third with
+  the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``);
+* tokens: while ours offers a station;
+* the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
+  room and the buying power for its price;
+* the run (``G18USA::Step::Route``): while the company has a train that is not a Pullman and
+  a route to run;
+* the dividend: while the run earned money (``Step::Dividend`` withholds nothing itself);
+* trains (``Step::BuyTrain``, ``Train#can_buy_train?``): while there is room and the buying
+  power for the cheapest train on offer (a company's train for $1), or the company must buy;
+* the loan step after interest (``G1817::Step::Loan#blocks?``): while ours' repay step asks.
+
+Every predicate reads our public game state; nothing is changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+from roundhouse.core.actions import Action
+from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
+from roundhouse.core.trains import DEPOT
+from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
+from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.loan_step import max_loans
+from roundhouse.titles.g18usa.interop.names import board_map
+from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
+
+SECOND_LAY_COST = 20
+"""``G1817::Game::TILE_LAYS``: the second lay costs $20."""
+TRACK_ENGINEERS = "P7"
+LOAN_VALUE = 100
+PULLMAN_PHASE = "5"
+
+
+class SiteStep(enum.IntEnum):
+    """The site's blocking operating steps, in their order (interest between the last two,
+    never asked)."""
+
+    TRACK = 0
+    TOKEN = 1
+    PULLMAN = 2
+    ROUTE = 3
+    DIVIDEND = 4
+    TRAINS = 5
+    INTEREST = 6
+    LOANS = 7
+
+
+OUR_STEPS = {
+    "track": SiteStep.TRACK,
+    "token": SiteStep.TOKEN,
+    "routes": SiteStep.ROUTE,
+    "attach": SiteStep.ROUTE,
+    "dividend": SiteStep.DIVIDEND,
+    "buy_train": SiteStep.TRAINS,
+    "pay_interest": SiteStep.INTEREST,
+    "payoff_loan": SiteStep.LOANS,
+}
+"""Our step names -> the site step that does the same."""
+
+TurnKey = tuple[int, int, str]
+
+
+def turn_key(g: Engine) -> TurnKey | None:
+    """The operating turn under way (set, round, company), or None outside one."""
+    if g.end.over or g.round.kind != "OR":
+        return None
+    corp = g.round.entity(g)
+    return None if corp is None else (g.set_count, g.or_in_set, corp)
+
+
+def our_step(g: Engine, corp: str) -> str | None:
+    offered = g.round.offered(g, corp)
+    blocking = [s for s in offered if s.blocking]
+    return blocking[-1].name if blocking else None
+
+
+def buying_power(g: Engine, corp: str) -> int:
+    """Cash and the loans the company may still take (``G1817::Game#buying_power``)."""
+    fam = family(g)
+    room = max(0, max_loans(fam, corp) - len(fam.loans.of(corp)))
+    free = fam.config.loans.count - fam.loans.out()
+    return g.ledger.cash(corp) + min(room, max(0, free)) * LOAN_VALUE
+
+
+def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
+    """The site step that takes one of our actions in ``corp``'s turn, or None for one the
+    site allows beside its steps (loans, privates, a car) or outside them."""
+    if getattr(action, "entity", None) != corp:
+        return None
+    if isinstance(action, (LayTile, UpgradeOre)):
+        return SiteStep.TRACK
+    if isinstance(action, PlaceToken):
+        return SiteStep.TOKEN
+    if isinstance(action, RunRoutes):
+        return SiteStep.ROUTE
+    if isinstance(action, Dividend):
+        return SiteStep.DIVIDEND
+    if isinstance(action, BuyTrain):
+        depot = g.depot
+        if action.train in depot.trains and depot.is_car(depot.trains[action.train]):
+            return None
+        return SiteStep.TRAINS
+    if isinstance(action, (Pass, PayoffLoan)):
+        try:
+            step, _ = g.round.step_for(g, action)
+        except IllegalAction:
+            return None
+        if isinstance(action, PayoffLoan) and step.name != "payoff_loan":
+            return None
+        return OUR_STEPS.get(step.name)
+    return None
+
+
+@dataclasses.dataclass
+class SiteTurn:
+    """Where the site stands in one company's operating turn."""
+
+    key: TurnKey
+    passed: set[SiteStep] = dataclasses.field(default_factory=set)
+    lays: int = 0
+
+    @property
+    def corp(self) -> str:
+        return self.key[2]
+
+    def waiting(self, g: Engine, step: SiteStep) -> bool:
+        """Whether the site's ``step`` offers the company something now (module docstring)."""
+        corp = self.corp
+        ours = our_step(g, corp)
+        if step is SiteStep.TRACK:
+            engineers = _owns(g, corp, TRACK_ENGINEERS)
+            if self.lays == 0:
+                return True
+            if self.lays == 1:
+                return buying_power(g, corp) >= SECOND_LAY_COST
+            return self.lays == 2 and engineers
+        if step is SiteStep.TOKEN:
+            return ours == "token"
+        if step is SiteStep.PULLMAN:
+            return pullman_waits(g, corp)
+        if step is SiteStep.ROUTE:
+            return ours in ("routes", "attach") and route_waits(g, corp)
+        if step is SiteStep.DIVIDEND:
+            return ours == "dividend" and (g.or_round().revenue or 0) > 0
+        if step is SiteStep.TRAINS:
+            return trains_wait(g, corp)
+        if step is SiteStep.INTEREST:
+            return False
+        return ours == "payoff_loan"
+
+    def current(self, g: Engine, upto: SiteStep | None = None) -> SiteStep | None:
+        """The site's waiting step now, looking no further than ``upto``; the ones before it
+        that offer nothing are skipped (``Round::Base#skip_steps``)."""
+        for step in SiteStep:
+            if upto is not None and step > upto:
+                return None
+            if step in self.passed:
+                continue
+            if self.waiting(g, step):
+                return step
+            self.passed.add(step)
+        return None
+
+    def passes_to(self, g: Engine, target: SiteStep, *, through: bool) -> int:
+        """How many passes the site needs before ``target`` (and ``target`` itself when
+        ``through``), marking those steps done."""
+        count = 0
+        while True:
+            step = self.current(g, target)
+            if step is None or (step == target and not through):
+                return count
+            self.passed.add(step)
+            count += 1
+            if step == target:
+                return count
+
+    def done(self, action: Action, step: SiteStep) -> None:
+        """The site's step state after it took ``action`` (not a pass) in ``step``."""
+        self.passed.update(s for s in SiteStep if s < step)
+        if step is SiteStep.TRACK:
+            self.lays += 1
+        elif step in (SiteStep.TOKEN, SiteStep.DIVIDEND) or isinstance(action, RunRoutes):
+            self.passed.add(step)  # a token, a dividend, a run end their step; a choice not
+
+
+def _owns(g: Engine, corp: str, private: str) -> bool:
+    card = g.privates.get(private)
+    return card is not None and not card.closed and card.owner == corp
+
+
+def pullman_waits(g: Engine, corp: str) -> bool:
+    """``G18USA::Step::BuyPullman#can_buy_train?``: Phase 5 reached, no car yet, room, and
+    the buying power for a car in the bank."""
+    depot = g.depot
+    if PULLMAN_PHASE not in g.phases_reached():
+        return False
+    owned = depot.owned_by(corp)
+    if any(depot.is_car(t) for t in owned):
+        return False
+    limit = depot.limit_for(corp)
+    if limit is not None and depot.counted(corp) >= limit:
+        return False
+    cars = [depot.type_of(t).price for t in depot.available() if depot.is_car(t)]
+    return bool(cars) and buying_power(g, corp) >= min(cars)
+
+
+def route_waits(g: Engine, corp: str) -> bool:
+    """``G18USA::Step::Route#actions``: a train that is not a Pullman and a route to run."""
+    trains = [t for t in g.depot.owned_by(corp) if not g.depot.is_car(t)]
+    return bool(trains) and board_map(g).has_route(g, corp)
+
+
+def trains_wait(g: Engine, corp: str) -> bool:
+    """``Train#can_buy_train?`` (room and the buying power for the cheapest train on offer,
+    or any other company's at $1), or a purchase the company must make (no train)."""
+    depot = g.depot
+    owned = [t for t in depot.owned_by(corp) if not depot.is_car(t)]
+    offered = [t for t in depot.available() if not depot.is_car(t)]
+    if not owned and offered:
+        return True
+    limit = depot.limit_for(corp)
+    if limit is not None and depot.counted(corp) >= limit:
+        return False
+    prices = [depot.type_of(t).price for t in offered]
+    others = any(
+        t.owner not in (corp, DEPOT)
+        and t.owner in g.corps
+        and not g.corps[t.owner].closed
+        and not depot.is_car(t)
+        for t in depot.trains.values()
+    )
+    if others:
+        prices.append(1)
+    return bool(prices) and buying_power(g, corp) >= min(prices)

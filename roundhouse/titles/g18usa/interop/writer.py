@@ -1,0 +1,860 @@
+"""Our 18USA actions written as 18xx.games would have recorded them (:class:`UsaWriter`), the
+inverse of :mod:`.reader`: the passes the site's steps wait for (:mod:`.site_turn`, the
+start auctions' bidders who cannot raise), none of the moves it makes by itself
+(:func:`site_makes`, the reader's :mod:`.site_moves`), tiles and cities by the site's names
+(:mod:`.site_names`), a resource token laid with its tile, Denver's orientation as the
+``X04`` lay, a company's purchases of its own shares in one action, the Pullman attached to
+the train our run gave its bonus.
+
+Some site actions need what comes after ours (the token placed with a tile, Denver's
+orientation chosen later than the site asks, a company's next purchase): the writer holds
+its output back (:class:`Held`) until the next action settles it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import weakref
+from collections.abc import Iterator
+
+from roundhouse.core.actions import Action, Json
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.actions import (
+    Bankrupt,
+    Bid,
+    BuyShares,
+    BuyTrain,
+    Choose,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+)
+from roundhouse.core.game import Game
+from roundhouse.core.routes.adapter import route_graph
+from roundhouse.core.routes.run import to_18xx_games
+from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
+from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
+from roundhouse.titles.g18usa.family1817.actions import (
+    Assign,
+    Convert,
+    Merge,
+    PayoffLoan,
+    ScrapTrain,
+    Short,
+    TakeLoan,
+)
+from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
+from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.interop.names import board_map, engine
+from roundhouse.titles.g18usa.interop.site_moves import (
+    ANY_TIME,
+    BESIDE,
+    car_purchase,
+    interest_payment,
+    offer_nobody_can_buy,
+)
+from roundhouse.titles.g18usa.interop.site_names import METROPOLIS_TILES, SiteTiles, site_tile_name
+from roundhouse.titles.g18usa.interop.site_turn import SiteStep, SiteTurn, site_step, turn_key
+from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
+from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
+from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
+from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
+from roundhouse.titles.g18usa.route_privates import permanent
+from roundhouse.titles.g18usa.state import UsaGame
+
+SITE_RAISE = 1
+"""``G18USA::Step::BuySellParShares#min_increment``: a raise of $1 or more."""
+SHORT_FIRST = 9
+"""``G1817::Game#short``: a short sale's shares are numbered after max(highest, 9)."""
+
+
+@dataclasses.dataclass
+class AuctionTrack:
+    """The site's side of one company start auction: who it still asks, who acted last."""
+
+    auction: StartAuction | None
+    active: set[str] = dataclasses.field(default_factory=set)
+    last: str = ""
+
+
+@dataclasses.dataclass
+class WriteMemory:
+    """What the writer keeps of one game between our actions."""
+
+    tiles: SiteTiles = dataclasses.field(default_factory=SiteTiles)
+    turn: SiteTurn | None = None
+    auction: AuctionTrack | None = None
+    held: list[SiteDoc] = dataclasses.field(default_factory=list)
+    """Output waiting for the next action (see the module docstring)."""
+    denver_next: bool = False
+    """The action being written makes the site ask for Denver's orientation next."""
+    denver_at: int | None = None
+    """Where in :attr:`held` Denver's ``X04`` lay goes, once our game says how it turns."""
+    alias: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Our certificate id -> the site's, where a short sale numbered them apart."""
+    top: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Company -> the highest certificate number on the site."""
+    trains: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Our train id -> the site's, where they differ (our 2-trains share ids)."""
+    acquired: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Our train id -> when its company got it (the site lists trains so)."""
+    loans: list[int] | None = None
+    """The site's loans not lent, in its order (``@loans``)."""
+    held_loans: dict[str, list[int]] = dataclasses.field(default_factory=dict)
+    """Company -> the site's loans it holds, in the order taken."""
+    operated: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Company -> operating turns it had finished when the last action was written."""
+    conversion_loan: str = ""
+    """A company that took a loan after converting (§14.1.1): the site's loan step waits
+    for its pass, which ours does not ask for when the turn ends with the loan."""
+    denver_home: bool = False
+    """Denver is the home of the company being started: the site asks for the
+    orientation once the start is over."""
+
+
+def site_makes(action: Action, game: Game) -> bool:
+    """Whether 18xx.games makes ``action`` by itself, recording nothing (the reader makes it
+    again, :func:`.site_moves.silent_moves`): passing an offer nobody could buy, paying
+    interest, withholding when that is the only move, a merger-round turn with nothing but a
+    pass, the end of a stock turn spent acting for a company, the one company that may buy
+    what its president won, the loan a buyer short of its bid must take."""
+    if not isinstance(action, (Pass, Dividend, TakeLoan, Merge)):
+        return False  # (the question below lists every legal move: tile lays are many)
+    g = engine(game)
+    if isinstance(action, Pass) and offer_nobody_can_buy(game):
+        return True
+    if interest_payment(game) == action:
+        return True
+    legal = list(game.legal_actions())
+    only = [a for a in legal if a.kind not in ANY_TIME | BESIDE and not car_purchase(game, a)]
+    lone = len(only) == 1 and only[0] == action
+    takeover = isinstance(g.round, TakeoverRound)
+    if lone and isinstance(action, Dividend):
+        return True
+    if takeover and isinstance(action, Pass) and legal == [action]:
+        return True  # a loan on offer (after a conversion) makes the site wait
+    if (
+        lone
+        and isinstance(action, Pass)
+        and action.entity in g.seats
+        and game.log
+        and game.log[-1].player == action.player
+        and getattr(game.log[-1], "entity", None) in g.corps
+    ):
+        return True
+    if takeover and len(legal) == 1 and legal[0] == action and isinstance(action, TakeLoan):
+        return True
+    return lone and isinstance(action, Merge) and action.entity in g.seats
+
+
+class UsaWriter(Translator):
+    """The writing half of the 18USA translator."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._write: weakref.WeakKeyDictionary[Game, WriteMemory] = weakref.WeakKeyDictionary()
+
+    def written(self, game: Game) -> WriteMemory:
+        found = self._write.get(game)
+        if found is None:
+            found = self._write[game] = WriteMemory()
+            g = engine(game)
+            for hex_name in g.metropolises:
+                tile = METROPOLIS_TILES.get(hex_name)
+                if tile is not None:
+                    found.tiles.set_up(hex_name, f"{tile}-0")
+            for corp, book in g.books.items():
+                found.top[corp] = max(int(c.rpartition("_")[2]) for c in book.certs)
+        return found
+
+    # -- the framework's entry -----------------------------------------------------------
+
+    def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        memory = self.written(game)
+        if memory.denver_home and not isinstance(
+            getattr(engine(game).round, "auction", None), StartAuction
+        ):
+            memory.denver_home = False
+            memory.denver_at = len(memory.held)
+        out = self._auction_passes(action, game, memory, seats)
+        out += self._silent_turns(game, memory)
+        lender = memory.conversion_loan
+        if lender and getattr(action, "entity", None) != lender:
+            out.append(_corp_pass(lender))  # the site's post-conversion loan step waits
+        memory.conversion_loan = ""
+        if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
+            memory.conversion_loan = str(action.entity)
+        out += self._operating(action, game, seats, memory)
+        return self._release(memory, out, action)
+
+    def finish(self, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        memory = self._write.pop(game, None)
+        if memory is None:
+            return []
+        return [a for a in memory.held if a]
+
+    def _release(self, memory: WriteMemory, out: list[SiteDoc], action: Action) -> list[SiteDoc]:
+        """Add ``out`` to what is held and give back what no later action can change."""
+        held = memory.held
+        for site in out:
+            last = held[-1] if held else None
+            if (
+                last is not None
+                and site.get("type") == "buy_shares"
+                and last.get("type") == "buy_shares"
+                and site.get("entity_type") == "corporation"
+                and last.get("entity") == site.get("entity")
+            ):
+                last["shares"] = [*_texts(last["shares"]), *_texts(site["shares"])]
+                last["percent"] = _int(last["percent"]) + _int(site["percent"])
+                continue
+            held.append(site)
+        if memory.denver_next:
+            memory.denver_next = False
+            memory.denver_at = len(held)
+        if memory.denver_at is not None:
+            return []
+        keep = 0
+        if held and held[-1].get("type") in ("lay_tile", "buy_shares"):
+            keep = 1
+        release = held[: len(held) - keep]
+        memory.held = held[len(held) - keep :]
+        return [a for a in release if a]
+
+    # -- the site's operating turn --------------------------------------------------------
+
+    def _operating(
+        self, action: Action, game: Game, seats: SeatIds, memory: WriteMemory
+    ) -> list[SiteDoc]:
+        """The passes the site's turn needs before ``action``, then the action's own."""
+        g = engine(game)
+        key = turn_key(g)
+        if key is None:
+            memory.turn = None
+            return self._own(action, game, seats)
+        if memory.turn is None or memory.turn.key != key:
+            memory.turn = SiteTurn(key)
+        turn = memory.turn
+        step = site_step(action, g, turn.corp)
+        if step is None:
+            return self._own(action, game, seats)
+        if step is SiteStep.INTEREST:
+            return []  # §12.8 interest: the site pays it without asking
+        passing = isinstance(action, Pass)
+        if passing and not turn.waiting(g, step) and step not in (SiteStep.TRACK,):
+            turn.passes_to(g, step, through=True)
+            return []
+        count = turn.passes_to(g, step, through=passing)
+        before = [_corp_pass(turn.corp)] * count
+        if passing:
+            return before
+        if isinstance(action, Dividend) and not turn.waiting(g, step):
+            return before  # a run of nothing: the site withholds by itself
+        own = self._own(action, game, seats)
+        turn.done(action, step)
+        return before + own
+
+    @staticmethod
+    def _silent_turns(game: Game, memory: WriteMemory) -> list[SiteDoc]:
+        """The passes owed for operating turns that ended since the last action written:
+        the site's track step waits for the first lay whatever the board offers, so a turn
+        that ended before its track step was passed (a loan taken, or no move of ours at
+        all) owes it a pass."""
+        g = engine(game)
+        out: list[SiteDoc] = []
+        turn = memory.turn
+        key = turn_key(g)
+        ended: list[str] = []
+        if turn is not None and turn.key != key:
+            if SiteStep.TRACK not in turn.passed and turn.lays == 0:
+                out.append(_corp_pass(turn.corp))
+            memory.turn = None
+        operated = {c: corp.operated for c, corp in g.corps.items()}
+        last = turn.corp if turn is not None else None
+        for corp, n in operated.items():
+            more = n - memory.operated.get(corp, n)
+            if corp == last:
+                more -= 1
+            ended.extend([corp] * max(0, more))
+        order = list(getattr(g.round, "done", []))
+        ended.sort(key=lambda c: order.index(c) if c in order else -1)
+        out.extend(_corp_pass(c) for c in ended)
+        memory.operated = operated
+        return out
+
+    def _own(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        if site_makes(action, game):
+            return []
+        return Translator.write(self, action, game, seats)
+
+    # -- start auctions -------------------------------------------------------------------
+
+    def _auction_passes(
+        self, action: Action, game: Game, memory: WriteMemory, seats: SeatIds
+    ) -> list[SiteDoc]:
+        """The passes of bidders the site still asks in a company's start auction where ours
+        let them out without a move.  The site (``Step::PassableAuction``) drops a bidder who
+        cannot bid the least raise when the auction opens and after each bid, silently; one
+        who could then but cannot when their turn comes (the home city chosen after the
+        opening bid took a larger cash subsidy away, §11.6.1) is passed for by the site
+        (``G18USA::Step::BuySellParShares#auto_actions``), which records that pass."""
+        g = engine(game)
+        out: list[SiteDoc] = []
+        track = memory.auction
+        current = getattr(g.round, "auction", None)
+        if track is not None and track.auction is None and isinstance(current, StartAuction):
+            track.auction = current
+        if track is not None and track.auction is not None:
+            a = track.auction
+            stop = a.high_bidder if a.phase != "bid" else a.bidders[a.turn]
+            if track.last in a.bidders and a.phase != "home":
+                n = len(a.bidders)
+                start = a.bidders.index(track.last)
+                for k in range(1, n):
+                    p = a.bidders[(start + k) % n]
+                    if p == stop:
+                        break
+                    if p not in track.active or p == a.high_bidder:
+                        continue
+                    out.append(
+                        {"type": "pass", "entity": seats.player_id(p), "entity_type": "player"}
+                    )
+                    track.active.discard(p)
+            if a.phase not in ("bid", "home"):
+                memory.auction = None
+                track = None
+        actor = str(action.player)
+        if isinstance(action, Bid) and action.company in g.corps:
+            if track is None:
+                # the opening bid: the home city is not chosen yet, so every bidder's limit
+                # counts the largest cash subsidy
+                track = memory.auction = AuctionTrack(None)
+                track.active = {
+                    p
+                    for p in g.players
+                    if p == actor or bid_limit(g, p) >= action.price + SITE_RAISE
+                }
+            else:
+                a = track.auction
+                track.active = {
+                    p
+                    for p in track.active
+                    if p == actor or (a is not None and a.limit(g, p) >= action.price + SITE_RAISE)
+                }
+            track.last = actor
+        elif track is not None and actor in track.active and isinstance(action, Pass):
+            track.active.discard(actor)
+            track.last = actor
+        return out
+
+    # -- kinds -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _entity(action: Action, game: Game, seats: SeatIds) -> SiteDoc:
+        entity = str(getattr(action, "entity", action.player))
+        if entity in game.players:
+            return {"entity": seats.player_id(entity), "entity_type": "player"}
+        return {"entity": entity, "entity_type": "corporation"}
+
+    def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        g = engine(game)
+        entity = str(getattr(action, "entity", action.player))
+        try:
+            step, _ = g.round.step_for(g, action)
+        except IllegalAction:
+            step = None
+        if step is not None and step.name in ("resource_token_prompt", "pay_interest"):
+            return []  # the site's tile carries the token; interest is paid unasked
+        if entity in g.corps and step is not None and step.name in ("buy_car", "scrap_car"):
+            return []
+        return [{"type": "pass", **self._entity(action, game, seats)}]
+
+    def write_bid(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Bid)
+        target = "corporation" if action.company in engine(game).corps else "company"
+        return [
+            {
+                "type": "bid",
+                **self._entity(action, game, seats),
+                target: action.company,
+                "price": action.price,
+            }
+        ]
+
+    def write_buy_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, BuyShares)
+        g = engine(game)
+        memory = self.written(game)
+        percent = 0
+        for cert_id in action.shares:
+            book = g.books[cert_id.rpartition("_")[0]]
+            percent += 100 * book.cert(cert_id).shares // book.size
+        doc: SiteDoc = {
+            "type": "buy_shares",
+            **self._entity(action, game, seats),
+            "shares": [memory.alias.get(c, c) for c in action.shares],
+            "percent": percent,
+        }
+        if action.entity in g.seats:
+            doc["share_price"] = False
+        return [doc]
+
+    def write_sell_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The seller's ordinary certificates, lowest number first, the president's last."""
+        assert isinstance(action, SellShares)
+        g = engine(game)
+        memory = self.written(game)
+        book = g.books[action.corporation]
+        held = sorted(
+            book.certs_of(action.entity),
+            key=lambda c: (c.president, int(c.id.rpartition("_")[2])),
+        )
+        chosen: list[Json] = []
+        left = action.count
+        for cert in held:
+            if left <= 0:
+                break
+            chosen.append(memory.alias.get(cert.id, cert.id))
+            left -= cert.shares
+        return [
+            {
+                "type": "sell_shares",
+                **self._entity(action, game, seats),
+                "shares": chosen,
+                "percent": 100 * action.count // book.size,
+            }
+        ]
+
+    def write_short(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """A short sale; the share it puts in the market gets the site's number
+        (:data:`SHORT_FIRST`), ours the next after our highest."""
+        assert isinstance(action, Short)
+        g = engine(game)
+        memory = self.written(game)
+        corp = action.corporation
+        ours = 1 + max(int(c.rpartition("_")[2]) for c in g.books[corp].certs)
+        site = max(memory.top.get(corp, 0), SHORT_FIRST) + 1
+        memory.top[corp] = site + 1
+        memory.alias[f"{corp}_{ours}"] = f"{corp}_{site}"
+        return [{"type": "short", **self._entity(action, game, seats), "corporation": corp}]
+
+    def write_choose(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Choose)
+        g = engine(game)
+        entity = str(action.entity)
+        if entity in g.seats and action.company:
+            return [
+                {
+                    "type": "assign",
+                    **self._entity(action, game, seats),
+                    "target": action.company,
+                    "target_type": "company",
+                }
+            ]
+        if entity in g.seats:
+            choice: Json = int(action.choice) if action.choice.isdecimal() else action.choice
+            return [{"type": "choose", **self._entity(action, game, seats), "choice": choice}]
+        if action.choice in ORIENTATIONS:
+            return self._denver(action, game)
+        if action.company in (SWITCHER, EXTENDER):
+            return [
+                {
+                    "type": "choose",
+                    **self._entity(action, game, seats),
+                    "choice": self._upgrade_choice(g, entity, action.choice, action.company),
+                }
+            ]
+        if " " in action.choice:
+            hex_name, _, city = action.choice.partition(" ")
+            memory = self.written(game)
+            return [
+                {
+                    "type": "remove_token",
+                    **self._entity(action, game, seats),
+                    "city": memory.tiles.city(g, hex_name, city),
+                    "slot": 0,
+                }
+            ]
+        raise IllegalAction(f"no 18xx.games form for {action}", rule="interop.unknown_kind")
+
+    def _denver(self, action: Choose, game: Game) -> list[SiteDoc]:
+        """Denver's orientation: the site lays ``X04`` over ``X04s`` where it asked for it
+        (right after the home token or the lay pointing into Denver, :attr:`WriteMemory
+        .denver_at`), at the rotation of our choice."""
+        memory = self.written(game)
+        site = memory.tiles.lay(DENVER, "X04", 1)
+        lay: SiteDoc = {
+            "type": "lay_tile",
+            "entity": str(action.entity),
+            "entity_type": "corporation",
+            "hex": DENVER,
+            "tile": site,
+            "rotation": ORIENTATIONS[action.choice],
+        }
+        if memory.denver_at is None:
+            return [lay]
+        memory.held.insert(memory.denver_at, lay)
+        memory.denver_at = None
+        return []
+
+    def _upgrade_choice(self, g: UsaGame, corp: str, train: str, upgrade: str) -> str:
+        """``"<train index>-<upgrade index>"`` (``G18USA::Step::Route#choices``)."""
+        upgrades = [
+            p
+            for p in (SWITCHER, EXTENDER)
+            if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
+        ]
+        order = self._order(g)
+        owned = sorted(g.depot.owned_by(corp), key=lambda t: order.get(t.id, 0))
+        trains = [t for t in owned if not g.depot.is_car(t)]
+        if upgrade == EXTENDER:
+            trains = [t for t in trains if not permanent(g, t.id)]
+        t_index = next(i for i, t in enumerate(trains) if t.id == train)
+        return f"{t_index}-{upgrades.index(upgrade)}"
+
+    def _order(self, g: UsaGame) -> dict[str, int]:
+        """Our train id -> when its company got it, in the export of ``g``'s game."""
+        for game, memory in self._write.items():
+            if game.state is g:
+                return memory.acquired
+        return {}
+
+    def write_assign(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Assign)
+        return [
+            {
+                "type": "assign",
+                **self._entity(action, game, seats),
+                "target": action.target,
+                "target_type": "corporation",
+            }
+        ]
+
+    def write_use_private(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """A resource token put down with the tile just laid rides on that tile's name;
+        any other use is the private's ``assign`` of the hex."""
+        assert isinstance(action, UsePrivate)
+        memory = self.written(game)
+        held = memory.held
+        last = held[-1] if held else None
+        resource = action.choice if action.choice in ("coal", "oil", "ore") else ""
+        if (
+            resource
+            and last is not None
+            and last.get("type") == "lay_tile"
+            and last.get("hex") == action.hex
+        ):
+            base, _, _ = str(last["tile"]).rpartition("-")
+            markers = set(board_map(engine(game)).board.hexes[action.hex].markers)
+            name = site_tile_name(_base_tile(base), markers | {resource})
+            memory.tiles.on_hex.pop(action.hex, None)
+            last["tile"] = memory.tiles.lay(action.hex, name, None)
+            return []
+        return [
+            {
+                "type": "assign",
+                "entity": action.company,
+                "entity_type": "company",
+                "target": action.hex,
+                "target_type": "hex",
+            }
+        ]
+
+    def _lay(self, game: Game, hex_name: str, tile: str, extra: set[str]) -> str:
+        g = engine(game)
+        board = board_map(g).board
+        markers = set(board.hexes[hex_name].markers) | extra
+        name = site_tile_name(tile, markers)
+        total = board.tiles.counts.get(tile)
+        return self.written(game).tiles.lay(hex_name, name, total)
+
+    def write_lay_tile(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, LayTile)
+        g = engine(game)
+        memory = self.written(game)
+        entity = self._entity(action, game, seats)
+        subsidy = g.company_subsidies.get(str(action.entity))
+        if subsidy is not None and subsidy.kind == "boomtown" and self._boomtown(action, game):
+            entity = {"entity": subsidy.id, "entity_type": "company"}
+        out: list[SiteDoc] = [
+            {
+                "type": "lay_tile",
+                **entity,
+                "hex": action.hex,
+                "tile": self._lay(game, action.hex, action.tile, set()),
+                "rotation": action.rotation,
+            }
+        ]
+        if g.denver_open and _points_into_denver(g, action):
+            memory.denver_next = True
+        return out
+
+    @staticmethod
+    def _boomtown(action: LayTile, game: Game) -> bool:
+        g = engine(game)
+        try:
+            step, _ = g.round.step_for(g, action)
+        except IllegalAction:
+            return False
+        return step.name == "boomtown"
+
+    def write_private_lay(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, PrivateLay)
+        return [
+            {
+                "type": "lay_tile",
+                "entity": action.company,
+                "entity_type": "company",
+                "hex": action.hex,
+                "tile": self._lay(game, action.hex, action.tile, set()),
+                "rotation": action.rotation,
+            }
+        ]
+
+    def write_subsidy_lay(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, SubsidyLay)
+        g = engine(game)
+        subsidy = g.company_subsidies[str(action.entity)]
+        return [
+            {
+                "type": "lay_tile",
+                "entity": subsidy.id,
+                "entity_type": "company",
+                "hex": action.hex,
+                "tile": self._lay(game, action.hex, action.tile, {action.choice}),
+                "rotation": action.rotation,
+            }
+        ]
+
+    def write_upgrade_ore(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """§13.3: the site lays the same tile with its ore token on the $20 side."""
+        assert isinstance(action, UpgradeOre)
+        g = engine(game)
+        here = board_map(g).board.hexes[action.hex]
+        markers = (set(here.markers) - {"ore"}) | {"ore20"}
+        memory = self.written(game)
+        name = site_tile_name(here.tile.id, markers)
+        return [
+            {
+                "type": "lay_tile",
+                **self._entity(action, game, seats),
+                "hex": action.hex,
+                "tile": memory.tiles.lay(action.hex, name, None),
+                "rotation": here.rotation,
+            }
+        ]
+
+    def write_place_token(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """A home station is placed by the company being started (§11.6 step 2); the Free
+        Station subsidy's token in a full city by the subsidy."""
+        assert isinstance(action, PlaceToken)
+        g = engine(game)
+        memory = self.written(game)
+        city = memory.tiles.city(g, action.hex, action.city)
+        board = board_map(g).board
+        entity = str(action.entity)
+        auction = getattr(g.round, "auction", None)
+        if entity in g.seats and isinstance(auction, StartAuction):
+            corp = auction.corp
+            doc: SiteDoc = {"entity": corp, "entity_type": "corporation"}
+            if action.hex == DENVER and g.denver_open:
+                memory.denver_home = True
+        else:
+            corp = entity
+            doc = self._entity(action, game, seats)
+            subsidy = g.company_subsidies.get(corp)
+            free = board_map(g).free_stations
+            if (
+                subsidy is not None
+                and corp in free
+                and board.open_slots(action.hex, action.city, corp) <= 0
+            ):
+                doc = {"entity": subsidy.id, "entity_type": "company"}
+        held = board.hexes[action.hex].tokens.get(action.city, [])
+        out: SiteDoc = {
+            "type": "place_token",
+            **doc,
+            "city": city,
+            "slot": len(held),
+            "tokener": corp,
+        }
+        return [out]
+
+    def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Each route with the revenue our board gives it, the Pullman's bonus on the train
+        our run gave it to (attached first with the route step's ``choose``); a run of
+        nothing is the site's skip (no action)."""
+        assert isinstance(action, RunRoutes)
+        if not action.routes:
+            return []
+        g = engine(game)
+        bm = board_map(g)
+        corp = str(action.entity)
+        revenue, exact = bm.price_run(g, corp, action.routes)
+        graph = route_graph(bm.board, g.depot.phases.current, options=bm.graph_options(g, corp))
+        memory = self.written(game)
+        bonus = sum(b.amount for b in revenue.bonuses)
+        best = max(revenue.runs, key=lambda r: r.revenue).train.id if revenue.runs else ""
+        routes: list[Json] = []
+        for run in revenue.runs:
+            site = to_18xx_games(graph, run)
+            site["train"] = memory.trains.get(str(site["train"]), site["train"])
+            if run.train.id == best:
+                site["revenue"] = int(str(site["revenue"])) + bonus
+            routes.append({k: v for k, v in site.items() if isinstance(v, (str, int, list))})
+        out: list[SiteDoc] = []
+        car = [t for t in g.depot.owned_by(corp) if g.depot.is_car(t)]
+        if car and best:
+            out.append(
+                {
+                    "type": "choose",
+                    **self._entity(action, game, seats),
+                    "choice": self._pullman_choice(g, corp, best),
+                }
+            )
+        del exact
+        out.append(
+            {
+                "type": "run_routes",
+                **self._entity(action, game, seats),
+                "routes": routes,
+                "extra_revenue": 0,
+                "subsidy": 0,
+            }
+        )
+        return out
+
+    def _pullman_choice(self, g: UsaGame, corp: str, train: str) -> str:
+        upgrades = [
+            p
+            for p in (SWITCHER, EXTENDER)
+            if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
+        ]
+        order = self._order(g)
+        owned = sorted(g.depot.owned_by(corp), key=lambda t: order.get(t.id, 0))
+        trains = [t for t in owned if not g.depot.is_car(t)]
+        t_index = next((i for i, t in enumerate(trains) if t.id == train), 0)
+        return f"{t_index}-{len(upgrades)}"
+
+    def write_dividend(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Dividend)
+        return [{"type": "dividend", **self._entity(action, game, seats), "kind": action.mode}]
+
+    def write_buy_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """Our trains carry the site's copy numbers (``"5-1"``: the bank hands copies out
+        in order, by purchase or export, on both sides)."""
+        assert isinstance(action, BuyTrain)
+        g = engine(game)
+        memory = self.written(game)
+        train = g.depot.trains[action.train]
+        memory.acquired[action.train] = len(memory.acquired) + 1
+        variant = getattr(train, "variant", None) or train.type
+        return [
+            {
+                "type": "buy_train",
+                **self._entity(action, game, seats),
+                "train": memory.trains.get(action.train, action.train),
+                "price": action.price,
+                "variant": variant,
+            }
+        ]
+
+    def write_discard_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, DiscardTrain)
+        memory = self.written(game)
+        return [
+            {
+                "type": "discard_train",
+                **self._entity(action, game, seats),
+                "train": memory.trains.get(action.train, action.train),
+            }
+        ]
+
+    def write_scrap_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, ScrapTrain)
+        memory = self.written(game)
+        return [
+            {
+                "type": "scrap_train",
+                **self._entity(action, game, seats),
+                "train": memory.trains.get(action.train, action.train),
+            }
+        ]
+
+    def _loans(self, game: Game) -> list[int]:
+        memory = self.written(game)
+        if memory.loans is None:
+            memory.loans = list(range(family(engine(game)).config.loans.count))
+        return memory.loans
+
+    def write_take_loan(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The site lends the last loan of its list whatever the action names
+        (``G1817::Game#take_loan``); the id written is that one."""
+        assert isinstance(action, TakeLoan)
+        free = self._loans(game)
+        loan = free.pop() if free else action.loan
+        self.written(game).held_loans.setdefault(str(action.entity), []).append(loan)
+        return [{"type": "take_loan", **self._entity(action, game, seats), "loan": loan}]
+
+    def write_payoff_loan(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The site repays the company's last loan and puts it at the end of its list."""
+        assert isinstance(action, PayoffLoan)
+        free = self._loans(game)
+        held = self.written(game).held_loans.get(str(action.entity), [])
+        loan = held.pop() if held else action.loan
+        free.append(loan)
+        return [{"type": "payoff_loan", **self._entity(action, game, seats), "loan": loan}]
+
+    def write_convert(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Convert)
+        return [{"type": "convert", **self._entity(action, game, seats)}]
+
+    def write_merge(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Merge)
+        return [
+            {
+                "type": "merge",
+                **self._entity(action, game, seats),
+                "corporation": action.corporation,
+            }
+        ]
+
+    def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        assert isinstance(action, Bankrupt)
+        return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+
+def _corp_pass(corp: str) -> SiteDoc:
+    return {"type": "pass", "entity": corp, "entity_type": "corporation"}
+
+
+def _texts(value: Json) -> list[Json]:
+    assert isinstance(value, list)
+    return list(value)
+
+
+def _int(value: Json) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _base_tile(site_name: str) -> str:
+    for suffix in ("ore10", "ore20", "oil", "coal"):
+        while site_name.endswith(suffix):
+            site_name = site_name.removesuffix(suffix)
+    return site_name
+
+
+def _points_into_denver(g: UsaGame, action: LayTile) -> bool:
+    """Whether the lay's track leads into Denver while its tile waits to be turned
+    (``G18USA::Step::Track#lay_tile``: a pending Denver lay follows at once)."""
+    board = board_map(g).board
+    if action.tile not in board.tiles:
+        return False
+    exits: Iterator[int] = iter(board.tiles[action.tile].exits(action.rotation))
+    return any(board.grid.neighbour(action.hex, e) == DENVER for e in exits)

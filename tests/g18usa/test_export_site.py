@@ -1,0 +1,184 @@
+"""18USA exported to 18xx.games (issue #17, "export_18xx_games writes games the 18xx.games
+engine accepts action by action"): the writer's names for the site's things, and the site's
+own fixture written back action by action.
+
+The Ruby engine's verdict on bot games is ``make differential DIFF_ARGS="--title 18USA ..."``
+(README); these tests need no Ruby."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pytest
+
+from roundhouse.core.actions import Json
+from roundhouse.core.game import Game
+from roundhouse.core.title import REGISTRY
+from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
+from roundhouse.interop.undo import resolve
+from roundhouse.titles.g18usa.interop.site_names import (
+    PRINTED_CITIES,
+    SiteTiles,
+    site_tile_name,
+)
+from roundhouse.titles.g18usa.interop.translator import TRANSLATOR
+from tests.interop.documents import fixture_path
+
+SEVEN = "18USA/18USA_game_end_bankrupt.json"
+
+
+@pytest.mark.parametrize(
+    ("hex_name", "city"),
+    [
+        ("H8", "H8-5-0"),  # fixture 109372 id 76: NYC's home
+        ("E17", "E17-2-0"),  # id 86: MP's home
+        ("D14", "D14-1-0"),  # id 117: UP's home
+        ("C29", "C29-7-0"),  # id 122: C&O's home
+        ("B8", "B8-0-1"),  # 7-player fixture: WP's home, the city after an icon
+        ("I25", "I25-7-0"),  # 7-player fixture: N&W's home
+    ],
+)
+def test_export_printed_cities_have_the_sites_ids(hex_name: str, city: str) -> None:
+    """A printed city is ``<hex>-<place in its group of hexes>-<part>`` on the site."""
+    assert PRINTED_CITIES[hex_name] == city
+
+
+def test_export_resource_tokens_ride_on_the_tile_name() -> None:
+    """18USA §13: the token is ours beside the tile; the site names it in the tile."""
+    assert site_tile_name("7", {"oil"}) == "7oil"
+    assert site_tile_name("9", {"ore20"}) == "9ore20"
+    assert site_tile_name("82", {"oil", "coal"}) == "82coaloil"
+    assert site_tile_name("546", set()) == "546"
+
+
+def test_export_tile_copies_follow_the_sites_list() -> None:
+    """The 7-player fixture lays 57-9 (new), then 57-4 (taken up by an upgrade after 57-9
+    was made), then 57-10: a lay takes the first copy in the site's list, an unlimited
+    tile's lay adds a new copy at its end, an upgraded tile goes back to the end."""
+    tiles = SiteTiles()
+    laid = [tiles.lay(f"H{n}", "57", None) for n in range(9)]
+    assert laid[-1] == "57-8"
+    assert tiles.lay("E23", "57", None) == "57-9"
+    tiles.lay("H4", "14", None)  # 57-4 upgraded away
+    assert tiles.lay("I13", "57", None) == "57-10"  # 57-10 was listed before 57-4 came back
+    assert tiles.lay("I15", "57", None) == "57-4"
+    limited = SiteTiles()
+    assert [limited.lay(h, "X13", 1) for h in ("D24",)] == ["X13-0"]
+
+
+def _game(players: int) -> Game:
+    seats = [str(n) for n in range(1, players + 1)]
+    return Game(REGISTRY.get("18USA"), seats, seed=3, options={"compat_18xx_games": True})
+
+
+def test_export_short_sale_share_takes_the_sites_number() -> None:
+    """``G1817::Game#short``: the share a short sale puts in the market is numbered after
+    max(highest, 9), the short itself after it; ours are numbered after our highest, so a
+    later purchase of it names the site's number."""
+    from roundhouse.titles.g18usa.family1817.actions import Short
+
+    game = _game(3)
+    memory = TRANSLATOR.written(game)
+    g = game.state
+    corp = next(iter(g.books))  # type: ignore[attr-defined]
+    top = memory.top[corp]
+    assert top < 9
+
+    seats = _Seats()
+    ours = f"{corp}_{top + 1}"
+    TRANSLATOR.write_short(Short(player="1", entity="1", corporation=corp), game, seats)
+    assert memory.alias == {ours: f"{corp}_10"}
+    TRANSLATOR.write_short(Short(player="2", entity="2", corporation=corp), game, seats)
+    assert memory.alias == {ours: f"{corp}_12"}  # (not applied here: ours numbered alike)
+
+
+def test_export_loans_are_the_ones_the_site_lends() -> None:
+    """``G1817::Game#take_loan`` lends the last loan of its list whatever the action names,
+    ``#payoff_loan`` takes back the company's last and puts it at the end."""
+    from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
+
+    game = _game(3)
+    seats = _Seats()
+    total = len(TRANSLATOR._loans(game))
+    first = TRANSLATOR.write_take_loan(TakeLoan(player="1", entity="NYC", loan=0), game, seats)
+    second = TRANSLATOR.write_take_loan(TakeLoan(player="1", entity="NYC", loan=1), game, seats)
+    assert [first[0]["loan"], second[0]["loan"]] == [total - 1, total - 2]
+    back = TRANSLATOR.write_payoff_loan(PayoffLoan(player="1", entity="NYC", loan=0), game, seats)
+    assert back[0]["loan"] == total - 2
+    assert TRANSLATOR._loans(game)[-1] == total - 2
+
+
+class _Seats:
+    def player_id(self, seat: str) -> int | str:
+        return int(seat)
+
+
+BOOKKEEPING = frozenset({"id", "created_at", "user", "auto_actions", "original_id"})
+
+
+def flat(actions: Iterable[Mapping[str, Json]]) -> list[dict[str, Json]]:
+    """Every processed action, auto actions after their parent; standing orders and chat
+    left out; fields the site's engine ignores dropped (a home token's slot, a buy's
+    ``share_price`` flag and train variant, the loan number: ``G1817::Game#take_loan``
+    lends its own); a run as its trains and revenues."""
+    out: list[dict[str, Json]] = []
+    for action in actions:
+        autos = action.get("auto_actions") or []
+        assert isinstance(autos, list)
+        for site in [action, *autos]:
+            assert isinstance(site, dict)
+            kind = str(site["type"])
+            if kind.startswith("program_") or kind in ("message", "log"):
+                continue
+            d = {k: v for k, v in site.items() if k not in BOOKKEEPING}
+            d.setdefault("entity_type", "player")
+            for field in ("slot", "share_price", "variant", "loan"):
+                d.pop(field, None)
+            if kind == "run_routes":
+                routes = d["routes"]
+                assert isinstance(routes, list)
+                d = {
+                    "type": kind,
+                    "entity": d["entity"],
+                    "trains": [[r["train"], r["revenue"]] for r in routes if isinstance(r, dict)],
+                }
+            out.append(d)
+    return out
+
+
+KNOWN_SEVEN = 9
+"""Difference blocks still left in the 7-player fixture (issue #17, not fixed yet): a loan
+written before the track step's pass where the site took it after (both orders accepted
+there; ours does not record when the pass was made), two Switcher/Extender choices written
+before the pass that precedes them on the site (two blocks each), two track passes missing
+after a first lay (our estimate of the second lay's buying power,
+``site_turn.buying_power``, is too strict there), and one symmetric tile's rotation (the
+same track).  The test fails when more appear."""
+
+
+@pytest.mark.slow
+def test_export_seven_player_fixture_writes_the_sites_own_actions() -> None:
+    """Import -> export gives the fixture's own actions (kinds, entities, fields) but for
+    :data:`KNOWN_SEVEN` blocks, and reading the export back gives the same moves, result and
+    end reason."""
+    import difflib
+    import json
+
+    doc = read_document(fixture_path(SEVEN))
+    recorded = flat(e.action for e in resolve(doc.actions).effective)
+    game = import_18xx_games(doc)
+    written_doc = export_18xx_games(game)
+    actions = written_doc["actions"]
+    assert isinstance(actions, list)
+    written = flat(a for a in actions if isinstance(a, dict))
+    a = [json.dumps(x, sort_keys=True) for x in recorded]
+    b = [json.dumps(x, sort_keys=True) for x in written]
+    blocks = [
+        op
+        for op in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+        if op[0] != "equal"
+    ]
+    assert len(blocks) <= KNOWN_SEVEN, blocks[:3]
+    again = import_18xx_games(written_doc)
+    assert again.result == game.result
+    assert again.end_reason == game.end_reason
