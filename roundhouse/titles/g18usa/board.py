@@ -255,4 +255,7 @@ def board(red_values: Mapping[str, RedValue] | None = None, tiles: TileSet | Non
                 raise row.fail("a red area hex needs one 'revenue=0' stop", "code")
             changed[key] = replace(row, code=new_code)
         doc = replace(doc, hexes=changed)
-    return build_board(doc, tiles or tile_set())
+    live = build_board(doc, tiles or tile_set())
+    for name, edge in doc.stubs.items():
+        live.set_stubs(name, frozenset({edge}))
+    return live
