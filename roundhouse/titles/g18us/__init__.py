@@ -35,7 +35,7 @@ from roundhouse.core.config import (
 from roundhouse.core.dividend import PayoutRule, Recipient, Rounding
 from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.errors import InvalidSetup
-from roundhouse.core.flow.actions import ACTIONS, ChooseAbility
+from roundhouse.core.flow.actions import ACTIONS, Choose, ChooseAbility
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import SellDrop
 from roundhouse.core.rng import Rng
@@ -99,6 +99,12 @@ RULEBOOK = Rulebook(
         "trains.must_discard": "§6.8",
         "company.buy": "§6.1",
         "company.price": "§6.1",
+        "convention.western_bid": "§7.1",
+        "track.mandatory": "§7.3.1",
+        "track.one_upgrade": "§7.3.2",
+        "track.reserved_hex": "§7.3",
+        "conversion.site": "§6.3.2",
+        "trains.drg": "§10.2.4",
         "round.not_your_turn": "§2",
         "round.wrong_step": "§6",
     },
@@ -155,7 +161,7 @@ def _setup(players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rn
         corporations=tuple(specs.values()),
         trains=data.train_types(),
         phases=data.phases(),
-        privates=data.eastern_concessions(),
+        privates=tuple(data.concessions().values()),
     )
     return UsGame(
         players,
@@ -173,7 +179,7 @@ DRAFT = Title(
     players=PLAYERS,
     options=(),
     rulebook=RULEBOOK,
-    actions=(*ACTIONS, ChooseAbility),
+    actions=(*ACTIONS, Choose, ChooseAbility),
     setup=_setup,
     designer="David G. D. Hecht",
 )

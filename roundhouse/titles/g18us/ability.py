@@ -87,6 +87,9 @@ class TrainPurchaseIncome(Ability):
     train from the Bank ... the owner receives $20 from the Bank")."""
 
     amount: int
+    trains: frozenset[str] = frozenset()
+    """Train sides it pays for (18US §10.2.6, the Electro-Motive Division: "an E-train or a
+    G-train"); empty: every train."""
     when: When = When.TRAIN
 
 
