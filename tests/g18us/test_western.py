@@ -423,3 +423,22 @@ def test_18us_7_4_systems_stop_the_game_where_one_could_form(up_turn: Game) -> N
     s.map.board.touch()  # type: ignore[attr-defined]
     with pytest.raises(NotImplementedError, match=r"18US §7\.4\.1"):
         check_systems(s)
+
+
+def test_18us_10_2_1_bridge_bonus_token_in_the_token_step(up_turn: Game) -> None:
+    """§10.2.1: the company owning the Mississippi River Bridge places its +20 in St. Louis
+    or New Orleans (H17-E, not Shreveport) during its token step, free and besides its own
+    token; placing it closes the Concession (§6.4.2)."""
+    g = up_turn
+    s = state(g)
+    act(g, "buy_company", "Ann", entity="UP", company="P7", price=40)
+    g.apply(next(m for m in g.legal_actions() if isinstance(m, LayTile) and m.entity == "UP"))
+    act(g, "pass", "Ann", entity="UP")  # no more tiles
+    sites = {
+        (m.hex, m.city) for m in g.legal_actions() if m.kind == "place_token" and m.entity == "P7"
+    }  # type: ignore[attr-defined]
+    assert sites == {("E18", "c"), ("H17", "e")}
+    cash = s.ledger.cash("UP")
+    act(g, "place_token", "Ann", entity="P7", hex="E18", city="c")
+    assert s.privates["P7"].closed and s.ledger.cash("UP") == cash
+    assert "revenue:c:20:" in s.map.board.hexes["E18"].markers  # type: ignore[attr-defined]

@@ -71,6 +71,9 @@ class RevenueMarker(Ability):
 
     hexes: frozenset[str]
     """Hexes whose city it may go on."""
+    circles: tuple[tuple[str, str], ...] = ()
+    """(hex, city) where only that City of a hex may take it while the hex has it (18US
+    §10.1.2, §10.2.1: "New Orleans (H17-E)", not Shreveport)."""
     amount: int
     """What every route scoring that city earns more (before the train's multiplier)."""
     for_all: bool = True

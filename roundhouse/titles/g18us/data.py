@@ -108,13 +108,22 @@ def _bonus_hexes(concession: str) -> frozenset[str]:
     return frozenset(h for h, _ in bonus_tokens()[concession].sites)
 
 
+def _bonus_circles(concession: str) -> tuple[tuple[str, str], ...]:
+    """The sites the rulebook names by circle ("H17-E")."""
+    return tuple((h, c) for h, c in bonus_tokens()[concession].sites if c is not None)
+
+
 def _powers(pid: str) -> tuple[Ability, ...]:
     """The Bonus Action of each Eastern Concession (§10.1) as abilities."""
     eastern_close = Closes(on_event=WRRC_EVENT)
     if pid in ("P1", "P2"):
         # §6.4.2, §10.1.1-§10.1.2: placed at any time in an Operating Round, by the owner,
         # free, for every company; placing it closes the Concession.
-        marker = RevenueMarker(hexes=_bonus_hexes(pid), amount=bonus_tokens()[pid].value)
+        marker = RevenueMarker(
+            hexes=_bonus_hexes(pid),
+            circles=_bonus_circles(pid),
+            amount=bonus_tokens()[pid].value,
+        )
         return (marker, Closes(after_use=True), eastern_close)
     if pid == "P3":
         # §10.1.3: up to $40 of terrain a round for one company the owner presides, and one
@@ -157,6 +166,7 @@ def _western_powers(pid: str) -> tuple[Ability, ...]:
         # besides its own token, for every company; placing it closes the Concession.
         marker = RevenueMarker(
             hexes=_bonus_hexes(pid),
+            circles=_bonus_circles(pid),
             amount=bonus_tokens()[pid].value,
             when=When.TOKEN,
             who=company,
