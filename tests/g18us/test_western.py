@@ -442,3 +442,25 @@ def test_18us_10_2_1_bridge_bonus_token_in_the_token_step(up_turn: Game) -> None
     act(g, "place_token", "Ann", entity="P7", hex="E18", city="c")
     assert s.privates["P7"].closed and s.ledger.cash("UP") == cash
     assert "revenue:c:20:" in s.map.board.hexes["E18"].markers  # type: ignore[attr-defined]
+
+
+def test_18us_6_2_2_express_train_needs_a_city_station() -> None:
+    """§6.2.2: "an E-train may not use such a station token [in a Junction Town] as the only
+    station on its route"; a Classic train may."""
+    from types import SimpleNamespace
+
+    from roundhouse.core.routes.graph import StopKind
+    from roundhouse.core.routes.kinds import Train, express_train, plus_train
+    from roundhouse.core.routes.revenue import RouteFacts
+    from roundhouse.titles.g18us.us_map import ExpressRailhead
+
+    town = SimpleNamespace(kind=StopKind.TOWN, has_token=lambda c: c == "UP")
+    city = SimpleNamespace(kind=StopKind.CITY, has_token=lambda c: False)
+    stops = (town, city)
+
+    def facts(kind: object) -> RouteFacts:
+        return RouteFacts(Train("t", kind), stops, frozenset(), {})  # type: ignore[arg-type]
+
+    ExpressRailhead().check(None, "UP", facts(plus_train(3, "3")))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="Junction Town"):
+        ExpressRailhead().check(None, "UP", facts(express_train(3, "3E")))  # type: ignore[arg-type]

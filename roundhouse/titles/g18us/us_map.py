@@ -15,14 +15,18 @@ CardBoardMap`) and what 18US changes about track, stations and runs.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import deque
 from typing import Any
 
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.adapter import GraphOptions
-from roundhouse.core.routes.revenue import EndpointDoubling, RevenueRules
+from roundhouse.core.routes.graph import RouteGraph, StopKind
+from roundhouse.core.routes.kinds import TrainKind
+from roundhouse.core.routes.revenue import EndpointDoubling, RevenueRules, RouteFacts
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay
 from roundhouse.titles.g18us.board import coast
@@ -51,6 +55,24 @@ the selected City is already doubled by a 'x2' token, it is quadrupled" (the bes
 more)."""
 
 
+@dataclasses.dataclass(frozen=True)
+class ExpressRailhead:
+    """§6.2.2: "an E-train may not use such a station token [on a Junction Town] as the only
+    station on its route"."""
+
+    def check(self, graph: RouteGraph, company: str, facts: RouteFacts) -> None:
+        kind = facts.train.kind
+        if not isinstance(kind, TrainKind) or kind.family != "express":
+            return
+        stations = [s for s in facts.stops if s.has_token(company)]
+        if stations and all(s.kind is StopKind.TOWN for s in stations):
+            raise IllegalAction(
+                f"a {kind.name}-train needs a {company} station in a City, not only in a "
+                "Junction Town",
+                rule="route.no_token",
+            )
+
+
 def graph_options() -> GraphOptions:
     """The coasts' "W" and "E" flags (§6.5.2) and the doubling tokens (§6.4.1)."""
     tags = {h: frozenset({"W"}) for h in coast().west}
@@ -62,7 +84,11 @@ def graph_options() -> GraphOptions:
 def revenue_rules(per_token: int) -> RevenueRules:
     """§6.5.1-§6.5.2: coast-to-coast for Express trains, the phase's Freight Bonus per station
     token for Freight trains."""
-    return RevenueRules(route_bonuses=(COAST_TO_COAST,), freight_bonus_per_token=per_token)
+    return RevenueRules(
+        route_checks=(ExpressRailhead(),),
+        route_bonuses=(COAST_TO_COAST,),
+        freight_bonus_per_token=per_token,
+    )
 
 
 def rail_distance(board: Board, starts: set[str], edges: dict[str, frozenset[int]], to: str) -> int:
