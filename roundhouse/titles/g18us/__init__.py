@@ -4,16 +4,29 @@ Rules: /work/shared/rules/18US.txt, cited by section ("18US §6.2").  The board 
 reconstructed (docs/18US-board.md); data in ``companies.toml``, ``trains.toml``,
 ``market.toml`` (read by :mod:`.data`), ``map.toml`` and ``tiles.toml``.
 
-What plays (the Eastern period, §2-§6): the Eastern Railroad Convention's sealed bids and
+What plays.  The Eastern period (§2-§6): the Eastern Railroad Convention's sealed bids and
 renumbering (:mod:`.convention`), the Eastern Concessions P1-P6 with their Bonus Actions
 (:mod:`.ability` and the steps of :mod:`.hooks`), Stock Rounds, Operating Rounds on the
 reconstructed board with 4-Share Eastern companies, Classic trains, the Freight Bonus, the
 Bank's train discards, emergency money raising and bankruptcy, and the bank-broken end
-(:mod:`.rules`, :mod:`.us_map`).  The Western Railroad Convention (§7.1) and everything after
-it stop the game with ``NotImplementedError`` naming the section; random games reach it in
-most games, so the title is not offered by default: :data:`DRAFT` is the title, registered as
-``TITLE`` only when :data:`PLAYABLE` is True, and :mod:`.draft` registers it on demand
-(``roundhouse fuzz --import roundhouse.titles.g18us.draft --titles 18US``).
+(:mod:`.rules`, :mod:`.us_map`).  The Western period (§7.1-§7.3, §10.2, §10.6): the Western
+Railroad Convention's auctions, held again until someone buys the Pacific Railway Act
+(:mod:`.western_convention`); the Western Concessions P7-P12, bought by companies at face
+value (:mod:`.land_grant_steps`), the DRG (:mod:`.drg`); the Land Grant companies with their
+reserved hexes, mandatory tiles, Crédit Mobilier, Golden Spike and conversion to 10-Share
+companies with the doubling token (:mod:`.land_grant`, :mod:`.doubling`); the 3E/2G, 4E/3G and
+5E/4G trains, 4-trains turned 2G, Buyer's Remorse, Commuter trains, Freight trains and
+coast-to-coast routes (:mod:`.train_buy_step`, :mod:`.us_map`).
+
+Not written, raising ``NotImplementedError`` naming the section where a game needs it: the
+Systems (§7.4, :mod:`.systems`: before a Stock Round in which a player could form one).  Not
+offered either (no game stops for them): Eastern company conversions to 5 and 10 shares and
+their doubling tokens (§6.3.1), a Land Grant President's permission to build in his reserved
+hexes before his company operates (§7.3), a company buying a Western Concession from a
+player other than its President (§7.2).  So the title is not offered by default:
+:data:`DRAFT` is the title, registered as ``TITLE`` only when :data:`PLAYABLE` is True, and
+:mod:`.draft` registers it on demand (``roundhouse fuzz --import roundhouse.titles.g18us.draft
+--titles 18US``).
 """
 
 from __future__ import annotations
@@ -35,7 +48,7 @@ from roundhouse.core.config import (
 from roundhouse.core.dividend import PayoutRule, Recipient, Rounding
 from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.errors import InvalidSetup
-from roundhouse.core.flow.actions import ACTIONS, ChooseAbility
+from roundhouse.core.flow.actions import ACTIONS, Choose, ChooseAbility
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import SellDrop
 from roundhouse.core.rng import Rng
@@ -48,7 +61,8 @@ from roundhouse.titles.g18us.us_map import UsMap
 
 PLAYABLE = False
 """Whether the package offers the title (``TITLE``): not until random games finish without
-reaching a rule that is not written (the Western Railroad Convention, §7.1)."""
+reaching a rule that is not written (Systems, §7.4) and the rules left out above are
+written."""
 
 RULEBOOK = Rulebook(
     name="18US",
@@ -99,6 +113,12 @@ RULEBOOK = Rulebook(
         "trains.must_discard": "§6.8",
         "company.buy": "§6.1",
         "company.price": "§6.1",
+        "convention.western_bid": "§7.1",
+        "track.mandatory": "§7.3.1",
+        "track.one_upgrade": "§7.3.2",
+        "track.reserved_hex": "§7.3",
+        "conversion.site": "§6.3.2",
+        "trains.drg": "§10.2.4",
         "round.not_your_turn": "§2",
         "round.wrong_step": "§6",
     },
@@ -155,7 +175,7 @@ def _setup(players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rn
         corporations=tuple(specs.values()),
         trains=data.train_types(),
         phases=data.phases(),
-        privates=data.eastern_concessions(),
+        privates=tuple(data.concessions().values()),
     )
     return UsGame(
         players,
@@ -173,7 +193,7 @@ DRAFT = Title(
     players=PLAYERS,
     options=(),
     rulebook=RULEBOOK,
-    actions=(*ACTIONS, ChooseAbility),
+    actions=(*ACTIONS, Choose, ChooseAbility),
     setup=_setup,
     designer="David G. D. Hecht",
 )

@@ -71,6 +71,9 @@ class RevenueMarker(Ability):
 
     hexes: frozenset[str]
     """Hexes whose city it may go on."""
+    circles: tuple[tuple[str, str], ...] = ()
+    """(hex, city) where only that City of a hex may take it while the hex has it (18US
+    §10.1.2, §10.2.1: "New Orleans (H17-E)", not Shreveport)."""
     amount: int
     """What every route scoring that city earns more (before the train's multiplier)."""
     for_all: bool = True
@@ -87,6 +90,9 @@ class TrainPurchaseIncome(Ability):
     train from the Bank ... the owner receives $20 from the Bank")."""
 
     amount: int
+    trains: frozenset[str] = frozenset()
+    """Train sides it pays for (18US §10.2.6, the Electro-Motive Division: "an E-train or a
+    G-train"); empty: every train."""
     when: When = When.TRAIN
 
 

@@ -8,7 +8,7 @@ header; schemas in :mod:`.tables`).  A Concession's card text becomes core and 1
 >>> specs["PRR"].size, specs["PRR"].float_shares, specs["UP"].size, specs["DRG"].unplayable
 (4, 2, 5, 2)
 >>> [t.name for t in train_types()], market_grid().find(65).zones
-(['2', '3', '4', '3E', '4E', '5E'], frozenset({'par'}))
+(['2', '3', '4', '3E', '4E', '5E', '2H'], frozenset({'par'}))
 """
 
 from __future__ import annotations
@@ -53,6 +53,15 @@ TERRAIN = frozenset({"mountain", "ridge", "river"})
 """What the Army Corps of Engineers absorbs (§10.1.3: "Mountains, Ridges, and Rivers")."""
 
 CLASSIC_TRAINS = frozenset({"2", "3", "4"})
+
+EXPRESS_FREIGHT_SIDES = frozenset({"3E", "4E", "5E", "2G", "3G", "4G"})
+"""§10.2.6: the Electro-Motive Division pays "each time a company ... buys an E-train or a
+G-train from the Bank"."""
+
+PERMANENT_CARDS = frozenset({"3E", "4E", "5E", "2H"})
+"""The permanent train cards (E/G and the Commuter cards, §10.6), by card type: what the
+Electro-Motive Division halves (§10.2.6: "a single new permanent train (E-train, G-train, or
+H-train)")."""
 
 
 def _charter(group: str) -> dict[str, object]:
@@ -99,13 +108,22 @@ def _bonus_hexes(concession: str) -> frozenset[str]:
     return frozenset(h for h, _ in bonus_tokens()[concession].sites)
 
 
+def _bonus_circles(concession: str) -> tuple[tuple[str, str], ...]:
+    """The sites the rulebook names by circle ("H17-E")."""
+    return tuple((h, c) for h, c in bonus_tokens()[concession].sites if c is not None)
+
+
 def _powers(pid: str) -> tuple[Ability, ...]:
     """The Bonus Action of each Eastern Concession (§10.1) as abilities."""
     eastern_close = Closes(on_event=WRRC_EVENT)
     if pid in ("P1", "P2"):
         # §6.4.2, §10.1.1-§10.1.2: placed at any time in an Operating Round, by the owner,
         # free, for every company; placing it closes the Concession.
-        marker = RevenueMarker(hexes=_bonus_hexes(pid), amount=bonus_tokens()[pid].value)
+        marker = RevenueMarker(
+            hexes=_bonus_hexes(pid),
+            circles=_bonus_circles(pid),
+            amount=bonus_tokens()[pid].value,
+        )
         return (marker, Closes(after_use=True), eastern_close)
     if pid == "P3":
         # §10.1.3: up to $40 of terrain a round for one company the owner presides, and one
@@ -136,6 +154,40 @@ def _powers(pid: str) -> tuple[Ability, ...]:
     if pid == "P6":
         # §10.1.6: closes when the Southern Railway earns its first revenue (title rule).
         return (eastern_close,)
+    return _western_powers(pid)
+
+
+def _western_powers(pid: str) -> tuple[Ability, ...]:
+    """The Bonus Action of each Western Concession (§10.2).  P10 (the DRG, :mod:`.drg`) and
+    P11 (the Pacific Railway Act, :mod:`.western_convention`) act through title rules."""
+    company = Who.OWNING_COMPANY
+    if pid in ("P7", "P8"):
+        # §6.4.2, §10.2.1-§10.2.2: the owning company places the +20 in its token step, free,
+        # besides its own token, for every company; placing it closes the Concession.
+        marker = RevenueMarker(
+            hexes=_bonus_hexes(pid),
+            circles=_bonus_circles(pid),
+            amount=bonus_tokens()[pid].value,
+            when=When.TOKEN,
+            who=company,
+        )
+        return (marker, Closes(after_use=True))
+    if pid == "P9":
+        # §10.2.3: up to $80 of terrain a round for the owning company, and one extra yellow
+        # tile, which closes the Concession.
+        return (
+            TerrainDiscount(terrain=TERRAIN, amount=80, per_round=1, who=company),
+            ExtraTileLay(uses=1, who=company, discount=80),
+            Closes(after_use=True),
+        )
+    if pid == "P12":
+        # §10.2.6: $25 for each E- or G-train a company buys from the Bank; 50% off one new
+        # permanent train for the owning company, which closes the Concession.
+        return (
+            TrainPurchaseIncome(amount=25, trains=EXPRESS_FREIGHT_SIDES),
+            TrainDiscount(percent=50, trains=PERMANENT_CARDS, who=company),
+            Closes(after_use=True),
+        )
     return ()
 
 
@@ -166,10 +218,27 @@ def eastern_concessions() -> tuple[PrivateSpec, ...]:
     return tuple(c for pid, c in concessions().items() if rows[pid].region == "eastern")
 
 
+def western_concessions() -> tuple[PrivateSpec, ...]:
+    """P7-P12, set aside until the Western Railroad Convention (§3.1, §7.1)."""
+    rows = companies_file().concessions
+    return tuple(c for pid, c in concessions().items() if rows[pid].region == "western")
+
+
+def is_western(pid: str) -> bool:
+    return companies_file().concessions[pid].region == "western"
+
+
 @functools.cache
 def train_types() -> tuple[TrainType, ...]:
-    """The train stack, lowest cost on top (§3.1); the Commuter trains are set aside."""
-    return tuple(t.train_type() for t in trains_file().trains if not t.set_aside)
+    """Every train card, lowest cost first (§3.1); the Commuter cards are dealt too and set
+    aside at once (:func:`set_aside_types`, :class:`~.state.UsGame`)."""
+    return tuple(t.train_type() for t in trains_file().trains)
+
+
+@functools.cache
+def set_aside_types() -> frozenset[str]:
+    """§3.1: "Take the six Commuter trains (the 1H- and 2H-trains) and set them aside"."""
+    return frozenset(t.name for t in trains_file().trains if t.set_aside)
 
 
 @functools.cache
@@ -212,6 +281,12 @@ def phases() -> tuple[Phase, ...]:
 def freight_bonus() -> Mapping[str, int]:
     """Phase -> the fixed Freight Bonus of Classic trains (§6.5.1)."""
     return {p.name: p.freight_bonus for p in trains_file().phases}
+
+
+@functools.cache
+def freight_token_bonus() -> Mapping[str, int]:
+    """Phase -> the Freight Bonus per station token of Freight trains (§6.5.1)."""
+    return {p.name: p.freight_token_bonus for p in trains_file().phases}
 
 
 @functools.cache

@@ -110,8 +110,13 @@ class RevenueMarkerStep(TokenCardStep):
                 here = board.board.hexes.get(hex_name)
                 if here is None:
                     continue
-                for stop in revenue_stops(here):
-                    out.setdefault((private.id, hex_name, stop.name), ability)
+                stops = revenue_stops(here)
+                want = dict(ability.circles).get(hex_name)
+                if want not in {stop.name for stop in stops}:
+                    want = None
+                for stop in stops:
+                    if want is None or stop.name == want:
+                        out.setdefault((private.id, hex_name, stop.name), ability)
         return out
 
     def active(self, g: Engine, entity: str) -> bool:

@@ -1,10 +1,10 @@
 """18US's rounds on core's 18xx rounds: the Eastern Railroad Convention, Stock Rounds in which
-the Eastern Concessions left in the Pool are for sale, and Operating Rounds with the cards'
-moments, the Freight Bonus, the Bank's train discard after each pair and the Western Railroad
-Convention coming due.
+the Concessions left in the Pool are for sale, Operating Rounds with the cards' moments, the
+Land Grant companies' track, conversion and Crédit Mobilier, the Freight Bonus, the Bank's
+train discard after each pair, and the Western Railroad Convention.
 
 What is not written yet stops the game with ``NotImplementedError`` naming its section at the
-point where play needs it (the Western Railroad Convention, §7.1, and everything after it).
+point where play needs it (Systems, §7.4).
 """
 
 from __future__ import annotations
@@ -13,16 +13,19 @@ from collections.abc import Sequence
 
 from roundhouse.core.ability import When
 from roundhouse.core.actions import Action
+from roundhouse.core.config import DividendKind
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyCompany, Dividend
 from roundhouse.core.flow.auction import sell_private
+from roundhouse.core.flow.company_step import BuyCompanyStep
 from roundhouse.core.flow.dividend_step import DividendStep
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.trains import TrainEvents
+from roundhouse.titles.g18us.card_window_step import CardTokenStep, CardTrackStep
 from roundhouse.titles.g18us.convention import (
     SCCRR,
     SOUTHERN,
@@ -33,19 +36,52 @@ from roundhouse.titles.g18us.convention import (
 from roundhouse.titles.g18us.data import (
     CLASSIC_TRAINS,
     EASTERN,
+    LAND_GRANT,
     convention_bids,
+    eastern_concessions,
     freight_bonus,
+    is_western,
     train_classes,
+)
+from roundhouse.titles.g18us.drg import (
+    DRG,
+    DRG_CONCESSION,
+    LEAST_STARTING_VALUE,
+    on_drg_float,
 )
 from roundhouse.titles.g18us.exchange_step import ShareExchangeStep
 from roundhouse.titles.g18us.hooks import CardHooks
+from roundhouse.titles.g18us.land_grant import (
+    LAND_GRANT_LAYS,
+    credit_mobilier_paid,
+    five_share,
+)
+from roundhouse.titles.g18us.land_grant_steps import (
+    ConversionStep,
+    UsBuyCompanyStep,
+    UsTokenStep,
+    UsTrackStep,
+)
 from roundhouse.titles.g18us.state import UsGame
+from roundhouse.titles.g18us.systems import check_systems
+from roundhouse.titles.g18us.train_buy_step import UsBuyTrainStep, release_commuters
 from roundhouse.titles.g18us.train_discount import DiscountBuyTrainStep
-from roundhouse.titles.g18us.train_income import IncomeBuyTrainStep
+from roundhouse.titles.g18us.western_convention import (
+    WesternConventionRound,
+    offered_concessions,
+)
 
 WRRC_PHASE = "4"
 """§6.8: "Once a company buys the first 4-train or the Bank discards it, the players conduct
 the Western Railroad Convention at the end of the current pair of Operating Rounds"."""
+
+COMMUTER_PHASE = "4E/3G"
+"""§6.8: "Once a company buys a 4E- or a 3G-train, place the six 1H- and 2H-trains in the
+Pool"."""
+
+DOUBLE_JUMP_PHASE = "5E/4G"
+"""§4.2: "Starting in Phase 5E/4G if a 10-Share company operates and declares a dividend that
+is equal to or greater than twice its Current Market Value, [it] moves two spaces"."""
 
 
 def _us(g: Engine) -> UsGame:
@@ -54,19 +90,28 @@ def _us(g: Engine) -> UsGame:
 
 
 class UsStockStep(StockStep):
-    """A Stock Round turn (§5); the one certificate bought may be an Eastern Concession from
-    the Pool at face value (§3.4, §3.7)."""
+    """A Stock Round turn (§5); the one certificate bought may be a Concession from the Pool
+    at face value: the Eastern ones until the Western Railroad Convention (§3.4, §3.7), the
+    Western ones a company may own once the Pacific Railway Act is bought (§7.1).  The DRG
+    (P10) in the Pool is opened with a ``par`` (§10.2.4, :mod:`.drg`)."""
 
     kinds = StockStep.kinds | {"buy_company"}
 
     def concessions(self, g: Engine, player: str) -> list[Action]:
         if g.cert_count(player) >= g.cert_limit():
             return []
+        us = _us(g)
         cash = g.ledger.cash(player)
         return [
             BuyCompany(player=g.pid(player), entity=player, company=c.id, price=c.spec.value)
             for c in g.privates.values()
-            if c.owner is None and not c.closed and c.spec.value <= cash
+            if c.owner is None
+            and not c.closed
+            and c.spec.value <= cash
+            and (
+                (not is_western(c.id) and not us.wrrc_sessions)
+                or (is_western(c.id) and us.pacific_act and c.spec.company_may_buy)
+            )
         ]
 
     def buys(self, g: Engine, player: str) -> list[Action]:
@@ -92,32 +137,6 @@ class UsStockStep(StockStep):
         super().process(g, entity, action)
 
 
-class UsBuyTrainStep(IncomeBuyTrainStep):
-    """Train buying (§6.8-§6.9) with the Baldwin Locomotive Works (§10.1.5).  Before the
-    Western Railroad Convention only Classic trains are for sale (§10.6: the 3E/2G trains come
-    "After the Western Railroad Convention")."""
-
-    def depot_prices(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
-        return {
-            key: price
-            for key, price in super().depot_prices(g, corp).items()
-            if train_classes().get(key[1]) == "classic"
-        }
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        if (
-            self.must_buy(g, entity)
-            and not self.depot_prices(g, entity)
-            and not self.sellers(g, entity)
-            and any(t.type not in CLASSIC_TRAINS for t in g.depot.available())
-        ):
-            raise NotImplementedError(
-                "18US §7.1/§10.6: the 3E/2G trains are sold after the Western Railroad "
-                "Convention, which is not written yet"
-            )
-        return super().actions(g, entity)
-
-
 class UsDividendStep(DividendStep):
     """Dividends (§6.6); the Southern Railway's first revenue closes P6 (§10.1.6)."""
 
@@ -133,7 +152,8 @@ class UsDividendStep(DividendStep):
 
 class UsOperatingRound(OperatingRound):
     """Core's Operating Round; a company whose President went bankrupt with nobody to take
-    the Presidency (its certificate in the Pool, §6.9.3) ends its turn there."""
+    the Presidency (its certificate in the Pool, §6.9.3) ends its turn there; a Land Grant
+    company's reserved hexes open when it has operated (§7.3)."""
 
     def after_process(self, g: Engine, entity: str) -> None:
         if not self.finished and self.entity(g) == entity and g.controller(entity) is None:
@@ -142,15 +162,24 @@ class UsOperatingRound(OperatingRound):
             return
         super().after_process(g, entity)
 
+    def next_entity(self, g: Engine) -> None:
+        """§7.3: "Once such a Land Grant company has operated, there are no longer any
+        restrictions on building in its reserved hexes"."""
+        corp = self.current
+        if corp is not None and g.corps[corp].spec.kind == LAND_GRANT:
+            g.map.board.release_builds(corp)  # type: ignore[attr-defined]
+        super().next_entity(g)
+
 
 class UsHooks(CardHooks):
     """18US's sequence of rounds and its rules in them."""
 
     def first_round(self, g: Engine) -> Round:
-        """§3.1-§3.2: player numbers drawn at random, then the ERRC."""
+        """§3.1-§3.2: player numbers drawn at random, then the ERRC for the Eastern
+        Concessions."""
         us = _us(g)
         g.priority = us.seat_order[0]
-        items = [p for p in g.privates]
+        items = [c.id for c in eastern_concessions()]
         return ConventionRound(ConventionStep(items, convention_bids()))
 
     def stock_round(self, g: Engine) -> Round:
@@ -159,12 +188,22 @@ class UsHooks(CardHooks):
         return StockRound([SouthernStartStep(), ShareExchangeStep(When.STOCK_ROUND), UsStockStep()])
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
+        """§6's turn with §6.1's Concession purchases, the Land Grant track (§7.3), the
+        conversion step (§6.3) between track and token, and 18US's dividend and train
+        steps."""
         steps: list[Step] = []
         for step in super().operating_steps(g):
             if type(step) is DiscountBuyTrainStep:
                 step = UsBuyTrainStep()
             elif type(step) is DividendStep:
                 step = UsDividendStep()
+            elif type(step) is BuyCompanyStep:
+                step = UsBuyCompanyStep()
+            elif type(step) is CardTokenStep:
+                step = UsTokenStep()
+            elif type(step) is CardTrackStep:
+                steps.append(UsTrackStep())
+                step = ConversionStep()
             steps.append(step)
         return steps
 
@@ -174,20 +213,23 @@ class UsHooks(CardHooks):
     def next_round(self, g: Engine, ended: Round) -> Round:
         """After the ERRC the Initial Stock Round; then two Operating Rounds per Stock Round
         (§6); after the pair in which the first 4-train left the stack, the Western Railroad
-        Convention (§7.1)."""
-        if ended.kind == "OR" and g.or_in_set >= g.ors_in_set and _us(g).wrrc_due:
-            raise NotImplementedError(
-                "18US §7.1: the Western Railroad Convention (and the Land Grant companies, "
-                "Western Concessions and permanent trains after it) is not written yet"
-            )
-        return super().next_round(g, ended)
+        Convention (§7.1), again after each pair until the Pacific Railway Act is bought;
+        Systems may form before the Stock Rounds once a 4E/3G is bought (§7.4)."""
+        us = _us(g)
+        if ended.kind == "OR" and g.or_in_set >= g.ors_in_set and us.wrrc_due:
+            return WesternConventionRound(offered_concessions(g))
+        out = super().next_round(g, ended)
+        if out.kind == "SR":
+            check_systems(g)
+        return out
 
     def on_operating_round_end(self, g: Engine) -> None:
         """§6.10: at the end of each pair of Operating Rounds before the WRRC the Bank
         discards the top train of the stack to the Pool (no Baldwin income); a discarded first
-        4-train starts its phase at once."""
+        4-train starts its phase at once.  §7.1: after a Convention "The Bank no longer
+        discards a train"."""
         us = _us(g)
-        if g.or_in_set < g.ors_in_set or us.wrrc_due:
+        if g.or_in_set < g.ors_in_set or us.wrrc_due or us.wrrc_sessions:
             return
         top = g.depot.upcoming[0] if g.depot.upcoming else None
         if top is None or g.depot.train(top).type not in CLASSIC_TRAINS:
@@ -197,26 +239,75 @@ class UsHooks(CardHooks):
         g.train_events(None, events)
 
     def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
-        if any(p.name == WRRC_PHASE for p in events.phases):
+        names = {p.name for p in events.phases}
+        if WRRC_PHASE in names:
             _us(g).wrrc_due = True
+        if COMMUTER_PHASE in names:
+            release_commuters(g)
 
     def can_start(self, g: Engine, player: str, corp_id: str) -> bool:
         """§3.4-§3.7: players open Eastern companies; the Southern Railway only through P6
-        (§3.1); Land Grant companies wait for the Pacific Railway Act (§7.3, after the WRRC)
-        and the DRG is a Concession (§10.2.4)."""
-        return g.corps[corp_id].spec.kind == EASTERN and corp_id != SOUTHERN
+        (§3.1); Land Grant companies once the Pacific Railway Act is bought (§7.3); the DRG
+        from the Pool before Phase 5E/4G... or after, with no train (§10.2.4)."""
+        kind = g.corps[corp_id].spec.kind
+        if kind == EASTERN:
+            return corp_id != SOUTHERN
+        us = _us(g)
+        if kind == LAND_GRANT:
+            return us.pacific_act
+        card = g.privates[DRG_CONCESSION]
+        return us.pacific_act and card.owner is None and not card.closed
+
+    def par_prices(self, g: Engine, corp_id: str) -> list[int]:
+        """§10.2.4: the DRG's Starting Value is at least $75."""
+        prices = super().par_prices(g, corp_id)
+        if corp_id == DRG:
+            return [p for p in prices if p >= LEAST_STARTING_VALUE]
+        return prices
+
+    def on_float(self, g: Engine, corp_id: str) -> None:
+        if corp_id == DRG:
+            on_drg_float(g)
+
+    def track_lays(self, g: Engine, corp_id: str) -> int:
+        """§7.3.2: a 5-Share Land Grant company places up to three tiles."""
+        return LAND_GRANT_LAYS if five_share(g, corp_id) else 1
 
     def extra_revenue(self, g: Engine, corp_id: str, revenue: int) -> int:
         """§6.5.1: a company with Classic trains and no Freight train earns the phase's fixed
-        Freight Bonus."""
+        Freight Bonus; §7.3.2: a Land Grant company's Crédit Mobilier payments count as
+        earnings."""
         kinds = {train_classes().get(t.variant or t.type) for t in g.depot.owned_by(corp_id)}
+        extra = credit_mobilier_paid(g, corp_id)
         if "classic" in kinds and "freight" not in kinds:
-            return freight_bonus()[g.depot.phases.current.name]
-        return 0
+            extra += freight_bonus()[g.depot.phases.current.name]
+        return extra
+
+    def dividend_kinds(self, g: Engine, corp_id: str) -> frozenset[DividendKind]:
+        """§7.3.2: "When the company 'earns' money by this means, it is required to pay out
+        its earnings as dividends and may not retain"."""
+        if credit_mobilier_paid(g, corp_id):
+            return frozenset({DividendKind.PAYOUT})
+        return super().dividend_kinds(g, corp_id)
+
+    def dividend_thresholds(self, g: Engine, corp_id: str) -> tuple[int, ...]:
+        """§4.2: 10-Share companies double-jump from Phase 5E/4G."""
+        base = super().dividend_thresholds(g, corp_id)
+        if corp_id in _us(g).ten_share and DOUBLE_JUMP_PHASE in g.phases_reached():
+            return (*base, 2 * base[-1])
+        return base
+
+    def must_own_train(self, g: Engine, corp_id: str) -> bool:
+        """§6.9: Eastern companies, 10-Share Land Grant companies and Systems must own a
+        train; 5-Share Land Grant companies and the DRG need not."""
+        if g.corps[corp_id].spec.kind == LAND_GRANT:
+            return corp_id in _us(g).ten_share
+        return super().must_own_train(g, corp_id)
 
     def may_buy_trains_from(self, g: Engine, buyer: str, seller: str) -> bool:
         """§6.8: a company may buy a train from another company at any time."""
-        return g.depot.owned_by(seller) != [] and g.corps[seller].floated
+        corp = g.corps.get(seller)
+        return corp is not None and corp.floated and g.depot.owned_by(seller) != []
 
     def operating_order(self, g: Engine, candidates: Sequence[str]) -> list[str]:
         return g.market.operating_order(candidates)

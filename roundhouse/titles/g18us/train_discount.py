@@ -10,7 +10,7 @@ lists :class:`DiscountBuyTrainStep` in its operating turn in place of core's ste
 
 from __future__ import annotations
 
-from roundhouse.core.ability import closes_after_use
+from roundhouse.core.ability import Who, closes_after_use
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import Private
 from roundhouse.core.flow.actions import BuyTrain
@@ -31,13 +31,20 @@ class DiscountBuyTrainStep(BuyTrainStep):
     """The train-buying step with :class:`TrainDiscount` cards."""
 
     def discount_private(self, g: Engine, corp: str) -> Private | None:
-        """The open card with a discount left that the company or its president owns."""
+        """The open card with a discount left that the company owns, or its president owns
+        when the card works for a presided company (18US §10.1.5: "for a company he
+        controls"; §10.2.6: only "If a company or System owns the Electro-Motive
+        Division")."""
         president = g.controller(corp)
         for private in g.privates.values():
             if private.closed or private.owner not in (corp, president):
                 continue
-            if train_discount(private) is not None:
-                return private
+            ability = train_discount(private)
+            if ability is None:
+                continue
+            if ability.who is Who.OWNING_COMPANY and private.owner != corp:
+                continue
+            return private
         return None
 
     def discounted(self, g: Engine, corp: str, train_id: str, price: int) -> int | None:

@@ -26,14 +26,15 @@ if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
 
 
-def train_income_due(g: Engine) -> tuple[tuple[str, str, int], ...]:
-    """(card, owner, amount) for every open card that pays on a bank train sale now."""
+def train_income_due(g: Engine, side: str) -> tuple[tuple[str, str, int], ...]:
+    """(card, owner, amount) for every open card that pays on a bank sale of a train bought
+    as ``side`` now."""
     return tuple(
         (private.id, private.owner, a.amount)
         for private in g.privates.values()
         if not private.closed and private.owner is not None
         for a in private.spec.abilities
-        if isinstance(a, TrainPurchaseIncome)
+        if isinstance(a, TrainPurchaseIncome) and (not a.trains or side in a.trains)
     )
 
 
@@ -55,7 +56,7 @@ class IncomeBuyTrainStep(DiscountBuyTrainStep):
         if not isinstance(action, BuyTrain) or g.depot.train(action.train).owner != DEPOT:
             super().process(g, entity, action)
             return
-        due = train_income_due(g)
+        due = train_income_due(g, action.variant or g.depot.train(action.train).type)
         super().process(g, entity, action)
         if g.depot.train(action.train).owner == entity:
             pay_train_income(g, due)

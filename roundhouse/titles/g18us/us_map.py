@@ -15,15 +15,30 @@ CardBoardMap`) and what 18US changes about track, stations and runs.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections import deque
 from typing import Any
 
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
+from roundhouse.core.errors import IllegalAction
+from roundhouse.core.routes.adapter import GraphOptions
+from roundhouse.core.routes.graph import RouteGraph, StopKind
+from roundhouse.core.routes.kinds import TrainKind
+from roundhouse.core.routes.revenue import EndpointDoubling, RevenueRules, RouteFacts
 from roundhouse.core.tiles import Colour
-from roundhouse.core.track import Allowance
+from roundhouse.core.track import Allowance, TileLay
+from roundhouse.titles.g18us.board import coast
 from roundhouse.titles.g18us.card_board import CardBoardMap
-from roundhouse.titles.g18us.data import DRG, EASTERN, train_kinds
+from roundhouse.titles.g18us.data import DRG, EASTERN, freight_token_bonus, train_kinds
+from roundhouse.titles.g18us.doubling import DoublingTokens
+from roundhouse.titles.g18us.land_grant import (
+    after_own_tile,
+    five_share,
+    grant_complete,
+    next_tile_charge,
+)
 from roundhouse.titles.g18us.tiles import LAY_REACH, play_upgrade_rules
 
 TOKEN_PRICE_PER_HEX = 20
@@ -31,7 +46,49 @@ TOKEN_PRICE_PER_HEX = 20
 
 FOUR_SHARE_UPGRADES = frozenset({Colour.GREEN})
 """§3.5, §6.2: "4-Share companies may only place yellow tiles or upgrade yellow tiles to
-green tiles" (the DRG likewise, §10.2.4)."""
+green tiles" (the DRG likewise, §10.2.4; 5-Share Land Grant companies, §7.3.1)."""
+
+COAST_TO_COAST = EndpointDoubling(families=frozenset({"express"}))
+"""§6.5.2: "Only Express trains ... may score 'Coast-To-Coast' routes ... An Express train
+... running a 'Coast-To-Coast' route scores any single City on the route at double value. If
+the selected City is already doubled by a 'x2' token, it is quadrupled" (the best City once
+more)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ExpressRailhead:
+    """§6.2.2: "an E-train may not use such a station token [on a Junction Town] as the only
+    station on its route"."""
+
+    def check(self, graph: RouteGraph, company: str, facts: RouteFacts) -> None:
+        kind = facts.train.kind
+        if not isinstance(kind, TrainKind) or kind.family != "express":
+            return
+        stations = [s for s in facts.stops if s.has_token(company)]
+        if stations and all(s.kind is StopKind.TOWN for s in stations):
+            raise IllegalAction(
+                f"a {kind.name}-train needs a {company} station in a City, not only in a "
+                "Junction Town",
+                rule="route.no_token",
+            )
+
+
+def graph_options() -> GraphOptions:
+    """The coasts' "W" and "E" flags (§6.5.2) and the doubling tokens (§6.4.1)."""
+    tags = {h: frozenset({"W"}) for h in coast().west}
+    tags.update({h: frozenset({"E"}) for h in coast().east})
+    return GraphOptions(tags=tags, decorate=DoublingTokens())
+
+
+@functools.cache
+def revenue_rules(per_token: int) -> RevenueRules:
+    """§6.5.1-§6.5.2: coast-to-coast for Express trains, the phase's Freight Bonus per station
+    token for Freight trains."""
+    return RevenueRules(
+        route_checks=(ExpressRailhead(),),
+        route_bonuses=(COAST_TO_COAST,),
+        freight_bonus_per_token=per_token,
+    )
 
 
 def rail_distance(board: Board, starts: set[str], edges: dict[str, frozenset[int]], to: str) -> int:
@@ -69,16 +126,33 @@ class UsMap(CardBoardMap):
             kinds=train_kinds(),
             upgrades=play_upgrade_rules(),
             lay_reach=LAY_REACH,
+            options=graph_options(),
             **options,
         )
 
     def allowance(self, g: Engine, corp_id: str) -> Allowance:
         base = super().allowance(g, corp_id)
-        if g.corps[corp_id].spec.kind in (EASTERN, DRG):
+        if g.corps[corp_id].spec.kind in (EASTERN, DRG) or five_share(g, corp_id):
             return Allowance(
                 cash=base.cash, skip_hexes=base.skip_hexes, upgrade_colours=FOUR_SHARE_UPGRADES
             )
         return base
+
+    def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
+        return revenue_rules(freight_token_bonus()[g.depot.phases.current.name])
+
+    def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+        """§7.3.2: a 5-Share Land Grant company's next tile's Crédit Mobilier."""
+        extra = super().extra_cost(g, corp_id, lay)
+        return extra + next_tile_charge(g, corp_id) if five_share(g, corp_id) else extra
+
+    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+        """The lay, then the Land Grant company's Golden Spike and Pacific Railway Act
+        (:func:`~.land_grant.after_own_tile`)."""
+        complete = five_share(g, corp_id) and grant_complete(g, corp_id)
+        super().lay_tile(g, corp_id, lay)
+        if five_share(g, corp_id):
+            after_own_tile(g, corp_id, lay, complete)
 
     def token_cost(self, g: Engine, corp_id: str, hex_name: str, city: str) -> int:
         """§6.4: $20 per hex of rail distance from the nearest station token."""
@@ -88,8 +162,11 @@ class UsMap(CardBoardMap):
 
     def place_home(self, g: Engine, corp_id: str) -> None:
         """§3.1: the base station is on the map from the start ("these stations pre-exist the
-        formation of the associated companies"); opening the company counts it as placed."""
-        super().place_home(g, corp_id)
+        formation of the associated companies"); opening the company counts it as placed.
+        An upgrade may have merged the base's circle into another (Shreveport into New
+        Orleans' #405, §10.3), taking the station along."""
         corp = g.corps[corp_id]
+        if not self.board.tokens_of(corp_id):
+            super().place_home(g, corp_id)
         if corp.tokens_placed == 0 and self.board.tokens_of(corp_id):
             corp.tokens_placed = 1
