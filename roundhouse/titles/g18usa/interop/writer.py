@@ -340,11 +340,15 @@ class UsaWriter(Translator):
                     if p == actor or bid_limit(g, p) >= action.price + SITE_RAISE
                 }
             else:
-                a = track.auction
+                open_auction = track.auction
                 track.active = {
                     p
                     for p in track.active
-                    if p == actor or (a is not None and a.limit(g, p) >= action.price + SITE_RAISE)
+                    if p == actor
+                    or (
+                        open_auction is not None
+                        and open_auction.limit(g, p) >= action.price + SITE_RAISE
+                    )
                 }
             track.last = actor
         elif track is not None and actor in track.active and isinstance(action, Pass):
