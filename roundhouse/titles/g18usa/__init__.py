@@ -3,7 +3,8 @@ States with random privates, metropolises, subsidies and red areas.
 
 Rules: /work/shared/rules/18USA.txt, cited by section ("18USA §12.4").  Data: the board and
 its set-up tables (:mod:`.board`, ``map.toml``), tiles and upgrade rules (:mod:`.tiles`,
-``tiles.toml``), market, trains, phases and companies (:mod:`.data`).  Set-up drawn from
+``tiles.toml``), market, trains, phases, companies and loans (:mod:`.data` from
+``market.toml``, ``trains.toml`` and ``companies.toml``, :mod:`.tables`).  Set-up drawn from
 the seed as 18xx.games draws it (:mod:`.setup_draw`); the round sequence and round-boundary
 rules (:mod:`.rules`); the board's rules (:mod:`.map_rules`); the 1817 family's machinery
 (:mod:`.family1817`: loans, shorts, company starts, Pullman cars, the M&A round, the cash
@@ -161,7 +162,7 @@ START_RULES = StartRules(
     raise_step=1,
     price_floor=50,
     price_ceiling=200,
-    sizes=data.SIZES,
+    sizes=data.sizes(),
     token_cost={5: 50, 10: 150},
     tokens={2: 1, 5: 2, 10: 4},
     liquidate_unpaid=frozenset({10}),
@@ -177,8 +178,8 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
     compat = variant is not None and variant.compat_18xx_games
     return FamilyConfig(
         players=PLAYERS,
-        starting_cash=data.STARTING_CASH,
-        cert_limit=data.CERT_LIMIT,
+        starting_cash=data.starting_cash(),
+        cert_limit=data.cert_limit(),
         cert_limit_players=CertLimitPlayers.SOLVENT,
         bank=None,
         share_rules=ShareRules(
@@ -190,7 +191,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             no_trade_zones=frozenset({"liquidation", "acquisition"}),
         ),
         dividend_kinds=frozenset({DividendKind.PAYOUT, DividendKind.WITHHOLD, DividendKind.HALF}),
-        dividend_thresholds_pct=data.DIVIDEND_THRESHOLDS_PCT,
+        dividend_thresholds_pct=data.dividend_thresholds_pct(),
         # §12.5 "the amount paid out" read per share; 18xx.games compares the whole payout
         # with the price, thresholds rounded down (docs/rules-notes.md)
         dividend_basis=DividendBasis.TOTAL if compat else DividendBasis.PER_SHARE,

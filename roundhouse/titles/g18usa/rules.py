@@ -81,10 +81,10 @@ class UsaHooks(FamilyHooks):
         return out
 
     def dividend_price(self, g: Engine, corp_id: str) -> int:
-        """§12.5 in an acquisition space: the amounts printed there (:data:`.data
-        .ACQUISITION_DIVIDEND_PRICE`)."""
+        """§12.5 in an acquisition space: the amounts printed there (those of
+        :func:`.data.acquisition_dividend_price`)."""
         if usa(g).config.takeover.acquisition_zone in g.market.zones(corp_id):
-            return data.ACQUISITION_DIVIDEND_PRICE
+            return data.acquisition_dividend_price()
         return super().dividend_price(g, corp_id)
 
     def payout_rule(self, g: Engine, corp_id: str) -> PayoutRule:
@@ -109,7 +109,7 @@ class UsaHooks(FamilyHooks):
         once Phase 5 has begun (trains are not sold in a stock round, so the phase holds)."""
         start = self.start
         if usa(g).variant.max_start_300 and "5" in g.phases_reached():
-            start = dataclasses.replace(start, price_ceiling=data.MAX_PRICE_AFTER_PHASE_5)
+            start = dataclasses.replace(start, price_ceiling=data.max_start_price_variant())
         return UsaStockRound([CorporateStockStep(start=start)])
 
     def operating_round(self, g: Engine) -> Round:

@@ -264,9 +264,11 @@ class TokenClearingBoard(Protocol):
 def close(g: FamilyEngine, corp_id: str) -> None:
     """The company leaves play and its charter is ready to be started afresh (18USA §14);
     tokens it still has on the map leave it (a company the bank liquidates, §14.2.1, has no
-    one to hand them to), through ``g.map`` when that is a :class:`TokenClearingBoard`."""
+    one to hand them to), through ``g.map`` when that is a :class:`TokenClearingBoard`, and
+    so do its privates (:func:`close_privates`)."""
     if isinstance(g.map, TokenClearingBoard):
         g.map.remove_station_tokens(g, corp_id)
+    close_privates(g, corp_id)
     g.ledger.transfer_all(corp_id, BANK)
     for loan in g.loans.of(corp_id):
         g.loans.repay(loan)
@@ -286,6 +288,19 @@ def close(g: FamilyEngine, corp_id: str) -> None:
         unplayable=spec.unplayable,
         unplayable_owner=corp_id,
     )
+
+
+def close_privates(g: FamilyEngine, corp_id: str) -> None:
+    """The privates a company still holds as it leaves play close.  Only a company the bank
+    liquidates for $0 still has any (18USA §14.2.1 "If no player has bid, then the bank wins
+    the auction"; a buying company takes them all, §14.2, as a merger's survivor does,
+    §14.1.2): the rules give them to no one, and 18xx.games closes a liquidated company's
+    companies when it resets the charter.  Left open they would stay with the charter and
+    pass to whoever starts it again."""
+    for private in g.privates.values():
+        if private.owner == corp_id and not private.closed:
+            private.closed = True
+            g.emit("close", f"{private.id} {private.spec.name} closes", item=private.id)
 
 
 def bid_capacity(g: FamilyEngine, buyer: str, target: str, kind: SaleKind) -> int:
