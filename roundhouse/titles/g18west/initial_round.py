@@ -116,7 +116,13 @@ class WestStockStep(StockStep):
         return out
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
-        if isinstance(action, (BuyShares, Par, Choose)) and action not in self.actions(g, entity):
+        """A purchase, a start or an auction is taken when :meth:`buys` lists it, which it
+        does while the turn may still buy (core's :meth:`StockStep.actions` lists the buys
+        then; the sales it lists besides are never one of these)."""
+        if isinstance(action, (BuyShares, Par, Choose)) and (
+            self._round(g).turn_bought >= g.config.buys_per_turn
+            or action not in self.buys(g, entity)
+        ):
             raise IllegalAction(f"{action} is not possible now", rule="sr.not_available")
         if isinstance(action, Choose):
             return

@@ -150,18 +150,35 @@ def destination_open(game: WestGame, company: str) -> bool:
 # -- track -----------------------------------------------------------------------------
 
 
-def _raw_lays(game: WestGame, corp_id: str, hexes: set[str]) -> list[TileLay]:
+def _raw_rules(game: WestGame) -> TrackRules:
+    """§8: the phase's yellow and green tiles, the colours a Land Grant Company lays.  One
+    object per colour set (kept in the board's derived cache, like core's
+    ``BoardMap._track_rules``), so that its cache of which tile may replace which lasts."""
     assert isinstance(game.map, BoardMap)
-    rules = TrackRules(
-        upgrades=game.map.upgrades,
-        colours=frozenset({Colour.YELLOW, Colour.GREEN})
-        & frozenset(Colour.parse(c) for c in game.depot.phases.current.tiles),
-        reach=game.map.lay_reach,
+    upgrades, reach = game.map.upgrades, game.map.lay_reach
+    colours = frozenset({Colour.YELLOW, Colour.GREEN}) & frozenset(
+        Colour.parse(c) for c in game.depot.phases.current.tiles
     )
-    allowance = Allowance(cash=UNLIMITED, stub_waived=stub_waived(game, corp_id))
+    return game.map.derived.get(
+        ("18West raw rules", colours, id(upgrades), reach),
+        lambda: TrackRules(upgrades=upgrades, colours=colours, reach=reach),
+    )
+
+
+def _raw_lays(game: WestGame, corp_id: str, hexes: set[str] | frozenset[str]) -> list[TileLay]:
+    """Every lay in ``hexes`` before the lay rules and cash, in listing order.  The track
+    search looks at those hexes only (the rest of the company's reach is skipped, which
+    leaves the lays in ``hexes`` as they are)."""
+    assert isinstance(game.map, BoardMap)
+    elsewhere = game.map.graph.reach(corp_id).hexes - hexes
+    allowance = Allowance(
+        cash=UNLIMITED, stub_waived=stub_waived(game, corp_id), skip_hexes=frozenset(elsewhere)
+    )
     return [
         lay
-        for lay in iter_tile_lays(game.map.board, game.map.graph, corp_id, allowance, rules)
+        for lay in iter_tile_lays(
+            game.map.board, game.map.graph, corp_id, allowance, _raw_rules(game)
+        )
         if lay.hex in hexes
     ]
 
@@ -376,21 +393,51 @@ def x2_moves(game: WestGame, corp_id: str) -> dict[str, list[str]]:
     that forms a route from its base City and which is not part of that route"), for each
     token whose hex has been built on; an empty list: it stays (nowhere to go)."""
     board = game.map_board()
-    # §8.5: the SP's token may join the TP's in K12; only the NP's own two stay apart
-    taken = set(game.doubling.get(corp_id, []))
     sides = game.x2_sides.get(corp_id, {})
-    out: dict[str, list[str]] = {}
+    moving = []
     for h in game.doubling.get(corp_id, []):
         here = board.hexes[h]
         if not here.tile.paths or (h in sides and sides[h] not in here.tile.exits(here.rotation)):
             continue  # still ahead of its track (§8.2: "it need not be moved")
-        empty = {
-            n
-            for n, hx in board.hexes.items()
-            if not hx.tile.paths and n not in taken and grant_open(game, corp_id, n)
-        }
-        out[h] = sorted({lay.hex for lay in _raw_lays(game, corp_id, empty) if not lay.upgrade})
-    return out
+        moving.append(h)
+    if not moving:
+        return {}
+    targets = _x2_targets(game, corp_id)
+    return {h: list(targets) for h in moving}
+
+
+def _x2_targets(game: WestGame, corp_id: str) -> tuple[str, ...]:
+    """The hexes any of the company's built-on x2 tokens may move to (:func:`x2_moves`): the
+    unimproved hexes its track reaches, holding none of its x2 tokens, open to it (§8.1),
+    where it could lay a tile.  Kept in the board's derived cache under the board's version
+    and everything else the lays read (the phase's colours, the waived stubs, the hexes)."""
+    assert isinstance(game.map, BoardMap)
+    board = game.map.board
+    # §8.5: the SP's token may join the TP's in K12; only the NP's own two stay apart
+    taken = set(game.doubling.get(corp_id, []))
+    unimproved = board.derived.get(
+        ("18West unimproved", board.version),
+        lambda: frozenset(n for n, hx in board.hexes.items() if not hx.tile.paths),
+    )
+    # a lay is only ever found in a hex the company's track reaches (core's track search)
+    reached = unimproved & game.map.graph.reach(corp_id).hexes
+    empty = frozenset(n for n in reached if n not in taken and grant_open(game, corp_id, n))
+    if not empty:
+        return ()
+    key = (
+        "18West x2 targets",
+        board.version,
+        corp_id,
+        _raw_rules(game).colours,
+        stub_waived(game, corp_id),
+        empty,
+    )
+    return board.derived.get(
+        key,
+        lambda: tuple(
+            sorted({lay.hex for lay in _raw_lays(game, corp_id, empty) if not lay.upgrade})
+        ),
+    )
 
 
 def place_stub(game: WestGame, corp_id: str, hex_name: str) -> None:
@@ -667,10 +714,13 @@ class PermissionStep(ChoiceStep):
             return ["permit", "refuse"] if game.books[owner].president == entity else []
         if entity not in game.corps:
             return []
+        owners = askable(game, entity)
+        if not owners:
+            return []  # asked first: it is cheap, and usually settles it
         track = next((s for s in g.round.steps if s.name == "track"), None)
         if track is None or not track.active(g, entity):
             return []
-        return [f"ask:{owner}" for owner in askable(game, entity)]
+        return [f"ask:{owner}" for owner in owners]
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
