@@ -36,6 +36,7 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
+from roundhouse.core.trains import Train
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
 from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
 from roundhouse.titles.g18usa.family1817.actions import (
@@ -508,18 +509,19 @@ class UsaWriter(Translator):
 
     def _upgrade_choice(self, g: UsaGame, corp: str, train: str, upgrade: str) -> str:
         """``"<train index>-<upgrade index>"`` (``G18USA::Step::Route#choices``)."""
-        upgrades = [
-            p
-            for p in (SWITCHER, EXTENDER)
-            if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
-        ]
-        order = self._order(g)
-        owned = sorted(g.depot.owned_by(corp), key=lambda t: order.get(t.id, 0))
-        trains = [t for t in owned if not g.depot.is_car(t)]
+        upgrades = _route_upgrades(g, corp)
+        trains = self._site_trains(g, corp)
         if upgrade == EXTENDER:
             trains = [t for t in trains if not permanent(g, t.id)]
         t_index = next(i for i, t in enumerate(trains) if t.id == train)
         return f"{t_index}-{upgrades.index(upgrade)}"
+
+    def _site_trains(self, g: UsaGame, corp: str) -> list[Train]:
+        """The company's trains (no Pullman) in the order the site lists them: by when the
+        company got each."""
+        order = self._order(g)
+        owned = sorted(g.depot.owned_by(corp), key=lambda t: order.get(t.id, 0))
+        return [t for t in owned if not g.depot.is_car(t)]
 
     def _order(self, g: UsaGame) -> dict[str, int]:
         """Our train id -> when its company got it, in the export of ``g``'s game."""
@@ -734,14 +736,8 @@ class UsaWriter(Translator):
         return out
 
     def _pullman_choice(self, g: UsaGame, corp: str, train: str) -> str:
-        upgrades = [
-            p
-            for p in (SWITCHER, EXTENDER)
-            if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
-        ]
-        order = self._order(g)
-        owned = sorted(g.depot.owned_by(corp), key=lambda t: order.get(t.id, 0))
-        trains = [t for t in owned if not g.depot.is_car(t)]
+        upgrades = _route_upgrades(g, corp)
+        trains = self._site_trains(g, corp)
         t_index = next((i for i, t in enumerate(trains) if t.id == train), 0)
         return f"{t_index}-{len(upgrades)}"
 
@@ -862,3 +858,12 @@ def _points_into_denver(g: UsaGame, action: LayTile) -> bool:
         return False
     exits: Iterator[int] = iter(board.tiles[action.tile].exits(action.rotation))
     return any(board.grid.neighbour(action.hex, e) == DENVER for e in exits)
+
+
+def _route_upgrades(g: UsaGame, corp: str) -> list[str]:
+    """The route privates (Switcher, Extender) the company holds open, in the site's order."""
+    return [
+        p
+        for p in (SWITCHER, EXTENDER)
+        if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
+    ]
