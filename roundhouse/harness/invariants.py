@@ -89,7 +89,14 @@ class Policy:
     every: int = 8
     """After those, the sampled checks run at every k-th position."""
     roundtrip_every: int = 48
-    """Average spacing of random save/load and undo/replay round trips (plus one at the end)."""
+    """Least average spacing of random save/load and undo/replay round trips (plus one at the
+    end)."""
+    roundtrip_growth: int = 2
+    """Past ``roundtrip_every * roundtrip_growth`` positions the average spacing is the
+    position over this: a round trip replays the whole log, so even spacing costs the square
+    of a game's length (two thirds of a long 18West game's checks), while a replay at a late
+    position already covers every action before it.  About two more round trips per
+    e-fold of length, each game's checks then cost a few times the game itself."""
     max_moves: int | None = 12
     """Listed moves tried at a sampled position (a random subset beyond this); None: all."""
     full: bool = False
@@ -126,7 +133,8 @@ class Checker:
         p = self.policy
         if p.full or count < p.first or count % p.every == 0:
             self.sampled(game)
-        if count and (p.full or draw(self.rng, p.roundtrip_every) == 0):
+        spacing = max(p.roundtrip_every, count // p.roundtrip_growth)
+        if count and (p.full or draw(self.rng, spacing) == 0):
             self.roundtrip(game)
 
     def end(self, game: Game) -> None:
