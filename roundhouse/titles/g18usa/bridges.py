@@ -99,8 +99,11 @@ class BridgeStep(ListedStep):
         passes its set-up's."""
 
     def takes(self, g: Engine, action: Action) -> bool:
+        """A bridge placement names no resource: P21's coal or ore token (the same card's
+        other power) is the resource step's."""
         return (
             isinstance(action, UsePrivate)
+            and not action.choice
             and action.company in g.privates
             and any(isinstance(a, BridgeTokens) for a in g.privates[action.company].spec.abilities)
         )

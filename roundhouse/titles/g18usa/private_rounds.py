@@ -6,8 +6,8 @@ stop for P13's choice.
   tokens with this turn's yellow lay (:class:`.resources.ResourceTokenStep`, §13), P2/P21/
   P22's bridges (:class:`.bridges.BridgeStep`, §13.4), P6's value token and P8's station in a
   red area (:class:`.red_areas.RedAreaStep`), P19's switcher and P30's extender
-  (:class:`.route_privates.AttachStep`), P25's discard-to-buy
-  (:class:`.train_privates.LocomotiveStep`).
+  (:class:`.route_privates.AttachStep`); P25's discard-to-buy
+  (:class:`.train_privates.LocomotiveStep`), asked before the car step (:mod:`.rules`).
 * Beside the track step: the Resource subsidy's lay (:mod:`.resource_subsidy`), P9/P16/P17/
   P26/P27's lays (:class:`.private_lays.PrivateLayStep`), P20's station
   (:class:`.company_privates.LawFirmStep`), §13.3's ore token upgrade
@@ -48,7 +48,6 @@ from roundhouse.titles.g18usa.train_privates import (
     BONEYARD,
     BoneyardRound,
     LocomotiveDiscount,
-    LocomotiveStep,
     Rusting,
 )
 
@@ -84,7 +83,6 @@ def private_steps(g: Engine) -> list[Step]:
         BridgeStep(metropolises(g)),
         RedAreaStep(),
         AttachStep(),
-        LocomotiveStep(),
     ]
 
 

@@ -57,7 +57,7 @@ from roundhouse.titles.g18usa.red_areas import express_freight_transfer
 from roundhouse.titles.g18usa.resources import ResourceTokenPrompt
 from roundhouse.titles.g18usa.state import usa
 from roundhouse.titles.g18usa.tile_actions import plan
-from roundhouse.titles.g18usa.train_privates import Rusting, note_rust
+from roundhouse.titles.g18usa.train_privates import LocomotiveStep, Rusting, note_rust
 
 PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
 """Appendix "Subsidy Tiles": a city's bonus before and from Phase 5."""
@@ -140,6 +140,9 @@ class UsaHooks(FamilyHooks):
                 turn.append(step)
         return [
             LoanStep(),
+            # P25's discounted locomotive before the run is asked before the car step, which
+            # takes every other purchase before the run (refused there: §12.7, cars only)
+            LocomotiveStep(),
             CarPurchaseStep(),
             ScrapCarStep(),
             *private_steps(g),
