@@ -185,8 +185,13 @@ async function render() {
     help = view.prompt.help;
   }
   $("status").textContent = status;
-  $("prompt-help").textContent = help;
+  if ($("prompt-help").textContent !== help) {
+    $("prompt-help").textContent = help;
+    $("prompt-help").classList.remove("open");
+  }
   $("prompt-help").hidden = !help;
+  // Past two lines' worth, a phone shows the start of the help; a tap shows it all.
+  $("prompt-help").classList.toggle("long", help.length > 120);
   $("banner").classList.toggle("your-turn", yourTurn);
   document.title = `${yourTurn ? "● Your turn · " : ""}${live && !view.finished ? banner(view.prompt, state.mayActFor) : status} — ${title}`;
   if (yourTurn && !state.yourTurn) {
@@ -556,6 +561,7 @@ function wire() {
       rerender();
     }
   });
+  $("prompt-help").addEventListener("click", () => $("prompt-help").classList.toggle("open"));
   $("zoom-in").addEventListener("click", () => map.zoom(0.8));
   $("zoom-out").addEventListener("click", () => map.zoom(1.25));
   $("zoom-reset").addEventListener("click", () => map.reset());
