@@ -142,7 +142,7 @@ def test_browser_wide_screen_tables_beside_the_map_without_inner_scroll(
     """At 2560 px the spreadsheet and the market stand beside the map and the page scrolls,
     not a column: 18USA's sheet with its extra columns fits its column, its one-row market
     wraps instead of running 3,000 px sideways, and the map stays in sight when the page is
-    scrolled down to the privates."""
+    scrolled down to the privates; the tall map column shows the whole board."""
     context, page, errors = _open(browser, base_url, usa_positions()["payoff_loan"], 2560, 1440)
     shot(page, "titles-usa-2560")
     tables = page.locator("#tables")
@@ -155,6 +155,14 @@ def test_browser_wide_screen_tables_beside_the_map_without_inner_scroll(
         fits = page.locator(part).evaluate("e => e.scrollWidth <= e.clientWidth + 1")
         assert fits, f"{part} scrolls sideways inside its card"
     assert board is not None and board["width"] > 1000
+    # The map column is taller than wide here; still the whole board is in sight.
+    outside = page.evaluate(
+        """() => { const b = document.getElementById('board').getBoundingClientRect();
+          return [...document.querySelectorAll('#board g[data-hex]')].filter((g) => {
+            const r = g.getBoundingClientRect();
+            return r.left < b.left - 2 || r.right > b.right + 2; }).length; }"""
+    )
+    assert outside == 0, f"{outside} hexes lie outside the map at first sight"
     page.locator(".privates").scroll_into_view_if_needed()
     after = page.locator("#board-section").bounding_box()
     assert after is not None and 0 <= after["y"] < 200, f"the map left the screen: {after}"

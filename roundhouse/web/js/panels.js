@@ -113,7 +113,7 @@ function spreadsheet(game, colours, you) {
     ...players.map((p) => el("span", { class: "player-head" }, p.id,
       p.id === table.priority ? el("span", { class: "badge", title: "priority deal" }, "PD") : null,
       you.includes(p.id) ? el("span", { class: "badge you" }, "you") : null)),
-    priced ? "Bank" : "Left", ...(priced ? ["Market", "Price", "Par"] : []), "Treasury",
+    priced ? "Bank" : "Left", ...(priced ? ["Market", "Price", "Par"] : []), "Cash",
     priced ? "Last run" : "Income", ...(trainsShown ? ["Trains"] : []), ...(priced ? ["Tokens", "Stations"] : ["Network"]),
     ...(ordered ? ["Order"] : []),
     ...extras.map((f) => f.label),
