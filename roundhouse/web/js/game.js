@@ -349,6 +349,8 @@ async function drawBoard(view, hexes, stops, ticket) {
     const svg = await response.text();
     if (ticket !== renderTicket) return;
     map.dropIn(svg, hexes, state.selectedHex, stops);
+    // A wide screen's map box takes the board's shape (no bands of table above and below).
+    if (map.full) $("board").style.setProperty("--board-aspect", String(map.full[2] / map.full[3]));
     drawn.board = key;
     drawBoard.failures = 0;
   } catch {
