@@ -21,6 +21,7 @@ from roundhouse.core.view.panel import Fact, Panel
 from roundhouse.core.view.prompt import AuctionView, Prompt
 from roundhouse.titles.g18usa import words
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
+from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.privates import privates as private_cards
 from roundhouse.titles.g18usa.state import UsaGame
 
@@ -84,6 +85,19 @@ class UsaObserver(EngineObserver[UsaGame]):
                     to_act=a.acting(),
                     kind="start",
                 )
+        if isinstance(r, TakeoverRound) and r.phase == "auction" and r.auction is not None:
+            sale = r.auction
+            acting = shown.acting[0] if shown.acting else None
+            extra["auction"] = AuctionView(
+                item=sale.target,
+                high_bid=sale.high if sale.high_bidder is not None else None,
+                high_bidder=sale.high_bidder,
+                min_bid=sale.min_bid(g) if sale.high_bidder is None else 0,
+                lowest_bid=sale.min_bid(g),
+                bidders=tuple(b for b in sale.bidders if b not in sale.out),
+                to_act=acting,
+                kind=sale.kind.value,
+            )
         return dataclasses.replace(shown, **extra) if extra else shown  # type: ignore[arg-type]
 
     def company_facts(self, company: str) -> tuple[Fact, ...]:

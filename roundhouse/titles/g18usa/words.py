@@ -86,9 +86,10 @@ def round_action(g: UsaGame) -> str:
             "fund": f"put privates into {a.corp} or pay cash",
         }.get(a.phase, "")
     if isinstance(r, TakeoverRound):
+        on_sale = r.auction.target if r.auction is not None else "the company on sale"
         return {
             "offer": "offer a company for sale or pass",
-            "auction": "bid for the company on sale or pass",
+            "auction": f"bid for {on_sale} or pass",
             "pick": "choose the buying company",
         }.get(r.phase, "")
     return ""
@@ -120,13 +121,31 @@ def round_help(g: UsaGame) -> str:
             "from the company's treasury or sell shares (§14.1.3).",
             "offer": "You may offer one of your companies for sale to the other companies "
             "(a friendly sale, §14.2.3), or pass.",
-            "auction": "A company is for sale: bid for it with one of your companies, or "
-            "pass (§14.2).",
+            "auction": _sale_help(r),
             "pick": "You won the sale: choose which of your companies buys it (§14.2).",
             "repay": "The buying company may repay loans it took over (§14.2.2).",
             "convert_loans": "The company may now take loans (§14.1).",
         }.get(r.phase, "")
     return ""
+
+
+def _sale_help(r: TakeoverRound) -> str:
+    """The company sale under way (§14.2): which kind, and what the buyer gets."""
+    sale = r.auction
+    if sale is None:
+        return ""
+    what = {
+        "liquidation": "is being liquidated: the buyer gets its trains, stations and "
+        "privates, not its treasury or loans (§14.2.1)",
+        "acquisition": "is being acquired: the buyer gets everything, treasury and loans "
+        "included (§14.2.2)",
+        "friendly": "is offered in a friendly sale: the buyer gets everything, treasury and "
+        "loans included; bids start at its market value (§14.2.3)",
+    }.get(sale.kind.value, "is for sale (§14.2)")
+    return (
+        f"{sale.target} {what}. Bid for it with one of your companies in the market's white "
+        "area, or pass."
+    )
 
 
 def _price(g: UsaGame, corp: str) -> int | None:
