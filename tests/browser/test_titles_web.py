@@ -191,3 +191,44 @@ def test_browser_phone_map_first_help_folded_sheet_fits(base_url: str, browser) 
     assert last["x"] + last["width"] <= sheet["x"] + sheet["width"], "a player's column is cut"
     context.close()
     assert not errors, errors
+
+
+def _x2_move(new: str) -> dict:
+    return {
+        "seat": "Ann",
+        "step": "land_grant",
+        "kind": "choose",
+        "text": f"SP moves its x2 token from H3 to {new}",
+        "action": {"kind": "choose", "player": "Ann", "entity": "SP", "choice": f"x2:H3:{new}"},
+        "hexes": [new],
+    }
+
+
+def test_browser_a_choice_named_on_a_hex_is_offered_on_the_map(base_url: str, page) -> None:
+    """18West's Land Grant step (§8.2) asks where the x2 token goes: the server names each
+    choice's hex, so those hexes are highlighted and a click on one offers its move (here
+    drawn from a listing of the kind the server sends)."""
+    listing = [_x2_move(h) for h in ("G4", "H11", "K10")]
+    page.goto(base_url + "/")
+    page.wait_for_selector("#title option", state="attached")
+    shown = page.evaluate(
+        """async (listing) => {
+          const { legalHexes, renderControls } = await import('/static/js/controls.js');
+          const box = document.createElement('div');
+          box.id = 'probe';
+          document.body.prepend(box);
+          const ctx = { submit: () => {}, mainStep: 'land_grant', hexLabel: (h) => h,
+                        onPickHex: () => {} };
+          renderControls(box, listing, ctx);
+          const hint = box.querySelector('.on-map')?.textContent ?? '';
+          renderControls(box, listing, { ...ctx, selectedHex: 'H11' });
+          return { hexes: [...legalHexes(listing)].sort(), hint,
+                   picked: [...box.querySelectorAll('.selected-hex button.action')]
+                     .map((b) => b.textContent) };
+        }""",
+        listing,
+    )
+    shot(page, "titles-x2-on-map")
+    assert shown["hexes"] == ["G4", "H11", "K10"]
+    assert "3 highlighted hexes" in shown["hint"]
+    assert shown["picked"] == ["SP moves its x2 token from H3 to H11"]

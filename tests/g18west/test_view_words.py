@@ -43,3 +43,11 @@ def test_18west_the_table_and_map_name_types_and_x2_tokens() -> None:
     assert auctions and all("up for auction" in t for t in auctions)
     assert "§3.2.4" in game.prompt().help
     assert WestObserver.step_help["land_grant"].startswith("Land Grant (§8.2)")
+
+
+def test_18west_8_2_an_x2_move_is_made_on_its_new_hex() -> None:
+    """The server offers each §8.2 x2 move on the hex the token moves to."""
+    game = roundhouse.new_game("18West", ["Ann", "Bob", "Cy"], seed=3)
+    move = Choose(player=game.state.pid("Ann"), entity="SP", choice="x2:H3:G4")
+    assert game.places(move) == ("G4",)
+    assert game.places(Choose(player=game.state.pid("Ann"), entity="SP", choice="convert")) == ()

@@ -95,6 +95,12 @@ class WestObserver(EngineObserver[WestGame]):
         )
         return dataclasses.replace(shown, hexes=hexes)
 
+    def places(self, action: Action) -> tuple[str, ...]:
+        """An x2 token's move is offered on the hex it moves to (§8.2)."""
+        if isinstance(action, Choose) and action.choice.startswith("x2:"):
+            return (action.choice.rsplit(":", 1)[1],)
+        return super().places(action)
+
     def describe(self, action: Action) -> str:
         if isinstance(action, Choose):
             words = choice_words(action.entity, action.choice)

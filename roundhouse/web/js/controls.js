@@ -127,10 +127,15 @@ function listControl(kind, listed, submit, limit = BUTTON_LIMIT) {
     el("button", { type: "button", class: "action", "data-kind": kind, onclick: () => submit(a) }, a.text)))];
 }
 
+// The hexes a move is made on: those the server names (an x2 token's new hex), else the
+// action's own hex.
+export function hexesOf(a) {
+  if (a.hexes?.length) return a.hexes;
+  return typeof a.action.hex === "string" ? [a.action.hex] : [];
+}
+
 export function legalHexes(actions) {
-  const hexes = new Set();
-  for (const a of actions) if (typeof a.action.hex === "string") hexes.add(a.action.hex);
-  return hexes;
+  return new Set(actions.flatMap(hexesOf));
 }
 
 // "HEX/city" for every legal station placement, so those city circles can be clicked.
@@ -204,7 +209,7 @@ export function renderControls(container, actions, ctx) {
   }
   if (ctx.context) parts.push(el("p", { class: "move-context" }, ctx.context));
   if (selectedHex) {
-    const here = actions.filter((a) => a.action.hex === selectedHex);
+    const here = actions.filter((a) => hexesOf(a).includes(selectedHex));
     if (here.length) {
       const byTile = laysByTile(here, selectedHex);
       const stations = here.filter((a) => a.kind === "place_token");
@@ -253,13 +258,13 @@ function kindControls(group, mine, seat, ctx) {
       const varying = varyingFields(ofKind);
       const numeric = varying.filter((f) => ofKind.every((a) => Number.isInteger(a.action[f])));
       const amountField = numeric.find((f) => new Set(ofKind.map((a) => a.action[f])).size > AMOUNT_LIMIT);
-      const onMap = ofKind.some((a) => typeof a.action.hex === "string");
+      const onMap = ofKind.some((a) => hexesOf(a).length);
       if (kind === "run_routes" && ctx.routes) {
         box.append(el("h4", {}, "Run trains"), ctx.routes.render());
       } else if (amountField) {
         box.append(...amountControl(kind, amountField, ofKind, submit));
       } else if (onMap) {
-        const hexes = new Set(ofKind.map((a) => a.action.hex));
+        const hexes = new Set(ofKind.flatMap(hexesOf));
         if (selectedHex && hexes.has(selectedHex) && hexes.size === 1) continue;
         box.append(el("p", { class: "hint on-map" },
           `${humanize(kind)}: pick one of the ${hexes.size} highlighted hex${hexes.size === 1 ? "" : "es"} on the map, or choose here:`));

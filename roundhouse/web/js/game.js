@@ -5,7 +5,7 @@ import {
   rememberInvites, rememberToken, setSetting, setting, tokenFor,
 } from "./api.js";
 import { valueChart } from "./chart.js";
-import { laysByTile, legalHexes, legalStops, renderControls, tileSrc } from "./controls.js";
+import { hexesOf, laysByTile, legalHexes, legalStops, renderControls, tileSrc } from "./controls.js";
 import { HexMap } from "./hexmap.js";
 import { renderLog } from "./log.js";
 import { companyColours, renderTables } from "./panels.js";
@@ -204,7 +204,7 @@ async function render() {
   renderSeatBadge();
 
   const actions = live ? state.legal : [];
-  if (state.selectedHex && !actions.some((a) => a.action.hex === state.selectedHex)) state.selectedHex = null;
+  if (state.selectedHex && !actions.some((a) => hexesOf(a).includes(state.selectedHex))) state.selectedHex = null;
   settleLay(actions);
   settleRoutes(actions, view);
   // The banner above already names the new position; until its moves replace the last
