@@ -197,6 +197,7 @@ def _x2_move(new: str) -> dict:
     return {
         "seat": "Ann",
         "step": "land_grant",
+        "step_action": "move the x2 token or convert",
         "kind": "choose",
         "text": f"SP moves its x2 token from H3 to {new}",
         "action": {"kind": "choose", "player": "Ann", "entity": "SP", "choice": f"x2:H3:{new}"},
@@ -230,5 +231,5 @@ def test_browser_a_choice_named_on_a_hex_is_offered_on_the_map(base_url: str, pa
     )
     shot(page, "titles-x2-on-map")
     assert shown["hexes"] == ["G4", "H11", "K10"]
-    assert "3 highlighted hexes" in shown["hint"]
+    assert shown["hint"].startswith("Move the x2 token or convert: pick one of the 3 highlighted")
     assert shown["picked"] == ["SP moves its x2 token from H3 to H11"]
