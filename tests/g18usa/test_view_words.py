@@ -12,6 +12,7 @@ from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.powers import UsePrivate
 from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.view import UsaObserver
 
@@ -88,3 +89,12 @@ def test_18usa_11_6_a_company_start_names_its_home() -> None:
     assert "§11.6" in prompt.help
     homes = [game.describe(a) for a in game.legal_actions() if a.kind == "place_token"]
     assert "ATSF's home: D20 Chicago" in homes
+
+
+def test_18usa_13_a_private_used_on_a_hex_is_named() -> None:
+    """§13: a private's resource token placed on a hex: the card's name and the city."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=9)
+    use = UsePrivate(
+        player=game.state.pid("Ann"), entity="GN", company="P1", hex="D20", choice="coal"
+    )
+    assert game.describe(use) == "GN uses P1 Lehigh Coal Mine Co. on D20 Chicago (coal)"

@@ -24,6 +24,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
 )
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.powers import UsePrivate
 from roundhouse.titles.g18usa.state import UsaGame
 
 STEP_ACTION: Mapping[str, str] = {
@@ -184,6 +185,10 @@ def describe(g: UsaGame, action: Action) -> str | None:
         return f"{action.entity}'s {action.corporation} buys the company"
     if isinstance(action, Assign):
         return f"{action.entity} offers {action.target} for sale to the other companies"
+    if isinstance(action, UsePrivate) and action.company in g.privates:
+        card = g.privates[action.company].spec
+        what = f" ({action.choice})" if action.choice else ""
+        return f"{action.entity} uses {card.id} {card.name} on {_place(g, action.hex)}{what}"
     return _start_words(g, action)
 
 
