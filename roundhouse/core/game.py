@@ -282,6 +282,11 @@ class Game:
         10% share of RG from the initial offering for $70"); the log keeps ``str(action)``."""
         return self._observer().describe(action)
 
+    def places(self, action: Action) -> tuple[str, ...]:
+        """The hexes a legal move is made on (its ``hex``, or the hexes a title's named
+        choice names), for a client to offer it on the map."""
+        return self._observer().places(action)
+
     def step_of(self, action: Action) -> tuple[str, str]:
         """The step a legal move belongs to, by name and in words ("steel", "choose steel");
         empty strings where the title has no steps."""

@@ -71,6 +71,7 @@ MARKER_FILL: Mapping[str, str] = {
     "oil": "#202060",
     "ore": "#a0522d",
     "ghost": "#909090",
+    "x2": "#c0392b",
 }
 
 COST_RED = "#c8161d"

@@ -203,6 +203,9 @@ class LegalAction(BaseModel):
     action: JsonObject
     step: str = Field(default="", description='the step it belongs to ("track", "steel")')
     step_action: str = Field(default="", description='that step in words ("choose steel")')
+    hexes: list[str] = Field(
+        default_factory=list, description="the hexes the move is made on, to offer it on the map"
+    )
 
 
 class LegalReply(BaseModel):

@@ -66,6 +66,7 @@ def legal_moves(game: roundhouse.Game, seats: Sequence[str]) -> list[schema.Lega
                 action=a.to_json(),
                 step=step,
                 step_action=words,
+                hexes=list(game.places(a)),
             )
         )
     return out

@@ -41,7 +41,7 @@ def test_browser_18royalgorge_people_and_bots_from_the_lobby(base_url: str, page
     page.click("#create")
     page.wait_for_url("**/games/*")
     page.wait_for_selector("#board svg g[data-hex='E11']")
-    page.wait_for_selector("table.market td[data-price]")
+    page.wait_for_selector(".market [data-price]")
     assert "Spreadsheet" in page.inner_text("#tables")
     for _ in range(20):
         bots_moved = page.evaluate(

@@ -110,7 +110,7 @@ def test_browser_log_is_narrated_and_the_tables_name_things(base_url: str, page)
     assert sheet.locator("tbody tr[data-company='RG']").count() == 1
     for label in ("Cash", "Worth", "Certificates"):
         assert label in sheet.inner_text()
-    assert page.locator("table.market td .chip").count() >= 2
+    assert page.locator(".market [data-price] .chip").count() >= 2
     privates = page.inner_text(".privates")
     assert "Ghost Town Tour Co." in privates and "ghost-town" in privates
     held = page.locator(".spreadsheet .private-chip").first

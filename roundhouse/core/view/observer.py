@@ -124,6 +124,13 @@ class Observer(Generic[S]):
         buys a 3+ train from the bank for $180"); by default its table talk."""
         return str(action)
 
+    def places(self, action: Action) -> tuple[str, ...]:
+        """The hexes a move on offer is made on, so a client offers it on the map: the
+        action's own ``hex`` by default; a title adds moves that name hexes otherwise (a
+        token moved to a hex by a named choice)."""
+        hex_name = getattr(action, "hex", None)
+        return (hex_name,) if isinstance(hex_name, str) and hex_name else ()
+
     def step_of(self, action: Action) -> tuple[str, str]:
         """The step a move on offer belongs to, by name and in words ("steel", "choose
         steel"), so a client can group moves by step; empty where the title has none."""

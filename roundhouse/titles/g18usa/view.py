@@ -11,16 +11,94 @@ metropolises (§2.4), subsidies still on offer (§2.5, §11.6.1) and red area va
 
 from __future__ import annotations
 
+import dataclasses
+from typing import ClassVar
+
+from roundhouse.core.actions import Action
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.core.view.panel import Fact, Panel
+from roundhouse.core.view.prompt import AuctionView, Prompt
+from roundhouse.titles.g18usa import words
+from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
+from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.privates import privates as private_cards
 from roundhouse.titles.g18usa.state import UsaGame
+
+SUBSIDY_NAMES = {
+    "none": "none",
+    "boomtown": "Boomtown",
+    "free_station": "Free station",
+    "plus10": "+10",
+    "plus10_20": "+10/+20",
+    "resource": "Resource",
+}
+"""Appendix "Subsidy Tiles": each tile's name, for the spreadsheet's narrow column."""
+
+SUBSIDY_WORDS = {
+    "none": "none",
+    "boomtown": "Boomtown: a free green home city in the first operating round",
+    "free_station": "an extra station, placeable even in a full city",
+    "plus10": "the city is worth $10 more",
+    "plus10_20": "the city is worth $10 more ($20 from phase 5)",
+    "resource": "a coal, oil or ore token",
+}
+"""Appendix "Subsidy Tiles", each kind in a few words (cash subsidies show their amount)."""
 
 
 class UsaObserver(EngineObserver[UsaGame]):
     """The typed views of a :class:`~.state.UsaGame`."""
 
     __slots__ = ()
+
+    step_action: ClassVar[dict[str, str]] = dict(words.STEP_ACTION)
+    step_help: ClassVar[dict[str, str]] = dict(words.STEP_HELP)
+
+    def private_text(self, private: str) -> str:
+        card = private_cards().get(private)
+        return card.text if card is not None else ""
+
+    def describe(self, action: Action) -> str:
+        return words.describe(self.state, action) or super().describe(action)
+
+    def prompt(self, player: PlayerId | None) -> Prompt:
+        """Core's prompt, with help for the decisions taken without steps (§11.6, §14) and
+        a company start's auction shown as an auction."""
+        shown = super().prompt(player)
+        g = self.state
+        extra: dict[str, object] = {}
+        if not shown.help and (help_line := words.round_help(g)):
+            extra["help"] = help_line
+        if not shown.step and (action := words.round_action(g)):
+            extra["action"] = action
+        r = g.round
+        if isinstance(r, CorporateStockRound) and r.auction is not None:
+            a = r.auction
+            if a.phase == "bid" and shown.auction is None:
+                extra["auction"] = AuctionView(
+                    item=a.corp,
+                    high_bid=a.high,
+                    high_bidder=a.high_bidder,
+                    min_bid=a.rules.min_bid,
+                    lowest_bid=a.high + a.rules.raise_step,
+                    bidders=tuple(b for b in a.bidders if b not in a.out),
+                    to_act=a.acting(),
+                    kind="start",
+                )
+        if isinstance(r, TakeoverRound) and r.phase == "auction" and r.auction is not None:
+            sale = r.auction
+            acting = shown.acting[0] if shown.acting else None
+            extra["auction"] = AuctionView(
+                item=sale.target,
+                high_bid=sale.high if sale.high_bidder is not None else None,
+                high_bidder=sale.high_bidder,
+                min_bid=sale.min_bid(g) if sale.high_bidder is None else 0,
+                lowest_bid=sale.min_bid(g),
+                bidders=tuple(b for b in sale.bidders if b not in sale.out),
+                to_act=acting,
+                kind=sale.kind.value,
+            )
+        return dataclasses.replace(shown, **extra) if extra else shown  # type: ignore[arg-type]
 
     def company_facts(self, company: str) -> tuple[Fact, ...]:
         g = self.state
@@ -31,7 +109,11 @@ class UsaObserver(EngineObserver[UsaGame]):
             Fact(key="size", label="Shares", value=g.books[company].size),
             Fact(key="loans", label="Loans", value=loans),
             Fact(key="shorts", label="Shorts out", value=shorts),
-            Fact(key="subsidy", label="Subsidy", value=subsidy.kind if subsidy else None),
+            Fact(
+                key="subsidy",
+                label="Subsidy",
+                value=_subsidy_name(subsidy.kind, subsidy.value) if subsidy else None,
+            ),
         )
 
     def player_facts(self, player: str) -> tuple[Fact, ...]:
@@ -72,9 +154,21 @@ class UsaObserver(EngineObserver[UsaGame]):
                 Panel(
                     id="subsidies",
                     title="Subsidies",
-                    columns=("City", "Subsidy"),
-                    rows=tuple(sorted(g.subsidy_view().items())),
+                    columns=("City", "Subsidy", "What it gives"),
+                    rows=tuple(
+                        (h, _subsidy_name(s.kind, s.value), _subsidy(s.kind, s.value))
+                        for h, s in sorted(g.subsidies.items())
+                    ),
                     note="Taken by a company starting there in the first stock round (§11.6.1).",
                 )
             )
         return tuple(out)
+
+
+def _subsidy(kind: str, value: int) -> str:
+    """A subsidy tile in words: its cash or what it does."""
+    return f"${value} toward the start" if value else SUBSIDY_WORDS.get(kind, kind)
+
+
+def _subsidy_name(kind: str, value: int) -> str:
+    return f"${value}" if value else SUBSIDY_NAMES.get(kind, kind)

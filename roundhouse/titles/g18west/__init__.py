@@ -37,6 +37,7 @@ from roundhouse.titles.g18west.map_rules import WestMap
 from roundhouse.titles.g18west.merger_rules import MergerConfig, MergerRules
 from roundhouse.titles.g18west.rules import WestHooks
 from roundhouse.titles.g18west.state import WestGame
+from roundhouse.titles.g18west.view import WestObserver
 
 RULEBOOK = Rulebook(
     name="18West",
@@ -150,6 +151,7 @@ TITLE = Title(
     rulebook=RULEBOOK,
     actions=(*ACTIONS, Choose, *MERGER_ACTIONS),
     setup=_setup,
+    observer=WestObserver,
     designer="David G. D. Hecht",
     publisher="All Aboard Games",
 )

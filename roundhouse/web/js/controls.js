@@ -6,6 +6,7 @@ import { el, humanize } from "./api.js";
 
 const AMOUNT_LIMIT = 6; // more distinct values than this: a number input instead of buttons
 const BUTTON_LIMIT = 10; // more choices than this: a drop-down
+const RANGE_FORMS_LIMIT = 3; // more amount ranges than this: one form with a drop-down
 
 function varyingFields(actions) {
   const fields = Object.keys(actions[0].action).filter((f) => f !== "kind" && f !== "player");
@@ -22,8 +23,8 @@ function amountControl(kind, field, actions, submit) {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(a);
   }
-  const parts = [];
   const fixed = []; // a group with one amount only (a train from the bank): a plain button
+  const ranges = [];
   const labels = new Set();
   for (const group of groups.values()) {
     if (group.length === 1) {
@@ -32,12 +33,6 @@ function amountControl(kind, field, actions, submit) {
     }
     const values = group.map((a) => a.action[field]).sort((x, y) => x - y);
     const step = values.slice(1).reduce((g, v, i) => gcd(g, v - values[i]), 0) || 1;
-    const id = `amount-${kind}-${parts.length}`;
-    const input = el("input", {
-      id, type: "number", min: values[0], max: values[values.length - 1], step,
-      value: values[0], inputmode: "numeric", required: true,
-    });
-    const error = el("span", { class: "error", role: "alert" });
     const others = Object.entries(group[0].action)
       .filter(([k]) => !["kind", "player", field].includes(k))
       .map(([, v]) => v).filter((v) => v !== "" && v !== group[0].action.player);
@@ -50,23 +45,69 @@ function amountControl(kind, field, actions, submit) {
       : `${humanize(kind)}${others.length ? ` on ${others.join(", ")}` : ""} (${range})`;
     if (labels.has(label)) continue; // two 2-trains of one company: one form buys either
     labels.add(label);
-    const form = el("form", {
-      class: "amount", onsubmit: (e) => {
-        e.preventDefault();
-        const value = Number(input.value);
-        const chosen = group.find((a) => a.action[field] === value);
-        if (!chosen) {
-          error.textContent = `choose ${field} from ${values[0]} to ${values[values.length - 1]}${step > 1 ? ` in steps of ${step}` : ""}`;
-          return;
-        }
-        error.textContent = "";
-        submit(chosen);
-      },
-    }, el("label", { for: id }, label), input,
-    el("button", { type: "submit", "data-kind": kind }, humanize(kind)), error);
-    parts.push(form);
+    ranges.push({ group, values, step, label });
   }
+  // Past a few ranges (a bid to start any of sixteen companies), one form: pick what, then
+  // how much; otherwise a form each.
+  const parts = ranges.length > RANGE_FORMS_LIMIT
+    ? [pickedAmountForm(kind, field, ranges, submit)]
+    : ranges.map((r, i) => amountForm(kind, field, r, `amount-${kind}-${i}`, submit));
   return fixed.length ? [...listControl(kind, fixed, submit), ...parts] : parts;
+}
+
+function rangeError(field, r) {
+  const { values, step } = r;
+  return `choose ${field} from ${values[0]} to ${values[values.length - 1]}${step > 1 ? ` in steps of ${step}` : ""}`;
+}
+
+function amountInput(id, r) {
+  return el("input", {
+    id, type: "number", min: r.values[0], max: r.values[r.values.length - 1], step: r.step,
+    value: r.values[0], inputmode: "numeric", required: true,
+  });
+}
+
+// One amount range: its label, a number input limited to the range, and the kind's button.
+function amountForm(kind, field, r, id, submit) {
+  const input = amountInput(id, r);
+  const error = el("span", { class: "error", role: "alert" });
+  return el("form", {
+    class: "amount", onsubmit: (e) => {
+      e.preventDefault();
+      const chosen = r.group.find((a) => a.action[field] === Number(input.value));
+      error.textContent = chosen ? "" : rangeError(field, r);
+      if (chosen) submit(chosen);
+    },
+  }, el("label", { for: id }, r.label), input,
+  el("button", { type: "submit", "data-kind": kind }, humanize(kind)), error);
+}
+
+// Many amount ranges: a drop-down of what the amount is for (each worded with its range), and
+// one number input that takes the chosen range's limits.
+function pickedAmountForm(kind, field, ranges, submit) {
+  const pickId = `amount-${kind}-pick`;
+  const inputId = `amount-${kind}-value`;
+  const select = el("select", { id: pickId, class: "amount-pick" },
+    ranges.map((r, i) => el("option", { value: i }, r.label)));
+  let input = amountInput(inputId, ranges[0]);
+  const error = el("span", { class: "error", role: "alert" });
+  const amountLabel = el("label", { for: inputId, class: "amount-label" }, humanize(field));
+  select.addEventListener("change", () => {
+    const fresh = amountInput(inputId, ranges[Number(select.value)]);
+    input.replaceWith(fresh);
+    input = fresh;
+    error.textContent = "";
+  });
+  return el("form", {
+    class: "amount picked", onsubmit: (e) => {
+      e.preventDefault();
+      const r = ranges[Number(select.value)];
+      const chosen = r.group.find((a) => a.action[field] === Number(input.value));
+      error.textContent = chosen ? "" : rangeError(field, r);
+      if (chosen) submit(chosen);
+    },
+  }, el("label", { for: pickId, class: "visually-hidden" }, humanize(kind)), select,
+  amountLabel, input, el("button", { type: "submit", "data-kind": kind }, humanize(kind)), error);
 }
 
 function listControl(kind, listed, submit, limit = BUTTON_LIMIT) {
@@ -86,10 +127,15 @@ function listControl(kind, listed, submit, limit = BUTTON_LIMIT) {
     el("button", { type: "button", class: "action", "data-kind": kind, onclick: () => submit(a) }, a.text)))];
 }
 
+// The hexes a move is made on: those the server names (an x2 token's new hex), else the
+// action's own hex.
+export function hexesOf(a) {
+  if (a.hexes?.length) return a.hexes;
+  return typeof a.action.hex === "string" ? [a.action.hex] : [];
+}
+
 export function legalHexes(actions) {
-  const hexes = new Set();
-  for (const a of actions) if (typeof a.action.hex === "string") hexes.add(a.action.hex);
-  return hexes;
+  return new Set(actions.flatMap(hexesOf));
 }
 
 // "HEX/city" for every legal station placement, so those city circles can be clicked.
@@ -163,7 +209,7 @@ export function renderControls(container, actions, ctx) {
   }
   if (ctx.context) parts.push(el("p", { class: "move-context" }, ctx.context));
   if (selectedHex) {
-    const here = actions.filter((a) => a.action.hex === selectedHex);
+    const here = actions.filter((a) => hexesOf(a).includes(selectedHex));
     if (here.length) {
       const byTile = laysByTile(here, selectedHex);
       const stations = here.filter((a) => a.kind === "place_token");
@@ -212,16 +258,16 @@ function kindControls(group, mine, seat, ctx) {
       const varying = varyingFields(ofKind);
       const numeric = varying.filter((f) => ofKind.every((a) => Number.isInteger(a.action[f])));
       const amountField = numeric.find((f) => new Set(ofKind.map((a) => a.action[f])).size > AMOUNT_LIMIT);
-      const onMap = ofKind.some((a) => typeof a.action.hex === "string");
+      const onMap = ofKind.some((a) => hexesOf(a).length);
       if (kind === "run_routes" && ctx.routes) {
         box.append(el("h4", {}, "Run trains"), ctx.routes.render());
       } else if (amountField) {
         box.append(...amountControl(kind, amountField, ofKind, submit));
       } else if (onMap) {
-        const hexes = new Set(ofKind.map((a) => a.action.hex));
+        const hexes = new Set(ofKind.flatMap(hexesOf));
         if (selectedHex && hexes.has(selectedHex) && hexes.size === 1) continue;
         box.append(el("p", { class: "hint on-map" },
-          `${humanize(kind)}: pick one of the ${hexes.size} highlighted hex${hexes.size === 1 ? "" : "es"} on the map, or choose here:`));
+          `${humanize(kind === "choose" && ofKind[0].step_action ? ofKind[0].step_action : kind)}: pick one of the ${hexes.size} highlighted hex${hexes.size === 1 ? "" : "es"} on the map, or choose here:`));
         if (kind === "lay_tile") {
           const id = `hex-pick-${seat.replace(/\W/g, "")}`;
           const select = el("select", { id }, [...hexes].sort().map((h) => el("option", { value: h }, ctx.hexLabel(h))));

@@ -5,7 +5,7 @@ import {
   rememberInvites, rememberToken, setSetting, setting, tokenFor,
 } from "./api.js";
 import { valueChart } from "./chart.js";
-import { laysByTile, legalHexes, legalStops, renderControls, tileSrc } from "./controls.js";
+import { hexesOf, laysByTile, legalHexes, legalStops, renderControls, tileSrc } from "./controls.js";
 import { HexMap } from "./hexmap.js";
 import { renderLog } from "./log.js";
 import { companyColours, renderTables } from "./panels.js";
@@ -185,8 +185,13 @@ async function render() {
     help = view.prompt.help;
   }
   $("status").textContent = status;
-  $("prompt-help").textContent = help;
+  if ($("prompt-help").textContent !== help) {
+    $("prompt-help").textContent = help;
+    $("prompt-help").classList.remove("open");
+  }
   $("prompt-help").hidden = !help;
+  // Past two lines' worth, a phone shows the start of the help; a tap shows it all.
+  $("prompt-help").classList.toggle("long", help.length > 120);
   $("banner").classList.toggle("your-turn", yourTurn);
   document.title = `${yourTurn ? "● Your turn · " : ""}${live && !view.finished ? banner(view.prompt, state.mayActFor) : status} — ${title}`;
   if (yourTurn && !state.yourTurn) {
@@ -199,7 +204,7 @@ async function render() {
   renderSeatBadge();
 
   const actions = live ? state.legal : [];
-  if (state.selectedHex && !actions.some((a) => a.action.hex === state.selectedHex)) state.selectedHex = null;
+  if (state.selectedHex && !actions.some((a) => hexesOf(a).includes(state.selectedHex))) state.selectedHex = null;
   settleLay(actions);
   settleRoutes(actions, view);
   // The banner above already names the new position; until its moves replace the last
@@ -344,6 +349,8 @@ async function drawBoard(view, hexes, stops, ticket) {
     const svg = await response.text();
     if (ticket !== renderTicket) return;
     map.dropIn(svg, hexes, state.selectedHex, stops);
+    // A wide screen's map box takes the board's shape (no bands of table above and below).
+    if (map.full) $("board").style.setProperty("--board-aspect", String(map.full[2] / map.full[3]));
     drawn.board = key;
     drawBoard.failures = 0;
   } catch {
@@ -556,6 +563,7 @@ function wire() {
       rerender();
     }
   });
+  $("prompt-help").addEventListener("click", () => $("prompt-help").classList.toggle("open"));
   $("zoom-in").addEventListener("click", () => map.zoom(0.8));
   $("zoom-out").addEventListener("click", () => map.zoom(1.25));
   $("zoom-reset").addEventListener("click", () => map.reset());

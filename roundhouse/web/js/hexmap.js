@@ -6,6 +6,7 @@
 const SVG = "http://www.w3.org/2000/svg";
 export const ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#2e7d32", "#fb8c00", "#8e24aa", "#00897b"];
 const TILE_BOX = 84; // a tile preview's size in map units (roundhouse.render.tile: 2R + 4)
+const WHOLE_BOARD_WIDTH = 800; // a map this wide (CSS px) opens on the whole board
 
 function svgEl(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG, tag);
@@ -55,11 +56,12 @@ export class HexMap {
   // The box a board opens at. A landscape board shown whole in a portrait map (a phone) is a
   // strip with empty space above and below it and hexes too small to read: there the board
   // opens filling the map's height, centred on the hexes the seat may use (else on the
-  // board's middle), to be dragged sideways; "Fit" shows it whole.
+  // board's middle), to be dragged sideways; "Fit" shows it whole. A map as wide as a
+  // desktop's (the tall map column of a 2560 x 1440 screen) shows the board whole.
   opening(legalHexes) {
     const full = this.full;
     const rect = this.container.getBoundingClientRect();
-    if (!rect.width || !rect.height) return [...full];
+    if (!rect.width || !rect.height || rect.width >= WHOLE_BOARD_WIDTH) return [...full];
     const screen = rect.width / rect.height;
     if (screen >= (full[2] / full[3]) * 0.75) return [...full];
     const width = full[3] * screen;

@@ -87,7 +87,8 @@ function privatesOf(ids, privates, colours) {
   return el("span", { class: "held-privates" }, ids.map((id) => {
     const card = privates.find((p) => p.id === id);
     const tip = card ? `${card.name} (value $${card.value}, income $${card.revenue}): ${card.ability}` : id;
-    return el("span", { class: "private-chip", title: tip }, chip(id, colours), card ? ` ${card.name}` : "");
+    return el("span", { class: "private-chip", title: tip }, chip(id, colours),
+      card ? el("span", { class: "private-name" }, ` ${card.name}`) : "");
   }));
 }
 
@@ -112,7 +113,7 @@ function spreadsheet(game, colours, you) {
     ...players.map((p) => el("span", { class: "player-head" }, p.id,
       p.id === table.priority ? el("span", { class: "badge", title: "priority deal" }, "PD") : null,
       you.includes(p.id) ? el("span", { class: "badge you" }, "you") : null)),
-    priced ? "Bank" : "Left", ...(priced ? ["Market", "Price", "Par"] : []), "Treasury",
+    priced ? "Bank" : "Left", ...(priced ? ["Market", "Price", "Par"] : []), "Cash",
     priced ? "Last run" : "Income", ...(trainsShown ? ["Trains"] : []), ...(priced ? ["Tokens", "Stations"] : ["Network"]),
     ...(ordered ? ["Order"] : []),
     ...extras.map((f) => f.label),
@@ -133,10 +134,10 @@ function spreadsheet(game, colours, you) {
       ...(priced ? [cell("td", share(c.pool, c) || "—"), cell("td", money(c.price)), cell("td", money(c.par))] : []),
       cell("td", money(c.cash)),
       cell("td", c.revenue === null ? "—" : priced ? money(c.revenue) : `$${c.revenue}`),
-      ...(trainsShown ? [cell("td", c.trains.join(" ") || "—")] : []),
+      ...(trainsShown ? [cell("td", c.trains.join(" ") || "—", { class: "list" })] : []),
       ...(priced
         ? [cell("td", c.tokens === null ? "—" : `${c.tokens}${c.token_cost ? ` ($${c.token_cost})` : ""}`),
-          cell("td", c.hexes.join(" ") || "—")]
+          cell("td", c.hexes.join(" ") || "—", { class: "list" })]
         : [el("td", { title: c.hexes.join(" ") || null }, c.hexes.length ? `${c.hexes.length} hex${c.hexes.length === 1 ? "" : "es"}` : "—")]),
       ...(ordered ? [cell("td", c.order ?? "—")] : []),
       ...extras.map((f) => cell("td", facts[f.key])));
@@ -174,20 +175,27 @@ const ZONE_CLASS = /^[a-z0-9_]+$/;
 // price tokens stacked on it (top of the stack first).
 function marketPanel(market, colours) {
   const zones = new Set();
-  const rows = market.rows.map((row) => el("tr", {}, row.map((c) => {
-    if (c === null) return el("td", { class: "empty" });
+  // A market of one long row (the 1817 family's) wraps like a line of text instead of
+  // running far past its card.
+  const linear = market.rows.length === 1;
+  const cellTag = linear ? "li" : "td";
+  const rows = market.rows.map((row) => row.map((c) => {
+    if (c === null) return el(cellTag, { class: "empty" });
     c.zones.forEach((z) => zones.add(z));
     const par = market.par_zones.some((z) => c.zones.includes(z));
     const classes = [c.companies.length ? "here" : "", par ? "par" : "",
       ...c.zones.filter((z) => ZONE_CLASS.test(z)).map((z) => `zone-${z}`)].filter(Boolean).join(" ");
-    return el("td", {
+    return el(cellTag, {
       class: classes, title: [c.zones.map(humanize).join(", "), par ? "starting price now" : ""].filter(Boolean).join("; ") || null,
       "data-price": c.price,
     }, el("span", { class: "price" }, `${c.price}`),
     el("span", { class: "tokens" }, c.companies.map((id) => chip(id, colours))));
-  })));
-  const part = el("div", { class: "table-wrap market-wrap wide" }, el("table", { class: "market" },
-    el("caption", {}, "Stock market"), el("tbody", {}, rows)));
+  }));
+  const part = linear
+    ? el("div", { class: "table-wrap market-wrap wide" }, el("h3", { class: "caption" }, "Stock market"),
+      el("ol", { class: "market market-line" }, rows[0]))
+    : el("div", { class: "table-wrap market-wrap wide" }, el("table", { class: "market" },
+      el("caption", {}, "Stock market"), el("tbody", {}, rows.map((cells) => el("tr", {}, cells)))));
   const legend = [...zones].map((z) => el("span", { class: `zone-key zone-${z}` }, humanize(z)));
   if (legend.length) part.append(el("p", { class: "hint market-key" }, "Zones: ", legend));
   return part;
