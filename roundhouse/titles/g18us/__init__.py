@@ -118,6 +118,7 @@ RULEBOOK = Rulebook(
         "track.one_upgrade": "§7.3.2",
         "track.reserved_hex": "§7.3",
         "conversion.site": "§6.3.2",
+        "conversion.eastern": "§6.3.1",
         "trains.drg": "§10.2.4",
         "round.not_your_turn": "§2",
         "round.wrong_step": "§6",

@@ -314,6 +314,6 @@ class UsTokenStep(CardTokenStep):
     """§6.4.1: the conversion's doubling token took this turn's placement."""
 
     def _options(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
-        if us(g).spike_turn.get(corp) == us(g).turn_key():
+        if us(g).doubling_turn.get(corp) == us(g).turn_key():
             return {}
         return super()._options(g, corp)

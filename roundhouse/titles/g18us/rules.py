@@ -49,6 +49,7 @@ from roundhouse.titles.g18us.drg import (
     LEAST_STARTING_VALUE,
     on_drg_float,
 )
+from roundhouse.titles.g18us.eastern import EasternConversionStep
 from roundhouse.titles.g18us.exchange_step import ShareExchangeStep
 from roundhouse.titles.g18us.hooks import CardHooks
 from roundhouse.titles.g18us.land_grant import (
@@ -189,8 +190,8 @@ class UsHooks(CardHooks):
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
         """§6's turn with §6.1's Concession purchases, the Land Grant track (§7.3), the
-        conversion step (§6.3) between track and token, and 18US's dividend and train
-        steps."""
+        conversion steps (§6.3.2 Land Grant, §6.3.1 Eastern) between track and token, and
+        18US's dividend and train steps."""
         steps: list[Step] = []
         for step in super().operating_steps(g):
             if type(step) is DiscountBuyTrainStep:
@@ -202,8 +203,8 @@ class UsHooks(CardHooks):
             elif type(step) is CardTokenStep:
                 step = UsTokenStep()
             elif type(step) is CardTrackStep:
-                steps.append(UsTrackStep())
-                step = ConversionStep()
+                steps.extend((UsTrackStep(), ConversionStep()))
+                step = EasternConversionStep()
             steps.append(step)
         return steps
 

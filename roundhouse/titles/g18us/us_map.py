@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import deque
+from collections.abc import Hashable
 from typing import Any
 
 from roundhouse.core.board import Board
@@ -47,6 +48,10 @@ TOKEN_PRICE_PER_HEX = 20
 FOUR_SHARE_UPGRADES = frozenset({Colour.GREEN})
 """§3.5, §6.2: "4-Share companies may only place yellow tiles or upgrade yellow tiles to
 green tiles" (the DRG likewise, §10.2.4; 5-Share Land Grant companies, §7.3.1)."""
+
+FIVE_SHARE_UPGRADES = frozenset({Colour.GREEN, Colour.BROWN})
+"""§3.5, §6.2: "5-Share Eastern companies and all 10-Share companies may also upgrade green
+tiles to brown tiles. 10-Share companies may also upgrade brown tiles to gray tiles"."""
 
 COAST_TO_COAST = EndpointDoubling(families=frozenset({"express"}))
 """§6.5.2: "Only Express trains ... may score 'Coast-To-Coast' routes ... An Express train
@@ -131,12 +136,24 @@ class UsMap(CardBoardMap):
         )
 
     def allowance(self, g: Engine, corp_id: str) -> Allowance:
+        """The upgrades the company's size allows (§3.5, §6.2): green for a 4-Share company,
+        the DRG and a 5-Share Land Grant company; brown too for a 5-Share Eastern company;
+        every colour the phase has for a 10-Share company."""
         base = super().allowance(g, corp_id)
-        if g.corps[corp_id].spec.kind in (EASTERN, DRG) or five_share(g, corp_id):
-            return Allowance(
-                cash=base.cash, skip_hexes=base.skip_hexes, upgrade_colours=FOUR_SHARE_UPGRADES
-            )
-        return base
+        kind = g.corps[corp_id].spec.kind
+        size = g.books[corp_id].size
+        if kind == DRG or five_share(g, corp_id) or (kind == EASTERN and size == 4):
+            colours = FOUR_SHARE_UPGRADES
+        elif kind == EASTERN and size == 5:
+            colours = FIVE_SHARE_UPGRADES
+        else:
+            return base
+        return Allowance(cash=base.cash, skip_hexes=base.skip_hexes, upgrade_colours=colours)
+
+    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+        """The cards' key and the company's size, which sets :meth:`allowance`: a conversion
+        changes the lays without changing the board."""
+        return (super().listing_key(g, corp_id), g.books[corp_id].size)
 
     def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
         return revenue_rules(freight_token_bonus()[g.depot.phases.current.name])
