@@ -333,11 +333,12 @@ def test_18us_6_3_2_conversion_golden_spike_and_doubling_token(up_turn: Game) ->
 
 def test_18us_6_1_company_buys_a_western_concession_at_face_value(up_turn: Game) -> None:
     """§6.1: at the start of its turn a company buys P7-P9 or P12 at face value from the Pool
-    (P7 here); its +20 Bonus Token goes down in its token step (§10.2.1)."""
+    (P7 here; Bob's P12 only with his consent, §7.2, test_consent); its +20 Bonus Token goes
+    down in its token step (§10.2.1)."""
     g = up_turn
     s = state(g)
     offers = {m.company: m.price for m in g.legal_actions() if isinstance(m, BuyCompany)}  # type: ignore[attr-defined]
-    assert offers == {"P7": 40, "P8": 50, "P9": 100}
+    assert offers == {"P7": 40, "P8": 50, "P9": 100, "P12": 250}
     cash = s.ledger.cash("UP")
     act(g, "buy_company", "Ann", entity="UP", company="P7", price=40)
     assert s.privates["P7"].owner == "UP" and s.ledger.cash("UP") == cash - 40

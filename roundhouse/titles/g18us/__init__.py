@@ -113,6 +113,7 @@ RULEBOOK = Rulebook(
         "trains.must_discard": "§6.8",
         "company.buy": "§6.1",
         "company.price": "§6.1",
+        "consent.sale": "§7.2",
         "convention.western_bid": "§7.1",
         "track.mandatory": "§7.3.1",
         "track.one_upgrade": "§7.3.2",

@@ -20,12 +20,12 @@ from roundhouse.core.flow.actions import BuyCompany, Dividend
 from roundhouse.core.flow.auction import sell_private
 from roundhouse.core.flow.company_step import BuyCompanyStep
 from roundhouse.core.flow.dividend_step import DividendStep
-from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.trains import TrainEvents
 from roundhouse.titles.g18us.card_window_step import CardTokenStep, CardTrackStep
+from roundhouse.titles.g18us.consent import AnswerStep, ConsentRound
 from roundhouse.titles.g18us.convention import (
     SCCRR,
     SOUTHERN,
@@ -61,8 +61,8 @@ from roundhouse.titles.g18us.land_grant_steps import (
     ConversionStep,
     UsBuyCompanyStep,
     UsTokenStep,
-    UsTrackStep,
 )
+from roundhouse.titles.g18us.permission import PermissionTrackStep
 from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.systems import check_systems
 from roundhouse.titles.g18us.train_buy_step import UsBuyTrainStep, release_commuters
@@ -151,8 +151,9 @@ class UsDividendStep(DividendStep):
             g.emit("close", f"{SCCRR} {card.spec.name} closes", item=SCCRR)
 
 
-class UsOperatingRound(OperatingRound):
-    """Core's Operating Round; a company whose President went bankrupt with nobody to take
+class UsOperatingRound(ConsentRound):
+    """Core's Operating Round in which a turn may wait for another player's consent
+    (:mod:`.consent`); a company whose President went bankrupt with nobody to take
     the Presidency (its certificate in the Pool, §6.9.3) ends its turn there; a Land Grant
     company's reserved hexes open when it has operated (§7.3)."""
 
@@ -189,10 +190,12 @@ class UsHooks(CardHooks):
         return StockRound([SouthernStartStep(), ShareExchangeStep(When.STOCK_ROUND), UsStockStep()])
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
-        """§6's turn with §6.1's Concession purchases, the Land Grant track (§7.3), the
+        """§6's turn with §6.1's Concession purchases (a player's only with his consent,
+        §7.2), the track step with its requests for leave to build in reserved hexes and the
+        Land Grant track (§7.3), the
         conversion steps (§6.3.2 Land Grant, §6.3.1 Eastern) between track and token, and
         18US's dividend and train steps."""
-        steps: list[Step] = []
+        steps: list[Step] = [AnswerStep()]
         for step in super().operating_steps(g):
             if type(step) is DiscountBuyTrainStep:
                 step = UsBuyTrainStep()
@@ -203,7 +206,7 @@ class UsHooks(CardHooks):
             elif type(step) is CardTokenStep:
                 step = UsTokenStep()
             elif type(step) is CardTrackStep:
-                steps.extend((UsTrackStep(), ConversionStep()))
+                steps.extend((PermissionTrackStep(), ConversionStep()))
                 step = EasternConversionStep()
             steps.append(step)
         return steps

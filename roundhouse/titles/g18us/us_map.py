@@ -15,6 +15,7 @@ CardBoardMap`) and what 18US changes about track, stations and runs.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 from collections import deque
@@ -29,8 +30,8 @@ from roundhouse.core.routes.graph import RouteGraph, StopKind
 from roundhouse.core.routes.kinds import TrainKind
 from roundhouse.core.routes.revenue import EndpointDoubling, RevenueRules, RouteFacts
 from roundhouse.core.tiles import Colour
-from roundhouse.core.track import Allowance, TileLay
-from roundhouse.titles.g18us.board import coast
+from roundhouse.core.track import Allowance, TileLay, iter_tile_lays
+from roundhouse.titles.g18us.board import coast, reserved_hexes
 from roundhouse.titles.g18us.card_board import CardBoardMap
 from roundhouse.titles.g18us.data import DRG, EASTERN, freight_token_bonus, train_kinds
 from roundhouse.titles.g18us.doubling import DoublingTokens
@@ -157,6 +158,40 @@ class UsMap(CardBoardMap):
 
     def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
         return revenue_rules(freight_token_bonus()[g.depot.phases.current.name])
+
+    def lays_if_permitted(self, g: Engine, corp_id: str, owners: frozenset[str]) -> list[TileLay]:
+        """The lays ``corp_id`` could make and pay for in the reserved hexes of ``owners``
+        if their Presidents permitted them (§7.3: what it may ask for), worked out on a view
+        of the board with those reservations lifted."""
+        reach = self.graph.reach(corp_id).hexes
+        hexes = frozenset(h for h, o in reserved_hexes().items() if o in owners) & reach
+        if not hexes:
+            return []
+        key = (
+            "18US reserved lays",
+            self.board.version,
+            corp_id,
+            g.depot.phases.current.name,
+            tuple(self.laid_now(g, corp_id)),
+            self.listing_key(g, corp_id),
+            owners,
+        )
+
+        def work() -> tuple[TileLay, ...]:
+            view = copy.copy(self.board)
+            view.released = self.board.released | owners
+            base = self.allowance(g, corp_id)
+            allowance = dataclasses.replace(base, skip_hexes=base.skip_hexes | (reach - hexes))
+            found = iter_tile_lays(view, self.graph, corp_id, allowance, self._track_rules(g))
+            return tuple(
+                dataclasses.replace(lay, cost=self.lay_cost(g, corp_id, lay))
+                for lay in found
+                if self.lay_allowed(g, corp_id, lay)
+            )
+
+        cash = g.ledger.cash(corp_id)
+        lays: tuple[TileLay, ...] = self.derived.get(key, work)
+        return [lay for lay in lays if self._price(g, corp_id, lay) <= cash]
 
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         """§7.3.2: a 5-Share Land Grant company's next tile's Crédit Mobilier."""
