@@ -11,12 +11,16 @@ the sale: the UP's first turn (Ann), with Bob owning the Electro-Motive Division
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyCompany, Choose, LayTile
 from roundhouse.core.game import Game
 from roundhouse.core.market import Direction
+from roundhouse.titles.g18us import DRAFT
+from roundhouse.titles.g18us.consent import ConsentRound
 from tests.core.flow.synthetic import act
 from tests.g18us.test_board_play import PRR_WEST, build
 from tests.g18us.test_western import (
@@ -167,3 +171,24 @@ def test_18us_7_2_owner_refuses_to_sell(up_turn: Game) -> None:
     assert offers == {"P7", "P8", "P9"}
     with pytest.raises(IllegalAction, match=r"18US §6\.1"):
         act(g, "buy_company", "Ann", entity="UP", company="P12", price=250)
+
+
+def test_18us_7_2_a_waiting_question_replays_and_undoes() -> None:
+    """The log is the game: a random game (seed 0) up to its first question waiting for an
+    answer replays from its document to the same state, and undoing the question gives the
+    turn back to the company that asked."""
+    g = Game(DRAFT, ["Ann", "Bob", "Cy"], seed=0)
+    rng = random.Random(0)
+    s = state(g)
+    while not (isinstance(s.round, ConsentRound) and s.round.request is not None):
+        g.apply(rng.choice(list(g.legal_actions())))
+        s = state(g)
+    request = s.round.request
+    assert g.acting == (request.player,)
+    doc = g.to_doc()
+    again = Game(DRAFT, doc["players"], seed=doc["seed"])  # load() without registering 18US
+    for action in doc["actions"]:
+        again.apply(action)
+    assert again.state_hash() == g.state_hash()
+    g.undo()
+    assert g.acting == (state(g).controller(request.company),)

@@ -18,15 +18,18 @@ companies with the doubling token (:mod:`.land_grant`, :mod:`.doubling`); the 3E
 5E/4G trains, 4-trains turned 2G, Buyer's Remorse, Commuter trains, Freight trains and
 coast-to-coast routes (:mod:`.train_buy_step`, :mod:`.us_map`).
 
+The companies' conversions (§6.3): Eastern companies to 5 shares with their doubling token
+in a Gateway City, or without it once the Pacific Railway Act is bought, and to 10 shares
+(:mod:`.eastern`).  Another player's answer within a company's turn (:mod:`.consent`): a Land
+Grant President's permission to build in his reserved hexes between his company's floating
+and its first turn (§7.3, :mod:`.permission`), a player's consent to sell his Western
+Concession to a company (§7.2).
+
 Not written, raising ``NotImplementedError`` naming the section where a game needs it: the
-Systems (§7.4, :mod:`.systems`: before a Stock Round in which a player could form one).  Not
-offered either (no game stops for them): Eastern company conversions to 5 and 10 shares and
-their doubling tokens (§6.3.1), a Land Grant President's permission to build in his reserved
-hexes before his company operates (§7.3), a company buying a Western Concession from a
-player other than its President (§7.2).  So the title is not offered by default:
-:data:`DRAFT` is the title, registered as ``TITLE`` only when :data:`PLAYABLE` is True, and
-:mod:`.draft` registers it on demand (``roundhouse fuzz --import roundhouse.titles.g18us.draft
---titles 18US``).
+Systems (§7.4, :mod:`.systems`: before a Stock Round in which a player could form one).  So
+the title is not offered by default: :data:`DRAFT` is the title, registered as ``TITLE`` only
+when :data:`PLAYABLE` is True, and :mod:`.draft` registers it on demand (``roundhouse fuzz
+--import roundhouse.titles.g18us.draft --titles 18US``).
 """
 
 from __future__ import annotations
@@ -61,8 +64,7 @@ from roundhouse.titles.g18us.us_map import UsMap
 
 PLAYABLE = False
 """Whether the package offers the title (``TITLE``): not until random games finish without
-reaching a rule that is not written (Systems, §7.4) and the rules left out above are
-written."""
+reaching a rule that is not written (Systems, §7.4)."""
 
 RULEBOOK = Rulebook(
     name="18US",
