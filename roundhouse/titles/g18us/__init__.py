@@ -123,6 +123,8 @@ RULEBOOK = Rulebook(
         "conversion.site": "§6.3.2",
         "conversion.eastern": "§6.3.1",
         "trains.drg": "§10.2.4",
+        "trains.system": "§7.4.2",
+        "system.form": "§7.4.1",
         "round.not_your_turn": "§2",
         "round.wrong_step": "§6",
     },

@@ -137,7 +137,9 @@ class UsTrackStep(CardTrackStep):
         )
 
     def _options(self, g: Engine, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
-        """§7.3.2: once it has upgraded, a Land Grant company's other tiles are yellow."""
+        """§7.3.2: once it has upgraded, a Land Grant company's other tiles are yellow; a
+        System's likewise (§7.4.2: "two yellow tiles, or ... one yellow tile and upgrade
+        one tile")."""
         found = super()._options(g, corp)
         if self.upgraded:
             return {k: lay for k, lay in found.items() if not lay.upgrade}
@@ -247,7 +249,12 @@ class UsTrackStep(CardTrackStep):
             declare_bankruptcy(g, entity, president)
             self.passed = True  # the owed tile is not laid
             return
-        if not isinstance(action, LayTile) or not five_share(g, entity):
+        if isinstance(action, LayTile) and not five_share(g, entity):
+            lay = g.map.find_lay(g, entity, self._key(g, action))
+            super().process(g, entity, action)
+            self.upgraded = self.upgraded or lay.upgrade  # §7.4.2: a System's one upgrade
+            return
+        if not isinstance(action, LayTile):
             super().process(g, entity, action)
             return
         key = self._key(g, action)

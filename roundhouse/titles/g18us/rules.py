@@ -1,10 +1,8 @@
 """18US's rounds on core's 18xx rounds: the Eastern Railroad Convention, Stock Rounds in which
 the Concessions left in the Pool are for sale, Operating Rounds with the cards' moments, the
 Land Grant companies' track, conversion and Crédit Mobilier, the Freight Bonus, the Bank's
-train discard after each pair, and the Western Railroad Convention.
-
-What is not written yet stops the game with ``NotImplementedError`` naming its section at the
-point where play needs it (Systems, §7.4).
+train discard after each pair, the Western Railroad Convention, and the System formation
+phase before a Stock Round with the Systems' own operating rules (§7.4).
 """
 
 from __future__ import annotations
@@ -64,7 +62,8 @@ from roundhouse.titles.g18us.land_grant_steps import (
 )
 from roundhouse.titles.g18us.permission import PermissionTrackStep
 from roundhouse.titles.g18us.state import UsGame
-from roundhouse.titles.g18us.systems import check_systems
+from roundhouse.titles.g18us.system_round import system_round
+from roundhouse.titles.g18us.systems import SYSTEM_LAYS, system_dividend_price
 from roundhouse.titles.g18us.train_buy_step import UsBuyTrainStep, release_commuters
 from roundhouse.titles.g18us.train_discount import DiscountBuyTrainStep
 from roundhouse.titles.g18us.western_convention import (
@@ -223,8 +222,8 @@ class UsHooks(CardHooks):
         if ended.kind == "OR" and g.or_in_set >= g.ors_in_set and us.wrrc_due:
             return WesternConventionRound(offered_concessions(g))
         out = super().next_round(g, ended)
-        if out.kind == "SR":
-            check_systems(g)
+        if out.kind == "SR" and ended.kind != "Systems":
+            return system_round(g) or out
         return out
 
     def on_operating_round_end(self, g: Engine) -> None:
@@ -274,7 +273,10 @@ class UsHooks(CardHooks):
             on_drg_float(g)
 
     def track_lays(self, g: Engine, corp_id: str) -> int:
-        """§7.3.2: a 5-Share Land Grant company places up to three tiles."""
+        """§7.3.2: a 5-Share Land Grant company places up to three tiles; §7.4.2: a System
+        two."""
+        if corp_id in _us(g).systems:
+            return SYSTEM_LAYS
         return LAND_GRANT_LAYS if five_share(g, corp_id) else 1
 
     def extra_revenue(self, g: Engine, corp_id: str, revenue: int) -> int:
@@ -295,11 +297,23 @@ class UsHooks(CardHooks):
         return super().dividend_kinds(g, corp_id)
 
     def dividend_thresholds(self, g: Engine, corp_id: str) -> tuple[int, ...]:
-        """§4.2: 10-Share companies double-jump from Phase 5E/4G."""
+        """§4.2: 10-Share companies double-jump from Phase 5E/4G ("Systems do not")."""
         base = super().dividend_thresholds(g, corp_id)
-        if corp_id in _us(g).ten_share and DOUBLE_JUMP_PHASE in g.phases_reached():
+        us = _us(g)
+        if (
+            corp_id in us.ten_share
+            and corp_id not in us.systems
+            and DOUBLE_JUMP_PHASE in g.phases_reached()
+        ):
             return (*base, 2 * base[-1])
         return base
+
+    def dividend_price(self, g: Engine, corp_id: str) -> int:
+        """§7.4.2: a System's price moves on its halved dividends
+        (:func:`~.systems.system_dividend_price`)."""
+        if corp_id in _us(g).systems:
+            return system_dividend_price(g.share_price(corp_id))
+        return super().dividend_price(g, corp_id)
 
     def must_own_train(self, g: Engine, corp_id: str) -> bool:
         """§6.9: Eastern companies, 10-Share Land Grant companies and Systems must own a

@@ -56,6 +56,9 @@ class UsGame(Engine):
         Stock Market for the Golden Spike (§7.3.3)."""
         self.ten_share: set[str] = set()
         """Companies converted to 10-Share companies (§6.3.1, §6.3.2)."""
+        self.systems: set[str] = set()
+        """Companies that are Systems: the higher-valued company of each merged pair
+        (§7.4.1)."""
         self.credit_mobilier: dict[str, tuple[tuple[int, int], int]] = {}
         """Land Grant company -> (set, round) and the Crédit Mobilier it paid in that turn
         (§7.3.2)."""
