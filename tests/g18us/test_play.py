@@ -68,7 +68,8 @@ def first_or(initial_sr: Game) -> Game:
 
 
 def test_18us_title_is_not_offered_until_it_plays_to_the_end() -> None:
-    """Systems (§7.4) are not written: the title stays a draft."""
+    """The Bonus Tokens of a player who presides no company (§10.1.1-§10.1.2) are not
+    written: the title stays a draft."""
     assert not PLAYABLE
     package = importlib.import_module("roundhouse.titles.g18us")
     assert not hasattr(package, "TITLE")

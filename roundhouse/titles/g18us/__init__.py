@@ -25,11 +25,15 @@ Grant President's permission to build in his reserved hexes between his company'
 and its first turn (§7.3, :mod:`.permission`), a player's consent to sell his Western
 Concession to a company (§7.2).
 
-Not written, raising ``NotImplementedError`` naming the section where a game needs it: the
-Systems (§7.4, :mod:`.systems`: before a Stock Round in which a player could form one).  So
-the title is not offered by default: :data:`DRAFT` is the title, registered as ``TITLE`` only
-when :data:`PLAYABLE` is True, and :mod:`.draft` registers it on demand (``roundhouse fuzz
---import roundhouse.titles.g18us.draft --titles 18US``).
+The Systems (§7.4): the formation phase before a Stock Round, the exchange of shares and
+the merger (:mod:`.system_round`, :mod:`.systems`), and a System's operating rules.
+
+Still missing from issue #19's list: a player who presides no company cannot place the Erie
+Canal's or the Customs House's Bonus Token (§10.1.1-§10.1.2, :mod:`.revenue_marker_step`:
+core's Operating Round has no turn for him).  So the title is not offered by default:
+:data:`DRAFT` is the title, registered as ``TITLE`` only when :data:`PLAYABLE` is True, and
+:mod:`.draft` registers it on demand (``roundhouse fuzz --import
+roundhouse.titles.g18us.draft --titles 18US``).
 """
 
 from __future__ import annotations
@@ -63,8 +67,8 @@ from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.us_map import UsMap
 
 PLAYABLE = False
-"""Whether the package offers the title (``TITLE``): not until random games finish without
-reaching a rule that is not written (Systems, §7.4)."""
+"""Whether the package offers the title (``TITLE``): not until every rule of issue #19 is
+written (the Bonus Tokens of a player without a company, §10.1.1-§10.1.2, are not)."""
 
 RULEBOOK = Rulebook(
     name="18US",
