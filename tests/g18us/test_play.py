@@ -68,8 +68,8 @@ def first_or(initial_sr: Game) -> Game:
 
 
 def test_18us_title_is_not_offered_until_it_plays_to_the_end() -> None:
-    """The Bonus Tokens of a player who presides no company (§10.1.1-§10.1.2) are not
-    written: the title stays a draft."""
+    """The 2nd Bank's exchange in a company's turn by an owner who is not its President
+    (§10.1.4) is not written: the title stays a draft."""
     assert not PLAYABLE
     package = importlib.import_module("roundhouse.titles.g18us")
     assert not hasattr(package, "TITLE")
