@@ -68,8 +68,7 @@ def first_or(initial_sr: Game) -> Game:
 
 
 def test_18us_title_is_not_offered_until_it_plays_to_the_end() -> None:
-    """The 2nd Bank's exchange in a company's turn by an owner who is not its President
-    (§10.1.4) is not written: the title stays a draft."""
+    """The title stays a draft (not registered) until issue #19's checks are run."""
     assert not PLAYABLE
     package = importlib.import_module("roundhouse.titles.g18us")
     assert not hasattr(package, "TITLE")
@@ -194,7 +193,7 @@ def test_18us_3_3_concession_income_at_the_start_of_each_operating_round(first_o
 def test_18us_6_companies_operate_in_market_order(first_or: Game) -> None:
     """§6: floated companies operate in descending order of Current Market Value (SR at $100
     before the PRR at $80), after the Bonus Token turn of Cy, who owns the Customs House and
-    presides no company (§6.4.2, test_bonus_window)."""
+    presides no company (§6.4.2, test_side_turns)."""
     g = first_or
     assert g.acting == ("Cy",)
     act(g, "pass", "Cy")

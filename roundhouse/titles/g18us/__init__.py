@@ -28,12 +28,12 @@ Concession to a company (§7.2).
 The Systems (§7.4): the formation phase before a Stock Round, the exchange of shares and
 the merger (:mod:`.system_round`, :mod:`.systems`), and a System's operating rules.
 
-The Erie Canal's and Customs House's Bonus Tokens of a player who presides no company, in a
-turn of his own at the start of each Operating Round (§6.4.2, :mod:`.bonus_window`).
+Players' own turns in an Operating Round (:mod:`.side_turns`): the Erie Canal's and Customs
+House's Bonus Tokens of a player who presides no company, at the start of each Operating
+Round (§6.4.2); the 2nd Bank's exchange by an owner who is not the operating company's
+President, between its run and its dividend (§10.1.4).
 
-Still missing: the 2nd Bank's exchange in an Operating Round by an owner who is not the
-company's President (§10.1.4, :mod:`.exchange_step`: only the President acts in a company's
-turn; he may still exchange in a Stock Round).  So the title is not offered by default:
+The title is not offered by default yet:
 :data:`DRAFT` is the title, registered as ``TITLE`` only when :data:`PLAYABLE` is True, and
 :mod:`.draft` registers it on demand (``roundhouse fuzz --import
 roundhouse.titles.g18us.draft --titles 18US``).
@@ -70,9 +70,8 @@ from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.us_map import UsMap
 
 PLAYABLE = False
-"""Whether the package offers the title (``TITLE``): not until every rule of issue #19 is
-written (the 2nd Bank's exchange in a company's turn by an owner who is not its President,
-§10.1.4, is not)."""
+"""Whether the package offers the title (``TITLE``): once issue #19's rules are written and
+its games are checked at every player count (fuzz, bots), as the issue asks."""
 
 RULEBOOK = Rulebook(
     name="18US",

@@ -12,7 +12,7 @@ non-blocking step.  A player's card (:attr:`~roundhouse.core.ability.Who.OWNER`)
 the turn of a company its owner presides, or of the company owning it; a card with ``when``
 :attr:`~roundhouse.core.ability.When.TOKEN` only while that company's token step is open.
 A player who presides no company places it in a turn of his own at the start of each
-Operating Round (:mod:`.bonus_window`, 18US §10.1.1: "nor need the owner control a
+Operating Round (:mod:`.side_turns`, 18US §10.1.1: "nor need the owner control a
 company").
 """
 

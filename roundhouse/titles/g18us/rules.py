@@ -22,9 +22,8 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.trains import TrainEvents
-from roundhouse.titles.g18us.bonus_window import BonusPassStep, bonus_players
 from roundhouse.titles.g18us.card_window_step import CardTokenStep, CardTrackStep
-from roundhouse.titles.g18us.consent import AnswerStep, ConsentRound
+from roundhouse.titles.g18us.consent import AnswerStep
 from roundhouse.titles.g18us.convention import (
     SCCRR,
     SOUTHERN,
@@ -62,7 +61,7 @@ from roundhouse.titles.g18us.land_grant_steps import (
     UsTokenStep,
 )
 from roundhouse.titles.g18us.permission import PermissionTrackStep
-from roundhouse.titles.g18us.revenue_marker_step import RevenueMarkerStep
+from roundhouse.titles.g18us.side_turns import SideTurnPassStep, SideTurnRound
 from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.system_round import system_round
 from roundhouse.titles.g18us.systems import SYSTEM_LAYS, system_dividend_price
@@ -152,43 +151,18 @@ class UsDividendStep(DividendStep):
             g.emit("close", f"{SCCRR} {card.spec.name} closes", item=SCCRR)
 
 
-class UsOperatingRound(ConsentRound):
+class UsOperatingRound(SideTurnRound):
     """Core's Operating Round in which a turn may wait for another player's consent
-    (:mod:`.consent`), opening with the Bonus Token turns of players without a company
-    (:mod:`.bonus_window`); a company whose President went bankrupt with nobody to take
-    the Presidency (its certificate in the Pool, §6.9.3) ends its turn there; a Land Grant
+    (:mod:`.consent`) and players take turns of their own for their Concessions
+    (:mod:`.side_turns`); a company whose President went bankrupt with nobody to take the
+    Presidency (its certificate in the Pool, §6.9.3) ends its turn there; a Land Grant
     company's reserved hexes open when it has operated (§7.3)."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
-        super().__init__(steps)
-        self.bonus_turns: list[str] = []
-        """Players still to take their Bonus Token turn at the start of the round
-        (:mod:`.bonus_window`)."""
-
-    def start(self, g: Engine) -> None:
-        """§6.4.2: after the income, a turn for each player with a P1/P2 Bonus Token who
-        presides no company (the first company's turn is set up and waits)."""
-        super().start(g)
-        if not self.finished:
-            self.bonus_turns = bonus_players(g)
-
-    def entity(self, g: Engine) -> str | None:
-        if self.bonus_turns and not self.finished and self.request is None:
-            return self.bonus_turns[0]
-        return super().entity(g)
-
-    def offered(self, g: Engine, entity: str) -> list[Step]:
-        if self.bonus_turns and entity == self.bonus_turns[0]:
-            return [s for s in self.steps if isinstance(s, (RevenueMarkerStep, BonusPassStep))]
-        return super().offered(g, entity)
-
     def after_process(self, g: Engine, entity: str) -> None:
-        if self.bonus_turns and entity == self.bonus_turns[0]:
-            self.bonus_turns.pop(0)
-            return
         if not self.finished and self.entity(g) == entity and g.controller(entity) is None:
             self.next_entity(g)
             self._begin_turn(g)
+            self._open_exchange(g)
             return
         super().after_process(g, entity)
 
@@ -223,7 +197,7 @@ class UsHooks(CardHooks):
         Land Grant track (§7.3), the
         conversion steps (§6.3.2 Land Grant, §6.3.1 Eastern) between track and token, and
         18US's dividend and train steps."""
-        steps: list[Step] = [AnswerStep(), BonusPassStep()]
+        steps: list[Step] = [AnswerStep(), SideTurnPassStep()]
         for step in super().operating_steps(g):
             if type(step) is DiscountBuyTrainStep:
                 step = UsBuyTrainStep()

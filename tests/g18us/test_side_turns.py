@@ -91,3 +91,48 @@ def test_18us_6_4_2_the_token_never_holds_a_turn_open(first_or: Game) -> None:
         g.apply(pick or next(m for m in moves if m.kind == "buy_train"))
     assert offered and not s.privates["P1"].closed
     assert s.round.entity(s) != "PRR"  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def bank_owner(convention: Game) -> Game:
+    """As test_play's first Operating Round, but Cy bought the 2nd Bank (P4) instead of the
+    Army Corps; he passes his Bonus Token turn."""
+    g = convention
+    act(g, "bid", "Ann", company="P6", price=140)
+    act(g, "par", "Ann", corporation="SR", share_price=100)
+    act(g, "bid", "Cy", company="P2", price=40)
+    act(g, "bid", "Bob", company="P1", price=20)
+    act(g, "par", "Bob", corporation="PRR", share_price=80)
+    act(g, "buy_company", "Cy", company="P4", price=80)
+    for who in ("Ann", "Bob", "Cy"):
+        act(g, "pass", who)
+    act(g, "pass", "Cy")
+    return g
+
+
+def test_18us_10_1_4_owner_exchanges_in_another_presidents_turn(bank_owner: Game) -> None:
+    """§10.1.4: Cy, who does not preside the Southern Railway, exchanges the 2nd Bank for one
+    of its Pool shares "during the turn of the company ... between the earnings step and the
+    dividend step": not while the SR builds, but once it has run; the card closes and Ann
+    then decides the dividend."""
+    g = bank_owner
+    s = state(g)
+    assert g.acting == ("Ann",)  # the SR's track step: no exchange yet
+    act(g, "pass", "Ann", entity="SR")
+    assert g.acting == ("Cy",)
+    swaps = [m for m in g.legal_actions() if m.kind == "buy_shares"]
+    assert [(m.entity, m.shares) for m in swaps] == [("P4", ("SR_1",))]  # type: ignore[attr-defined]
+    g.apply(swaps[0])
+    assert s.books["SR"].shares_of("Cy") == 1 and s.privates["P4"].closed
+    assert g.acting == ("Ann",)
+    assert any(m.kind == "dividend" for m in g.legal_actions())
+
+
+def test_18us_10_1_4_owner_may_decline(bank_owner: Game) -> None:
+    """§10.1.4 "may exchange": Cy passes; the SR's dividend follows and Cy keeps the card."""
+    g = bank_owner
+    s = state(g)
+    act(g, "pass", "Ann", entity="SR")
+    act(g, "pass", "Cy")
+    assert g.acting == ("Ann",) and not s.privates["P4"].closed
+    assert any(m.kind == "dividend" for m in g.legal_actions())
