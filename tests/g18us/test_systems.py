@@ -12,6 +12,8 @@ company passes and withholds until the formation phase.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from roundhouse.core.dividend import payout
@@ -196,3 +198,22 @@ def test_18us_7_4_2_a_system_operates(formation: Game) -> None:
     assert s.hooks.dividend_thresholds(s, "SR") == (100,)
     permanent = [t.id for t in s.depot.owned_by("SR") if t.type == "3E"]
     assert permanent and not set(permanent) & set(UsBuyTrainStep().sellers(s, "PRR"))
+
+
+def test_18us_7_4_random_play_after_a_system_forms_finishes() -> None:
+    """After the SR System forms (with the doubling-token choice), random moves play the game
+    to its end by the rules (§8), more Systems forming on the way, the state consistent after
+    every move."""
+    g = systems_phase(x2=True)
+    s = state(g)
+    act(g, "choose", "Ann", choice="SR+UP")
+    act(g, "choose", "Cy", choice="exchange")
+    act(g, "choose", "Ann", choice="return:D19:station")
+    rng = random.Random(1)
+    for _ in range(6000):
+        if g.finished:
+            break
+        g.apply(rng.choice(list(g.legal_actions())))
+        assert not s.invariant_violations()
+    assert g.finished and g.end_reason in ("bank_broken", "bankrupt")
+    assert "SR" in s.systems and s.books["SR"].size == 20
