@@ -68,7 +68,7 @@ def first_or(initial_sr: Game) -> Game:
 
 
 def test_18us_title_is_not_offered_until_it_plays_to_the_end() -> None:
-    """Systems (§7.4) are not written: the title stays a draft."""
+    """The title stays a draft (not registered) until issue #19's checks are run."""
     assert not PLAYABLE
     package = importlib.import_module("roundhouse.titles.g18us")
     assert not hasattr(package, "TITLE")
@@ -192,8 +192,12 @@ def test_18us_3_3_concession_income_at_the_start_of_each_operating_round(first_o
 
 def test_18us_6_companies_operate_in_market_order(first_or: Game) -> None:
     """§6: floated companies operate in descending order of Current Market Value (SR at $100
-    before the PRR at $80)."""
-    assert first_or.state.round.entity(first_or.state) == "SR"  # type: ignore[attr-defined]
+    before the PRR at $80), after the Bonus Token turn of Cy, who owns the Customs House and
+    presides no company (§6.4.2, test_side_turns)."""
+    g = first_or
+    assert g.acting == ("Cy",)
+    act(g, "pass", "Cy")
+    assert g.state.round.entity(g.state) == "SR"  # type: ignore[attr-defined]
 
 
 def test_18us_6_2_four_share_company_lays_yellow_or_upgrades_to_green(first_or: Game) -> None:

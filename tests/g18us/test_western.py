@@ -23,7 +23,7 @@ from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18us import DRAFT
 from roundhouse.titles.g18us.land_grant import golden_spike_value, grant_complete
 from roundhouse.titles.g18us.state import UsGame
-from roundhouse.titles.g18us.systems import check_systems
+from roundhouse.titles.g18us.systems import Pair, possible_systems
 from roundhouse.titles.g18us.train_buy_step import UsBuyTrainStep, release_commuters
 from roundhouse.titles.g18us.us_map import revenue_rules
 from roundhouse.titles.g18us.western_convention import (
@@ -333,11 +333,12 @@ def test_18us_6_3_2_conversion_golden_spike_and_doubling_token(up_turn: Game) ->
 
 def test_18us_6_1_company_buys_a_western_concession_at_face_value(up_turn: Game) -> None:
     """§6.1: at the start of its turn a company buys P7-P9 or P12 at face value from the Pool
-    (P7 here); its +20 Bonus Token goes down in its token step (§10.2.1)."""
+    (P7 here; Bob's P12 only with his consent, §7.2, test_consent); its +20 Bonus Token goes
+    down in its token step (§10.2.1)."""
     g = up_turn
     s = state(g)
     offers = {m.company: m.price for m in g.legal_actions() if isinstance(m, BuyCompany)}  # type: ignore[attr-defined]
-    assert offers == {"P7": 40, "P8": 50, "P9": 100}
+    assert offers == {"P7": 40, "P8": 50, "P9": 100, "P12": 250}
     cash = s.ledger.cash("UP")
     act(g, "buy_company", "Ann", entity="UP", company="P7", price=40)
     assert s.privates["P7"].owner == "UP" and s.ledger.cash("UP") == cash - 40
@@ -407,22 +408,24 @@ def test_18us_4_2_ten_share_companies_double_jump_in_5e(up_turn: Game) -> None:
     assert DividendKind.WITHHOLD in s.hooks.dividend_kinds(s, "PRR")
 
 
-def test_18us_7_4_systems_stop_the_game_where_one_could_form(up_turn: Game) -> None:
+def test_18us_7_4_1_who_may_form_a_system(up_turn: Game) -> None:
     """§7.4: from the Stock Round after the first 4E/3G a player may form a System from two
-    connected 10-Share companies he presides; Systems are not written."""
+    connected 10-Share companies he presides, one owning a permanent train (§7.4.1)."""
     s = state(up_turn)
-    check_systems(s)  # no pair: play goes on
+    assert possible_systems(s) == []
     s.ten_share.update({"UP", "ATSF"})
     s.market.place("ATSF", s.market.grid.find(90))
     s.books["ATSF"].move("ATSF_0", "Ann")
     s.corps["ATSF"].par_price = 90
-    s.depot.phases.index = 4
-    three_e = next(t for t in s.depot.upcoming if s.depot.train(t).type == "3E")
-    s.depot.trains[three_e].owner = "UP"
     build(s.map.board, "UP", ["D19", "E18"])  # type: ignore[attr-defined]
     s.map.board.touch()  # type: ignore[attr-defined]
-    with pytest.raises(NotImplementedError, match=r"18US §7\.4\.1"):
-        check_systems(s)
+    assert possible_systems(s) == []  # Phase 3E/2G, no permanent train
+    s.depot.phases.index = 4
+    assert possible_systems(s) == []  # no permanent train
+    three_e = next(t for t in s.depot.upcoming if s.depot.train(t).type == "3E")
+    s.depot.trains[three_e].owner = "UP"
+    assert possible_systems(s) == [Pair("ATSF", "UP"), Pair("UP", "ATSF")]  # equal values
+    assert possible_systems(s, "Bob") == []
 
 
 def test_18us_10_2_1_bridge_bonus_token_in_the_token_step(up_turn: Game) -> None:

@@ -18,15 +18,25 @@ companies with the doubling token (:mod:`.land_grant`, :mod:`.doubling`); the 3E
 5E/4G trains, 4-trains turned 2G, Buyer's Remorse, Commuter trains, Freight trains and
 coast-to-coast routes (:mod:`.train_buy_step`, :mod:`.us_map`).
 
-Not written, raising ``NotImplementedError`` naming the section where a game needs it: the
-Systems (§7.4, :mod:`.systems`: before a Stock Round in which a player could form one).  Not
-offered either (no game stops for them): Eastern company conversions to 5 and 10 shares and
-their doubling tokens (§6.3.1), a Land Grant President's permission to build in his reserved
-hexes before his company operates (§7.3), a company buying a Western Concession from a
-player other than its President (§7.2).  So the title is not offered by default:
+The companies' conversions (§6.3): Eastern companies to 5 shares with their doubling token
+in a Gateway City, or without it once the Pacific Railway Act is bought, and to 10 shares
+(:mod:`.eastern`).  Another player's answer within a company's turn (:mod:`.consent`): a Land
+Grant President's permission to build in his reserved hexes between his company's floating
+and its first turn (§7.3, :mod:`.permission`), a player's consent to sell his Western
+Concession to a company (§7.2).
+
+The Systems (§7.4): the formation phase before a Stock Round, the exchange of shares and
+the merger (:mod:`.system_round`, :mod:`.systems`), and a System's operating rules.
+
+Players' own turns in an Operating Round (:mod:`.side_turns`): the Erie Canal's and Customs
+House's Bonus Tokens of a player who presides no company, at the start of each Operating
+Round (§6.4.2); the 2nd Bank's exchange by an owner who is not the operating company's
+President, between its run and its dividend (§10.1.4).
+
+The title is not offered by default yet:
 :data:`DRAFT` is the title, registered as ``TITLE`` only when :data:`PLAYABLE` is True, and
-:mod:`.draft` registers it on demand (``roundhouse fuzz --import roundhouse.titles.g18us.draft
---titles 18US``).
+:mod:`.draft` registers it on demand (``roundhouse fuzz --import
+roundhouse.titles.g18us.draft --titles 18US``).
 """
 
 from __future__ import annotations
@@ -60,9 +70,8 @@ from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.us_map import UsMap
 
 PLAYABLE = False
-"""Whether the package offers the title (``TITLE``): not until random games finish without
-reaching a rule that is not written (Systems, §7.4) and the rules left out above are
-written."""
+"""Whether the package offers the title (``TITLE``): once issue #19's rules are written and
+its games are checked at every player count (fuzz, bots), as the issue asks."""
 
 RULEBOOK = Rulebook(
     name="18US",
@@ -113,12 +122,16 @@ RULEBOOK = Rulebook(
         "trains.must_discard": "§6.8",
         "company.buy": "§6.1",
         "company.price": "§6.1",
+        "consent.sale": "§7.2",
         "convention.western_bid": "§7.1",
         "track.mandatory": "§7.3.1",
         "track.one_upgrade": "§7.3.2",
         "track.reserved_hex": "§7.3",
         "conversion.site": "§6.3.2",
+        "conversion.eastern": "§6.3.1",
         "trains.drg": "§10.2.4",
+        "trains.system": "§7.4.2",
+        "system.form": "§7.4.1",
         "round.not_your_turn": "§2",
         "round.wrong_step": "§6",
     },

@@ -13,8 +13,8 @@ So the step is non-blocking: in a stock round it sits before the stock step and 
 turn goes on after it; in an operating turn it sits before the dividend step and is open
 once the run is done and until the dividend is decided (the ability's ``when`` is
 :attr:`When.STOCK_ROUND`, :attr:`When.ROUTE` or :attr:`When.ANY` for both).  In an operating
-round only the president of the operating company can act, so an owner who is not its
-president cannot exchange there (the rule lets them; core has one seat acting at a time).
+round only the president of the operating company acts in its turn, so an owner who is not
+its president exchanges in a turn of his own there (:mod:`.side_turns`).
 
 The action is 18xx.games's: ``buy_shares`` made by the card (``entity`` = the card id), with
 the certificate taken.  The share goes to the card's owner, who must be a player; it counts
@@ -64,8 +64,16 @@ class ShareExchangeStep(Step):
         return any(isinstance(s, DividendStep) and s.active(g, entity) for s in g.round.steps)
 
     def options(self, g: Engine, entity: str) -> list[tuple[str, str, ShareExchange]]:
-        """(card, certificate, ability) for every exchange open to ``entity`` now."""
-        if not self._open(g, entity):
+        """(card, certificate, ability) for every exchange open to ``entity`` now: in an
+        operating turn the company (its President's cards), or an owner in his own turn
+        within it (the round's ``exchange_for``, :mod:`.side_turns`)."""
+        company = entity
+        if self.when is not When.STOCK_ROUND and entity in g.seats:
+            found = getattr(g.round, "exchange_for", None)
+            if not isinstance(found, str):
+                return []
+            company = found
+        if not self._open(g, company):
             return []
         out: list[tuple[str, str, ShareExchange]] = []
         for private in g.privates.values():
@@ -85,7 +93,7 @@ class ShareExchangeStep(Step):
                 ):
                     continue
                 counted = private.spec.counts_as_cert or g.config.privates_count_for_cert_limit
-                for cert in self._certificates(g, entity, owner, ability, int(counted)):
+                for cert in self._certificates(g, company, owner, ability, int(counted)):
                     out.append((private.id, cert, ability))
         return out
 

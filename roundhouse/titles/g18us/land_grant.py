@@ -244,7 +244,7 @@ def convert(g: Engine, corp_id: str, site: str | None) -> None:
     book.resize(TEN_SHARES, [(1, IPO, False)] * (TEN_SHARES - book.size))
     corp.tokens_owned += 1
     state.ten_share.add(corp_id)
-    state.spike_turn[corp_id] = state.turn_key()
+    state.doubling_turn[corp_id] = state.turn_key()
     if site is not None:
         g.map.board.place_beside(site, doubling_circle(g, corp_id, site), corp_id)  # type: ignore[attr-defined]
         corp.tokens_placed += 1

@@ -2,9 +2,9 @@
 §6.1-§6.4, §7.3).
 
 * :class:`UsBuyCompanyStep` - §6.1: at the start of its turn a company may buy P7-P9 or P12
-  at face value from the Pool (once the Pacific Railway Act is bought, §7.1) or from its own
-  President (who agrees with himself; another owner's permission is a conversation the
-  engine does not hold, so such a purchase is not offered).
+  at face value from the Pool (once the Pacific Railway Act is bought, §7.1) or from the
+  player who owns it: its own President agrees with himself, another owner is asked and
+  answers (§7.2 "if the owner gives permission", :mod:`.consent`).
 * :class:`UsTrackStep` - §7.3.1-§7.3.2: a 5-Share Land Grant company must place a tile while
   its grant is incomplete, may place up to three (at most one of them an upgrade), and pays
   the Crédit Mobilier for more than one; when its treasury cannot pay for any tile its
@@ -42,6 +42,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import do_sale
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18us.card_window_step import CardTokenStep, CardTrackStep
+from roundhouse.titles.g18us.consent import SALE, Request, ask, sell_concession, was_refused
 from roundhouse.titles.g18us.data import is_western
 from roundhouse.titles.g18us.land_grant import (
     convert,
@@ -64,15 +65,17 @@ class UsBuyCompanyStep(Step):
         track = next((s for s in g.round.steps if isinstance(s, TrackStep)), None)
         if track is not None and (track.passed or track.lays):
             return {}  # §7.2: "at the beginning of the buying company's turn"
-        president = g.controller(corp)
         cash = g.ledger.cash(corp)
         out: dict[str, int] = {}
         for pid, card in g.privates.items():
             if card.closed or not card.spec.company_may_buy or not is_western(pid):
                 continue
             from_pool = card.owner is None and us(g).pacific_act
-            if (from_pool or (president is not None and card.owner == president)) and (
-                card.spec.value <= cash
+            from_player = card.owner in g.seats and not g.seats[card.owner].bankrupt
+            if (
+                (from_pool or from_player)
+                and card.spec.value <= cash
+                and not was_refused(g, SALE, pid)
             ):
                 out[pid] = card.spec.value
         return out
@@ -93,21 +96,19 @@ class UsBuyCompanyStep(Step):
         if offers.get(action.company) != action.price:
             raise IllegalAction(
                 f"{entity} cannot buy {action.company} for ${action.price} now (§6.1: face "
-                "value, from the Pool or its President, before it builds)",
+                "value, from the Pool or a player who has not refused this turn, before it "
+                "builds)",
                 rule="company.buy",
             )
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
+        """From the Pool at once; from a player once he agrees (§7.2)."""
         assert isinstance(action, BuyCompany)
-        card = g.privates[action.company]
-        g.ledger.transfer(entity, card.owner or BANK, action.price)
-        card.owner = entity
-        g.emit(
-            "buy_company",
-            f"{entity} buys {action.company} {card.spec.name} for ${action.price}",
-            company=entity,
-            item=action.company,
-        )
+        owner = g.privates[action.company].owner
+        if owner is None:
+            sell_concession(g, entity, action.company)
+            return
+        ask(g, Request(SALE, entity, owner, action.company))
 
 
 class UsTrackStep(CardTrackStep):
@@ -136,7 +137,9 @@ class UsTrackStep(CardTrackStep):
         )
 
     def _options(self, g: Engine, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
-        """§7.3.2: once it has upgraded, a Land Grant company's other tiles are yellow."""
+        """§7.3.2: once it has upgraded, a Land Grant company's other tiles are yellow; a
+        System's likewise (§7.4.2: "two yellow tiles, or ... one yellow tile and upgrade
+        one tile")."""
         found = super()._options(g, corp)
         if self.upgraded:
             return {k: lay for k, lay in found.items() if not lay.upgrade}
@@ -246,7 +249,12 @@ class UsTrackStep(CardTrackStep):
             declare_bankruptcy(g, entity, president)
             self.passed = True  # the owed tile is not laid
             return
-        if not isinstance(action, LayTile) or not five_share(g, entity):
+        if isinstance(action, LayTile) and not five_share(g, entity):
+            lay = g.map.find_lay(g, entity, self._key(g, action))
+            super().process(g, entity, action)
+            self.upgraded = self.upgraded or lay.upgrade  # §7.4.2: a System's one upgrade
+            return
+        if not isinstance(action, LayTile):
             super().process(g, entity, action)
             return
         key = self._key(g, action)
@@ -314,6 +322,6 @@ class UsTokenStep(CardTokenStep):
     """§6.4.1: the conversion's doubling token took this turn's placement."""
 
     def _options(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
-        if us(g).spike_turn.get(corp) == us(g).turn_key():
+        if us(g).doubling_turn.get(corp) == us(g).turn_key():
             return {}
         return super()._options(g, corp)

@@ -11,8 +11,9 @@ As on 18xx.games the move is a ``place_token`` made by the card (``entity`` = th
 non-blocking step.  A player's card (:attr:`~roundhouse.core.ability.Who.OWNER`) is played in
 the turn of a company its owner presides, or of the company owning it; a card with ``when``
 :attr:`~roundhouse.core.ability.When.TOKEN` only while that company's token step is open.
-Core's operating round has no turn for a player who presides no company, so such an owner
-cannot place the token (18US §10.1.1's "nor need the owner control a company" is not met).
+A player who presides no company places it in a turn of his own at the start of each
+Operating Round (:mod:`.side_turns`, 18US §10.1.1: "nor need the owner control a
+company").
 """
 
 from __future__ import annotations
@@ -100,9 +101,13 @@ class RevenueMarkerStep(TokenCardStep):
     def options(
         self, g: Engine, corp: str, *, window: bool = True
     ) -> dict[tuple[str, str, str], RevenueMarker]:
-        """(card, hex, city) -> the marker it may place there."""
+        """(card, hex, city) -> the marker it may place there; with ``window``, only while a
+        blocking step of the turn still waits (the card never holds a turn open by itself:
+        placing the token is optional, §6.4.2 "may")."""
         board = self._board(g)
         if board is None:
+            return {}
+        if window and not any(s.blocking and s.active(g, corp) for s in g.round.steps):
             return {}
         out: dict[tuple[str, str, str], RevenueMarker] = {}
         for private, _, ability in self.abilities(g, corp, window=window):

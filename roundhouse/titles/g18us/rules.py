@@ -1,10 +1,8 @@
 """18US's rounds on core's 18xx rounds: the Eastern Railroad Convention, Stock Rounds in which
 the Concessions left in the Pool are for sale, Operating Rounds with the cards' moments, the
 Land Grant companies' track, conversion and Crédit Mobilier, the Freight Bonus, the Bank's
-train discard after each pair, and the Western Railroad Convention.
-
-What is not written yet stops the game with ``NotImplementedError`` naming its section at the
-point where play needs it (Systems, §7.4).
+train discard after each pair, the Western Railroad Convention, and the System formation
+phase before a Stock Round with the Systems' own operating rules (§7.4).
 """
 
 from __future__ import annotations
@@ -20,12 +18,12 @@ from roundhouse.core.flow.actions import BuyCompany, Dividend
 from roundhouse.core.flow.auction import sell_private
 from roundhouse.core.flow.company_step import BuyCompanyStep
 from roundhouse.core.flow.dividend_step import DividendStep
-from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.trains import TrainEvents
 from roundhouse.titles.g18us.card_window_step import CardTokenStep, CardTrackStep
+from roundhouse.titles.g18us.consent import AnswerStep
 from roundhouse.titles.g18us.convention import (
     SCCRR,
     SOUTHERN,
@@ -49,6 +47,7 @@ from roundhouse.titles.g18us.drg import (
     LEAST_STARTING_VALUE,
     on_drg_float,
 )
+from roundhouse.titles.g18us.eastern import EasternConversionStep
 from roundhouse.titles.g18us.exchange_step import ShareExchangeStep
 from roundhouse.titles.g18us.hooks import CardHooks
 from roundhouse.titles.g18us.land_grant import (
@@ -60,10 +59,12 @@ from roundhouse.titles.g18us.land_grant_steps import (
     ConversionStep,
     UsBuyCompanyStep,
     UsTokenStep,
-    UsTrackStep,
 )
+from roundhouse.titles.g18us.permission import PermissionTrackStep
+from roundhouse.titles.g18us.side_turns import SideTurnPassStep, SideTurnRound
 from roundhouse.titles.g18us.state import UsGame
-from roundhouse.titles.g18us.systems import check_systems
+from roundhouse.titles.g18us.system_round import system_round
+from roundhouse.titles.g18us.systems import SYSTEM_LAYS, system_dividend_price
 from roundhouse.titles.g18us.train_buy_step import UsBuyTrainStep, release_commuters
 from roundhouse.titles.g18us.train_discount import DiscountBuyTrainStep
 from roundhouse.titles.g18us.western_convention import (
@@ -150,15 +151,18 @@ class UsDividendStep(DividendStep):
             g.emit("close", f"{SCCRR} {card.spec.name} closes", item=SCCRR)
 
 
-class UsOperatingRound(OperatingRound):
-    """Core's Operating Round; a company whose President went bankrupt with nobody to take
-    the Presidency (its certificate in the Pool, §6.9.3) ends its turn there; a Land Grant
+class UsOperatingRound(SideTurnRound):
+    """Core's Operating Round in which a turn may wait for another player's consent
+    (:mod:`.consent`) and players take turns of their own for their Concessions
+    (:mod:`.side_turns`); a company whose President went bankrupt with nobody to take the
+    Presidency (its certificate in the Pool, §6.9.3) ends its turn there; a Land Grant
     company's reserved hexes open when it has operated (§7.3)."""
 
     def after_process(self, g: Engine, entity: str) -> None:
         if not self.finished and self.entity(g) == entity and g.controller(entity) is None:
             self.next_entity(g)
             self._begin_turn(g)
+            self._open_exchange(g)
             return
         super().after_process(g, entity)
 
@@ -188,10 +192,12 @@ class UsHooks(CardHooks):
         return StockRound([SouthernStartStep(), ShareExchangeStep(When.STOCK_ROUND), UsStockStep()])
 
     def operating_steps(self, g: Engine) -> Sequence[Step]:
-        """§6's turn with §6.1's Concession purchases, the Land Grant track (§7.3), the
-        conversion step (§6.3) between track and token, and 18US's dividend and train
-        steps."""
-        steps: list[Step] = []
+        """§6's turn with §6.1's Concession purchases (a player's only with his consent,
+        §7.2), the track step with its requests for leave to build in reserved hexes and the
+        Land Grant track (§7.3), the
+        conversion steps (§6.3.2 Land Grant, §6.3.1 Eastern) between track and token, and
+        18US's dividend and train steps."""
+        steps: list[Step] = [AnswerStep(), SideTurnPassStep()]
         for step in super().operating_steps(g):
             if type(step) is DiscountBuyTrainStep:
                 step = UsBuyTrainStep()
@@ -202,8 +208,8 @@ class UsHooks(CardHooks):
             elif type(step) is CardTokenStep:
                 step = UsTokenStep()
             elif type(step) is CardTrackStep:
-                steps.append(UsTrackStep())
-                step = ConversionStep()
+                steps.extend((PermissionTrackStep(), ConversionStep()))
+                step = EasternConversionStep()
             steps.append(step)
         return steps
 
@@ -219,8 +225,8 @@ class UsHooks(CardHooks):
         if ended.kind == "OR" and g.or_in_set >= g.ors_in_set and us.wrrc_due:
             return WesternConventionRound(offered_concessions(g))
         out = super().next_round(g, ended)
-        if out.kind == "SR":
-            check_systems(g)
+        if out.kind == "SR" and ended.kind != "Systems":
+            return system_round(g) or out
         return out
 
     def on_operating_round_end(self, g: Engine) -> None:
@@ -270,7 +276,10 @@ class UsHooks(CardHooks):
             on_drg_float(g)
 
     def track_lays(self, g: Engine, corp_id: str) -> int:
-        """§7.3.2: a 5-Share Land Grant company places up to three tiles."""
+        """§7.3.2: a 5-Share Land Grant company places up to three tiles; §7.4.2: a System
+        two."""
+        if corp_id in _us(g).systems:
+            return SYSTEM_LAYS
         return LAND_GRANT_LAYS if five_share(g, corp_id) else 1
 
     def extra_revenue(self, g: Engine, corp_id: str, revenue: int) -> int:
@@ -291,11 +300,23 @@ class UsHooks(CardHooks):
         return super().dividend_kinds(g, corp_id)
 
     def dividend_thresholds(self, g: Engine, corp_id: str) -> tuple[int, ...]:
-        """§4.2: 10-Share companies double-jump from Phase 5E/4G."""
+        """§4.2: 10-Share companies double-jump from Phase 5E/4G ("Systems do not")."""
         base = super().dividend_thresholds(g, corp_id)
-        if corp_id in _us(g).ten_share and DOUBLE_JUMP_PHASE in g.phases_reached():
+        us = _us(g)
+        if (
+            corp_id in us.ten_share
+            and corp_id not in us.systems
+            and DOUBLE_JUMP_PHASE in g.phases_reached()
+        ):
             return (*base, 2 * base[-1])
         return base
+
+    def dividend_price(self, g: Engine, corp_id: str) -> int:
+        """§7.4.2: a System's price moves on its halved dividends
+        (:func:`~.systems.system_dividend_price`)."""
+        if corp_id in _us(g).systems:
+            return system_dividend_price(g.share_price(corp_id))
+        return super().dividend_price(g, corp_id)
 
     def must_own_train(self, g: Engine, corp_id: str) -> bool:
         """§6.9: Eastern companies, 10-Share Land Grant companies and Systems must own a

@@ -55,13 +55,16 @@ class UsGame(Engine):
         """Land Grant company -> spaces its doubling token has moved right of $60 on the
         Stock Market for the Golden Spike (§7.3.3)."""
         self.ten_share: set[str] = set()
-        """Land Grant companies converted to 10-Share companies (§6.3.2)."""
+        """Companies converted to 10-Share companies (§6.3.1, §6.3.2)."""
+        self.systems: set[str] = set()
+        """Companies that are Systems: the higher-valued company of each merged pair
+        (§7.4.1)."""
         self.credit_mobilier: dict[str, tuple[tuple[int, int], int]] = {}
         """Land Grant company -> (set, round) and the Crédit Mobilier it paid in that turn
         (§7.3.2)."""
-        self.spike_turn: dict[str, tuple[int, int]] = {}
-        """Land Grant company -> the turn it converted and placed its doubling token, which
-        took that turn's token placement (§6.3.2)."""
+        self.doubling_turn: dict[str, tuple[int, int]] = {}
+        """Company -> the turn it converted and placed its doubling token, which took that
+        turn's token placement (§6.3.1, §6.3.2, §6.4.1)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
         for tid in list(self.depot.upcoming):
             if self.depot.train(tid).type in set_aside_types():

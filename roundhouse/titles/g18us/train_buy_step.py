@@ -27,6 +27,7 @@ from roundhouse.core.trains import DEPOT, Train
 from roundhouse.titles.g18us.data import set_aside_types, train_classes
 from roundhouse.titles.g18us.drg import RESERVED_TRAIN
 from roundhouse.titles.g18us.state import UsGame
+from roundhouse.titles.g18us.systems import last_permanent
 from roundhouse.titles.g18us.train_discount import train_discount
 from roundhouse.titles.g18us.train_income import IncomeBuyTrainStep
 from roundhouse.titles.g18us.western_convention import EXPRESS_CARD, FREIGHT_SIDE
@@ -106,12 +107,23 @@ class UsBuyTrainStep(IncomeBuyTrainStep):
         return [*super().depot_offers(g, corp), *self.remorse_offers(g, corp)]
 
     def sellers(self, g: Engine, corp: str) -> list[str]:
-        """§10.2.4: the DRG never sells its reserved 4-train."""
-        return [t for t in super().sellers(g, corp) if t != RESERVED_TRAIN]
+        """§10.2.4: the DRG never sells its reserved 4-train; §7.4.2: a System never sells
+        its last permanent train."""
+        return [
+            t for t in super().sellers(g, corp) if t != RESERVED_TRAIN and not last_permanent(g, t)
+        ]
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         if isinstance(action, BuyTrain) and action.train == RESERVED_TRAIN:
             raise IllegalAction("the DRG never sells its reserved 4-train", rule="trains.drg")
+        if (
+            isinstance(action, BuyTrain)
+            and action.train in g.depot.trains
+            and last_permanent(g, action.train)
+        ):
+            raise IllegalAction(
+                f"{action.train} is its System's last permanent train", rule="trains.system"
+            )
         super().check(g, entity, action)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:

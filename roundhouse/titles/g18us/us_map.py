@@ -15,9 +15,11 @@ CardBoardMap`) and what 18US changes about track, stations and runs.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 from collections import deque
+from collections.abc import Hashable
 from typing import Any
 
 from roundhouse.core.board import Board
@@ -28,8 +30,8 @@ from roundhouse.core.routes.graph import RouteGraph, StopKind
 from roundhouse.core.routes.kinds import TrainKind
 from roundhouse.core.routes.revenue import EndpointDoubling, RevenueRules, RouteFacts
 from roundhouse.core.tiles import Colour
-from roundhouse.core.track import Allowance, TileLay
-from roundhouse.titles.g18us.board import coast
+from roundhouse.core.track import Allowance, TileLay, iter_tile_lays
+from roundhouse.titles.g18us.board import coast, reserved_hexes
 from roundhouse.titles.g18us.card_board import CardBoardMap
 from roundhouse.titles.g18us.data import DRG, EASTERN, freight_token_bonus, train_kinds
 from roundhouse.titles.g18us.doubling import DoublingTokens
@@ -47,6 +49,10 @@ TOKEN_PRICE_PER_HEX = 20
 FOUR_SHARE_UPGRADES = frozenset({Colour.GREEN})
 """§3.5, §6.2: "4-Share companies may only place yellow tiles or upgrade yellow tiles to
 green tiles" (the DRG likewise, §10.2.4; 5-Share Land Grant companies, §7.3.1)."""
+
+FIVE_SHARE_UPGRADES = frozenset({Colour.GREEN, Colour.BROWN})
+"""§3.5, §6.2: "5-Share Eastern companies and all 10-Share companies may also upgrade green
+tiles to brown tiles. 10-Share companies may also upgrade brown tiles to gray tiles"."""
 
 COAST_TO_COAST = EndpointDoubling(families=frozenset({"express"}))
 """§6.5.2: "Only Express trains ... may score 'Coast-To-Coast' routes ... An Express train
@@ -131,15 +137,61 @@ class UsMap(CardBoardMap):
         )
 
     def allowance(self, g: Engine, corp_id: str) -> Allowance:
+        """The upgrades the company's size allows (§3.5, §6.2): green for a 4-Share company,
+        the DRG and a 5-Share Land Grant company; brown too for a 5-Share Eastern company;
+        every colour the phase has for a 10-Share company."""
         base = super().allowance(g, corp_id)
-        if g.corps[corp_id].spec.kind in (EASTERN, DRG) or five_share(g, corp_id):
-            return Allowance(
-                cash=base.cash, skip_hexes=base.skip_hexes, upgrade_colours=FOUR_SHARE_UPGRADES
-            )
-        return base
+        kind = g.corps[corp_id].spec.kind
+        size = g.books[corp_id].size
+        if kind == DRG or five_share(g, corp_id) or (kind == EASTERN and size == 4):
+            colours = FOUR_SHARE_UPGRADES
+        elif kind == EASTERN and size == 5:
+            colours = FIVE_SHARE_UPGRADES
+        else:
+            return base
+        return Allowance(cash=base.cash, skip_hexes=base.skip_hexes, upgrade_colours=colours)
+
+    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+        """The cards' key and the company's size, which sets :meth:`allowance`: a conversion
+        changes the lays without changing the board."""
+        return (super().listing_key(g, corp_id), g.books[corp_id].size)
 
     def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
         return revenue_rules(freight_token_bonus()[g.depot.phases.current.name])
+
+    def lays_if_permitted(self, g: Engine, corp_id: str, owners: frozenset[str]) -> list[TileLay]:
+        """The lays ``corp_id`` could make and pay for in the reserved hexes of ``owners``
+        if their Presidents permitted them (§7.3: what it may ask for), worked out on a view
+        of the board with those reservations lifted."""
+        reach = self.graph.reach(corp_id).hexes
+        hexes = frozenset(h for h, o in reserved_hexes().items() if o in owners) & reach
+        if not hexes:
+            return []
+        key = (
+            "18US reserved lays",
+            self.board.version,
+            corp_id,
+            g.depot.phases.current.name,
+            tuple(self.laid_now(g, corp_id)),
+            self.listing_key(g, corp_id),
+            owners,
+        )
+
+        def work() -> tuple[TileLay, ...]:
+            view = copy.copy(self.board)
+            view.released = self.board.released | owners
+            base = self.allowance(g, corp_id)
+            allowance = dataclasses.replace(base, skip_hexes=base.skip_hexes | (reach - hexes))
+            found = iter_tile_lays(view, self.graph, corp_id, allowance, self._track_rules(g))
+            return tuple(
+                dataclasses.replace(lay, cost=self.lay_cost(g, corp_id, lay))
+                for lay in found
+                if self.lay_allowed(g, corp_id, lay)
+            )
+
+        cash = g.ledger.cash(corp_id)
+        lays: tuple[TileLay, ...] = self.derived.get(key, work)
+        return [lay for lay in lays if self._price(g, corp_id, lay) <= cash]
 
     def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
         """§7.3.2: a 5-Share Land Grant company's next tile's Crédit Mobilier."""
