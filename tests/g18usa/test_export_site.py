@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
-from roundhouse.core.actions import Json
+from roundhouse.core.actions import Action, Json
 from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
@@ -182,3 +182,101 @@ def test_export_seven_player_fixture_writes_the_sites_own_actions() -> None:
     again = import_18xx_games(written_doc)
     assert again.result == game.result
     assert again.end_reason == game.end_reason
+
+
+def _opened(seed: int, home: str, phase: str, size: str | None = None) -> Written:
+    """A 3-player compat game (no privates dealt) with the depot at ``phase``, seat 1 having
+    started ATSF in ``home`` (§11.6) and everyone passed to OR 1, written as it goes."""
+    from tests.g18usa.cards import NO_PRIVATES_TITLE
+
+    game = Game(NO_PRIVATES_TITLE, ["1", "2", "3"], seed=seed, options={"compat_18xx_games": True})
+    game.state.depot.phases.advance_to(phase)  # type: ignore[attr-defined]
+    written = Written(game)
+    written.play("bid", "1", company="ATSF", price=300 if size else 100)
+    written.play("place_token", "1", hex=home, city="c")
+    written.play("pass", "2")
+    written.play("pass", "3")
+    if size is not None:
+        written.play("choose", "1", choice=size)
+    for p in ("2", "3", "1"):
+        written.play("pass", p)
+    assert game.state.round.kind == "OR"
+    written.out.clear()
+    return written
+
+
+class Written:
+    """A game played and written action by action (the export's loop, on a game whose
+    set-up a test changed, which a fresh replay would not repeat)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.out: list[tuple[str, str]] = []
+
+    def play(self, kind: str, player: str, **fields: object) -> None:
+        entity = fields.pop("entity", player)
+        self.apply(
+            self.game.title.codec.decode(
+                {"kind": kind, "player": player, "entity": entity, **fields}
+            )
+        )
+
+    def apply(self, action: Action) -> None:
+        for site in TRANSLATOR.write(action, self.game, _Seats()):
+            self.out.append((str(site["type"]), str(site.get("entity"))))
+        self.game.apply(action)
+
+    def finish(self) -> list[tuple[str, str]]:
+        for site in TRANSLATOR.finish(self.game, _Seats()):
+            self.out.append((str(site["type"]), str(site.get("entity"))))
+        return self.out
+
+
+def test_export_free_brown_home_is_inside_the_sites_track_step() -> None:
+    """§12.2.4 (Phase 5, first operating round): the free brown home is our step before the
+    track step; the site offers it inside its track step and does not count it as a lay
+    (``G18USA::Step::Track#process_lay_tile``, ``#free_brown_city_upgrade?``).  A pass of ours
+    there writes nothing (found by the differential: 5 players, seed 2, the site was one step
+    further and charged interest); after the brown lay and one lay, the site still waits for a
+    second lay, so our track pass is written."""
+    written = _opened(1, "B8", "5", size="5")
+    home = [a for a in written.game.legal_actions() if a.kind in ("pass", "lay_tile")]
+    assert {a.kind for a in home} == {"pass", "lay_tile"}
+    written.apply(next(a for a in home if a.kind == "pass"))
+    assert written.finish() == []
+
+    written = _opened(1, "B8", "5", size="5")
+    written.apply(next(a for a in written.game.legal_actions() if a.kind == "lay_tile"))
+    assert written.game.state.usa_map.board.hexes["B8"].tile.id == "448"  # type: ignore[attr-defined]
+    written.play("lay_tile", "1", entity="ATSF", hex="B10", tile="7", rotation=0)
+    written.play("pass", "1", entity="ATSF")
+    assert written.finish() == [
+        ("lay_tile", "ATSF"),
+        ("lay_tile", "ATSF"),
+        ("pass", "ATSF"),
+    ]
+
+
+def test_export_no_train_and_no_means_the_site_skips_its_train_step() -> None:
+    """§12.6 a company without a train that cannot pay for one: 18USA has no forced
+    purchase on the site (``G1817::Game::MUST_BUY_TRAIN = :never``; ``Step::BuyTrain#actions``
+    offers nothing unless ``can_buy_train?``: room and the buying power, cash and loans, for
+    the cheapest train), so after the track step's pass the site pays interest and waits in
+    the loan step while a loan is on offer (§12.8; ``G1817::Step::Loan#blocks?``): two
+    passes, none for a train step.  ATSF here: 5 shares, 3 loans, $150, a $400 4-train the
+    cheapest: buying power $350."""
+    from roundhouse.core.bank import BANK
+
+    written = _opened(1, "D14", "4")
+    g = written.game.state
+    for cheap in ("2", "2+", "3", "3+"):
+        g.depot.export_all(cheap)  # type: ignore[attr-defined]
+    assert {t.type for t in g.depot.available()} == {"4"}  # type: ignore[attr-defined]
+    assert g.books["ATSF"].size == 5  # type: ignore[attr-defined]
+    for loan in range(3):  # §9: room for two more, $200 of buying power
+        written.play("take_loan", "1", entity="ATSF", loan=loan)
+    g.ledger.transfer("ATSF", BANK, g.ledger.cash("ATSF") - 150)  # type: ignore[attr-defined]
+    while g.round.kind == "OR" and g.round.entity(g) == "ATSF":  # type: ignore[attr-defined]
+        moves = list(written.game.legal_actions())
+        written.apply(next(a for a in moves if a.kind in ("pass", "dividend")))
+    assert written.finish() == [*[("take_loan", "ATSF")] * 3, ("pass", "ATSF"), ("pass", "ATSF")]

@@ -20,7 +20,7 @@ site's step can still be waiting where ours is not:
   a route to run;
 * the dividend: while the run earned money (``Step::Dividend`` withholds nothing itself);
 * trains (``Step::BuyTrain``, ``Train#can_buy_train?``): while there is room and the buying
-  power for the cheapest train on offer (a company's train for $1), or the company must buy;
+  power for the cheapest train on offer (a company's train for $1); never a forced purchase;
 * the loan step after interest (``G1817::Step::Loan#blocks?``): while ours' repay step asks.
 
 Every predicate reads our public game state; nothing is changed.
@@ -105,6 +105,8 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     site allows beside its steps (loans, privates, a car) or outside them."""
     if getattr(action, "entity", None) != corp:
         return None
+    if isinstance(action, LayTile) and free_home_lay(action, g, corp):
+        return None
     if isinstance(action, (LayTile, UpgradeOre)):
         return SiteStep.TRACK
     if isinstance(action, PlaceToken):
@@ -127,6 +129,23 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
             return None
         return OUR_STEPS.get(step.name)
     return None
+
+
+FREE_HOME_STEPS = frozenset({"home_brown", "boomtown"})
+"""Our steps of a free home tile (§12.2.4's brown home, the Boomtown subsidy): the site lays
+them inside its track step (``G18USA::Step::Track#free_brown_city_upgrade?``) or as the
+subsidy's own lay, neither counted among the company's lays nor asking for a pass."""
+
+
+def free_home_lay(action: Action, g: Engine, corp: str) -> bool:
+    """Whether the lay ``action`` is taken by one of :data:`FREE_HOME_STEPS`."""
+    if g.corps[corp].operated:
+        return False
+    try:
+        step, _ = g.round.step_for(g, action)
+    except IllegalAction:
+        return False
+    return step.name in FREE_HOME_STEPS
 
 
 @dataclasses.dataclass
@@ -229,13 +248,11 @@ def route_waits(g: Engine, corp: str) -> bool:
 
 
 def trains_wait(g: Engine, corp: str) -> bool:
-    """``Train#can_buy_train?`` (room and the buying power for the cheapest train on offer,
-    or any other company's at $1), or a purchase the company must make (no train)."""
+    """``Train#can_buy_train?``: room and the buying power for the cheapest train on offer,
+    or any other company's at $1.  A company without a train is not made to buy one
+    (``G1817::Game::MUST_BUY_TRAIN = :never``)."""
     depot = g.depot
-    owned = [t for t in depot.owned_by(corp) if not depot.is_car(t)]
     offered = [t for t in depot.available() if not depot.is_car(t)]
-    if not owned and offered:
-        return True
     limit = depot.limit_for(corp)
     if limit is not None and depot.counted(corp) >= limit:
         return False

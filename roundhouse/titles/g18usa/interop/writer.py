@@ -60,7 +60,13 @@ from roundhouse.titles.g18usa.interop.site_moves import (
     offer_nobody_can_buy,
 )
 from roundhouse.titles.g18usa.interop.site_names import METROPOLIS_TILES, SiteTiles, site_tile_name
-from roundhouse.titles.g18usa.interop.site_turn import SiteStep, SiteTurn, site_step, turn_key
+from roundhouse.titles.g18usa.interop.site_turn import (
+    FREE_HOME_STEPS,
+    SiteStep,
+    SiteTurn,
+    site_step,
+    turn_key,
+)
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
@@ -375,6 +381,8 @@ class UsaWriter(Translator):
             step = None
         if step is not None and step.name in ("resource_token_prompt", "pay_interest"):
             return []  # the site's tile carries the token; interest is paid unasked
+        if step is not None and step.name in FREE_HOME_STEPS:
+            return []  # the site's track step offers the free home tile beside its lays
         if entity in g.corps and step is not None and step.name in ("buy_car", "scrap_car"):
             return []
         return [{"type": "pass", **self._entity(action, game, seats)}]
