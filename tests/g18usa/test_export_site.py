@@ -280,3 +280,26 @@ def test_export_no_train_and_no_means_the_site_skips_its_train_step() -> None:
         moves = list(written.game.legal_actions())
         written.apply(next(a for a in moves if a.kind in ("pass", "dividend")))
     assert written.finish() == [*[("take_loan", "ATSF")] * 3, ("pass", "ATSF"), ("pass", "ATSF")]
+
+
+def test_export_p8_red_area_station_removed_is_the_sites_remove_choice() -> None:
+    """Appendix P8, §14.3: a company over eight tokens after a merger may take off its
+    red-area station (our token cut's choice naming the private); the site's is the
+    ``choose "Remove"`` of ``G18USA::Step::ReduceTokens``.  Written and read back."""
+    from roundhouse.core.flow.actions import Choose
+    from roundhouse.interop.translate import SiteAction
+    from roundhouse.titles.g18usa.red_areas import place_express, red_areas
+
+    written = _opened(1, "D14", "2")
+    g = written.game.state
+    place_express(g.map.board, "ATSF", next(iter(red_areas())))  # type: ignore[attr-defined]
+    ours = Choose(player="1", entity="ATSF", choice="P8")
+    assert TRANSLATOR.write_choose(ours, written.game, _Seats()) == [
+        {"type": "choose", "entity": "ATSF", "entity_type": "corporation", "choice": "Remove"}
+    ]
+    site = SiteAction(
+        {"type": "choose", "entity": "ATSF", "entity_type": "corporation", "choice": "Remove"},
+        7,
+        8,
+    )
+    assert list(TRANSLATOR.read_choose(site, written.game)) == [ours]

@@ -51,7 +51,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
-from roundhouse.titles.g18usa.interop.names import board_map, engine
+from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
 from roundhouse.titles.g18usa.interop.site_moves import (
     ANY_TIME,
     BESIDE,
@@ -70,6 +70,7 @@ from roundhouse.titles.g18usa.interop.site_turn import (
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
+from roundhouse.titles.g18usa.red_areas import express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
@@ -482,6 +483,8 @@ class UsaWriter(Translator):
                     "choice": self._upgrade_choice(g, entity, action.choice, action.company),
                 }
             ]
+        if action.choice == express_cut(g, entity):
+            return [{"type": "choose", **self._entity(action, game, seats), "choice": P8_REMOVE}]
         if " " in action.choice:
             hex_name, _, city = action.choice.partition(" ")
             memory = self.written(game)
