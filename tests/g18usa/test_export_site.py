@@ -146,14 +146,13 @@ def flat(actions: Iterable[Mapping[str, Json]]) -> list[dict[str, Json]]:
     return out
 
 
-KNOWN_SEVEN = 9
-"""Difference blocks still left in the 7-player fixture (issue #17, not fixed yet): a loan
-written before the track step's pass where the site took it after (both orders accepted
-there; ours does not record when the pass was made), two Switcher/Extender choices written
-before the pass that precedes them on the site (two blocks each), two track passes missing
-after a first lay (our estimate of the second lay's buying power,
-``site_turn.buying_power``, is too strict there), and one symmetric tile's rotation (the
-same track).  The test fails when more appear."""
+KNOWN_SEVEN = 3
+"""Difference blocks still left in the 7-player fixture (issue #17): a loan written before
+the track step's pass where the site took it after (two blocks; both orders accepted there,
+ours does not record when the pass was made), and one symmetric tile's rotation (tile 14
+at E3: the site's 3, our 0, the same track).  The test fails when more appear.  (Gone: the
+Switcher's choice is the site's route step, so the passes before it come first; the site's
+track step waits while P6 could be used, so IC's pass after two lays is written.)"""
 
 
 @pytest.mark.slow

@@ -12,7 +12,8 @@ site's step can still be waiting where ours is not:
 * track (``Step::Track``, ``Tracker#can_lay_tile?``): waits for the first lay whatever the
   board offers, then for the second while the company's buying power (cash and the loans it
   may still take, ``G1817::Game#buying_power``) covers its $20 (``TILE_LAYS``), a third with
-  the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``);
+  the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
+  be used (:func:`track_privates_wait`);
 * tokens: while ours offers a station;
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
   room and the buying power for its price;
@@ -34,13 +35,27 @@ import enum
 from roundhouse.core.actions import Action
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
+from roundhouse.core.flow.actions import (
+    BuyTrain,
+    Choose,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+)
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.trains import DEPOT
+from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import max_loans
 from roundhouse.titles.g18usa.interop.names import board_map
+from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
+from roundhouse.titles.g18usa.powers import held
+from roundhouse.titles.g18usa.private_abilities import LawFirmToken, RedAreaToken
+from roundhouse.titles.g18usa.red_areas import reached_areas
 
 SECOND_LAY_COST = 20
 """``G1817::Game::TILE_LAYS``: the second lay costs $20."""
@@ -113,6 +128,8 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
         return SiteStep.TOKEN
     if isinstance(action, RunRoutes):
         return SiteStep.ROUTE
+    if isinstance(action, Choose) and action.company in (SWITCHER, EXTENDER):
+        return SiteStep.ROUTE  # ``G18USA::Step::Route#process_choose``
     if isinstance(action, Dividend):
         return SiteStep.DIVIDEND
     if isinstance(action, BuyTrain):
@@ -166,7 +183,7 @@ class SiteTurn:
         ours = our_step(g, corp)
         if step is SiteStep.TRACK:
             engineers = _owns(g, corp, TRACK_ENGINEERS)
-            if self.lays == 0:
+            if self.lays == 0 or track_privates_wait(g, corp):
                 return True
             if self.lays == 1:
                 return buying_power(g, corp) >= SECOND_LAY_COST
@@ -223,6 +240,25 @@ class SiteTurn:
 def _owns(g: Engine, corp: str, private: str) -> bool:
     card = g.privates.get(private)
     return card is not None and not card.closed and card.owner == corp
+
+
+def track_privates_wait(g: Engine, corp: str) -> bool:
+    """``G18USA::Step::Track#can_lay_tile?``: the track step also waits, whatever lays are
+    left, while the company holds Import / Export Hub (P6) and reaches a red area
+    (``#can_assign_p6?``), or holds the Law Firm (P20) with a station token left and reaches a
+    city with no open slot and none of its stations (``#can_place_token_with_p20?``)."""
+    if not isinstance(g.map, BoardMap):
+        return False
+    reach = g.map.graph.reach(corp)
+    hexes = {h for h, _ in reach.stops} | reach.hexes
+    if held(g, corp, RedAreaToken) and reached_areas(hexes):
+        return True
+    company = g.corps[corp]
+    return (
+        bool(held(g, corp, LawFirmToken))
+        and company.tokens_placed < company.tokens_owned
+        and bool(law_firm_sites(g.map.board, corp, hexes))
+    )
 
 
 def pullman_waits(g: Engine, corp: str) -> bool:
