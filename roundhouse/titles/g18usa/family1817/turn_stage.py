@@ -21,10 +21,10 @@ if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
 
 
-def _moved_past(g: Engine, entity: str, step: object) -> bool:
+def moved_past(g: Engine, entity: str, step: object) -> bool:
     """Whether a round that never goes back (core's ``ForwardTurn``) has left ``step``."""
-    moved_past = getattr(g.round, "moved_past", None)
-    return bool(moved_past(entity, step)) if callable(moved_past) else False
+    method = getattr(g.round, "moved_past", None)
+    return bool(method(entity, step)) if callable(method) else False
 
 
 def before_run(g: Engine, entity: str, *, until_earnings: bool = False) -> bool:
@@ -39,7 +39,7 @@ def before_run(g: Engine, entity: str, *, until_earnings: bool = False) -> bool:
             route_seen = True
             continue
         if not route_seen:
-            if s.blocking and not _moved_past(g, entity, s) and s.active(g, entity):
+            if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
                 return True
             continue
         if isinstance(s, DividendStep) and until_earnings:
