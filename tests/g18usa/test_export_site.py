@@ -302,3 +302,28 @@ def test_export_p8_red_area_station_removed_is_the_sites_remove_choice() -> None
         8,
     )
     assert list(TRANSLATOR.read_choose(site, written.game)) == [ours]
+
+
+def test_export_conversion_shares_take_the_sites_numbers() -> None:
+    """§14.1.1 a 5-share company converting to 10 shares: ``G1817::Game#convert`` adds
+    shares 4-8 whatever the short sales numbered before (from 10 on); ours are numbered after
+    our highest, so after a short sale (ours ATSF_4, the site's ATSF_10) our new ATSF_5-9
+    are written as the site's ATSF_4-8 (the 4-player fixture's PRR_7 and PRR_8)."""
+    from roundhouse.titles.g18usa.family1817.actions import Convert, Short
+    from roundhouse.titles.g18usa.family1817.company_sale import convert
+    from roundhouse.titles.g18usa.family1817.engine import family
+    from roundhouse.titles.g18usa.family1817.short_sale import do_short
+
+    written = _opened(1, "D14", "4")
+    game, g = written.game, written.game.state
+    assert sorted(g.books["ATSF"].certs) == [f"ATSF_{n}" for n in range(4)]  # type: ignore[attr-defined]
+    memory = TRANSLATOR.written(game)
+    TRANSLATOR.write_short(Short(player="2", entity="2", corporation="ATSF"), game, _Seats())
+    do_short(family(g), "2", "ATSF")  # type: ignore[arg-type]
+    assert memory.alias == {"ATSF_4": "ATSF_10"}
+    TRANSLATOR.write_convert(Convert(player="1", entity="ATSF"), game, _Seats())
+    before = set(g.books["ATSF"].certs)  # type: ignore[attr-defined]
+    convert(family(g), "ATSF", tokens=False)  # type: ignore[arg-type]
+    new = sorted(set(g.books["ATSF"].certs) - before, key=lambda c: int(c.rpartition("_")[2]))  # type: ignore[attr-defined]
+    assert new == [f"ATSF_{n}" for n in range(5, 10)]
+    assert [memory.alias[c] for c in new] == [f"ATSF_{n}" for n in range(4, 9)]

@@ -79,6 +79,8 @@ SITE_RAISE = 1
 """``G18USA::Step::BuySellParShares#min_increment``: a raise of $1 or more."""
 SHORT_FIRST = 9
 """``G1817::Game#short``: a short sale's shares are numbered after max(highest, 9)."""
+SITE_NEW_SHARES = {2: (1, 3), 5: (4, 5)}
+"""Size converted from -> (first number, count) of the shares ``G1817::Game#convert`` adds."""
 
 
 @dataclasses.dataclass
@@ -822,11 +824,48 @@ class UsaWriter(Translator):
         return [{"type": "payoff_loan", **self._entity(action, game, seats), "loan": loan}]
 
     def write_convert(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """§14.1.1: the new shares get the site's numbers (``G1817::Game#convert``)."""
         assert isinstance(action, Convert)
+        g = engine(game)
+        corp = str(action.entity)
+        size = g.books[corp].size
+        if size in SITE_NEW_SHARES:
+            self._new_shares(game, corp, size)
         return [{"type": "convert", **self._entity(action, game, seats)}]
 
+    def _new_shares(self, game: Game, corp: str, size: int, units: int | None = None) -> None:
+        """Alias the certificates our conversion of ``corp`` from ``size`` shares adds
+        (numbered after our highest, :func:`.company_sale.grow`) to the site's
+        (``G1817::Game#convert``: 2 -> 5 adds shares 1-3, 5 -> 10 shares 4-8); ``units``
+        more than those (a merger's exchange) take the site's numbers after max(highest, 9)
+        (``#migrate_shares``)."""
+        g = engine(game)
+        memory = self.written(game)
+        first, count = SITE_NEW_SHARES[size]
+        ours = 1 + max(int(c.rpartition("_")[2]) for c in g.books[corp].certs)
+        site = list(range(first, first + count))
+        total = count if units is None else units
+        top = max(memory.top.get(corp, 0), first + count - 1)
+        highest = max(top, SHORT_FIRST)
+        while len(site) < total:
+            highest += 1
+            site.append(highest)
+        if total > count:
+            top = highest
+        memory.top[corp] = top
+        for k, number in enumerate(site[:total]):
+            if ours + k != number:
+                memory.alias[f"{corp}_{ours + k}"] = f"{corp}_{number}"
+
     def write_merge(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """§14.1.2: two 5-share companies' exchange gives the partner's holders the
+        survivor's new shares (the site's numbers, :meth:`_new_shares`)."""
         assert isinstance(action, Merge)
+        g = engine(game)
+        initiator, partner = str(action.entity), str(action.corporation)
+        if initiator in g.corps and g.books[initiator].size == 5:
+            units = sum(c.shares for c in g.books[partner].certs.values())
+            self._new_shares(game, initiator, 5, units)
         return [
             {
                 "type": "merge",
