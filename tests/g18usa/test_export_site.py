@@ -327,3 +327,30 @@ def test_export_conversion_shares_take_the_sites_numbers() -> None:
     new = sorted(set(g.books["ATSF"].certs) - before, key=lambda c: int(c.rpartition("_")[2]))  # type: ignore[attr-defined]
     assert new == [f"ATSF_{n}" for n in range(5, 10)]
     assert [memory.alias[c] for c in new] == [f"ATSF_{n}" for n in range(4, 9)]
+
+
+def test_export_token_cuts_come_before_the_train_discards() -> None:
+    """§14.3 after a merger or acquisition: ours asks for the discards first, the site's
+    ``ReduceTokens`` step comes before its ``DiscardTrain``: the discard is written after the
+    last token cut, and the cut names the slot of the company's own token in the city
+    (``Step::ReduceTokens#process_remove_token`` removes whichever token is in that slot)."""
+    from roundhouse.core.flow.actions import Choose, DiscardTrain
+
+    written = _opened(1, "D14", "2")
+    game, g = written.game, written.game.state
+    board = g.map  # type: ignore[attr-defined]
+    board.board.hexes["D14"].tokens["c"].insert(0, "GN")
+    board.token_cuts["ATSF"] = 1
+    discard = DiscardTrain(player="1", entity="ATSF", train="2-0")
+    assert TRANSLATOR.write_discard_train(discard, game, _Seats()) == []
+    cut = Choose(player="1", entity="ATSF", choice="D14 c")
+    assert TRANSLATOR.write_choose(cut, game, _Seats()) == [
+        {
+            "type": "remove_token",
+            "entity": "ATSF",
+            "entity_type": "corporation",
+            "city": "D14-1-0",
+            "slot": 1,
+        },
+        {"type": "discard_train", "entity": "ATSF", "entity_type": "corporation", "train": "2-0"},
+    ]

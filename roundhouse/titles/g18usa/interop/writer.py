@@ -116,6 +116,9 @@ class WriteMemory:
     loans: list[int] | None = None
     """The site's loans not lent, in its order (``@loans``)."""
     held_loans: dict[str, list[int]] = dataclasses.field(default_factory=dict)
+    discards: list[SiteDoc] = dataclasses.field(default_factory=list)
+    """Train discards after a merger or acquisition written once its token cuts are: the
+    site's ``ReduceTokens`` step comes before its ``DiscardTrain``."""
     """Company -> the site's loans it holds, in the order taken."""
     operated: dict[str, int] = dataclasses.field(default_factory=dict)
     """Company -> operating turns it had finished when the last action was written."""
@@ -485,20 +488,31 @@ class UsaWriter(Translator):
                     "choice": self._upgrade_choice(g, entity, action.choice, action.company),
                 }
             ]
+        memory = self.written(game)
         if action.choice == express_cut(g, entity):
-            return [{"type": "choose", **self._entity(action, game, seats), "choice": P8_REMOVE}]
+            cut: SiteDoc = {"type": "choose", **self._entity(action, game, seats)}
+            cut["choice"] = P8_REMOVE
+            return [cut, *self._after_cut(g, memory)]
         if " " in action.choice:
             hex_name, _, city = action.choice.partition(" ")
-            memory = self.written(game)
-            return [
-                {
-                    "type": "remove_token",
-                    **self._entity(action, game, seats),
-                    "city": memory.tiles.city(g, hex_name, city),
-                    "slot": 0,
-                }
-            ]
+            held = board_map(g).board.hexes[hex_name].tokens.get(city, [])
+            cut = {
+                "type": "remove_token",
+                **self._entity(action, game, seats),
+                "city": memory.tiles.city(g, hex_name, city),
+                "slot": held.index(entity) if entity in held else 0,
+            }
+            return [cut, *self._after_cut(g, memory)]
         raise IllegalAction(f"no 18xx.games form for {action}", rule="interop.unknown_kind")
+
+    @staticmethod
+    def _after_cut(g: UsaGame, memory: WriteMemory) -> list[SiteDoc]:
+        """The discards held back (:attr:`WriteMemory.discards`) once the token cut being
+        written is the last one owed."""
+        if _token_cuts(g) > 1:
+            return []
+        out, memory.discards = memory.discards, []
+        return out
 
     def _denver(self, action: Choose, game: Game) -> list[SiteDoc]:
         """Denver's orientation: the site lays ``X04`` over ``X04s`` where it asked for it
@@ -780,13 +794,15 @@ class UsaWriter(Translator):
     def write_discard_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, DiscardTrain)
         memory = self.written(game)
-        return [
-            {
-                "type": "discard_train",
-                **self._entity(action, game, seats),
-                "train": memory.trains.get(action.train, action.train),
-            }
-        ]
+        doc: SiteDoc = {
+            "type": "discard_train",
+            **self._entity(action, game, seats),
+            "train": memory.trains.get(action.train, action.train),
+        }
+        if _token_cuts(engine(game)):
+            memory.discards.append(doc)
+            return []
+        return [doc]
 
     def write_scrap_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, ScrapTrain)
@@ -877,6 +893,12 @@ class UsaWriter(Translator):
     def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Bankrupt)
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+
+def _token_cuts(g: UsaGame) -> int:
+    """Station tokens presidents must still take off the map after a merger or acquisition
+    (§14.3, :attr:`.token_board.TakeoverBoardMap.token_cuts`)."""
+    return sum(board_map(g).token_cuts.values())
 
 
 def _corp_pass(corp: str) -> SiteDoc:
