@@ -354,3 +354,24 @@ def test_export_token_cuts_come_before_the_train_discards() -> None:
         },
         {"type": "discard_train", "entity": "ATSF", "entity_type": "corporation", "train": "2-0"},
     ]
+
+
+def test_export_compat_pullman_only_after_the_track_and_station_steps() -> None:
+    """§12.7: a Pullman car may be bought "prior to the run trains step"; 18xx.games sells it
+    in a step of its own after the track and station steps (``G18USA::Step::BuyPullman``), so
+    under ``compat_18xx_games`` it is not offered while those wait (the site refused a car
+    bought before Denver's orientation and the track step in a 2-player bot game)."""
+    written = _opened(1, "D14", "5", size="5")
+    game, g = written.game, written.game.state
+    for cheap in ("2", "2+", "3", "3+", "4", "4+"):
+        g.depot.export_all(cheap)  # type: ignore[attr-defined]
+    g.depot.sold_types.add("5")  # type: ignore[attr-defined]
+    cars = []
+    for _ in range(3):
+        moves = list(game.legal_actions())
+        cars.append(any(m.kind == "buy_train" for m in moves))
+        passing = next((m for m in moves if m.kind == "pass"), None)
+        if passing is None:
+            break
+        game.apply(passing)
+    assert cars == [False, False, True]  # brown home, track: none; then before the run

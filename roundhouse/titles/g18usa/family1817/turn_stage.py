@@ -27,11 +27,24 @@ def moved_past(g: Engine, entity: str, step: object) -> bool:
     return bool(method(entity, step)) if callable(method) else False
 
 
+def waits_before_route(g: Engine, entity: str) -> bool:
+    """Whether a blocking step listed before the route step (track, station...) still waits
+    in the company's turn."""
+    for s in g.round.steps:
+        if isinstance(s, RouteStep):
+            return False
+        if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
+            return True
+    return False
+
+
 def before_run(g: Engine, entity: str, *, until_earnings: bool = False) -> bool:
     """Whether the company's turn has not reached its run yet (module docstring); with
     ``until_earnings`` a company without trains stays before its run until its $0 run's
     earnings are distributed (§12.7's car purchase, as 18xx.games offers it)."""
     if g.or_round().revenue is None:
+        return True
+    if waits_before_route(g, entity):
         return True
     route_seen = False
     for s in g.round.steps:
@@ -39,8 +52,6 @@ def before_run(g: Engine, entity: str, *, until_earnings: bool = False) -> bool:
             route_seen = True
             continue
         if not route_seen:
-            if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
-                return True
             continue
         if isinstance(s, DividendStep) and until_earnings:
             trains = [t for t in g.depot.owned_by(entity) if not g.depot.is_car(t)]
