@@ -375,3 +375,31 @@ def test_export_compat_pullman_only_after_the_track_and_station_steps() -> None:
             break
         game.apply(passing)
     assert cars == [False, False, True]  # brown home, track: none; then before the run
+
+
+def test_export_free_station_in_a_full_city_is_no_wait_of_the_sites_token_step() -> None:
+    """Appendix "Subsidy Tiles", Free Station: its token may go to a full city; on the site
+    that is the subsidy's own ability, and ``Step::Token#can_place_token?`` (a city with an
+    open slot) does not wait for it, so no pass is owed for it (a 7-player bot game: KCS's
+    only station on offer was the Free Station's in a full Los Angeles)."""
+    from roundhouse.core.flow.actions import PlaceToken
+    from roundhouse.titles.g18usa.interop.site_turn import token_waits
+
+    written = _opened(1, "D14", "2")
+    g = written.game.state
+    board = g.map.board  # type: ignore[attr-defined]
+    board.place_token("B8", "c", "GN")
+    offers: list[PlaceToken] = []
+
+    class TokenStep:
+        name = "token"
+        blocking = True
+
+        def actions(self, g: object, corp: str) -> list[PlaceToken]:
+            return offers
+
+    g.round.offered = lambda g, corp: [TokenStep()]  # type: ignore[attr-defined]
+    offers[:] = [PlaceToken(player="1", entity="ATSF", hex="B8", city="c")]
+    assert not token_waits(g, "ATSF")  # type: ignore[arg-type]
+    offers.append(PlaceToken(player="1", entity="ATSF", hex="C3", city="c"))
+    assert token_waits(g, "ATSF")  # type: ignore[arg-type]

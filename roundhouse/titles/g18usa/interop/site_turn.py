@@ -14,7 +14,7 @@ site's step can still be waiting where ours is not:
   may still take, ``G1817::Game#buying_power``) covers its $20 (``TILE_LAYS``), a third with
   the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
   be used (:func:`track_privates_wait`);
-* tokens: while ours offers a station;
+* tokens: while ours offers a station in a city with an open slot (:func:`token_waits`);
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
   room and the buying power for its price;
 * the run (``G18USA::Step::Route``): while the company has a train that is not a Pullman and
@@ -189,7 +189,7 @@ class SiteTurn:
                 return buying_power(g, corp) >= SECOND_LAY_COST
             return self.lays == 2 and engineers
         if step is SiteStep.TOKEN:
-            return ours == "token"
+            return ours == "token" and token_waits(g, corp)
         if step is SiteStep.PULLMAN:
             return pullman_waits(g, corp)
         if step is SiteStep.ROUTE:
@@ -259,6 +259,20 @@ def track_privates_wait(g: Engine, corp: str) -> bool:
         and company.tokens_placed < company.tokens_owned
         and bool(law_firm_sites(g.map.board, corp, hexes))
     )
+
+
+def token_waits(g: Engine, corp: str) -> bool:
+    """``Step::Token#can_place_token?``: a station in a city with an open slot.  A Free
+    Station subsidy's token in a full city (appendix "Subsidy Tiles") is the subsidy's own
+    ability on the site, which its token step does not wait for."""
+    board = board_map(g).board
+    for step in g.round.offered(g, corp):
+        if step.blocking and step.name == "token":
+            return any(
+                isinstance(a, PlaceToken) and board.open_slots(a.hex, a.city, corp) > 0
+                for a in step.actions(g, corp)
+            )
+    return False
 
 
 def pullman_waits(g: Engine, corp: str) -> bool:
