@@ -403,3 +403,25 @@ def test_export_free_station_in_a_full_city_is_no_wait_of_the_sites_token_step()
     assert not token_waits(g, "ATSF")  # type: ignore[arg-type]
     offers.append(PlaceToken(player="1", entity="ATSF", hex="C3", city="c"))
     assert token_waits(g, "ATSF")  # type: ignore[arg-type]
+
+
+def test_export_a_second_station_in_another_city_of_a_hex_is_the_sites_removal() -> None:
+    """§14.3 "identify any hexes with more than one station and set the excess aside": ours
+    sets the absorbed company's aside; 18xx.games removes a second token in one city itself
+    but asks the survivor to remove one of two in New York's two cities (the 4-player
+    fixture's ``remove_token`` of X12-0-0 after N&W's acquisition), before the discards."""
+    from roundhouse.titles.g18usa.family1817.actions import Merge
+
+    written = _opened(1, "D14", "2")
+    game, g = written.game, written.game.state
+    board = g.map.board  # type: ignore[attr-defined]
+    board.place_token("D28", "c1", "ATSF")
+    board.place_token("D28", "c2", "GN")
+    board.place_token("B8", "c", "GN")
+    docs = TRANSLATOR.write_merge(
+        Merge(player="1", entity="ATSF", corporation="GN"), game, _Seats()
+    )
+    assert [d["type"] for d in docs] == ["merge", "remove_token"]
+    assert docs[1]["entity"] == "ATSF" and docs[1]["slot"] == 0
+    ny = TRANSLATOR.written(game).tiles.city(g, "D28", "c2")  # type: ignore[arg-type]
+    assert docs[1]["city"] == ny and ny.startswith("D28-")

@@ -882,13 +882,45 @@ class UsaWriter(Translator):
         if initiator in g.corps and g.books[initiator].size == 5:
             units = sum(c.shares for c in g.books[partner].certs.values())
             self._new_shares(game, initiator, 5, units)
-        return [
-            {
-                "type": "merge",
-                **self._entity(action, game, seats),
-                "corporation": action.corporation,
-            }
-        ]
+        merge_doc: SiteDoc = {
+            "type": "merge",
+            **self._entity(action, game, seats),
+            "corporation": action.corporation,
+        }
+        if initiator in g.corps:
+            return [merge_doc, *self._same_hex_removals(game, initiator, partner)]
+        target = getattr(getattr(g.round, "auction", None), "target", None)
+        if isinstance(target, str) and target in g.corps:
+            return [merge_doc, *self._same_hex_removals(game, partner, target)]
+        return [merge_doc]
+
+    def _same_hex_removals(self, game: Game, buyer: str, target: str) -> list[SiteDoc]:
+        """§14.3 "identify any hexes with more than one station and set the excess aside":
+        ours sets the target's aside; the site removes a second token in one city itself
+        (``TokenMerger#remove_duplicate_tokens``) but asks for one in another city of the
+        hex (New York's two, ``Step::ReduceTokens``, before anything else): a
+        ``remove_token`` of the target's there."""
+        g = engine(game)
+        board = board_map(g).board
+        memory = self.written(game)
+        cities: dict[str, set[str]] = {}
+        for hex_name, city in board.tokens_of(buyer):
+            cities.setdefault(hex_name, set()).add(city)
+        out: list[SiteDoc] = []
+        for hex_name, city in board.tokens_of(target):
+            if hex_name not in cities or city in cities[hex_name]:
+                continue
+            held = board.hexes[hex_name].tokens[city]
+            out.append(
+                {
+                    "type": "remove_token",
+                    "entity": buyer,
+                    "entity_type": "corporation",
+                    "city": memory.tiles.city(g, hex_name, city),
+                    "slot": held.index(target),
+                }
+            )
+        return out
 
     def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Bankrupt)
