@@ -36,11 +36,7 @@ from roundhouse.titles.g18usa.company_privates import (
     settle_law_firm,
 )
 from roundhouse.titles.g18usa.denver import DenverStep
-from roundhouse.titles.g18usa.family1817.car_step import (
-    CarPurchaseStep,
-    ScrapCarStep,
-    SiteCarPurchaseStep,
-)
+from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
@@ -144,7 +140,7 @@ class UsaHooks(FamilyHooks):
                 turn.append(step)
         return [
             LoanStep(),
-            SiteCarPurchaseStep() if usa(g).variant.compat_18xx_games else CarPurchaseStep(),
+            CarPurchaseStep(),
             ScrapCarStep(),
             *private_steps(g),
             *turn,

@@ -22,6 +22,7 @@ from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
+from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run, waits_before_route
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ class CarPurchaseStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         if not before_run(g, entity, until_earnings=True) or not _turn_goes_on(g, entity):
             return False
+        if family(g).config.cars_after_track and waits_before_route(g, entity):
+            return False  # 18xx.games: ``G18USA::Step::BuyPullman`` after track and station
         return bool(car_purchases(g, entity))
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
@@ -94,15 +97,6 @@ class CarPurchaseStep(Step):
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, BuyTrain)
         g.train_events(entity, g.depot.buy(entity, action.train, g.ledger))
-
-
-class SiteCarPurchaseStep(CarPurchaseStep):
-    """§12.7's purchase "prior to the run trains step" as 18xx.games offers it
-    (``compat_18xx_games``, docs/rules-notes.md): in a step of its own after the track and
-    station steps (``G18USA::Step::BuyPullman``), so not while one of those still waits."""
-
-    def active(self, g: Engine, entity: str) -> bool:
-        return super().active(g, entity) and not waits_before_route(g, entity)
 
 
 class ScrapCarStep(Step):
