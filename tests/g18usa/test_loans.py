@@ -51,3 +51,41 @@ def test_18usa_14_no_more_loans_once_they_drove_the_company_into_acquisition() -
     assert g.ledger.cash("AA") == 2 * 60 + 200 - 50
     assert "liquidation" not in g.market.zones("AA")
     assert r.finished  # no third loan was offered: the conversion went on by itself
+
+
+def test_18usa_12_8_turn_ends_after_the_repay_step_though_a_left_step_could_act_again() -> None:
+    """§12 (steps "in the indicated order") and §12.8/§12.9: a company without loans (no
+    interest due) that ran past its track step with no money for a tile, then got money, ends
+    its turn when it passes the repay step; the track step it left keeps no loan on offer
+    (found by the 18USA export differential: ours went on offering only loans, and the bot
+    took them after the site's turn had ended)."""
+    from roundhouse.core.bank import BANK
+    from roundhouse.core.game import Game
+    from tests.g18usa.cards import NO_PRIVATES_TITLE
+
+    game = Game(NO_PRIVATES_TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = game.state
+
+    def act(kind: str, player: str, **fields: object) -> None:
+        entity = fields.pop("entity", player)
+        game.apply({"kind": kind, "player": player, "entity": entity, **fields})
+
+    act("bid", "Ann", company="ATSF", price=100)
+    act("place_token", "Ann", hex="D14", city="c")
+    for p in ("Bob", "Cy", "Bob", "Cy", "Ann"):
+        act("pass", p)
+    act("pass", "Ann", entity="ATSF")
+    act("dividend", "Ann", entity="ATSF", mode="withhold")
+    act("buy_train", "Ann", entity="ATSF", train="2-0", price=100)
+    while g.round.kind == "OR":  # type: ignore[attr-defined]
+        act("pass", "Ann", entity="ATSF")
+    while g.round.kind != "OR":  # type: ignore[attr-defined]
+        game.apply(next(a for a in game.legal_actions() if a.kind == "pass"))
+    assert g.ledger.cash("ATSF") == 0  # type: ignore[attr-defined]
+    assert {a.kind for a in game.legal_actions()} == {"take_loan", "run_routes"}
+    game.apply(next(a for a in game.legal_actions() if a.kind == "run_routes"))
+    act("dividend", "Ann", entity="ATSF", mode="withhold")
+    g.ledger.transfer(BANK, "ATSF", 100)  # type: ignore[attr-defined]
+    act("pass", "Ann", entity="ATSF")  # no train bought
+    act("pass", "Ann", entity="ATSF")  # the repay step: nothing repaid, no loan taken
+    assert g.round.kind != "OR" or g.round.entity(g) != "ATSF"  # type: ignore[attr-defined]

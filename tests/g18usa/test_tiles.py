@@ -199,6 +199,26 @@ def test_18usa_private_tiles_are_not_ordinary_lays() -> None:
     assert hex_only() == {"X13": "D24"}
 
 
+def test_18usa_cleveland_takes_only_its_own_brown_tile() -> None:
+    """The manifest's "X13 Cleveland (brown)": X13 goes only to Cleveland (D24), and
+    Cleveland's brown tile is X13, not a plain brown city such as 448 or 611 (18xx.games
+    refused 15 -> 448 in D24 in a bot game of ours: ``G18USA::Game#upgrades_to?``)."""
+    from roundhouse.core.game import Game
+    from roundhouse.core.track import TileLay
+    from roundhouse.titles.g18usa.map_rules import HexOnly
+    from tests.g18usa.cards import NO_PRIVATES_TITLE
+
+    g = Game(NO_PRIVATES_TITLE, ["Ann", "Bob", "Cy"], seed=1).state
+    rule = HexOnly()
+
+    def allowed(hex_name: str, tile: str) -> bool:
+        lay = TileLay(hex=hex_name, tile=tile, rotation=0, cost=0, upgrade=True)
+        return rule.allowed(g, "ATSF", lay)
+
+    assert allowed("D24", "X13") and allowed("D24", "15") and allowed("B8", "448")
+    assert not allowed("D24", "448") and not allowed("D24", "611") and not allowed("B8", "X13")
+
+
 def test_18usa_12_2_4_skip_fees() -> None:
     """ "it would cost $20 to place a plain brown tile in an empty hex, or $10 to upgrade a
     yellow track to brown"; a city tile may not skip."""

@@ -232,6 +232,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             liquidate_only_at_start=compat,
             shares_before_conversion_loans=compat,
         ),
+        cars_after_track=compat,
     )
 
 

@@ -28,7 +28,7 @@ from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
 from roundhouse.core.upgrade import ColourSkip
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run
-from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, UsaMap
+from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, HexOnly, UsaMap
 from roundhouse.titles.g18usa.powers import in_turn
 from roundhouse.titles.g18usa.state import usa
 
@@ -87,7 +87,7 @@ class HomeBrownStep(Step):
             for lay in tile_lays(
                 board.board, board.graph, corp_id, allowance, _rules(board, self.colour)
             )
-            if lay.hex == home and lay.cost <= cash
+            if lay.hex == home and lay.cost <= cash and HexOnly().allowed(g, corp_id, lay)
         ]
 
     def active(self, g: Engine, entity: str) -> bool:

@@ -3,7 +3,7 @@
 * §11.6 step 2: a company starts in any open station slot on the map (:meth:`UsaMap.home_choices`).
 * §12.2: a second tile action costs $20 (:class:`SecondTileFee`), at most one of the two is an
   upgrade (:meth:`UsaMap.allowance`), never a lay and an upgrade of one hex; Cleveland's X13
-  goes nowhere else (:class:`HexOnly`).
+  goes nowhere else, and is Cleveland's only brown tile (:class:`HexOnly`).
 * §12.2.4 (Phases 5-8): an empty city hex takes a green city, plain track may skip colours at
   $10 a level (:meth:`UsaMap.track_rules`).
 * §12.4.1: Montreal, Mexico and the Port of New Orleans end a route (they are off-boards);
@@ -113,13 +113,22 @@ class CityUpgrades(LayRule):
 
 
 class HexOnly(LayRule):
-    """Tiles one hex alone takes (18xx.games: X13 is Cleveland's brown tile, tiles.toml)."""
+    """Tiles one hex alone takes, and that hex takes no other tile of their colour: X13
+    Cleveland is D24's brown tile (the tile manifest names it "X13 Cleveland (brown)"; 18xx.games
+    ``G18USA::Game#upgrades_to?``: D24 takes X13 and no other brown tile; tiles.toml)."""
 
     __slots__ = ()
 
     def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
-        home = usa_tiles.hex_only().get(lay.tile)
-        return home is None or home == lay.hex
+        only = usa_tiles.hex_only()
+        home = only.get(lay.tile)
+        if home is not None:
+            return home == lay.hex
+        own = next((tile for tile, h in only.items() if h == lay.hex), None)
+        if own is None or not isinstance(g.map, UsaMap):
+            return True
+        tiles = g.map.board.tiles
+        return tiles[lay.tile].colour is not tiles[own].colour
 
 
 @dataclasses.dataclass(frozen=True)

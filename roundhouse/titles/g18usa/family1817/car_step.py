@@ -22,7 +22,8 @@ from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
-from roundhouse.titles.g18usa.family1817.turn_stage import before_run
+from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.turn_stage import before_run, waits_before_route
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -79,6 +80,8 @@ class CarPurchaseStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         if not before_run(g, entity, until_earnings=True) or not _turn_goes_on(g, entity):
             return False
+        if family(g).config.cars_after_track and waits_before_route(g, entity):
+            return False  # 18xx.games: ``G18USA::Step::BuyPullman`` after track and station
         return bool(car_purchases(g, entity))
 
     def actions(self, g: Engine, entity: str) -> list[Action]:

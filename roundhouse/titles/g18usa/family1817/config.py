@@ -22,6 +22,10 @@ class FamilyConfig(TitleConfig):
     """Short selling (18USA §11.2); default: none."""
     takeover: TakeoverRules = dataclasses.field(default_factory=TakeoverRules)
     """Conversions, mergers and company sales (18USA §14); default: none."""
+    cars_after_track: bool = False
+    """A car bought before the run (18USA §12.7 "prior to the run trains step") only once
+    the track and station steps are done, as 18xx.games sells it
+    (:class:`~.car_step.CarPurchaseStep`)."""
 
     @classmethod
     def extending(cls, base: TitleConfig, **changes: object) -> FamilyConfig:

@@ -25,6 +25,7 @@ from roundhouse.core.market import Direction
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone, owe
 from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.turn_stage import moved_past
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -140,7 +141,9 @@ class LoanStep(Step):
     """Take loans at any time of the turn (18USA §9) except between paying interest and
     completing the repay step (§12.8: "After paying interest, the company may not take
     further loans until it has completed the 'repay loans' step"): a loan taken while
-    repaying completes that step, as §12.9 allows no repaying after a loan this round."""
+    repaying completes that step, as §12.9 allows no repaying after a loan this round.
+    The turn's steps it has left behind (a track step it ran past, whose lay the dividend
+    made affordable again) keep no turn open for a loan."""
 
     kinds = frozenset({"take_loan"})
     blocking = False
@@ -151,7 +154,10 @@ class LoanStep(Step):
         interest = _turn_step(g, InterestStep)
         if g.controller(entity) is None:
             return False
-        others = any(s.blocking and s.active(g, entity) for s in g.round.steps)
+        others = any(
+            s.blocking and not moved_past(g, entity, s) and s.active(g, entity)
+            for s in g.round.steps
+        )
         if isinstance(interest, InterestStep) and interest.paid:
             repay = _turn_step(g, RepayStep)
             if not isinstance(repay, RepayStep) or not repay.active(g, entity):

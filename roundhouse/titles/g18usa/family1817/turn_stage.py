@@ -21,10 +21,21 @@ if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
 
 
-def _moved_past(g: Engine, entity: str, step: object) -> bool:
+def moved_past(g: Engine, entity: str, step: object) -> bool:
     """Whether a round that never goes back (core's ``ForwardTurn``) has left ``step``."""
-    moved_past = getattr(g.round, "moved_past", None)
-    return bool(moved_past(entity, step)) if callable(moved_past) else False
+    method = getattr(g.round, "moved_past", None)
+    return bool(method(entity, step)) if callable(method) else False
+
+
+def waits_before_route(g: Engine, entity: str) -> bool:
+    """Whether a blocking step listed before the route step (track, station...) still waits
+    in the company's turn."""
+    for s in g.round.steps:
+        if isinstance(s, RouteStep):
+            return False
+        if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
+            return True
+    return False
 
 
 def before_run(g: Engine, entity: str, *, until_earnings: bool = False) -> bool:
@@ -33,14 +44,14 @@ def before_run(g: Engine, entity: str, *, until_earnings: bool = False) -> bool:
     earnings are distributed (§12.7's car purchase, as 18xx.games offers it)."""
     if g.or_round().revenue is None:
         return True
+    if waits_before_route(g, entity):
+        return True
     route_seen = False
     for s in g.round.steps:
         if isinstance(s, RouteStep):
             route_seen = True
             continue
         if not route_seen:
-            if s.blocking and not _moved_past(g, entity, s) and s.active(g, entity):
-                return True
             continue
         if isinstance(s, DividendStep) and until_earnings:
             trains = [t for t in g.depot.owned_by(entity) if not g.depot.is_car(t)]

@@ -18,6 +18,11 @@ from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.map_rules import UsaMap
 from roundhouse.titles.g18usa.state import UsaGame, usa
 
+P8_REMOVE = "Remove"
+"""The site's choice removing the red-area station of Express Freight Service (P8) when a
+merger or acquisition leaves more than eight tokens (``G18USA::Step::ReduceTokens#choices``);
+ours is the token cut's choice naming the private (:func:`.red_areas.express_cut`)."""
+
 _RESOURCE_TILE = re.compile(r"^(?P<base>.+?)(?P<res>coal|oil|ore10|ore20)?$")
 
 

@@ -44,7 +44,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
     Short,
     TakeLoan,
 )
-from roundhouse.titles.g18usa.interop.names import engine
+from roundhouse.titles.g18usa.interop.names import P8_REMOVE, engine
 from roundhouse.titles.g18usa.interop.site_moves import (
     accepted,
     at_own_turn,
@@ -58,6 +58,7 @@ from roundhouse.titles.g18usa.interop.site_moves import (
 from roundhouse.titles.g18usa.interop.track_reader import TrackReader
 from roundhouse.titles.g18usa.interop.train_reader import TrainReader
 from roundhouse.titles.g18usa.powers import UsePrivate
+from roundhouse.titles.g18usa.red_areas import express_cut
 
 
 class UsaReader(TrackReader, TrainReader):
@@ -238,6 +239,12 @@ class UsaReader(TrackReader, TrainReader):
             return
         if isinstance(choice, str) and _upgrade_choice(choice):
             yield from self._attach(action, game, seat, entity, choice)
+            return
+        if choice == P8_REMOVE:
+            cut = express_cut(engine(game), entity)
+            if cut is None:
+                raise action.fail(f"{entity} has no red-area station to remove")
+            yield Choose(player=seat, entity=entity, choice=cut)
             return
         raise action.fail(f"choose {choice!r} by a company is not read")
 

@@ -12,15 +12,16 @@ site's step can still be waiting where ours is not:
 * track (``Step::Track``, ``Tracker#can_lay_tile?``): waits for the first lay whatever the
   board offers, then for the second while the company's buying power (cash and the loans it
   may still take, ``G1817::Game#buying_power``) covers its $20 (``TILE_LAYS``), a third with
-  the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``);
-* tokens: while ours offers a station;
+  the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
+  be used (:func:`track_privates_wait`);
+* tokens: while ours offers a station in a city with an open slot (:func:`token_waits`);
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
   room and the buying power for its price;
 * the run (``G18USA::Step::Route``): while the company has a train that is not a Pullman and
   a route to run;
 * the dividend: while the run earned money (``Step::Dividend`` withholds nothing itself);
 * trains (``Step::BuyTrain``, ``Train#can_buy_train?``): while there is room and the buying
-  power for the cheapest train on offer (a company's train for $1), or the company must buy;
+  power for the cheapest train on offer (a company's train for $1); never a forced purchase;
 * the loan step after interest (``G1817::Step::Loan#blocks?``): while ours' repay step asks.
 
 Every predicate reads our public game state; nothing is changed.
@@ -34,13 +35,27 @@ import enum
 from roundhouse.core.actions import Action
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
+from roundhouse.core.flow.actions import (
+    BuyTrain,
+    Choose,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+)
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.trains import DEPOT
+from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import max_loans
 from roundhouse.titles.g18usa.interop.names import board_map
+from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
+from roundhouse.titles.g18usa.powers import held
+from roundhouse.titles.g18usa.private_abilities import LawFirmToken, RedAreaToken
+from roundhouse.titles.g18usa.red_areas import reached_areas
 
 SECOND_LAY_COST = 20
 """``G1817::Game::TILE_LAYS``: the second lay costs $20."""
@@ -105,12 +120,16 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     site allows beside its steps (loans, privates, a car) or outside them."""
     if getattr(action, "entity", None) != corp:
         return None
+    if isinstance(action, LayTile) and free_home_lay(action, g, corp):
+        return None
     if isinstance(action, (LayTile, UpgradeOre)):
         return SiteStep.TRACK
     if isinstance(action, PlaceToken):
         return SiteStep.TOKEN
     if isinstance(action, RunRoutes):
         return SiteStep.ROUTE
+    if isinstance(action, Choose) and action.company in (SWITCHER, EXTENDER):
+        return SiteStep.ROUTE  # ``G18USA::Step::Route#process_choose``
     if isinstance(action, Dividend):
         return SiteStep.DIVIDEND
     if isinstance(action, BuyTrain):
@@ -127,6 +146,23 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
             return None
         return OUR_STEPS.get(step.name)
     return None
+
+
+FREE_HOME_STEPS = frozenset({"home_brown", "boomtown"})
+"""Our steps of a free home tile (§12.2.4's brown home, the Boomtown subsidy): the site lays
+them inside its track step (``G18USA::Step::Track#free_brown_city_upgrade?``) or as the
+subsidy's own lay, neither counted among the company's lays nor asking for a pass."""
+
+
+def free_home_lay(action: Action, g: Engine, corp: str) -> bool:
+    """Whether the lay ``action`` is taken by one of :data:`FREE_HOME_STEPS`."""
+    if g.corps[corp].operated:
+        return False
+    try:
+        step, _ = g.round.step_for(g, action)
+    except IllegalAction:
+        return False
+    return step.name in FREE_HOME_STEPS
 
 
 @dataclasses.dataclass
@@ -147,13 +183,13 @@ class SiteTurn:
         ours = our_step(g, corp)
         if step is SiteStep.TRACK:
             engineers = _owns(g, corp, TRACK_ENGINEERS)
-            if self.lays == 0:
+            if self.lays == 0 or track_privates_wait(g, corp):
                 return True
             if self.lays == 1:
                 return buying_power(g, corp) >= SECOND_LAY_COST
             return self.lays == 2 and engineers
         if step is SiteStep.TOKEN:
-            return ours == "token"
+            return ours == "token" and token_waits(g, corp)
         if step is SiteStep.PULLMAN:
             return pullman_waits(g, corp)
         if step is SiteStep.ROUTE:
@@ -206,6 +242,39 @@ def _owns(g: Engine, corp: str, private: str) -> bool:
     return card is not None and not card.closed and card.owner == corp
 
 
+def track_privates_wait(g: Engine, corp: str) -> bool:
+    """``G18USA::Step::Track#can_lay_tile?``: the track step also waits, whatever lays are
+    left, while the company holds Import / Export Hub (P6) and reaches a red area
+    (``#can_assign_p6?``), or holds the Law Firm (P20) with a station token left and reaches a
+    city with no open slot and none of its stations (``#can_place_token_with_p20?``)."""
+    if not isinstance(g.map, BoardMap):
+        return False
+    reach = g.map.graph.reach(corp)
+    hexes = {h for h, _ in reach.stops} | reach.hexes
+    if held(g, corp, RedAreaToken) and reached_areas(hexes):
+        return True
+    company = g.corps[corp]
+    return (
+        bool(held(g, corp, LawFirmToken))
+        and company.tokens_placed < company.tokens_owned
+        and bool(law_firm_sites(g.map.board, corp, hexes))
+    )
+
+
+def token_waits(g: Engine, corp: str) -> bool:
+    """``Step::Token#can_place_token?``: a station in a city with an open slot.  A Free
+    Station subsidy's token in a full city (appendix "Subsidy Tiles") is the subsidy's own
+    ability on the site, which its token step does not wait for."""
+    board = board_map(g).board
+    for step in g.round.offered(g, corp):
+        if step.blocking and step.name == "token":
+            return any(
+                isinstance(a, PlaceToken) and board.open_slots(a.hex, a.city, corp) > 0
+                for a in step.actions(g, corp)
+            )
+    return False
+
+
 def pullman_waits(g: Engine, corp: str) -> bool:
     """``G18USA::Step::BuyPullman#can_buy_train?``: Phase 5 reached, no car yet, room, and
     the buying power for a car in the bank."""
@@ -229,13 +298,11 @@ def route_waits(g: Engine, corp: str) -> bool:
 
 
 def trains_wait(g: Engine, corp: str) -> bool:
-    """``Train#can_buy_train?`` (room and the buying power for the cheapest train on offer,
-    or any other company's at $1), or a purchase the company must make (no train)."""
+    """``Train#can_buy_train?``: room and the buying power for the cheapest train on offer,
+    or any other company's at $1.  A company without a train is not made to buy one
+    (``G1817::Game::MUST_BUY_TRAIN = :never``)."""
     depot = g.depot
-    owned = [t for t in depot.owned_by(corp) if not depot.is_car(t)]
     offered = [t for t in depot.available() if not depot.is_car(t)]
-    if not owned and offered:
-        return True
     limit = depot.limit_for(corp)
     if limit is not None and depot.counted(corp) >= limit:
         return False

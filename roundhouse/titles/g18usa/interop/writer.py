@@ -51,7 +51,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
-from roundhouse.titles.g18usa.interop.names import board_map, engine
+from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
 from roundhouse.titles.g18usa.interop.site_moves import (
     ANY_TIME,
     BESIDE,
@@ -60,10 +60,17 @@ from roundhouse.titles.g18usa.interop.site_moves import (
     offer_nobody_can_buy,
 )
 from roundhouse.titles.g18usa.interop.site_names import METROPOLIS_TILES, SiteTiles, site_tile_name
-from roundhouse.titles.g18usa.interop.site_turn import SiteStep, SiteTurn, site_step, turn_key
+from roundhouse.titles.g18usa.interop.site_turn import (
+    FREE_HOME_STEPS,
+    SiteStep,
+    SiteTurn,
+    site_step,
+    turn_key,
+)
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
+from roundhouse.titles.g18usa.red_areas import express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
@@ -72,6 +79,8 @@ SITE_RAISE = 1
 """``G18USA::Step::BuySellParShares#min_increment``: a raise of $1 or more."""
 SHORT_FIRST = 9
 """``G1817::Game#short``: a short sale's shares are numbered after max(highest, 9)."""
+SITE_NEW_SHARES = {2: (1, 3), 5: (4, 5)}
+"""Size converted from -> (first number, count) of the shares ``G1817::Game#convert`` adds."""
 
 
 @dataclasses.dataclass
@@ -107,6 +116,9 @@ class WriteMemory:
     loans: list[int] | None = None
     """The site's loans not lent, in its order (``@loans``)."""
     held_loans: dict[str, list[int]] = dataclasses.field(default_factory=dict)
+    discards: list[SiteDoc] = dataclasses.field(default_factory=list)
+    """Train discards after a merger or acquisition written once its token cuts are: the
+    site's ``ReduceTokens`` step comes before its ``DiscardTrain``."""
     """Company -> the site's loans it holds, in the order taken."""
     operated: dict[str, int] = dataclasses.field(default_factory=dict)
     """Company -> operating turns it had finished when the last action was written."""
@@ -375,6 +387,8 @@ class UsaWriter(Translator):
             step = None
         if step is not None and step.name in ("resource_token_prompt", "pay_interest"):
             return []  # the site's tile carries the token; interest is paid unasked
+        if step is not None and step.name in FREE_HOME_STEPS:
+            return []  # the site's track step offers the free home tile beside its lays
         if entity in g.corps and step is not None and step.name in ("buy_car", "scrap_car"):
             return []
         return [{"type": "pass", **self._entity(action, game, seats)}]
@@ -474,18 +488,31 @@ class UsaWriter(Translator):
                     "choice": self._upgrade_choice(g, entity, action.choice, action.company),
                 }
             ]
+        memory = self.written(game)
+        if action.choice == express_cut(g, entity):
+            cut: SiteDoc = {"type": "choose", **self._entity(action, game, seats)}
+            cut["choice"] = P8_REMOVE
+            return [cut, *self._after_cut(g, memory)]
         if " " in action.choice:
             hex_name, _, city = action.choice.partition(" ")
-            memory = self.written(game)
-            return [
-                {
-                    "type": "remove_token",
-                    **self._entity(action, game, seats),
-                    "city": memory.tiles.city(g, hex_name, city),
-                    "slot": 0,
-                }
-            ]
+            held = board_map(g).board.hexes[hex_name].tokens.get(city, [])
+            cut = {
+                "type": "remove_token",
+                **self._entity(action, game, seats),
+                "city": memory.tiles.city(g, hex_name, city),
+                "slot": held.index(entity) if entity in held else 0,
+            }
+            return [cut, *self._after_cut(g, memory)]
         raise IllegalAction(f"no 18xx.games form for {action}", rule="interop.unknown_kind")
+
+    @staticmethod
+    def _after_cut(g: UsaGame, memory: WriteMemory) -> list[SiteDoc]:
+        """The discards held back (:attr:`WriteMemory.discards`) once the token cut being
+        written is the last one owed."""
+        if _token_cuts(g) > 1:
+            return []
+        out, memory.discards = memory.discards, []
+        return out
 
     def _denver(self, action: Choose, game: Game) -> list[SiteDoc]:
         """Denver's orientation: the site lays ``X04`` over ``X04s`` where it asked for it
@@ -767,13 +794,15 @@ class UsaWriter(Translator):
     def write_discard_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, DiscardTrain)
         memory = self.written(game)
-        return [
-            {
-                "type": "discard_train",
-                **self._entity(action, game, seats),
-                "train": memory.trains.get(action.train, action.train),
-            }
-        ]
+        doc: SiteDoc = {
+            "type": "discard_train",
+            **self._entity(action, game, seats),
+            "train": memory.trains.get(action.train, action.train),
+        }
+        if _token_cuts(engine(game)):
+            memory.discards.append(doc)
+            return []
+        return [doc]
 
     def write_scrap_train(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, ScrapTrain)
@@ -811,22 +840,97 @@ class UsaWriter(Translator):
         return [{"type": "payoff_loan", **self._entity(action, game, seats), "loan": loan}]
 
     def write_convert(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """§14.1.1: the new shares get the site's numbers (``G1817::Game#convert``)."""
         assert isinstance(action, Convert)
+        g = engine(game)
+        corp = str(action.entity)
+        size = g.books[corp].size
+        if size in SITE_NEW_SHARES:
+            self._new_shares(game, corp, size)
         return [{"type": "convert", **self._entity(action, game, seats)}]
 
+    def _new_shares(self, game: Game, corp: str, size: int, units: int | None = None) -> None:
+        """Alias the certificates our conversion of ``corp`` from ``size`` shares adds
+        (numbered after our highest, :func:`.company_sale.grow`) to the site's
+        (``G1817::Game#convert``: 2 -> 5 adds shares 1-3, 5 -> 10 shares 4-8); ``units``
+        more than those (a merger's exchange) take the site's numbers after max(highest, 9)
+        (``#migrate_shares``)."""
+        g = engine(game)
+        memory = self.written(game)
+        first, count = SITE_NEW_SHARES[size]
+        ours = 1 + max(int(c.rpartition("_")[2]) for c in g.books[corp].certs)
+        site = list(range(first, first + count))
+        total = count if units is None else units
+        top = max(memory.top.get(corp, 0), first + count - 1)
+        highest = max(top, SHORT_FIRST)
+        while len(site) < total:
+            highest += 1
+            site.append(highest)
+        if total > count:
+            top = highest
+        memory.top[corp] = top
+        for k, number in enumerate(site[:total]):
+            if ours + k != number:
+                memory.alias[f"{corp}_{ours + k}"] = f"{corp}_{number}"
+
     def write_merge(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """§14.1.2: two 5-share companies' exchange gives the partner's holders the
+        survivor's new shares (the site's numbers, :meth:`_new_shares`)."""
         assert isinstance(action, Merge)
-        return [
-            {
-                "type": "merge",
-                **self._entity(action, game, seats),
-                "corporation": action.corporation,
-            }
-        ]
+        g = engine(game)
+        initiator, partner = str(action.entity), str(action.corporation)
+        if initiator in g.corps and g.books[initiator].size == 5:
+            units = sum(c.shares for c in g.books[partner].certs.values())
+            self._new_shares(game, initiator, 5, units)
+        merge_doc: SiteDoc = {
+            "type": "merge",
+            **self._entity(action, game, seats),
+            "corporation": action.corporation,
+        }
+        if initiator in g.corps:
+            return [merge_doc, *self._same_hex_removals(game, initiator, partner)]
+        target = getattr(getattr(g.round, "auction", None), "target", None)
+        if isinstance(target, str) and target in g.corps:
+            return [merge_doc, *self._same_hex_removals(game, partner, target)]
+        return [merge_doc]
+
+    def _same_hex_removals(self, game: Game, buyer: str, target: str) -> list[SiteDoc]:
+        """§14.3 "identify any hexes with more than one station and set the excess aside":
+        ours sets the target's aside; the site removes a second token in one city itself
+        (``TokenMerger#remove_duplicate_tokens``) but asks for one in another city of the
+        hex (New York's two, ``Step::ReduceTokens``, before anything else): a
+        ``remove_token`` of the target's there."""
+        g = engine(game)
+        board = board_map(g).board
+        memory = self.written(game)
+        cities: dict[str, set[str]] = {}
+        for hex_name, city in board.tokens_of(buyer):
+            cities.setdefault(hex_name, set()).add(city)
+        out: list[SiteDoc] = []
+        for hex_name, city in board.tokens_of(target):
+            if hex_name not in cities or city in cities[hex_name]:
+                continue
+            held = board.hexes[hex_name].tokens[city]
+            out.append(
+                {
+                    "type": "remove_token",
+                    "entity": buyer,
+                    "entity_type": "corporation",
+                    "city": memory.tiles.city(g, hex_name, city),
+                    "slot": held.index(target),
+                }
+            )
+        return out
 
     def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Bankrupt)
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+
+def _token_cuts(g: UsaGame) -> int:
+    """Station tokens presidents must still take off the map after a merger or acquisition
+    (§14.3, :attr:`.token_board.TakeoverBoardMap.token_cuts`)."""
+    return sum(board_map(g).token_cuts.values())
 
 
 def _corp_pass(corp: str) -> SiteDoc:
