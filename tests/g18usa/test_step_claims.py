@@ -1,16 +1,21 @@
 """Which step of the operating turn takes a move two steps share a kind of: found by
-``roundhouse fuzz`` (seeds 9300085 and 9300058) as listed moves the game refused.  The
-positions are the fuzz's saved games (``positions/``), replayed with ``roundhouse.load``."""
+``roundhouse fuzz`` (seeds 9300085 and 9300058) as listed moves the game refused.  P21's
+position is the fuzz's saved game (``positions/``), replayed with ``roundhouse.load``."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
 import roundhouse
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.powers import UsePrivate
+from roundhouse.titles.g18usa.rules import any_time_steps
+from tests.g18usa.privates_engine import ANN, apply, company, give, operating, usa_engine
 
 POSITIONS = Path(__file__).parent / "positions"
 
@@ -33,15 +38,35 @@ def test_18usa_13_p21_coal_token_is_the_resource_steps_not_a_bridge() -> None:
     assert game.state.privates["P21"].owner == "C&O"  # its bridge token is still to use
 
 
+def _cc_at_phase_5_with_p25(steps):  # type: ignore[no-untyped-def]
+    """CC (P25, a 5-train, $1000 left) in its operating turn in Phase 5: Pullman cars for sale."""
+    g = usa_engine(steps=steps)
+    company(g, "CC", "E7", cash=1600)
+    for kind in ("2", "3", "4"):
+        g.depot.export_all(kind)
+    g.train_events("CC", g.depot.buy("CC", "5-0", g.ledger))
+    assert g.depot.phases.current.name == "5"
+    give(g, "P25", "CC")
+    operating(g)
+    return g
+
+
 def test_18usa_p25_locomotive_before_the_run_beside_a_car_for_sale() -> None:
     """P25: "this company may be discarded prior to the Run Trains step to buy a train from
-    the bank at a 10% discount"; with Pullman cars for sale too (§12.7) the purchase was
-    listed but taken by the car step ("only a car before the run") and refused."""
-    game, _ = _position("p25-before-run-6p.json")
-    buy = BuyTrain(player="Dee", entity="UP", train="5-4", price=540)
-    assert buy in game.legal_actions()
-    cash = game.state.ledger.cash("UP")
-    game.apply(buy)
-    assert game.state.depot.train("5-4").owner == "UP"
-    assert game.state.ledger.cash("UP") == cash - 540
-    assert game.state.privates["P25"].closed
+    the bank at a 10% discount"; with Pullman cars for sale too (§12.7), in the title's order
+    of steps, the purchase was listed but taken by the car step ("only a car before the
+    run") and refused (fuzz seed 9300058, 6 players)."""
+    g = _cc_at_phase_5_with_p25(lambda: [s for s in any_time_steps() if "buy_train" in s.kinds])
+    buy = BuyTrain(player=ANN, entity="CC", train="5-1", price=540)
+    assert buy in g.legal_actions()
+    assert any(
+        g.depot.is_car(g.depot.train(a.train)) for a in g.legal_actions() if isinstance(a, BuyTrain)
+    )
+    apply(g, buy)
+    assert g.depot.train("5-1").owner == "CC"
+    assert g.ledger.cash("CC") == 1000 - 540
+    assert g.privates["P25"].closed
+    locomotive = BuyTrain(player=ANN, entity="CC", train="5-2", price=600)
+    with pytest.raises(IllegalAction) as refused:
+        apply(g, locomotive)  # without P25 only a car before the run
+    assert refused.value.rule == "trains.car_before_run"

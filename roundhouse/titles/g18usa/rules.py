@@ -63,6 +63,14 @@ PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
 """Appendix "Subsidy Tiles": a city's bonus before and from Phase 5."""
 
 
+def any_time_steps() -> list[Step]:
+    """The steps offered beside whatever step of the operating turn is open, first: loans
+    (§9), P25's discounted locomotive before the run, a Pullman car before the run (§12.7)
+    and scrapping one.  P25's step comes before the car step, which takes every other
+    purchase before the run (and refuses it: cars only)."""
+    return [LoanStep(), LocomotiveStep(), CarPurchaseStep(), ScrapCarStep()]
+
+
 class UsaHooks(FamilyHooks):
     """18USA's changes to the family's rounds."""
 
@@ -139,12 +147,7 @@ class UsaHooks(FamilyHooks):
             else:
                 turn.append(step)
         return [
-            LoanStep(),
-            # P25's discounted locomotive before the run is asked before the car step, which
-            # takes every other purchase before the run (refused there: §12.7, cars only)
-            LocomotiveStep(),
-            CarPurchaseStep(),
-            ScrapCarStep(),
+            *any_time_steps(),
             *private_steps(g),
             *turn,
             InterestStep(),
