@@ -36,10 +36,11 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Iterable, Mapping
+from typing import cast
 
 from roundhouse.core.board import NEUTRAL, Board
 from roundhouse.core.hexgrid import opposite
-from roundhouse.core.tiles import StopKind
+from roundhouse.core.tiles import StopKind, Tile
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -103,36 +104,39 @@ def _blocks(board: Board, hex_name: str, stop: str, company: str) -> bool:
 
 
 class _Track:
-    """The board's track as moves between route positions, for one company."""
+    """The board's track as moves between route positions, for one company.  The crossing
+    across each hexside is looked up once per search (:meth:`mate`): the moves, the hexside
+    a position uses and the reach's edges all read it."""
 
-    __slots__ = ("board", "company", "grid")
+    __slots__ = ("board", "company", "hexes", "mates", "neighbours", "read")
 
     def __init__(self, board: Board, company: str) -> None:
         self.board = board
         self.company = company
-        self.grid = board.grid
+        self.hexes = board.hexes
+        self.neighbours = board.grid.neighbours
+        self.mates: dict[_State, tuple[str, int] | None] = {}
+        self.read: set[str] = set()
+        """Hexes whose tile, rotation, tokens or side tokens a move was worked out from."""
 
     def moves(self, state: _State, start: bool) -> list[_State]:
         """Where a route at ``state`` may go next without turning back at a hexside.  A route
         goes on from a stop only if it may pass it (a token start always may)."""
         hex_name, at = state
+        entry: str | int
         if isinstance(at, str):
+            self.read.add(hex_name)
             if not start and _blocks(self.board, hex_name, at, self.company):
                 return []
-            entry: str | int = at
+            entry = at
         else:
-            neighbour = self.grid.neighbour(hex_name, at)
-            if neighbour is None:
+            mate = self.mate(state)
+            if mate is None:
                 return []
-            hex_name, entry = neighbour, opposite(at)
-        here = self.board.hexes[hex_name]
-        out: list[_State] = []
-        for a, b in here.tile.links(here.rotation):
-            if a == entry:
-                out.append((hex_name, b))
-            elif b == entry:
-                out.append((hex_name, a))
-        return out
+            hex_name, entry = mate
+            self.read.add(hex_name)
+        here = self.hexes[hex_name]
+        return [(hex_name, end) for end in here.tile.joined(here.rotation).get(entry, ())]
 
     def side(self, state: _State) -> tuple[str, int] | None:
         """The hexside a crossing position uses, the same from both of its hexes (None at a
@@ -140,18 +144,24 @@ class _Track:
         hex_name, at = state
         if isinstance(at, str):
             return None
-        neighbour = self.grid.neighbour(hex_name, at)
-        if neighbour is None:
+        mate = self.mate(state)
+        if mate is None:
             return (hex_name, at)
-        return min((hex_name, at), (neighbour, opposite(at)))
+        return min((hex_name, at), mate)
 
-    def mate(self, state: _State) -> _State | None:
-        """The crossing of the same hexside the other way."""
+    def mate(self, state: _State) -> tuple[str, int] | None:
+        """The crossing of the same hexside the other way (None at a stop or off the map)."""
+        mates = self.mates
+        if state in mates:
+            return mates[state]
         hex_name, at = state
-        if isinstance(at, str):
-            return None
-        neighbour = self.grid.neighbour(hex_name, at)
-        return None if neighbour is None else (neighbour, opposite(at))
+        found: tuple[str, int] | None = None
+        if not isinstance(at, str):
+            neighbour = self.neighbours(hex_name).get(at)
+            if neighbour is not None:
+                found = (neighbour, opposite(at))
+        mates[state] = found
+        return found
 
 
 def trail_to(reach: Reach, state: _State) -> list[_State] | None:
@@ -179,7 +189,70 @@ def compute_reach(board: Board, company: str, avoid: frozenset[_State] = frozens
     again, at most once more).  Only positions still unsettled are searched for exactly,
     depth first over routes, pruned to positions from which they can be reached at all.
 
-    ``avoid``: positions no route may take (to ask what routes reach without some track)."""
+    ``avoid``: positions no route may take (to ask what routes reach without some track).
+
+    The answer is a function of the company's tokens and of the hexes the search read
+    (tile, rotation, tokens, side tokens), so the latest few answers are kept in the game's
+    derived-data cache with what they read, and one whose hexes still hold the same is
+    handed out again: most board changes (another company's lay or token far away, a
+    marker) leave a company's network as it was, and every change is a new board version."""
+    key = ("reach read", company, avoid)
+    starts = board.tokens_of(company)
+    kept = cast("tuple[_Kept, ...]", board.derived.peek(key) or ())
+    for old in kept:
+        if old.starts == starts and old.unchanged(board):
+            return old.reach
+    reach, read = _compute_reach(board, company, avoid)
+    board.derived.put(key, (_Kept.of(board, starts, read, reach), *kept[: _KEPT - 1]))
+    return reach
+
+
+_KEPT = 4
+"""Answers :func:`compute_reach` keeps per company (and ``avoid``)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Kept:
+    """One :func:`compute_reach` answer with the board content it was worked out from."""
+
+    starts: list[tuple[str, str]]
+    hexes: tuple[tuple[str, Tile, int, dict[str, list[str]], dict[str, list[str]] | None], ...]
+    """(hex, tile, rotation, tokens, side tokens) of each hex the search read."""
+    reach: Reach
+
+    @staticmethod
+    def of(board: Board, starts: list[tuple[str, str]], read: set[str], reach: Reach) -> _Kept:
+        hexes = []
+        for name in read:
+            here = board.hexes[name]
+            beside = board.beside.get(name)
+            hexes.append(
+                (
+                    name,
+                    here.tile,
+                    here.rotation,
+                    {c: list(held) for c, held in here.tokens.items()},
+                    None if beside is None else {c: list(held) for c, held in beside.items()},
+                )
+            )
+        return _Kept(starts, tuple(hexes), reach)
+
+    def unchanged(self, board: Board) -> bool:
+        hexes, beside = board.hexes, board.beside
+        for name, tile, rotation, tokens, by in self.hexes:
+            here = hexes[name]
+            if (
+                here.tile is not tile
+                or here.rotation != rotation
+                or here.tokens != tokens
+                or beside.get(name) != by
+            ):
+                return False
+        return True
+
+
+def _compute_reach(board: Board, company: str, avoid: frozenset[_State]) -> tuple[Reach, set[str]]:
+    """:func:`compute_reach` worked out, and the hexes it read."""
     track, starts, moves, order, parent, legal = _explore(board, company, avoid)
     reached = {s for s, ok in legal.items() if ok}
     trail = {s: parent[s] for s in reached}
@@ -192,7 +265,8 @@ def compute_reach(board: Board, company: str, avoid: frozenset[_State] = frozens
         reached |= found
         if not exact:
             reached |= unsettled
-    return dataclasses.replace(_reach_of(track, reached, frozenset(starts), exact), trail=trail)
+    reach = dataclasses.replace(_reach_of(track, reached, frozenset(starts), exact), trail=trail)
+    return reach, track.read
 
 
 def reaches(
@@ -459,9 +533,9 @@ def _reach_of(track: _Track, reached: set[_State], starts: frozenset[_State], ex
                 through.add((hex_name, at))
             continue
         edges.setdefault(hex_name, set()).add(at)
-        neighbour = track.grid.neighbour(hex_name, at)
-        if neighbour is not None:
-            entry = opposite(at)
+        mate = track.mate((hex_name, at))
+        if mate is not None:
+            neighbour, entry = mate
             edges.setdefault(neighbour, set()).add(entry)
             entries.setdefault(neighbour, set()).add(entry)
     return Reach(

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -173,6 +174,26 @@ class Tile(Static):
     def links(self, rotation: int) -> frozenset[Link]:
         """Which ends are joined, with junctions resolved into direct links."""
         return self._links[rotation % 6]
+
+    def joined(self, rotation: int) -> Mapping[Endpoint, tuple[Endpoint, ...]]:
+        """:meth:`links` as a look-up: each end -> the ends linked to it, in the order
+        :meth:`links` gives the links (route searches step through a tile end by end, and
+        that order decides which of two equal routes they find first)."""
+        return self._joined[rotation % 6]
+
+    @functools.cached_property
+    def _joined(self) -> tuple[Mapping[Endpoint, tuple[Endpoint, ...]], ...]:
+        """Worked out on first use and kept outside the dataclass fields (so outside the
+        state hash, which covers a tile's fields)."""
+        out: list[Mapping[Endpoint, tuple[Endpoint, ...]]] = []
+        for links in self._links:
+            ends: dict[Endpoint, list[Endpoint]] = {}
+            for a, b in links:
+                ends.setdefault(a, []).append(b)
+                if b != a:
+                    ends.setdefault(b, []).append(a)
+            out.append({end: tuple(others) for end, others in ends.items()})
+        return tuple(out)
 
     def exits(self, rotation: int) -> frozenset[int]:
         """Edges track leaves the tile by, at this rotation."""

@@ -162,28 +162,34 @@ class StockStep(Step):
         return out
 
     def buys(self, g: Engine, player: str) -> list[Action]:
-        r = self._round(g)
-        sold = r.sold.get(player, set())
         out: list[Action] = []
-        for corp_id, corp in g.corps.items():
-            if corp.closed:
-                continue
-            book = g.books[corp_id]
-            if not corp.started:
-                out.extend(self._pars(g, player, corp_id))
-                continue
-            for source in buy_sources(g, corp_id):
-                seen: set[tuple[int, bool]] = set()
-                for cert in sorted(book.certs_of(source), key=lambda c: c.id):
-                    key = (cert.shares, cert.president)
-                    if key in seen or not cert.playable:
-                        continue
-                    seen.add(key)
-                    try:
-                        check_purchase(g, player, cert.id, sold=corp_id in sold)
-                    except IllegalAction:
-                        continue
-                    out.append(BuyShares(player=g.pid(player), entity=player, shares=(cert.id,)))
+        for corp_id in g.corps:
+            out.extend(self.buys_of(g, player, corp_id))
+        return out
+
+    def buys_of(self, g: Engine, player: str, corp_id: str) -> list[Action]:
+        """The purchases and starts of one company, as :meth:`buys` lists them: a check of
+        one purchase or start reads its own company's alone, not every company's."""
+        corp = g.corps.get(corp_id)
+        if corp is None or corp.closed:
+            return []
+        if not corp.started:
+            return self._pars(g, player, corp_id)
+        sold = corp_id in self._round(g).sold.get(player, set())
+        book = g.books[corp_id]
+        out: list[Action] = []
+        for source in buy_sources(g, corp_id):
+            seen: set[tuple[int, bool]] = set()
+            for cert in sorted(book.certs_of(source), key=lambda c: c.id):
+                key = (cert.shares, cert.president)
+                if key in seen or not cert.playable:
+                    continue
+                seen.add(key)
+                try:
+                    check_purchase(g, player, cert.id, sold=sold)
+                except IllegalAction:
+                    continue
+                out.append(BuyShares(player=g.pid(player), entity=player, shares=(cert.id,)))
         return out
 
     def _pars(self, g: Engine, player: str, corp_id: str) -> list[Action]:
@@ -252,7 +258,19 @@ class StockStep(Step):
                     rule="sr.par",
                 )
             return
+        if isinstance(action, Pass) and self._pass_listed(g, entity, action):
+            return
         super().check(g, entity, action)
+
+    def _pass_listed(self, g: Engine, entity: str, action: Pass) -> bool:
+        """Whether :meth:`actions` lists ``action``, found without listing every purchase:
+        it lists the pass unless the player is over the certificate limit (then the list is
+        read as usual).  Only for this class's own :meth:`actions`."""
+        if type(self).actions is not StockStep.actions:
+            return False
+        if g.cert_count(entity) > g.cert_limit():
+            return False
+        return action == Pass(player=g.pid(entity), entity=entity)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         r = self._round(g)

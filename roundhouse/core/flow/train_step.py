@@ -280,7 +280,19 @@ class BuyTrainStep(Step):
                     rule="trains.cannot_buy",
                 )
             return
+        if type(action) is Pass and type(self).actions is BuyTrainStep.actions:
+            self._check_pass(g, entity, action)
+            return
         super().check(g, entity, action)
+
+    def _check_pass(self, g: Engine, entity: str, action: Pass) -> None:
+        """A pass as :meth:`actions` lists it, without listing every purchase (every agreed
+        price of every train other companies may sell, hundreds once several companies run
+        trains; replaying a game checks a pass in most company turns): the company's own
+        pass in its controller's name, listed unless it must buy a train."""
+        listed = Pass(player=g.controller_id(entity), entity=entity)
+        if self.must_buy(g, entity) or action != listed:
+            raise IllegalAction(f"{action} is not possible now ({self.name})", rule="step.illegal")
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         if isinstance(action, Pass):

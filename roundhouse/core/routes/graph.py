@@ -168,55 +168,91 @@ class RouteGraph:
     """(crossing node, hex) -> the bit of that side of the crossing (see the module
     docstring: one side's segments may not follow each other there)."""
     hex_bit: dict[str, int] = field(init=False)
-    chains: list[Chain] = field(init=False)
-    chain_adj: list[list[tuple[int, int]]] = field(init=False)
-    """Route node -> (chain index, node at the other end)."""
+    _reduced: tuple[list[Chain], list[list[tuple[int, int]]]] | None = field(
+        init=False, default=None, repr=False, compare=False
+    )
+    """:attr:`chains` and :attr:`chain_adj`, worked out when first read (:meth:`_reduce`)."""
     _visit_bits: list[int] | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self.node_keys = []
-        self.node_type = []
-        self.node_index = {}
-        self.stop_index = {}
+        """Number the nodes (stops first, then the other segment ends in segment order) and
+        the track bits (segments, then crossings, then crossing sides).  Every operating turn
+        compiles a graph for the new position and most only check a player's routes, so the
+        loops are written flat, and the chains the optimiser needs wait until it reads them."""
+        keys: list[NodeKey] = []
+        types: list[NodeType] = []
+        index: dict[NodeKey, int] = {}
+        stop_index: dict[str, int] = {}
         for stop in self.stops:
-            if stop.id in self.stop_index:
-                raise ValueError(f"stop {stop.id!r} listed twice")
-            self.stop_index[stop.id] = self._add_node(stop.id, NodeType.STOP)
-        self.segment_index = {}
-        self.seg_ends = []
+            sid = stop.id
+            if sid in stop_index:
+                raise ValueError(f"stop {sid!r} listed twice")
+            index[sid] = stop_index[sid] = len(keys)
+            keys.append(sid)
+            types.append(NodeType.STOP)
+        segment_index: dict[SegmentId, int] = {}
+        seg_ends: list[tuple[int, int]] = []
         hexes: dict[str, int] = {}
         for stop in self.stops:
             hexes.setdefault(stop.hex, len(hexes))
+        edge, junction = NodeType.EDGE, NodeType.JUNCTION
         for seg in self.segments:
-            if seg.id in self.segment_index:
-                raise ValueError(f"segment {seg.id} listed twice")
+            sid_seg = (seg.hex, seg.index)
+            if sid_seg in segment_index:
+                raise ValueError(f"segment {sid_seg} listed twice")
             hexes.setdefault(seg.hex, len(hexes))
-            ends = (self._node_for(seg.a), self._node_for(seg.b))
-            if ends[0] == ends[1]:
-                raise ValueError(f"segment {seg.id} starts and ends at the same node")
-            self.segment_index[seg.id] = len(self.seg_ends)
-            self.seg_ends.append(ends)
+            a = index.get(seg.a)
+            if a is None:
+                a = index[seg.a] = len(keys)
+                keys.append(seg.a)
+                types.append(edge if isinstance(seg.a, tuple) else junction)
+            b = index.get(seg.b)
+            if b is None:
+                b = index[seg.b] = len(keys)
+                keys.append(seg.b)
+                types.append(edge if isinstance(seg.b, tuple) else junction)
+            if a == b:
+                raise ValueError(f"segment {sid_seg} starts and ends at the same node")
+            segment_index[sid_seg] = len(seg_ends)
+            seg_ends.append((a, b))
+        self.node_keys, self.node_type, self.node_index = keys, types, index
+        self.stop_index, self.segment_index, self.seg_ends = stop_index, segment_index, seg_ends
         self.hex_bit = {h: 1 << i for h, i in hexes.items()}
-        self.incident = [[] for _ in self.node_keys]
-        for i, (a, b) in enumerate(self.seg_ends):
-            self.incident[a].append(i)
-            self.incident[b].append(i)
-        n_seg = len(self.seg_ends)
-        self.node_unit = [0] * len(self.node_keys)
-        next_bit = n_seg
-        for n, kind in enumerate(self.node_type):
-            if kind is NodeType.EDGE:
-                self.node_unit[n] = 1 << next_bit
-                next_bit += 1
-        self.side_bits = {}
-        for n, kind in enumerate(self.node_type):
-            if kind is NodeType.EDGE:
-                for touching in self.incident[n]:
-                    side = (n, self.segments[touching].hex)
-                    if side not in self.side_bits:
-                        self.side_bits[side] = 1 << next_bit
-                        next_bit += 1
-        self._reduce()
+        incident: list[list[int]] = [[] for _ in keys]
+        for i, (a, b) in enumerate(seg_ends):
+            incident[a].append(i)
+            incident[b].append(i)
+        self.incident = incident
+        next_bit = len(seg_ends)
+        node_unit = [0] * len(keys)
+        crossings = [n for n, kind in enumerate(types) if kind is edge]
+        for n in crossings:
+            node_unit[n] = 1 << next_bit
+            next_bit += 1
+        self.node_unit = node_unit
+        side_bits: dict[tuple[int, str], int] = {}
+        segments = self.segments
+        for n in crossings:
+            for touching in incident[n]:
+                side = (n, segments[touching].hex)
+                if side not in side_bits:
+                    side_bits[side] = 1 << next_bit
+                    next_bit += 1
+        self.side_bits = side_bits
+
+    @property
+    def chains(self) -> list[Chain]:
+        """The reduced network's edges: stretches of track between route nodes."""
+        if self._reduced is None:
+            self._reduced = self._reduce()
+        return self._reduced[0]
+
+    @property
+    def chain_adj(self) -> list[list[tuple[int, int]]]:
+        """Route node -> (chain index, node at the other end)."""
+        if self._reduced is None:
+            self._reduced = self._reduce()
+        return self._reduced[1]
 
     def side_bit(self, seg: int, node: int) -> int:
         """The bit of the side of crossing ``node`` that segment ``seg`` ends on (0 when
@@ -231,30 +267,25 @@ class RouteGraph:
             and self.segments[seg].hex == self.segments[nxt].hex
         )
 
-    def _add_node(self, key: NodeKey, kind: NodeType) -> int:
-        self.node_index[key] = len(self.node_keys)
-        self.node_keys.append(key)
-        self.node_type.append(kind)
-        return self.node_index[key]
-
-    def _node_for(self, key: NodeKey) -> int:
-        found = self.node_index.get(key)
-        if found is not None:
-            return found
-        return self._add_node(key, NodeType.EDGE if isinstance(key, tuple) else NodeType.JUNCTION)
-
     def is_route_node(self, node: int) -> bool:
         """Stops and branch points; plain crossings (two segments) are folded into chains."""
         return self.node_type[node] is NodeType.STOP or len(self.incident[node]) >= 3
 
-    def _reduce(self) -> None:
-        self.chains = []
-        self.chain_adj = [[] for _ in self.node_keys]
+    def _reduce(self) -> tuple[list[Chain], list[list[tuple[int, int]]]]:
+        """Walk every chain once: from each route node along each of its segments, in node
+        order, skipping a walk that would only retrace a chain found from its other end."""
+        chains: list[Chain] = []
+        adj: list[list[tuple[int, int]]] = [[] for _ in self.node_keys]
+        found_ends: set[tuple[int, int]] = set()
+        """(route node, segment) pairs that end a chain already found."""
         seen: set[frozenset[int]] = set()
+        incident, types, stop = self.incident, self.node_type, NodeType.STOP
         for start in range(len(self.node_keys)):
-            if not self.is_route_node(start):
+            if types[start] is not stop and len(incident[start]) < 3:
                 continue
-            for first in self.incident[start]:
+            for first in incident[start]:
+                if (start, first) in found_ends:
+                    continue
                 chain = self._walk(start, first)
                 if chain is None:
                     continue
@@ -262,13 +293,23 @@ class RouteGraph:
                 if key in seen:
                     continue
                 seen.add(key)
-                idx = len(self.chains)
-                self.chains.append(chain)
-                self.chain_adj[chain.a].append((idx, chain.b))
-                self.chain_adj[chain.b].append((idx, chain.a))
+                found_ends.add((chain.b, chain.segments[-1]))
+                idx = len(chains)
+                chains.append(chain)
+                adj[chain.a].append((idx, chain.b))
+                adj[chain.b].append((idx, chain.a))
+        return chains, adj
 
     def _walk(self, start: int, first: int) -> Chain | None:
-        units = self.side_bit(first, start)
+        incident, seg_ends, types, node_unit = (
+            self.incident,
+            self.seg_ends,
+            self.node_type,
+            self.node_unit,
+        )
+        segments, side_bits, hex_bit = self.segments, self.side_bits, self.hex_bit
+        stop = NodeType.STOP
+        units = side_bits.get((start, segments[first].hex), 0)
         hexes = 0
         segs: list[int] = []
         node = start
@@ -277,18 +318,20 @@ class RouteGraph:
             if units >> seg & 1:
                 return None  # a loop of plain track never reaching a route node
             units |= 1 << seg
-            hexes |= self.hex_bit[self.segments[seg].hex]
+            here = segments[seg].hex
+            hexes |= hex_bit[here]
             segs.append(seg)
-            a, b = self.seg_ends[seg]
+            a, b = seg_ends[seg]
             node = b if a == node else a
-            units |= self.side_bit(seg, node)
-            if self.is_route_node(node):
+            units |= side_bits.get((node, here), 0)
+            touching = incident[node]
+            if types[node] is stop or len(touching) >= 3:
                 break
-            units |= self.node_unit[node]
-            others = [s for s in self.incident[node] if s != seg]
+            units |= node_unit[node]
+            others = [s for s in touching if s != seg]
             if not others:
                 return None  # track running into the map edge or an unfinished end
-            if self.turns_back(seg, node, others[0]):
+            if types[node] is NodeType.EDGE and segments[others[0]].hex == here:
                 return None  # two paths of one tile meeting at an edge: no way on
             seg = others[0]
         if node == start:

@@ -79,11 +79,16 @@ class WestStockStep(StockStep):
         return out
 
     def buys(self, g: Engine, player: str) -> list[Action]:
+        out = super().buys(g, player)
+        if self.initial:
+            out.extend(self._auctions(west_game(g), player))
+        return out
+
+    def buys_of(self, g: Engine, player: str, corp_id: str) -> list[Action]:
         game = west_game(g)
         out: list[Action] = []
-        for a in super().buys(g, player):
+        for a in super().buys_of(g, player, corp_id):
             if isinstance(a, BuyShares):
-                corp_id = a.shares[0].rsplit("_", 1)[0]
                 cert = g.books[corp_id].cert(a.shares[0])
                 if cert.owner == corp_id and not treasury_open(game, player, corp_id):
                     continue
@@ -94,8 +99,6 @@ class WestStockStep(StockStep):
             elif isinstance(a, Par) and self.initial:
                 continue
             out.append(a)
-        if self.initial:
-            out.extend(self._auctions(game, player))
         return out
 
     def _auctions(self, game: WestGame, player: str) -> list[Action]:
@@ -121,12 +124,22 @@ class WestStockStep(StockStep):
         then; the sales it lists besides are never one of these)."""
         if isinstance(action, (BuyShares, Par, Choose)) and (
             self._round(g).turn_bought >= g.config.buys_per_turn
-            or action not in self.buys(g, entity)
+            or action not in self._listed_with(g, entity, action)
         ):
             raise IllegalAction(f"{action} is not possible now", rule="sr.not_available")
         if isinstance(action, Choose):
             return
         super().check(g, entity, action)
+
+    def _listed_with(self, g: Engine, entity: str, action: Action) -> list[Action]:
+        """The part of :meth:`buys` that lists ``action`` if anything does: its company's
+        purchases or starts, or the auctions."""
+        if isinstance(action, BuyShares):
+            corp_id = action.shares[0].rsplit("_", 1)[0] if action.shares else ""
+            return self.buys_of(g, entity, corp_id)
+        if isinstance(action, Par):
+            return self.buys_of(g, entity, action.corporation)
+        return self._auctions(west_game(g), entity) if self.initial else []
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         game = west_game(g)

@@ -15,6 +15,7 @@ from roundhouse.core.flow.dividend_step import DividendStep
 from roundhouse.core.flow.map_steps import RouteStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.titles.g18west import land_grant
 from roundhouse.titles.g18west.acquisition import relocatable, unstarted
 from roundhouse.titles.g18west.autopilot import WestOperatingRound
@@ -32,7 +33,6 @@ from roundhouse.titles.g18west.mandatory_lay import WestTrackStep
 from roundhouse.titles.g18west.merger_round import MergerRound
 from roundhouse.titles.g18west.setup import set_up
 from roundhouse.titles.g18west.state import west_game
-from roundhouse.titles.g18west.train_step import WestTrainStep
 
 GRANGER_LAYS = 1
 PUBLIC_LAYS = 2
@@ -69,7 +69,7 @@ class WestHooks(MergerHooks):
             WestTokenStep(),
             RouteStep(),
             DividendStep(),
-            WestTrainStep(),
+            BuyTrainStep(),
         ]
 
     def operating_order(self, g: Engine, candidates: Sequence[str]) -> list[str]:
