@@ -141,6 +141,26 @@ def test_browser_walkthrough_plays_to_the_end(
 ) -> None:
     """Made in the lobby as a newcomer would (one person, two bots), played to the end
     through the page, the final scores and the worth chart shown."""
+    context, page, errors, name = _newcomer_game(browser, base_url, title, width)
+    moves = _play_to_the_end(page, name, width, 400)
+    # Attached, not "visible": a player whose worth never moved has a flat line, whose empty
+    # box Playwright counts as invisible.
+    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
+    assert page.locator("#summary svg.chart").is_visible()
+    assert page.locator("svg.chart polyline").count() == 3
+    assert "win" in page.inner_text("#summary")
+    assert "Game over" in page.inner_text("#log")
+    shot(page, f"{name}-finished")
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    base = page.url.split("/games/")[0]
+    assert httpx.get(f"{base}/api/games/{game_id}").json()["finished"]
+    assert moves > 0 and not errors, errors
+    context.close()
+
+
+def _newcomer_game(browser, base_url: str, title: str, width: int):  # type: ignore[no-untyped-def]
+    """A game made in the lobby as a newcomer would (Ann and two random bots, seed 7) and its
+    first page checked: the browser context, the page, its script errors and the shots' name."""
     height = WIDTHS[width]
     context = browser.new_context(
         viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500
@@ -163,20 +183,7 @@ def test_browser_walkthrough_plays_to_the_end(
     page.wait_for_selector("#controls button")
     shot(page, f"{name}-start")
     _check_layout(page, width, height, name)
-    moves = _play_to_the_end(page, name, width, 400)
-    # Attached, not "visible": a player whose worth never moved has a flat line, whose empty
-    # box Playwright counts as invisible.
-    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
-    assert page.locator("#summary svg.chart").is_visible()
-    assert page.locator("svg.chart polyline").count() == 3
-    assert "win" in page.inner_text("#summary")
-    assert "Game over" in page.inner_text("#log")
-    shot(page, f"{name}-finished")
-    game_id = page.url.split("/games/")[1].split("#")[0]
-    base = page.url.split("/games/")[0]
-    assert httpx.get(f"{base}/api/games/{game_id}").json()["finished"]
-    assert moves > 0 and not errors, errors
-    context.close()
+    return context, page, errors, name
 
 
 def _play_moves(page, name: str, width: int, count: int) -> int:
@@ -232,28 +239,8 @@ def test_browser_walkthrough_later_titles_first_moves(
     """18USA and 18West made in the lobby (one person, two bots) and their opening played
     through the page (the private auction or the Initial Stock Round and on), with the same
     layout checks as the first titles' walk-throughs before and after."""
+    context, page, errors, name = _newcomer_game(browser, base_url, title, width)
     height = WIDTHS[width]
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(base_url + "/")
-    page.wait_for_selector(f"#title option[value='{title}']", state="attached")
-    page.select_option("#title", title)
-    page.select_option("#player-count", "3")
-    page.fill("#seats li:nth-child(1) .name", "Ann")
-    for n in (2, 3):
-        page.select_option(f"#seats li:nth-child({n}) .level", "random")
-    page.fill("#seed", "7")
-    page.click("#create")
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector("#board svg [data-hex]")
-    name = f"walk-{title}-{width}"
-    page.wait_for_selector("#controls button")
-    shot(page, f"{name}-start")
-    _check_layout(page, width, height, name)
     assert page.inner_text("#prompt-help"), f"{name}: no help for the first decision"
     assert _play_moves(page, name, width, 15) > 0
     # The bots may be moving: the layout is checked once the tables have settled.

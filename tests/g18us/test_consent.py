@@ -26,8 +26,7 @@ from tests.g18us.test_board_play import PRR_WEST, build
 from tests.g18us.test_western import (
     opening,
     pacific,
-    sell_off,
-    start_convention,
+    pacific_convention,
     state,
     to_turn,
     up_turn,
@@ -52,15 +51,7 @@ def prr_by_chicago(*, float_up: bool = True) -> Game:
     s.map.board.touch()  # type: ignore[attr-defined]
     act(g, "pass", "Bob", entity="PRR")
     act(g, "choose", "Bob", entity="PRR", choice="D19")
-    start_convention(g)
-    act(g, "bid", "Ann", company="P11", price=0)
-    act(g, "pass", "Bob")
-    act(g, "pass", "Cy")
-    act(g, "par", "Ann", corporation="UP", share_price=90)
-    act(g, "bid", "Bob", company="P12", price=0)
-    act(g, "pass", "Cy")
-    act(g, "pass", "Ann")
-    sell_off(g)
+    pacific_convention(g)
     if float_up:
         act(g, "buy_shares", "Cy", shares=["UP_1"])
     s.market.move("PRR", Direction.RIGHT, 2)

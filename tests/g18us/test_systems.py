@@ -25,7 +25,7 @@ from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18us.train_buy_step import UsBuyTrainStep
 from tests.core.flow.synthetic import act
 from tests.g18us.test_board_play import UP_WEST, build
-from tests.g18us.test_western import opening, sell_off, start_convention, state, to_turn
+from tests.g18us.test_western import opening, pacific_convention, state, to_turn
 
 SR_NORTH = ["G22", "F21", "E20", "D19"]
 """Charleston to Chicago (reconstructed hexes, docs/18US-board.md)."""
@@ -34,15 +34,7 @@ SR_NORTH = ["G22", "F21", "E20", "D19"]
 def systems_phase(*, x2: bool = False) -> Game:
     g = opening()
     s = state(g)
-    start_convention(g)
-    act(g, "bid", "Ann", company="P11", price=0)
-    act(g, "pass", "Bob")
-    act(g, "pass", "Cy")
-    act(g, "par", "Ann", corporation="UP", share_price=90)
-    act(g, "bid", "Bob", company="P12", price=0)
-    act(g, "pass", "Cy")
-    act(g, "pass", "Ann")
-    sell_off(g)
+    pacific_convention(g)
     act(g, "buy_shares", "Cy", shares=["UP_1"])
     board = s.map.board  # type: ignore[attr-defined]
     build(board, "UP", UP_WEST)

@@ -208,11 +208,9 @@ def test_18us_10_2_4_drg_bought_at_the_convention(wrrc: Game) -> None:
     assert "4-DRG" not in UsBuyTrainStep().sellers(s, "PRR")
 
 
-@pytest.fixture
-def pacific() -> Game:
-    """After the Convention: Ann holds the Pacific Railway Act and the UP at $90, Bob bought
-    the Electro-Motive Division (P12); the Stock Round has begun."""
-    g = opening()
+def pacific_convention(g: Game) -> None:
+    """The Western Railroad Convention in which Ann buys the Pacific Railway Act (P11) and
+    starts the UP at $90, Bob buys the Electro-Motive Division (P12), the rest go unsold."""
     start_convention(g)
     act(g, "bid", "Ann", company="P11", price=0)
     act(g, "pass", "Bob")
@@ -222,6 +220,14 @@ def pacific() -> Game:
     act(g, "pass", "Cy")
     act(g, "pass", "Ann")
     sell_off(g)
+
+
+@pytest.fixture
+def pacific() -> Game:
+    """After the Convention: Ann holds the Pacific Railway Act and the UP at $90, Bob bought
+    the Electro-Motive Division (P12); the Stock Round has begun."""
+    g = opening()
+    pacific_convention(g)
     return g
 
 
