@@ -425,3 +425,24 @@ def test_export_a_second_station_in_another_city_of_a_hex_is_the_sites_removal()
     assert docs[1]["entity"] == "ATSF" and docs[1]["slot"] == 0
     ny = TRANSLATOR.written(game).tiles.city(g, "D28", "c2")  # type: ignore[arg-type]
     assert docs[1]["city"] == ny and ny.startswith("D28-")
+
+
+def test_export_bidders_short_of_the_next_bid_are_dropped_by_the_site() -> None:
+    """§10's private auction: a bid of all a player's cash leaves the others, with as much,
+    short of the next bid ($5 more).  The site drops them from the auction without a record
+    (``Step::PassableAuction#add_bid``: "cannot bid … and is out of the auction"); ours asks
+    each to pass, and those passes are not written (found by the differential: random bots,
+    seeds 300-305, refused in the opening auction)."""
+    game = _game(3)
+    first = game.acting[0]
+    cash = game.state.ledger.cash(first)  # type: ignore[attr-defined]
+    bid = next(a for a in game.legal_actions() if a.kind == "bid" and a.price <= cash)
+    game.apply({**bid.to_json(), "price": cash})
+    passes = 0
+    while game.acting and game.acting[0] != first and passes < 2:
+        game.apply(next(a for a in game.legal_actions() if a.kind == "pass"))
+        passes += 1
+    assert passes == 2
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[0][0] == "bid"
+    assert all(kind != "pass" for kind, _ in written)

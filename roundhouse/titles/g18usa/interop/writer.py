@@ -50,6 +50,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
 )
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
 from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
 from roundhouse.titles.g18usa.interop.site_moves import (
@@ -81,6 +82,22 @@ SHORT_FIRST = 9
 """``G1817::Game#short``: a short sale's shares are numbered after max(highest, 9)."""
 SITE_NEW_SHARES = {2: (1, 3), 5: (4, 5)}
 """Size converted from -> (first number, count) of the shares ``G1817::Game#convert`` adds."""
+
+
+def out_of_private_auction(g: UsaGame, player: str) -> bool:
+    """Whether the site has already dropped ``player`` from the private auction under way
+    (§10): ``Step::PassableAuction`` drops every bidder whose cash is short of the next bid
+    ($5 over the high bid, ``MIN_BID_INCREMENT``) when the auction opens and after each
+    bid, recording nothing ("cannot bid … and is out of the auction"); ours asks them to
+    pass.  A bidder's cash does not change during the auction and the next bid only rises,
+    so being short of it now is having been dropped."""
+    for step in getattr(g.round, "steps", ()):
+        if isinstance(step, SelectionAuctionStep) and step.auction is not None:
+            auction = step.auction
+            return player != auction.high_bidder and g.ledger.cash(player) < auction.min_next(
+                g.config.bid_step
+            )
+    return False
 
 
 @dataclasses.dataclass
@@ -381,6 +398,8 @@ class UsaWriter(Translator):
     def write_pass(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         g = engine(game)
         entity = str(getattr(action, "entity", action.player))
+        if out_of_private_auction(g, entity):
+            return []  # the site dropped this bidder, recording nothing
         try:
             step, _ = g.round.step_for(g, action)
         except IllegalAction:
