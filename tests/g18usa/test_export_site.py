@@ -7,10 +7,13 @@ The Ruby engine's verdict on bot games is ``make differential DIFF_ARGS="--title
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 import pytest
 
+import roundhouse
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
@@ -23,6 +26,8 @@ from roundhouse.titles.g18usa.interop.site_names import (
 )
 from roundhouse.titles.g18usa.interop.translator import TRANSLATOR
 from tests.interop.documents import fixture_path
+
+POSITIONS = Path(__file__).parent / "positions"
 
 SEVEN = "18USA/18USA_game_end_bankrupt.json"
 
@@ -446,3 +451,16 @@ def test_export_bidders_short_of_the_next_bid_are_dropped_by_the_site() -> None:
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[0][0] == "bid"
     assert all(kind != "pass" for kind, _ in written)
+
+
+def test_export_a_stock_turn_after_a_company_loan_ends_with_its_pass() -> None:
+    """§11.7: a president acting for a company in a stock round may take loans and then buy
+    its shares; after a loan the site still asks the president while the company may
+    borrow again (``G1817::Step::BuySellParShares#any_corporate_actions?``), so the pass
+    that ends the turn is written (found by the differential: random bots, 2 players, seed
+    300; the position is its first 29 moves)."""
+    doc = json.loads((POSITIONS / "loan-in-stock-round-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.log[-2].kind == "take_loan" and game.log[-1].kind == "pass"
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("take_loan", "MP"), ("pass", 2)]

@@ -175,7 +175,13 @@ def site_makes(action: Action, game: Game) -> bool:
         and game.log
         and game.log[-1].player == action.player
         and getattr(game.log[-1], "entity", None) in g.corps
+        and not (
+            isinstance(game.log[-1], TakeLoan)
+            and any(getattr(a, "entity", None) == game.log[-1].entity for a in legal)
+        )
     ):
+        # after a loan the site still asks while the company may borrow again or buy its
+        # own shares (``G1817::Step::BuySellParShares#any_corporate_actions?``)
         return True
     if takeover and len(legal) == 1 and legal[0] == action and isinstance(action, TakeLoan):
         return True
