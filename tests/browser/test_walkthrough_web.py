@@ -72,42 +72,6 @@ def _check_layout(page, width: int, height: int, name: str) -> None:
         assert board["width"] > 1000, f"{name}: the map is only {board['width']}px wide"
 
 
-def _play_to_the_end(page, name: str, width: int, limit: int) -> int:
-    moves = 0
-    ready = (
-        "v => document.body.dataset.version !== v && (document.body.dataset.finished === 'true'"
-        " || document.querySelector('#controls button') !== null)"
-    )
-    version = ""
-    while True:
-        page.wait_for_function(ready, arg=version, timeout=30000)
-        version = page.evaluate("document.body.dataset.version")
-        if page.evaluate("document.body.dataset.finished") == "true":
-            return moves
-        choice = page.evaluate(PICK)
-        if "hex" in choice:
-            page.click("#zoom-reset")
-            hex_group = page.locator(f"#board g[data-hex='{choice['hex']}'].legal")
-            if width < 800:  # a thumb on a phone: the hex may sit under the docked moves
-                hex_group.dispatch_event("click")
-            else:
-                hex_group.click(force=True)
-            page.wait_for_selector(".selected-hex")
-            if moves < 40:
-                shot(page, f"{name}-hex")
-            choice = page.evaluate(PICK)
-        if choice.get("station"):
-            page.locator("#board .stops circle.legal").first.dispatch_event("click")
-        elif "click" in choice:
-            page.locator(choice["click"]).first.click()
-        else:
-            page.locator("#controls button").nth(choice["index"]).click()
-        moves += 1
-        if moves in (1, 10, 30):
-            shot(page, f"{name}-move-{moves}")
-        assert moves < limit, f"{name}: not finished within {limit} of our moves"
-
-
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 def test_browser_walkthrough_lobby(base_url: str, browser, width: int) -> None:
     height = WIDTHS[width]
@@ -142,7 +106,7 @@ def test_browser_walkthrough_plays_to_the_end(
     """Made in the lobby as a newcomer would (one person, two bots), played to the end
     through the page, the final scores and the worth chart shown."""
     context, page, errors, name = _newcomer_game(browser, base_url, title, width)
-    moves = _play_to_the_end(page, name, width, 400)
+    moves = _play_moves(page, name, width, 400, to_the_end=True)
     # Attached, not "visible": a player whose worth never moved has a flat line, whose empty
     # box Playwright counts as invisible.
     page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
@@ -186,28 +150,32 @@ def _newcomer_game(browser, base_url: str, title: str, width: int):  # type: ign
     return context, page, errors, name
 
 
-def _play_moves(page, name: str, width: int, count: int) -> int:
-    """Our first ``count`` moves, as in :func:`_play_to_the_end`; the number played."""
+def _play_moves(page, name: str, width: int, count: int, *, to_the_end: bool = False) -> int:
+    """Our moves through the page, each the one ``PICK`` chooses: the first ``count``, or with
+    ``to_the_end`` every one until the game is over (failing at ``count``); the number
+    played.  A move on a hex is made on the map, as a player would."""
     moves = 0
     ready = (
         "v => document.body.dataset.version !== v && (document.body.dataset.finished === 'true'"
         " || document.querySelector('#controls button') !== null)"
     )
     version = ""
-    while moves < count:
+    while to_the_end or moves < count:
         page.wait_for_function(ready, arg=version, timeout=60000)
         version = page.evaluate("document.body.dataset.version")
         if page.evaluate("document.body.dataset.finished") == "true":
-            break
+            return moves
         choice = page.evaluate(PICK)
         if "hex" in choice:
             page.click("#zoom-reset")
             hex_group = page.locator(f"#board g[data-hex='{choice['hex']}'].legal")
-            if width < 800:
+            if width < 800:  # a thumb on a phone: the hex may sit under the docked moves
                 hex_group.dispatch_event("click")
             else:
                 hex_group.click(force=True)
             page.wait_for_selector(".selected-hex")
+            if moves < 40:
+                shot(page, f"{name}-hex")
             choice = page.evaluate(PICK)
         if choice.get("station"):
             page.locator("#board .stops circle.legal").first.dispatch_event("click")
@@ -216,8 +184,9 @@ def _play_moves(page, name: str, width: int, count: int) -> int:
         else:
             page.locator("#controls button").nth(choice["index"]).click()
         moves += 1
-        if moves in (1, 10, count):
+        if moves in (1, 10, 30) or (moves == count and not to_the_end):
             shot(page, f"{name}-move-{moves}")
+        assert not to_the_end or moves < count, f"{name}: not finished within {count} of our moves"
     return moves
 
 
