@@ -74,8 +74,9 @@ def test_differential_two_games_are_accepted(tmp_path: Path) -> None:
     why = missing(ref_dir())
     if why is not None:
         pytest.skip(
-            "missing feature: our 18RoyalGorge exports replayed by the 18xx.games engine "
-            f"(issue #14's differential harness), checked only where that engine is set up "
+            "missing feature: our exports replayed by the 18xx.games engine (the differential "
+            "harness; its open acceptance run is issue #17's), checked only where that engine "
+            f"is set up "
             f"(../shared/tools/ref18xx/setup.sh, or $ROUNDHOUSE_REF18XX): {why}"
         )
     argv = ["--games", "2", "--players", "2,3", "--bots", "random", "--seed", "300"]
