@@ -238,7 +238,9 @@ class BoardMap:
         founding = [lay for lay in out if lay.station is not None]
         return out, keys, firsts, founding
 
-    def _all_lays(self, g: Engine, corp_id: str) -> list[TileLay]:
+    def every_lay(self, g: Engine, corp_id: str) -> list[TileLay]:
+        """Every lay the board and the company's allowance permit, whatever it costs: for a
+        lay a title makes someone else pay for (an owed tile paid from a President's cash)."""
         return self._listing(g, corp_id)[0]
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:

@@ -32,6 +32,7 @@ from roundhouse.core.flow.actions import (
     Pass,
     SellShares,
 )
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.emergency import (
     allow_presidency_change,
     declare_bankruptcy,
@@ -150,8 +151,9 @@ class UsTrackStep(CardTrackStep):
         that needs a token the company pays for itself)."""
         if not self._owed(g, corp) or self._options(g, corp):
             return []
-        every = g.map._all_lays(g, corp)  # type: ignore[attr-defined]
-        return [lay for lay in every if lay.station is None]
+        board = g.map
+        assert isinstance(board, BoardMap)
+        return [lay for lay in board.every_lay(g, corp) if lay.station is None]
 
     def _emergency(self, g: Engine, corp: str) -> dict[tuple[str, str, int], TileLay]:
         """§7.3.1, §6.9.1: the owed tile's lays the treasury and the President's cash
