@@ -34,6 +34,7 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.routes.run import check_run, from_18xx_games
+from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import (
     SiteAction,
 )
@@ -72,7 +73,6 @@ from roundhouse.titles.g18royalgorge.interop.turn import (
     our_step,
     site_step,
     special_lay,
-    turn_key,
 )
 
 SILENT_MOVES_MAX = 2000
@@ -171,8 +171,7 @@ class RoyalGorgeReader(SiteMemory):
         """Keep the turn's latest move (``game`` stands just before it) for
         :meth:`_owed_pass`."""
         track = self._turns.setdefault(game, TurnTrack())
-        copy = SiteTurn(turn.key, set(turn.passed), turn.lays)
-        track.last = LastMove(index=len(game.log), action=ours, turn=copy)
+        track.last = LastMove(index=len(game.log), action=ours, turn=turn.copy())
 
     def _owed_pass(self, entity: str, game: Game) -> bool:
         """Whether a railroad's pass is one the site still owed its previous turn: the writer

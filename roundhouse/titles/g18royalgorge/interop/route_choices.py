@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from roundhouse.interop.site_turn import TurnKey
 from roundhouse.titles.g18royalgorge import coal, track_engineer
-from roundhouse.titles.g18royalgorge.interop.turn import TurnKey
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 ORDER = ("coal_mines", "coal_depot", "engineer")

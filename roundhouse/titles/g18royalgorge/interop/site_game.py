@@ -26,6 +26,7 @@ from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.graph import RouteGraph
 from roundhouse.core.shares import POOL
+from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import (
     SiteDoc,
     Translator,
@@ -40,7 +41,6 @@ from roundhouse.titles.g18royalgorge.interop.route_choices import Questions
 from roundhouse.titles.g18royalgorge.interop.turn import (
     SiteTurn,
     our_step,
-    turn_key,
 )
 from roundhouse.titles.g18royalgorge.privates import discounted_price
 from roundhouse.titles.g18royalgorge.site_run import route_available
@@ -98,7 +98,7 @@ def owed_after(action: Action, game: Game, turn: SiteTurn) -> int:
         step.process(g, entity, action)
     except IllegalAction:
         return 0
-    then = SiteTurn(turn.key, set(turn.passed), turn.lays)
+    then = turn.copy()
     return then.passes_to(g, None, through=True)
 
 

@@ -50,6 +50,7 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.trains import DEPOT
+from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
 from roundhouse.titles.g18royalgorge import steel
 from roundhouse.titles.g18royalgorge.interop.names import board_map
 from roundhouse.titles.g18royalgorge.site_run import route_available
@@ -88,16 +89,6 @@ OUR_STEPS = {
 
 SITE_LAYS = 6
 """``G18RoyalGorge::Game::TILE_LAYS``: six lays a turn."""
-TurnKey = tuple[int, int, str]
-"""(set, operating round in the set, railroad): one operating turn."""
-
-
-def turn_key(g: Engine) -> TurnKey | None:
-    """The operating turn under way, or None outside operating rounds."""
-    if g.end.over or g.round.kind != "OR":
-        return None
-    corp = g.round.entity(g)
-    return None if corp is None else (g.set_count, g.or_in_set, corp)
 
 
 def our_step(g: Engine, corp: str) -> str | None:
@@ -155,16 +146,12 @@ def special_lay(action: LayTile, g: Engine) -> str | None:
 
 
 @dataclasses.dataclass
-class SiteTurn:
-    """Where the site stands in one railroad's operating turn."""
-
-    key: TurnKey
-    passed: set[SiteStep] = dataclasses.field(default_factory=set)
-    lays: int = 0
+class SiteTurn(BaseSiteTurn[SiteStep]):
+    """Where the site stands in one railroad's operating turn (walked by the shared base)."""
 
     @property
-    def corp(self) -> str:
-        return self.key[2]
+    def steps(self) -> type[SiteStep]:
+        return SiteStep
 
     def waiting(self, g: Engine, step: SiteStep) -> bool:
         """Whether the site's ``step`` offers the railroad something now."""
@@ -185,38 +172,10 @@ class SiteTurn:
             return trains_wait(g, corp)
         return companies_wait(g, corp)
 
-    def current(self, g: Engine, upto: SiteStep | None = None) -> SiteStep | None:
-        """The site's waiting step now, looking no further than ``upto``; the ones before
-        it that offer nothing are skipped, as the site does after every action
-        (``Round::Base#skip_steps``).  Steps past ``upto`` are left to be judged when our
-        game gets there: their predicates read our steps' progress."""
-        for step in SiteStep:
-            if upto is not None and step > upto:
-                return None
-            if step in self.passed:
-                continue
-            if self.waiting(g, step):
-                return step
-            self.passed.add(step)
-        return None
-
-    def passes_to(self, g: Engine, target: SiteStep | None, *, through: bool) -> int:
-        """How many passes the site needs before ``target`` (and ``target`` itself when
-        ``through``), marking those steps done; None: every waiting step."""
-        count = 0
-        while True:
-            step = self.current(g, target)
-            if step is None or (step == target and not through):
-                return count
-            self.passed.add(step)
-            count += 1
-            if step == target:
-                return count
-
     def done(self, action: Action, step: SiteStep, *, by_card: bool = False) -> None:
         """The site's step state after it took ``action`` in ``step`` (``by_card``: a lay the
         site makes with a private card, :func:`special_lay`)."""
-        self.passed.update(s for s in SiteStep if s < step)
+        self.leave_before(step)
         if step is SiteStep.TRACK and isinstance(action, LayTile):
             self.lays += 1
             if self.lays >= SITE_LAYS and not by_card:

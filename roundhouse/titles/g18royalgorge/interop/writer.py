@@ -31,6 +31,7 @@ from roundhouse.core.game import Game
 from roundhouse.core.routes.run import check_run, to_18xx_games
 from roundhouse.core.shares import POOL
 from roundhouse.core.trains import DEPOT
+from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import (
     SeatIds,
     SiteDoc,
@@ -67,7 +68,6 @@ from roundhouse.titles.g18royalgorge.interop.turn import (
     our_step,
     site_step,
     special_lay,
-    turn_key,
 )
 from roundhouse.titles.g18royalgorge.state import rg_game
 
