@@ -46,6 +46,7 @@ from roundhouse.core.flow.actions import (
 )
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.trains import DEPOT
+from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
 from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.engine import family
@@ -89,16 +90,6 @@ OUR_STEPS = {
     "payoff_loan": SiteStep.LOANS,
 }
 """Our step names -> the site step that does the same."""
-
-TurnKey = tuple[int, int, str]
-
-
-def turn_key(g: Engine) -> TurnKey | None:
-    """The operating turn under way (set, round, company), or None outside one."""
-    if g.end.over or g.round.kind != "OR":
-        return None
-    corp = g.round.entity(g)
-    return None if corp is None else (g.set_count, g.or_in_set, corp)
 
 
 def our_step(g: Engine, corp: str) -> str | None:
@@ -166,16 +157,12 @@ def free_home_lay(action: Action, g: Engine, corp: str) -> bool:
 
 
 @dataclasses.dataclass
-class SiteTurn:
-    """Where the site stands in one company's operating turn."""
-
-    key: TurnKey
-    passed: set[SiteStep] = dataclasses.field(default_factory=set)
-    lays: int = 0
+class SiteTurn(BaseSiteTurn[SiteStep]):
+    """Where the site stands in one company's operating turn (walked by the shared base)."""
 
     @property
-    def corp(self) -> str:
-        return self.key[2]
+    def steps(self) -> type[SiteStep]:
+        return SiteStep
 
     def waiting(self, g: Engine, step: SiteStep) -> bool:
         """Whether the site's ``step`` offers the company something now (module docstring)."""
@@ -202,35 +189,9 @@ class SiteTurn:
             return False
         return ours == "payoff_loan"
 
-    def current(self, g: Engine, upto: SiteStep | None = None) -> SiteStep | None:
-        """The site's waiting step now, looking no further than ``upto``; the ones before it
-        that offer nothing are skipped (``Round::Base#skip_steps``)."""
-        for step in SiteStep:
-            if upto is not None and step > upto:
-                return None
-            if step in self.passed:
-                continue
-            if self.waiting(g, step):
-                return step
-            self.passed.add(step)
-        return None
-
-    def passes_to(self, g: Engine, target: SiteStep, *, through: bool) -> int:
-        """How many passes the site needs before ``target`` (and ``target`` itself when
-        ``through``), marking those steps done."""
-        count = 0
-        while True:
-            step = self.current(g, target)
-            if step is None or (step == target and not through):
-                return count
-            self.passed.add(step)
-            count += 1
-            if step == target:
-                return count
-
     def done(self, action: Action, step: SiteStep) -> None:
         """The site's step state after it took ``action`` (not a pass) in ``step``."""
-        self.passed.update(s for s in SiteStep if s < step)
+        self.leave_before(step)
         if step is SiteStep.TRACK:
             self.lays += 1
         elif step in (SiteStep.TOKEN, SiteStep.DIVIDEND) or isinstance(action, RunRoutes):

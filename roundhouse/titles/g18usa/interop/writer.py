@@ -37,6 +37,7 @@ from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
 from roundhouse.core.trains import Train
+from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
 from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
 from roundhouse.titles.g18usa.family1817.actions import (
@@ -66,7 +67,6 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     SiteStep,
     SiteTurn,
     site_step,
-    turn_key,
 )
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
