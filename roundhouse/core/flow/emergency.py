@@ -90,6 +90,16 @@ def emergency_sales(
     return out
 
 
+def bankrupt_president(g: Engine, corp: str) -> bool:
+    """The President of ``corp`` cannot raise what the company owes (a train, a title's owed
+    tile) and goes bankrupt (:func:`declare_bankruptcy`).  True when the company's turn cannot
+    go on: no President is left, or the game is over."""
+    president = g.controller(corp)
+    assert president is not None, f"{corp} has no President to go bankrupt"
+    declare_bankruptcy(g, corp, president)
+    return g.controller(corp) is None or g.end.over
+
+
 def declare_bankruptcy(g: Engine, buyer: str, player: str) -> None:
     """``player`` is bankrupt: the president of ``buyer`` cannot raise the money for its
     train (or a title's cash crisis failed, 18USA §15; the cash is then already gone)."""

@@ -25,7 +25,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bankrupt, BuyTrain, Pass, SellShares
 from roundhouse.core.flow.emergency import (
     allow_presidency_change,
-    declare_bankruptcy,
+    bankrupt_president,
     emergency_prices,
     emergency_sales,
 )
@@ -311,10 +311,7 @@ class BuyTrainStep(Step):
             )
             return
         if isinstance(action, Bankrupt):
-            president = g.controller(entity)
-            assert president is not None
-            declare_bankruptcy(g, entity, president)
-            if g.controller(entity) is None or g.end.over:
+            if bankrupt_president(g, entity):
                 self.passed = True
             return
         assert isinstance(action, BuyTrain)

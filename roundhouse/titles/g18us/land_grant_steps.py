@@ -35,7 +35,7 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.emergency import (
     allow_presidency_change,
-    declare_bankruptcy,
+    bankrupt_president,
     emergency_sales,
 )
 from roundhouse.core.flow.map_steps import TrackStep
@@ -246,9 +246,7 @@ class UsTrackStep(CardTrackStep):
             )
             return
         if isinstance(action, Bankrupt):
-            president = g.controller(entity)
-            assert president is not None
-            declare_bankruptcy(g, entity, president)
+            bankrupt_president(g, entity)
             self.passed = True  # the owed tile is not laid
             return
         if isinstance(action, LayTile) and not five_share(g, entity):

@@ -23,7 +23,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bankrupt, LayTile, Pass, SellShares
-from roundhouse.core.flow.emergency import declare_bankruptcy, emergency_sales
+from roundhouse.core.flow.emergency import bankrupt_president, emergency_sales
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.trade import do_sale
 from roundhouse.titles.g18west.land_grant import mandatory_cost
@@ -115,11 +115,8 @@ class WestTrackStep(TrackStep):
             )
             return
         if isinstance(action, Bankrupt):
-            president = g.controller(entity)
-            assert president is not None
-            declare_bankruptcy(g, entity, president)
             self.waived = True
-            if g.controller(entity) is None or g.end.over:
+            if bankrupt_president(g, entity):
                 self.passed = True
             return
         super().process(g, entity, action)
