@@ -221,9 +221,13 @@ class Engine(TitleState):
         track = self.depot.phases
         return frozenset(p.name for p in track.phases[: track.index + 1])
 
-    def start_company(self, player: str, corp_id: str, price: int) -> None:
+    def start_company(
+        self, player: str, corp_id: str, price: int, *, paid: bool = False, how: str = ""
+    ) -> None:
         """Par: the price token goes on the market, the president's certificate to the
-        player, paid to the treasury or the bank (:class:`Capitalization`)."""
+        player, paid to the treasury or the bank (:class:`Capitalization`); ``paid``: the
+        player has already paid for it (a title's card exchanged for it), ``how`` says with
+        what in the event's words."""
         corp = self.corps[corp_id]
         book = self.books[corp_id]
         pc = book.president_cert
@@ -231,14 +235,15 @@ class Engine(TitleState):
         zones = self.depot.phases.current.par_zones or frozenset({"par"})
         cell = self.market.check_par(corp_id, price, zones)
         self.market.place(corp_id, cell)
-        payee = corp_id if pc.owner == corp_id else BANK
-        self.ledger.transfer(player, payee, price * pc.shares)
+        if not paid:
+            payee = corp_id if pc.owner == corp_id else BANK
+            self.ledger.transfer(player, payee, price * pc.shares)
         book.move(pc.id, player)
         corp.par_price = price
         corp.formed_in = self.sr_count
         self.emit(
             "par",
-            f"{player} starts {corp_id} at ${price}",
+            f"{player} starts {corp_id} at ${price}{how}",
             company=corp_id,
             price=price,
             restates=True,

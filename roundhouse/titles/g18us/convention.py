@@ -40,24 +40,7 @@ def open_southern(g: Engine, player: str, price: int) -> None:
     """§10.1.6, §3.4: the Starting Value token goes on the market, the President's Certificate
     to P6's owner - paid for with the Concession, so the player pays nothing more - and the
     company floats on it: the Bank pays four times the Starting Value (core's float)."""
-    corp = g.corps[SOUTHERN]
-    book = g.books[SOUTHERN]
-    pc = book.president_cert
-    assert pc is not None
-    zones = g.depot.phases.current.par_zones or frozenset({"par"})
-    g.market.place(SOUTHERN, g.market.check_par(SOUTHERN, price, zones))
-    book.move(pc.id, player)
-    corp.par_price = price
-    corp.formed_in = g.sr_count
-    g.emit(
-        "par",
-        f"{player} opens {SOUTHERN} at ${price} with {SCCRR}",
-        company=SOUTHERN,
-        price=price,
-        restates=True,
-    )
-    g.map.place_home(g, SOUTHERN)
-    g.check_float(SOUTHERN)
+    g.start_company(player, SOUTHERN, price, paid=True, how=f" with {SCCRR}")
 
 
 class SouthernStartStep(Step):
