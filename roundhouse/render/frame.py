@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
+from html import escape
 
 from roundhouse.core.hexgrid import CoordinateSystem
 from roundhouse.render import icon
@@ -21,6 +22,8 @@ LABEL_GAP = 12.0
 MARGIN = 24.0
 """Space left around the hexes for the coordinate labels."""
 LEGEND_ROW = 22.0
+CAPTION_LINE = 20.0
+"""Height of the caption's line under the key."""
 
 _NAME = re.compile(r"^([A-Z]+)(-?[0-9]+)$")
 
@@ -115,11 +118,13 @@ def document(
     labels: bool = True,
     background: str = "#ffffff",
     under: Sequence[str] = (),
+    caption: str = "",
 ) -> str:
     """A standalone SVG: the hexes, the coordinate labels and the key, nothing clipped.
 
     ``background`` fills the sheet; ``under`` is drawn on it before everything else (an
-    area map's landmass edge and its shading definitions)."""
+    area map's landmass edge and its shading definitions); ``caption``, a line under the key
+    that must be read with the map (18US: the board is reconstructed)."""
     bounds = hex_bounds(coords, centres)
     parts = list(body)
     pad = MARGIN if labels else 6.0
@@ -130,6 +135,12 @@ def document(
     key, key_height = legend(entries, left + 6, bounds.bottom + pad, max(width - 12, 320))
     parts.extend(key)
     height = bounds.height + 2 * pad + key_height
+    if caption:
+        height += CAPTION_LINE
+        parts.append(
+            f'<text class="caption" x="{num(left + 8)}" y="{num(top + height - 6)}" '
+            f'font-size="12" font-weight="bold" fill="#8a1c1c">{escape(caption)}</text>'
+        )
     width = max(width, 332.0) if entries else width
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '

@@ -41,11 +41,14 @@ def company_colours(game: Game) -> dict[str, str]:
 
 
 def game_style(game: Game, board: BoardView, *, legend: bool = True) -> MapStyle:
-    """The map style at the game's current phase, in the title's company colours."""
+    """The map style at the game's current phase, in the title's company colours, with the
+    caption the title's ``drawing`` part asks for under the key."""
+    caption = getattr(REGISTRY.part(game.title.id, "drawing"), "CAPTION", "")
     return MapStyle(
         colours=company_colours(game),
         phase=Colour.parse(board.phase_colour),
         legend=legend,
+        caption=caption if isinstance(caption, str) else "",
     )
 
 

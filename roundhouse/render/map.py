@@ -56,6 +56,8 @@ class MapStyle:
     ``colours``: company id -> colour word or ``#rrggbb`` (from the title's data).
     ``terrain_on_upgrade``: the title charges terrain costs on upgrades too, so keep showing
     them once a tile is laid (otherwise they are hidden: they no longer apply).
+    ``caption``: a line under the key that must be read with the map (the title's
+    ``drawing`` part's ``CAPTION``; 18US: the board is reconstructed).
     """
 
     colours: Mapping[str, str] = dataclasses.field(default_factory=dict)
@@ -63,6 +65,7 @@ class MapStyle:
     terrain_on_upgrade: bool = False
     coordinates: bool = True
     legend: bool = True
+    caption: str = ""
 
 
 def _name_band(layout: Layout, exits: frozenset[int], walls: frozenset[int]) -> float:
@@ -234,7 +237,8 @@ class _Drawing:
             band = band * (CLOSE[self.layout] / BAND[self.layout])
         x = -total / 2
         out: list[str] = []
-        for kind in markers:
+        for marker in markers:
+            kind = marker_kind(marker)
             self.markers[kind] = None
             out.append(f'<g class="marker">{icon.marker(kind, x + step / 2, band, MARK)}</g>')
             x += step
@@ -332,6 +336,12 @@ class _Drawing:
         return out
 
 
+def marker_kind(marker: str) -> str:
+    """What a hex marker is, for its badge and the key: the marker itself, or the part before
+    its first ``:`` where a title keeps details in it (18US: ``revenue:city:amount:company``)."""
+    return marker.partition(":")[0]
+
+
 def board_svg(
     board: BoardView | Board,
     style: MapStyle | None = None,
@@ -358,4 +368,11 @@ def board_svg(
         )
     groups.extend(drawing.borders_svg())
     entries = drawing.legend() if drawing.style.legend else []
-    return document(groups, drawing.coords, centres, entries, labels=drawing.style.coordinates)
+    return document(
+        groups,
+        drawing.coords,
+        centres,
+        entries,
+        labels=drawing.style.coordinates,
+        caption=drawing.style.caption,
+    )

@@ -60,3 +60,27 @@ def test_18us_every_play_tile_draws_on_the_board() -> None:
         moves = {o: cities[min(i, len(cities) - 1)] for i, o in enumerate(old)}
         b.lay(here, tile_id, 0, moves)
         assert ET.fromstring(board_svg(b)) is not None, tile_id
+
+
+def test_18us_live_map_says_the_board_is_reconstructed() -> None:
+    """Issue #19: the map of a game in play (the web app's) carries the caption too."""
+    import roundhouse.titles.g18us.draft  # noqa: F401  (registers the title while a draft)
+    from roundhouse.core.game import Game
+    from roundhouse.render.game import game_svg
+    from roundhouse.titles.g18us import DRAFT
+
+    svg = game_svg(Game(DRAFT, ["Ann", "Bob", "Cy"], seed=1))
+    assert svg is not None
+    assert CAPTION in _texts(ET.fromstring(svg))
+
+
+def test_18us_revenue_marker_is_keyed_by_its_kind() -> None:
+    """§10.1.1: a revenue marker on a city (kept as ``revenue:city:amount:company``) shows as
+    a "revenue marker" in the key, not as its stored text."""
+    from roundhouse.titles.g18us.revenue_marker import marker_text
+
+    start = board()
+    start.hexes["D25"].markers.append(marker_text("0", 10))
+    texts = _texts(ET.fromstring(board_svg(start)))
+    assert "revenue marker" in texts
+    assert not any("revenue:" in t for t in texts)
