@@ -105,6 +105,8 @@ def choose_lay(
     home = frozenset(company.hexes)
     best: tuple[float, Action] | None = None
     seen: dict[tuple[str, str, int], float] = {}
+    near: dict[str, float] = {}
+    """Neighbour hex -> its pull, worked out once for the many lays sharing it."""
     for action in lays:
         hex_id = field(action, "hex")
         cost = cost_of.get(hex_id, 0)
@@ -118,7 +120,9 @@ def choose_lay(
         for edge in exits:
             step = info.neighbour(hex_id, edge)
             if step is not None:
-                score += pull(info, revenue, step, home) / max(len(exits), 1)
+                if step not in near:
+                    near[step] = pull(info, revenue, step, home)
+                score += near[step] / max(len(exits), 1)
         score -= cost * 0.3
         seen[key] = score
         if best is None or score > best[0]:
