@@ -161,3 +161,30 @@ def test_18us_6_6_pays_out_a_run_it_does_not_need(seed: int) -> None:
             return
         game.apply(bots[player].choose(game, player))
     raise AssertionError("no dividend with a run to pay")
+
+
+def test_18us_7_1_western_convention_bids_are_bounded_and_the_act_is_bought() -> None:
+    """§7.1: the bots offer the Pacific Railway Act first and bid on it in $5 steps, never
+    more than $60 above its $220 face value nor beyond their cash; one of them buys it, so
+    the Land Grant companies open (§10.2.5)."""
+    game = Game(DRAFT, NAMES[:2], seed=1)
+    bots = _bots(NAMES[:2], 1)
+    player = _run_until(game, bots, "western_convention", limit=600)
+    offer = bots[player].choose(game, player)
+    assert field(offer, "company") == "P11" or field(offer, "choice") == "P11"
+    while not game.finished:
+        player = game.acting[0]
+        legal = game.legal_actions(player)
+        if not any(game.step_of(a)[0] == "western_convention" for a in legal):
+            break
+        move = bots[player].choose(game, player)
+        if move.kind == "bid":
+            cash = next(r.cash or 0 for r in game.table().players if r.id == player)
+            card = field(move, "company")
+            assert number(move, "price") <= {"P11": 60}.get(card, 20)
+            face = next(p.value for p in game.privates() if p.id == card)
+            assert number(move, "price") + face <= cash
+        game.apply(move)
+    owner = next(p.owner for p in game.privates() if p.id == "P11")
+    assert owner in NAMES[:2]
+    assert any(r.kind == "land_grant" and r.president == owner for r in game.table().companies)
