@@ -29,8 +29,6 @@ toward the Gateway Cities, §3.5), then the Gateway Land Grant companies (§7.3)
 MAX_COMPANIES = 3
 SECOND_COMPANY_CASH = 180
 """Cash from which a president opens another company."""
-OWN_SHARE_LIMIT = 0.6
-"""No more than three shares of five in one company (§4.1's holding limit is near it)."""
 WESTERN_RESERVE = 60
 """Cash a player keeps beyond a Western Concession's face value and bid (§7.1)."""
 WESTERN_OVERBID = {"P7": 10, "P8": 10, "P9": 20, "P10": 10, "P11": 60, "P12": 20}
@@ -105,8 +103,9 @@ def choose_par(pars: Sequence[Action], pos: Position, player: str) -> Action | N
 
 
 def buy_score(action: Action, pos: Position, player: str) -> float:
-    """Own companies first (to float them and keep the presidency), then companies that run
-    and pay well for their price."""
+    """Own companies first (to float them and keep the presidency: §4.1 lets a player hold
+    three shares of a 4- or 5-Share company, the legal moves keep to it), then companies
+    that run and pay well for their price."""
     if field(action, "entity") != player:
         return -1.0
     corp = _corp_of(action)
@@ -115,8 +114,6 @@ def buy_score(action: Action, pos: Position, player: str) -> float:
     if company is None or company.price is None or company.price > cash:
         return -1.0
     held = pos.shares.get(player, {}).get(corp, 0)
-    if (held + 1) / max(company.size, 1) > OWN_SHARE_LIMIT and company.floated:
-        return -1.0
     if company.president == player:
         if not company.floated:
             return 3.0
