@@ -1,7 +1,7 @@
 """The heuristic player: the title's own judgement (:mod:`roundhouse.bots.policy`), one move
 at a time, with no search beyond its own turn.
 
-Chicago Express, 18RoyalGorge and 18USA have policies of their own (sensible bids and pars,
+Chicago Express, 18RoyalGorge, 18USA and 18US have policies of their own (sensible bids and pars,
 track toward revenue, blocking, trains before they rust, dividends and loans with reason);
 any other title plays the generic greedy lookahead.  Ties are broken by the bot's own seeded
 generator.

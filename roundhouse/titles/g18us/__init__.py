@@ -33,6 +33,9 @@ House's Bonus Tokens of a player who presides no company, at the start of each O
 Round (§6.4.2); the 2nd Bank's exchange by an owner who is not the operating company's
 President, between its run and its dividend (§10.1.4).
 
+The heuristic bot's policy is the folder's ``bot`` part (:mod:`.bot`, ``make_policy``), found
+by ``REGISTRY.part("18US", "bot")`` as every title's is.
+
 The title is not offered by default yet:
 :data:`DRAFT` is the title, registered as ``TITLE`` only when :data:`PLAYABLE` is True, and
 :mod:`.draft` registers it on demand (``roundhouse fuzz --import

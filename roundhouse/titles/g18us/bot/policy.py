@@ -1,0 +1,227 @@
+"""How the 18US heuristic player plays, step by step.
+
+- **Eastern Railroad Convention** (§3.2): a $5 sealed bid (beats the $0 bids to the pick,
+  keeps the cash that sets the player order), then the South Carolina Canal & Rail Road
+  (P6: the Southern Railway comes with it, capitalised by the Bank, §10.1.6) or the cheap
+  fixed-income Concessions that leave money to open a company; the Southern Railway at its
+  highest Starting Value (its opener pays nothing for it).
+- **Stock Rounds** (§3.4, §5): opens a company (central Eastern bases first, then Land
+  Grant ones) at the highest Starting Value it can pay twice, keeping a little; a second or
+  third when its cash allows; buys its own unfloated company's shares first, then shares
+  of companies that run and pay well for their price; buys an Eastern Concession from the
+  Pool with spare cash; never sells voluntarily.
+- **Operating turn** (§6): lays the tile whose exits point at most revenue for its terrain
+  cost, while money for a needed train remains; places the doubling token in a Gateway City
+  whenever it may (§6.3.1), converts without one only for a train's money; places a station
+  in the richest reachable city with money to spare; runs the optimiser's best route (the
+  legal ``run_routes`` with the highest revenue); pays out unless it needs the money for a
+  train it must have; buys the longest affordable Bank train when it has none or only
+  trains that rust soon, or a second one with money to spare (§6.8); in emergencies takes
+  the cheapest train and sells the fewest shares, others' companies first (§6.9).
+- **Western Railroad Convention** (§7.1): offers and bids for the Pacific Railway Act
+  first (the game goes west only once someone buys it), small bids on the fixed-income
+  Concessions with cash to spare; a Land Grant company at a Starting Value whose third
+  share its President can buy.
+- **Systems** (§7.4): forms none; exchanges its shares of a merging company when it can.
+  **Consent** (§7.2, §7.3): refuses (keeps its Concession and reserved hexes).
+- **Bonus Tokens** (§6.4.2): in the richest City its companies have a station in.
+
+Nothing is tried on copies of the game, so a move costs a few views (the board only when
+laying track or placing a station).  :meth:`UsPolicy.quick` is the same move;
+:meth:`UsPolicy.values` the table's estimate of each player's worth (§1.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from roundhouse.bots.map_info import MapInfo
+from roundhouse.bots.policy import final_or
+from roundhouse.core.actions import Action
+from roundhouse.core.game import Game
+from roundhouse.core.rng import Rng
+from roundhouse.titles.g18us.bot import operating as op
+from roundhouse.titles.g18us.bot import stock
+from roundhouse.titles.g18us.bot.read import (
+    Company,
+    Position,
+    field,
+    number,
+    pass_or_first,
+    read,
+    stops,
+)
+
+PLAN_WIDTH = 3
+"""Other moves of a kind offered to a search besides the heuristic's choice."""
+
+
+class UsPolicy:
+    """The 18US heuristic; see the module docstring."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._maps: dict[int, MapInfo] = {}
+
+    # -- the protocol -----------------------------------------------------------------------
+
+    def values(self, game: Game) -> dict[str, float]:
+        return final_or(game, lambda: {r.id: r.estimate for r in game.standings()})
+
+    def choose(self, game: Game, player: str, rng: Rng) -> Action:
+        legal = game.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        action = self._decide(game, player, list(legal))
+        assert action in legal, f"{action!r} is not legal"
+        return action
+
+    def quick(self, game: Game, player: str, rng: Rng) -> Action:
+        return self.choose(game, player, rng)
+
+    def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
+        best = self.choose(game, player, rng)
+        by_kind: dict[str, list[Action]] = {}
+        for a in game.legal_actions(player):
+            if a != best:
+                by_kind.setdefault(a.kind, []).append(a)
+        others: list[Action] = []
+        for group in by_kind.values():
+            others.extend(group[:PLAN_WIDTH])
+        return [[best], *([a] for a in others)]
+
+    # -- dispatch --------------------------------------------------------------------------
+
+    def _map(self, game: Game) -> MapInfo:
+        key = id(game.title)
+        found = self._maps.get(key)
+        if found is None:
+            found = self._maps[key] = MapInfo(game)
+        return found
+
+    def _decide(self, game: Game, player: str, legal: list[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        of: dict[str, list[Action]] = {}
+        for a in legal:
+            of.setdefault(a.kind, []).append(a)
+        if "run_routes" in kinds:
+            return max(of["run_routes"], key=lambda a: number(a, "revenue"))
+        if "discard_train" in kinds:
+            return min(of["discard_train"], key=lambda a: stops(field(a, "train")))
+        pos = read(game)
+        if "bankrupt" in kinds and "buy_train" not in kinds:
+            return op.choose_sale(legal, pos, player)
+        if "sell_shares" in kinds and not kinds & {"pass", "buy_train", "buy_shares", "par"}:
+            return op.choose_sale(legal, pos, player)
+        if "dividend" in kinds:
+            company = pos.companies.get(field(of["dividend"][0], "entity"))
+            modes = {field(a, "mode"): a for a in of["dividend"]}
+            if company is None:
+                return pass_or_first(of["dividend"])
+            return op.choose_dividend(pos, company, modes)
+        if "bid" in kinds or "par" in kinds or "choose" in kinds:
+            move = self._player_step(game, player, pos, legal, of)
+            if move is not None:
+                return move
+        entity = self._entity(legal, pos)
+        company = pos.companies.get(entity)
+        if company is not None:
+            return self._company_move(game, player, pos, company, legal, of)
+        markers = [a for a in of.get("place_token", []) if field(a, "entity") not in pos.companies]
+        if markers:
+            return op.choose_marker(markers, pos, player, op.revenues(game.board()))
+        return stock.stock_move(legal, pos, player)
+
+    @staticmethod
+    def _entity(legal: Sequence[Action], pos: Position) -> str:
+        for a in legal:
+            entity = field(a, "entity")
+            if entity in pos.companies:
+                return entity
+        return ""
+
+    def _player_step(
+        self,
+        game: Game,
+        player: str,
+        pos: Position,
+        legal: list[Action],
+        of: dict[str, list[Action]],
+    ) -> Action | None:
+        """The Conventions, openings, Systems, consent and conversions (``choose``)."""
+        probe = next(a for a in legal if a.kind in ("bid", "par", "choose"))
+        step, _ = game.step_of(probe)
+        if step == "auction":
+            return stock.errc_move(legal, pos, player)
+        if step == "southern_railway":
+            return stock.southern_par(of["par"])
+        if step == "western_convention":
+            return stock.wrrc_move(legal, pos, player)
+        if step == "systems":
+            return stock.systems_move(legal)
+        if step == "consent":
+            return stock.consent_move(legal, pos, None)
+        if step in ("eastern_conversion", "conversion"):
+            company = pos.companies.get(field(probe, "entity"))
+            if company is not None:
+                return op.choose_conversion(legal, pos, company, step)
+        return None
+
+    def _company_move(
+        self,
+        game: Game,
+        player: str,
+        pos: Position,
+        company: Company,
+        legal: list[Action],
+        of: dict[str, list[Action]],
+    ) -> Action:
+        own = [a for a in legal if field(a, "entity") == company.id and a.kind != "choose"]
+        own = own or legal
+        idle = pass_or_first([a for a in own if a.kind != "buy_company"] or own)
+        if idle.kind == "buy_company":
+            return self._concession(pos, player, own)
+        if "buy_train" in of:
+            train = op.choose_train(of["buy_train"], pos, company)
+            if train is not None:
+                return train
+            if "pass" not in of:
+                forced = op.forced_train(legal, pos, player)
+                if forced is not None:
+                    return forced
+                return op.choose_sale(legal, pos, player)
+            return idle
+        if "lay_tile" in of:
+            lays = [a for a in of["lay_tile"] if field(a, "entity") == company.id]
+            lay = op.choose_lay(game, pos, company, lays or of["lay_tile"], self._map(game))
+            if lay is not None:
+                return lay
+            return idle
+        if "place_token" in of:
+            tokens = [a for a in of["place_token"] if field(a, "entity") == company.id]
+            if tokens:
+                token = op.choose_token(game, pos, company, tokens, self._map(game))
+                if token is not None:
+                    return token
+                if "pass" in of:
+                    return idle
+                return tokens[0]
+        return idle
+
+    @staticmethod
+    def _concession(pos: Position, player: str, buys: list[Action]) -> Action:
+        """§6.1, §7.2: when a Concession purchase is the only move, one the President owns
+        (its face value moves from the treasury to him), else one another player owns (he
+        may refuse), else the cheapest in the Pool."""
+        held = set(pos.privates_held.get(player, ()))
+        others = {c for p, cards in pos.privates_held.items() if p != player for c in cards}
+
+        def rank(a: Action) -> tuple[int, int]:
+            card = field(a, "company")
+            return (0 if card in held else 1 if card in others else 2, number(a, "price"))
+
+        return min(buys, key=rank)
+
+
+def make_policy(seed: int, search: bool = False) -> UsPolicy:
+    return UsPolicy(seed)
