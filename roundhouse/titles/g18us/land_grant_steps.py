@@ -38,7 +38,6 @@ from roundhouse.core.flow.emergency import (
     bankrupt_president,
     emergency_sales,
 )
-from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import do_sale
 from roundhouse.core.track import TileLay
@@ -56,16 +55,31 @@ from roundhouse.titles.g18us.land_grant import (
 
 
 class UsBuyCompanyStep(Step):
-    """§6.1: Western Concessions bought by the company at face value, before it builds."""
+    """§6.1: Western Concessions bought by the company at face value, before it builds.
+
+    §6: "Each company must conduct its operations in strict conformance with the order";
+    §7.2: "at the beginning of the buying company's turn".  So the purchases end once the
+    company acts in any later step of its turn (:meth:`close`, told by the round), whether or
+    not its track step was ever open to it."""
 
     kinds = frozenset({"buy_company"})
     blocking = False
     name = "buy_company"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed = False
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.closed = False
+
+    def close(self) -> None:
+        """The company has moved on to a later step: no more purchases this turn."""
+        self.closed = True
+
     def offers(self, g: Engine, corp: str) -> dict[str, int]:
-        track = next((s for s in g.round.steps if isinstance(s, TrackStep)), None)
-        if track is not None and (track.passed or track.lays):
-            return {}  # §7.2: "at the beginning of the buying company's turn"
+        if self.closed:
+            return {}
         cash = g.ledger.cash(corp)
         out: dict[str, int] = {}
         for pid, card in g.privates.items():
