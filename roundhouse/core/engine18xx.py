@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from roundhouse.core import action_names
 from roundhouse.core.ability import closes_on
@@ -385,6 +385,16 @@ class Engine(TitleState):
                 if not t.obsolete or self.depot.obsolete_counts
             ]
         return self.round.legal_actions(self)
+
+    def legal_actions_of(self, kinds: Collection[str]) -> Sequence[Action]:
+        if self.finished or self._discarding() is not None:
+            return [a for a in self.legal_actions() if a.kind in kinds]
+        return self.round.legal_actions(self, kinds)
+
+    def legal_kinds(self) -> frozenset[str]:
+        if self.finished or self._discarding() is not None:
+            return frozenset(a.kind for a in self.legal_actions())
+        return self.round.legal_kinds(self)
 
     def legal_ranges(self) -> Sequence[AmountRange]:
         if self.finished or self._discarding() is not None:

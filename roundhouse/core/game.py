@@ -9,7 +9,7 @@ state hashing.  The title's :class:`~roundhouse.core.state.TitleState` owns the 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.canonical import digest
@@ -94,21 +94,49 @@ class Game:
         """The seats that must act now (several during simultaneous choices)."""
         return self._state.acting()
 
-    def legal_actions(self, player: str | None = None) -> LegalActions:
-        """Every legal action now, optionally only those of one seat."""
-        if self._legal is None:
-            state = self._state
-            self._legal = LegalActions(
-                state.legal_actions(), state.legal_ranges(), state.same_move, state.open_kinds()
+    def legal_actions(
+        self, player: str | None = None, *, kinds: Collection[str] | None = None
+    ) -> LegalActions:
+        """Every legal action now, optionally only those of one seat, or of some kinds
+        (``kinds={"pass"}``): then only moves of those kinds are worked out, so a caller that
+        needs a pass does not pay for listing the best run of trains (a route search)."""
+        state = self._state
+        if self._legal is None and kinds is not None:
+            wanted = frozenset(kinds)
+            found = LegalActions(
+                state.legal_actions_of(wanted),
+                [r for r in state.legal_ranges() if r.template.kind in wanted],
+                state.same_move,
+                state.open_kinds(),
             )
+        else:
+            if self._legal is None:
+                self._legal = LegalActions(
+                    state.legal_actions(), state.legal_ranges(), state.same_move, state.open_kinds()
+                )
+            found = self._legal
+            if kinds is not None:
+                found = LegalActions(
+                    [a for a in found if a.kind in kinds],
+                    [r for r in found.ranges if r.template.kind in kinds],
+                    state.same_move,
+                    found.open_kinds,
+                )
         if player is None:
-            return self._legal
+            return found
         return LegalActions(
-            [a for a in self._legal if a.player == player],
-            [r for r in self._legal.ranges if r.template.player == player],
-            self._state.same_move,
-            self._legal.open_kinds,
+            [a for a in found if a.player == player],
+            [r for r in found.ranges if r.template.player == player],
+            state.same_move,
+            found.open_kinds,
         )
+
+    def legal_kinds(self) -> frozenset[str]:
+        """The kinds of move :meth:`legal_actions` lists now ("pass", "run_routes" …),
+        without listing the costly ones."""
+        if self._legal is not None:
+            return frozenset(self._legal.kinds())
+        return self._state.legal_kinds()
 
     def apply(self, action: Action | Mapping[str, object]) -> Action:
         """Play one action; raise :class:`IllegalAction` and change nothing if it is not legal.

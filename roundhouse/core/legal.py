@@ -16,7 +16,7 @@ name any routes the rules accept, and the list offers the best run).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import overload
 
 from roundhouse.core.actions import Action
@@ -46,6 +46,20 @@ class AmountRange:
 
     def __str__(self) -> str:
         return f"{self.template} with {self.field} {self.low}–{self.high} (step {self.step})"
+
+
+def of_kinds(actions: Sequence[Action], kinds: Collection[str] | None) -> list[Action]:
+    """``actions`` of ``kinds`` only (all of them for None): a round listing moves of its
+    own answers a query for some kinds (:meth:`~roundhouse.core.flow.round.Round.legal_actions`)
+    with it."""
+    if kinds is None:
+        return list(actions)
+    return [a for a in actions if a.kind in kinds]
+
+
+def kinds_of(actions: Sequence[Action]) -> frozenset[str]:
+    """The kinds of ``actions``."""
+    return frozenset(a.kind for a in actions)
 
 
 class LegalActions(Sequence[Action]):

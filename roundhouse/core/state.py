@@ -10,7 +10,7 @@ never mutates and :meth:`execute` is only called after :meth:`check` passed.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.errors import IllegalAction
@@ -34,6 +34,17 @@ class TitleState(ABC):
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
         """Every legal action of every acting seat, concretely."""
+
+    def legal_actions_of(self, kinds: Collection[str]) -> Sequence[Action]:
+        """The legal actions of ``kinds`` only, for a caller that needs some kinds of move and
+        not the others.  By default :meth:`legal_actions` filtered; a title whose listing has
+        a costly part (the best run of trains is a search) leaves it out when not asked."""
+        return [a for a in self.legal_actions() if a.kind in kinds]
+
+    def legal_kinds(self) -> frozenset[str]:
+        """The kinds of the actions :meth:`legal_actions` lists now.  By default read from the
+        list; a title answers without listing what is costly to list."""
+        return frozenset(a.kind for a in self.legal_actions())
 
     def legal_ranges(self) -> Sequence[AmountRange]:
         """Spans of amounts legal beyond the representatives :meth:`legal_actions` lists

@@ -189,9 +189,10 @@ def test_18usa_p27_company_town_pays_others_10_less() -> None:
 
 def test_18usa_appendix_p8_a_choice_not_offered_is_refused() -> None:
     """Appendix P8 names one red area: a use naming something else as its choice is refused,
-    and the position is unchanged (fuzz seed 9100012, 7 players, once accepted ``choice: '?'``
-    without listing it; that saved game no longer reaches the position since the rules it
-    passed through changed, so this pins the case directly)."""
+    and the position is unchanged (fuzz seeds 9100012, 7 players, and 9100010, 4 players,
+    P8 on Florida, once accepted ``choice: '?'`` without listing it; those saved games no
+    longer reach the position since the rules they passed through changed, so this pins the
+    case directly)."""
     from roundhouse.core.canonical import digest
 
     g = _new_orleans()

@@ -4,17 +4,31 @@ operating round (§13)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from roundhouse.core.actions import ActionCodec
 from roundhouse.core.bank import BANK
+from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import ACTIONS, LayTile
+from roundhouse.core.flow.actions import ACTIONS, LayTile, Pass
+from roundhouse.core.flow.map_steps import TrackStep
+from roundhouse.core.flow.step import Step
 from roundhouse.titles.g18usa.family1817.actions import CORPORATE_ACTIONS
 from roundhouse.titles.g18usa.powers import PRIVATE_ACTIONS, PrivateLay, UsePrivate
-from roundhouse.titles.g18usa.resources import ResourceTokenStep
+from roundhouse.titles.g18usa.resources import ResourceTokenPrompt, ResourceTokenStep
 from roundhouse.titles.g18usa.terrain import PrivateTerrain
-from tests.g18usa.privates_engine import ANN, apply, board_map, company, give, operating, usa_engine
+from tests.g18usa.privates_engine import (
+    ANN,
+    PrivateHooks,
+    apply,
+    board_map,
+    company,
+    give,
+    operating,
+    usa_engine,
+)
 
 
 def test_private_actions_decode_beside_core_and_family() -> None:
@@ -60,6 +74,45 @@ def test_18usa_13_1_coal_token_placed_in_the_turn_of_the_lay() -> None:
     assert bm.board["D8"].markers == ["coal"]
     assert not g.privates["P28"].closed  # two tokens left
     assert coal not in g.legal_actions()
+
+
+class PromptHooks(PrivateHooks):
+    """The title's turn: the resource-token prompt right after the track step (rules.py)."""
+
+    def operating_steps(self, g: Engine) -> Sequence[Step]:
+        out: list[Step] = []
+        for step in super().operating_steps(g):
+            out.append(step)
+            if isinstance(step, TrackStep):
+                out.append(ResourceTokenPrompt())
+        return out
+
+
+def test_18usa_13_token_listed_once_while_the_prompt_waits_for_it() -> None:
+    """§13: once the track step is over the turn waits in the resource-token prompt for the
+    token or a pass; the same placements are offered beside the turn too, and each is
+    listed once (fuzz seed 9100016, 3 players, listed them twice; that saved game no longer
+    reaches its position since later rule changes, so this pins the case directly)."""
+    g = usa_engine(
+        lay_rules=[PrivateTerrain()], steps=lambda: [ResourceTokenStep()], hooks=PromptHooks
+    )
+    company(g, "CC", "E7")
+    give(g, "P28", "CC")
+    g.depot.buy("CC", "2-0", g.ledger)
+    operating(g)
+    apply(g, LayTile(player=ANN, entity="CC", hex="E7", tile="6", rotation=3))
+    bm = board_map(g)
+    bm.lay_tile(g, "CC", bm.find_lay(g, "CC", ("D8", "7", 0)))  # a second lay, by hand
+    prompt = next(s for s in g.round.steps if isinstance(s, ResourceTokenPrompt))
+    assert prompt.active(g, "CC")
+    legal = list(g.legal_actions())
+    coal = UsePrivate(player=ANN, entity="CC", company="P28", hex="D8", choice="coal")
+    assert legal.count(coal) == 1
+    assert len(set(legal)) == len(legal)
+    assert Pass(player=ANN, entity="CC") in legal
+    apply(g, coal)
+    assert bm.board["D8"].markers == ["coal"]
+    assert not prompt.active(g, "CC")
 
 
 def test_every_refusal_rule_key_has_a_section() -> None:

@@ -12,7 +12,7 @@ $0), both paid to the bank.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from roundhouse.core.actions import Action
@@ -59,8 +59,8 @@ class MapRules(Protocol):
         ...
 
     def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
-        """Runs to offer, the best first: (routes, revenue).  Each route is a train id then
-        the stops it visits."""
+        """Runs to offer, the best first, at least one: (routes, revenue).  Each route is a
+        train id then the stops it visits."""
         ...
 
     def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
@@ -256,6 +256,20 @@ class RouteStep(Step):
             RunRoutes(player=p, entity=entity, routes=routes, revenue=revenue)
             for routes, revenue in g.map.runs(g, entity)
         ]
+
+    def actions_of(self, g: Engine, entity: str, kinds: Collection[str]) -> Sequence[Action]:
+        """The offered run only when asked for: it is the optimal run, a search.  A subclass
+        that lists other moves beside it is asked by listing."""
+        if type(self).actions is not RouteStep.actions or RunRoutes.kind in kinds:
+            return super().actions_of(g, entity, kinds)
+        return []
+
+    def listed_kinds(self, g: Engine, entity: str) -> frozenset[str]:
+        """A run (:meth:`MapRules.runs` offers at least one), without searching for it.  A
+        subclass that lists other moves beside it is asked by listing."""
+        if type(self).actions is not RouteStep.actions:
+            return super().listed_kinds(g, entity)
+        return frozenset({RunRoutes.kind})
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         """Accepted: an offered run, or routes that :meth:`MapRules.check_run` scores at the

@@ -9,7 +9,7 @@ is over and :meth:`Round.next_entity` moves on; the round is finished when it sa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
@@ -90,12 +90,28 @@ class Round:
                     break
         return out
 
-    def legal_actions(self, g: Engine) -> list[Action]:
+    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
+        """Every legal action now; with ``kinds``, only those of these kinds, and the steps
+        whose listing is costly list nothing unless asked for their kinds
+        (:meth:`Step.actions_of`).  A round that lists moves of its own (an auction inside
+        it) answers ``kinds`` too (:func:`~roundhouse.core.legal.of_kinds`)."""
         actions: list[Action] = []
         for entity in self.entities_acting(g):
             for step in self.offered(g, entity):
-                actions.extend(step.actions(g, entity))
+                if kinds is None:
+                    actions.extend(step.actions(g, entity))
+                else:
+                    actions.extend(step.actions_of(g, entity, kinds))
         return actions
+
+    def legal_kinds(self, g: Engine) -> frozenset[str]:
+        """The kinds of the actions :meth:`legal_actions` lists, without listing the costly
+        ones (:meth:`Step.listed_kinds`); a round that lists moves of its own answers for them."""
+        kinds: set[str] = set()
+        for entity in self.entities_acting(g):
+            for step in self.offered(g, entity):
+                kinds |= step.listed_kinds(g, entity)
+        return frozenset(kinds)
 
     def legal_ranges(self, g: Engine) -> list[AmountRange]:
         ranges: list[AmountRange] = []

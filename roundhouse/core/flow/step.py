@@ -59,6 +59,16 @@ class Step:
         """Every legal action of ``entity`` in this step now."""
         return []
 
+    def actions_of(self, g: Engine, entity: str, kinds: Collection[str]) -> Sequence[Action]:
+        """The actions of :meth:`actions` whose kind is in ``kinds``; a step whose listing is
+        costly (a search) does not list when none of its kinds is asked for."""
+        return [a for a in self.actions(g, entity) if a.kind in kinds]
+
+    def listed_kinds(self, g: Engine, entity: str) -> frozenset[str]:
+        """The kinds of the actions :meth:`actions` lists now; a step whose listing is costly
+        answers without listing."""
+        return frozenset(a.kind for a in self.actions(g, entity))
+
     def check(self, g: Engine, entity: str, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal; the default tests
         membership in :meth:`actions`.  Never mutates."""

@@ -215,9 +215,12 @@ def parse_notation(graph: RouteGraph, items: Sequence[str]) -> _Parsed:
 def leg_choices(
     graph: RouteGraph, start: str, end: str, hexes: Sequence[str] | None
 ) -> list[tuple[int, ...]]:
-    """Track (segment indices) from stop ``start`` to stop ``end`` passing no other stop and
-    no node twice; with ``hexes``, exactly through those hexes in order.  Shortest first."""
+    """Track (segment indices) from stop ``start`` to stop ``end`` passing no other stop, no
+    piece of track twice and no node twice, except a junction point where the graph lets a
+    route pass one again (:attr:`RouteGraph.junction_revisits`, 18USA §12.1); with
+    ``hexes``, exactly through those hexes in order.  Shortest first."""
     a, b = graph.stop_index[start], graph.stop_index[end]
+    visit, unit = graph.visit_bits(), graph.node_unit
     seq: list[str] | None = None
     if hexes is not None:
         seq = []
@@ -255,7 +258,17 @@ def leg_choices(
                 if seq is None or npos == len(seq) - 1:
                     found.append((*segs, s))
                 continue
-            if other in seen or graph.node_type[other] is NodeType.STOP:
+            if graph.node_type[other] is NodeType.STOP:
+                continue
+            if not visit[other] and not unit[other]:
+                # a node :func:`trace` lets a route pass again: only its track is used once
+                if s in segs:
+                    continue
+                segs.append(s)
+                walk(other, npos)
+                segs.pop()
+                continue
+            if other in seen:
                 continue
             seen.add(other)
             segs.append(s)

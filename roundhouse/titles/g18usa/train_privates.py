@@ -23,7 +23,7 @@ the buy-trains step's discount (mix it into the title's buy-trains step);
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -32,6 +32,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain, Choose, Pass
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.train_step import BuyTrainStep
+from roundhouse.core.legal import kinds_of, of_kinds
 from roundhouse.core.trains import DEPOT, SCRAPPED, TrainEvents
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import close, held, in_turn, owner_of
@@ -125,10 +126,15 @@ class BoneyardRound(Round):
             return (self.boneyard.company,)
         return super().entities_acting(g)
 
-    def legal_actions(self, g: Engine) -> list[Action]:
+    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
         if self.boneyard is not None:
-            return self._choices(g)
-        return super().legal_actions(g)
+            return of_kinds(self._choices(g), kinds)
+        return super().legal_actions(g, kinds)
+
+    def legal_kinds(self, g: Engine) -> frozenset[str]:
+        if self.boneyard is not None:
+            return kinds_of(self._choices(g))
+        return super().legal_kinds(g)
 
     def check(self, g: Engine, action: Action) -> None:
         if self.boneyard is not None:

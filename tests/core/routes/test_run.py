@@ -19,7 +19,7 @@ from roundhouse.core.routes import (
     n_train,
     plus_train,
 )
-from roundhouse.core.routes.adapter import route_graph
+from roundhouse.core.routes.adapter import GraphOptions, route_graph
 from roundhouse.core.routes.brute import brute_best
 from roundhouse.core.routes.run import (
     check_run,
@@ -27,6 +27,7 @@ from roundhouse.core.routes.run import (
     from_18xx_games,
     optimal_run,
     resolve_routes,
+    route_notation,
     to_18xx_games,
 )
 from roundhouse.core.trains import Train as RosterTrain
@@ -161,6 +162,38 @@ def test_18usa_12_4_stops_only_notation_picks_track_so_the_run_is_legal() -> Non
     with pytest.raises(IllegalAction) as err:
         check_run(board, "X", [TWO, TWO_B], both, YELLOW)
     assert err.value.rule == "route.shared_track"
+
+
+def junction_loop_board() -> Board:
+    """B2 city west-east into B4 (tile 60: every edge joins the junction in the middle), on to
+    B6 city; from B4 a loop leaves north-west through A3 and A5 and comes back in north-east."""
+    board = make_board()
+    board.lay("B2", "57", 1, {})
+    board.lay("B4", "60", 0, {})
+    board.lay("A3", "7", 4, {})  # E to SE
+    board.lay("A5", "7", 0, {})  # SW to W
+    board.lay("B6", "57", 1, {})
+    board.place_token("B2", "c", "X")
+    return board
+
+
+def test_18usa_12_1_a_leg_may_pass_a_junction_point_twice() -> None:
+    """18USA §12.1: a route "may change directions at the junctions in the middle of plain
+    track tiles"; only a stretch of track may not be used twice.  A leg that passes B4's
+    junction twice (out round the A3-A5 loop and back) is read back from its exact notation,
+    as :func:`route_notation` writes it; with junction points marked as visited (the
+    default) the same notation is refused."""
+    board = junction_loop_board()
+    loop = ("2-0", "B2-0", "B4", "A3", "A5", "B4", "B6-0")
+    revisits = GraphOptions(junction_revisits=True)
+    priced = check_run(board, "X", [TWO], [loop], YELLOW, options=revisits)
+    assert priced.total == 40
+    assert {h for h, _ in priced.runs[0].route.legs[0]} == {"B2", "B4", "A3", "A5", "B6"}
+    graph = route_graph(board, YELLOW, options=revisits)
+    assert route_notation(graph, priced.runs[0].route) == loop
+    with pytest.raises(IllegalAction) as err:
+        check_run(board, "X", [TWO], [loop], YELLOW)
+    assert err.value.rule == "route.connected"
 
 
 def test_18royalgorge_run_trains_default_is_the_best_and_other_legal_runs_are_accepted() -> None:

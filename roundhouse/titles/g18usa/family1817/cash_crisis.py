@@ -24,7 +24,7 @@ operating round built on it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
@@ -35,7 +35,7 @@ from roundhouse.core.flow.emergency import declare_bankruptcy
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import check_sale, do_sale, sale_counts
-from roundhouse.core.legal import AmountRange
+from roundhouse.core.legal import AmountRange, kinds_of, of_kinds
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18usa.family1817.engine import family
 
@@ -241,11 +241,17 @@ class CashCrisisRound(Round):
             return []
         return super().offered(g, entity)
 
-    def legal_actions(self, g: Engine) -> list[Action]:
+    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
         debt = self.crisis.front
         if debt is not None:
-            return crisis_actions(g, debt)
-        return super().legal_actions(g)
+            return of_kinds(crisis_actions(g, debt), kinds)
+        return super().legal_actions(g, kinds)
+
+    def legal_kinds(self, g: Engine) -> frozenset[str]:
+        debt = self.crisis.front
+        if debt is not None:
+            return kinds_of(crisis_actions(g, debt))
+        return super().legal_kinds(g)
 
     def legal_ranges(self, g: Engine) -> list[AmountRange]:
         if self.crisis.debts:

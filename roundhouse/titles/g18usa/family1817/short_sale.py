@@ -15,7 +15,7 @@ shorts or loans in the stock round returns a :class:`CorporateStockRound` of it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
@@ -24,7 +24,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
-from roundhouse.core.legal import AmountRange
+from roundhouse.core.legal import AmountRange, kinds_of, of_kinds
 from roundhouse.core.shares import POOL, Certificate
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain, Short, TakeLoan
 from roundhouse.titles.g18usa.family1817.car_step import scrap, scrap_actions
@@ -424,10 +424,15 @@ class CorporateStockRound(StockRound):
             return (self.auction.acting(),)
         return super().entities_acting(g)
 
-    def legal_actions(self, g: Engine) -> list[Action]:
+    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
         if self.auction is not None:
-            return self.auction.actions(g)
-        return super().legal_actions(g)
+            return of_kinds(self.auction.actions(g), kinds)
+        return super().legal_actions(g, kinds)
+
+    def legal_kinds(self, g: Engine) -> frozenset[str]:
+        if self.auction is not None:
+            return kinds_of(self.auction.actions(g))
+        return super().legal_kinds(g)
 
     def legal_ranges(self, g: Engine) -> list[AmountRange]:
         if self.auction is not None:

@@ -21,13 +21,14 @@ settlements) stop the round in a cash crisis until they are paid (§15).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
 from roundhouse.core.flow.trade import check_sale, do_purchase, do_sale, sale_counts
-from roundhouse.core.legal import AmountRange
+from roundhouse.core.legal import AmountRange, kinds_of, of_kinds
 from roundhouse.core.share_trade import check_buy
 from roundhouse.titles.g18usa.family1817.actions import (
     Assign,
@@ -276,7 +277,14 @@ class TakeoverRound(CashCrisisRound):
 
     # -- actions -------------------------------------------------------------------------
 
-    def legal_actions(self, g: Engine) -> list[Action]:
+    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
+        """The moves of the round's phase (its own lists, short: ``kinds`` only filters)."""
+        return of_kinds(self._listing(g), kinds)
+
+    def legal_kinds(self, g: Engine) -> frozenset[str]:
+        return kinds_of(self._listing(g))
+
+    def _listing(self, g: Engine) -> list[Action]:
         g = family(g)
         if self.crisis.debts:
             return super().legal_actions(g)

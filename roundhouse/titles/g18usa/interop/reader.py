@@ -29,6 +29,7 @@ from roundhouse.core.flow.actions import (
     Choose,
     Dividend,
     Pass,
+    RunRoutes,
     SellShares,
 )
 from roundhouse.core.flow.operating_round import OperatingRound
@@ -156,9 +157,13 @@ class UsaReader(TrackReader, TrainReader):
             if accepted(ours, game):
                 yield ours
                 return
-            legal = list(game.legal_actions())
-            mine = [a for a in legal if getattr(a, "entity", None) == entity]
-            if not mine or not any(isinstance(a, Pass) for a in legal):
+            kinds = game.legal_kinds()
+            # a run of trains is the acting company's (listing it would search for the best)
+            listed = game.legal_actions(kinds=kinds - {RunRoutes.kind})
+            mine = any(getattr(a, "entity", None) == entity for a in listed) or (
+                RunRoutes.kind in kinds and at_own_turn(game, entity)
+            )
+            if not mine or Pass.kind not in kinds:
                 return
         yield ours
 
@@ -226,6 +231,7 @@ class UsaReader(TrackReader, TrainReader):
             yield self._one_of(
                 action,
                 game,
+                UsePrivate.kind,
                 lambda a: isinstance(a, UsePrivate) and a.company == company and a.hex == target,
             )
         else:
@@ -276,7 +282,7 @@ class UsaReader(TrackReader, TrainReader):
         def offered() -> list[Action]:
             return [
                 a
-                for a in game.legal_actions()
+                for a in game.legal_actions(kinds={sketch.kind})
                 if type(a) is type(sketch) and getattr(a, "entity", None) == entity
             ]
 

@@ -67,9 +67,10 @@ class ReaderBase(Translator):
             yield move
 
     @staticmethod
-    def _one_of(action: SiteAction, game: Game, wanted: object) -> Action:
+    def _one_of(action: SiteAction, game: Game, kind: str, wanted: object) -> Action:
+        """The one move of ``kind`` our game offers that is ``wanted``."""
         assert callable(wanted)
-        found = [a for a in game.legal_actions() if wanted(a)]
+        found = [a for a in game.legal_actions(kinds={kind}) if wanted(a)]
         if len(found) != 1:
             raise action.fail(f"our game offers {len(found)} matching moves: {found[:4]}")
         return found[0]

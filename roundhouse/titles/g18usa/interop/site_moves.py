@@ -47,6 +47,12 @@ ANY_TIME = frozenset({"take_loan", "payoff_loan", "scrap_train"})
 BESIDE = frozenset({"use_private"})
 """Privates' moves offered beside the turn's steps (bridges, resource tokens, red areas):
 never the move the site made by itself."""
+PASS = frozenset({"pass"})
+LONE = frozenset({"dividend", "pass", "merge", "buy_train"})
+"""The kinds of move :func:`silent_moves` makes when it is a turn's only one (a car
+purchase, §12.7, is offered beside the turn and does not count).  Only these are listed: a
+turn offering a move of another kind (a run of trains, whose listing is a search for the
+best run) offers no lone move."""
 
 
 def silent_moves(
@@ -59,7 +65,7 @@ def silent_moves(
             return
         if offer_nobody_can_buy(game):
             # never asked on the site, whatever the next action is
-            yield next(a for a in game.legal_actions() if isinstance(a, Pass))
+            yield next(a for a in game.legal_actions(kinds=PASS) if isinstance(a, Pass))
             continue
         interest = interest_payment(game)
         if interest is not None:
@@ -67,57 +73,57 @@ def silent_moves(
             continue
         if ready() if ready is not None else accepted(ours, game):
             return
-        legal = list(game.legal_actions())
-        only = [a for a in legal if a.kind not in ANY_TIME | BESIDE and not car_purchase(game, a)]
-        if len(only) == 1 and isinstance(only[0], Dividend):
-            yield only[0]
+        kinds = game.legal_kinds()
+        own = kinds - ANY_TIME - BESIDE
+        listed = [a for a in game.legal_actions(kinds=own & LONE) if not car_purchase(game, a)]
+        # the turn's only move, if it has one (none when it offers a move of another kind)
+        lone = listed[0] if len(listed) == 1 and own <= LONE else None
+        if isinstance(lone, Dividend):
+            yield lone
             continue
         if (
-            len(only) == 1
-            and isinstance(only[0], Pass)
-            and only[0].entity in engine(game).corps
-            and only[0].entity != getattr(ours, "entity", None)
+            isinstance(lone, Pass)
+            and lone.entity in engine(game).corps
+            and lone.entity != getattr(ours, "entity", None)
         ):
-            yield only[0]
+            yield lone
             continue
         if (
-            len(only) == 1
-            and isinstance(only[0], Pass)
+            isinstance(lone, Pass)
             and isinstance(engine(game).round, TakeoverRound)
-            and only[0].entity != getattr(ours, "entity", None)
+            and lone.entity != getattr(ours, "entity", None)
         ):
-            yield only[0]  # a merger round's turn with nothing but a pass: skipped
+            yield lone  # a merger round's turn with nothing but a pass: skipped
             continue
         if (
-            len(only) == 1
-            and isinstance(only[0], Pass)
-            and only[0].entity in engine(game).seats
-            and ours.player != only[0].player
+            isinstance(lone, Pass)
+            and lone.entity in engine(game).seats
+            and ours.player != lone.player
             and game.log
-            and game.log[-1].player == only[0].player
+            and game.log[-1].player == lone.player
             and getattr(game.log[-1], "entity", None) in engine(game).corps
         ):
-            yield only[0]  # a stock turn spent acting for a company (§11.7) ends
+            yield lone  # a stock turn spent acting for a company (§11.7) ends
             continue
+        loans = list(game.legal_actions(kinds=kinds)) if kinds == {TakeLoan.kind} else []
         if (
-            len(legal) == 1
-            and isinstance(legal[0], TakeLoan)
+            len(loans) == 1
+            and isinstance(loans[0], TakeLoan)
             and isinstance(engine(game).round, TakeoverRound)
             and not isinstance(ours, TakeLoan)
         ):
-            yield legal[0]  # a buyer short of its bid must borrow (§14.2)
+            yield loans[0]  # a buyer short of its bid must borrow (§14.2)
             continue
         if (
-            len(only) == 1
-            and isinstance(only[0], Merge)
-            and only[0].entity in engine(game).seats
+            isinstance(lone, Merge)
+            and lone.entity in engine(game).seats
             and not isinstance(ours, Merge)
         ):
-            yield only[0]  # the one company that may buy what its president won
+            yield lone  # the one company that may buy what its president won
             continue
         entity = getattr(ours, "entity", None)
-        skip = [a for a in only if isinstance(a, Pass) and a.entity == entity]
-        if skip and ours.kind not in {a.kind for a in legal}:
+        skip = [a for a in listed if isinstance(a, Pass) and a.entity == entity]
+        if skip and ours.kind not in kinds:
             yield skip[0]
             continue
         return
@@ -132,7 +138,7 @@ def settled_moves(game: Game) -> Iterator[Action]:
             return
         move: Action | None = None
         if offer_nobody_can_buy(game):
-            move = next(a for a in game.legal_actions() if isinstance(a, Pass))
+            move = next(a for a in game.legal_actions(kinds=PASS) if isinstance(a, Pass))
         else:
             move = interest_payment(game)
         if move is None and isinstance(engine(game).round, TakeoverRound):
@@ -179,7 +185,7 @@ def offer_pass(game: Game) -> Pass | None:
     r = g.round
     if not isinstance(r, TakeoverRound) or r.phase != "offer":
         return None
-    return next((a for a in game.legal_actions() if isinstance(a, Pass)), None)
+    return next((a for a in game.legal_actions(kinds=PASS) if isinstance(a, Pass)), None)
 
 
 def offer_nobody_can_buy(game: Game) -> bool:

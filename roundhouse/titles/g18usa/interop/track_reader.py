@@ -32,7 +32,7 @@ class TrackReader(ReaderBase):
             return
         wanted = [
             a
-            for a in game.legal_actions()
+            for a in game.legal_actions(kinds={Choose.kind})
             if isinstance(a, Choose) and a.choice == memory.denver and not a.company
         ]
         if wanted:
@@ -101,6 +101,7 @@ class TrackReader(ReaderBase):
             yield self._one_of(
                 action,
                 game,
+                UsePrivate.kind,
                 lambda a: isinstance(a, UsePrivate) and a.hex == hex_name and a.choice == resource,
             )
 
@@ -123,9 +124,7 @@ class TrackReader(ReaderBase):
         seat, entity = self.who(action, game)
         hex_name, city = self.city(action, game, action.text("city"))
         ours = Choose(player=seat, entity=entity, choice=f"{hex_name} {city}")
-        if not accepted(ours, game) and all(
-            isinstance(a, DiscardTrain) for a in game.legal_actions()
-        ):
+        if not accepted(ours, game) and game.legal_kinds() <= {DiscardTrain.kind}:
             # the site cuts tokens before trains; ours asks for the discard first
             self.memory(game).removals.append(ours)
             return

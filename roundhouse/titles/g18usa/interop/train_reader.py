@@ -86,7 +86,7 @@ class TrainReader(ReaderBase):
         if ours not in g.depot.trains or g.depot.trains[ours].owner == entity:
             offered = [
                 a
-                for a in game.legal_actions()
+                for a in game.legal_actions(kinds={BuyTrain.kind})
                 if isinstance(a, BuyTrain)
                 and a.entity == entity
                 and g.depot.trains[a.train].type == kind
