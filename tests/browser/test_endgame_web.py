@@ -38,7 +38,8 @@ def _open(browser, base_url: str, doc: dict, width: int, seats: list[dict] | Non
     created.raise_for_status()
     page.goto(base_url + created.json()["link"])
     page.wait_for_selector("#board svg [data-hex]", timeout=60000)
-    page.wait_for_selector("#controls button, #summary:not([hidden])")
+    # The first position drawn: the banner names who acts (perhaps a bot, with no move for us).
+    page.wait_for_function("document.getElementById('status').textContent !== ''")
     return context, page, errors
 
 
