@@ -290,8 +290,10 @@ class Game:
     def log_entries(self, start: int = 0) -> tuple[LogEntry, ...]:
         """The log from action ``start`` on, as table talk, each action with its events."""
         events = self._events
+        told = self._observer().told
         return tuple(
-            LogEntry.of(i, a, events[i]) for i, a in enumerate(self._log[start:], start=start)
+            LogEntry.of(i, a, events[i], told(a))
+            for i, a in enumerate(self._log[start:], start=start)
         )
 
     def events(self, start: int = 0) -> tuple[tuple[Event, ...], ...]:

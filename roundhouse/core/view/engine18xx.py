@@ -31,6 +31,7 @@ from roundhouse.core.flow.actions import (
     BuyTrain,
     ChooseAbility,
     Dividend,
+    PlaceToken,
     SellShares,
 )
 from roundhouse.core.flow.auction import EnglishAuction
@@ -57,6 +58,14 @@ E = TypeVar("E", bound=Engine, covariant=True)
 
 _ROUND_KEYS = frozenset({"kind", "label", "entity", "steps"})
 """Keys of a round's own view that the prompt already says."""
+
+
+DIVIDEND_WORDS = {
+    "payout": "pays out",
+    "withhold": "withholds",
+    "half": "pays half, keeps half",
+}
+"""A dividend's mode -> what the company does, for the log (the amounts follow as events)."""
 
 
 class EngineObserver(Observer[E]):
@@ -304,6 +313,20 @@ class EngineObserver(Observer[E]):
     def panels(self, player: PlayerId | None) -> tuple[Panel, ...]:
         """None in core: the parts say everything the engine knows; titles add theirs."""
         return ()
+
+    def told(self, action: Action) -> str:
+        """The log's words for the moves whose table talk is an engine's name: a dividend's
+        mode ("GN chooses half"), a station's city slot ("in H8 (c)") and an ability's id."""
+        if isinstance(action, Dividend):
+            how = DIVIDEND_WORDS.get(action.mode, f"chooses {humanize(action.mode).lower()}")
+            return f"{action.entity} {how}"
+        if isinstance(action, PlaceToken):
+            slot = "" if action.city in ("", "c") else f" ({action.city})"
+            return f"{action.entity} places a station in {action.hex}{slot}"
+        if isinstance(action, ChooseAbility):
+            via = f" ({action.company})" if action.company else ""
+            return f"{action.entity}: {humanize(action.choice).lower()}{via}"
+        return str(action)
 
     def describe(self, action: Action) -> str:
         """Moves in words with what they cost or pay now: "Ann buys a 10% share of RG from

@@ -37,12 +37,16 @@ class LogEntry(Part):
     moves, a new phase, rusting trains, the end of the game."""
 
     @classmethod
-    def of(cls, index: int, action: Action, events: tuple[Event, ...] = ()) -> LogEntry:
+    def of(
+        cls, index: int, action: Action, events: tuple[Event, ...] = (), text: str | None = None
+    ) -> LogEntry:
+        """The entry of ``action``; ``text`` is the title's wording of it (its table talk
+        by default)."""
         return cls(
             index=index,
             player=action.player,
             kind=action.kind,
-            text=str(action),
+            text=str(action) if text is None else text,
             action=action.to_json(),
             events=events,
         )

@@ -124,6 +124,12 @@ class Observer(Generic[S]):
         buys a 3+ train from the bank for $180"); by default its table talk."""
         return str(action)
 
+    def told(self, action: Action) -> str:
+        """A move already made, as the log tells it.  The move may be long past, so the
+        words may use only the action and what never changes in a game (names, the map,
+        the title's settings), never the position now; by default its table talk."""
+        return str(action)
+
     def places(self, action: Action) -> tuple[str, ...]:
         """The hexes a move on offer is made on, so a client offers it on the map: the
         action's own ``hex`` by default; a title adds moves that name hexes otherwise (a

@@ -61,6 +61,9 @@ class UsaObserver(EngineObserver[UsaGame]):
     def describe(self, action: Action) -> str:
         return words.describe(self.state, action) or super().describe(action)
 
+    def told(self, action: Action) -> str:
+        return words.told(self.state, action) or super().told(action)
+
     def prompt(self, player: PlayerId | None) -> Prompt:
         """Core's prompt, with help for the decisions taken without steps (§11.6, §14) and
         a company start's auction shown as an auction."""

@@ -219,3 +219,43 @@ def _place(g: Engine, hex_name: str) -> str:
     if isinstance(rules, BoardMap) and hex_name in rules.board.hexes:
         location = rules.board.hexes[hex_name].printed.location
     return f"{hex_name} {location}".strip()
+
+
+def told(g: UsaGame, action: Action) -> str | None:
+    """A move already made, for the log, or None for core's wording.  Only what never
+    changes in a game is read (names, the map, the loan size): the move may be long past.
+    The company start's choices (§11.6) are made by the player for a company not yet named
+    in the action, so they speak of "the new company"."""
+    if isinstance(action, TakeLoan):
+        return f"{action.entity} takes a ${g.config.loans.amount} loan"
+    if isinstance(action, PayoffLoan):
+        return f"{action.entity} repays a ${g.config.loans.amount} loan"
+    if isinstance(action, PlaceToken) and action.entity not in g.corps:
+        return f"{action.entity} picks {_place(g, action.hex)} as the new company's home"
+    if isinstance(action, UsePrivate) and action.company in g.privates:
+        card = g.privates[action.company].spec
+        what = f" ({action.choice})" if action.choice else ""
+        return f"{action.entity} uses {card.id} {card.name} on {_place(g, action.hex)}{what}"
+    if isinstance(action, Choose):
+        return _choice_told(g, action)
+    return None
+
+
+def _choice_told(g: UsaGame, action: Choose) -> str | None:
+    """The named choices: a company's size and the privates put into it (§11.6), Denver's
+    orientation (§12.2.3), a station taken off the map (§14.3), a private used on a train."""
+    who, choice = action.entity, action.choice
+    if who not in g.corps and choice in _SIZES:
+        return f"{who} makes the new company {_SIZES[choice]}"
+    if action.company in g.privates:
+        card = g.privates[action.company].spec
+        if action.company == choice:
+            return f"{who} puts {card.id} {card.name} (${card.value}) into the new company"
+        return f"{who} uses {card.id} {card.name} on train {choice}"
+    if choice.startswith("exits "):
+        return f"{who} turns Denver's tile: {choice}"
+    hex_name, _, city = choice.partition(" ")
+    rules = g.map
+    if city and isinstance(rules, BoardMap) and hex_name in rules.board.hexes:
+        return f"{who} takes its station in {_place(g, hex_name)} off the map"
+    return None

@@ -283,7 +283,7 @@ def buy_trains(game: WestGame, corp_id: str) -> None:
         value = cert.shares * game.share_price(corp_id)
         book.move(cert.id, POOL)
         game.ledger.transfer(BANK, corp_id, value)
-        game.emit("issue", f"{corp_id} (autopilot) issues {cert.id} for ${value}", company=corp_id)
+        game.emit("issue", f"{corp_id} (autopilot) issues a share for ${value}", company=corp_id)
     short = price - cash(corp_id)
     if short > 0:
         game.ledger.transfer(BANK, corp_id, short)

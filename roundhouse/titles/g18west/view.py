@@ -22,6 +22,7 @@ from roundhouse.core.flow.actions import Choose
 from roundhouse.core.view.board import BoardView
 from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.core.view.panel import Fact
+from roundhouse.titles.g18west.actions import Acquire, AnswerOffer, IssueShares, RedeemShares
 from roundhouse.titles.g18west.autopilot import PERMISSION_STEP
 from roundhouse.titles.g18west.data import GRANGER, LAND_GRANT, PUBLIC
 from roundhouse.titles.g18west.state import WestGame
@@ -101,12 +102,17 @@ class WestObserver(EngineObserver[WestGame]):
             return (action.choice.rsplit(":", 1)[1],)
         return super().places(action)
 
+    def told(self, action: Action) -> str:
+        if isinstance(action, Choose) and (words := choice_words(action.entity, action.choice)):
+            return words
+        return merger_words(action) or super().told(action)
+
     def describe(self, action: Action) -> str:
         if isinstance(action, Choose):
             words = choice_words(action.entity, action.choice)
             if words:
                 return words
-        return super().describe(action)
+        return merger_words(action) or super().describe(action)
 
 
 def choice_words(entity: str, choice: str) -> str:
@@ -130,3 +136,21 @@ def choice_words(entity: str, choice: str) -> str:
         "refuse": f"{entity} refuses permission",
         "keep": f"{entity} lets the Granger Road's station leave the map",
     }.get(choice, "")
+
+
+def _shares(n: int) -> str:
+    return f"{n} share{'' if n == 1 else 's'}"
+
+
+def merger_words(action: Action) -> str:
+    """An M&A Round move (§6) in words; "" for another move."""
+    if isinstance(action, IssueShares):
+        return f"{action.entity} issues {_shares(action.count)} from its treasury"
+    if isinstance(action, RedeemShares):
+        return f"{action.entity} redeems {_shares(action.count)} from the market"
+    if isinstance(action, Acquire):
+        paid = f"{_shares(action.shares)} and cash" if action.shares else "cash only"
+        return f"{action.entity} offers {paid} to acquire {action.corporation}"
+    if isinstance(action, AnswerOffer):
+        return f"{action.entity} {'accepts' if action.accept else 'declines'} the offer"
+    return ""

@@ -304,7 +304,7 @@ function settleRoutes(actions, view) {
   if (state.routesKey === key) return;
   const company = view.table.companies.find((c) => c.id === offered[0].action.entity);
   const builder = new RouteBuilder(offered, company ? company.trains : [], {
-    priceRun, submit,
+    priceRun, submit, stopLabel: hexLabel,
     showRoutes: (routes, colours) => map.showRoutes(routes, colours),
     onChange: () => { builder.revision = (builder.revision ?? 0) + 1; rerender(); },
   });

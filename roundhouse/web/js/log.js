@@ -17,6 +17,7 @@ function eventLine(event) {
 // the history position shown (null when live); `goTo(index)` shows a position.
 export function renderLog(list, setupBox, entries, setup, current, goTo, colourOf) {
   setupBox.replaceChildren(...setup.map(eventLine));
+  list.style.setProperty("--digits", String(Math.max(3, String(entries.length).length)));
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   list.replaceChildren(...entries.map((entry) => {
     const colour = colourOf(entry.player);

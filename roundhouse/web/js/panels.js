@@ -152,7 +152,10 @@ function spreadsheet(game, colours, you) {
     ...(privates.length ? [["Privates", ...players.map((p) => privatesOf(p.privates, privates, colours))]] : []),
   ].map(([label, ...values]) => el("tr", { class: "player-row" }, el("th", { scope: "row" }, label),
     ...values.map((v) => cell("td", v)), el("td", { colspan: head.length - players.length - 1 })));
-  const part = el("div", { class: "table-wrap wide spreadsheet" }, el("table", {},
+  // Five or more players: each player's privates as badges (named on hover and in the
+  // Privates table) and tighter figures, so the sheet fits a 1280 px screen.
+  const crowded = players.length >= 5;
+  const part = el("div", { class: `table-wrap wide spreadsheet${crowded ? " crowded" : ""}` }, el("table", {},
     el("caption", {}, "Spreadsheet"),
     el("thead", {}, el("tr", {}, head.map((h, i) => el("th", { scope: "col", class: i === 0 ? "sticky" : null }, h)))),
     el("tbody", {}, rows),

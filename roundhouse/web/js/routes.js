@@ -8,7 +8,9 @@ const isStop = (id) => /-\d+$/.test(id);
 
 export class RouteBuilder {
   // `offered`: the run_routes moves on offer (the best first); `trains`: the company's trains.
-  constructor(offered, trains, { priceRun, showRoutes, submit, onChange }) {
+  // `stopLabel(hex)` names a stop's hex for people ("E11 Denver").
+  constructor(offered, trains, { priceRun, showRoutes, submit, onChange, stopLabel = (hex) => hex }) {
+    this.stopLabel = stopLabel;
     this.offered = offered;
     this.best = offered[0].action;
     this.entity = this.best.entity;
@@ -109,6 +111,13 @@ export class RouteBuilder {
     this.onChange();
   }
 
+  // A stop in words: its hex's name, and which of the hex's stops past the first
+  // ("E11-0" is "E11 Denver"; "H14-1" is "H14 Dallas #2").
+  label(stop) {
+    const [, hex, n] = /^(.*)-(\d+)$/.exec(stop) ?? [null, stop, "0"];
+    return `${this.stopLabel(hex)}${n === "0" ? "" : ` #${Number(n) + 1}`}`;
+  }
+
   play() {
     if (!this.priced) return;
     const action = { ...this.best, routes: this.priced.routes, revenue: this.priced.revenue };
@@ -126,7 +135,8 @@ export class RouteBuilder {
           type: "button", class: "train-pick", "aria-pressed": String(train === this.active),
           onclick: () => this.choose(train),
         }, el("span", { class: "swatch", style: `background:${ROUTE_COLOURS[i % ROUTE_COLOURS.length]}` }), train),
-        el("span", { class: "route-stops" }, stops.length ? stops.join(" → ") + earns : "no route"));
+        el("span", { class: "route-stops", title: stops.join(" → ") || null },
+          stops.length ? stops.map((s) => this.label(s)).join(" → ") + earns : "no route"));
     });
     const revenue = this.priced ? `$${this.priced.revenue}` : "…";
     const play = el("button", {
