@@ -14,7 +14,7 @@ from typing import Any
 
 import roundhouse
 from roundhouse.core.bank import BANK
-from roundhouse.core.flow.actions import Bankrupt, Bid, Choose, Par, Pass
+from roundhouse.core.flow.actions import Bankrupt, Bid, BuyTrain, Choose, Par, Pass
 from roundhouse.core.flow.emergency import declare_bankruptcy
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.game import Game
@@ -170,3 +170,42 @@ def test_18west_7_8_5_a_land_grant_company_left_in_the_pool_runs_on_autopilot_at
     ]
     assert s.books["NP"].president is None and s.depot.owned_by("NP") == []
     assert s.map_board()["B5"].tile is blank
+
+
+def _cy_holds_two_gn_shares(s: WestGame) -> None:
+    """Cy bought two GN shares from its treasury in the Initial Stock Round (§3.2.2)."""
+    for cert in [c for c in s.books["GN"].certs.values() if c.owner == "GN"][:2]:
+        cert.owner = "Cy"
+
+
+def test_18west_7_8_5_the_next_president_completes_the_purchase() -> None:
+    """§7.8.5: "transfer the Presidency ... to the next eligible player": Cy holds two GN
+    shares and becomes President; the treasury holds what Bob raised ($90), and "The new
+    President must complete the Emergency Money Raising using their own resources": Cy pays
+    the other $10 of the 2-train."""
+    game, s = _gn_cannot_pay()
+    _cy_holds_two_gn_shares(s)
+    game.apply(Bankrupt(player="Bob", entity="GN"))  # type: ignore[arg-type]
+    assert s.books["GN"].president == "Cy" and s.ledger.cash("GN") == 90
+    (buy,) = game.legal_actions()
+    assert isinstance(buy, BuyTrain) and buy.price == 100
+    cash = s.ledger.cash("Cy")
+    game.apply(buy)
+    assert s.ledger.cash("Cy") == cash - 10 and s.ledger.cash("GN") == 0
+    assert [t.type for t in s.depot.owned_by("GN")] == ["2"]
+
+
+def test_18west_9_a_second_bankruptcy_leaves_one_player_and_ends_the_game() -> None:
+    """The new President may fail too: Cy has $5, and her only other shares are the GN's,
+    which she may not sell while it operates for the first time (§7.8.4) - she is bankrupt in
+    the same turn, and §9: "If all players but one have gone bankrupt, the game ends
+    immediately"."""
+    game, s = _gn_cannot_pay()
+    _cy_holds_two_gn_shares(s)
+    s.books["UP"].cert("UP_1").owner = POOL
+    s.ledger.transfer("Cy", BANK, s.ledger.cash("Cy") - 5)
+    game.apply(Bankrupt(player="Bob", entity="GN"))  # type: ignore[arg-type]
+    assert list(game.legal_actions()) == [Bankrupt(player="Cy", entity="GN")]
+    game.apply(Bankrupt(player="Cy", entity="GN"))  # type: ignore[arg-type]
+    assert game.finished and game.end_reason == "bankrupt"
+    assert [p for p in ("Ann", "Bob", "Cy") if not s.player(p).bankrupt] == ["Ann"]
