@@ -125,3 +125,28 @@ def test_18west_8_6_los_angeles_green_joins_the_atsf_circle() -> None:
     s.depot.phases.advance_to("5")
     lay(s, "ATSF", "I4", "256", 0)
     assert city(s, "I4") == ("256", 50, 2, ["ATSF"])
+
+
+@pytest.mark.parametrize(
+    ("houston_d", "label", "greens"),
+    [(True, "D", {"D-g"}), (False, None, {"15"})],
+    ids=["D", "unlettered"],
+)
+def test_18west_7_1_2_houston_upgrades_by_its_label(
+    houston_d: bool, label: str | None, greens: set[str]
+) -> None:
+    """§7.1.2: a lettered hex takes "only ... specific tiles".  Houston L21 carries "D" on
+    18xx.games's map (the default): its green is the D tile, and it shares the two gray
+    #259 with Denver and Dallas.  The ``houston_d`` option reads that "D" as a slip of the
+    map (docs/18West-data.md R22): Houston is then unlettered and its printed yellow City
+    takes #15, as §14.5's row gives Portland's."""
+    game = roundhouse.new_game(
+        "18West", players=["Ann", "Bob", "Cy"], seed=1, options={"houston_d": houston_d}
+    )
+    s = game.state
+    assert isinstance(s, WestGame)
+    assert s.map_board()["L21"].printed.label == label
+    s.depot.phases.advance_to("3")
+    s.start_company("Ann", "MKT", 100)
+    assert {x.tile for x in s.map.tile_lays(s, "MKT") if x.hex == "L21"} == greens
+    assert s.map_board().tiles["259"].label == "D"

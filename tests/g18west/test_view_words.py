@@ -13,6 +13,10 @@ from roundhouse.titles.g18west.view import WestObserver, choice_words
 def test_18west_8_land_grant_choices_in_words() -> None:
     """§8.2: the x2 token moves ahead of the track; §8.6 conversion; §8.7 abandonment."""
     assert choice_words("SP", "x2:H3:G4") == "SP moves its x2 token from H3 to G4"
+    assert (
+        choice_words("NP", "x2:C22:C24:B23")
+        == "NP moves its x2 token from C22 to C24, extending its track from B23"
+    )
     assert choice_words("SP", "convert").startswith("SP converts to a Public Company")
     assert choice_words("SP", "abandon") == (
         "SP abandons its Land Grant and becomes a Public Company"
@@ -50,4 +54,6 @@ def test_18west_8_2_an_x2_move_is_made_on_its_new_hex() -> None:
     game = roundhouse.new_game("18West", ["Ann", "Bob", "Cy"], seed=3)
     move = Choose(player=game.state.pid("Ann"), entity="SP", choice="x2:H3:G4")
     assert game.places(move) == ("G4",)
+    fork = Choose(player=game.state.pid("Bob"), entity="NP", choice="x2:C22:C24:B23")
+    assert game.places(fork) == ("C24",)
     assert game.places(Choose(player=game.state.pid("Ann"), entity="SP", choice="convert")) == ()

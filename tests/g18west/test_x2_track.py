@@ -126,3 +126,22 @@ def test_18west_8_5_the_sp_token_joins_the_tps_in_k12() -> None:
     assert s.map_board().stubs["K12"] == {1, 4}
     s.set_count += 1  # the TP's next turn
     assert exits_laid(s, "TP", "K12") == {("9", frozenset({1, 4}))}
+
+
+def test_18west_8_2_the_president_chooses_which_track_the_x2_token_extends() -> None:
+    """§8.2: the token moves to "the next hex that would extend the route", the President
+    choosing among such hexes.  The NP's green #80 in C22 leads into C24 twice: directly
+    (C24's side 1) and through the Mesabi Range B23 (side 2, §7.5.1).  The rulebook names no
+    side, so the President chooses by which neighbour's track the token extends the route,
+    and the tile later laid in C24 must join that side."""
+    s = new("3")
+    s.start_company("Bob", "NP", 100)
+    lay(s, "NP", "C22", "8", {3, 5})
+    s.set_count += 1
+    lay(s, "NP", "C22", "80", {3, 4, 5})
+    step = land_grant.LandGrantStep()
+    step.setup(s, "NP")
+    assert step.choices(s, "NP") == ["x2:C22:B21", "x2:C22:C24:C22", "x2:C22:C24:B23"]
+    step.process(s, "NP", Choose(player=PlayerId("Bob"), entity="NP", choice="x2:C22:C24:B23"))
+    assert s.doubling["NP"] == ["B5", "C24"]
+    assert s.x2_sides["NP"]["C24"] == 2 and s.map_board().stubs["C24"] == {2}

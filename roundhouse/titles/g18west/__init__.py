@@ -29,7 +29,7 @@ from roundhouse.core.flow.actions import ACTIONS, Choose
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import SellDrop
 from roundhouse.core.rng import Rng
-from roundhouse.core.title import OptionValue, Rulebook, Title
+from roundhouse.core.title import OptionSpec, OptionValue, Rulebook, Title
 from roundhouse.titles.g18west import data
 from roundhouse.titles.g18west.actions import MERGER_ACTIONS
 from roundhouse.titles.g18west.board import board as starting_board
@@ -138,16 +138,33 @@ def _setup(players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rn
         data=title_data,
         config=config(),
         hooks=WestHooks(),
-        board=WestMap(starting_board()),
+        board=WestMap(starting_board(houston_d=options.get(HOUSTON_D, True) is True)),
     )
     return game
+
+
+HOUSTON_D = "houston_d"
+
+OPTIONS = (
+    OptionSpec(
+        name=HOUSTON_D,
+        default=True,
+        description=(
+            'Houston (L21) carries the "D" label, as on 18xx.games\'s map: it upgrades with '
+            "Denver and Dallas (green and brown D reconstructed, two gray #259). Off: the label "
+            "is read as a slip of that map (the letters name their cities, and only two gray D "
+            "tiles exist) and Houston upgrades as an unlettered City (docs/18West-data.md R22)."
+        ),
+    ),
+)
+"""Where the sources leave two defensible readings (issue: "offer an option")."""
 
 
 TITLE = Title(
     id="18West",
     name="18West: Rails to the Pacific",
     players=PLAYERS,
-    options=(),
+    options=OPTIONS,
     rulebook=RULEBOOK,
     actions=(*ACTIONS, Choose, *MERGER_ACTIONS),
     setup=_setup,

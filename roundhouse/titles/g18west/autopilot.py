@@ -15,6 +15,7 @@ from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.event import price_move
 from roundhouse.core.flow.actions import BuyTrain, Pass
+from roundhouse.core.flow.map_steps import RouteStep
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import ForwardTurn
 from roundhouse.core.flow.step import Step
@@ -179,13 +180,20 @@ class WestOperatingRound(OperatingRound, ForwardTurn):
             and entity in g.corps
             and autopilot(game, entity)
         ):
-            # §7.8.5: the bankrupt President's company went to the Pool: "the Bank makes up
-            # the difference" for its train, and it runs on autopilot from now on
-            buy_trains(game, entity)
+            # §7.8.5: the bankrupt President's company went to the Pool and "operates on
+            # autopilot using the rules for the UP" from now on: the rest of this turn too
+            if self._has_run(entity):
+                bankruptcy_purchase(game, entity)
+            else:  # bankrupt over a Land Grant's owed tile (§8.3), before its run
+                run_autopilot(game, entity)
             self.next_entity(g)
             self._begin_turn(g)
             return
         super().after_process(g, entity)
+
+    def _has_run(self, entity: str) -> bool:
+        """Whether ``entity``'s turn has gone past its run (§7.5) for good."""
+        return any(isinstance(s, RouteStep) and self.moved_past(entity, s) for s in self.steps)
 
     def _begin_turn(self, g: Engine) -> None:
         if self.initial is not None:
@@ -241,8 +249,9 @@ def _room(game: WestGame, corp_id: str) -> bool:
 def buy_trains(game: WestGame, corp_id: str) -> None:
     """§7.9.1's purchases: a 3-train with $200 once 3s are out; a 4-train with $400 once 4s
     are out (the last 3 and the first 4 with $600); from Phase 5 permanent trains as cash
-    allows, a 4D only without money raising; with no train at all a mandatory purchase, the
-    treasury shares issued first and the Bank making up the rest."""
+    allows, a 4D only without money raising; with no train at all a mandatory purchase (only
+    by a company that must own one, §7.8.3), the treasury shares issued first and the Bank
+    making up the rest."""
     cash = game.ledger.cash
     top = _top(game)
     if top and _room(game, corp_id):
@@ -269,15 +278,33 @@ def buy_trains(game: WestGame, corp_id: str) -> None:
             if pick is None:
                 break
             _buy(game, corp_id, pick)
-    if game.depot.owned_by(corp_id):
+    _mandatory_purchase(game, corp_id, issue=True)
+
+
+def bankruptcy_purchase(game: WestGame, corp_id: str) -> None:
+    """§7.8.5: the President went bankrupt buying the company's train and its Presidency
+    went to the Pool: "If the Presidency ends up in the Pool, the Bank makes up the
+    difference" - the treasury (holding what the bankrupt raised) and the Bank pay for the
+    train; no treasury share is issued for it (that is §7.9.1's way in later turns)."""
+    _mandatory_purchase(game, corp_id, issue=False)
+
+
+def _mandatory_purchase(game: WestGame, corp_id: str, *, issue: bool) -> None:
+    """A company that must own a train (§7.8.3: a Public Company; Granger Roads and Land
+    Grant Companies "can never be in a 'mandatory train buying' ... situation") and owns none
+    buys the cheapest train the Bank offers, issuing treasury shares first when ``issue``
+    (§7.9.1), the Bank making up the rest."""
+    if game.depot.owned_by(corp_id) or not game.hooks.must_own_train(game, corp_id):
         return
+    cash = game.ledger.cash
     offered = [t for t in game.depot.available()]
     if not offered:
         return
     train = min(offered, key=lambda t: game.depot.type_of(t).price)
     price = game.depot.type_of(train).price
     book = game.books[corp_id]
-    for cert in sorted((c for c in book.certs_of(corp_id) if c.playable), key=lambda c: c.id):
+    treasury = sorted((c for c in book.certs_of(corp_id) if c.playable), key=lambda c: c.id)
+    for cert in treasury if issue else []:
         if cash(corp_id) >= price:
             break
         value = cert.shares * game.share_price(corp_id)

@@ -153,17 +153,28 @@ def data() -> WestMap:
     return load(MAP, WestMap)
 
 
+HOUSTON = "L21"
+"""Houston, printed with the "D" label on 18xx.games's map (see :func:`board`)."""
+
+
 @functools.cache
-def _printed() -> Board:
-    return build_board(data(), tile_set())
+def _printed(houston_d: bool = True) -> Board:
+    doc = data()
+    if not houston_d:
+        rows = dict(doc.hexes)
+        rows[HOUSTON] = dataclasses.replace(rows[HOUSTON], label=None)
+        doc = dataclasses.replace(doc, hexes=rows)
+    return build_board(doc, tile_set())
 
 
-def board(*, home_tokens: bool = True) -> Board:
+def board(*, home_tokens: bool = True, houston_d: bool = True) -> Board:
     """A fresh starting board; with ``home_tokens`` every company's home station token and
     the UP's x2 token stand in their circles (§3.1), and each Land Grant x2 token in its
     arrow hex is a track stub pointing at its base city (§8.2: "treated as if it contained a
-    small extension of the Company's existing track"; :func:`doubling_tokens`)."""
-    fresh = copy.deepcopy(_printed())
+    small extension of the Company's existing track"; :func:`doubling_tokens`).  Without
+    ``houston_d`` Houston L21 has no label and upgrades as the unlettered cities do (the
+    ``houston_d`` option; docs/18West-data.md R22)."""
+    fresh = copy.deepcopy(_printed(houston_d))
     if home_tokens:
         for home in home_stations():
             fresh.place_token(home.hex, home.city, home.company)

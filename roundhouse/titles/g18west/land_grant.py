@@ -440,22 +440,31 @@ def _x2_targets(game: WestGame, corp_id: str) -> tuple[str, ...]:
     )
 
 
-def place_stub(game: WestGame, corp_id: str, hex_name: str) -> None:
-    """§8.2: the x2 token "is treated as if it contained a small extension of the Company's
-    existing track", so a tile laid there by anyone must connect to that track: a track stub
-    on the side where the company's route leads in.  Where several of its track ends lead
-    into the hex the rulebook does not say which one the token extends; it is the
-    lowest-numbered side (docs/18West-data.md, "Readings")."""
+def x2_entries(game: WestGame, corp_id: str, hex_name: str) -> dict[str, int]:
+    """Neighbour -> side of ``hex_name`` by which the company's track leads in from it (§8.2:
+    "a hex which is led into by track that forms a route from its base City")."""
     assert isinstance(game.map, BoardMap)
     board = game.map.board
     reach = game.map.graph.reach(corp_id)
-    edges = sorted(
-        edge
-        for edge, other in board.grid.neighbours(hex_name).items()
+    return {
+        other: edge
+        for edge, other in sorted(board.grid.neighbours(hex_name).items())
         if opposite(edge) in reach.edges.get(other, frozenset())
-    )
-    if edges:
-        set_x2_side(game, corp_id, hex_name, edges[0])
+    }
+
+
+def place_stub(game: WestGame, corp_id: str, hex_name: str, came_from: str | None = None) -> None:
+    """§8.2: the x2 token "is treated as if it contained a small extension of the Company's
+    existing track", so a tile laid there by anyone must connect to that track: a track stub
+    on the side where the company's route leads in.  Where several of its track ends lead
+    into the hex, the token extends one route ("the next hex that would extend the route"),
+    and the President, who "chooses" the hex, chooses by which neighbour's track the token
+    extends it (``came_from``, offered by :class:`LandGrantStep`; docs/18West-data.md)."""
+    entries = x2_entries(game, corp_id, hex_name)
+    if came_from is None and entries:
+        came_from = next(iter(entries))
+    if came_from is not None:
+        set_x2_side(game, corp_id, hex_name, entries[came_from])
 
 
 def x2_sides_in(game: WestGame, hex_name: str) -> dict[str, int]:
@@ -575,7 +584,7 @@ class LandGrantStep(ChoiceStep):
         moves = x2_moves(game, entity)
         for h, targets in moves.items():
             if targets:
-                return [f"x2:{h}:{t}" for t in targets]
+                return [move for t in targets for move in _x2_choices(game, entity, h, t)]
         if ABANDON_STATUS in game.depot.phases.current.status and not self.kept:
             return ["abandon", "keep_grant"]
         return []
@@ -594,12 +603,21 @@ class LandGrantStep(ChoiceStep):
             self.kept = True
             self.done = True
         else:
-            _, old, new = choice.split(":")
+            _, old, new, *came_from = choice.split(":")
             tokens = game.doubling[entity]
             tokens[tokens.index(old)] = new
             set_x2_side(game, entity, old, None)
-            place_stub(game, entity, new)
+            place_stub(game, entity, new, came_from[0] if came_from else None)
             game.emit("x2", f"{entity}'s x2 token moves from {old} to {new}", company=entity)
+
+
+def _x2_choices(game: WestGame, corp_id: str, old: str, new: str) -> list[str]:
+    """``x2:OLD:NEW``, or with several of the company's track ends leading into NEW one
+    choice per end, ``x2:OLD:NEW:NEIGHBOUR`` (the hex whose track the token extends, §8.2)."""
+    entries = x2_entries(game, corp_id, new)
+    if len(entries) < 2:
+        return [f"x2:{old}:{new}"]
+    return [f"x2:{old}:{new}:{other}" for other in entries]
 
 
 def convert(game: WestGame, corp_id: str, *, abandon: bool) -> None:

@@ -105,6 +105,13 @@ class WestHooks(MergerHooks):
         """§7.8.3: only Public Companies."""
         return west_game(g).is_public(corp_id)
 
+    def may_buy_trains_from(self, g: Engine, buyer: str, seller: str) -> bool:
+        """§7.8.1: from Phase 3 a company buys another's train "at a mutually agreed price":
+        a company without a President (the UP before anyone buys its President's
+        Certificate, a bankrupt's company in the Pool, §7.8.5) has nobody to agree, and its
+        autopilot (§7.9.1) never sells a train."""
+        return super().may_buy_trains_from(g, buyer, seller) and g.controller(seller) is not None
+
     def on_float(self, g: Engine, corp_id: str) -> None:
         game = west_game(g)
         land_grant.start_land_grant(game, corp_id)

@@ -38,6 +38,7 @@ RECONSTRUCTED = (
     "Eastern Settled Zone: column 21 eastwards (reconstructed from §7.1)",
     "off-map values, city tiles, market cells above $100 (18xx.games)",
     "green and brown D tiles, green LA tile (reconstructed: no source has them)",
+    'Houston L21 labelled "D" (18xx.games; off with the houston_d option)',
 )
 """What the game shows as not from the rulebook (docs/18West-data.md has the reasons)."""
 

@@ -99,7 +99,7 @@ class WestObserver(EngineObserver[WestGame]):
     def places(self, action: Action) -> tuple[str, ...]:
         """An x2 token's move is offered on the hex it moves to (§8.2)."""
         if isinstance(action, Choose) and action.choice.startswith("x2:"):
-            return (action.choice.rsplit(":", 1)[1],)
+            return (action.choice.split(":")[2],)
         return super().places(action)
 
     def told(self, action: Action) -> str:
@@ -121,8 +121,9 @@ def choice_words(entity: str, choice: str) -> str:
     if head == "auction":
         return f"{entity} puts {rest}'s President's Certificate up for auction"
     if head == "x2":
-        old, _, new = rest.partition(":")
-        return f"{entity} moves its x2 token from {old} to {new}"
+        old, new, *came_from = rest.split(":")
+        by = f", extending its track from {came_from[0]}" if came_from else ""
+        return f"{entity} moves its x2 token from {old} to {new}{by}"
     if head == "ask":
         return f"{entity} asks {rest}'s President for permission to build in its Land Grant"
     if head == "relocate":
