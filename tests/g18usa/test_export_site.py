@@ -464,3 +464,16 @@ def test_export_a_stock_turn_after_a_company_loan_ends_with_its_pass() -> None:
     assert game.log[-2].kind == "take_loan" and game.log[-1].kind == "pass"
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("take_loan", "MP"), ("pass", 2)]
+
+
+def test_export_a_stock_turn_with_nothing_to_do_is_the_sites_silent_pass() -> None:
+    """§11: a player who may neither sell, short, buy nor start a company, and whose
+    companies may do nothing, can only pass.  The site offers them no action and passes for
+    them unrecorded (``Round::Base#skip_steps``), so the pass is not written (found by the
+    differential: random bots, 3 players, seed 301; the position is its first 38 moves,
+    P1's lone pass at move 36 between N&W's second loan and SR's)."""
+    doc = json.loads((POSITIONS / "nothing-to-do-in-stock-round-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-4:]] == ["take_loan", "pass", "pass", "take_loan"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("take_loan", "N&W"), ("take_loan", "SR")]

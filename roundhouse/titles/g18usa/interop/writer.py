@@ -51,6 +51,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
+from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
 from roundhouse.titles.g18usa.interop.site_moves import (
@@ -147,6 +148,20 @@ class WriteMemory:
     orientation once the start is over."""
 
 
+def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is a stock-round player's pass that is all they may do (§11: no
+    sale, short, purchase, company start, nor anything for one of their companies).  The
+    site offers such a player no action at all, so ``Round::Base#skip_steps`` passes for
+    them without a record (``Step::Base#skip!``); ours asks for the pass."""
+    return (
+        isinstance(action, Pass)
+        and isinstance(g.round, CorporateStockRound)
+        and g.round.auction is None
+        and action.entity in g.seats
+        and legal == [action]
+    )
+
+
 def site_makes(action: Action, game: Game) -> bool:
     """Whether 18xx.games makes ``action`` by itself, recording nothing (the reader makes it
     again, :func:`.site_moves.silent_moves`): passing an offer nobody could buy, paying
@@ -168,6 +183,8 @@ def site_makes(action: Action, game: Game) -> bool:
         return True
     if takeover and isinstance(action, Pass) and legal == [action]:
         return True  # a loan on offer (after a conversion) makes the site wait
+    if stock_turn_with_nothing_to_do(g, action, legal):
+        return True
     if (
         lone
         and isinstance(action, Pass)
