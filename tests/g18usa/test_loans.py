@@ -89,3 +89,32 @@ def test_18usa_12_8_turn_ends_after_the_repay_step_though_a_left_step_could_act_
     act("pass", "Ann", entity="ATSF")  # no train bought
     act("pass", "Ann", entity="ATSF")  # the repay step: nothing repaid, no loan taken
     assert g.round.kind != "OR" or g.round.entity(g) != "ATSF"  # type: ignore[attr-defined]
+
+
+def test_18usa_9_a_loan_before_paying_interest_is_the_rulebooks_not_the_sites() -> None:
+    """§9: loans "at any time during the company's turn, except between the 'pay fees on
+    loans' and 'repay loans' steps" - so MP (one loan, no train bought) may still borrow at
+    §12.8's interest before paying it.  18xx.games pays the interest the moment the
+    buy-trains step is left (``G1817::Round::Operating#pay_interest!``): under
+    ``compat_18xx_games`` the loan is offered only after it, in the repay step (found by
+    the export differential: random bots, 2 players, seed 300; a loan taken there made ours
+    pay interest on two loans, the site on one)."""
+    import dataclasses
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    doc = json.loads((Path(__file__).parent / "positions" / "interest-due-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.legal_actions()] == ["pass"]  # the interest, nothing else
+    game.apply(next(iter(game.legal_actions())))
+    g = game.state
+    assert g.ledger.cash("MP") == 135  # type: ignore[attr-defined]  # $140 less one loan's $5
+    assert "take_loan" in {a.kind for a in game.legal_actions()}  # the repay step offers it
+
+    rulebook = roundhouse.load(doc)  # the same position, the rulebook's loan timing
+    r = rulebook.state
+    loans = dataclasses.replace(r.config.loans, borrow_before_interest=True)  # type: ignore[attr-defined]
+    r._family_config = dataclasses.replace(r.config, loans=loans)  # type: ignore[attr-defined]
+    assert {a.kind for a in rulebook.legal_actions()} == {"pass", "take_loan"}

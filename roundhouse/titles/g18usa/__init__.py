@@ -215,7 +215,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         },
         final_train_event="end_game",
         bid_step=5,
-        loans=LoanRules(rows=data.loan_rows(players)),
+        loans=LoanRules(rows=data.loan_rows(players), borrow_before_interest=not compat),
         shorts=ShortRules(
             enabled=True,
             forbidden_after="8",
