@@ -477,3 +477,16 @@ def test_export_a_stock_turn_with_nothing_to_do_is_the_sites_silent_pass() -> No
     assert [a.kind for a in game.log[-4:]] == ["take_loan", "pass", "pass", "take_loan"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("take_loan", "N&W"), ("take_loan", "SR")]
+
+
+def test_export_a_friendly_sale_nobody_could_buy_is_not_written_even_offered() -> None:
+    """§14.2.3: P3 offers GN for sale though no other company could pay its $660 minimum;
+    the auction ends unsold at once.  The site never asks about such a company
+    (``G1817::Step::Acquire#setup_auction``: "cannot be bought at ..., skipping"), so the
+    offer is not written either (found by the differential: random bots, 3 players, seed
+    301; the position is its first 104 moves, the offer last)."""
+    doc = json.loads((POSITIONS / "unsellable-offer-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.log[-1].kind == "assign" and game.state.round.kind == "OR"  # type: ignore[attr-defined]
+    written = export_18xx_games(game)["actions"]
+    assert not any(a["type"] == "assign" and a.get("target") == "GN" for a in written)

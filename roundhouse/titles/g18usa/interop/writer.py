@@ -167,12 +167,13 @@ def site_makes(action: Action, game: Game) -> bool:
     again, :func:`.site_moves.silent_moves`): passing an offer nobody could buy, paying
     interest, withholding when that is the only move, a merger-round turn with nothing but a
     pass, the end of a stock turn spent acting for a company, the one company that may buy
-    what its president won, the loan a buyer short of its bid must take."""
-    if not isinstance(action, (Pass, Dividend, TakeLoan, Merge)):
+    what its president won, the loan a buyer short of its bid must take; a friendly sale
+    nobody could buy, offered or declined (the site never asks)."""
+    if not isinstance(action, (Pass, Dividend, TakeLoan, Merge, Assign)):
         return False  # (the question below lists every legal move: tile lays are many)
     g = engine(game)
-    if isinstance(action, Pass) and offer_nobody_can_buy(game):
-        return True
+    if isinstance(action, (Pass, Assign)) and offer_nobody_can_buy(game):
+        return True  # declined or offered, the company is not sold (§14.2.3)
     if interest_payment(game) == action:
         return True
     legal = list(game.legal_actions())
