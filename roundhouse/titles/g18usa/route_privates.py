@@ -14,10 +14,10 @@ switcher, P30 Double Heading's extender (18xx.games).
 * P30: "Each turn one non-permanent train may attach the Extender to run to one extra city":
   the train's number is one higher for the run.
 
-The company attaches them as it comes to its run (:class:`AttachStep`: ``choose`` with the train's id,
-``company`` naming the private); the title's board map gives the attached train its changed
-kind with :func:`attached_kinds` in ``train_kinds`` (core reads a kind listed under a train's
-id as that train's), adds P17's bonus and the switcher's rules with
+The company attaches them as it comes to its run (:class:`AttachStep`: ``choose`` with the
+train's id, ``company`` naming the private); the title's board map gives the attached train
+its changed kind with :func:`attached_kinds` in ``train_kinds`` (core reads a kind listed
+under a train's id as that train's), adds P17's bonus and the switcher's rules with
 :func:`private_revenue_rules` in ``revenue_rules`` and lets the switcher through blocked cities
 with :func:`switcher_options` in ``route_options``.
 """
