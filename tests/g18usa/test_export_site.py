@@ -490,3 +490,16 @@ def test_export_a_friendly_sale_nobody_could_buy_is_not_written_even_offered() -
     assert game.log[-1].kind == "assign" and game.state.round.kind == "OR"  # type: ignore[attr-defined]
     written = export_18xx_games(game)["actions"]
     assert not any(a["type"] == "assign" and a.get("target") == "GN" for a in written)
+
+
+def test_export_loans_after_a_conversion_up_to_the_limit_end_without_a_pass() -> None:
+    """§14.1.1: MKT, converted to five shares, borrows up to its limit of five loans.  The
+    site's post-conversion loan step waits for a pass only while the company may borrow
+    more (``G1817::Step::PostConversionLoans#active_entities``), so none is written after
+    the fifth (found by the differential: random bots, 5 players, seed 303; the position is
+    its first 101 moves, DRG's conversion last)."""
+    doc = json.loads((POSITIONS / "conversion-loans-to-the-limit-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.log[-1].kind == "convert"
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-4:] == [("take_loan", "MKT")] * 3 + [("convert", "DRG")]

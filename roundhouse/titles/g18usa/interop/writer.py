@@ -50,6 +50,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
 )
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
 from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.loan_step import may_borrow
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
@@ -238,8 +239,14 @@ class UsaWriter(Translator):
         out = self._auction_passes(action, game, memory, seats)
         out += self._silent_turns(game, memory)
         lender = memory.conversion_loan
-        if lender and getattr(action, "entity", None) != lender:
-            out.append(_corp_pass(lender))  # the site's post-conversion loan step waits
+        if (
+            lender
+            and getattr(action, "entity", None) != lender
+            and may_borrow(engine(game), lender)
+        ):
+            # the site's post-conversion loan step waits while the company may borrow more
+            # (``G1817::Step::PostConversionLoans#active_entities``)
+            out.append(_corp_pass(lender))
         memory.conversion_loan = ""
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
             memory.conversion_loan = str(action.entity)
