@@ -118,3 +118,27 @@ def test_18usa_9_a_loan_before_paying_interest_is_the_rulebooks_not_the_sites() 
     loans = dataclasses.replace(r.config.loans, borrow_before_interest=True)  # type: ignore[attr-defined]
     r._family_config = dataclasses.replace(r.config, loans=loans)  # type: ignore[attr-defined]
     assert {a.kind for a in rulebook.legal_actions()} == {"pass", "take_loan"}
+
+
+def test_18usa_12_5_a_withhold_in_the_leftmost_acquisition_space() -> None:
+    """§12.5: on a withhold "the share price token moves back one step": from the leftmost
+    acquisition space into liquidation (§9 stops only loans there).  18xx.games never moves
+    a token into liquidation but by liquidating (``SharePrice#normal_movement?``): under
+    ``compat_18xx_games`` the company stays in acquisition (found by the export
+    differential: random bots, 3 players, seed 301, GN withholding at $0)."""
+    import dataclasses
+
+    from roundhouse.titles.g18usa.family1817.dividend_step import ShortDividendStep
+
+    for site, zone in ((False, "liquidation"), (True, "acquisition")):
+        g = corporate_engine()
+        t = dataclasses.replace(g.config.takeover, withhold_stops_at_acquisition=site)
+        g._family_config = dataclasses.replace(g.config, takeover=t)
+        g.start_company("Ann", "CC", 80)
+        cell = g.market.grid.at_or_below(20)
+        assert cell is not None
+        g.market.place("CC", cell)
+        take_loan(g, "CC")  # to the leftmost acquisition space ($10), §9
+        assert "acquisition" in g.market.zones("CC")
+        ShortDividendStep().withhold_move(g, "CC")
+        assert zone in g.market.zones("CC")
