@@ -142,3 +142,30 @@ def test_18usa_12_5_a_withhold_in_the_leftmost_acquisition_space() -> None:
         assert "acquisition" in g.market.zones("CC")
         ShortDividendStep().withhold_move(g, "CC")
         assert zone in g.market.zones("CC")
+
+
+def test_18usa_14_2_2_acquired_loans_over_the_limit_are_repaid_on_the_site() -> None:
+    """§9: a company holds at most its share size in loans; §14.2.2: the buyer "may now pay
+    off any loans acquired".  DRG (5 shares, 2 loans) buys MKT with its 5 loans: 7 by
+    default, until DRG repays; 18xx.games repays the 2 over the limit at once
+    (``G1817::Step::Acquire#acquire_post_loan``), under ``compat_18xx_games`` so do we (found
+    by the export differential: random bots, 5 players, seed 303; the position is its first
+    115 moves, DRG named as the buyer last)."""
+    import dataclasses
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "acquisition-over-the-loan-limit-5p.json"
+    doc = json.loads(path.read_text())
+    game = roundhouse.load(doc)
+    assert len(game.state.loans.of("DRG")) == 5  # type: ignore[attr-defined]
+    assert game.state.books["DRG"].size == 5  # type: ignore[attr-defined]
+
+    rulebook = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
+    r = rulebook.state
+    t = dataclasses.replace(r.config.takeover, repay_acquired_loans=False)  # type: ignore[attr-defined]
+    r._family_config = dataclasses.replace(r.config, takeover=t)  # type: ignore[attr-defined]
+    rulebook.apply(doc["actions"][-1])
+    assert len(r.loans.of("DRG")) == 7  # type: ignore[attr-defined]

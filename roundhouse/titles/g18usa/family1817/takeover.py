@@ -61,7 +61,9 @@ class TakeoverRules:
     """Whether a buyer's bid limit counts paying off every loan of the company bought, with
     the loans it may take under its own limit (18xx.games ``G1817::Step::Acquire
     #max_bid_for_corporation``, ``compat_18xx_games``); otherwise the bought loans only use up
-    the buyer's loan room (18USA §14.2, docs/rules-notes.md)."""
+    the buyer's loan room (18USA §14.2, docs/rules-notes.md).  With it the buyer also repays
+    at once, unasked, the acquired loans that put it over its limit (``#acquire_post_loan``,
+    :meth:`~.sale_auction.SaleAuction.repay_over_the_limit`)."""
 
     @property
     def enabled(self) -> bool:
