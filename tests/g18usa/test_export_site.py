@@ -503,3 +503,20 @@ def test_export_loans_after_a_conversion_up_to_the_limit_end_without_a_pass() ->
     assert game.log[-1].kind == "convert"
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-4:] == [("take_loan", "MKT")] * 3 + [("convert", "DRG")]
+
+
+def test_export_an_unused_boomtown_subsidy_keeps_the_sites_track_step_waiting() -> None:
+    """Appendix "Subsidy Tiles", Boomtown: ATSF lays yellow on its home and a second tile,
+    leaving the subsidy unused.  The site's track step waits while the subsidy could still
+    upgrade the home (S8's ``tile_lay`` ``when: 'track'``), so its pass is written before
+    the buy-trains step's (found by the differential: random bots, 7 players, seed 305; the
+    position is its first 98 moves)."""
+    doc = json.loads((POSITIONS / "boomtown-unused-7p.json").read_text())
+    game = roundhouse.load(doc)
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    lays = max(i for i, w in enumerate(written) if w[0] == "lay_tile")
+    assert written[lays + 1 : lays + 4] == [
+        ("pass", "ATSF"),
+        ("pass", "ATSF"),
+        ("payoff_loan", "ATSF"),
+    ]
