@@ -520,3 +520,19 @@ def test_export_an_unused_boomtown_subsidy_keeps_the_sites_track_step_waiting() 
         ("pass", "ATSF"),
         ("payoff_loan", "ATSF"),
     ]
+
+
+def test_export_the_resource_subsidys_lay_is_the_companys_own() -> None:
+    """Appendix "Subsidy Tiles", Resource: GN lays 8 with an ore token at G21.  The site
+    refuses that lay by the subsidy (``G18USA::Step::SpecialTrack#abilities`` hides
+    resource tile lays) and takes it as the company's own lay of ``8ore10`` in its track
+    step, not counted among its lays (``ResourceTrack#lay_tile_action``) (found by the
+    differential: random bots, 6 players, seed 304; the position is its first 229
+    moves)."""
+    doc = json.loads((POSITIONS / "resource-subsidy-lay-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.log[-1].kind == "subsidy_lay"
+    written = export_18xx_games(game)
+    lay = next(a for a in written["actions"][::-1] if a["type"] == "lay_tile")
+    assert (lay["entity"], lay["entity_type"], lay["hex"]) == ("GN", "corporation", "G21")
+    assert str(lay["tile"]).startswith("8ore10")

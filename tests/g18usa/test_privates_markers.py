@@ -209,9 +209,11 @@ def test_18usa_appendix_p8_a_choice_not_offered_is_refused() -> None:
 
 def test_18usa_appendix_p6_on_the_site_only_in_the_track_step() -> None:
     """Appendix P6 names no time in the turn; 18xx.games offers it (and P8) only in the
-    track step (``assign_hexes`` ``when: 'track'``).  Under ``compat_18xx_games`` SR, past
-    its lays and at its run with Seattle in reach, may no longer use P6 (found by the export
-    differential: random bots, 4 players, seed 302; the position is its first 124 moves)."""
+    track step (``assign_hexes`` ``when: 'track'``), which a company leaves with its first
+    move of a later step.  Under ``compat_18xx_games`` SR, past its lays and with P30 and
+    P19 attached to its trains (the site's route step), may no longer use P6 on Seattle
+    (found by the export differential: random bots, 4 players, seed 302; the position is
+    its first 124 moves)."""
     import json
     from pathlib import Path
 

@@ -36,6 +36,7 @@ from roundhouse.titles.g18usa.board import RedValue, board, red_areas
 from roundhouse.titles.g18usa.family1817.turn_stage import moved_past
 from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import ExpressFreight, RedAreaToken
+from roundhouse.titles.g18usa.route_privates import AttachStep
 from roundhouse.titles.g18usa.stop_bonus import express_marker
 
 
@@ -133,14 +134,14 @@ def discard_express(g: Engine, corp_id: str) -> None:
 
 
 def in_track_step(g: Engine, corp_id: str) -> bool:
-    """Whether the company's operating turn is in its track step (not yet passed)."""
+    """Whether the company's operating turn has not left its track step: no action of a
+    later step yet (a station, the run, a train attached for it).  The site's track step
+    waits while P6 or P8 could be used, whatever lays are left
+    (``G18USA::Step::Track#can_lay_tile?``)."""
     track = next((s for s in g.round.steps if isinstance(s, TrackStep)), None)
-    return (
-        track is not None
-        and in_turn(g, corp_id)
-        and not moved_past(g, corp_id, track)
-        and track.active(g, corp_id)
-    )
+    if track is None or not in_turn(g, corp_id) or moved_past(g, corp_id, track):
+        return False
+    return not any(isinstance(s, AttachStep) and s.attached for s in g.round.steps)
 
 
 def _moves(g: Engine, corp_id: str) -> list[UsePrivate]:

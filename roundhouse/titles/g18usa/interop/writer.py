@@ -700,14 +700,17 @@ class UsaWriter(Translator):
         ]
 
     def write_subsidy_lay(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The Resource subsidy's lay is the company's own ``lay_tile`` of the resource tile
+        in its track step: the site refuses a lay by the subsidy
+        (``G18USA::Step::SpecialTrack#abilities`` hides resource tile lays) and takes the
+        company's without counting it among its lays (``ResourceTrack#lay_tile_action``:
+        the subsidy's ability has ``consume_tile_lay: false``)."""
         assert isinstance(action, SubsidyLay)
-        g = engine(game)
-        subsidy = g.company_subsidies[str(action.entity)]
         return [
             {
                 "type": "lay_tile",
-                "entity": subsidy.id,
-                "entity_type": "company",
+                "entity": str(action.entity),
+                "entity_type": "corporation",
                 "hex": action.hex,
                 "tile": self._lay(game, action.hex, action.tile, {action.choice}),
                 "rotation": action.rotation,
