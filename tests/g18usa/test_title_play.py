@@ -200,11 +200,15 @@ def _start_five_share(options: dict[str, bool]) -> Game:
 @pytest.mark.parametrize("variant", [False, True])
 def test_18usa_17_max_start_300_half_held_rule(variant: bool) -> None:
     """§17 "$300 Maximum Starting Price After Phase 5": at the end of its first stock round a
-    company less than half held by players (Ann's 2 of 5 shares) goes to liquidation; not so
-    without the variant."""
+    company less than half held by players (Ann's 2 of 5 shares) goes to liquidation - it
+    does not operate (§12) and the M&A round liquidates it (§14.2.1); not so without the
+    variant."""
     g = usa(_start_five_share({"max_start_300": variant}))
+    if variant:
+        assert not g.corps["ATSF"].started
+        return
     assert g.books["ATSF"].size == 5 and g.round.kind == "OR"
-    assert ("liquidation" in g.market.zones("ATSF")) == variant
+    assert "liquidation" not in g.market.zones("ATSF")
 
 
 def test_18usa_17_max_start_300_from_phase_5() -> None:
