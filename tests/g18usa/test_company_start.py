@@ -129,7 +129,8 @@ def test_18usa_11_6_a_ten_share_company_without_its_tokens_is_liquidated() -> No
     act(g, Pass(player=BOB, entity="Bob"))
     act(g, Pass(player=CY, entity="Cy"))
     act(g, Pass(player=ANN, entity="Ann"))
-    assert "liquidation" in g.market.zones("AA")
+    # placed in liquidation, AA does not operate (§12) and the M&A round liquidates it
+    assert not g.corps["AA"].started
 
 
 def test_18usa_11_6_a_loan_pays_for_the_tokens_at_once() -> None:
@@ -152,3 +153,52 @@ def test_18usa_8_no_company_starts_when_the_phase_allows_no_size() -> None:
     g = engine()
     stock_round(g, dataclasses.replace(RULES, sizes={}))
     assert not any(isinstance(a, Bid) for a in g.legal_actions())
+
+
+def test_18usa_11_6_a_five_share_company_owing_its_token_is_liquidated_on_the_site() -> None:
+    """§11.6: "If a 10-share company cannot purchase station tokens upon formation and does
+    not before the end of the stock round ..., it is placed in liquidation" - a 5-share one
+    goes without its second token (``START_RULES.liquidate_unpaid``).  18xx.games
+    liquidates any company still owing tokens (``G1817::Round::Stock#finish_round``): under
+    ``compat_18xx_games`` NP (5 shares, $40, owing its $50 token, no loan) is in liquidation
+    when the operating round begins (found by the export differential: random bots, 4
+    players, seed 302; the position is its first 167 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+    from roundhouse.titles.g18usa import START_RULES
+
+    assert START_RULES.liquidate_unpaid == frozenset({10})
+    path = Path(__file__).parent / "positions" / "five-share-token-unpaid-4p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert g.round.kind == "OR"  # type: ignore[attr-defined]
+    assert g.books["NP"].size == 5  # type: ignore[attr-defined]
+    assert "liquidation" in g.market.zones("NP")  # type: ignore[attr-defined]
+
+
+def test_18usa_12_a_company_in_liquidation_does_not_operate() -> None:
+    """§12: "Companies whose share price tokens are in the red 'liquidation' space on the
+    stock market do not operate": NP, liquidated at the end of the stock round for its
+    unpaid token (above), has no turn in the operating round that follows (found by the
+    export differential: random bots, 4 players, seed 302; NP took loans and withheld)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "five-share-token-unpaid-4p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    floated = [c for c, corp in g.corps.items() if corp.floated and not corp.closed]  # type: ignore[attr-defined]
+    assert "NP" in floated
+    assert "NP" not in g.hooks.operating_order(g, floated)  # type: ignore[attr-defined]
+    turns = set()
+    for _ in range(200):
+        if game.finished or g.round.kind != "OR":  # type: ignore[attr-defined]
+            break
+        turns.add(g.round.entity(g))  # type: ignore[attr-defined]
+        legal = list(game.legal_actions())
+        game.apply(next((a for a in legal if a.kind == "pass"), legal[0]))
+    assert turns and "NP" not in turns

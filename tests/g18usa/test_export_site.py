@@ -464,3 +464,75 @@ def test_export_a_stock_turn_after_a_company_loan_ends_with_its_pass() -> None:
     assert game.log[-2].kind == "take_loan" and game.log[-1].kind == "pass"
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("take_loan", "MP"), ("pass", 2)]
+
+
+def test_export_a_stock_turn_with_nothing_to_do_is_the_sites_silent_pass() -> None:
+    """§11: a player who may neither sell, short, buy nor start a company, and whose
+    companies may do nothing, can only pass.  The site offers them no action and passes for
+    them unrecorded (``Round::Base#skip_steps``), so the pass is not written (found by the
+    differential: random bots, 3 players, seed 301; the position is its first 38 moves,
+    P1's lone pass at move 36 between N&W's second loan and SR's)."""
+    doc = json.loads((POSITIONS / "nothing-to-do-in-stock-round-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-4:]] == ["take_loan", "pass", "pass", "take_loan"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("take_loan", "N&W"), ("take_loan", "SR")]
+
+
+def test_export_a_friendly_sale_nobody_could_buy_is_not_written_even_offered() -> None:
+    """§14.2.3: P3 offers GN for sale though no other company could pay its $660 minimum;
+    the auction ends unsold at once.  The site never asks about such a company
+    (``G1817::Step::Acquire#setup_auction``: "cannot be bought at ..., skipping"), so the
+    offer is not written either (found by the differential: random bots, 3 players, seed
+    301; the position is its first 104 moves, the offer last)."""
+    doc = json.loads((POSITIONS / "unsellable-offer-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.log[-1].kind == "assign" and game.state.round.kind == "OR"  # type: ignore[attr-defined]
+    written = export_18xx_games(game)["actions"]
+    assert not any(a["type"] == "assign" and a.get("target") == "GN" for a in written)
+
+
+def test_export_loans_after_a_conversion_up_to_the_limit_end_without_a_pass() -> None:
+    """§14.1.1: MKT, converted to five shares, borrows up to its limit of five loans.  The
+    site's post-conversion loan step waits for a pass only while the company may borrow
+    more (``G1817::Step::PostConversionLoans#active_entities``), so none is written after
+    the fifth (found by the differential: random bots, 5 players, seed 303; the position is
+    its first 101 moves, DRG's conversion last)."""
+    doc = json.loads((POSITIONS / "conversion-loans-to-the-limit-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.log[-1].kind == "convert"
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-4:] == [("take_loan", "MKT")] * 3 + [("convert", "DRG")]
+
+
+def test_export_an_unused_boomtown_subsidy_keeps_the_sites_track_step_waiting() -> None:
+    """Appendix "Subsidy Tiles", Boomtown: ATSF lays yellow on its home and a second tile,
+    leaving the subsidy unused.  The site's track step waits while the subsidy could still
+    upgrade the home (S8's ``tile_lay`` ``when: 'track'``), so its pass is written before
+    the buy-trains step's (found by the differential: random bots, 7 players, seed 305; the
+    position is its first 98 moves)."""
+    doc = json.loads((POSITIONS / "boomtown-unused-7p.json").read_text())
+    game = roundhouse.load(doc)
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    lays = max(i for i, w in enumerate(written) if w[0] == "lay_tile")
+    assert written[lays + 1 : lays + 4] == [
+        ("pass", "ATSF"),
+        ("pass", "ATSF"),
+        ("payoff_loan", "ATSF"),
+    ]
+
+
+def test_export_the_resource_subsidys_lay_is_the_companys_own() -> None:
+    """Appendix "Subsidy Tiles", Resource: GN lays 8 with an ore token at G21.  The site
+    refuses that lay by the subsidy (``G18USA::Step::SpecialTrack#abilities`` hides
+    resource tile lays) and takes it as the company's own lay of ``8ore10`` in its track
+    step, not counted among its lays (``ResourceTrack#lay_tile_action``) (found by the
+    differential: random bots, 6 players, seed 304; the position is its first 229
+    moves)."""
+    doc = json.loads((POSITIONS / "resource-subsidy-lay-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.log[-1].kind == "subsidy_lay"
+    written = export_18xx_games(game)
+    lay = next(a for a in written["actions"][::-1] if a["type"] == "lay_tile")
+    assert (lay["entity"], lay["entity_type"], lay["hex"]) == ("GN", "corporation", "G21")
+    assert str(lay["tile"]).startswith("8ore10")

@@ -89,3 +89,83 @@ def test_18usa_12_8_turn_ends_after_the_repay_step_though_a_left_step_could_act_
     act("pass", "Ann", entity="ATSF")  # no train bought
     act("pass", "Ann", entity="ATSF")  # the repay step: nothing repaid, no loan taken
     assert g.round.kind != "OR" or g.round.entity(g) != "ATSF"  # type: ignore[attr-defined]
+
+
+def test_18usa_9_a_loan_before_paying_interest_is_the_rulebooks_not_the_sites() -> None:
+    """§9: loans "at any time during the company's turn, except between the 'pay fees on
+    loans' and 'repay loans' steps" - so MP (one loan, no train bought) may still borrow at
+    §12.8's interest before paying it.  18xx.games pays the interest the moment the
+    buy-trains step is left (``G1817::Round::Operating#pay_interest!``): under
+    ``compat_18xx_games`` the loan is offered only after it, in the repay step (found by
+    the export differential: random bots, 2 players, seed 300; a loan taken there made ours
+    pay interest on two loans, the site on one)."""
+    import dataclasses
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    doc = json.loads((Path(__file__).parent / "positions" / "interest-due-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.legal_actions()] == ["pass"]  # the interest, nothing else
+    game.apply(next(iter(game.legal_actions())))
+    g = game.state
+    assert g.ledger.cash("MP") == 135  # type: ignore[attr-defined]  # $140 less one loan's $5
+    assert "take_loan" in {a.kind for a in game.legal_actions()}  # the repay step offers it
+
+    rulebook = roundhouse.load(doc)  # the same position, the rulebook's loan timing
+    r = rulebook.state
+    loans = dataclasses.replace(r.config.loans, borrow_before_interest=True)  # type: ignore[attr-defined]
+    r._family_config = dataclasses.replace(r.config, loans=loans)  # type: ignore[attr-defined]
+    assert {a.kind for a in rulebook.legal_actions()} == {"pass", "take_loan"}
+
+
+def test_18usa_12_5_a_withhold_in_the_leftmost_acquisition_space() -> None:
+    """§12.5: on a withhold "the share price token moves back one step": from the leftmost
+    acquisition space into liquidation (§9 stops only loans there).  18xx.games never moves
+    a token into liquidation but by liquidating (``SharePrice#normal_movement?``): under
+    ``compat_18xx_games`` the company stays in acquisition (found by the export
+    differential: random bots, 3 players, seed 301, GN withholding at $0)."""
+    import dataclasses
+
+    from roundhouse.titles.g18usa.family1817.dividend_step import ShortDividendStep
+
+    for site, zone in ((False, "liquidation"), (True, "acquisition")):
+        g = corporate_engine()
+        t = dataclasses.replace(g.config.takeover, withhold_stops_at_acquisition=site)
+        g._family_config = dataclasses.replace(g.config, takeover=t)
+        g.start_company("Ann", "CC", 80)
+        cell = g.market.grid.at_or_below(20)
+        assert cell is not None
+        g.market.place("CC", cell)
+        take_loan(g, "CC")  # to the leftmost acquisition space ($10), §9
+        assert "acquisition" in g.market.zones("CC")
+        ShortDividendStep().withhold_move(g, "CC")
+        assert zone in g.market.zones("CC")
+
+
+def test_18usa_14_2_2_acquired_loans_over_the_limit_are_repaid_on_the_site() -> None:
+    """§9: a company holds at most its share size in loans; §14.2.2: the buyer "may now pay
+    off any loans acquired".  DRG (5 shares, 2 loans) buys MKT with its 5 loans: 7 by
+    default, until DRG repays; 18xx.games repays the 2 over the limit at once
+    (``G1817::Step::Acquire#acquire_post_loan``), under ``compat_18xx_games`` so do we (found
+    by the export differential: random bots, 5 players, seed 303; the position is its first
+    115 moves, DRG named as the buyer last)."""
+    import dataclasses
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "acquisition-over-the-loan-limit-5p.json"
+    doc = json.loads(path.read_text())
+    game = roundhouse.load(doc)
+    assert len(game.state.loans.of("DRG")) == 5  # type: ignore[attr-defined]
+    assert game.state.books["DRG"].size == 5  # type: ignore[attr-defined]
+
+    rulebook = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
+    r = rulebook.state
+    t = dataclasses.replace(r.config.takeover, repay_acquired_loans=False)  # type: ignore[attr-defined]
+    r._family_config = dataclasses.replace(r.config, takeover=t)  # type: ignore[attr-defined]
+    rulebook.apply(doc["actions"][-1])
+    assert len(r.loans.of("DRG")) == 7  # type: ignore[attr-defined]

@@ -206,3 +206,26 @@ def test_18usa_appendix_p8_a_choice_not_offered_is_refused() -> None:
     assert digest(g) == before
     apply(g, move)
     assert express_area(board_map(g).board, "CC") == "Port of New Orleans"
+
+
+def test_18usa_appendix_p6_on_the_site_only_in_the_track_step() -> None:
+    """Appendix P6 names no time in the turn; 18xx.games offers it (and P8) only in the
+    track step (``assign_hexes`` ``when: 'track'``), which a company leaves with its first
+    move of a later step.  Under ``compat_18xx_games`` SR, past its lays and with P30 and
+    P19 attached to its trains (the site's route step), may no longer use P6 on Seattle
+    (found by the export differential: random bots, 4 players, seed 302; the position is
+    its first 124 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "red-area-after-track-4p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    kinds = {a.kind for a in game.legal_actions()}
+    assert "run_routes" in kinds and "use_private" not in kinds
+    g = game.state
+    step = next(s for s in g.round.steps if isinstance(s, RedAreaStep))  # type: ignore[attr-defined]
+    step.track_only = False  # the rulebook's reading: any time of the turn
+    legal = g.legal_actions()  # type: ignore[attr-defined]
+    assert any(a.kind == "use_private" and a.company == "P6" for a in legal)

@@ -7,7 +7,7 @@ import pytest
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import Choose
+from roundhouse.core.flow.actions import Choose, Pass, RunRoutes
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.routes.adapter import GraphOptions
 from roundhouse.core.routes.kinds import n_train
@@ -46,6 +46,15 @@ def _put(g: FamilyEngine, hex_name: str, tile: str, exits: set[int]) -> None:
     board = board_map(g).board
     moves = {c.name: board.tiles[tile].cities[0].name for c in board[hex_name].tile.stations}
     board.lay(hex_name, tile, _rotation(g, tile, exits), moves)
+
+
+def _to_the_run(g: FamilyEngine) -> None:
+    """Pass CC's track and station steps: the attachments come with the run."""
+    for _ in range(5):
+        if any(isinstance(a, RunRoutes) for a in g.legal_actions()):
+            return
+        apply(g, Pass(player=ANN, entity="CC"))
+    raise AssertionError("CC's turn never reached its run")
 
 
 def _revenue(g: FamilyEngine) -> int:
@@ -92,6 +101,8 @@ def test_18usa_p30_extender_one_more_city() -> None:
     give(g, "P30", "CC")
     operating(g)
     attach = Choose(player=ANN, entity="CC", choice="2-0", company="P30")
+    assert attach not in g.legal_actions()  # not in the track step (18xx.games: the route's)
+    _to_the_run(g)
     assert attach in g.legal_actions()
     apply(g, attach)
     assert _revenue(g) == 60
@@ -123,6 +134,7 @@ def test_18usa_p19_switcher_run() -> None:
     g = _three_cities()
     give(g, "P19", "CC")
     operating(g)
+    _to_the_run(g)
     three = (("2-0", "E17-0", "E15-0", "D14-0"),)
     with pytest.raises(IllegalAction):
         board_map(g).check_run(g, "CC", three)
@@ -149,6 +161,7 @@ def test_18usa_p19_switcher_through_a_blocked_city() -> None:
     g.depot.buy("CC", "2-0", g.ledger)
     give(g, "P19", "CC")
     operating(g)
+    _to_the_run(g)
     through = (("2-0", "E17-0", "E15-0", "D14-0"),)
     assert _revenue(g) == 40  # St. Louis and (blocked) Kansas City at the end
     with pytest.raises(IllegalAction):

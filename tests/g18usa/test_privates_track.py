@@ -141,3 +141,28 @@ def test_18usa_p11_non_city_track_one_colour_ahead() -> None:
     d8 = {board_map(g).board.tiles[a.tile].colour for a in lays if a.hex == "D8"}
     assert d8 == {Colour.GREEN}
     assert not any(a.hex == "E7" for a in lays)
+
+
+def test_18usa_12_2_4_no_colour_skip_before_phase_5_even_with_p11() -> None:
+    """§12.2.4, "Phases 5 - 8 Only": plain track may skip colours at $10 a level.  DRG holds
+    P11 (non-city track upgraded one colour beyond the phase), so brown tiles are among its
+    colours in Phase 3 - but only as an upgrade: no brown (nor green) plain track on an
+    empty hex (found by the export differential: random bots, 5 players, seed 303, a 545
+    on empty E25; the position is its first 155 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "pettibone-phase-3-5p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert "5" not in g.phases_reached()  # type: ignore[attr-defined]
+    assert any(p.id == "P11" and p.owner == "DRG" for p in g.privates.values())  # type: ignore[attr-defined]
+    board = g.usa_map.board  # type: ignore[attr-defined]
+    on_empty = {
+        board.tiles[a.tile].colour
+        for a in game.legal_actions()
+        if isinstance(a, LayTile) and board[a.hex].tile.colour is Colour.WHITE
+    }
+    assert on_empty == {Colour.YELLOW}

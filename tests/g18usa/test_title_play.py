@@ -200,11 +200,15 @@ def _start_five_share(options: dict[str, bool]) -> Game:
 @pytest.mark.parametrize("variant", [False, True])
 def test_18usa_17_max_start_300_half_held_rule(variant: bool) -> None:
     """§17 "$300 Maximum Starting Price After Phase 5": at the end of its first stock round a
-    company less than half held by players (Ann's 2 of 5 shares) goes to liquidation; not so
-    without the variant."""
+    company less than half held by players (Ann's 2 of 5 shares) goes to liquidation - it
+    does not operate (§12) and the M&A round liquidates it (§14.2.1); not so without the
+    variant."""
     g = usa(_start_five_share({"max_start_300": variant}))
+    if variant:
+        assert not g.corps["ATSF"].started
+        return
     assert g.books["ATSF"].size == 5 and g.round.kind == "OR"
-    assert ("liquidation" in g.market.zones("ATSF")) == variant
+    assert "liquidation" not in g.market.zones("ATSF")
 
 
 def test_18usa_17_max_start_300_from_phase_5() -> None:
@@ -293,3 +297,35 @@ def test_18usa_free_station_subsidy_gives_an_extra_token() -> None:
     assert g.subsidies["C3"].kind == "free_station"
     _start_atsf(game, 100, "C3")
     assert g.corps["ATSF"].tokens_owned == 2 and g.usa_map.free_stations == {"ATSF"}
+
+
+def test_18usa_boomtown_subsidy_on_the_site_needs_a_yellow_home_before_phase_5() -> None:
+    """Appendix "Subsidy Tiles", Boomtown: "upgrade the owning company's home city to green"
+    - from an empty city too, by default (above).  On 18xx.games the subsidy's tile lay
+    follows the site's upgrade rules, which take a city from white to green only from Phase
+    5 (``G18USA::Game#upgrades_to_correct_color?``): under ``compat_18xx_games`` ATSF (home
+    G11, empty, Phase 2) has no green lay until its own yellow one (found by the export
+    differential: random bots, 7 players, seed 305; the position is its first 92 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "boomtown-on-an-empty-home-7p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = usa(game)
+
+    def green_at_home() -> list[Action]:
+        return [
+            a
+            for a in game.legal_actions()
+            if a.kind == "lay_tile"
+            and a.hex == "G11"
+            and g.usa_map.board.tiles[a.tile].colour.label == "green"
+        ]
+
+    assert g.usa_map.board.hexes["G11"].tile.colour.label == "white"
+    assert not green_at_home()
+    yellow = next(a for a in game.legal_actions() if a.kind == "lay_tile" and a.hex == "G11")
+    game.apply(yellow)
+    assert green_at_home()

@@ -57,7 +57,7 @@ class DividendStep(Step):
         before = g.share_price(entity)
         if mode is DividendKind.WITHHOLD:
             g.ledger.transfer(BANK, entity, revenue)
-            g.market.withhold(entity)
+            self.withhold_move(g, entity)
             g.emit("withhold", f"{entity} withholds ${revenue}", company=entity, amount=revenue)
         else:
             paid = revenue
@@ -81,6 +81,11 @@ class DividendStep(Step):
         g.emit("price", price_move(entity, before, g.share_price(entity)), company=entity)
         g.after_price_move(entity)
         self.done = True
+
+    def withhold_move(self, g: Engine, entity: str) -> None:
+        """Move the price for a withhold: one space left.  A title whose market stops such
+        a move short of some space overrides it."""
+        g.market.withhold(entity)
 
     def after_payout(self, g: Engine, entity: str, per_share: int) -> None:
         """The shareholders have been paid ``per_share`` a share and the price has not moved

@@ -215,7 +215,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         },
         final_train_event="end_game",
         bid_step=5,
-        loans=LoanRules(rows=data.loan_rows(players)),
+        loans=LoanRules(rows=data.loan_rows(players), borrow_before_interest=not compat),
         shorts=ShortRules(
             enabled=True,
             forbidden_after="8",
@@ -230,6 +230,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             no_train_liquidation=True,
             repay_acquired_loans=compat,
             liquidate_only_at_start=compat,
+            withhold_stops_at_acquisition=compat,
             shares_before_conversion_loans=compat,
         ),
         cars_after_track=compat,

@@ -193,3 +193,23 @@ class SiteBoomtownStep(BoomtownStep):
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         return [a for a in super().actions(g, entity) if not isinstance(a, Pass)]
+
+    def could_lay(self, g: Engine, corp_id: str) -> bool:
+        """Whether the subsidy could still be laid on the home, wherever the turn stands
+        (the site's track step waits for it: S8's ``tile_lay`` ``when: 'track'``)."""
+        return self.may(g, corp_id) and bool(self._lays(g, corp_id))
+
+    def _lays(self, g: Engine, corp_id: str) -> list[TileLay]:
+        """Before Phase 5 only a yellow home turns green: the site's subsidy is a tile lay
+        that follows its upgrade rules, which take a city from white to green only from
+        Phase 5 (``G18USA::Game#upgrades_to_correct_color?``); the appendix's "upgrade ...
+        to green" skips yellow by default."""
+        board = usa(g).usa_map
+        home = board.home_of(corp_id)
+        if (
+            home is not None
+            and board.board[home].tile.colour is Colour.WHITE
+            and "5" not in g.phases_reached()
+        ):
+            return []
+        return super()._lays(g, corp_id)

@@ -60,6 +60,8 @@ UNLIMITED_CASH = UNLIMITED
 """Cash given to the track search so that it lists every lay (the caller filters)."""
 SECOND_TILE_FEE = 20
 """§12.2: "For a fee of $20, a company may perform a second tile action"."""
+BROWN_PHASE = "5"
+"""§12.2.4: "Phases 5 - 8 Only" (brown track from Phase 5, §12.2)."""
 CHARTER = "charter"
 """The token-cut choice that discards a token from the company's charter (§14.3)."""
 RESOURCE_BONUSES = revenue_bonuses(("5", "6", "7", "8"))
@@ -247,8 +249,10 @@ class UsaMap(TakeoverBoardMap):
 
     def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
         """§12.2.4: from Phase 5 (brown track), an empty city hex takes a green city and
-        plain track may skip colours at $10 a level."""
-        if Colour.BROWN in rules.colours:
+        plain track may skip colours at $10 a level - by the phase, not by the colours a
+        company may lay (P11's owner lays brown track from Phase 3, but only as an
+        upgrade)."""
+        if BROWN_PHASE in g.phases_reached():
             return dataclasses.replace(
                 rules,
                 colour_skip=usa_tiles.colour_skip(),

@@ -81,7 +81,7 @@ def private_steps(g: Engine) -> list[Step]:
     return [
         ResourceTokenStep(),
         BridgeStep(metropolises(g)),
-        RedAreaStep(),
+        RedAreaStep(track_only=usa(g).variant.compat_18xx_games),
         AttachStep(),
     ]
 

@@ -30,10 +30,13 @@ from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.titles.g18usa.board import RedValue, board, red_areas
+from roundhouse.titles.g18usa.family1817.turn_stage import moved_past
 from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import ExpressFreight, RedAreaToken
+from roundhouse.titles.g18usa.route_privates import AttachStep
 from roundhouse.titles.g18usa.stop_bonus import express_marker
 
 
@@ -130,6 +133,17 @@ def discard_express(g: Engine, corp_id: str) -> None:
         close(g, private)
 
 
+def in_track_step(g: Engine, corp_id: str) -> bool:
+    """Whether the company's operating turn has not left its track step: no action of a
+    later step yet (a station, the run, a train attached for it).  The site's track step
+    waits while P6 or P8 could be used, whatever lays are left
+    (``G18USA::Step::Track#can_lay_tile?``)."""
+    track = next((s for s in g.round.steps if isinstance(s, TrackStep)), None)
+    if track is None or not in_turn(g, corp_id) or moved_past(g, corp_id, track):
+        return False
+    return not any(isinstance(s, AttachStep) and s.attached for s in g.round.steps)
+
+
 def _moves(g: Engine, corp_id: str) -> list[UsePrivate]:
     if not isinstance(g.map, BoardMap) or not in_turn(g, corp_id):
         return []
@@ -155,11 +169,22 @@ def _moves(g: Engine, corp_id: str) -> list[UsePrivate]:
 
 
 class RedAreaStep(Step):
-    """Use P6 or P8 on a red area the company reaches (appendix P6, P8)."""
+    """Use P6 or P8 on a red area the company reaches (appendix P6, P8): at any time of the
+    operating turn (the appendix names none), or with ``track_only`` while the turn is in its
+    track step, as 18xx.games offers them (``assign_hexes`` abilities ``when: 'track'``,
+    ``compat_18xx_games``)."""
 
     kinds = frozenset({"use_private"})
     blocking = False
     name = "red_area"
+
+    def __init__(self, *, track_only: bool = False) -> None:
+        self.track_only = track_only
+
+    def _moves(self, g: Engine, entity: str) -> list[UsePrivate]:
+        if self.track_only and not in_track_step(g, entity):
+            return []
+        return _moves(g, entity)
 
     def takes(self, g: Engine, action: Action) -> bool:
         return (
@@ -172,10 +197,10 @@ class RedAreaStep(Step):
         )
 
     def active(self, g: Engine, entity: str) -> bool:
-        return bool(_moves(g, entity))
+        return bool(self._moves(g, entity))
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
-        return list(_moves(g, entity))
+        return list(self._moves(g, entity))
 
     def _normal(self, action: UsePrivate) -> UsePrivate:
         area = area_of(action.hex)
@@ -188,7 +213,7 @@ class RedAreaStep(Step):
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)
-        if self._normal(action) not in _moves(g, entity):
+        if self._normal(action) not in self._moves(g, entity):
             raise IllegalAction(
                 f"{entity} may use {action.company} only on a red area its routes reach "
                 "(appendix P6, P8)",

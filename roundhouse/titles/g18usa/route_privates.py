@@ -14,10 +14,10 @@ switcher, P30 Double Heading's extender (18xx.games).
 * P30: "Each turn one non-permanent train may attach the Extender to run to one extra city":
   the train's number is one higher for the run.
 
-The company attaches them before it runs (:class:`AttachStep`: ``choose`` with the train's id,
-``company`` naming the private); the title's board map gives the attached train its changed
-kind with :func:`attached_kinds` in ``train_kinds`` (core reads a kind listed under a train's
-id as that train's), adds P17's bonus and the switcher's rules with
+The company attaches them as it comes to its run (:class:`AttachStep`: ``choose`` with the
+train's id, ``company`` naming the private); the title's board map gives the attached train
+its changed kind with :func:`attached_kinds` in ``train_kinds`` (core reads a kind listed
+under a train's id as that train's), adds P17's bonus and the switcher's rules with
 :func:`private_revenue_rules` in ``revenue_rules`` and lets the switcher through blocked cities
 with :func:`switcher_options` in ``route_options``.
 """
@@ -36,6 +36,7 @@ from roundhouse.core.routes.adapter import GraphOptions, StopDecorator, StopExtr
 from roundhouse.core.routes.graph import RouteGraph, Stop, StopKind
 from roundhouse.core.routes.kinds import AnyKind, Train, TrainKind
 from roundhouse.core.routes.revenue import Bonus, RevenueRules, RouteFacts, Run, StopScore
+from roundhouse.titles.g18usa.family1817.turn_stage import waits_before_route
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import held, in_turn
 from roundhouse.titles.g18usa.private_abilities import GreatNorthern, TrainBonusStop
@@ -211,7 +212,10 @@ def permanent(g: Engine, train_id: str) -> bool:
 
 
 class AttachStep(ListedStep):
-    """Attach P19's switcher or P30's extender to a train before the run."""
+    """Attach P19's switcher or P30's extender to a train before the run, once the turn has
+    reached it: the steps before the run (track, station) are done, as on 18xx.games, where
+    the choice belongs to the route step (``G18USA::Step::Route#process_choose``; the cards' timing
+    is the site's: our rulebook copy has no P19 or P30)."""
 
     kinds = frozenset({"choose"})
     blocking = False
@@ -236,6 +240,8 @@ class AttachStep(ListedStep):
     def moves(self, g: Engine, corp_id: str) -> list[Choose]:
         if not in_turn(g, corp_id) or g.or_round().revenue is not None:
             return []
+        if waits_before_route(g, corp_id):
+            return []  # chosen with the run (18xx.games's route step), after track and station
         out: list[Choose] = []
         p = g.controller_id(corp_id)
         for private, a in held(g, corp_id, TrainBonusStop):

@@ -114,10 +114,16 @@ class UsaHooks(FamilyHooks):
 
     def stock_round(self, g: Engine) -> Round:
         """§11; with §17's "$300 Maximum Starting Price After Phase 5", starts reach $300
-        once Phase 5 has begun (trains are not sold in a stock round, so the phase holds)."""
+        once Phase 5 has begun (trains are not sold in a stock round, so the phase holds);
+        under ``compat_18xx_games`` a 5-share company that cannot buy its token is
+        liquidated like a 10-share one (docs/rules-notes.md)."""
         start = self.start
         if usa(g).variant.max_start_300 and "5" in g.phases_reached():
             start = dataclasses.replace(start, price_ceiling=data.max_start_price_variant())
+        if usa(g).variant.compat_18xx_games:
+            # §11.6 liquidates only a 10-share company that could not buy its tokens by the
+            # round's end; the site any that owes one (``G1817::Round::Stock#finish_round``)
+            start = dataclasses.replace(start, liquidate_unpaid=frozenset(start.token_cost))
         return UsaStockRound([CorporateStockStep(start=start)])
 
     def operating_round(self, g: Engine) -> Round:

@@ -16,6 +16,15 @@ class ShortDividendStep(DividendStep):
     """Pay out, withhold or half-pay; on a payout, short sellers pay the bank each share's
     dividend before the price moves (18USA §12.5)."""
 
+    def withhold_move(self, g: Engine, entity: str) -> None:
+        """§12.5: "the share price token moves back one step", from the leftmost acquisition
+        space into liquidation too; under ``TakeoverRules.withhold_stops_at_acquisition``
+        (18xx.games: ordinary moves never enter the liquidation space,
+        ``SharePrice#normal_movement?``) it stays there."""
+        t = family(g).config.takeover
+        barrier = {t.liquidation_zone} if t.enabled and t.withhold_stops_at_acquisition else set()
+        g.market.withhold(entity, barrier_zones=barrier)
+
     def after_payout(self, g: Engine, entity: str, per_share: int) -> None:
         fg = family(g)
         if fg.shorts.outstanding(entity):

@@ -28,6 +28,15 @@ class FamilyHooks(Hooks):
             for s in super().operating_steps(g)
         ]
 
+    def operating_order(self, g: Engine, candidates: Sequence[str]) -> list[str]:
+        """18USA §12: "Companies whose share price tokens are in the red 'liquidation' space
+        on the stock market do not operate" (one liquidated at the end of a stock round for
+        its unpaid tokens, §11.6, waits for the next M&A round)."""
+        t = family(g).config.takeover
+        if t.enabled:
+            candidates = [c for c in candidates if t.liquidation_zone not in g.market.zones(c)]
+        return super().operating_order(g, candidates)
+
     def on_no_train(self, g: Engine, corp_id: str) -> None:
         """18USA §12.6: a company ending its turn without a train goes to the liquidation
         space (when :attr:`TakeoverRules.no_train_liquidation` is set)."""

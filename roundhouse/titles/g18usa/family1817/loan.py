@@ -34,6 +34,12 @@ class LoanRules:
     """Spaces the price moves back per loan taken and ahead per loan repaid (18USA §9)."""
     loans_per_share: int = 1
     """Loans a company may hold per share of its size (18USA §9: "equal to its share size")."""
+    borrow_before_interest: bool = True
+    """Whether a company whose turn has come to §12.8's interest may still take a loan before
+    paying it (18USA §9: loans "at any time during the company's turn, except between the
+    'pay fees on loans' and 'repay loans' steps").  18xx.games pays the interest the moment
+    the company leaves its buy-trains step (``G1817::Round::Operating#pay_interest!``), so
+    a loan comes after it there (``compat_18xx_games``; docs/rules-notes.md)."""
 
     @property
     def enabled(self) -> bool:

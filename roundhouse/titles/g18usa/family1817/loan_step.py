@@ -137,13 +137,24 @@ def may_borrow(g: Engine, entity: str) -> bool:
     return True
 
 
+def _at_interest(g: Engine, entity: str) -> bool:
+    """Whether the company's turn waits at §12.8's interest: the first blocking step it has
+    not left is the unpaid :class:`InterestStep`."""
+    for s in g.round.steps:
+        if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
+            return isinstance(s, InterestStep)
+    return False
+
+
 class LoanStep(Step):
     """Take loans at any time of the turn (18USA §9) except between paying interest and
     completing the repay step (§12.8: "After paying interest, the company may not take
     further loans until it has completed the 'repay loans' step"): a loan taken while
     repaying completes that step, as §12.9 allows no repaying after a loan this round.
     The turn's steps it has left behind (a track step it ran past, whose lay the dividend
-    made affordable again) keep no turn open for a loan."""
+    made affordable again) keep no turn open for a loan.  Without
+    ``LoanRules.borrow_before_interest`` (18xx.games) none is offered at the interest step
+    itself either."""
 
     kinds = frozenset({"take_loan"})
     blocking = False
@@ -163,6 +174,8 @@ class LoanStep(Step):
             if not isinstance(repay, RepayStep) or not repay.active(g, entity):
                 return False
         if not others:
+            return False
+        if not g.config.loans.borrow_before_interest and _at_interest(g, entity):
             return False
         try:
             check_take_loan(g, entity)

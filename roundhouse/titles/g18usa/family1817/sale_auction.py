@@ -29,7 +29,7 @@ from roundhouse.titles.g18usa.family1817.company_sale import (
     in_white_area,
     unpaid_acquired_loans,
 )
-from roundhouse.titles.g18usa.family1817.loan_step import check_payoff, payoff_loan
+from roundhouse.titles.g18usa.family1817.loan_step import check_payoff, max_loans, payoff_loan
 
 if TYPE_CHECKING:
     from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
@@ -212,6 +212,18 @@ class SaleAuction:
     def repay(self, g: FamilyEngine, loan: int) -> None:
         payoff_loan(g, self.buyer, loan, move_price=False)
         self.acquired.remove(loan)
+
+    def repay_over_the_limit(self, g: FamilyEngine) -> None:
+        """Repay acquired loans, last first, while the buyer holds more than its limit (§9:
+        "The maximum number of loans a company may hold is equal to its share size"; §14.2.2
+        leaves the repayment to the buyer): what 18xx.games does at once, unasked
+        (``G1817::Step::Acquire#acquire_post_loan``; under
+        ``TakeoverRules.repay_acquired_loans``)."""
+        while self.acquired and len(g.loans.of(self.buyer)) > max_loans(g, self.buyer):
+            loan = self.acquired[-1]
+            if not self.may_repay(g, loan):
+                return
+            self.repay(g, loan)
 
     def stop_repaying(self, g: FamilyEngine) -> None:
         """18USA §14.2.2: two spaces back per acquired loan left."""

@@ -48,6 +48,11 @@ class TakeoverRules:
     """Whether a converted company's share round (§14.1.3) comes before its loans and station
     tokens (18xx.games's step order: ``PostConversion`` before ``PostConversionLoans``,
     ``compat_18xx_games``); §14.1.1 lists the loans and tokens first."""
+    withhold_stops_at_acquisition: bool = False
+    """Whether a withhold leaves a company in the leftmost acquisition space instead of
+    moving it into liquidation (18xx.games: only a liquidation moves a token there,
+    ``SharePrice#normal_movement?``; ``compat_18xx_games``).  §12.5 moves it "back one
+    step" wherever it is; §9 stops only loans at the leftmost gray space."""
     liquidate_only_at_start: bool = False
     """Whether only companies already in the liquidation space when the round began are
     liquidated in it (18xx.games skips one that "moved into liquidation during M&A", as
@@ -56,7 +61,9 @@ class TakeoverRules:
     """Whether a buyer's bid limit counts paying off every loan of the company bought, with
     the loans it may take under its own limit (18xx.games ``G1817::Step::Acquire
     #max_bid_for_corporation``, ``compat_18xx_games``); otherwise the bought loans only use up
-    the buyer's loan room (18USA §14.2, docs/rules-notes.md)."""
+    the buyer's loan room (18USA §14.2, docs/rules-notes.md).  With it the buyer also repays
+    at once, unasked, the acquired loans that put it over its limit (``#acquire_post_loan``,
+    :meth:`~.sale_auction.SaleAuction.repay_over_the_limit`)."""
 
     @property
     def enabled(self) -> bool:

@@ -386,6 +386,8 @@ class TakeoverRound(CashCrisisRound):
         else:
             sale = self._sale()
             finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot)
+            if g.config.takeover.repay_acquired_loans:
+                sale.repay_over_the_limit(g)
             self.phase = "repay" if sale.acquired else "sale"
             if not sale.acquired:
                 self.auction = None

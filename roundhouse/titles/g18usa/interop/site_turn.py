@@ -51,6 +51,7 @@ from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import max_loans
+from roundhouse.titles.g18usa.home_brown import SiteBoomtownStep
 from roundhouse.titles.g18usa.interop.names import board_map
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
@@ -205,15 +206,18 @@ def _owns(g: Engine, corp: str, private: str) -> bool:
 
 def track_privates_wait(g: Engine, corp: str) -> bool:
     """``G18USA::Step::Track#can_lay_tile?``: the track step also waits, whatever lays are
-    left, while the company holds Import / Export Hub (P6) and reaches a red area
-    (``#can_assign_p6?``), or holds the Law Firm (P20) with a station token left and reaches a
-    city with no open slot and none of its stations (``#can_place_token_with_p20?``)."""
+    left, while the Boomtown subsidy could still upgrade the home, while the company holds
+    Import / Export Hub (P6) and reaches a red area (``#can_assign_p6?``), or holds the Law
+    Firm (P20) with a station token left and reaches a city with no open slot and none of
+    its stations (``#can_place_token_with_p20?``)."""
     if not isinstance(g.map, BoardMap):
         return False
     reach = g.map.graph.reach(corp)
     hexes = {h for h, _ in reach.stops} | reach.hexes
     if held(g, corp, RedAreaToken) and reached_areas(hexes):
         return True
+    if any(isinstance(s, SiteBoomtownStep) and s.could_lay(g, corp) for s in g.round.steps):
+        return True  # the Boomtown subsidy's lay (S8's ``tile_lay``, ``when: 'track'``)
     company = g.corps[corp]
     return (
         bool(held(g, corp, LawFirmToken))

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from roundhouse.core.actions import Action
 from roundhouse.core.flow.actions import Choose, DiscardTrain, LayTile, PlaceToken
 from roundhouse.core.game import Game
+from roundhouse.core.ids import PlayerId
 from roundhouse.interop.translate import SiteAction
 from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
 from roundhouse.titles.g18usa.interop.names import board_map, engine, site_tile
@@ -85,6 +86,10 @@ class TrackReader(ReaderBase):
             )
             yield from self._orient_denver(game)
             return
+        subsidy = self._subsidy_lay(action, game, seat, entity, hex_name, tile.name, rotation)
+        if subsidy is not None:
+            yield subsidy  # the company's lay of its Resource subsidy's tile
+            return
         if tile.resource == "ore20" and board.hexes[hex_name].tile.id == tile.name:
             yield UpgradeOre(player=seat, entity=entity, hex=hex_name)
             return
@@ -118,6 +123,32 @@ class TrackReader(ReaderBase):
             return
         seat, entity = self.who(action, game)
         yield PlaceToken(player=seat, entity=entity, hex=hex_name, city=city)
+
+    def _subsidy_lay(
+        self,
+        action: SiteAction,
+        game: Game,
+        seat: PlayerId,
+        entity: str,
+        hex_name: str,
+        tile: str,
+        rotation: int,
+    ) -> SubsidyLay | None:
+        """A company's lay of a resource tile that its Resource subsidy makes: the site
+        takes the subsidy's lay as the company's own (``ResourceTrack#lay_tile_action``, the
+        subsidy first since its lay is not counted), the writer writes it so."""
+        resource = site_tile(action.text("tile")).resource
+        if resource not in ("coal", "oil", "ore"):
+            return None
+        ours = SubsidyLay(
+            player=seat,
+            entity=entity,
+            hex=hex_name,
+            tile=tile,
+            rotation=_rotation(engine(game), tile, rotation),
+            choice=resource,  # type: ignore[arg-type]
+        )
+        return ours if accepted(ours, game) else None
 
     def read_remove_token(self, action: SiteAction, game: Game) -> Iterator[Action]:
         """§14.3: the token a company over eight gives up (our token-cut step's choice)."""

@@ -51,7 +51,9 @@ from roundhouse.titles.g18usa.family1817.actions import (
 )
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
 from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.loan_step import may_borrow
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
+from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
 from roundhouse.titles.g18usa.interop.site_moves import (
@@ -147,17 +149,32 @@ class WriteMemory:
     orientation once the start is over."""
 
 
+def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is a stock-round player's pass that is all they may do (§11: no
+    sale, short, purchase, company start, nor anything for one of their companies).  The
+    site offers such a player no action at all, so ``Round::Base#skip_steps`` passes for
+    them without a record (``Step::Base#skip!``); ours asks for the pass."""
+    return (
+        isinstance(action, Pass)
+        and isinstance(g.round, CorporateStockRound)
+        and g.round.auction is None
+        and action.entity in g.seats
+        and legal == [action]
+    )
+
+
 def site_makes(action: Action, game: Game) -> bool:
     """Whether 18xx.games makes ``action`` by itself, recording nothing (the reader makes it
     again, :func:`.site_moves.silent_moves`): passing an offer nobody could buy, paying
     interest, withholding when that is the only move, a merger-round turn with nothing but a
     pass, the end of a stock turn spent acting for a company, the one company that may buy
-    what its president won, the loan a buyer short of its bid must take."""
-    if not isinstance(action, (Pass, Dividend, TakeLoan, Merge)):
+    what its president won, the loan a buyer short of its bid must take; a friendly sale
+    nobody could buy, offered or declined (the site never asks)."""
+    if not isinstance(action, (Pass, Dividend, TakeLoan, Merge, Assign)):
         return False  # (the question below lists every legal move: tile lays are many)
     g = engine(game)
-    if isinstance(action, Pass) and offer_nobody_can_buy(game):
-        return True
+    if isinstance(action, (Pass, Assign)) and offer_nobody_can_buy(game):
+        return True  # declined or offered, the company is not sold (§14.2.3)
     if interest_payment(game) == action:
         return True
     legal = list(game.legal_actions())
@@ -168,6 +185,8 @@ def site_makes(action: Action, game: Game) -> bool:
         return True
     if takeover and isinstance(action, Pass) and legal == [action]:
         return True  # a loan on offer (after a conversion) makes the site wait
+    if stock_turn_with_nothing_to_do(g, action, legal):
+        return True
     if (
         lone
         and isinstance(action, Pass)
@@ -220,8 +239,14 @@ class UsaWriter(Translator):
         out = self._auction_passes(action, game, memory, seats)
         out += self._silent_turns(game, memory)
         lender = memory.conversion_loan
-        if lender and getattr(action, "entity", None) != lender:
-            out.append(_corp_pass(lender))  # the site's post-conversion loan step waits
+        if (
+            lender
+            and getattr(action, "entity", None) != lender
+            and may_borrow(engine(game), lender)
+        ):
+            # the site's post-conversion loan step waits while the company may borrow more
+            # (``G1817::Step::PostConversionLoans#active_entities``)
+            out.append(_corp_pass(lender))
         memory.conversion_loan = ""
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
             memory.conversion_loan = str(action.entity)
@@ -675,14 +700,17 @@ class UsaWriter(Translator):
         ]
 
     def write_subsidy_lay(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
+        """The Resource subsidy's lay is the company's own ``lay_tile`` of the resource tile
+        in its track step: the site refuses a lay by the subsidy
+        (``G18USA::Step::SpecialTrack#abilities`` hides resource tile lays) and takes the
+        company's without counting it among its lays (``ResourceTrack#lay_tile_action``:
+        the subsidy's ability has ``consume_tile_lay: false``)."""
         assert isinstance(action, SubsidyLay)
-        g = engine(game)
-        subsidy = g.company_subsidies[str(action.entity)]
         return [
             {
                 "type": "lay_tile",
-                "entity": subsidy.id,
-                "entity_type": "company",
+                "entity": str(action.entity),
+                "entity_type": "corporation",
                 "hex": action.hex,
                 "tile": self._lay(game, action.hex, action.tile, {action.choice}),
                 "rotation": action.rotation,
