@@ -1,0 +1,201 @@
+"""How the 18West heuristic player plays, step by step.
+
+- **Initial Stock Round** (§3.2): puts up the best President's Certificate it can pay for
+  (the UP first: it comes running, §3.2.3; then the Public Companies, Land Grant
+  Companies, Granger Roads), bids the least it may up to a small ceiling that keeps the
+  certificate and a reserve within its cash (§3.2.4), and starts the company at the highest
+  Starting Value that leaves a reserve (§3.3).
+- **Stock Rounds** (§3.5, §5): buys its own companies' shares to keep the presidency (and
+  fund the company), two UP shares while the UP has no President, then shares of companies
+  that pay well for their price; starts a further company when its cash allows; never sells
+  voluntarily.
+- **Operating turn** (§7): lays the tile whose exits point at most revenue for its terrain
+  cost (a Land Grant's mandatory lays, §8.3, are the only moves offered then); never asks
+  for permission to build in a Land Grant and refuses others, unless the asker is its own
+  (§8.1); moves the x2 token along the offered way and converts when it may (§8.2, §8.6);
+  places a station in the richest city with money to spare (§7.4); runs the optimiser's
+  best route; pays out unless it needs the money for a train it must have (§7.6); buys the
+  longest affordable Bank train when it has none or only trains that rust soon, or a second
+  with money to spare (§7.8); in emergencies takes the cheapest train and sells the fewest
+  shares, others' companies first (§7.8.4).
+- **M&A Round** (§6) and treasury issues (§7.3): passes, and declines offers.
+
+Any other step gets a pass when one is legal, else its first move.  Nothing is tried on
+copies of the game, so a move costs a few views.  :meth:`WestPolicy.quick` is the same
+move; :meth:`WestPolicy.values` the table's estimate of each player's worth (§1.3).
+"""
+
+from __future__ import annotations
+
+
+from roundhouse.bots.map_info import MapInfo
+from roundhouse.bots.policy import final_or
+from roundhouse.core.actions import Action
+from roundhouse.core.game import Game
+from roundhouse.core.rng import Rng
+from roundhouse.titles.g18west.bot import operating as op
+from roundhouse.titles.g18west.bot import stock
+from roundhouse.titles.g18west.bot.read import (
+    Company,
+    Position,
+    field,
+    number,
+    pass_or_first,
+    read,
+    stops,
+)
+
+PLAN_WIDTH = 3
+"""Other moves of a kind offered to a search besides the heuristic's choice."""
+QUIET_STEPS = frozenset({"issue", "issue_shares", "redeem_shares", "acquire", "merger"})
+"""Steps the bot passes in (§6, §7.3)."""
+
+
+class WestPolicy:
+    """The 18West heuristic; see the module docstring."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._maps: dict[int, MapInfo] = {}
+
+    # -- the protocol -----------------------------------------------------------------------
+
+    def values(self, game: Game) -> dict[str, float]:
+        return final_or(game, lambda: {r.id: r.estimate for r in game.standings()})
+
+    def choose(self, game: Game, player: str, rng: Rng) -> Action:
+        legal = list(game.legal_actions(player))
+        if len(legal) == 1:
+            return legal[0]
+        action = self._decide(game, player, legal)
+        assert action in legal, f"{action!r} is not legal"
+        return action
+
+    def quick(self, game: Game, player: str, rng: Rng) -> Action:
+        return self.choose(game, player, rng)
+
+    def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
+        best = self.choose(game, player, rng)
+        by_kind: dict[str, list[Action]] = {}
+        for a in game.legal_actions(player):
+            if a != best:
+                by_kind.setdefault(a.kind, []).append(a)
+        others: list[Action] = []
+        for group in by_kind.values():
+            others.extend(group[:PLAN_WIDTH])
+        return [[best], *([a] for a in others)]
+
+    # -- dispatch --------------------------------------------------------------------------
+
+    def _map(self, game: Game) -> MapInfo:
+        key = id(game.title)
+        found = self._maps.get(key)
+        if found is None:
+            found = self._maps[key] = MapInfo(game)
+        return found
+
+    def _decide(self, game: Game, player: str, legal: list[Action]) -> Action:
+        of: dict[str, list[Action]] = {}
+        for a in legal:
+            of.setdefault(a.kind, []).append(a)
+        kinds = set(of)
+        if "run_routes" in kinds:
+            return max(of["run_routes"], key=lambda a: number(a, "revenue"))
+        if "discard_train" in kinds:
+            return min(of["discard_train"], key=lambda a: stops(field(a, "train")))
+        if "answer_offer" in kinds:
+            no = [a for a in of["answer_offer"] if getattr(a, "accept", True) is False]
+            return no[0] if no else legal[0]
+        if kinds & {"issue_shares", "redeem_shares", "acquire"}:
+            return pass_or_first(legal)
+        pos = read(game)
+        if "bankrupt" in kinds and "buy_train" not in kinds:
+            return op.choose_sale(legal, pos, player)
+        if "sell_shares" in kinds and not kinds & {"pass", "buy_train", "buy_shares", "par"}:
+            return op.choose_sale(legal, pos, player)
+        if "dividend" in kinds:
+            company = pos.companies.get(field(of["dividend"][0], "entity"))
+            modes = {field(a, "mode"): a for a in of["dividend"]}
+            if company is None:
+                return legal[0]
+            return op.choose_dividend(pos, company, modes)
+        probe = next((a for a in legal if a.kind != "pass"), legal[0])
+        step, _ = game.step_of(probe)
+        if step == "auction":
+            return stock.auction_move(legal, pos, player)
+        if step == "auction_par" and "par" in of:
+            return stock.auction_par(of["par"], pos, player)
+        if step == "stock":
+            return stock.stock_move(legal, pos, player)
+        if "choose" in kinds:
+            return self._choice(pos, player, of["choose"], legal)
+        company = pos.companies.get(field(probe, "entity"))
+        if company is not None:
+            return self._company_move(game, player, pos, company, legal, of)
+        return pass_or_first(legal)
+
+    @staticmethod
+    def _choice(pos: Position, player: str, chooses: list[Action], legal: list[Action]) -> Action:
+        """Named choices: §8.1's permission (never ask; permit only one's own company), §8.2
+        and §8.6's Land Grant (convert when offered, keep the grant rather than abandon it,
+        else move the x2 token along the first way offered), §6.4's station relocation."""
+        by_name = {field(a, "choice"): a for a in chooses}
+        if "permit" in by_name:
+            asker = next(
+                (c.id for c in pos.mine(player) if c.id == field(chooses[0], "entity")), None
+            )
+            return by_name["permit"] if asker else by_name.get("refuse", by_name["permit"])
+        for name in ("convert", "keep_grant"):
+            if name in by_name:
+                return by_name[name]
+        moves = [a for a in chooses if not field(a, "choice").startswith("ask:")]
+        if any(a.kind == "pass" for a in legal) and len(moves) < len(chooses):
+            # asking is optional: the bot builds elsewhere
+            others = [a for a in legal if a.kind != "choose"]
+            return pass_or_first(others) if others else legal[0]
+        return moves[0] if moves else pass_or_first(legal)
+
+    def _company_move(
+        self,
+        game: Game,
+        player: str,
+        pos: Position,
+        company: Company,
+        legal: list[Action],
+        of: dict[str, list[Action]],
+    ) -> Action:
+        idle = pass_or_first(legal)
+        if "buy_train" in of:
+            train = op.choose_train(of["buy_train"], pos, company)
+            if train is not None:
+                return train
+            if "pass" not in of:
+                forced = op.forced_train(legal, pos, company)
+                if forced is not None:
+                    return forced
+                return op.choose_sale(legal, pos, player)
+            return idle
+        if "lay_tile" in of:
+            lays = [a for a in of["lay_tile"] if field(a, "entity") == company.id]
+            forced = "pass" not in of
+            lay = op.choose_lay(game, pos, company, lays or of["lay_tile"], self._map(game), forced)
+            if lay is not None:
+                return lay
+            return idle
+        if "place_token" in of:
+            tokens = [a for a in of["place_token"] if field(a, "entity") == company.id]
+            if tokens:
+                token = op.choose_token(game, pos, company, tokens, company.token_cost)
+                if token is not None:
+                    return token
+                if "pass" in of:
+                    return idle
+                return tokens[0]
+        return idle
+
+
+def make_policy(seed: int, search: bool = False) -> WestPolicy:
+    return WestPolicy(seed)
+
+
+__all__ = ["WestPolicy", "make_policy"]
