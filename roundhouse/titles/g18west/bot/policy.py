@@ -27,7 +27,6 @@ move; :meth:`WestPolicy.values` the table's estimate of each player's worth (§1
 
 from __future__ import annotations
 
-
 from roundhouse.bots.map_info import MapInfo
 from roundhouse.bots.policy import final_or
 from roundhouse.core.actions import Action
@@ -47,8 +46,6 @@ from roundhouse.titles.g18west.bot.read import (
 
 PLAN_WIDTH = 3
 """Other moves of a kind offered to a search besides the heuristic's choice."""
-QUIET_STEPS = frozenset({"issue", "issue_shares", "redeem_shares", "acquire", "merger"})
-"""Steps the bot passes in (§6, §7.3)."""
 
 
 class WestPolicy:
@@ -177,8 +174,10 @@ class WestPolicy:
             return idle
         if "lay_tile" in of:
             lays = [a for a in of["lay_tile"] if field(a, "entity") == company.id]
-            forced = "pass" not in of
-            lay = op.choose_lay(game, pos, company, lays or of["lay_tile"], self._map(game), forced)
+            must_lay = "pass" not in of
+            lay = op.choose_lay(
+                game, pos, company, lays or of["lay_tile"], self._map(game), must_lay
+            )
             if lay is not None:
                 return lay
             return idle
