@@ -92,6 +92,12 @@ class WestPolicy:
         return found
 
     def _decide(self, game: Game, player: str, legal: list[Action]) -> Action:
+        # §8.1: asking for permission is optional and the bot never asks; leaving the ask
+        # out lets the track step decide the turn (else the choice would stand for it)
+        asked = [a for a in legal if not field(a, "choice").startswith("ask:")]
+        legal = asked or legal
+        if len(legal) == 1:
+            return legal[0]
         of: dict[str, list[Action]] = {}
         for a in legal:
             of.setdefault(a.kind, []).append(a)
@@ -125,32 +131,27 @@ class WestPolicy:
         if step == "stock":
             return stock.stock_move(legal, pos, player)
         if "choose" in kinds:
-            return self._choice(pos, player, of["choose"], legal)
+            return self._choice(game, pos, player, of["choose"])
         company = pos.companies.get(field(probe, "entity"))
         if company is not None:
             return self._company_move(game, player, pos, company, legal, of)
         return pass_or_first(legal)
 
     @staticmethod
-    def _choice(pos: Position, player: str, chooses: list[Action], legal: list[Action]) -> Action:
+    def _choice(game: Game, pos: Position, player: str, chooses: list[Action]) -> Action:
         """Named choices: §8.1's permission (never ask; permit only one's own company), §8.2
         and §8.6's Land Grant (convert when offered, keep the grant rather than abandon it,
         else move the x2 token along the first way offered), §6.4's station relocation."""
         by_name = {field(a, "choice"): a for a in chooses}
         if "permit" in by_name:
-            asker = next(
-                (c.id for c in pos.mine(player) if c.id == field(chooses[0], "entity")), None
-            )
-            return by_name["permit"] if asker else by_name.get("refuse", by_name["permit"])
+            # the request just made names the asking company
+            asker = field(game.log[-1], "entity") if game.log else ""
+            own = any(c.id == asker for c in pos.mine(player))
+            return by_name["permit"] if own else by_name.get("refuse", by_name["permit"])
         for name in ("convert", "keep_grant"):
             if name in by_name:
                 return by_name[name]
-        moves = [a for a in chooses if not field(a, "choice").startswith("ask:")]
-        if any(a.kind == "pass" for a in legal) and len(moves) < len(chooses):
-            # asking is optional: the bot builds elsewhere
-            others = [a for a in legal if a.kind != "choose"]
-            return pass_or_first(others) if others else legal[0]
-        return moves[0] if moves else pass_or_first(legal)
+        return chooses[0]
 
     def _company_move(
         self,
