@@ -165,9 +165,9 @@ def choose_dividend(pos: Position, company: Company, modes: dict[str, Action]) -
 
 
 def choose_train(legal: Sequence[Action], pos: Position, company: Company) -> Action | None:
-    """§7.8: a train when the company has none or only trains that rust soon, or a further
-    one it can afford with money to spare for track; the longest it can afford, from the
-    Bank or the Pool."""
+    """§7.8: a train when the company has none or only trains that rust soon, or a second
+    one (or a longer one than it has) it can afford with money to spare for track; the
+    longest it can afford, from the Bank or the Pool."""
     buys = [
         a
         for a in legal
@@ -187,9 +187,12 @@ def choose_train(legal: Sequence[Action], pos: Position, company: Company) -> Ac
     if train_need(pos, company) > 0:
         return max(buys, key=rank)
     fresh = [a for a in buys if not pos.rusting_soon(field(a, "train"))]
-    if not fresh or len(trains) >= 2:
+    if not fresh:
         return None
     best = max(fresh, key=rank)
+    longest = max(stops(t) for t in trains)
+    if len(trains) >= 2 and stops(field(best, "train")) <= longest:
+        return None
     if company.cash - number(best, "price") >= SECOND_TRAIN_SPARE:
         return best
     return None
