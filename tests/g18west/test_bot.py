@@ -111,3 +111,40 @@ def test_18west_7_8_trainless_company_buys_a_train() -> None:
         if seen >= 2:
             return
     raise AssertionError(f"only {seen} trainless companies able to buy within 400 moves")
+
+
+def test_18west_4_2_1_worthless_granger_shares_are_not_bought_as_an_investment() -> None:
+    """§4.2.1: a Granger Road in the grey space has no value (its price reads $0); the bot
+    scores buying its shares as a bad investment instead of dividing by its price (a 6-player
+    game's crash before this was fixed)."""
+    from roundhouse.core.flow.actions import BuyShares
+    from roundhouse.core.ids import PlayerId
+    from roundhouse.titles.g18west.bot.read import Company, Position
+    from roundhouse.titles.g18west.bot.stock import buy_score
+
+    grey = Company(
+        id="CBQ",
+        kind="granger",
+        president="Bob",
+        price=0,
+        cash=0,
+        size=2,
+        trains=("2-0",),
+        hexes=(),
+        revenue=40,
+        floated=True,
+        treasury=0,
+        pool=0,
+        token_cost=0,
+    )
+    pos = Position(
+        players=("Ann", "Bob"),
+        cash={"Ann": 300, "Bob": 100},
+        shares={"Ann": {}, "Bob": {"CBQ": 2}},
+        certificates={"Ann": 0, "Bob": 1},
+        cert_limit=20,
+        companies={"CBQ": grey},
+        roster=None,
+    )
+    buy = BuyShares(player=PlayerId("Ann"), entity="Ann", shares=("CBQ_1",))
+    assert buy_score(buy, pos, "Ann") < 0

@@ -139,6 +139,8 @@ def buy_score(action: Action, pos: Position, player: str) -> float:
     cash = pos.cash.get(player, 0)
     if company is None or company.price is None or company.price > cash:
         return -1.0
+    if company.price <= 0:
+        return -1.0  # §4.2.1: a share at the foot of the grey zone is worth nothing
     held = pos.shares.get(player, {}).get(corp, 0)
     if company.president == player:
         if cash - company.price < SHARE_RESERVE:
