@@ -190,7 +190,7 @@ def choose_train(legal: Sequence[Action], pos: Position, company: Company) -> Ac
     if not fresh:
         return None
     best = max(fresh, key=rank)
-    longest = max(stops(t) for t in trains)
+    longest = max((stops(t) for t in trains), default=0)
     if len(trains) >= 2 and stops(field(best, "train")) <= longest:
         return None
     if company.cash - number(best, "price") >= SECOND_TRAIN_SPARE:
