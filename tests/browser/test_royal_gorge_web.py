@@ -152,5 +152,7 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
     assert cash(after, turn.president) > president_cash
     assert price(after, turn.company) >= price(before, turn.company)
     log = page.inner_text("#log")
-    assert f"{turn.company} pays out" in log and f"{turn.company} pays $" in log and "per share" in log
+    assert (
+        f"{turn.company} pays out" in log and f"{turn.company} pays $" in log and "per share" in log
+    )
     shot(page, "royal-gorge-after-payout")
