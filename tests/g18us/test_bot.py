@@ -10,13 +10,13 @@ import pytest
 
 from roundhouse.bots import make_bot
 from roundhouse.bots.heuristic import HeuristicBot
+from roundhouse.bots.moves import field, number
 from roundhouse.bots.policy import GenericPolicy, policy_for
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY as TITLES
 from roundhouse.titles.g18us import DRAFT
 from roundhouse.titles.g18us.bot import UsPolicy
-from roundhouse.titles.g18us.bot.read import field, number
 from tests.core.flow.synthetic import act
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

@@ -8,12 +8,12 @@ from __future__ import annotations
 import roundhouse
 from roundhouse.bots import make_bot
 from roundhouse.bots.heuristic import HeuristicBot
+from roundhouse.bots.moves import field, number
 from roundhouse.bots.policy import GenericPolicy, policy_for
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY as TITLES
 from roundhouse.titles.g18west.bot import WestPolicy
-from roundhouse.titles.g18west.bot.read import field, number
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from roundhouse.bots.moves import train_type
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.view.table import CompanyRow
@@ -20,27 +21,6 @@ from roundhouse.core.view.train import TrainRoster
 RUST_WINDOW = 4
 """Bank trains ahead within which a rusting trigger counts as soon (§10.6: the first 4-train
 rusts the 2-trains, the first 4E the 3-trains, the first 5E the 4-trains)."""
-
-
-def field(action: Action, name: str) -> str:
-    value = getattr(action, name, "")
-    return value if isinstance(value, str) else ""
-
-
-def number(action: Action, name: str) -> int:
-    value = getattr(action, name, 0)
-    return value if isinstance(value, int) else 0
-
-
-def train_type(train: str) -> str:
-    """``"3E-1"`` -> ``"3E"``."""
-    return train.rsplit("-", 1)[0]
-
-
-def stops(train: str) -> int:
-    """The stops (or, for Commuter trains, hexes) a train counts: ``"4E-0"`` -> 4."""
-    digits = "".join(ch for ch in train_type(train) if ch.isdigit())
-    return int(digits) if digits else 0
 
 
 @dataclasses.dataclass(slots=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from roundhouse.bots.moves import field, number
 from roundhouse.core.actions import Action
-from roundhouse.titles.g18us.bot.read import Company, Position, field, number, pass_or_first
+from roundhouse.titles.g18us.bot.read import Company, Position, pass_or_first
 
 CONVENTION_BID = 5
 """§3.2: the sealed bid for the right to choose first ($0, $5 or $10).  $5 beats the players

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from roundhouse.bots.moves import field, number, stops
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.bot.board import Board, pull
-from roundhouse.titles.g18usa.bot.read import Company, Position, field, number, stops
+from roundhouse.titles.g18usa.bot.read import Company, Position
 
 FIVE_SHARE_PHASE = 3
 """§8: the phase from which 5-share companies exist (and 2-share ones may convert)."""

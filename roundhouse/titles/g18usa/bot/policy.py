@@ -44,56 +44,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.bots.policy import final_or
+from roundhouse.bots.deciding import DecidingPolicy
+from roundhouse.bots.moves import field, number, stops
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18usa.bot import operating as op
 from roundhouse.titles.g18usa.bot import stock
 from roundhouse.titles.g18usa.bot.board import Board, revenues
-from roundhouse.titles.g18usa.bot.read import Company, Position, field, number, read, stops
-
-PLAN_WIDTH = 3
-"""Other moves of a kind offered to a search besides the heuristic's choice."""
+from roundhouse.titles.g18usa.bot.read import Company, Position, read
 
 
-class UsaPolicy:
+class UsaPolicy(DecidingPolicy):
     """The 18USA heuristic; see the module docstring."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self._boards: dict[int, Board] = {}
 
     # -- the protocol -----------------------------------------------------------------------
-
-    def values(self, game: Game) -> dict[str, float]:
-        return final_or(game, lambda: {r.id: r.estimate for r in game.standings()})
-
-    def choose(self, game: Game, player: str, rng: Rng) -> Action:
-        legal = game.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        action = self._decide(game, player, legal)
-        assert action in legal, f"{action!r} is not legal"
-        return action
 
     def quick(self, game: Game, player: str, rng: Rng) -> Action:
         """The heuristic's move without trying lays up to the run (playouts need speed)."""
         legal = game.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        return self._decide(game, player, legal, runs=False)
-
-    def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
-        best = self.choose(game, player, rng)
-        by_kind: dict[str, list[Action]] = {}
-        for a in game.legal_actions(player):
-            if a != best:
-                by_kind.setdefault(a.kind, []).append(a)
-        others: list[Action] = []
-        for group in by_kind.values():
-            others.extend(group[:PLAN_WIDTH])
-        return [[best], *([a] for a in others)]
+        return self.decide(game, player, legal, runs=False)
 
     # -- dispatch --------------------------------------------------------------------------
 
@@ -104,9 +80,7 @@ class UsaPolicy:
             found = self._boards[key] = Board(game)
         return found
 
-    def _decide(
-        self, game: Game, player: str, legal: Sequence[Action], runs: bool = True
-    ) -> Action:
+    def decide(self, game: Game, player: str, legal: Sequence[Action], runs: bool = True) -> Action:
         pos = read(game)
         kinds = {a.kind for a in legal}
         of = {k: [a for a in legal if a.kind == k] for k in kinds}

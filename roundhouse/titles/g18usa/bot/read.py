@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from roundhouse.core.actions import Action
+from roundhouse.bots.moves import stops, train_type
 from roundhouse.core.game import Game
 from roundhouse.core.view.table import CompanyRow
 from roundhouse.core.view.train import TrainRoster
@@ -22,26 +22,6 @@ RUST_WINDOW = 6
 train rusts the old ones)."""
 OTHER_SUBSIDY = 15
 """What any other subsidy (a free station, a resource, a boomtown, +$10 cities) is worth."""
-
-
-def field(action: Action, name: str) -> str:
-    value = getattr(action, name, "")
-    return value if isinstance(value, str) else ""
-
-
-def number(action: Action, name: str) -> int:
-    value = getattr(action, name, 0)
-    return value if isinstance(value, int) else 0
-
-
-def train_type(train: str) -> str:
-    """``"3+-1"`` -> ``"3+"``."""
-    return train.rsplit("-", 1)[0]
-
-
-def stops(train: str) -> int:
-    digits = "".join(ch for ch in train_type(train) if ch.isdigit())
-    return int(digits) if digits else 0
 
 
 @dataclasses.dataclass(slots=True)

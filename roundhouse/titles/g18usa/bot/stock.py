@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from roundhouse.bots.moves import field, number
 from roundhouse.core.actions import Action
 from roundhouse.titles.g18usa.bot.board import Board, pull
-from roundhouse.titles.g18usa.bot.read import Position, field, number
+from roundhouse.titles.g18usa.bot.read import Position
 
 KEEP_AFTER_PRIVATE = 230
 """Cash a player keeps after buying a private: enough to open a company (§11.6: $100 at

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.bots.map_info import MapInfo
+from roundhouse.bots.moves import field, number, stops
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.view.board import BoardView
-from roundhouse.titles.g18west.bot.read import GRANGER, Company, Position, field, number, stops
+from roundhouse.titles.g18west.bot.read import GRANGER, Company, Position
 
 NEAR = 4
 """Hexes within which a stop's revenue draws track."""

@@ -27,60 +27,24 @@ move; :meth:`WestPolicy.values` the table's estimate of each player's worth (§1
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from roundhouse.bots.deciding import DecidingPolicy
 from roundhouse.bots.map_info import MapInfo
-from roundhouse.bots.policy import final_or
+from roundhouse.bots.moves import field, number, stops
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
-from roundhouse.core.rng import Rng
 from roundhouse.titles.g18west.bot import operating as op
 from roundhouse.titles.g18west.bot import stock
-from roundhouse.titles.g18west.bot.read import (
-    Company,
-    Position,
-    field,
-    number,
-    pass_or_first,
-    read,
-    stops,
-)
-
-PLAN_WIDTH = 3
-"""Other moves of a kind offered to a search besides the heuristic's choice."""
+from roundhouse.titles.g18west.bot.read import Company, Position, pass_or_first, read
 
 
-class WestPolicy:
+class WestPolicy(DecidingPolicy):
     """The 18West heuristic; see the module docstring."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self._maps: dict[int, MapInfo] = {}
-
-    # -- the protocol -----------------------------------------------------------------------
-
-    def values(self, game: Game) -> dict[str, float]:
-        return final_or(game, lambda: {r.id: r.estimate for r in game.standings()})
-
-    def choose(self, game: Game, player: str, rng: Rng) -> Action:
-        legal = list(game.legal_actions(player))
-        if len(legal) == 1:
-            return legal[0]
-        action = self._decide(game, player, legal)
-        assert action in legal, f"{action!r} is not legal"
-        return action
-
-    def quick(self, game: Game, player: str, rng: Rng) -> Action:
-        return self.choose(game, player, rng)
-
-    def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
-        best = self.choose(game, player, rng)
-        by_kind: dict[str, list[Action]] = {}
-        for a in game.legal_actions(player):
-            if a != best:
-                by_kind.setdefault(a.kind, []).append(a)
-        others: list[Action] = []
-        for group in by_kind.values():
-            others.extend(group[:PLAN_WIDTH])
-        return [[best], *([a] for a in others)]
 
     # -- dispatch --------------------------------------------------------------------------
 
@@ -91,7 +55,8 @@ class WestPolicy:
             found = self._maps[key] = MapInfo(game)
         return found
 
-    def _decide(self, game: Game, player: str, legal: list[Action]) -> Action:
+    def decide(self, game: Game, player: str, moves: Sequence[Action]) -> Action:
+        legal = list(moves)
         # §8.1: asking for permission is optional and the bot never asks; leaving the ask
         # out lets the track step decide the turn (else the choice would stand for it)
         asked = [a for a in legal if not field(a, "choice").startswith("ask:")]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from roundhouse.bots.moves import field, train_type
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.view.table import CompanyRow
@@ -23,27 +24,6 @@ GRANGER = "granger"
 LAND_GRANT = "land_grant"
 PUBLIC = "public"
 """§2.2's company types, as the table's ``kind`` names them."""
-
-
-def field(action: Action, name: str) -> str:
-    value = getattr(action, name, "")
-    return value if isinstance(value, str) else ""
-
-
-def number(action: Action, name: str) -> int:
-    value = getattr(action, name, 0)
-    return value if isinstance(value, int) else 0
-
-
-def train_type(train: str) -> str:
-    """``"3-1"`` -> ``"3"``."""
-    return train.rsplit("-", 1)[0]
-
-
-def stops(train: str) -> int:
-    """The stops a train counts: ``"4D-0"`` -> 4."""
-    digits = "".join(ch for ch in train_type(train) if ch.isdigit())
-    return int(digits) if digits else 0
 
 
 @dataclasses.dataclass(slots=True)

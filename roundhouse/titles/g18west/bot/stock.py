@@ -9,16 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from roundhouse.bots.moves import field, number
 from roundhouse.core.actions import Action
-from roundhouse.titles.g18west.bot.read import (
-    GRANGER,
-    LAND_GRANT,
-    Position,
-    corp_of,
-    field,
-    number,
-    pass_or_first,
-)
+from roundhouse.titles.g18west.bot.read import GRANGER, LAND_GRANT, Position, corp_of, pass_or_first
 
 UP = "UP"
 COMPANY_ORDER = (
