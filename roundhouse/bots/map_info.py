@@ -2,13 +2,16 @@
 title's hex grid, and each tile's exits by rotation (read from ``game.board()`` and
 ``game.tiles()`` once per game; the board's contents are read afresh by the callers).
 
-Written once for every title's bot (18RoyalGorge's and 18USA's policies use it)."""
+Written once for every title's bot (18RoyalGorge's and 18USA's policies use it), with the
+board readers the 18US and 18West policies steer their track by (:func:`revenues`,
+:func:`costs`, :func:`pull`)."""
 
 from __future__ import annotations
 
 from roundhouse.core.game import Game
 from roundhouse.core.hexgrid import DIRECTIONS, Layout
 from roundhouse.core.tiles import parse_tile
+from roundhouse.core.view.board import BoardView
 
 
 class MapInfo:
@@ -58,3 +61,38 @@ class MapInfo:
                     found = frozenset()
             self._exits[key] = found
         return found
+
+
+NEAR = 4
+"""Hexes within which a stop's revenue draws track."""
+
+
+def revenues(board: BoardView | None) -> dict[str, int]:
+    """Hex -> the best revenue of a stop on it now (cities, towns, off-board areas)."""
+    out: dict[str, int] = {}
+    if board is None:
+        return out
+    for h in board.hexes:
+        best = max((s.revenue for s in h.stops), default=0)
+        if best > 0:
+            out[h.id] = best
+    return out
+
+
+def costs(board: BoardView | None) -> dict[str, int]:
+    """Hex -> the terrain cost of laying a first tile there (empty hexes only)."""
+    if board is None:
+        return {}
+    return {h.id: h.cost for h in board.hexes if h.cost and h.colour == "white"}
+
+
+def pull(info: MapInfo, revenue: dict[str, int], at: str, skip: frozenset[str]) -> float:
+    """How much revenue lies near ``at``: each stop's revenue shrinking with distance."""
+    total = 0.0
+    for target, value in revenue.items():
+        if target in skip:
+            continue
+        d = info.distance(at, target)
+        if d <= NEAR:
+            total += value / (1.0 + d)
+    return total

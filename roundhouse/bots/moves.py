@@ -7,6 +7,7 @@ move's fields are read by name; train ids are ``"<type>-<n>"`` in every 18xx tit
 from __future__ import annotations
 
 from roundhouse.core.actions import Action
+from roundhouse.core.game import Game
 
 
 def field(action: Action, name: str) -> str:
@@ -30,3 +31,13 @@ def stops(train: str) -> int:
     """The stops (or hexes) a train's type counts: ``"4D-0"`` -> 4, ``"3+-1"`` -> 3."""
     digits = "".join(ch for ch in train_type(train) if ch.isdigit())
     return int(digits) if digits else 0
+
+
+def laid_this_turn(game: Game, company: str) -> int:
+    """Tiles ``company`` has laid in the run of its own moves that ends the log."""
+    count = 0
+    for action in reversed(game.log):
+        if field(action, "entity") != company:
+            break
+        count += action.kind == "lay_tile"
+    return count

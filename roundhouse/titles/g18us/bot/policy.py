@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.bots.deciding import DecidingPolicy
-from roundhouse.bots.map_info import MapInfo
+from roundhouse.bots.map_info import MapInfo, revenues
 from roundhouse.bots.moves import field, number, stops
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
@@ -92,7 +92,7 @@ class UsPolicy(DecidingPolicy):
             return self._company_move(game, player, pos, company, legal, of)
         markers = [a for a in of.get("place_token", []) if field(a, "entity") not in pos.companies]
         if markers:
-            return op.choose_marker(markers, pos, player, op.revenues(game.board()))
+            return op.choose_marker(markers, pos, player, revenues(game.board()))
         return stock.stock_move(legal, pos, player)
 
     @staticmethod

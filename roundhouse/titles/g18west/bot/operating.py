@@ -10,15 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.bots.map_info import MapInfo
-from roundhouse.bots.moves import field, number, stops
+from roundhouse.bots.map_info import MapInfo, costs, pull, revenues
+from roundhouse.bots.moves import field, laid_this_turn, number, stops
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
-from roundhouse.core.view.board import BoardView
 from roundhouse.titles.g18west.bot.read import GRANGER, Company, Position
 
-NEAR = 4
-"""Hexes within which a stop's revenue draws track."""
 LAYS_PER_TURN = 3
 """§8.2: a Land Grant Company lays up to three tiles in its grant; others fewer (the step
 ends them), and the bot stops there in any case."""
@@ -28,37 +25,6 @@ TOKEN_SPARE = 40
 """Cash a company keeps after placing a station (§7.4), beyond a needed train."""
 SECOND_TRAIN_SPARE = 40
 """Cash left after a further train, for track."""
-
-
-def revenues(board: BoardView | None) -> dict[str, int]:
-    """Hex -> the best revenue of a stop on it now (cities, towns, off-map areas)."""
-    out: dict[str, int] = {}
-    if board is None:
-        return out
-    for h in board.hexes:
-        best = max((s.revenue for s in h.stops), default=0)
-        if best > 0:
-            out[h.id] = best
-    return out
-
-
-def costs(board: BoardView | None) -> dict[str, int]:
-    """Hex -> the terrain cost of laying its first tile (§7.1)."""
-    if board is None:
-        return {}
-    return {h.id: h.cost for h in board.hexes if h.cost and h.colour == "white"}
-
-
-def pull(info: MapInfo, revenue: dict[str, int], at: str, skip: frozenset[str]) -> float:
-    """How much revenue lies near ``at``: each stop's revenue shrinking with distance."""
-    total = 0.0
-    for target, value in revenue.items():
-        if target in skip:
-            continue
-        d = info.distance(at, target)
-        if d <= NEAR:
-            total += value / (1.0 + d)
-    return total
 
 
 def real_trains(company: Company) -> list[str]:
@@ -82,15 +48,6 @@ def train_need(pos: Position, company: Company) -> int:
 
 def spare(pos: Position, company: Company) -> int:
     return company.cash - train_need(pos, company)
-
-
-def laid_this_turn(game: Game, company: str) -> int:
-    count = 0
-    for action in reversed(game.log):
-        if field(action, "entity") != company:
-            break
-        count += action.kind == "lay_tile"
-    return count
 
 
 def choose_lay(
