@@ -201,8 +201,14 @@ class Round:
 
     def process(self, g: Engine, action: Action) -> None:
         step, entity = self.step_for(g, action)
+        self.taking(step, entity)
         step.process(g, entity, action)
         self.after_process(g, entity)
+
+    def taking(self, step: Step, entity: str) -> None:
+        """``step`` is about to take an action of ``entity``: a round that keeps a turn's
+        progress (:class:`ForwardTurn`; a title closing an early step once a later one
+        acts) notes it here."""
 
     def after_process(self, g: Engine, entity: str) -> None:
         """Move on when the acting entity has nothing left to do.  A step may itself hand
@@ -264,12 +270,9 @@ class ForwardTurn(Round):
                     break
         return out
 
-    def process(self, g: Engine, action: Action) -> None:
-        step, entity = self.step_for(g, action)
+    def taking(self, step: Step, entity: str) -> None:
         if step.blocking:
             self.reached[entity] = max(self._reached(entity), self.steps.index(step))
-        step.process(g, entity, action)
-        self.after_process(g, entity)
 
     def after_process(self, g: Engine, entity: str) -> None:
         if self.finished:

@@ -158,17 +158,13 @@ class UsOperatingRound(SideTurnRound):
     Presidency (its certificate in the Pool, §6.9.3) ends its turn there; a Land Grant
     company's reserved hexes open when it has operated (§7.3)."""
 
-    def process(self, g: Engine, action: Action) -> None:
-        """Core's processing, and §6's order kept: once the company acts in a blocking step
-        after its Concession purchases (§6.1), they are over for the turn."""
-        step, entity = self.step_for(g, action)
+    def taking(self, step: Step, entity: str) -> None:
+        """§6's order kept: once the company acts in a blocking step after its Concession
+        purchases (§6.1), they are over for the turn."""
         if step.blocking and entity == self.current:
-            index = self.steps.index(step)
-            for earlier in self.steps[:index]:
+            for earlier in self.steps[: self.steps.index(step)]:
                 if isinstance(earlier, UsBuyCompanyStep):
                     earlier.close()
-        step.process(g, entity, action)
-        self.after_process(g, entity)
 
     def after_process(self, g: Engine, entity: str) -> None:
         if not self.finished and self.entity(g) == entity and g.controller(entity) is None:
