@@ -74,10 +74,10 @@ def test_differential_two_games_are_accepted(tmp_path: Path) -> None:
     why = missing(ref_dir())
     if why is not None:
         pytest.skip(
-            "missing feature: our exports replayed by the 18xx.games engine (the differential "
-            "harness; its open acceptance run is issue #17's), checked only where that engine "
-            f"is set up "
-            f"(../shared/tools/ref18xx/setup.sh, or $ROUNDHOUSE_REF18XX): {why}"
+            "missing feature here: the 18xx.games reference engine that replays our exported "
+            "18RoyalGorge games action by action (a Ruby development tool that make test does "
+            "not install; issue #17's 18USA acceptance run uses the same harness); set it up "
+            f"with ../shared/tools/ref18xx/setup.sh or point $ROUNDHOUSE_REF18XX at it: {why}"
         )
     argv = ["--games", "2", "--players", "2,3", "--bots", "random", "--seed", "300"]
     code, out = run([*argv, "--failures", str(tmp_path)])
