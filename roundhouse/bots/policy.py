@@ -58,18 +58,11 @@ def final_or(game: Game, estimate: Callable[[], dict[str, float]]) -> dict[str, 
     return estimate()
 
 
-GENERIC_NODE_BUDGET = 48
-"""Positions the generic greedy lookahead plays out a decision.  Each is a full copy of the
-game plus a checked move and the table's estimates: about 5 ms of CPU in 18West, so 160 (the
-greedy bot's own default) made a median 18West move take about 300 ms and the slowest over
-1.5 s, against issue #21's 200 ms.  A count, not a clock, so the bot stays reproducible."""
-
-
 class GenericPolicy:
     """Any title: the greedy lookahead, random-by-kind playouts, the table's estimates."""
 
-    def __init__(self, seed: int = 0, node_budget: int = GENERIC_NODE_BUDGET) -> None:
-        self._greedy = GreedyBot(seed, node_budget=node_budget)
+    def __init__(self, seed: int = 0) -> None:
+        self._greedy = GreedyBot(seed)
 
     def choose(self, game: Game, player: str, rng: Rng) -> Action:
         self._greedy.rng = rng
