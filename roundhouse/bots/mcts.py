@@ -22,9 +22,12 @@ over).
 - **Determinised** where information is hidden: each iteration starts from a game consistent
   with what the searching seat sees (:func:`determinized`); Chicago Express and 18RoyalGorge
   are open information after the set-up draw, so there it is the game itself.
-- **Anytime**: stops after ``time`` seconds of its own thread's CPU time (so a busy machine
-  does not make it weaker) or ``iterations`` iterations, whichever comes first, and plays the
-  root move searched most.
+- **Anytime**: stops after ``iterations`` iterations (by default
+  :data:`~roundhouse.bots.spec.DEFAULT_ITERATIONS`) or, when given, ``time`` seconds of its
+  own thread's CPU time (so a busy machine does not make it weaker), whichever comes first,
+  and plays the root move searched most.  Only the time cap reads a clock: a bot searching by
+  iterations alone plays the same move in the same position for the same seed on any
+  machine (``tests/test_bots_determinism.py``).
 """
 
 from __future__ import annotations
@@ -36,13 +39,12 @@ from collections.abc import Mapping, Sequence
 import roundhouse
 from roundhouse.bots.policy import TitlePolicy, policy_for
 from roundhouse.bots.random_bot import draw
+from roundhouse.bots.spec import DEFAULT_ITERATIONS
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 
-DEFAULT_TIME = 1.0
-"""Seconds a move when neither a time nor an iteration budget is given."""
 DEFAULT_C = 1.5
 DEFAULT_WIDEN = 1.0
 DEFAULT_DEPTH = 0
@@ -132,7 +134,7 @@ class MctsBot:
         self.time = float(time) if time is not None else None
         self.iterations = int(iterations) if iterations is not None else None
         if self.time is None and self.iterations is None:
-            self.time = DEFAULT_TIME
+            self.iterations = DEFAULT_ITERATIONS
         self.c = float(c)
         self.widen = float(widen)
         self.depth = int(depth)
@@ -178,7 +180,7 @@ class MctsBot:
         hidden = self._hidden_information(game)
         limit = self.iterations if self.iterations is not None else 1 << 62
         done = 0
-        while done < limit and clock.thread_time() < deadline:
+        while done < limit and (self.time is None or clock.thread_time() < deadline):
             start = determinized(game, player, self.rng) if hidden else game.clone()
             self._iterate(root, start, policy)
             done += 1
@@ -246,5 +248,10 @@ class MctsBot:
             game.apply(policy.quick(game, seat, self.rng))
 
     def __repr__(self) -> str:
-        budget = f"{self.time:g} s" if self.time is not None else f"{self.iterations} iterations"
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"{self.iterations} iterations")
+        if self.time is not None:
+            parts.append(f"{self.time:g} s")
+        budget = " and ".join(parts)
         return f"<MctsBot {budget} c={self.c:g} widen={self.widen:g} depth={self.depth}>"

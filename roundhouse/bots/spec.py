@@ -7,14 +7,21 @@ and the arena's line-ups: a level name, then optionally ``:`` and comma-separate
 as ``heuristic``.  A strength is a named think time for people choosing an opponent;
 the arena names budgets directly.
 
+``mcts`` with no budget searches :data:`DEFAULT_ITERATIONS` iterations a move, so a bot made
+with a seed plays the same move in the same position on any machine.  A think time (a
+strength or ``time=``) is the one setting that reads a clock: how far the search gets in it
+depends on the machine, so such a bot is not reproducible.
+
 >>> parse_level("mcts:strength=2")
 BotSpec(level='mcts', settings={'strength': 2})
->>> parse_level("greedy").level, parse_level("MCTS").label()
+>>> parse_level("greedy").level, parse_level("MCTS:strength=3").label()
 ('heuristic', 'MCTS (strength 3: 1 s a move)')
 >>> parse_level("mcts:time=0.5").budget()
 {'time': 0.5}
 >>> parse_level("mcts:iterations=300").label()
 'MCTS (300 iterations a move)'
+>>> parse_level("mcts").budget(), parse_level("mcts").label()
+({}, 'MCTS (200 iterations a move)')
 """
 
 from __future__ import annotations
@@ -29,7 +36,9 @@ ALIASES = {"greedy": "heuristic"}
 
 STRENGTHS: Mapping[int, float] = {1: 0.25, 2: 0.5, 3: 1.0, 4: 2.0, 5: 4.0}
 """MCTS strength -> seconds of thinking a move."""
-DEFAULT_STRENGTH = 3
+DEFAULT_ITERATIONS = 200
+"""Iterations a move of an MCTS bot given no budget (about 0.15 s in Chicago Express, 0.8 s in
+18RoyalGorge, 2 s in 18USA on the development machine)."""
 
 SETTINGS: Mapping[str, type] = {
     "strength": int,
@@ -54,10 +63,11 @@ class BotSpec:
 
     def budget(self) -> dict[str, SettingValue]:
         """The settings as keyword arguments of :func:`roundhouse.bots.make_bot`, with a
-        strength turned into its think time."""
+        strength turned into its think time (unless a budget is named as well)."""
         out = {k: v for k, v in self.settings.items() if k != "strength"}
-        if self.level == "mcts" and "time" not in out and "iterations" not in out:
-            out["time"] = STRENGTHS[int(self.settings.get("strength", DEFAULT_STRENGTH))]
+        strength = self.settings.get("strength")
+        if strength is not None and "time" not in out and "iterations" not in out:
+            out["time"] = STRENGTHS[int(strength)]
         return out
 
     def label(self) -> str:
@@ -68,8 +78,10 @@ class BotSpec:
             return f"MCTS ({self.settings['iterations']} iterations a move)"
         if "time" in self.settings:
             return f"MCTS ({self.settings['time']:g} s a move)"
-        strength = int(self.settings.get("strength", DEFAULT_STRENGTH))
-        return f"MCTS (strength {strength}: {STRENGTHS[strength]:g} s a move)"
+        if "strength" in self.settings:
+            strength = int(self.settings["strength"])
+            return f"MCTS (strength {strength}: {STRENGTHS[strength]:g} s a move)"
+        return f"MCTS ({DEFAULT_ITERATIONS} iterations a move)"
 
     def __str__(self) -> str:
         if not self.settings:
