@@ -88,6 +88,12 @@ def test_browser_mid_game_and_final_screens(base_url: str, browser, title: str, 
     page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
     assert page.inner_text("#status").startswith("Game over")
     assert "win" in page.inner_text("#summary")
+    facts = page.inner_text("#tables .game-facts")
+    assert "$-" not in facts, facts
+    if title == "18West":
+        # §10: the broken bank paid on through the last round; the figure is what it paid
+        # beyond its cash, not a negative balance.
+        assert "broken: paid $225 beyond its cash" in facts, facts
     shot(page, f"final-{title}-{width}")
     _check_layout(page, width, height, f"final-{title}-{width}")
     context.close()

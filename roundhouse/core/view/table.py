@@ -108,7 +108,8 @@ class TableView(Part):
     players: tuple[PlayerRow, ...]
     companies: tuple[CompanyRow, ...] = ()
     bank: int | None = None
-    """Cash in the bank; None for an unlimited bank."""
+    """Cash in the bank; None for an unlimited bank.  Below zero once the bank is broken: a
+    broken bank goes on paying until the game ends, and this is what it paid beyond its cash."""
     priority: str | None = None
     """The player holding the priority deal."""
     cert_limit: int | None = None

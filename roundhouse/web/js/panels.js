@@ -74,7 +74,11 @@ function gamePanel(game) {
   const { table, trains, prompt } = game;
   const facts = [["Round", prompt.round]];
   if (trains) facts.push(["Phase", trains.phase]);
-  if (table.bank !== null) facts.push(["Bank", money(table.bank)]);
+  // A broken bank goes on paying (the game ends after the round): its cash then counts below
+  // zero, which reads as what it has paid beyond what it had, not as a negative balance.
+  if (table.bank !== null) {
+    facts.push(["Bank", table.bank < 0 ? `broken: paid ${money(-table.bank)} beyond its cash` : money(table.bank)]);
+  }
   if (table.priority) facts.push(["Priority deal", table.priority]);
   if (table.cert_limit !== null) facts.push(["Certificate limit", table.cert_limit]);
   if (prompt.ending) facts.push(["Game ends", `after this round (${humanize(prompt.ending).toLowerCase()})`]);
