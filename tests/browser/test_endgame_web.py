@@ -115,7 +115,7 @@ def test_browser_log_in_words_not_engine_names(base_url: str, browser, title: st
 
 def test_browser_wide_screen_market_above_the_fold(base_url: str, browser) -> None:
     """At 2560 x 1440 a six-player 18USA game's stock market is in sight at first, whole,
-    beside the map: its twenty-row spreadsheet comes after it."""
+    beside the map: its twenty-row spreadsheet comes after it, every column in sight."""
     game = late_game("18USA-6p")
     context, page, errors = _open(browser, base_url, cut(game["doc"], game["mid"]), 2560)
     shot(page, "wide-usa-6p-2560")
@@ -124,6 +124,12 @@ def test_browser_wide_screen_market_above_the_fold(base_url: str, browser) -> No
     assert market is not None and board is not None
     assert market["y"] + market["height"] <= 1440, f"the market is below the fold: {market}"
     assert market["x"] >= board["x"] + board["width"], "the market is not beside the map"
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('#tables .table-wrap')]
+             .filter((e) => e.scrollWidth > e.clientWidth + 1)
+             .map((e) => `${e.className}: ${e.scrollWidth} in ${e.clientWidth}`)"""
+    )
+    assert not wide, f"tables scroll sideways in their column: {wide}"
     context.close()
     assert not errors, errors
 
