@@ -88,6 +88,8 @@ def test_browser_mid_game_and_final_screens(base_url: str, browser, title: str, 
     page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
     assert page.inner_text("#status").startswith("Game over")
     assert "win" in page.inner_text("#summary")
+    summary = page.locator("#summary").bounding_box()
+    assert summary is not None and summary["y"] < height, f"the result is out of sight: {summary}"
     facts = page.inner_text("#tables .game-facts")
     assert "$-" not in facts, facts
     if title == "18West":
