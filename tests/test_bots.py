@@ -191,13 +191,15 @@ def test_mcts_picks_legal_moves_within_its_iteration_budget() -> None:
 
 
 def test_mcts_rewards_are_winning_chances() -> None:
-    """A finished game's winners share 1; before the end, a softmax of the estimates."""
-    assert rewards({"a": 10.0, "b": 10.0, "c": 3.0}, finished=True) == {
+    """A finished game's winners share 1 (as the game names them: 18West §9's sole solvent
+    player wins with the lower score); before the end, a softmax of the estimates."""
+    assert rewards({"a": 10.0, "b": 10.0, "c": 3.0}, winners=("a", "b")) == {
         "a": 0.5,
         "b": 0.5,
         "c": 0.0,
     }
-    live = rewards({"a": 60.0, "b": 40.0}, finished=False)
+    assert rewards({"a": 10.0, "c": 3.0}, winners=("c",)) == {"a": 0.0, "c": 1.0}
+    live = rewards({"a": 60.0, "b": 40.0}, winners=None)
     assert live["a"] > live["b"] and abs(sum(live.values()) - 1.0) < 1e-9
 
 

@@ -162,7 +162,13 @@ class Episode:
         """Each seat's reward: zero until the game is over."""
         if not self.over:
             return [0.0] * self.config.players
-        return reward.rewards(self.config.reward_mode, self.scores(), self.config.features.unit)
+        named = self.game.winners or ()
+        return reward.rewards(
+            self.config.reward_mode,
+            self.scores(),
+            self.config.features.unit,
+            winners=[p in named for p in self.game.players],
+        )
 
     # -- play ------------------------------------------------------------------------------
 

@@ -34,16 +34,25 @@ def check_mode(mode: str) -> str:
     return mode
 
 
-def rewards(mode: str, scores: Sequence[float], unit: float = 1.0) -> list[float]:
-    """Each seat's reward for final ``scores`` (in seat order)."""
+def rewards(
+    mode: str, scores: Sequence[float], unit: float = 1.0, winners: Sequence[bool] = ()
+) -> list[float]:
+    """Each seat's reward for final ``scores`` (in seat order).  ``winners`` (in seat order,
+    when the game is over) ranks the seats the game names as winners first, whatever their
+    scores (18West §9: the sole solvent player wins a tie at $0).
+
+    >>> rewards("rank", [0, 0, 0], winners=[True, False, False])
+    [1.0, -0.5, -0.5]
+    """
     n = len(scores)
     if mode == "rank":
         if n < 2:
             return [0.0] * n
+        keyed = [(bool(w), s) for w, s in zip(winners or [False] * n, scores, strict=True)]
         out = []
-        for s in scores:
-            above = sum(1 for t in scores if t > s)
-            tied = sum(1 for t in scores if t == s)
+        for s in keyed:
+            above = sum(1 for t in keyed if t > s)
+            tied = sum(1 for t in keyed if t == s)
             place = above + (tied - 1) / 2  # 0 for first, n - 1 for last
             out.append(1.0 - 2.0 * place / (n - 1))
         return out

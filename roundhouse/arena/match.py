@@ -110,8 +110,13 @@ def play(task: GameTask) -> GameRecord:
         scores = tuple(float(result[s]) for s in seats)
     else:
         scores = tuple(float(r.score) for r in game.standings())
-    best = max(scores)
-    winners = tuple(i for i, s in enumerate(scores) if s == best) if error is None else ()
+    named = game.winners
+    if error is not None:
+        winners: tuple[int, ...] = ()
+    elif named is not None:  # the game's own word (18West §9: the sole solvent player wins)
+        winners = tuple(i for i, s in enumerate(seats) if s in named)
+    else:  # stopped unfinished: the best standing
+        winners = tuple(i for i, s in enumerate(scores) if s == max(scores))
     file = None
     if task.save_dir is not None:
         doc = game.to_doc()

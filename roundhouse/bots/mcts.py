@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import time as clock
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import roundhouse
 from roundhouse.bots.policy import TitlePolicy, policy_for
@@ -76,15 +76,15 @@ class Node:
         return self.reward.get(seat, 0.0) / self.visits if self.visits else 0.0
 
 
-def rewards(values: dict[str, float], finished: bool) -> dict[str, float]:
-    """Each seat's chance of winning: the winners share 1 in a finished game; otherwise a
-    softmax over the estimated final scores."""
+def rewards(values: dict[str, float], winners: Collection[str] | None) -> dict[str, float]:
+    """Each seat's chance of winning: in a finished game (``winners`` given, as the game names
+    them - not always the best score, 18West §9) the winners share 1; otherwise a softmax over
+    the estimated final scores."""
     if not values:
         return {}
-    best = max(values.values())
-    if finished:
-        winners = [p for p, v in values.items() if v == best]
+    if winners is not None:
         return {p: (1.0 / len(winners) if p in winners else 0.0) for p in values}
+    best = max(values.values())
     scale = sum(abs(v) for v in values.values()) / len(values)
     temperature = max(MIN_TEMPERATURE, TEMPERATURE * scale)
     weights = {p: math.exp((v - best) / temperature) for p, v in values.items()}
@@ -218,7 +218,7 @@ class MctsBot:
                 game.apply(action)
             path.append(node)
         self._playout(game, policy)
-        reward = rewards(policy.values(game), game.finished)
+        reward = rewards(policy.values(game), game.winners)
         for visited in path:
             visited.visits += 1
             for seat, r in reward.items():

@@ -23,7 +23,13 @@ from roundhouse.core import action_names
 from roundhouse.core.ability import closes_on
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.bank import BANK, Ledger
-from roundhouse.core.config import Capitalization, CertLimitPlayers, EndTrigger, TitleConfig
+from roundhouse.core.config import (
+    BankruptcyEnd,
+    Capitalization,
+    CertLimitPlayers,
+    EndTrigger,
+    TitleConfig,
+)
 from roundhouse.core.entities import Corporation, CorporationSpec, Player, Private, PrivateSpec
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import DiscardTrain
@@ -430,7 +436,13 @@ class Engine(TitleState):
             self.round.process(self, action)
         self._settle()
         if self.end.over and not was_over:
-            self.emit("game_over", game_over_text(self), reason=self.end.reason, result=self.result)
+            self.emit(
+                "game_over",
+                game_over_text(self),
+                reason=self.end.reason,
+                result=self.result,
+                winners=list(self.winners or ()),
+            )
 
     def view(self, player: PlayerId | None) -> dict[str, Json]:
         return {
@@ -490,6 +502,19 @@ class Engine(TitleState):
     @property
     def end_reason(self) -> str | None:
         return self.end.reason if self.finished else None
+
+    @property
+    def winners(self) -> tuple[PlayerId, ...] | None:
+        """18US §8, 18West §9, 18USA §16: "If all players but one have gone bankrupt, the game
+        ends immediately and the sole solvent player is the winner" - even with the lower
+        score (a bankrupt player's holdings went to the pool, but their score may tie)."""
+        if (
+            self.finished
+            and self.end.reason == EndTrigger.BANKRUPTCY.value
+            and self._config.bankruptcy_end is BankruptcyEnd.ELIMINATE
+        ):
+            return tuple(p for p in self.players if not self.player(p).bankrupt)
+        return super().winners
 
     def heuristic_value(self, player: PlayerId) -> float:
         """Net worth as if the game ended now (cash, shares at market price, title

@@ -240,6 +240,13 @@ class Game:
     def end_reason(self) -> str | None:
         return self._state.end_reason
 
+    @property
+    def winners(self) -> tuple[PlayerId, ...] | None:
+        """Who won (several share a tie) once the game is over, else None: usually the best
+        score, but a title's rules may say otherwise (see
+        :attr:`~roundhouse.core.state.TitleState.winners`)."""
+        return self._state.winners
+
     # -- views (roundhouse.core.view): what everything outside core reads ----------------
 
     def _observer(self) -> Observer[TitleState]:
@@ -357,6 +364,7 @@ class Game:
             finished=self.finished,
             result={str(k): v for k, v in result.items()} if result else None,
             end_reason=self.end_reason,
+            winners=self.winners,
             prompt=observer.prompt(seat),
             table=observer.table(seat),
             board=observer.board(),

@@ -112,6 +112,18 @@ class TitleState(ABC):
     @abstractmethod
     def end_reason(self) -> str | None: ...
 
+    @property
+    def winners(self) -> tuple[PlayerId, ...] | None:
+        """Who won once finished (several share a tie), else None: by default the best final
+        score; a title whose rules name the winner otherwise says so here (18US §8, 18West
+        §9, 18USA §16: when all players but one have gone bankrupt, the one left wins,
+        whatever the scores)."""
+        result = self.result
+        if result is None:
+            return None
+        best = max(result.values(), default=0)
+        return tuple(p for p in self.players if result.get(p) == best)
+
     def conserved_money(self) -> int | None:
         """A sum of money that no action may change, for the conservation invariant.
 

@@ -27,16 +27,18 @@ HELP = (
 
 
 def result_table(game: Game) -> Table:
-    """Final scores, best first; equal scores share the place."""
+    """Final scores, the winners first (as the game names them: 18West §9's sole solvent
+    player wins whatever the scores), then best first; equal scores share the place."""
     table = Table(title=f"Game over ({game.end_reason})", title_justify="left")
     table.add_column("place")
     table.add_column("player")
     table.add_column("score", justify="right")
     scores = game.result or {}
-    ordered = sorted(scores.items(), key=lambda kv: -kv[1])
-    for name, score in ordered:
-        place = 1 + sum(1 for s in scores.values() if s > score)
-        table.add_row(str(place), name, f"${score}")
+    winners = game.winners or ()
+    keys = {p: (p in winners, s) for p, s in scores.items()}
+    for name in sorted(scores, key=lambda p: keys[p], reverse=True):
+        place = 1 + sum(1 for k in keys.values() if k > keys[name])
+        table.add_row(str(place), name, f"${scores[name]}")
     return table
 
 

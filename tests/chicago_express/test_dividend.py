@@ -140,7 +140,7 @@ def test_chicago_express_6_most_cash_wins_shares_are_worth_nothing() -> None:
     s.round = 8
     _last_turn(game)
     assert game.result == {"Ann": 58, "Bob": 63}
-    assert s.winners() == ["Bob"]
+    assert s.winners == ("Bob",)
 
 
 def test_chicago_express_6_tie_is_a_shared_win() -> None:
@@ -151,7 +151,7 @@ def test_chicago_express_6_tie_is_a_shared_win() -> None:
     s.round = 8
     _last_turn(game)
     assert game.result == {"Ann": 60, "Bob": 60}
-    assert s.winners() == ["Ann", "Bob"]
+    assert s.winners == ("Ann", "Bob")
     assert game.events()[-1][-1].text == (
         "Game over (round limit): Ann and Bob share the win with $60"
     )

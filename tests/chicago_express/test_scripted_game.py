@@ -89,7 +89,7 @@ def test_chicago_express_scripted_two_player_game_hand_checked() -> None:
     s = state(game)
     assert game.finished and game.end_reason == "shares_sold_out"
     assert game.result == {"Ann": 74, "Bob": 79}
-    assert s.winners() == ["Bob"]
+    assert s.winners == ("Bob",)
     assert {c: x.treasury for c, x in s.companies.items()} == {
         "PRR": 7 + 4 + 4 - 2,
         "B&O": 6 + 3 + 2 - 4 + 2 + 5,

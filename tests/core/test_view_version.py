@@ -19,7 +19,7 @@ from roundhouse.core.view.part import Part
 
 RECORDED: dict[str, tuple[int, str]] = {
     "board": (1, "569523214765b207"),
-    "game": (1, "03b65740a2119f09"),
+    "game": (1, "8ca84684e34c857d"),
     "log": (1, "e80a59ca7b91d9ce"),
     "market": (1, "fd386026987d372a"),
     "panel": (1, "8190d6c152b53c86"),

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console
+
 import roundhouse
 from roundhouse.core.bank import BANK
 from roundhouse.core.flow.actions import Bankrupt, Bid, BuyTrain, Choose, Par, Pass
@@ -19,6 +21,7 @@ from roundhouse.core.flow.emergency import declare_bankruptcy
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.game import Game
 from roundhouse.core.shares import POOL
+from roundhouse.terminal.play import result_table
 from roundhouse.titles.g18west.autopilot import run_autopilot
 from roundhouse.titles.g18west.state import WestGame
 from tests.g18west.test_title import new
@@ -209,3 +212,25 @@ def test_18west_9_a_second_bankruptcy_leaves_one_player_and_ends_the_game() -> N
     game.apply(Bankrupt(player="Cy", entity="GN"))  # type: ignore[arg-type]
     assert game.finished and game.end_reason == "bankrupt"
     assert [p for p in ("Ann", "Bob", "Cy") if not s.player(p).bankrupt] == ["Ann"]
+
+
+def test_18west_9_the_sole_solvent_player_wins_a_tie_at_zero() -> None:
+    """§9: "The sole solvent player is the winner" - whatever the scores.  Here all three end
+    with $0 (Ann's only certificate is a Granger Road's at $0, the bankrupt players' holdings
+    went to the Pool), and Ann alone wins: in the result, the log, the view and the arena."""
+    game, s = _gn_cannot_pay()
+    _cy_holds_two_gn_shares(s)
+    s.books["UP"].cert("UP_1").owner = POOL
+    s.ledger.transfer("Cy", BANK, s.ledger.cash("Cy") - 5)
+    game.apply(Bankrupt(player="Bob", entity="GN"))  # type: ignore[arg-type]
+    game.apply(Bankrupt(player="Cy", entity="GN"))  # type: ignore[arg-type]
+    assert game.result == {"Ann": 0, "Bob": 0, "Cy": 0}
+    assert game.winners == ("Ann",)
+    assert game.observe().winners == ("Ann",)
+    over = [e for step in game.events() for e in step if e.kind == "game_over"]
+    assert over[-1].text == "Game over (bankrupt): Ann wins with $0; Bob $0, Cy $0"
+    assert over[-1].data["winners"] == ["Ann"]
+    console = Console(width=60, record=True)
+    console.print(result_table(game))
+    rows = [line.split() for line in console.export_text().splitlines() if "$0" in line]
+    assert [(r[1], r[3]) for r in rows] == [("1", "Ann"), ("2", "Bob"), ("2", "Cy")]

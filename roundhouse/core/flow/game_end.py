@@ -109,19 +109,19 @@ class GameEnd:
 
 
 def game_over_text(g: Engine) -> str:
-    """ "Game over (bank broken): Ann wins with $1234; Bob $1100, Cy $950"."""
+    """ "Game over (bank broken): Ann wins with $1234; Bob $1100, Cy $950" - the winners as
+    the game names them (18West §9: the sole solvent player, whatever the scores)."""
     result = g.result or {}
-    ranked = sorted(result.items(), key=lambda pv: -pv[1])
     why = f" ({g.end.reason.replace('_', ' ')})" if g.end.reason else ""
-    if not ranked:
+    winners = g.winners or ()
+    if not result or not winners:
         return f"Game over{why}"
-    best = ranked[0][1]
-    winners = [p for p, v in ranked if v == best]
-    rest = ", ".join(f"{p} ${v}" for p, v in ranked if v != best)
+    ranked = sorted(result.items(), key=lambda pv: -pv[1])
+    rest = ", ".join(f"{p} ${v}" for p, v in ranked if p not in winners)
     verb = "win" if len(winners) > 1 else "wins"
-    return f"Game over{why}: {' and '.join(winners)} {verb} with ${best}" + (
-        f"; {rest}" if rest else ""
-    )
+    scores = {result[p] for p in winners}
+    told = f" with ${scores.pop()}" if len(scores) == 1 else ""
+    return f"Game over{why}: {' and '.join(winners)} {verb}{told}" + (f"; {rest}" if rest else "")
 
 
 def score(g: Engine, player: str) -> int:

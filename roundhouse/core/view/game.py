@@ -66,6 +66,9 @@ class GameView(Part):
     result: Mapping[str, int] | None
     """Final scores once the game is over."""
     end_reason: str | None
+    winners: tuple[str, ...] | None = None
+    """Who won once the game is over (several share a tie): the best score, unless the
+    title's rules name the winner otherwise (the sole solvent player, 18West §9)."""
     prompt: Prompt
     table: TableView
     board: BoardView | None

@@ -83,6 +83,7 @@ def general(state: State) -> None:
             f"Game over ({reason.replace('_', ' ')}): {' and '.join(winners)} {verb} with ${best}",
             reason=reason,
             result=dict(state.cash),
+            winners=list(winners),
         )
         return
     state.round += 1

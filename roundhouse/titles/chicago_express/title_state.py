@@ -190,7 +190,8 @@ class ChicagoExpressState(State, TitleState):
 
     @property
     def result(self) -> dict[PlayerId, int] | None:
-        """Each player's cash; the most cash wins and ties share the win (§6)."""
+        """Each player's cash; the most cash wins and ties share the win (§6: the default
+        :attr:`~roundhouse.core.state.TitleState.winners`)."""
         if self.end is None:
             return None
         return dict(self.cash)
@@ -203,11 +204,6 @@ class ChicagoExpressState(State, TitleState):
         """Cash plus the dividends the player's shares should still pay (see :mod:`.heuristic`):
         what heuristic bots and agents read through the title state."""
         return heuristic.position_value(self, player)
-
-    def winners(self) -> list[PlayerId]:
-        """Everyone with the most cash (a shared win on a tie, Chicago Express §6)."""
-        best = max(self.cash.values())
-        return [p for p in self.players if self.cash[p] == best]
 
     # -- invariants ----------------------------------------------------------------------
 

@@ -412,12 +412,16 @@ async function renderSummary(view) {
   if (state.summaryShownFor < 0) setTimeout(() => box.scrollIntoView({ block: "start" }), 50);
   state.summaryShownFor = state.version;
   const result = Object.entries(view.result ?? {}).sort((a, b) => b[1] - a[1]);
+  // The winners as the game names them: usually the best score, but not always (18West §9:
+  // the sole solvent player wins whatever the scores).
   const best = result.length ? result[0][1] : null;
-  const winners = result.filter(([, v]) => v === best).map(([p]) => p);
+  const winners = view.winners ?? result.filter(([, v]) => v === best).map(([p]) => p);
+  const scores = new Set(winners.map((p) => view.result?.[p]));
+  const told = scores.size === 1 ? ` with $${[...scores][0]}` : "";
   const body = $("summary-body");
   body.replaceChildren(
     el("p", { class: "winner" }, winners.length
-      ? `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} with $${best}.${view.end_reason ? ` The game ended: ${humanize(view.end_reason).toLowerCase()}.` : ""}`
+      ? `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}${told}.${view.end_reason ? ` The game ended: ${humanize(view.end_reason).toLowerCase()}.` : ""}`
       : "The game is over."),
     el("table", { class: "result" }, el("caption", {}, "Final scores"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"))),
