@@ -363,7 +363,8 @@ def _search_routes(
     targets: list[_State],
 ) -> tuple[set[_State], bool]:
     """Depth-first over legal routes (no stop, path or hexside twice) from the tokens, one
-    target at a time: moves fewest steps from the target first, and a move is taken only if
+    target at a time, after a greedy descent toward it (:func:`_descend`) found no route:
+    moves fewest steps from the target first, and a move is taken only if
     the target can still be reached from it without the stops and hexsides the route already
     used, nor the target's own hexside before the end (so hopeless branches are cut at once;
     a position reached only back over its own hexside, like a stem a loop hangs from, is
