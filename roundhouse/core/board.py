@@ -24,10 +24,10 @@ worked out from the board (reach, lay lists, route graphs) are kept in the game'
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Iterator, Mapping
 
+from roundhouse.core.copying import deep_copy
 from roundhouse.core.derived import Derived, stamp
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.hexgrid import HexGrid, Hexside, opposite
@@ -189,7 +189,7 @@ class Board:
         other.derived = self.derived
         for key, value in vars(self).items():
             if key not in _COPIED:
-                setattr(other, key, copy.deepcopy(value, memo))
+                setattr(other, key, deep_copy(value, memo))
         return other
 
     def touch(self) -> None:

@@ -8,11 +8,11 @@ state hashing.  The title's :class:`~roundhouse.core.state.TitleState` owns the 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Collection, Mapping, Sequence
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.canonical import digest
+from roundhouse.core.copying import deep_copy
 from roundhouse.core.errors import IllegalAction, InvalidSetup, MalformedAction
 from roundhouse.core.event import Event, collecting
 from roundhouse.core.ids import PlayerId
@@ -38,7 +38,7 @@ SNAPSHOT_EVERY = 64
 
 
 def _copy_state(state: TitleState) -> TitleState:
-    return copy.deepcopy(state)
+    return deep_copy(state)
 
 
 class Game:

@@ -363,7 +363,8 @@ def _search_routes(
     targets: list[_State],
 ) -> tuple[set[_State], bool]:
     """Depth-first over legal routes (no stop, path or hexside twice) from the tokens, one
-    target at a time: moves fewest steps from the target first, and a move is taken only if
+    target at a time, after a greedy descent toward it (:func:`_descend`) found no route:
+    moves fewest steps from the target first, and a move is taken only if
     the target can still be reached from it without the stops and hexsides the route already
     used, nor the target's own hexside before the end (so hopeless branches are cut at once;
     a position reached only back over its own hexside, like a stem a loop hangs from, is
@@ -395,6 +396,11 @@ def _search_routes(
                 if prev not in distance and (own is None or side_of[prev] != own):
                     distance[prev] = distance[at] + 1
                     todo.append(prev)
+        route = _descend(target, starts, moves, side_of, distance)
+        if route is not None:
+            found |= wanted.intersection(route)
+            found |= _extend(route, moves, side_of, wanted - found)
+            continue
         search = _RouteSearch(target, moves, side_of, distance)
         for start in starts:
             if start not in distance:
@@ -409,6 +415,47 @@ def _search_routes(
         else:
             dead.add(target)
     return found, True
+
+
+def _descend(
+    target: _State,
+    starts: list[_State],
+    moves: dict[_State, list[_State]],
+    side_of: dict[_State, tuple[str, int] | None],
+    distance: dict[_State, int],
+) -> list[_State] | None:
+    """A legal route to ``target`` found without searching, or None: from each start, the
+    move nearest the target (by ``distance``, ties in move order) that keeps the route
+    legal, never backing up.  Most reached positions are found so, each step costing one
+    look at the moves; :class:`_RouteSearch` (which looks ahead at every step to cut
+    hopeless branches) is left for the rest and for proving a position unreachable."""
+    for start in sorted((s for s in starts if s in distance), key=distance.__getitem__):
+        route = [start]
+        on_route = {start}
+        sides = {side_of[start]} - {None}
+        at = start
+        while at != target:
+            best: _State | None = None
+            for m in moves[at]:
+                d = distance.get(m)
+                if d is None or m in on_route:
+                    continue
+                side = side_of[m]
+                if side is not None and side in sides:
+                    continue
+                if best is None or d < distance[best]:
+                    best = m
+            if best is None:
+                break
+            route.append(best)
+            on_route.add(best)
+            side = side_of[best]
+            if side is not None:
+                sides.add(side)
+            at = best
+        else:
+            return route
+    return None
 
 
 def _extend(

@@ -17,6 +17,7 @@ train's face value (:meth:`BuyTrainStep.agreed_range`; 18xx.games's ``spend_minm
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
@@ -31,6 +32,7 @@ from roundhouse.core.flow.emergency import (
 )
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import do_sale
+from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import AmountRange
 from roundhouse.core.shares import POOL
 from roundhouse.core.trains import DEPOT
@@ -46,6 +48,21 @@ def price_points(low: int, high: int, step: int) -> list[int]:
     points = {low, high}
     points.update(range(-(-low // step) * step, high, step))
     return sorted(p for p in points if low <= p <= high)
+
+
+@functools.lru_cache(maxsize=4096)
+def agreed_buys(
+    player: PlayerId, corp: str, train: str, low: int, high: int, step: int
+) -> tuple[BuyTrain, ...]:
+    """``corp``'s purchases of another company's ``train`` at the listed agreed prices
+    (:func:`price_points`).  A listing may hold hundreds (every $10 up to the treasury, for
+    each train of each other company), built again at every position a company with that
+    cash is offered them (a bot's copies, the fuzzer's checks of a position); actions are
+    immutable, so the same ones are handed out."""
+    return tuple(
+        BuyTrain(player=player, entity=corp, train=train, price=x)
+        for x in price_points(low, high, step)
+    )
 
 
 class BuyTrainStep(Step):
@@ -158,8 +175,7 @@ class BuyTrainStep(Step):
         p = g.controller_id(corp)
         for tid in self.sellers(g, corp):
             low, high = self.agreed_range(g, corp, tid)
-            points = price_points(low, high, g.config.agreed_price_step)
-            out.extend(BuyTrain(player=p, entity=corp, train=tid, price=x) for x in points)
+            out.extend(agreed_buys(p, corp, tid, low, high, g.config.agreed_price_step))
         return out
 
     def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
@@ -218,7 +234,7 @@ class BuyTrainStep(Step):
             return out
         if any(
             a.price <= g.ledger.cash(entity)
-            for a in self.offers(g, entity)
+            for a in out
             if isinstance(a, BuyTrain)
             and g.depot.train(a.train).owner in (DEPOT, POOL)
             and not g.depot.is_car(g.depot.train(a.train))
