@@ -11,10 +11,11 @@ from roundhouse.core.board import Board
 
 def _boards() -> dict[str, Callable[[], Board]]:
     from roundhouse.titles.g18royalgorge.data import board as royal_gorge
+    from roundhouse.titles.g18us.board import board as us
     from roundhouse.titles.g18usa.board import board as usa
     from roundhouse.titles.g18west.board import board as west
 
-    return {"18RoyalGorge": royal_gorge, "18USA": usa, "18West": west}
+    return {"18RoyalGorge": royal_gorge, "18USA": usa, "18West": west, "18US": us}
 
 
 def bench_board_load() -> dict[str, float]:

@@ -23,9 +23,10 @@ from rich.table import Table
 
 import roundhouse
 from roundhouse.bots import make_bot
+from roundhouse.harness.case import NAMES
 
 RESULTS = Path(__file__).parent / "results"
-TITLES = {"ChicagoExpress": 4, "18RoyalGorge": 3, "18USA": 3, "18West": 3}
+TITLES = {"ChicagoExpress": 4, "18RoyalGorge": 3, "18USA": 3, "18West": 3, "18US": 3}
 """Playable titles and the player count they are measured at."""
 
 
@@ -36,7 +37,7 @@ def measure(
     think: list[float] = []
     listing: list[float] = []
     for g in range(games):
-        names = [f"P{i}" for i in range(players)]
+        names = list(NAMES[:players])  # the fuzz harness's names: "P1" is an 18US Concession
         game = roundhouse.new_game(title, names, seed=seed + g)
         bots = {p: make_bot("heuristic", (seed + g) * 10 + i) for i, p in enumerate(names)}
         while not game.finished and (max_actions is None or len(game.log) < max_actions):

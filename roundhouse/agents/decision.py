@@ -20,6 +20,7 @@ kind, then two digits; a forced move: none).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -182,6 +183,15 @@ class Decision:
         self.action: Action | None = None
         self._stage: _PathStage | _NumberStage | None = None
         self._begin_field()
+
+    def copy(self) -> Decision:
+        """This decision at its present step, to go on with apart from it (searching every
+        branch of a decision without rebuilding it from the legal moves for each branch)."""
+        twin = copy.copy(self)
+        twin.chosen = list(self.chosen)
+        twin.picked = list(self.picked)
+        twin._stage = copy.copy(self._stage)
+        return twin
 
     # -- the public loop -----------------------------------------------------------------
 

@@ -24,13 +24,11 @@ from tests.toy_title import Take
 
 
 def reachable(space: TokenSpace, names: Names, legal: LegalActions, seat: int) -> list[Action]:
-    """Every move some token path makes (walking every branch of every mask)."""
+    """Every move some token path makes (walking every branch of every mask, each branch a
+    copy of the decision at its fork rather than one rebuilt and replayed from the start)."""
     found: list[Action] = []
 
-    def walk(prefix: list[int]) -> None:
-        d = Decision(space, names, legal, seat)
-        for t in prefix:
-            d.choose(t)
+    def walk(d: Decision) -> None:
         if d.action is not None:
             found.append(d.action)
             return
@@ -38,10 +36,32 @@ def reachable(space: TokenSpace, names: Names, legal: LegalActions, seat: int) -
         assert len(mask) >= 2, "a step with one token is taken by the decision itself"
         assert mask == sorted(set(mask))
         for t in mask:
-            walk([*prefix, t])
+            branch = d.copy()
+            branch.choose(t)
+            walk(branch)
 
-    walk([])
+    walk(Decision(space, names, legal, seat))
     return found
+
+
+def test_a_copied_decision_goes_on_apart_from_its_original(
+    toy: tuple[TokenSpace, Names],
+) -> None:
+    """``Decision.copy`` (what :func:`reachable` walks with): a token taken by the copy
+    leaves the original at its step, and both reach what a decision built afresh reaches."""
+    space, names = toy
+    p = "player_0"
+    legal = LegalActions(
+        [Take(player=p, count=1)], [AmountRange(Take(player=p, count=10), "count", 10, 995, 5)]
+    )
+    d = Decision(space, names, legal, 0)
+    d.choose(space.digit(0))
+    twin = d.copy()
+    twin.choose(space.digit(1))
+    assert d.number_so_far() == (0, 2) and twin.number_so_far() == (10, 1)
+    assert twin.choose(space.digit(5)) == Take(player=p, count=15) and d.action is None
+    assert d.choose(space.digit(2)) is None and d.choose(space.digit(0)) == Take(player=p, count=20)
+    assert twin.picked == [space.digit(0), space.digit(1), space.digit(5)]
 
 
 def expected(legal: LegalActions) -> set[Action]:

@@ -64,7 +64,6 @@ def test_18us_every_play_tile_draws_on_the_board() -> None:
 
 def test_18us_live_map_says_the_board_is_reconstructed() -> None:
     """Issue #19: the map of a game in play (the web app's) carries the caption too."""
-    import roundhouse.titles.g18us.draft  # noqa: F401  (registers the title while a draft)
     from roundhouse.core.game import Game
     from roundhouse.render.game import game_svg
     from roundhouse.titles.g18us import DRAFT

@@ -53,8 +53,6 @@ def _run_until(game: Game, bots: dict[str, HeuristicBot], step: str, limit: int 
 def test_18us_has_its_own_policy_in_its_title_folder() -> None:
     """``TITLES.part("18US", "bot")`` finds ``roundhouse/titles/g18us/bot`` and the heuristic
     plays it, not the generic look-ahead that copies the game for every candidate."""
-    import roundhouse.titles.g18us.draft  # noqa: F401
-
     part = TITLES.part("18US", "bot")
     assert part is not None and part.__name__ == "roundhouse.titles.g18us.bot"
     policy = policy_for(Game(DRAFT, NAMES[:2], seed=1))

@@ -15,7 +15,6 @@ import json
 from pathlib import Path
 
 import roundhouse
-import roundhouse.titles.g18us.draft  # registers the title while it is a draft
 from roundhouse.core.flow.actions import BuyCompany, Dividend
 
 POSITION = Path(__file__).parent / "positions" / "concession-window-2p.json"

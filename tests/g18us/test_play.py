@@ -22,6 +22,7 @@ from roundhouse.core.flow.actions import BuyCompany, Par
 from roundhouse.core.game import Game
 from roundhouse.core.shares import POOL
 from roundhouse.core.tiles import Colour
+from roundhouse.core.title import REGISTRY
 from roundhouse.titles.g18us import CONFIG, DRAFT, PLAYABLE
 from roundhouse.titles.g18us.board import board
 from roundhouse.titles.g18us.state import UsGame
@@ -67,11 +68,13 @@ def first_or(initial_sr: Game) -> Game:
     return g
 
 
-def test_18us_title_is_not_offered_until_it_plays_to_the_end() -> None:
-    """The title stays a draft (not registered) until issue #19's checks are run."""
-    assert not PLAYABLE
+def test_18us_title_is_offered() -> None:
+    """Issue #19: once its rules are written and its games checked at every player count
+    (fuzz, bots), the title is offered like any other: the folder's ``TITLE`` is ``DRAFT``."""
+    assert PLAYABLE
     package = importlib.import_module("roundhouse.titles.g18us")
-    assert not hasattr(package, "TITLE")
+    assert package.TITLE is DRAFT
+    assert REGISTRY.get("18US") is DRAFT
 
 
 def test_18us_3_1_set_up() -> None:

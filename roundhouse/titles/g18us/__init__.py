@@ -36,10 +36,8 @@ President, between its run and its dividend (§10.1.4).
 The heuristic bot's policy is the folder's ``bot`` part (:mod:`.bot`, ``make_policy``), found
 by ``REGISTRY.part("18US", "bot")`` as every title's is.
 
-The title is not offered by default yet:
-:data:`DRAFT` is the title, registered as ``TITLE`` only when :data:`PLAYABLE` is True, and
-:mod:`.draft` registers it on demand (``roundhouse fuzz --import
-roundhouse.titles.g18us.draft --titles 18US``).
+The title is offered (issue #19): :data:`DRAFT` is the title, registered as ``TITLE``
+because :data:`PLAYABLE` is True; the board is reconstructed (docs/18US-board.md).
 """
 
 from __future__ import annotations
@@ -72,7 +70,7 @@ from roundhouse.titles.g18us.rules import UsHooks
 from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.us_map import UsMap
 
-PLAYABLE = False
+PLAYABLE = True
 """Whether the package offers the title (``TITLE``): once issue #19's rules are written and
 its games are checked at every player count (fuzz, bots), as the issue asks."""
 
