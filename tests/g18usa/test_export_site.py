@@ -536,3 +536,18 @@ def test_export_the_resource_subsidys_lay_is_the_companys_own() -> None:
     lay = next(a for a in written["actions"][::-1] if a["type"] == "lay_tile")
     assert (lay["entity"], lay["entity_type"], lay["hex"]) == ("GN", "corporation", "G21")
     assert str(lay["tile"]).startswith("8ore10")
+
+
+def test_export_a_game_whose_end_no_action_follows_ends_at_the_sites_turn_limit() -> None:
+    """§16: the first 8-train ends the game after the next set.  Here every company is gone
+    after a few dozen moves; the Bank's exports (§12.10) bring Phase 8 in rounds where nobody acts.
+    The site checks for the game end only after processing an action
+    (``Game::Base#process_single_action``), so it never sees the trigger and stops at its
+    turn limit: the document states the site's ``dnf``, not ``final_phase`` (found by the
+    differential: random bots, 2 players, seed 300, the whole game)."""
+    doc = json.loads((POSITIONS / "no-companies-left-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.end_reason == "final_train"
+    written = export_18xx_games(game)
+    assert written["game_end_reason"] == "dnf"
+    assert TRANSLATOR.end_reason(game.end_reason) == "final_phase"

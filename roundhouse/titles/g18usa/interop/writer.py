@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Iterator
 
 from roundhouse.core.actions import Action, Json
+from roundhouse.core.config import EndTrigger
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
@@ -78,6 +79,8 @@ from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
 
+SITE_TURN_LIMIT = "dnf"
+"""``Game::Base#process_single_action``: the end reason of a game still going at turn 100."""
 SITE_RAISE = 1
 """``G18USA::Step::BuySellParShares#min_increment``: a raise of $1 or more."""
 SHORT_FIRST = 9
@@ -109,6 +112,38 @@ class AuctionTrack:
     auction: StartAuction | None
     active: set[str] = dataclasses.field(default_factory=set)
     last: str = ""
+
+
+@dataclasses.dataclass
+class EndSeen:
+    """Whether 18xx.games sees §16's end trigger (the first 8-train, its Phase 8) in the
+    document written: the site checks for the game end only after it processes an action
+    (``Game::Base#process_single_action``), so Phase 8 reached by a train the Bank exports
+    at an operating round's end (§12.10) with no action written after it is never seen;
+    the site then plays empty rounds until its turn limit and ends the game ``dnf``."""
+
+    trigger_at: int | None = None
+    """Index in our log of the action after which the end was first triggered."""
+    by_purchase: bool = False
+    """That action was the purchase that triggered it (the site checks right after it)."""
+    wrote_at: int = -1
+    """Index in our log of the last action the site was given something for."""
+
+    def note(self, game: Game) -> None:
+        """Called with the position before each action written and with the final one."""
+        if self.trigger_at is not None or not game.log:
+            return
+        if EndTrigger.FINAL_TRAIN.value in engine(game).end.fired:
+            self.trigger_at = len(game.log) - 1
+            self.by_purchase = isinstance(game.log[-1], BuyTrain)
+
+    def site_reason(self, reason: str | None) -> str | None:
+        """The site's end reason for a game of ours that ended for ``reason`` (site words)."""
+        if reason != "final_phase" or self.trigger_at is None:
+            return reason
+        if self.by_purchase or self.wrote_at > self.trigger_at:
+            return reason
+        return SITE_TURN_LIMIT
 
 
 @dataclasses.dataclass
@@ -147,6 +182,7 @@ class WriteMemory:
     denver_home: bool = False
     """Denver is the home of the company being started: the site asks for the
     orientation once the start is over."""
+    end_seen: EndSeen = dataclasses.field(default_factory=lambda: EndSeen())
 
 
 def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action]) -> bool:
@@ -213,6 +249,7 @@ class UsaWriter(Translator):
     def __init__(self) -> None:
         super().__init__()
         self._write: weakref.WeakKeyDictionary[Game, WriteMemory] = weakref.WeakKeyDictionary()
+        self._ends: weakref.WeakKeyDictionary[Game, EndSeen] = weakref.WeakKeyDictionary()
 
     def written(self, game: Game) -> WriteMemory:
         found = self._write.get(game)
@@ -231,6 +268,7 @@ class UsaWriter(Translator):
 
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self.written(game)
+        memory.end_seen.note(game)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
@@ -251,13 +289,23 @@ class UsaWriter(Translator):
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
             memory.conversion_loan = str(action.entity)
         out += self._operating(action, game, seats, memory)
+        if out:
+            memory.end_seen.wrote_at = len(game.log)
         return self._release(memory, out, action)
 
     def finish(self, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self._write.pop(game, None)
         if memory is None:
             return []
+        memory.end_seen.note(game)
+        self._ends[game] = memory.end_seen
         return [a for a in memory.held if a]
+
+    def written_end_reason(self, game: Game) -> str | None:
+        """The site's end reason for the document just written (:class:`EndSeen`)."""
+        reason = self.end_reason(game.end_reason)
+        seen = self._ends.pop(game, None)
+        return reason if seen is None else seen.site_reason(reason)
 
     def _release(self, memory: WriteMemory, out: list[SiteDoc], action: Action) -> list[SiteDoc]:
         """Add ``out`` to what is held and give back what no later action can change."""
