@@ -551,3 +551,46 @@ def test_export_a_game_whose_end_no_action_follows_ends_at_the_sites_turn_limit(
     written = export_18xx_games(game)
     assert written["game_end_reason"] == "dnf"
     assert TRANSLATOR.end_reason(game.end_reason) == "final_phase"
+
+
+def test_export_trains_of_a_company_the_bank_liquidated_keep_the_sites_train_step_waiting() -> None:
+    """§14.2.1: nobody bought DRG, so the bank liquidated it and its trains left the game.
+    The site removes only its tokens (``G1817::Step::Acquire#process_bank_liquidate``) and
+    starts a new charter (``Game::Base#reset_corporation``), its 3 and 3+ still listed under
+    the old one and buyable for $1 (``Depot#other_trains``); so after SR's 4-train the
+    site's buy-trains step still waits for SR ($210 left, a $400 train on offer), and then
+    its repay step: two passes (found by the differential: random bots, 5 players, seed
+    303; the position is its first 262 moves)."""
+    doc = json.loads((POSITIONS / "liquidated-company-trains-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-3:]] == ["buy_train", "pass", "pass"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("buy_train", "SR"), ("pass", "SR"), ("pass", "SR")]
+
+
+def test_export_an_unused_boomtown_private_keeps_the_sites_track_step_waiting() -> None:
+    """Appendix P9 Boomtown: SR holds it unused after its two lays.  The site's track step
+    waits while a ``tile_lay`` ability that is not one of the turn's lays is left
+    (``Tracker#tile_lay_abilities_should_block?``), so a pass ends it before the passes of
+    the buy-trains and repay steps (found by the differential: random bots, 7 players,
+    seed 315; the position is its first 172 moves)."""
+    doc = json.loads((POSITIONS / "boomtown-private-unused-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.state.privates["P9"].owner == "SR"  # type: ignore[attr-defined]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-5:] == [("lay_tile", "SR")] * 2 + [("pass", "SR")] * 3
+
+
+def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> None:
+    """§12.8: PRR, just started, borrows $100 and has no train; it buys none and pays its
+    interest, then borrows again.  The site pays the interest as the company leaves its
+    buy-trains step, which waits while PRR can pay for the cheapest train on offer (a
+    company's for $1, ``Step::Train#can_buy_train?``): the pass that leaves it is written
+    at our interest step, not left to the repay step when the interest has taken the cash
+    (found by the differential: random bots, 7 players, seed 321; the position is its
+    first 190 moves)."""
+    doc = json.loads((POSITIONS / "interest-leaves-the-train-step-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-3:]] == ["take_loan", "pass", "take_loan"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("take_loan", "PRR"), ("pass", "PRR"), ("take_loan", "PRR")]

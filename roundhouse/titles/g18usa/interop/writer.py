@@ -37,7 +37,7 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
-from roundhouse.core.trains import Train
+from roundhouse.core.trains import SCRAPPED, Train
 from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
 from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
@@ -183,6 +183,13 @@ class WriteMemory:
     """Denver is the home of the company being started: the site asks for the
     orientation once the start is over."""
     end_seen: EndSeen = dataclasses.field(default_factory=lambda: EndSeen())
+    ghosts: set[str] = dataclasses.field(default_factory=set)
+    """Trains of companies the bank liquidated, still listed on the site
+    (:func:`.site_turn.live_ghosts`)."""
+    holders: dict[str, tuple[str, int]] = dataclasses.field(default_factory=dict)
+    """Train -> the company holding it when the last action was written, and that
+    company's charter (``id`` of its :class:`~roundhouse.core.entities.Corporation`: a
+    closed company's charter is replaced)."""
 
 
 def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action]) -> bool:
@@ -269,6 +276,7 @@ class UsaWriter(Translator):
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self.written(game)
         memory.end_seen.note(game)
+        _note_ghosts(engine(game), memory)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
@@ -347,13 +355,16 @@ class UsaWriter(Translator):
             memory.turn = None
             return self._own(action, game, seats)
         if memory.turn is None or memory.turn.key != key:
-            memory.turn = SiteTurn(key)
+            memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
         step = site_step(action, g, turn.corp)
         if step is None:
             return self._own(action, game, seats)
         if step is SiteStep.INTEREST:
-            return []  # §12.8 interest: the site pays it without asking
+            # §12.8 interest: the site pays it without asking, as the company leaves a
+            # step still waiting then (buy trains: a train of another company at $1), which
+            # the interest's cost may close by the repay step
+            return [_corp_pass(turn.corp)] * turn.passes_to(g, step, through=False)
         passing = isinstance(action, Pass)
         if passing and not turn.waiting(g, step) and step not in (SiteStep.TRACK,):
             turn.passes_to(g, step, through=True)
@@ -1026,6 +1037,24 @@ class UsaWriter(Translator):
     def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Bankrupt)
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+
+def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
+    """Add to :attr:`WriteMemory.ghosts` the trains a company held when the last action was
+    written that have left the game with its charter since (§14.2.1: the bank liquidated
+    it; a buyer or a merger's survivor takes the trains, and a rusted or scrapped train
+    leaves its company in play)."""
+    depot = g.depot
+    for train_id, (corp, charter) in memory.holders.items():
+        train = depot.trains.get(train_id)
+        if train is None or train.owner != SCRAPPED or id(g.corps[corp]) == charter:
+            continue
+        kind = depot.type_of(train)
+        if kind.rusts_on not in depot.sold_types:
+            memory.ghosts.add(train_id)
+    memory.holders = {
+        t.id: (t.owner, id(g.corps[t.owner])) for t in depot.trains.values() if t.owner in g.corps
+    }
 
 
 def _token_cuts(g: UsaGame) -> int:
