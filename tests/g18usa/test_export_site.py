@@ -594,3 +594,18 @@ def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> 
     assert [a.kind for a in game.log[-3:]] == ["take_loan", "pass", "take_loan"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("take_loan", "PRR"), ("pass", "PRR"), ("take_loan", "PRR")]
+
+
+def test_export_a_company_buys_the_first_of_its_shares_in_the_sites_market() -> None:
+    """§11.7: SR buys one of its shares from the open market, ours naming SR_1.  The site
+    offers a company only the bundles it makes of the market's shares in their order
+    (``G1817::Game#redeemable_shares``, ``Game::Base#all_bundles_for_corporation``); SR_10,
+    the share of the first short sale, came there first, so that is the one written
+    (found by the differential: random bots, 5 players, seed 319; the position is its
+    first 175 moves)."""
+    doc = json.loads((POSITIONS / "company-buys-its-own-share-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-4]) == "SR buys SR_1"
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "SR"]
+    assert bought == [["SR_10"]]

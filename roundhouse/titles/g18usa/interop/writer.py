@@ -37,6 +37,7 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
+from roundhouse.core.shares import POOL
 from roundhouse.core.trains import SCRAPPED, Train
 from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
@@ -183,6 +184,9 @@ class WriteMemory:
     """Denver is the home of the company being started: the site asks for the
     orientation once the start is over."""
     end_seen: EndSeen = dataclasses.field(default_factory=lambda: EndSeen())
+    pool: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    """Company -> its shares in the open market by the site's ids, in the site's order
+    (:func:`_note_pool`)."""
     ghosts: set[str] = dataclasses.field(default_factory=set)
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
@@ -277,6 +281,7 @@ class UsaWriter(Translator):
         memory = self.written(game)
         memory.end_seen.note(game)
         _note_ghosts(engine(game), memory)
+        _note_pool(engine(game), memory)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
@@ -522,10 +527,14 @@ class UsaWriter(Translator):
         for cert_id in action.shares:
             book = g.books[cert_id.rpartition("_")[0]]
             percent += 100 * book.cert(cert_id).shares // book.size
+        shares = [memory.alias.get(c, c) for c in action.shares]
+        corp = action.shares[0].rpartition("_")[0] if action.shares else ""
+        if action.entity == corp:
+            shares = _own_purchase(g, memory, corp, list(action.shares))
         doc: SiteDoc = {
             "type": "buy_shares",
             **self._entity(action, game, seats),
-            "shares": [memory.alias.get(c, c) for c in action.shares],
+            "shares": list[Json](shares),
             "percent": percent,
         }
         if action.entity in g.seats:
@@ -1055,6 +1064,45 @@ def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
     memory.holders = {
         t.id: (t.owner, id(g.corps[t.owner])) for t in depot.trains.values() if t.owner in g.corps
     }
+
+
+def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
+    """Bring :attr:`WriteMemory.pool` up to the open market of the position: shares gone
+    leave the list, new ones join its end (the site appends a share to its holder's list,
+    ``ShareHolder#shares_by_corporation``), in the order the writer names a sale's shares
+    (:meth:`UsaWriter.write_sell_shares`)."""
+    for corp, book in g.books.items():
+        held = sorted(
+            book.certs_of(POOL), key=lambda c: (c.president, int(c.id.rpartition("_")[2]))
+        )
+        now = [memory.alias.get(c.id, c.id) for c in held]
+        if not now and corp not in memory.pool:
+            continue
+        there = set(now)
+        kept = [site for site in memory.pool.get(corp, []) if site in there]
+        known = set(kept)
+        memory.pool[corp] = kept + [site for site in now if site not in known]
+
+
+def _own_purchase(g: UsaGame, memory: WriteMemory, corp: str, ours: list[str]) -> list[str]:
+    """The site's shares for a company's purchase of its own from the open market (§11.7):
+    the first in the market's list, as ``G1817::Game#redeemable_shares`` offers only the
+    bundles ``Game::Base#all_bundles_for_corporation`` makes of them in that order.  The
+    shares are alike, so the site's ids of the shares bought and of ours are swapped
+    (:attr:`WriteMemory.alias`) and the market's list loses the ones bought."""
+    market = memory.pool.get(corp, [])
+    site = market[: len(ours)]
+    if len(site) < len(ours):
+        return [memory.alias.get(c, c) for c in ours]
+    book = g.books[corp]
+    for mine, theirs in zip(ours, site, strict=True):
+        was = memory.alias.get(mine, mine)
+        other = next((c for c in book.certs if memory.alias.get(c, c) == theirs), None)
+        memory.alias[mine] = theirs
+        if other is not None:
+            memory.alias[other] = was
+    del market[: len(ours)]
+    return site
 
 
 def _token_cuts(g: UsaGame) -> int:
