@@ -609,3 +609,16 @@ def test_export_a_company_buys_the_first_of_its_shares_in_the_sites_market() -> 
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "SR"]
     assert bought == [["SR_10"]]
+
+
+def test_export_a_private_lay_that_is_a_tile_action_counts_in_the_sites_track_step() -> None:
+    """§12.2 and appendix P26: ATSF lays a tile, then X09 with P26, its second tile action
+    of the turn.  The site's special track step counts that lay among the track step's
+    (``consume_tile_lay``), so the track step is over and no pass is written before the
+    run (found by the differential: random bots, 4 players, seed 318; the position is its
+    first 160 moves)."""
+    doc = json.loads((POSITIONS / "p26-lay-is-a-tile-action-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["private_lay", "run_routes"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("lay_tile", "ATSF"), ("lay_tile", "P26"), ("run_routes", "ATSF")]

@@ -58,14 +58,14 @@ from roundhouse.titles.g18usa.home_brown import SiteBoomtownStep
 from roundhouse.titles.g18usa.interop.names import board_map
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
-from roundhouse.titles.g18usa.powers import held
+from roundhouse.titles.g18usa.powers import PrivateLay, held
 from roundhouse.titles.g18usa.private_abilities import (
     CityUpgrade,
     GreatNorthern,
     LawFirmToken,
     RedAreaToken,
 )
-from roundhouse.titles.g18usa.private_lays import PrivateLayStep
+from roundhouse.titles.g18usa.private_lays import PrivateLayStep, uses_tile_action
 from roundhouse.titles.g18usa.red_areas import reached_areas
 
 SECOND_LAY_COST = 20
@@ -124,6 +124,10 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     if isinstance(action, LayTile) and free_home_lay(action, g, corp):
         return None
     if isinstance(action, (LayTile, UpgradeOre)):
+        return SiteStep.TRACK
+    if isinstance(action, PrivateLay) and uses_tile_action(g, action.company):
+        # the private's ``tile_lay`` with ``consume_tile_lay`` (P16, P26, P27): the site's
+        # special track step counts it among the track step's lays
         return SiteStep.TRACK
     if isinstance(action, PlaceToken):
         return SiteStep.TOKEN
