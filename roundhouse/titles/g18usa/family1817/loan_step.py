@@ -137,7 +137,7 @@ def may_borrow(g: Engine, entity: str) -> bool:
     return True
 
 
-def _at_interest(g: Engine, entity: str) -> bool:
+def at_interest(g: Engine, entity: str) -> bool:
     """Whether the company's turn waits at §12.8's interest: the first blocking step it has
     not left is the unpaid :class:`InterestStep`."""
     for s in g.round.steps:
@@ -175,7 +175,7 @@ class LoanStep(Step):
                 return False
         if not others:
             return False
-        if not g.config.loans.borrow_before_interest and _at_interest(g, entity):
+        if not g.config.loans.borrow_before_interest and at_interest(g, entity):
             return False
         try:
             check_take_loan(g, entity)
