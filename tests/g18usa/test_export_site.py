@@ -622,3 +622,16 @@ def test_export_a_private_lay_that_is_a_tile_action_counts_in_the_sites_track_st
     assert [a.kind for a in game.log[-2:]] == ["private_lay", "run_routes"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("lay_tile", "ATSF"), ("lay_tile", "P26"), ("run_routes", "ATSF")]
+
+
+def test_export_a_resource_token_laid_with_its_tile_keeps_the_plain_tiles_copy() -> None:
+    """Appendix P18: MKT lays 8 at F10 and puts its coal token there; the site lays that as
+    ``8coal-0``, a tile of its own, so the plain 8 it did not lay is still the first of its
+    list: B&O's 8 at C9 is ``8-0`` there (found by the differential: random bots, 4
+    players, seed 408, where ``8-1`` named no tile; the position is its first 92 moves)."""
+    doc = json.loads((POSITIONS / "coal-tile-after-a-plain-lay-4p.json").read_text())
+    game = roundhouse.load(doc)
+    written = export_18xx_games(game)["actions"]
+    lays = {a["hex"]: a["tile"] for a in written if a["type"] == "lay_tile"}
+    assert lays["F10"] == "8coal-0"
+    assert lays["C9"] == "8-0"

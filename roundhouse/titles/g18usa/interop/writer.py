@@ -703,7 +703,7 @@ class UsaWriter(Translator):
             base, _, _ = str(last["tile"]).rpartition("-")
             markers = set(board_map(engine(game)).board.hexes[action.hex].markers)
             name = site_tile_name(_base_tile(base), markers | {resource})
-            memory.tiles.on_hex.pop(action.hex, None)
+            memory.tiles.unlay(action.hex)
             last["tile"] = memory.tiles.lay(action.hex, name, None)
             return []
         return [
