@@ -635,3 +635,16 @@ def test_export_a_resource_token_laid_with_its_tile_keeps_the_plain_tiles_copy()
     lays = {a["hex"]: a["tile"] for a in written if a["type"] == "lay_tile"}
     assert lays["F10"] == "8coal-0"
     assert lays["C9"] == "8-0"
+
+
+def test_export_a_conversion_loan_step_left_for_the_operating_round_is_passed() -> None:
+    """§14.1.1: N&W converts and takes one loan, then operates first in the next operating
+    round.  The site's post-conversion loan step waits while N&W may borrow more
+    (``G1817::Step::PostConversionLoans#active_entities``), so its pass is written before
+    N&W's first lay though that is N&W's own action (found by the differential: random
+    bots, 7 players, seed 405; the position is its first 344 moves)."""
+    doc = json.loads((POSITIONS / "conversion-loan-then-operating-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["take_loan", "lay_tile"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("take_loan", "N&W"), ("pass", "N&W"), ("lay_tile", "N&W")]

@@ -290,13 +290,15 @@ class UsaWriter(Translator):
         out = self._auction_passes(action, game, memory, seats)
         out += self._silent_turns(game, memory)
         lender = memory.conversion_loan
+        in_round = isinstance(engine(game).round, TakeoverRound)
         if (
             lender
-            and getattr(action, "entity", None) != lender
+            and (getattr(action, "entity", None) != lender or not in_round)
             and may_borrow(engine(game), lender)
         ):
             # the site's post-conversion loan step waits while the company may borrow more
-            # (``G1817::Step::PostConversionLoans#active_entities``)
+            # (``G1817::Step::PostConversionLoans#active_entities``), also when the next
+            # action is the company's own in the operating round that follows
             out.append(_corp_pass(lender))
         memory.conversion_loan = ""
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
