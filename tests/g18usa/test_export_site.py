@@ -648,3 +648,17 @@ def test_export_a_conversion_loan_step_left_for_the_operating_round_is_passed() 
     assert [a.kind for a in game.log[-2:]] == ["take_loan", "lay_tile"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("take_loan", "N&W"), ("pass", "N&W"), ("lay_tile", "N&W")]
+
+
+def test_export_a_short_sale_numbers_its_shares_after_the_sites_highest_now() -> None:
+    """§11.2: shorts of SP are sold and closed, then sold again.  The site numbers a short
+    sale's market share and short share after the highest share of the company that still
+    exists (``G1817::Game#short``; ``#unshort`` removes a closed pair), so after closings
+    the numbers are taken again: SP's own purchase of six shares names the site's market
+    list, SP_17, SP_19 and SP_21 among them (found by the differential: random bots, 5
+    players, seed 409; the position is its first 351 moves)."""
+    doc = json.loads((POSITIONS / "shorts-renumbered-after-closing-5p.json").read_text())
+    game = roundhouse.load(doc)
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "SP"]
+    assert bought[-1] == ["SP_16", "SP_2", "SP_3", "SP_17", "SP_19", "SP_21"]

@@ -187,6 +187,9 @@ class WriteMemory:
     pool: dict[str, list[str]] = dataclasses.field(default_factory=dict)
     """Company -> its shares in the open market by the site's ids, in the site's order
     (:func:`_note_pool`)."""
+    shorts: dict[tuple[str, str], list[int]] = dataclasses.field(default_factory=dict)
+    """(company, holder) -> the site's numbers of the short shares held, oldest first
+    (``G1817::Game#unshort`` closes the first of the holder's)."""
     ghosts: set[str] = dataclasses.field(default_factory=set)
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
@@ -282,6 +285,7 @@ class UsaWriter(Translator):
         memory.end_seen.note(game)
         _note_ghosts(engine(game), memory)
         _note_pool(engine(game), memory)
+        _note_shorts(engine(game), memory)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
@@ -577,9 +581,10 @@ class UsaWriter(Translator):
         memory = self.written(game)
         corp = action.corporation
         ours = 1 + max(int(c.rpartition("_")[2]) for c in g.books[corp].certs)
-        site = max(memory.top.get(corp, 0), SHORT_FIRST) + 1
+        site = _site_highest(g, memory, corp) + 1
         memory.top[corp] = site + 1
         memory.alias[f"{corp}_{ours}"] = f"{corp}_{site}"
+        memory.shorts.setdefault((corp, str(action.entity)), []).append(site + 1)
         return [{"type": "short", **self._entity(action, game, seats), "corporation": corp}]
 
     def write_choose(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
@@ -985,7 +990,7 @@ class UsaWriter(Translator):
         site = list(range(first, first + count))
         total = count if units is None else units
         top = max(memory.top.get(corp, 0), first + count - 1)
-        highest = max(top, SHORT_FIRST)
+        highest = max(_site_highest(g, memory, corp), first + count - 1)
         while len(site) < total:
             highest += 1
             site.append(highest)
@@ -1084,6 +1089,31 @@ def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
         kept = [site for site in memory.pool.get(corp, []) if site in there]
         known = set(kept)
         memory.pool[corp] = kept + [site for site in now if site not in known]
+
+
+def _note_shorts(g: UsaGame, memory: WriteMemory) -> None:
+    """Bring :attr:`WriteMemory.shorts` up to the position: a short closed takes the
+    holder's oldest away (``G1817::Game#unshort``); shorts that changed hands (a bankrupt
+    player's to the open market, §15) keep their numbers."""
+    loose: dict[str, list[int]] = {}
+    for (corp, holder), numbers in memory.shorts.items():
+        have = g.shorts.of(holder, corp)
+        while len(numbers) > have:
+            loose.setdefault(corp, []).append(numbers.pop(0))
+    for corp, owners in g.shorts.held.items():
+        for holder, have in owners.items():
+            numbers = memory.shorts.setdefault((corp, holder), [])
+            spare = loose.get(corp, [])
+            while len(numbers) < have and spare:
+                numbers.append(spare.pop(0))
+
+
+def _site_highest(g: UsaGame, memory: WriteMemory, corp: str) -> int:
+    """The highest number among the site's shares of ``corp`` now, at least 9: ours by the
+    site's ids and the short shares (``G1817::Game#short`` numbers new ones after it)."""
+    numbers = [int(memory.alias.get(c, c).rpartition("_")[2]) for c in g.books[corp].certs]
+    numbers += [n for (c, _), held in memory.shorts.items() if c == corp for n in held]
+    return max([SHORT_FIRST, *numbers])
 
 
 def _own_purchase(g: UsaGame, memory: WriteMemory, corp: str, ours: list[str]) -> list[str]:
