@@ -207,7 +207,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         mandatory_train=MandatoryTrain.NEVER,
         bankrupt_cash=BankruptCash.BANK,
         bankruptcy_end=BankruptcyEnd.ELIMINATE,
-        bankrupt_privates=BankruptPrivates.OPEN_MARKET,
+        bankrupt_privates=BankruptPrivates.KEEP if compat else BankruptPrivates.OPEN_MARKET,
         bankrupt_presidency=BankruptPresidency.OPEN_MARKET,
         end_timing={
             EndTrigger.BANKRUPTCY: EndTiming.IMMEDIATE,
