@@ -662,3 +662,17 @@ def test_export_a_short_sale_numbers_its_shares_after_the_sites_highest_now() ->
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "SP"]
     assert bought[-1] == ["SP_16", "SP_2", "SP_3", "SP_17", "SP_19", "SP_21"]
+
+
+def test_export_denvers_orientation_is_asked_of_the_company_started_there() -> None:
+    """§12.2.3: P4 starts DRG in Denver; in our game B&O, laying track into Denver, chooses
+    its orientation later.  The site asks DRG right after its start
+    (``G18USA::Step::DenverTrack``), so the ``X04`` lay is written there, by DRG, not after
+    B&O's lay (found by the differential: heuristic bots, 4 players, seed 502; the
+    position is its first 58 moves)."""
+    doc = json.loads((POSITIONS / "denver-home-then-a-lay-into-it-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "B&O chooses exits 1-3-5"
+    written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
+    home = written.index(("place_token", "DRG", None))
+    assert written[home + 2] == ("lay_tile", "DRG", "E11")

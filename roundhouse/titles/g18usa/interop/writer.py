@@ -180,6 +180,9 @@ class WriteMemory:
     conversion_loan: str = ""
     """A company that took a loan after converting (§14.1.1): the site's loan step waits
     for its pass, which ours does not ask for when the turn ends with the loan."""
+    denver_by: str = ""
+    """The company the site asks for Denver's orientation (the one started there, else the
+    first to lay track into it), whoever chooses it in our game."""
     denver_home: bool = False
     """Denver is the home of the company being started: the site asks for the
     orientation once the start is over."""
@@ -344,7 +347,8 @@ class UsaWriter(Translator):
             held.append(site)
         if memory.denver_next:
             memory.denver_next = False
-            memory.denver_at = len(held)
+            if memory.denver_at is None:  # a home in Denver asked first
+                memory.denver_at = len(held)
         if memory.denver_at is not None:
             return []
         keep = 0
@@ -641,13 +645,15 @@ class UsaWriter(Translator):
 
     def _denver(self, action: Choose, game: Game) -> list[SiteDoc]:
         """Denver's orientation: the site lays ``X04`` over ``X04s`` where it asked for it
-        (right after the home token or the lay pointing into Denver, :attr:`WriteMemory
-        .denver_at`), at the rotation of our choice."""
+        (right after the home token or the lay pointing into Denver, whichever came first,
+        :attr:`WriteMemory.denver_at`), by the company it asked
+        (:attr:`WriteMemory.denver_by`), at the rotation of our choice."""
         memory = self.written(game)
         site = memory.tiles.lay(DENVER, "X04", 1)
+        asked, memory.denver_by = memory.denver_by, ""
         lay: SiteDoc = {
             "type": "lay_tile",
-            "entity": str(action.entity),
+            "entity": asked or str(action.entity),
             "entity_type": "corporation",
             "hex": DENVER,
             "tile": site,
@@ -750,6 +756,8 @@ class UsaWriter(Translator):
         ]
         if g.denver_open and _points_into_denver(g, action):
             memory.denver_next = True
+            if memory.denver_at is None and not memory.denver_by:
+                memory.denver_by = str(action.entity)
         return out
 
     @staticmethod
@@ -825,6 +833,7 @@ class UsaWriter(Translator):
             doc: SiteDoc = {"entity": corp, "entity_type": "corporation"}
             if action.hex == DENVER and g.denver_open:
                 memory.denver_home = True
+                memory.denver_by = corp
         else:
             corp = entity
             doc = self._entity(action, game, seats)
