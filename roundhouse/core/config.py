@@ -140,6 +140,9 @@ class BankruptPrivates(enum.Enum):
     OPEN_MARKET = "open_market"
     """They go to the open market (18USA §15: "Place the player's stock (including shorts)
     and any private companies in the open market")."""
+    KEEP = "keep"
+    """They stay with the player, who no longer acts (18xx.games's 1817 family: its
+    bankruptcy sells shares only, and the companies count in the player's final value)."""
 
 
 class BankruptPresidency(enum.Enum):

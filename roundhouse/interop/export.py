@@ -97,7 +97,7 @@ def export_with_origins(
     if game.finished:
         result = game.result or {}
         doc["result"] = {str(seats.player_id(s)): v for s, v in result.items()}
-        reason = translator.end_reason(game.end_reason)
+        reason = translator.written_end_reason(replay)
         doc["game_end_reason"] = reason
         if reason == "manually_ended":
             doc["manually_ended"] = True

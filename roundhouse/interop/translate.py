@@ -258,6 +258,12 @@ class Translator:
         """Our end reason in the site's words (``bankrupt``, ``stock_market``, …, §1)."""
         return reason
 
+    def written_end_reason(self, game: Game) -> str | None:
+        """The end reason an export of ``game`` states, once :meth:`finish` has written
+        its last actions: the one the site gives when it replays them.  Default: ours in
+        the site's words (:meth:`end_reason`)."""
+        return self.end_reason(game.end_reason)
+
     # -- checks for the verify report ---------------------------------------------------
 
     def route_revenues(self, action: SiteAction, game: Game) -> Sequence[int] | None:

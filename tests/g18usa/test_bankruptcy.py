@@ -149,3 +149,22 @@ def test_18usa_15_a_private_in_the_open_market_earns_nobody_income() -> None:
     bank, bob = g.ledger.cash(BANK), g.ledger.cash("Bob")
     OperatingRound([]).pay_income(g)
     assert g.ledger.cash("Bob") == bob + 10 and g.ledger.cash(BANK) == bank - 10
+
+
+def test_18usa_15_compat_a_bankrupt_player_keeps_their_privates() -> None:
+    """§15 puts a bankrupt player's private companies in the open market; 18xx.games's
+    bankruptcy sells their shares only, the companies staying with them and counting in
+    their final value (``G1817::Step::Bankrupt#process_bankrupt``, ``Player#value``), so
+    under ``compat_18xx_games`` P4 keeps P9 Boomtown (found by the export differential:
+    random bots, 5 players, seed 409, where P4 scored $40 there; the position is its first
+    304 moves, P4's bankruptcy last)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "bankrupt-with-a-private-5p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    assert str(game.log[-1]) == "P4 declares bankruptcy"
+    private = game.state.privates["P9"]  # type: ignore[attr-defined]
+    assert private.owner == "P4" and not private.closed

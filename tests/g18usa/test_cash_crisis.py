@@ -277,3 +277,24 @@ def test_18usa_14_2_short_settlement_crises_go_clockwise_from_the_president() ->
     g.execute(SellShares(player=ann, entity="Ann", corporation="CC", count=1))
     assert g.ledger.cash("Ann") == 80 - 10
     assert not crisis_of(g).crisis.debts
+
+
+def test_18usa_15_compat_bank_liquidations_run_before_the_crisis() -> None:
+    """§14.2.1 and §15: nobody can bid for MILW, SR or NP; the bank liquidates them one
+    after another, MILW's president P2 owing $660 and SR's P1 $383.  By default the round
+    stops at P2's debt; 18xx.games runs the three liquidations in one action and then asks
+    the debtors clockwise from the president of the company liquidated last (NP's, P1:
+    ``G1817::Step::CashCrisis#active_entities``), so under ``compat_18xx_games`` P1 is in
+    the crisis first, then P2 (found by the export differential: random bots, 5 players,
+    seed 319; the position is its first 323 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "liquidations-before-the-crisis-5p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert [d.player for d in g.round.crisis.debts] == ["P1", "P2"]  # type: ignore[attr-defined]
+    assert game.acting == ("P1",)
+    assert not g.corps["NP"].floated  # type: ignore[attr-defined]

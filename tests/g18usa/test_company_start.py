@@ -202,3 +202,23 @@ def test_18usa_12_a_company_in_liquidation_does_not_operate() -> None:
         legal = list(game.legal_actions())
         game.apply(next((a for a in legal if a.kind == "pass"), legal[0]))
     assert turns and "NP" not in turns
+
+
+def test_18usa_11_6_compat_tokens_owed_are_bought_when_a_purchase_pays() -> None:
+    """§11.6: IC, five shares started with $40, cannot buy its second station token ($50);
+    the rulebook has it buy the token when it takes a loan.  18xx.games also buys it as soon
+    as a player's purchase of its shares brings the money (``try_buy_tokens``), so under
+    ``compat_18xx_games`` P3's purchase of IC_1 ($50) pays it and IC owes nothing at the
+    round's end (found by the export differential: random bots, 6 players, seed 320; the
+    position is its first 304 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "tokens-owed-paid-by-a-purchase-6p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    assert str(game.log[-1]) == "P3 buys IC_1"
+    g = game.state
+    assert g.ledger.cash("IC") == 40  # type: ignore[attr-defined]
+    assert g.round.owed == {}  # type: ignore[attr-defined]

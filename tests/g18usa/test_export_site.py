@@ -536,3 +536,143 @@ def test_export_the_resource_subsidys_lay_is_the_companys_own() -> None:
     lay = next(a for a in written["actions"][::-1] if a["type"] == "lay_tile")
     assert (lay["entity"], lay["entity_type"], lay["hex"]) == ("GN", "corporation", "G21")
     assert str(lay["tile"]).startswith("8ore10")
+
+
+def test_export_a_game_whose_end_no_action_follows_ends_at_the_sites_turn_limit() -> None:
+    """§16: the first 8-train ends the game after the next set.  Here every company is gone
+    after a few dozen moves; the Bank's exports (§12.10) bring Phase 8 in rounds where nobody acts.
+    The site checks for the game end only after processing an action
+    (``Game::Base#process_single_action``), so it never sees the trigger and stops at its
+    turn limit: the document states the site's ``dnf``, not ``final_phase`` (found by the
+    differential: random bots, 2 players, seed 300, the whole game)."""
+    doc = json.loads((POSITIONS / "no-companies-left-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.end_reason == "final_train"
+    written = export_18xx_games(game)
+    assert written["game_end_reason"] == "dnf"
+    assert TRANSLATOR.end_reason(game.end_reason) == "final_phase"
+
+
+def test_export_trains_of_a_company_the_bank_liquidated_keep_the_sites_train_step_waiting() -> None:
+    """§14.2.1: nobody bought DRG, so the bank liquidated it and its trains left the game.
+    The site removes only its tokens (``G1817::Step::Acquire#process_bank_liquidate``) and
+    starts a new charter (``Game::Base#reset_corporation``), its 3 and 3+ still listed under
+    the old one and buyable for $1 (``Depot#other_trains``); so after SR's 4-train the
+    site's buy-trains step still waits for SR ($210 left, a $400 train on offer), and then
+    its repay step: two passes (found by the differential: random bots, 5 players, seed
+    303; the position is its first 262 moves)."""
+    doc = json.loads((POSITIONS / "liquidated-company-trains-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-3:]] == ["buy_train", "pass", "pass"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("buy_train", "SR"), ("pass", "SR"), ("pass", "SR")]
+
+
+def test_export_an_unused_boomtown_private_keeps_the_sites_track_step_waiting() -> None:
+    """Appendix P9 Boomtown: SR holds it unused after its two lays.  The site's track step
+    waits while a ``tile_lay`` ability that is not one of the turn's lays is left
+    (``Tracker#tile_lay_abilities_should_block?``), so a pass ends it before the passes of
+    the buy-trains and repay steps (found by the differential: random bots, 7 players,
+    seed 315; the position is its first 172 moves)."""
+    doc = json.loads((POSITIONS / "boomtown-private-unused-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.state.privates["P9"].owner == "SR"  # type: ignore[attr-defined]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-5:] == [("lay_tile", "SR")] * 2 + [("pass", "SR")] * 3
+
+
+def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> None:
+    """§12.8: PRR, just started, borrows $100 and has no train; it buys none and pays its
+    interest, then borrows again.  The site pays the interest as the company leaves its
+    buy-trains step, which waits while PRR can pay for the cheapest train on offer (a
+    company's for $1, ``Step::Train#can_buy_train?``): the pass that leaves it is written
+    at our interest step, not left to the repay step when the interest has taken the cash
+    (found by the differential: random bots, 7 players, seed 321; the position is its
+    first 190 moves)."""
+    doc = json.loads((POSITIONS / "interest-leaves-the-train-step-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-3:]] == ["take_loan", "pass", "take_loan"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("take_loan", "PRR"), ("pass", "PRR"), ("take_loan", "PRR")]
+
+
+def test_export_a_company_buys_the_first_of_its_shares_in_the_sites_market() -> None:
+    """§11.7: SR buys one of its shares from the open market, ours naming SR_1.  The site
+    offers a company only the bundles it makes of the market's shares in their order
+    (``G1817::Game#redeemable_shares``, ``Game::Base#all_bundles_for_corporation``); SR_10,
+    the share of the first short sale, came there first, so that is the one written
+    (found by the differential: random bots, 5 players, seed 319; the position is its
+    first 175 moves)."""
+    doc = json.loads((POSITIONS / "company-buys-its-own-share-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-4]) == "SR buys SR_1"
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "SR"]
+    assert bought == [["SR_10"]]
+
+
+def test_export_a_private_lay_that_is_a_tile_action_counts_in_the_sites_track_step() -> None:
+    """§12.2 and appendix P26: ATSF lays a tile, then X09 with P26, its second tile action
+    of the turn.  The site's special track step counts that lay among the track step's
+    (``consume_tile_lay``), so the track step is over and no pass is written before the
+    run (found by the differential: random bots, 4 players, seed 318; the position is its
+    first 160 moves)."""
+    doc = json.loads((POSITIONS / "p26-lay-is-a-tile-action-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["private_lay", "run_routes"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("lay_tile", "ATSF"), ("lay_tile", "P26"), ("run_routes", "ATSF")]
+
+
+def test_export_a_resource_token_laid_with_its_tile_keeps_the_plain_tiles_copy() -> None:
+    """Appendix P18: MKT lays 8 at F10 and puts its coal token there; the site lays that as
+    ``8coal-0``, a tile of its own, so the plain 8 it did not lay is still the first of its
+    list: B&O's 8 at C9 is ``8-0`` there (found by the differential: random bots, 4
+    players, seed 408, where ``8-1`` named no tile; the position is its first 92 moves)."""
+    doc = json.loads((POSITIONS / "coal-tile-after-a-plain-lay-4p.json").read_text())
+    game = roundhouse.load(doc)
+    written = export_18xx_games(game)["actions"]
+    lays = {a["hex"]: a["tile"] for a in written if a["type"] == "lay_tile"}
+    assert lays["F10"] == "8coal-0"
+    assert lays["C9"] == "8-0"
+
+
+def test_export_a_conversion_loan_step_left_for_the_operating_round_is_passed() -> None:
+    """§14.1.1: N&W converts and takes one loan, then operates first in the next operating
+    round.  The site's post-conversion loan step waits while N&W may borrow more
+    (``G1817::Step::PostConversionLoans#active_entities``), so its pass is written before
+    N&W's first lay though that is N&W's own action (found by the differential: random
+    bots, 7 players, seed 405; the position is its first 344 moves)."""
+    doc = json.loads((POSITIONS / "conversion-loan-then-operating-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["take_loan", "lay_tile"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("take_loan", "N&W"), ("pass", "N&W"), ("lay_tile", "N&W")]
+
+
+def test_export_a_short_sale_numbers_its_shares_after_the_sites_highest_now() -> None:
+    """§11.2: shorts of SP are sold and closed, then sold again.  The site numbers a short
+    sale's market share and short share after the highest share of the company that still
+    exists (``G1817::Game#short``; ``#unshort`` removes a closed pair), so after closings
+    the numbers are taken again: SP's own purchase of six shares names the site's market
+    list, SP_17, SP_19 and SP_21 among them (found by the differential: random bots, 5
+    players, seed 409; the position is its first 351 moves)."""
+    doc = json.loads((POSITIONS / "shorts-renumbered-after-closing-5p.json").read_text())
+    game = roundhouse.load(doc)
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "SP"]
+    assert bought[-1] == ["SP_16", "SP_2", "SP_3", "SP_17", "SP_19", "SP_21"]
+
+
+def test_export_denvers_orientation_is_asked_of_the_company_started_there() -> None:
+    """§12.2.3: P4 starts DRG in Denver; in our game B&O, laying track into Denver, chooses
+    its orientation later.  The site asks DRG right after its start
+    (``G18USA::Step::DenverTrack``), so the ``X04`` lay is written there, by DRG, not after
+    B&O's lay (found by the differential: heuristic bots, 4 players, seed 502; the
+    position is its first 58 moves)."""
+    doc = json.loads((POSITIONS / "denver-home-then-a-lay-into-it-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "B&O chooses exits 1-3-5"
+    written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
+    home = written.index(("place_token", "DRG", None))
+    assert written[home + 2] == ("lay_tile", "DRG", "E11")

@@ -169,3 +169,22 @@ def test_18usa_14_2_2_acquired_loans_over_the_limit_are_repaid_on_the_site() -> 
     r._family_config = dataclasses.replace(r.config, takeover=t)  # type: ignore[attr-defined]
     rulebook.apply(doc["actions"][-1])
     assert len(r.loans.of("DRG")) == 7  # type: ignore[attr-defined]
+
+
+def test_18usa_9_compat_no_loan_between_a_run_of_nothing_and_the_interest() -> None:
+    """§9 allows a loan until §12.8's interest; TP, without trains, has passed its track
+    step, so what is left before the interest is withholding its $0 run, and it could not
+    pay for any train even borrowing to its limit.  18xx.games asks nothing there and pays
+    the interest at once, so under ``compat_18xx_games`` no loan is offered until after it
+    (found by the export differential: random bots, 2 players, seed 400, where the loan
+    taken before cost TP $5 more interest than on the site; the position is its first 63
+    moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "nothing-run-before-interest-2p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    assert str(game.log[-1]) == "TP passes"
+    assert [str(a) for a in game.legal_actions()] == ["TP chooses withhold"]

@@ -159,3 +159,23 @@ def test_18usa_p20_refused_elsewhere() -> None:
     with pytest.raises(IllegalAction) as err:
         g.check(UsePrivate(player=ANN, entity="CC", company="P20", hex="E7", choice="c"))
     assert err.value.rule == "law_firm.placement"
+
+
+def test_18usa_p23_compat_put_in_at_the_start_is_one_of_the_tokens_bought() -> None:
+    """§11.6 and P23 (18xx.games): P1 starts GN, five shares at $82, putting in Bailey Yard
+    ($80).  Its token is the second station a 5-share company must have, so none is bought
+    for $50: GN keeps 2 x $82 - $80 = $84 and holds two station tokens, as on the site
+    under ``compat_18xx_games`` (``G1817::Game#tokens_needed`` counts it; found by the export
+    differential: random bots, 2 players, seed 316, where the site's cash parted from ours;
+    the position is its first 29 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "bailey-yard-at-start-2p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    assert str(game.log[-1]) == "P1 chooses P23 with P23"
+    g = game.state
+    assert g.ledger.cash("GN") == 84  # type: ignore[attr-defined]
+    assert g.corps["GN"].tokens_owned == 2  # type: ignore[attr-defined]

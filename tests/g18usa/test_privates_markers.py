@@ -229,3 +229,20 @@ def test_18usa_appendix_p6_on_the_site_only_in_the_track_step() -> None:
     step.track_only = False  # the rulebook's reading: any time of the turn
     legal = g.legal_actions()  # type: ignore[attr-defined]
     assert any(a.kind == "use_private" and a.company == "P6" for a in legal)
+
+
+def test_18usa_appendix_p6_on_the_site_not_after_the_track_steps_pass() -> None:
+    """Under ``compat_18xx_games`` P6 is the track step's (see above); SP passes its track
+    step after a lay and P9's, so P6 is no longer offered though no later step has acted
+    yet (found by the export differential: random bots, 6 players, seed 314, where the
+    site refused the ``assign`` in its route step; the position is its first 177 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "red-area-after-track-pass-6p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    assert str(game.log[-1]) == "SP passes"
+    kinds = {a.kind for a in game.legal_actions()}
+    assert "run_routes" in kinds and "use_private" not in kinds

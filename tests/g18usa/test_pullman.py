@@ -180,3 +180,23 @@ def test_18usa_12_7_a_company_with_only_a_car_must_buy_a_train() -> None:
     g.depot.scrap("3-0")
     assert g.depot.owned_by("CC") and not g.depot.running("CC")
     assert step.must_buy(g, "CC")
+
+
+def test_18usa_12_7_compat_no_car_scrapped_at_the_interest() -> None:
+    """§12.7 lets a car be scrapped "at any time the owning company may take an action";
+    18xx.games pays the §12.8 interest the moment the buy-trains step is left
+    (``G1817::Round::Operating#pay_interest!``), so under ``compat_18xx_games`` NYC, at its
+    interest with a car just bought, may only pay (found by the export differential:
+    random bots, 2 players, seed 310, where the site refused the scrap; the position is
+    its first 158 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    doc = json.loads(
+        (Path(__file__).parent / "positions" / "car-at-the-interest-2p.json").read_text()
+    )
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "NYC buys train P-1 for $200"
+    assert [str(a) for a in game.legal_actions()] == ["NYC passes"]

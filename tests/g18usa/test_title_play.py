@@ -299,6 +299,22 @@ def test_18usa_free_station_subsidy_gives_an_extra_token() -> None:
     assert g.corps["ATSF"].tokens_owned == 2 and g.usa_map.free_stations == {"ATSF"}
 
 
+def test_18usa_a_subsidy_leaves_with_its_company() -> None:
+    """§11.6.1: ATSF took the Free Station of C3 (seed 1); once it leaves play (§14.2.1,
+    the bank liquidates it) a company started later on its charter has no subsidy (found
+    by the export differential: heuristic bots, 7 players, seed 111, where a restarted KCS
+    placed its first incarnation's free station; 18xx.games closes the subsidy with the
+    charter)."""
+    from roundhouse.titles.g18usa.family1817.company_sale import close
+
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    _start_atsf(game, 100, "C3")
+    assert "ATSF" in g.company_subsidies
+    close(g, "ATSF")
+    assert "ATSF" not in g.company_subsidies and not g.usa_map.free_stations
+
+
 def test_18usa_boomtown_subsidy_on_the_site_needs_a_yellow_home_before_phase_5() -> None:
     """Appendix "Subsidy Tiles", Boomtown: "upgrade the owning company's home city to green"
     - from an empty city too, by default (above).  On 18xx.games the subsidy's tile lay

@@ -129,7 +129,7 @@ def declare_bankruptcy(g: Engine, buyer: str, player: str) -> None:
             continue
         if g.config.bankrupt_privates is BankruptPrivates.OPEN_MARKET:
             private.owner = POOL
-        else:
+        elif g.config.bankrupt_privates is BankruptPrivates.CLOSE:
             private.closed = True
     if len(solvent) <= 1:
         g.end.trigger(g, EndTrigger.BANKRUPTCY)

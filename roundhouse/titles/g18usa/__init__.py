@@ -207,7 +207,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         mandatory_train=MandatoryTrain.NEVER,
         bankrupt_cash=BankruptCash.BANK,
         bankruptcy_end=BankruptcyEnd.ELIMINATE,
-        bankrupt_privates=BankruptPrivates.OPEN_MARKET,
+        bankrupt_privates=BankruptPrivates.KEEP if compat else BankruptPrivates.OPEN_MARKET,
         bankrupt_presidency=BankruptPresidency.OPEN_MARKET,
         end_timing={
             EndTrigger.BANKRUPTCY: EndTiming.IMMEDIATE,
@@ -230,10 +230,12 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             no_train_liquidation=True,
             repay_acquired_loans=compat,
             liquidate_only_at_start=compat,
+            liquidations_before_crisis=compat,
             withhold_stops_at_acquisition=compat,
             shares_before_conversion_loans=compat,
         ),
         cars_after_track=compat,
+        scrap_before_interest=not compat,
     )
 
 

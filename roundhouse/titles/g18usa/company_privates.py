@@ -33,7 +33,7 @@ change of a city's tokens or tile; :func:`law_firm_stations`, :func:`merge_law_f
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -132,6 +132,21 @@ def private_acquired(g: Engine, corp_id: str, private_id: str) -> None:
             corp = g.corps[corp_id]
             corp.tokens_owned = min(MAX_TOKENS, corp.tokens_owned + a.tokens)
             private.use(a)
+
+
+def start_tokens(g: Engine, corp_id: str, privates: Sequence[str]) -> int:
+    """The station tokens the privates put into a company at its start give it (P23), used
+    up here so that :func:`private_acquired` does not give them again; the start counts
+    them among the tokens it buys (:func:`.company_start.found`)."""
+    count = 0
+    for private_id in privates:
+        private = g.privates[private_id]
+        for a in private.spec.abilities:
+            index = private.spec.abilities.index(a)
+            if isinstance(a, ExtraStation) and private.used.get(index, 0) == 0:
+                count += a.tokens
+                private.use(a)
+    return count
 
 
 def extra_loans(g: Engine, corp_id: str) -> int:

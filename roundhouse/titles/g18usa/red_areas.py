@@ -134,13 +134,15 @@ def discard_express(g: Engine, corp_id: str) -> None:
 
 
 def in_track_step(g: Engine, corp_id: str) -> bool:
-    """Whether the company's operating turn has not left its track step: no action of a
-    later step yet (a station, the run, a train attached for it).  The site's track step
-    waits while P6 or P8 could be used, whatever lays are left
+    """Whether the company's operating turn has not left its track step: no pass of it and
+    no action of a later step yet (a station, the run, a train attached for it).  The
+    site's track step waits while P6 or P8 could be used, whatever lays are left
     (``G18USA::Step::Track#can_lay_tile?``)."""
     track = next((s for s in g.round.steps if isinstance(s, TrackStep)), None)
     if track is None or not in_turn(g, corp_id) or moved_past(g, corp_id, track):
         return False
+    if track.passed:
+        return False  # the company passed its track step: the site's has ended too
     return not any(isinstance(s, AttachStep) and s.attached for s in g.round.steps)
 
 

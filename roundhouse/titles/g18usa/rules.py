@@ -34,6 +34,7 @@ from roundhouse.titles.g18usa.company_privates import (
     merge_law_firm,
     private_acquired,
     settle_law_firm,
+    start_tokens,
 )
 from roundhouse.titles.g18usa.denver import DenverStep
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
@@ -116,14 +117,20 @@ class UsaHooks(FamilyHooks):
         """§11; with §17's "$300 Maximum Starting Price After Phase 5", starts reach $300
         once Phase 5 has begun (trains are not sold in a stock round, so the phase holds);
         under ``compat_18xx_games`` a 5-share company that cannot buy its token is
-        liquidated like a 10-share one (docs/rules-notes.md)."""
+        liquidated like a 10-share one, P23 put in at the start is one of the tokens
+        bought, and a purchase of shares pays the tokens still owed (docs/rules-notes.md)."""
         start = self.start
         if usa(g).variant.max_start_300 and "5" in g.phases_reached():
             start = dataclasses.replace(start, price_ceiling=data.max_start_price_variant())
         if usa(g).variant.compat_18xx_games:
             # §11.6 liquidates only a 10-share company that could not buy its tokens by the
             # round's end; the site any that owes one (``G1817::Round::Stock#finish_round``)
-            start = dataclasses.replace(start, liquidate_unpaid=frozenset(start.token_cost))
+            start = dataclasses.replace(
+                start,
+                liquidate_unpaid=frozenset(start.token_cost),
+                brought_tokens_count=True,
+                tokens_after_purchase=True,
+            )
         return UsaStockRound([CorporateStockStep(start=start)])
 
     def operating_round(self, g: Engine) -> Round:
@@ -259,6 +266,12 @@ class UsaHooks(FamilyHooks):
         """§11.6.1, appendix: a $30/$40/$50 subsidy is cash in the starting player's hand."""
         subsidy = usa(g).subsidies.get(hex_name)
         return subsidy.value if subsidy is not None and subsidy.kind == "cash" else 0
+
+    def tokens_brought(self, g: Engine, corp_id: str, privates: Sequence[str]) -> int:
+        """P23 Bailey Yard put into a company at its start: its station token is one of
+        those the company's size calls for (18xx.games, the source of P23's facts:
+        ``G1817::Game#tokens_needed`` counts it; :func:`.company_privates.start_tokens`)."""
+        return start_tokens(g, corp_id, privates)
 
     def max_home_bonus(self, g: Engine) -> int:
         """The largest cash subsidy of a city with an open station slot."""

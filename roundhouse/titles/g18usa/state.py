@@ -59,6 +59,13 @@ class UsaGame(FamilyEngine):
         the next round asks (:mod:`.private_rounds`)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 
+    def on_company_closed(self, corp_id: str) -> None:
+        """§11.6.1: the subsidy a company took went with it; a company started later on the
+        same charter has none of it (18xx.games closes the subsidy, a company of the
+        charter, when it resets the charter: ``Game::Base#reset_corporation``)."""
+        self.company_subsidies.pop(corp_id, None)
+        self.usa_map.free_stations.discard(corp_id)
+
     def extra_loans(self, corp_id: str) -> int:
         """P15 Western Land Grant's extra loan."""
         return company_privates.extra_loans(self, corp_id)

@@ -23,6 +23,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
 from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.loan_step import at_interest
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run, waits_before_route
 
 if TYPE_CHECKING:
@@ -107,7 +108,11 @@ class ScrapCarStep(Step):
     name = "scrap_car"
 
     def active(self, g: Engine, entity: str) -> bool:
-        return _turn_goes_on(g, entity) and bool(scrap_actions(g, entity))
+        if not _turn_goes_on(g, entity):
+            return False
+        if not family(g).config.scrap_before_interest and at_interest(g, entity):
+            return False
+        return bool(scrap_actions(g, entity))
 
     def actions(self, g: Engine, entity: str) -> list[Action]:
         return scrap_actions(g, entity)

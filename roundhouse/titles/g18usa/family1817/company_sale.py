@@ -279,6 +279,7 @@ def close(g: FamilyEngine, corp_id: str) -> None:
     g.pending_discards.pop(corp_id, None)
     spec = g.corps[corp_id].spec
     g.corps[corp_id] = Corporation(spec)
+    g.on_company_closed(corp_id)
     owner = corp_id if g.config.capitalization is Capitalization.INCREMENTAL else IPO
     g.books[corp_id] = ShareBook.standard(
         corp_id,

@@ -28,7 +28,7 @@ the auction, not of its winner.  The size and each private given are ``choose`` 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from roundhouse.core.actions import Action
@@ -73,6 +73,24 @@ class HomeBonusHooks(Protocol):
         ...
 
 
+@runtime_checkable
+class StartTokenHooks(Protocol):
+    """Hooks of a title whose privates may bring station tokens to a company at its start
+    (18USA P23)."""
+
+    def tokens_brought(self, g: Engine, corp_id: str, privates: Sequence[str]) -> int:
+        """Station tokens ``privates``, put into the new company, give it; they are used up
+        (given once)."""
+        ...
+
+
+def tokens_brought(g: Engine, corp_id: str, privates: Sequence[str]) -> int:
+    hooks = g.hooks
+    if not privates or not isinstance(hooks, StartTokenHooks):
+        return 0
+    return hooks.tokens_brought(g, corp_id, privates)
+
+
 def home_bonus(g: Engine, hex_name: str) -> int:
     """Money the bank adds for the player at a start in ``hex_name`` (18USA §11.6.1 cash
     subsidies), when the title's hooks say."""
@@ -105,6 +123,16 @@ class StartRules:
     """Size -> station tokens on the charter once founded, the free home token included
     (18USA §11.6: 1 for 2 shares, 2 for 5, 4 for 10); a size not listed keeps its printed
     tokens."""
+    brought_tokens_count: bool = False
+    """Whether the station tokens a private put in at the start brings (18USA P23) count
+    among those the size calls for, only the rest being bought, as 18xx.games buys them
+    (``G1817::Game#tokens_needed``); by default they come on top ("an additional station
+    marker")."""
+    tokens_after_purchase: bool = False
+    """Whether a company still owing its station tokens buys them as soon as a player's
+    purchase of its shares brings the money, as 18xx.games does
+    (``G1817::Step::BuySellParShares#process_buy_shares``: ``try_buy_tokens``); by default
+    only a loan does (§11.6: "as soon as it takes a loan")."""
     liquidate_unpaid: frozenset[int] = frozenset()
     """Sizes liquidated at the end of the stock round when their tokens stay unpaid (18USA
     §11.6: 10)."""
@@ -429,7 +457,14 @@ def found(g: Engine, auction: StartAuction) -> None:
     corp = g.corps[corp_id]
     corp.par_price = price
     corp.formed_in = g.sr_count
+    # A private's station tokens (18USA P23) counting among those the size calls for: only
+    # the rest are bought (18xx.games ``G1817::Game#tokens_needed``: the charter's tokens
+    # less those it holds, P23's included)
+    brought = tokens_brought(g, corp_id, auction.given) if rules.brought_tokens_count else 0
     cost = rules.token_cost.get(auction.size, 0)
+    to_buy = rules.tokens.get(auction.size, 1) - 1
+    if cost and to_buy and brought:
+        cost = cost // to_buy * max(0, to_buy - brought)
     if cost and g.ledger.cash(corp_id) >= cost:
         g.ledger.transfer(corp_id, BANK, cost)
         cost = 0
@@ -437,7 +472,10 @@ def found(g: Engine, auction: StartAuction) -> None:
         # Tokens still owed count already: unpaid by the round's end, the company is
         # liquidated before it could place them (§11.6).  Other sizes go without.
         going_without = bool(cost) and auction.size not in rules.liquidate_unpaid
-        corp.tokens_owned = 1 if going_without else rules.tokens[auction.size]
+        owned = 1 + brought if going_without else rules.tokens[auction.size]
+        corp.tokens_owned = max(owned, 1 + brought)
+    else:
+        corp.tokens_owned += brought
     # floating last: a title's float hook may add to the charter (18USA's Free Station)
     g.map.place_home(g, corp_id)
     g.check_float(corp_id)

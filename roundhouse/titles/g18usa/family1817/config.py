@@ -26,6 +26,12 @@ class FamilyConfig(TitleConfig):
     """A car bought before the run (18USA §12.7 "prior to the run trains step") only once
     the track and station steps are done, as 18xx.games sells it
     (:class:`~.car_step.CarPurchaseStep`)."""
+    scrap_before_interest: bool = True
+    """Whether a company whose turn has come to §12.8's interest may still scrap its car
+    (18USA §12.7: "at any time the owning company may take an action").  18xx.games pays
+    the interest the moment the company leaves its buy-trains step
+    (``G1817::Round::Operating#pay_interest!``), so the turn has no such moment there
+    (:class:`~.car_step.ScrapCarStep`)."""
 
     @classmethod
     def extending(cls, base: TitleConfig, **changes: object) -> FamilyConfig:

@@ -58,6 +58,10 @@ class FamilyEngine(Engine):
             return count - 1
         return count
 
+    def on_company_closed(self, corp_id: str) -> None:
+        """The company has left play, its charter ready to be started afresh (18USA §14):
+        a title drops what it kept for it outside the charter (18USA: its subsidy)."""
+
     def extra_loans(self, corp_id: str) -> int:
         """Loans the company may hold above §9's one per share (a title's private: 18USA
         P15)."""

@@ -20,7 +20,9 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Pass
+from roundhouse.core.flow.dividend_step import DividendStep
 from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.market import Direction
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone, owe
@@ -137,13 +139,53 @@ def may_borrow(g: Engine, entity: str) -> bool:
     return True
 
 
-def _at_interest(g: Engine, entity: str) -> bool:
+def at_interest(g: Engine, entity: str) -> bool:
     """Whether the company's turn waits at §12.8's interest: the first blocking step it has
     not left is the unpaid :class:`InterestStep`."""
     for s in g.round.steps:
         if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
             return isinstance(s, InterestStep)
     return False
+
+
+def _nothing_before_interest(g: Engine, entity: str) -> bool:
+    """Whether all the company's turn holds before §12.8's interest is a run of nothing to
+    withhold: 18xx.games asks nothing there (its dividend step skips a run of $0, its
+    buy-trains step one that buys nothing) and pays the interest at once, so a loan comes
+    after it (``LoanRules.borrow_before_interest`` off)."""
+    if g.or_round().revenue != 0:
+        return False
+    waiting = [
+        s
+        for s in g.round.steps
+        if s.blocking and not moved_past(g, entity, s) and s.active(g, entity)
+    ]
+    return (
+        bool(waiting)
+        and isinstance(waiting[0], DividendStep)
+        and not any(isinstance(s, BuyTrainStep) for s in waiting[1:])
+        and not _could_buy_a_train(family(g), entity)
+    )
+
+
+def _could_buy_a_train(g: FamilyEngine, corp_id: str) -> bool:
+    """Whether the company has room for a train and could pay the cheapest on offer with
+    its cash and the loans it may still take (another company's train counts at $1):
+    18xx.games's buy-trains step waits then (``Step::Train#can_buy_train?``,
+    ``G1817::Game#buying_power``), and a loan may be taken in it."""
+    depot = g.depot
+    limit = depot.limit_for(corp_id)
+    if limit is not None and depot.counted(corp_id) >= limit:
+        return False
+    prices = [depot.type_of(t).price for t in depot.available()]
+    if any(
+        t.owner != corp_id and t.owner in g.corps and not t.obsolete for t in depot.trains.values()
+    ):
+        prices.append(1)
+    room = max(0, max_loans(g, corp_id) - len(g.loans.of(corp_id)))
+    free = max(0, g.config.loans.count - g.loans.out())
+    power = g.ledger.cash(corp_id) + min(room, free) * g.config.loans.amount
+    return bool(prices) and power >= min(prices)
 
 
 class LoanStep(Step):
@@ -175,7 +217,9 @@ class LoanStep(Step):
                 return False
         if not others:
             return False
-        if not g.config.loans.borrow_before_interest and _at_interest(g, entity):
+        if not g.config.loans.borrow_before_interest and (
+            at_interest(g, entity) or _nothing_before_interest(g, entity)
+        ):
             return False
         try:
             check_take_loan(g, entity)

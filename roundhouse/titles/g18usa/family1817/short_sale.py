@@ -377,6 +377,9 @@ class CorporateStockStep(StockStep):
             self.for_self = True
             if g.shorts.of(entity, corp_id):
                 close_short(g, entity, action.shares[0])
+            paying = self.start is not None and self.start.tokens_after_purchase
+            if paying and isinstance(r, CorporateStockRound):
+                r.pay_owed_tokens(g, corp_id)
             return
         if not isinstance(action, Pass):
             self.for_self = True

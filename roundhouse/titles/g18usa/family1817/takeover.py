@@ -53,6 +53,12 @@ class TakeoverRules:
     moving it into liquidation (18xx.games: only a liquidation moves a token there,
     ``SharePrice#normal_movement?``; ``compat_18xx_games``).  §12.5 moves it "back one
     step" wherever it is; §9 stops only loans at the leftmost gray space."""
+    liquidations_before_crisis: bool = False
+    """Whether the company sales nobody can bid in (the bank liquidating, §14.2.1) go on
+    past a cash crisis one of them raised, the debtors then paying clockwise from the
+    president of the company sold last, as on 18xx.games (its Acquire step runs them all
+    in one action; ``G1817::Step::CashCrisis`` comes after); by default the round stops at
+    the first debt (§15)."""
     liquidate_only_at_start: bool = False
     """Whether only companies already in the liquidation space when the round began are
     liquidated in it (18xx.games skips one that "moved into liquidation during M&A", as

@@ -39,7 +39,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
     TakeLoan,
 )
 from roundhouse.titles.g18usa.family1817.car_step import scrap, scrap_actions
-from roundhouse.titles.g18usa.family1817.cash_crisis import CashCrisisRound
+from roundhouse.titles.g18usa.family1817.cash_crisis import CashCrisisRound, settle_front
 from roundhouse.titles.g18usa.family1817.company_sale import (
     SaleKind,
     buy_conversion_tokens,
@@ -104,6 +104,8 @@ class TakeoverRound(CashCrisisRound):
         """Whether the share round under way follows a merger (loans come after it)."""
         self.auction: SaleAuction | None = None
         """The company sale under way (phases offer, auction, pick, pay, repay)."""
+        self.crisis_from: str | None = None
+        """The president of the company sold last (18xx.games orders debtors from them)."""
 
     # -- who may do what -----------------------------------------------------------------
 
@@ -177,7 +179,41 @@ class TakeoverRound(CashCrisisRound):
         self._advance(family(g))
 
     def _advance(self, g: FamilyEngine) -> None:
-        while not self.finished and not self.crisis.debts:
+        self._advance_steps(g)
+        if self.crisis.debts and g.config.takeover.liquidations_before_crisis:
+            self._order_debts(g)
+
+    def _order_debts(self, g: FamilyEngine) -> None:
+        """18xx.games's order of the debtors (``G1817::Step::CashCrisis#active_entities``):
+        clockwise from the president of the company sold last (``G1817::Step::Acquire
+        #finalize_acquisition``), each player's debts together."""
+        start = self.crisis_from
+        if start is None or start not in g.players:
+            return
+        seats = [str(p) for p in g.players]
+        at = seats.index(start)
+
+        def distance(player: str) -> int:
+            return (seats.index(player) - at) % len(seats) if player in seats else len(seats)
+
+        self.crisis.debts.sort(key=lambda d: distance(d.player))
+        settle_front(g, self.crisis)
+
+    def _goes_on_in_crisis(self, g: FamilyEngine) -> bool:
+        """Whether the round carries on past debts just raised: under
+        :attr:`~.takeover.TakeoverRules.liquidations_before_crisis`, while the company sales
+        go on with nobody to ask (an auction nobody can bid in, the bank liquidating)."""
+        if not g.config.takeover.liquidations_before_crisis:
+            return False
+        if self.phase == "auction":
+            return True
+        if self.phase == "sale":
+            liq, acq = self._sale_candidates(g)
+            return bool(liq or acq)
+        return False
+
+    def _advance_steps(self, g: FamilyEngine) -> None:
+        while not self.finished and (not self.crisis.debts or self._goes_on_in_crisis(g)):
             if cutting(g) is not None:
                 return
             if self.phase == "merge":
@@ -221,7 +257,8 @@ class TakeoverRound(CashCrisisRound):
             else:
                 return
 
-    def _next_sale(self, g: FamilyEngine) -> bool:
+    def _sale_candidates(self, g: FamilyEngine) -> tuple[list[str], list[str]]:
+        """The companies still to be liquidated and to be offered for acquisition."""
         t = g.config.takeover
         liq = [c for c in g.market.companies_in(t.liquidation_zone) if g.corps[c].floated]
         if t.liquidate_only_at_start:
@@ -231,6 +268,11 @@ class TakeoverRound(CashCrisisRound):
             for c in g.market.companies_in(t.acquisition_zone)
             if c in self.acquisition_at_start and c not in self.done_sales
         ]
+        return liq, acq
+
+    def _next_sale(self, g: FamilyEngine) -> bool:
+        t = g.config.takeover
+        liq, acq = self._sale_candidates(g)
         if liq:
             self._open(g, liq[-1], SaleKind.LIQUIDATION)
             return False  # on to the first bidder, left of the president
@@ -271,6 +313,7 @@ class TakeoverRound(CashCrisisRound):
         self.phase = "sale"
         self.auction = None
         if sale.kind is SaleKind.LIQUIDATION:
+            self.crisis_from = g.books[sale.target].president or self.crisis_from
             pot = hand_over(g, sale.target, None, sale.kind)
             finish_sale(g, sale.target, None, 0, sale.kind, pot)
         return False
@@ -385,6 +428,7 @@ class TakeoverRound(CashCrisisRound):
             self.phase = "merge"
         else:
             sale = self._sale()
+            self.crisis_from = g.books[sale.target].president or self.crisis_from
             finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot)
             if g.config.takeover.repay_acquired_loans:
                 sale.repay_over_the_limit(g)

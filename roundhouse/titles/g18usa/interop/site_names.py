@@ -70,6 +70,8 @@ class SiteTiles:
     spare: dict[str, list[int]] = dataclasses.field(default_factory=dict)
     made: dict[str, int] = dataclasses.field(default_factory=dict)
     """Site tile name -> copies made so far."""
+    unlimited: set[str] = dataclasses.field(default_factory=set)
+    """Site tile names without a fixed count (a lay makes a new copy)."""
 
     def _spare(self, name: str, total: int | None) -> list[int]:
         found = self.spare.get(name)
@@ -86,6 +88,7 @@ class SiteTiles:
         spare = self._spare(name, total)
         copy = spare.pop(0) if spare else self.made.get(name, 0)
         if total is None:
+            self.unlimited.add(name)
             spare.append(self.made[name])
             self.made[name] += 1
         old = self.on_hex.pop(hex_name, None)
@@ -96,6 +99,22 @@ class SiteTiles:
         site = f"{name}-{copy}"
         self.on_hex[hex_name] = site
         return site
+
+    def unlay(self, hex_name: str) -> None:
+        """Take back the lay just made on ``hex_name`` (its tile turned out to be another:
+        a resource token laid with it): the copy returns to the front of its list, and an
+        unlimited tile's new copy is unmade, as if the lay had not been."""
+        site = self.on_hex.pop(hex_name, None)
+        if site is None:
+            return
+        name, _, index = site.rpartition("-")
+        spare = self.spare.get(name)
+        if spare is None or not index.isdecimal():
+            return
+        if name in self.unlimited and spare:
+            spare.pop()
+            self.made[name] -= 1
+        spare.insert(0, int(index))
 
     def set_up(self, hex_name: str, site: str) -> None:
         """A tile set-up lays (a metropolis, one copy): taken."""

@@ -13,15 +13,17 @@ site's step can still be waiting where ours is not:
   board offers, then for the second while the company's buying power (cash and the loans it
   may still take, ``G1817::Game#buying_power``) covers its $20 (``TILE_LAYS``), a third with
   the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
-  be used (:func:`track_privates_wait`);
+  be used or P9 or P17 is held unused (:func:`track_privates_wait`);
 * tokens: while ours offers a station in a city with an open slot (:func:`token_waits`);
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
-  room and the buying power for its price;
+  room and the buying power for the cheapest train on offer (:func:`site_min_price`);
 * the run (``G18USA::Step::Route``): while the company has a train that is not a Pullman and
   a route to run;
 * the dividend: while the run earned money (``Step::Dividend`` withholds nothing itself);
 * trains (``Step::BuyTrain``, ``Train#can_buy_train?``): while there is room and the buying
-  power for the cheapest train on offer (a company's train for $1); never a forced purchase;
+  power for the cheapest train on offer (a company's train for $1, also one the site still
+  lists under a company the bank liquidated: :func:`live_ghosts`); never a forced purchase;
+* interest: paid as the company leaves the buy-trains step, which may still wait then;
 * the loan step after interest (``G1817::Step::Loan#blocks?``): while ours' repay step asks.
 
 Every predicate reads our public game state; nothing is changed.
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Collection
 
 from roundhouse.core.actions import Action
 from roundhouse.core.engine18xx import Engine
@@ -55,8 +58,14 @@ from roundhouse.titles.g18usa.home_brown import SiteBoomtownStep
 from roundhouse.titles.g18usa.interop.names import board_map
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
-from roundhouse.titles.g18usa.powers import held
-from roundhouse.titles.g18usa.private_abilities import LawFirmToken, RedAreaToken
+from roundhouse.titles.g18usa.powers import PrivateLay, held
+from roundhouse.titles.g18usa.private_abilities import (
+    CityUpgrade,
+    GreatNorthern,
+    LawFirmToken,
+    RedAreaToken,
+)
+from roundhouse.titles.g18usa.private_lays import PrivateLayStep, uses_tile_action
 from roundhouse.titles.g18usa.red_areas import reached_areas
 
 SECOND_LAY_COST = 20
@@ -116,6 +125,10 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
         return None
     if isinstance(action, (LayTile, UpgradeOre)):
         return SiteStep.TRACK
+    if isinstance(action, PrivateLay) and uses_tile_action(g, action.company):
+        # the private's ``tile_lay`` with ``consume_tile_lay`` (P16, P26, P27): the site's
+        # special track step counts it among the track step's lays
+        return SiteStep.TRACK
     if isinstance(action, PlaceToken):
         return SiteStep.TOKEN
     if isinstance(action, RunRoutes):
@@ -161,6 +174,9 @@ def free_home_lay(action: Action, g: Engine, corp: str) -> bool:
 class SiteTurn(BaseSiteTurn[SiteStep]):
     """Where the site stands in one company's operating turn (walked by the shared base)."""
 
+    ghosts: Collection[str] = ()
+    """Trains the site still lists under companies the bank liquidated (:func:`live_ghosts`)."""
+
     @property
     def steps(self) -> type[SiteStep]:
         return SiteStep
@@ -179,13 +195,13 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
         if step is SiteStep.TOKEN:
             return ours == "token" and token_waits(g, corp)
         if step is SiteStep.PULLMAN:
-            return pullman_waits(g, corp)
+            return pullman_waits(g, corp, self.ghosts)
         if step is SiteStep.ROUTE:
             return ours in ("routes", "attach") and route_waits(g, corp)
         if step is SiteStep.DIVIDEND:
             return ours == "dividend" and (g.or_round().revenue or 0) > 0
         if step is SiteStep.TRAINS:
-            return trains_wait(g, corp)
+            return trains_wait(g, corp, self.ghosts)
         if step is SiteStep.INTEREST:
             return False
         return ours == "payoff_loan"
@@ -218,12 +234,27 @@ def track_privates_wait(g: Engine, corp: str) -> bool:
         return True
     if any(isinstance(s, SiteBoomtownStep) and s.could_lay(g, corp) for s in g.round.steps):
         return True  # the Boomtown subsidy's lay (S8's ``tile_lay``, ``when: 'track'``)
+    if lay_privates_wait(g, corp):
+        return True
     company = g.corps[corp]
     return (
         bool(held(g, corp, LawFirmToken))
         and company.tokens_placed < company.tokens_owned
         and bool(law_firm_sites(g.map.board, corp, hexes))
     )
+
+
+def lay_privates_wait(g: Engine, corp: str) -> bool:
+    """``Tracker#tile_lay_abilities_should_block?``: a ``tile_lay`` ability of the track
+    step that is not one of the turn's lays (no ``consume_tile_lay``) keeps the step
+    waiting while it is left, usable or not: P9 Boomtown until used (appendix), P17
+    Great Northern until used this operating round (``count_per_or: 1``)."""
+    if any(city.extra for _, city in held(g, corp, CityUpgrade)):
+        return True
+    if not held(g, corp, GreatNorthern):
+        return False
+    used = (s.great_northern for s in g.round.steps if isinstance(s, PrivateLayStep))
+    return not any(corp in done for done in used)
 
 
 def token_waits(g: Engine, corp: str) -> bool:
@@ -240,9 +271,10 @@ def token_waits(g: Engine, corp: str) -> bool:
     return False
 
 
-def pullman_waits(g: Engine, corp: str) -> bool:
+def pullman_waits(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:
     """``G18USA::Step::BuyPullman#can_buy_train?``: Phase 5 reached, no car yet, room, and
-    the buying power for a car in the bank."""
+    the buying power for the cheapest train the step's ``super`` sees (``Step::Train
+    #can_buy_train?``, :func:`site_min_price`: any train on offer, not only a car)."""
     depot = g.depot
     if PULLMAN_PHASE not in g.phases_reached():
         return False
@@ -252,8 +284,8 @@ def pullman_waits(g: Engine, corp: str) -> bool:
     limit = depot.limit_for(corp)
     if limit is not None and depot.counted(corp) >= limit:
         return False
-    cars = [depot.type_of(t).price for t in depot.available() if depot.is_car(t)]
-    return bool(cars) and buying_power(g, corp) >= min(cars)
+    cheapest = site_min_price(g, corp, ghosts)
+    return cheapest is not None and buying_power(g, corp) >= cheapest
 
 
 def route_waits(g: Engine, corp: str) -> bool:
@@ -262,23 +294,47 @@ def route_waits(g: Engine, corp: str) -> bool:
     return bool(trains) and board_map(g).has_route(g, corp)
 
 
-def trains_wait(g: Engine, corp: str) -> bool:
-    """``Train#can_buy_train?``: room and the buying power for the cheapest train on offer,
-    or any other company's at $1.  A company without a train is not made to buy one
+def trains_wait(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:
+    """``Train#can_buy_train?``: room and the buying power for the cheapest train on offer
+    (:func:`site_min_price`).  A company without a train is not made to buy one
     (``G1817::Game::MUST_BUY_TRAIN = :never``)."""
-    depot = g.depot
-    offered = [t for t in depot.available() if not depot.is_car(t)]
-    limit = depot.limit_for(corp)
-    if limit is not None and depot.counted(corp) >= limit:
+    limit = g.depot.limit_for(corp)
+    if limit is not None and g.depot.counted(corp) >= limit:
         return False
-    prices = [depot.type_of(t).price for t in offered]
+    cheapest = site_min_price(g, corp, ghosts)
+    return cheapest is not None and buying_power(g, corp) >= cheapest
+
+
+def site_min_price(g: Engine, corp: str, ghosts: Collection[str] = ()) -> int | None:
+    """``Depot#min_price``: the cheapest train the bank offers (a car too, from Phase 5),
+    or $1 when any other company's train that is not obsolete could be bought
+    (``Depot#other_trains``: cars included), which on the site also counts the trains of
+    a company the bank liquidated (``ghosts``: :func:`live_ghosts`)."""
+    depot = g.depot
+    prices = [depot.type_of(t).price for t in depot.available()]
     others = any(
         t.owner not in (corp, DEPOT)
         and t.owner in g.corps
         and not g.corps[t.owner].closed
-        and not depot.is_car(t)
+        and not t.obsolete
         for t in depot.trains.values()
     )
-    if others:
+    if others or live_ghosts(g, ghosts):
         prices.append(1)
-    return bool(prices) and buying_power(g, corp) >= min(prices)
+    return min(prices) if prices else None
+
+
+def live_ghosts(g: Engine, ghosts: Collection[str]) -> list[str]:
+    """The trains of ``ghosts`` the site still lists under the company the bank liquidated
+    (§14.2.1; ``G1817::Step::Acquire#process_bank_liquidate`` removes its tokens, not its
+    trains, and ``Game::Base#reset_corporation`` starts a new charter, leaving them owned
+    by the old one and buyable): until they rust or become obsolete."""
+    depot = g.depot
+    sold = depot.sold_types
+    out = []
+    for train_id in ghosts:
+        kind = depot.type_of(depot.trains[train_id])
+        if kind.rusts_on in sold or kind.obsolete_on in sold:
+            continue
+        out.append(train_id)
+    return out

@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Iterator
 
 from roundhouse.core.actions import Action, Json
+from roundhouse.core.config import EndTrigger
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
@@ -36,7 +37,8 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
-from roundhouse.core.trains import Train
+from roundhouse.core.shares import POOL
+from roundhouse.core.trains import SCRAPPED, Train
 from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
 from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
@@ -78,6 +80,8 @@ from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
 
+SITE_TURN_LIMIT = "dnf"
+"""``Game::Base#process_single_action``: the end reason of a game still going at turn 100."""
 SITE_RAISE = 1
 """``G18USA::Step::BuySellParShares#min_increment``: a raise of $1 or more."""
 SHORT_FIRST = 9
@@ -109,6 +113,38 @@ class AuctionTrack:
     auction: StartAuction | None
     active: set[str] = dataclasses.field(default_factory=set)
     last: str = ""
+
+
+@dataclasses.dataclass
+class EndSeen:
+    """Whether 18xx.games sees §16's end trigger (the first 8-train, its Phase 8) in the
+    document written: the site checks for the game end only after it processes an action
+    (``Game::Base#process_single_action``), so Phase 8 reached by a train the Bank exports
+    at an operating round's end (§12.10) with no action written after it is never seen;
+    the site then plays empty rounds until its turn limit and ends the game ``dnf``."""
+
+    trigger_at: int | None = None
+    """Index in our log of the action after which the end was first triggered."""
+    by_purchase: bool = False
+    """That action was the purchase that triggered it (the site checks right after it)."""
+    wrote_at: int = -1
+    """Index in our log of the last action the site was given something for."""
+
+    def note(self, game: Game) -> None:
+        """Called with the position before each action written and with the final one."""
+        if self.trigger_at is not None or not game.log:
+            return
+        if EndTrigger.FINAL_TRAIN.value in engine(game).end.fired:
+            self.trigger_at = len(game.log) - 1
+            self.by_purchase = isinstance(game.log[-1], BuyTrain)
+
+    def site_reason(self, reason: str | None) -> str | None:
+        """The site's end reason for a game of ours that ended for ``reason`` (site words)."""
+        if reason != "final_phase" or self.trigger_at is None:
+            return reason
+        if self.by_purchase or self.wrote_at > self.trigger_at:
+            return reason
+        return SITE_TURN_LIMIT
 
 
 @dataclasses.dataclass
@@ -144,9 +180,26 @@ class WriteMemory:
     conversion_loan: str = ""
     """A company that took a loan after converting (§14.1.1): the site's loan step waits
     for its pass, which ours does not ask for when the turn ends with the loan."""
+    denver_by: str = ""
+    """The company the site asks for Denver's orientation (the one started there, else the
+    first to lay track into it), whoever chooses it in our game."""
     denver_home: bool = False
     """Denver is the home of the company being started: the site asks for the
     orientation once the start is over."""
+    end_seen: EndSeen = dataclasses.field(default_factory=lambda: EndSeen())
+    pool: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    """Company -> its shares in the open market by the site's ids, in the site's order
+    (:func:`_note_pool`)."""
+    shorts: dict[tuple[str, str], list[int]] = dataclasses.field(default_factory=dict)
+    """(company, holder) -> the site's numbers of the short shares held, oldest first
+    (``G1817::Game#unshort`` closes the first of the holder's)."""
+    ghosts: set[str] = dataclasses.field(default_factory=set)
+    """Trains of companies the bank liquidated, still listed on the site
+    (:func:`.site_turn.live_ghosts`)."""
+    holders: dict[str, tuple[str, int]] = dataclasses.field(default_factory=dict)
+    """Train -> the company holding it when the last action was written, and that
+    company's charter (``id`` of its :class:`~roundhouse.core.entities.Corporation`: a
+    closed company's charter is replaced)."""
 
 
 def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action]) -> bool:
@@ -213,6 +266,7 @@ class UsaWriter(Translator):
     def __init__(self) -> None:
         super().__init__()
         self._write: weakref.WeakKeyDictionary[Game, WriteMemory] = weakref.WeakKeyDictionary()
+        self._ends: weakref.WeakKeyDictionary[Game, EndSeen] = weakref.WeakKeyDictionary()
 
     def written(self, game: Game) -> WriteMemory:
         found = self._write.get(game)
@@ -231,6 +285,10 @@ class UsaWriter(Translator):
 
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self.written(game)
+        memory.end_seen.note(game)
+        _note_ghosts(engine(game), memory)
+        _note_pool(engine(game), memory)
+        _note_shorts(engine(game), memory)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
@@ -239,25 +297,37 @@ class UsaWriter(Translator):
         out = self._auction_passes(action, game, memory, seats)
         out += self._silent_turns(game, memory)
         lender = memory.conversion_loan
+        in_round = isinstance(engine(game).round, TakeoverRound)
         if (
             lender
-            and getattr(action, "entity", None) != lender
+            and (getattr(action, "entity", None) != lender or not in_round)
             and may_borrow(engine(game), lender)
         ):
             # the site's post-conversion loan step waits while the company may borrow more
-            # (``G1817::Step::PostConversionLoans#active_entities``)
+            # (``G1817::Step::PostConversionLoans#active_entities``), also when the next
+            # action is the company's own in the operating round that follows
             out.append(_corp_pass(lender))
         memory.conversion_loan = ""
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
             memory.conversion_loan = str(action.entity)
         out += self._operating(action, game, seats, memory)
+        if out:
+            memory.end_seen.wrote_at = len(game.log)
         return self._release(memory, out, action)
 
     def finish(self, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self._write.pop(game, None)
         if memory is None:
             return []
+        memory.end_seen.note(game)
+        self._ends[game] = memory.end_seen
         return [a for a in memory.held if a]
+
+    def written_end_reason(self, game: Game) -> str | None:
+        """The site's end reason for the document just written (:class:`EndSeen`)."""
+        reason = self.end_reason(game.end_reason)
+        seen = self._ends.pop(game, None)
+        return reason if seen is None else seen.site_reason(reason)
 
     def _release(self, memory: WriteMemory, out: list[SiteDoc], action: Action) -> list[SiteDoc]:
         """Add ``out`` to what is held and give back what no later action can change."""
@@ -277,7 +347,8 @@ class UsaWriter(Translator):
             held.append(site)
         if memory.denver_next:
             memory.denver_next = False
-            memory.denver_at = len(held)
+            if memory.denver_at is None:  # a home in Denver asked first
+                memory.denver_at = len(held)
         if memory.denver_at is not None:
             return []
         keep = 0
@@ -299,13 +370,16 @@ class UsaWriter(Translator):
             memory.turn = None
             return self._own(action, game, seats)
         if memory.turn is None or memory.turn.key != key:
-            memory.turn = SiteTurn(key)
+            memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
         step = site_step(action, g, turn.corp)
         if step is None:
             return self._own(action, game, seats)
         if step is SiteStep.INTEREST:
-            return []  # §12.8 interest: the site pays it without asking
+            # §12.8 interest: the site pays it without asking, as the company leaves a
+            # step still waiting then (buy trains: a train of another company at $1), which
+            # the interest's cost may close by the repay step
+            return [_corp_pass(turn.corp)] * turn.passes_to(g, step, through=False)
         passing = isinstance(action, Pass)
         if passing and not turn.waiting(g, step) and step not in (SiteStep.TRACK,):
             turn.passes_to(g, step, through=True)
@@ -463,10 +537,14 @@ class UsaWriter(Translator):
         for cert_id in action.shares:
             book = g.books[cert_id.rpartition("_")[0]]
             percent += 100 * book.cert(cert_id).shares // book.size
+        shares = [memory.alias.get(c, c) for c in action.shares]
+        corp = action.shares[0].rpartition("_")[0] if action.shares else ""
+        if action.entity == corp:
+            shares = _own_purchase(g, memory, corp, list(action.shares))
         doc: SiteDoc = {
             "type": "buy_shares",
             **self._entity(action, game, seats),
-            "shares": [memory.alias.get(c, c) for c in action.shares],
+            "shares": list[Json](shares),
             "percent": percent,
         }
         if action.entity in g.seats:
@@ -507,9 +585,10 @@ class UsaWriter(Translator):
         memory = self.written(game)
         corp = action.corporation
         ours = 1 + max(int(c.rpartition("_")[2]) for c in g.books[corp].certs)
-        site = max(memory.top.get(corp, 0), SHORT_FIRST) + 1
+        site = _site_highest(g, memory, corp) + 1
         memory.top[corp] = site + 1
         memory.alias[f"{corp}_{ours}"] = f"{corp}_{site}"
+        memory.shorts.setdefault((corp, str(action.entity)), []).append(site + 1)
         return [{"type": "short", **self._entity(action, game, seats), "corporation": corp}]
 
     def write_choose(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
@@ -566,13 +645,15 @@ class UsaWriter(Translator):
 
     def _denver(self, action: Choose, game: Game) -> list[SiteDoc]:
         """Denver's orientation: the site lays ``X04`` over ``X04s`` where it asked for it
-        (right after the home token or the lay pointing into Denver, :attr:`WriteMemory
-        .denver_at`), at the rotation of our choice."""
+        (right after the home token or the lay pointing into Denver, whichever came first,
+        :attr:`WriteMemory.denver_at`), by the company it asked
+        (:attr:`WriteMemory.denver_by`), at the rotation of our choice."""
         memory = self.written(game)
         site = memory.tiles.lay(DENVER, "X04", 1)
+        asked, memory.denver_by = memory.denver_by, ""
         lay: SiteDoc = {
             "type": "lay_tile",
-            "entity": str(action.entity),
+            "entity": asked or str(action.entity),
             "entity_type": "corporation",
             "hex": DENVER,
             "tile": site,
@@ -635,7 +716,7 @@ class UsaWriter(Translator):
             base, _, _ = str(last["tile"]).rpartition("-")
             markers = set(board_map(engine(game)).board.hexes[action.hex].markers)
             name = site_tile_name(_base_tile(base), markers | {resource})
-            memory.tiles.on_hex.pop(action.hex, None)
+            memory.tiles.unlay(action.hex)
             last["tile"] = memory.tiles.lay(action.hex, name, None)
             return []
         return [
@@ -675,6 +756,8 @@ class UsaWriter(Translator):
         ]
         if g.denver_open and _points_into_denver(g, action):
             memory.denver_next = True
+            if memory.denver_at is None and not memory.denver_by:
+                memory.denver_by = str(action.entity)
         return out
 
     @staticmethod
@@ -750,6 +833,7 @@ class UsaWriter(Translator):
             doc: SiteDoc = {"entity": corp, "entity_type": "corporation"}
             if action.hex == DENVER and g.denver_open:
                 memory.denver_home = True
+                memory.denver_by = corp
         else:
             corp = entity
             doc = self._entity(action, game, seats)
@@ -915,7 +999,7 @@ class UsaWriter(Translator):
         site = list(range(first, first + count))
         total = count if units is None else units
         top = max(memory.top.get(corp, 0), first + count - 1)
-        highest = max(top, SHORT_FIRST)
+        highest = max(_site_highest(g, memory, corp), first + count - 1)
         while len(site) < total:
             highest += 1
             site.append(highest)
@@ -978,6 +1062,88 @@ class UsaWriter(Translator):
     def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Bankrupt)
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+
+def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
+    """Add to :attr:`WriteMemory.ghosts` the trains a company held when the last action was
+    written that have left the game with its charter since (§14.2.1: the bank liquidated
+    it; a buyer or a merger's survivor takes the trains, and a rusted or scrapped train
+    leaves its company in play)."""
+    depot = g.depot
+    for train_id, (corp, charter) in memory.holders.items():
+        train = depot.trains.get(train_id)
+        if train is None or train.owner != SCRAPPED or id(g.corps[corp]) == charter:
+            continue
+        kind = depot.type_of(train)
+        if kind.rusts_on not in depot.sold_types:
+            memory.ghosts.add(train_id)
+    memory.holders = {
+        t.id: (t.owner, id(g.corps[t.owner])) for t in depot.trains.values() if t.owner in g.corps
+    }
+
+
+def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
+    """Bring :attr:`WriteMemory.pool` up to the open market of the position: shares gone
+    leave the list, new ones join its end (the site appends a share to its holder's list,
+    ``ShareHolder#shares_by_corporation``), in the order the writer names a sale's shares
+    (:meth:`UsaWriter.write_sell_shares`)."""
+    for corp, book in g.books.items():
+        held = sorted(
+            book.certs_of(POOL), key=lambda c: (c.president, int(c.id.rpartition("_")[2]))
+        )
+        now = [memory.alias.get(c.id, c.id) for c in held]
+        if not now and corp not in memory.pool:
+            continue
+        there = set(now)
+        kept = [site for site in memory.pool.get(corp, []) if site in there]
+        known = set(kept)
+        memory.pool[corp] = kept + [site for site in now if site not in known]
+
+
+def _note_shorts(g: UsaGame, memory: WriteMemory) -> None:
+    """Bring :attr:`WriteMemory.shorts` up to the position: a short closed takes the
+    holder's oldest away (``G1817::Game#unshort``); shorts that changed hands (a bankrupt
+    player's to the open market, §15) keep their numbers."""
+    loose: dict[str, list[int]] = {}
+    for (corp, holder), numbers in memory.shorts.items():
+        have = g.shorts.of(holder, corp)
+        while len(numbers) > have:
+            loose.setdefault(corp, []).append(numbers.pop(0))
+    for corp, owners in g.shorts.held.items():
+        for holder, have in owners.items():
+            numbers = memory.shorts.setdefault((corp, holder), [])
+            spare = loose.get(corp, [])
+            while len(numbers) < have and spare:
+                numbers.append(spare.pop(0))
+
+
+def _site_highest(g: UsaGame, memory: WriteMemory, corp: str) -> int:
+    """The highest number among the site's shares of ``corp`` now, at least 9: ours by the
+    site's ids and the short shares (``G1817::Game#short`` numbers new ones after it)."""
+    numbers = [int(memory.alias.get(c, c).rpartition("_")[2]) for c in g.books[corp].certs]
+    numbers += [n for (c, _), held in memory.shorts.items() if c == corp for n in held]
+    return max([SHORT_FIRST, *numbers])
+
+
+def _own_purchase(g: UsaGame, memory: WriteMemory, corp: str, ours: list[str]) -> list[str]:
+    """The site's shares for a company's purchase of its own from the open market (§11.7):
+    the first in the market's list, as ``G1817::Game#redeemable_shares`` offers only the
+    bundles ``Game::Base#all_bundles_for_corporation`` makes of them in that order.  The
+    shares are alike, so the site's ids of the shares bought and of ours are swapped
+    (:attr:`WriteMemory.alias`) and the market's list loses the ones bought."""
+    market = memory.pool.get(corp, [])
+    site = market[: len(ours)]
+    if len(site) < len(ours):
+        return [memory.alias.get(c, c) for c in ours]
+    book = g.books[corp]
+    for mine, theirs in zip(ours, site, strict=True):
+        was = memory.alias.get(mine, mine)
+        other = next((c for c in book.certs if memory.alias.get(c, c) == theirs), None)
+        memory.alias[mine] = theirs
+        if other is not None:
+            memory.alias[other] = was
+    del market[: len(ours)]
+    return site
 
 
 def _token_cuts(g: UsaGame) -> int:
