@@ -12,7 +12,6 @@ import enum
 import pytest
 
 import roundhouse
-import roundhouse.titles.g18us.draft  # registers 18US while it is a draft
 from roundhouse.bots import RandomBot
 from roundhouse.core.canonical import digest
 from roundhouse.core.copying import deep_copy
