@@ -169,14 +169,14 @@ class Game:
                     f"it is not {decoded.player}'s turn (waiting for {acting})",
                     rule="game.turn",
                 )
+            since = self._since_undo
+            if since is not None and since < KEEP_AFTER_UNDO and len(self._log) not in self._kept:
+                self._keep(len(self._log))
             self._state.check(decoded)
         except IllegalAction as exc:
             raise exc.cite(self.title.rulebook.cite(exc.rule)) from None
-        since = self._since_undo
         if since is not None:
             self._since_undo = since + 1
-            if since < KEEP_AFTER_UNDO:
-                self._keep(len(self._log))
         try:
             with collecting() as events:
                 self._state.execute(decoded)
@@ -209,7 +209,11 @@ class Game:
 
     def _keep(self, length: int) -> None:
         """Keep a copy of the state in play (after ``length`` actions) for :meth:`undo`,
-        dropping kept states more than :data:`KEEP_AFTER_UNDO` actions back."""
+        dropping kept states more than :data:`KEEP_AFTER_UNDO` actions back.  It is taken
+        before the action is checked: the position as replaying the log rebuilds it, even
+        where a faulty ``check`` writes to the state (the fuzzer's ``refusal.unchanged``
+        must still see that), and a refused action leaves it in place for the next try at
+        the same position."""
         kept = self._kept
         kept[length] = _copy_state(self._state)
         for old in [i for i in kept if i <= length - KEEP_AFTER_UNDO]:
