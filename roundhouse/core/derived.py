@@ -93,7 +93,14 @@ class Derived:
     def latest_get(self, key: Hashable, compute: Callable[[], T]) -> T:
         """As :meth:`get`, for values too big to keep thousands of (a board's canonical
         bytes, 20 KB on 18RoyalGorge) that are asked for at the latest positions only: a
-        store of their own keeps the :attr:`LATEST` most recently computed ones."""
+        store of their own keeps the :attr:`LATEST` most recently computed ones.
+
+        >>> cache = Derived()
+        >>> [cache.latest_get(("bytes", n), lambda n=n: n * n) for n in range(10)][-1]
+        81
+        >>> [n for _, n in cache.latest]
+        [2, 3, 4, 5, 6, 7, 8, 9]
+        """
         latest = self.latest
         try:
             return latest[key]  # type: ignore[return-value]
