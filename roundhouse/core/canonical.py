@@ -26,6 +26,7 @@ import hashlib
 import marshal
 import operator
 import secrets
+import threading
 from collections.abc import Callable
 from typing import cast
 
@@ -50,10 +51,12 @@ Its form is shared, which marshal (format 2 keeps no references) writes out in f
 times, so the digest is the same as walking it twice.  None outside a walk."""
 
 
-_pieces: dict[int, tuple[bytes, bytes]] | None = None
-"""During a :func:`digest`: the :class:`~roundhouse.core.derived.Versioned` parts met so far
-(version -> the marshal bytes of the text standing in for the part, the marshal bytes of its
-form).  None otherwise."""
+_pieces: tuple[int, dict[int, tuple[bytes, bytes]]] | None = None
+"""During a :func:`digest`: the thread running it, and the
+:class:`~roundhouse.core.derived.Versioned` parts met so far (version -> the marshal bytes of
+the text standing in for the part, the marshal bytes of its form).  None otherwise.  Bots
+think in threads of their own (the server's bot pool): a walk in another thread never uses
+it, and a digest started while another runs hashes the full form."""
 
 _TOKEN = f"\x00versioned:{secrets.token_hex(8)}:"
 """The start of the text that stands for a versioned part in the form :func:`digest`
@@ -92,12 +95,14 @@ def digest(value: object) -> str:
     global _pieces
     if _pieces is not None or _seen is not None:
         return hashlib.blake2b(marshal.dumps(canonical(value), 2), digest_size=16).hexdigest()
-    _pieces = {}
+    pieces: dict[int, tuple[bytes, bytes]] = {}
+    mine = (threading.get_ident(), pieces)
+    _pieces = mine
     try:
         data = marshal.dumps(canonical(value), 2)
-        pieces = _pieces
     finally:
-        _pieces = None
+        if _pieces is mine:
+            _pieces = None
     for token, body in pieces.values():
         data = data.replace(token, body)
     return hashlib.blake2b(data, digest_size=16).hexdigest()
@@ -169,24 +174,23 @@ def _versioned_plan(walk: _Walk) -> _Walk:
 
     def versioned(value: object) -> Canon:
         global _pieces
-        pieces = _pieces
-        if pieces is None:
+        running = _pieces
+        if running is None or running[0] != threading.get_ident():
             return walk(value)
+        pieces = running[1]
         part = cast(Versioned, value)
         key = part.version
-        found = pieces.get(key)
-        if found is None:
+        token = f"{_TOKEN}{int(key)}"
+        if key not in pieces:
             _pieces = None  # the part's bytes are its whole form, placeholders resolved
             try:
                 body = part.derived.latest_get(
                     ("canonical bytes", key), lambda: marshal.dumps(walk(value), 2)
                 )
             finally:
-                _pieces = pieces
-            token = f"{_TOKEN}{int(key)}"
+                _pieces = running
             pieces[key] = (marshal.dumps(token, 2), body)
-            return token
-        return _TOKEN + str(int(key))
+        return token
 
     return versioned
 

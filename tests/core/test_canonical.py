@@ -226,3 +226,21 @@ def test_kernel_digest_keeps_a_versioned_part_by_version(monkeypatch: pytest.Mon
     twin = copy.deepcopy(state)
     walked.clear()
     assert digest(twin) == digest(state) and walked == []
+
+
+def test_kernel_digest_while_another_thread_digests() -> None:
+    """Bots think in threads of their own: a digest that starts while another thread's is
+    under way hashes the full form, its board included, never the other's placeholders."""
+    from roundhouse.core import canonical as module
+    from tests.core.board_fixture import small_board
+
+    board = small_board()
+    state = {"map": {"board": board}, "graph": [board]}
+    full = hashlib.blake2b(marshal.dumps(canonical(state), 2), digest_size=16).hexdigest()
+    other: dict[int, tuple[bytes, bytes]] = {}
+    module._pieces = (-1, other)  # another thread's digest, as the walk sees it
+    try:
+        assert digest(state) == full and other == {}
+    finally:
+        module._pieces = None
+    assert digest(state) == full
