@@ -107,8 +107,10 @@ class Derived:
         except KeyError:
             pass
         value = compute()
-        while len(latest) >= self.LATEST:
-            latest.pop(next(iter(latest)), None)
+        if len(latest) >= self.LATEST:
+            # One C-level pass over the keys (copies of the state may hash in other threads).
+            for old in list(latest)[: len(latest) - self.LATEST + 1]:
+                latest.pop(old, None)
         latest[key] = value
         return value
 
