@@ -39,7 +39,8 @@ SNAPSHOT_EVERY = 64
 KEEP_AFTER_UNDO = 8
 """Applies after an undo that keep a copy of the state they start from, so that undoing them
 costs no replay (search: play a move, look, take it back).  Play that never undoes (loading,
-replay, a game at the table) copies nothing; the copies kept are at most this many."""
+replay, a game at the table) copies nothing; the copies kept are at most this many, and
+are dropped after :data:`SNAPSHOT_EVERY` applies without an undo."""
 
 
 def _copy_state(state: TitleState) -> TitleState:
@@ -96,7 +97,9 @@ class Game:
         state in play, with no copy and no replay.  Each is this game's own (never shared
         with clones or history copies)."""
         self._since_undo: int | None = None
-        """Applies since the last undo (None before the first): while it is below
+        """Applies since the last undo (None before the first, and again once
+        :data:`SNAPSHOT_EVERY` applies have gone by without one, when the kept states are
+        dropped: a game at the table holds no copies for long).  While it is below
         :data:`KEEP_AFTER_UNDO`, :meth:`apply` keeps the state it starts from."""
         self._legal: LegalActions | None = None
 
@@ -177,6 +180,9 @@ class Game:
             raise exc.cite(self.title.rulebook.cite(exc.rule)) from None
         if since is not None:
             self._since_undo = since + 1
+            if since + 1 >= SNAPSHOT_EVERY:
+                self._since_undo = None  # searching is over: a live game holds no copies
+                self._kept.clear()
         try:
             with collecting() as events:
                 self._state.execute(decoded)

@@ -127,3 +127,15 @@ def test_kernel_kept_states_are_bounded_and_not_shared() -> None:
     game.undo(2 * KEEP_AFTER_UNDO)
     assert len(twin.log) == deep - 2 and twin.state_hash() == replayed(twin)
     assert game.state_hash() == replayed(game)
+
+
+def test_kernel_kept_states_go_once_play_goes_on_without_undo() -> None:
+    """A game at the table that was undone once holds no copies for long."""
+    game = roundhouse.new_game("Toy", ["a", "b"], seed=7, options={"pile": 400})
+    game.apply(game.legal_actions()[0])
+    game.undo()
+    for _ in range(SNAPSHOT_EVERY):
+        game.apply(game.legal_actions()[0])
+    assert game._kept == {}
+    game.undo(3)
+    assert game.state_hash() == replayed(game)
