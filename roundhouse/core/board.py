@@ -28,7 +28,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 
 from roundhouse.core.copying import deep_copy
-from roundhouse.core.derived import Derived, stamp
+from roundhouse.core.derived import Derived, Versioned, stamp
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.hexgrid import HexGrid, Hexside, opposite
 from roundhouse.core.static import Static
@@ -126,9 +126,11 @@ NEUTRAL = "neutral"
 18xx.games engine's ``City#blocks?``: a city holding a neutral token never blocks)."""
 
 
-class Board:
+class Board(Versioned):
     """The map in play.  Mutators check only what they need to stay consistent; the rules
-    (reach, upgrade legality, allowances) are checked by :mod:`roundhouse.core.track`."""
+    (reach, upgrade legality, allowances) are checked by :mod:`roundhouse.core.track`.
+    Every change gives it a new :attr:`version` (:meth:`touch`), so what is worked out from
+    it (its canonical bytes for the state hash included) is kept under the version."""
 
     def __init__(
         self,

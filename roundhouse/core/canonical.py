@@ -25,10 +25,12 @@ import enum
 import hashlib
 import marshal
 import operator
+import secrets
+import threading
 from collections.abc import Callable
 from typing import cast
 
-from roundhouse.core.derived import Derived, Stamp
+from roundhouse.core.derived import Derived, Stamp, Versioned
 from roundhouse.core.rng import Rng
 from roundhouse.core.static import Static
 
@@ -49,6 +51,19 @@ Its form is shared, which marshal (format 2 keeps no references) writes out in f
 times, so the digest is the same as walking it twice.  None outside a walk."""
 
 
+_pieces: tuple[int, dict[int, tuple[bytes, bytes]]] | None = None
+"""During a :func:`digest`: the thread running it, and the
+:class:`~roundhouse.core.derived.Versioned` parts met so far (version -> the marshal bytes of
+the text standing in for the part, the marshal bytes of its form).  None otherwise.  Bots
+think in threads of their own (the server's bot pool): a walk in another thread never uses
+it, and a digest started while another runs hashes the full form."""
+
+_TOKEN = f"\x00versioned:{secrets.token_hex(8)}:"
+"""The start of the text that stands for a versioned part in the form :func:`digest`
+marshals: a NUL and a random number drawn once per process, so no text of a state matches it
+(the digest never contains it: the part's own bytes replace it)."""
+
+
 def canonical(value: object) -> Canon:
     """The canonical form of ``value``: fresh lists, dicts with text keys, and scalars."""
     global _seen
@@ -67,8 +82,30 @@ def text(value: object) -> str:
 
 
 def digest(value: object) -> str:
-    """A short hex digest of the canonical form (blake2b, 128 bits)."""
-    return hashlib.blake2b(marshal.dumps(canonical(value), 2), digest_size=16).hexdigest()
+    """A short hex digest of the canonical form (blake2b, 128 bits).
+
+    The bytes hashed are always ``marshal.dumps(canonical(value), 2)``, but a
+    :class:`~roundhouse.core.derived.Versioned` part (the board: two thirds of an
+    18RoyalGorge state's form) is not walked again while its version stands: its marshal
+    bytes are kept in its derived cache, the walk puts a placeholder text in its place, and
+    the placeholder's bytes are replaced by the kept ones in the marshalled whole.  Marshal
+    format 2 writes a container as its items' bytes one after the other (no references,
+    no sharing), which is why the result is the very bytes of the full form.
+    """
+    global _pieces
+    if _pieces is not None or _seen is not None:
+        return hashlib.blake2b(marshal.dumps(canonical(value), 2), digest_size=16).hexdigest()
+    pieces: dict[int, tuple[bytes, bytes]] = {}
+    mine = (threading.get_ident(), pieces)
+    _pieces = mine
+    try:
+        data = marshal.dumps(canonical(value), 2)
+    finally:
+        if _pieces is mine:
+            _pieces = None
+    for token, body in pieces.values():
+        data = data.replace(token, body)
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _scalar(value: Canon) -> Canon:
@@ -125,6 +162,40 @@ def _learn(cls: type) -> _Walk:
 def _plan(cls: type) -> _Walk:
     if issubclass(cls, Derived | Stamp):
         return lambda v: None
+    if issubclass(cls, Versioned):
+        return _versioned_plan(_plan_fields(cls))
+    return _plan_fields(cls)
+
+
+def _versioned_plan(walk: _Walk) -> _Walk:
+    """A :class:`~roundhouse.core.derived.Versioned` part: its full form, except inside
+    :func:`digest`, where it stands as a placeholder text for the marshal bytes of its form
+    (computed once per version, kept in its derived cache)."""
+
+    def versioned(value: object) -> Canon:
+        global _pieces
+        running = _pieces
+        if running is None or running[0] != threading.get_ident():
+            return walk(value)
+        pieces = running[1]
+        part = cast(Versioned, value)
+        key = part.version
+        token = f"{_TOKEN}{int(key)}"
+        if key not in pieces:
+            _pieces = None  # the part's bytes are its whole form, placeholders resolved
+            try:
+                body = part.derived.latest_get(
+                    ("canonical bytes", key), lambda: marshal.dumps(walk(value), 2)
+                )
+            finally:
+                _pieces = running
+            pieces[key] = (marshal.dumps(token, 2), body)
+        return token
+
+    return versioned
+
+
+def _plan_fields(cls: type) -> _Walk:
     if issubclass(cls, enum.Enum):
         return lambda v: canonical(cast("enum.Enum", v).value)
     if issubclass(cls, Rng):

@@ -44,6 +44,19 @@ def stamp() -> Stamp:
     return Stamp(next(_STAMPS))
 
 
+class Versioned:
+    """A part of the state whose whole content its ``version`` names: every change to it
+    gives it a new :func:`stamp` (the board: :meth:`~roundhouse.core.board.Board.touch`
+    after every mutation).  What depends on its content alone, its canonical form included
+    (:func:`~roundhouse.core.canonical.digest`), may then be kept in its ``derived`` cache
+    under that stamp."""
+
+    __slots__ = ()
+
+    version: Stamp
+    derived: Derived
+
+
 class Derived:
     """A bounded cache of derived values, shared by every copy of one game's state.
 
@@ -52,11 +65,16 @@ class Derived:
     game in play asks mostly for those of its latest positions.
     """
 
-    __slots__ = ("entries", "limit")
+    __slots__ = ("entries", "latest", "limit")
+
+    LATEST = 8
+    """How many values :meth:`latest_get` keeps."""
 
     def __init__(self, limit: int = 50_000) -> None:
         self.entries: dict[Hashable, object] = {}
         self.limit = limit
+        self.latest: dict[Hashable, object] = {}
+        """The few big values of :meth:`latest_get`, oldest first."""
 
     def get(self, key: Hashable, compute: Callable[[], T]) -> T:
         """The value under ``key``, computed (and kept) the first time it is asked for.
@@ -70,6 +88,30 @@ class Derived:
             pass
         value = compute()
         self.put(key, value)
+        return value
+
+    def latest_get(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """As :meth:`get`, for values too big to keep thousands of (a board's canonical
+        bytes, 20 KB on 18RoyalGorge) that are asked for at the latest positions only: a
+        store of their own keeps the :attr:`LATEST` most recently computed ones.
+
+        >>> cache = Derived()
+        >>> [cache.latest_get(("bytes", n), lambda n=n: n * n) for n in range(10)][-1]
+        81
+        >>> [n for _, n in cache.latest]
+        [2, 3, 4, 5, 6, 7, 8, 9]
+        """
+        latest = self.latest
+        try:
+            return latest[key]  # type: ignore[return-value]
+        except KeyError:
+            pass
+        value = compute()
+        if len(latest) >= self.LATEST:
+            # One C-level pass over the keys (copies of the state may hash in other threads).
+            for old in list(latest)[: len(latest) - self.LATEST + 1]:
+                latest.pop(old, None)
+        latest[key] = value
         return value
 
     def peek(self, key: Hashable) -> object | None:

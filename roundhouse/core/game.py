@@ -36,6 +36,12 @@ from roundhouse.core.view.train import TrainRoster
 SNAPSHOT_EVERY = 64
 """Actions between stored snapshots: undo and history replay at most this many actions."""
 
+KEEP_AFTER_UNDO = 8
+"""Applies after an undo that keep a copy of the state they start from, so that undoing them
+costs no replay (search: play a move, look, take it back).  Play that never undoes (loading,
+replay, a game at the table) copies nothing; the copies kept are at most this many, and
+are dropped after :data:`SNAPSHOT_EVERY` applies without an undo."""
+
 
 def _copy_state(state: TitleState) -> TitleState:
     return deep_copy(state)
@@ -85,6 +91,16 @@ class Game:
         self._undone_to: int | None = None
         """Where the last undo went; a second undo to the same place keeps a spare there
         (a single undo does not pay for the extra copy)."""
+        self._kept: dict[int, TitleState] = {}
+        """States after that many actions, copied by :meth:`apply` just before it played the
+        next one, while searching (:data:`KEEP_AFTER_UNDO`): undo takes one over as the
+        state in play, with no copy and no replay.  Each is this game's own (never shared
+        with clones or history copies)."""
+        self._since_undo: int | None = None
+        """Applies since the last undo (None before the first, and again once
+        :data:`SNAPSHOT_EVERY` applies have gone by without one, when the kept states are
+        dropped: a game at the table holds no copies for long).  While it is below
+        :data:`KEEP_AFTER_UNDO`, :meth:`apply` keeps the state it starts from."""
         self._legal: LegalActions | None = None
 
     # -- the play loop -------------------------------------------------------------------
@@ -156,9 +172,17 @@ class Game:
                     f"it is not {decoded.player}'s turn (waiting for {acting})",
                     rule="game.turn",
                 )
+            since = self._since_undo
+            if since is not None and since < KEEP_AFTER_UNDO and len(self._log) not in self._kept:
+                self._keep(len(self._log))
             self._state.check(decoded)
         except IllegalAction as exc:
             raise exc.cite(self.title.rulebook.cite(exc.rule)) from None
+        if since is not None:
+            self._since_undo = since + 1
+            if since + 1 >= SNAPSHOT_EVERY:
+                self._since_undo = None  # searching is over: a live game holds no copies
+                self._kept.clear()
         try:
             with collecting() as events:
                 self._state.execute(decoded)
@@ -182,13 +206,42 @@ class Game:
             raise IllegalAction(f"cannot undo {count} of {len(self._log)} actions")
         if count:
             target = len(self._log) - count
+            self._since_undo = 0
+            kept = target in self._kept
             self._restore(target)
-            if self._undone_to == target:
+            if self._undone_to == target and not kept:
                 self._keep_spare()
             self._undone_to = target
 
+    def _keep(self, length: int) -> None:
+        """Keep a copy of the state in play (after ``length`` actions) for :meth:`undo`,
+        dropping kept states more than :data:`KEEP_AFTER_UNDO` actions back.  It is taken
+        before the action is checked: the position as replaying the log rebuilds it, even
+        where a faulty ``check`` writes to the state (the fuzzer's ``refusal.unchanged``
+        must still see that), and a refused action leaves it in place for the next try at
+        the same position."""
+        kept = self._kept
+        kept[length] = _copy_state(self._state)
+        for old in [i for i in kept if i <= length - KEEP_AFTER_UNDO]:
+            del kept[old]
+
     def _restore(self, length: int) -> None:
-        """Rebuild the state after the first ``length`` actions of the log."""
+        """Rebuild the state after the first ``length`` actions of the log: the state kept
+        there by :meth:`apply` if there is one, else a snapshot's copy plus replay."""
+        kept = self._kept
+        for i in [i for i in kept if i > length]:
+            del kept[i]
+        found = kept.pop(length, None)
+        if found is not None:
+            for i in [i for i in self._snapshots if i > length]:
+                del self._snapshots[i]
+            if self._spare is not None and self._spare not in self._snapshots:
+                self._spare = None
+            del self._events[length:]
+            del self._log[length:]
+            self._state = found
+            self._legal = None
+            return
         snapshots = self._snapshots
         base = max(i for i in snapshots if i <= length)
         for i in [i for i in snapshots if i > length]:
@@ -412,6 +465,8 @@ class Game:
         other._snapshots = {i: s for i, s in self._snapshots.items() if i <= length}
         other._spare = self._spare if self._spare in other._snapshots else None
         other._undone_to = None
+        other._kept = {}
+        other._since_undo = None
         other._legal = self._legal if length == len(self._log) else None
         return other
 

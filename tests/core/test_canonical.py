@@ -10,9 +10,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import hashlib
 import json
+import marshal
 from collections.abc import Callable, Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -195,3 +198,49 @@ def test_kernel_state_hash_changes_with_any_single_change() -> None:
             checked += 1
         assert digest(state) == original
     assert checked > 300
+
+
+def test_kernel_digest_keeps_a_versioned_part_by_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board (Versioned: every change gives it a new version) is walked once per version:
+    later digests reuse its bytes, and the digest is still that of the full form, with the
+    board held twice (as a state holds it in its map and its graph) and after changes."""
+    from roundhouse.core.board import HexState
+    from roundhouse.core.canonical import _WALK, _learn
+    from tests.core.board_fixture import small_board
+
+    board = small_board()
+    state = {"map": {"board": board}, "graph": [board, 3], "cash": 7}
+
+    def full() -> str:
+        return hashlib.blake2b(marshal.dumps(canonical(state), 2), digest_size=16).hexdigest()
+
+    walked: list[object] = []
+    walk = _WALK.get(HexState) or _learn(HexState)
+    monkeypatch.setitem(_WALK, HexState, lambda v: walked.append(v) or walk(v))
+    first = digest(state)
+    assert first == full() and walked
+    walked.clear()
+    assert digest(state) == first and walked == []
+    board.place_token("A3", "c", "PRR")
+    assert digest(state) == full() != first and walked
+    twin = copy.deepcopy(state)
+    walked.clear()
+    assert digest(twin) == digest(state) and walked == []
+
+
+def test_kernel_digest_while_another_thread_digests() -> None:
+    """Bots think in threads of their own: a digest that starts while another thread's is
+    under way hashes the full form, its board included, never the other's placeholders."""
+    from roundhouse.core import canonical as module
+    from tests.core.board_fixture import small_board
+
+    board = small_board()
+    state = {"map": {"board": board}, "graph": [board]}
+    full = hashlib.blake2b(marshal.dumps(canonical(state), 2), digest_size=16).hexdigest()
+    other: dict[int, tuple[bytes, bytes]] = {}
+    module._pieces = (-1, other)  # another thread's digest, as the walk sees it
+    try:
+        assert digest(state) == full and other == {}
+    finally:
+        module._pieces = None
+    assert digest(state) == full

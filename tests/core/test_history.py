@@ -3,9 +3,11 @@ replaying the log from the start gives (the kernel's determinism promise)."""
 
 from __future__ import annotations
 
+import pytest
+
 import roundhouse
 from roundhouse.bots import RandomBot
-from roundhouse.core.game import SNAPSHOT_EVERY, Game
+from roundhouse.core.game import KEEP_AFTER_UNDO, SNAPSHOT_EVERY, Game
 from roundhouse.core.rng import Rng
 from tests import toy_title  # noqa: F401  (registers "Toy")
 
@@ -85,3 +87,55 @@ def test_kernel_at_is_the_replayed_prefix() -> None:
             past.apply(game.log[index - 1])
             assert past.state_hash() == replayed(game, index)
     assert game.state_hash() == end and game.state_hash() == replayed(game)
+
+
+def test_kernel_undo_after_search_applies_replays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an undo, the next applies keep the state they start from, so taking them back
+    (a search's move and take-back) restores it without replaying a single action; the
+    positions are the replayed ones all the same."""
+    game = roundhouse.new_game("Toy", ["a", "b"], seed=5, options={"pile": 400})
+    for _ in range(SNAPSHOT_EVERY + 20):
+        game.apply(game.legal_actions()[len(game.log) % 2 - 1])
+    game.undo()
+    executed: list[object] = []
+    for move in game.legal_actions():
+        before = game.state_hash()
+        game.apply(move)
+        kind = type(game.state)
+        with monkeypatch.context() as patch:
+            patch.setattr(kind, "execute", lambda self, action: executed.append(action))
+            game.undo()
+        assert executed == [] and game.state_hash() == before == replayed(game)
+    for _ in range(KEEP_AFTER_UNDO):
+        game.apply(game.legal_actions()[0])
+    game.undo(KEEP_AFTER_UNDO)
+    assert game.state_hash() == replayed(game)
+
+
+def test_kernel_kept_states_are_bounded_and_not_shared() -> None:
+    game = roundhouse.new_game("Toy", ["a", "b"], seed=6, options={"pile": 400})
+    for _ in range(10):
+        game.apply(game.legal_actions()[0])
+    game.undo()
+    for _ in range(3 * KEEP_AFTER_UNDO):
+        game.apply(game.legal_actions()[-1])
+        assert len(game._kept) <= KEEP_AFTER_UNDO
+    twin = game.clone()
+    assert twin._kept == {}
+    deep = len(game.log)
+    twin.undo(2)
+    game.undo(2 * KEEP_AFTER_UNDO)
+    assert len(twin.log) == deep - 2 and twin.state_hash() == replayed(twin)
+    assert game.state_hash() == replayed(game)
+
+
+def test_kernel_kept_states_go_once_play_goes_on_without_undo() -> None:
+    """A game at the table that was undone once holds no copies for long."""
+    game = roundhouse.new_game("Toy", ["a", "b"], seed=7, options={"pile": 400})
+    game.apply(game.legal_actions()[0])
+    game.undo()
+    for _ in range(SNAPSHOT_EVERY):
+        game.apply(game.legal_actions()[0])
+    assert game._kept == {}
+    game.undo(3)
+    assert game.state_hash() == replayed(game)
