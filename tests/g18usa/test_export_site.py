@@ -676,3 +676,23 @@ def test_export_denvers_orientation_is_asked_of_the_company_started_there() -> N
     written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
     home = written.index(("place_token", "DRG", None))
     assert written[home + 2] == ("lay_tile", "DRG", "E11")
+
+
+def test_export_an_acquisition_the_site_makes_itself_still_writes_its_token_removal() -> None:
+    """§14.2 and §14.3: P2 wins GN in its auction and SLSF, P2's one company that may buy
+    it, acquires it; both have a station in New York (SLSF in one city, GN in the other).
+    The site acquires by itself (``G1817::Step::Acquire``: ``process_acquire`` when
+    ``mergeable`` is one company), so our merge is not written, but its reduce-tokens step
+    still asks for one of the two New York stations (``Step::ReduceTokens#available_hex``)
+    before anything else: the ``remove_token`` of GN's follows the bid (found by the
+    differential: random bots, 4 players, seed 402, where P3's bankruptcy was refused
+    there; the position is its first 259 moves)."""
+    doc = json.loads((POSITIONS / "acquired-by-the-only-buyer-same-hex-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1].kind) == "merge" and game.log[-1].entity == "P2"
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-2:]] == [
+        ("bid", 2),
+        ("remove_token", "SLSF"),
+    ]
+    assert (written[-1]["city"], written[-1]["slot"]) == ("X12-0-0", 0)

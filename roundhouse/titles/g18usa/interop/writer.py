@@ -424,6 +424,9 @@ class UsaWriter(Translator):
 
     def _own(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         if site_makes(action, game):
+            if isinstance(action, Merge):
+                # the site acquires by itself but still asks for the same-hex removals
+                return self._merge_removals(action, game)
             return []
         return Translator.write(self, action, game, seats)
 
@@ -1024,12 +1027,20 @@ class UsaWriter(Translator):
             **self._entity(action, game, seats),
             "corporation": action.corporation,
         }
+        return [merge_doc, *self._merge_removals(action, game)]
+
+    def _merge_removals(self, action: Merge, game: Game) -> list[SiteDoc]:
+        """The site's ``remove_token`` actions that follow the merger or acquisition
+        ``action`` (:meth:`_same_hex_removals`), also when the site made the acquisition
+        itself (:func:`site_makes`: the one company that may buy what its president won)."""
+        g = engine(game)
+        initiator, partner = str(action.entity), str(action.corporation)
         if initiator in g.corps:
-            return [merge_doc, *self._same_hex_removals(game, initiator, partner)]
+            return self._same_hex_removals(game, initiator, partner)
         target = getattr(getattr(g.round, "auction", None), "target", None)
         if isinstance(target, str) and target in g.corps:
-            return [merge_doc, *self._same_hex_removals(game, partner, target)]
-        return [merge_doc]
+            return self._same_hex_removals(game, partner, target)
+        return []
 
     def _same_hex_removals(self, game: Game, buyer: str, target: str) -> list[SiteDoc]:
         """§14.3 "identify any hexes with more than one station and set the excess aside":
