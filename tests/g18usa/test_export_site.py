@@ -696,3 +696,22 @@ def test_export_an_acquisition_the_site_makes_itself_still_writes_its_token_remo
         ("remove_token", "SLSF"),
     ]
     assert (written[-1]["city"], written[-1]["slot"]) == ("X12-0-0", 0)
+
+
+def test_export_a_resource_token_after_a_loan_still_rides_on_its_tile() -> None:
+    """§13.1, §9: GN lays 7 at C9, its second lay, takes a loan, then puts P18's coal token
+    there (our prompt after the track step).  The site's token is only ever part of the
+    lay (``7coal``, ``G18USA::Step::ResourceTrack``); after the second lay its track step is
+    over and its buy-trains step refuses P18's ``assign``.  A loan may come on either side
+    there, so the lay is written as ``7coal-0`` and the loan after it (found by the
+    differential: random bots, 7 players, seed 311; the position is its first 156
+    moves)."""
+    doc = json.loads((POSITIONS / "coal-token-after-a-loan-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-3:]] == ["lay_tile", "take_loan", "use_private"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a.get("tile")) for a in written[-2:]] == [
+        ("lay_tile", "7coal-0"),
+        ("take_loan", None),
+    ]
+    assert not any(a["type"] == "assign" and a["entity"] == "P18" for a in written)

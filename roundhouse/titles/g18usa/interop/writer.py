@@ -354,6 +354,9 @@ class UsaWriter(Translator):
         keep = 0
         if held and held[-1].get("type") in ("lay_tile", "buy_shares"):
             keep = 1
+        lay = _lay_before_loans(held)
+        if lay is not None:
+            keep = len(held) - lay  # a resource token may still ride on that tile
         release = held[: len(held) - keep]
         memory.held = held[len(held) - keep :]
         return [a for a in release if a]
@@ -708,7 +711,8 @@ class UsaWriter(Translator):
         assert isinstance(action, UsePrivate)
         memory = self.written(game)
         held = memory.held
-        last = held[-1] if held else None
+        at = _lay_before_loans(held)
+        last = held[at] if at is not None else None
         resource = action.choice if action.choice in ("coal", "oil", "ore") else ""
         if (
             resource
@@ -1073,6 +1077,22 @@ class UsaWriter(Translator):
     def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Bankrupt)
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+
+def _lay_before_loans(held: list[SiteDoc]) -> int | None:
+    """The index in ``held`` of the last tile lay when only loans taken or repaid follow it.
+    §13: a resource token goes down "as part of a yellow tile lay action"; ours may come
+    after a loan the company took beside the turn's steps (§9), while the site's token is
+    only ever the lay's own tile (``G18USA::Step::ResourceTrack``, ``7coal``), its track
+    step over after the lay.  A loan may come before or after on the site, so the lay is
+    held back over the loans until the token, if any, is written into it."""
+    for index in range(len(held) - 1, -1, -1):
+        kind = held[index].get("type")
+        if kind == "lay_tile":
+            return index
+        if kind not in ("take_loan", "payoff_loan"):
+            return None
+    return None
 
 
 def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
