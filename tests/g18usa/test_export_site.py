@@ -715,3 +715,57 @@ def test_export_a_resource_token_after_a_loan_still_rides_on_its_tile() -> None:
         ("take_loan", None),
     ]
     assert not any(a["type"] == "assign" and a["entity"] == "P18" for a in written)
+
+
+def test_export_a_presidency_handed_over_by_a_sale_moves_the_sites_certificates() -> None:
+    """§11.5, §11.7: P1, N&W's president with its two-share certificate, sells one share;
+    P2, holding N&W_1 and N&W_2, becomes president.  On the site N&W_0 goes to the market,
+    P2's N&W_1 and N&W_2 follow it (P1 keeps less than two shares), N&W_0 goes to P2 and
+    the market's first, N&W_1, back to P1 (``SharePool#transfer_shares``,
+    ``#handle_partial``): the market holds N&W_2, so N&W's purchase of its own share there
+    names N&W_2 (found by the differential: random bots, 2 players, seed 312, where N&W_1
+    was refused; the position is its first 104 moves)."""
+    doc = json.loads((POSITIONS / "president-swap-then-own-share-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "N&W buys N&W_1"
+    written = export_18xx_games(game)["actions"]
+    sale = next(a for a in written[::-1] if a["type"] == "sell_shares")
+    assert sale["shares"] == ["N&W_0"]
+    assert [(a["type"], a["entity"], a["shares"]) for a in written[-1:]] == [
+        ("buy_shares", "N&W", ["N&W_2"])
+    ]
+
+
+def test_export_a_half_president_sale_takes_back_the_markets_first_share() -> None:
+    """§11.5 on the site's ids: half of the president's certificate sold while the market
+    already holds a short sale's share (X_10): the two shares the new president gives go
+    to the market after it, and the seller gets back the market's first, X_10
+    (``SharePool#handle_partial``); a seller keeping two shares gets the new president's
+    two instead."""
+    from roundhouse.core.shares import POOL
+    from roundhouse.titles.g18usa.interop.president_swap import Sale, site_holdings
+
+    half = Sale(
+        corporation="X",
+        seller="1",
+        president="1",
+        sold=("X_0",),
+        count=1,
+        holdings={"1": ["X_0"], "2": ["X_3", "X_1", "X_2"]},
+        pool=["X_10"],
+    )
+    assert site_holdings(half, "2") == {"1": ["X_10"], "2": ["X_3", "X_0"], POOL: ["X_1", "X_2"]}
+    kept = Sale(
+        corporation="X",
+        seller="1",
+        president="1",
+        sold=("X_4",),
+        count=1,
+        holdings={"1": ["X_0", "X_4", "X_5"], "2": ["X_1", "X_2", "X_3"]},
+        pool=[],
+    )
+    assert site_holdings(kept, "2") == {
+        "1": ["X_5", "X_1", "X_2"],
+        "2": ["X_3", "X_0"],
+        POOL: ["X_4"],
+    }

@@ -58,6 +58,7 @@ from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuction
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
+from roundhouse.titles.g18usa.interop.president_swap import Sale, realias
 from roundhouse.titles.g18usa.interop.site_moves import (
     ANY_TIME,
     BESIDE,
@@ -196,6 +197,9 @@ class WriteMemory:
     ghosts: set[str] = dataclasses.field(default_factory=set)
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
+    sale: Sale | None = None
+    """A president's sale just written: if it handed over the presidency, the next
+    action's writing pairs our certificates with the site's (:mod:`.president_swap`)."""
     holders: dict[str, tuple[str, int]] = dataclasses.field(default_factory=dict)
     """Train -> the company holding it when the last action was written, and that
     company's charter (``id`` of its :class:`~roundhouse.core.entities.Corporation`: a
@@ -287,6 +291,7 @@ class UsaWriter(Translator):
         memory = self.written(game)
         memory.end_seen.note(game)
         _note_ghosts(engine(game), memory)
+        _note_sale(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
         if memory.denver_home and not isinstance(
@@ -574,6 +579,19 @@ class UsaWriter(Translator):
                 break
             chosen.append(memory.alias.get(cert.id, cert.id))
             left -= cert.shares
+        if book.president == action.entity:
+            memory.sale = Sale(
+                corporation=action.corporation,
+                seller=str(action.entity),
+                president=book.president,
+                sold=tuple(str(c) for c in chosen),
+                count=action.count,
+                holdings={
+                    p: [memory.alias.get(c.id, c.id) for c in book.certs_of(p) if c.playable]
+                    for p in g.seats
+                },
+                pool=list(memory.pool.get(action.corporation, [])),
+            )
         return [
             {
                 "type": "sell_shares",
@@ -1111,6 +1129,22 @@ def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
     memory.holders = {
         t.id: (t.owner, id(g.corps[t.owner])) for t in depot.trains.values() if t.owner in g.corps
     }
+
+
+def _note_sale(g: UsaGame, memory: WriteMemory) -> None:
+    """After a president's sale (:attr:`WriteMemory.sale`) that handed the presidency to
+    another player (§11.5), our certificates take the ids of the site's where each holder
+    has them (:func:`.president_swap.realias`), and the market its order."""
+    sale, memory.sale = memory.sale, None
+    if sale is None:
+        return
+    book = g.books[sale.corporation]
+    new = book.president
+    if new is None or new == sale.president:
+        return
+    pool = realias(book, memory.alias, sale, new)
+    if pool is not None:
+        memory.pool[sale.corporation] = pool
 
 
 def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
