@@ -53,6 +53,7 @@ from roundhouse.titles.g18usa.family1817.company_sale import (
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import check_take_loan, take_loan
 from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
+from roundhouse.titles.g18usa.family1817.short_sale import close_short
 from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
 from roundhouse.titles.g18usa.family1817.token_cut_step import StationTokenCutStep
 
@@ -501,6 +502,9 @@ class TakeoverRound(CashCrisisRound):
             president = g.books[self.post_corp].president
             if isinstance(action, BuyShares):
                 do_purchase(g, who, action.shares[0])
+                if g.shorts.of(who, self.post_corp):
+                    # §14.1.1 "subject to the normal rules": §11.3 closes a short
+                    close_short(g, who, action.shares[0])
                 if who != president:
                     self.post_index += 1
             elif isinstance(action, SellShares):
