@@ -769,3 +769,23 @@ def test_export_a_half_president_sale_takes_back_the_markets_first_share() -> No
         "2": ["X_3", "X_0"],
         POOL: ["X_4"],
     }
+
+
+def test_export_denvers_orientation_comes_after_the_start_auctions_last_passes() -> None:
+    """§11.6, §12.2.3: P4 opens N&W's start at $300 in Denver; nobody can raise, so ours
+    ends the auction there, while the site still asks P2 and P3, who pass, and asks for
+    Denver's orientation only once the company is parred
+    (``G18USA::Step::BuySellParShares#par_corporation``): the ``X04`` lay comes after
+    those passes, before P5's turn (found by the differential: random bots, 5 players,
+    seed 603; the position is its first 64 moves, the orientation chosen last)."""
+    doc = json.loads((POSITIONS / "denver-home-in-an-auction-still-asking-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "N&W chooses exits 1-3-5"
+    written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
+    home = written.index(("place_token", "N&W", None))
+    assert written[home + 1 : home + 5] == [
+        ("pass", 2, None),
+        ("pass", 3, None),
+        ("lay_tile", "N&W", "E11"),
+        ("pass", 5, None),
+    ]

@@ -294,12 +294,14 @@ class UsaWriter(Translator):
         _note_sale(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
+        out = self._auction_passes(action, game, memory, seats)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
+            # the site asks once the start is over (``par_corporation``): after the passes
+            # of the bidders it still asked in the auction
             memory.denver_home = False
-            memory.denver_at = len(memory.held)
-        out = self._auction_passes(action, game, memory, seats)
+            memory.denver_at = len(memory.held) + len(out)
         out += self._silent_turns(game, memory)
         lender = memory.conversion_loan
         in_round = isinstance(engine(game).round, TakeoverRound)
