@@ -789,3 +789,21 @@ def test_export_denvers_orientation_comes_after_the_start_auctions_last_passes()
         ("lay_tile", "N&W", "E11"),
         ("pass", 5, None),
     ]
+
+
+def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_written() -> None:
+    """§11.1: P2, holding two DRG shares, sells one and passes.  Our sale moves DRG_10
+    (``ShareBook.normal_certs_for``), the site's DRG_3 (a company purchase swapped the
+    ids), so that is the share written, not the other one P2 keeps.  And with a share of
+    DRG still to sell, the site still asks P2 after the sale (``can_sell_any?``: its sales
+    are one action per lot), so P2's pass is written though ours offered nothing else
+    (found by the differential: random bots, 3 players, seed 601, where the site refused
+    P3's next bid; the position is its first 215 moves)."""
+    doc = json.loads((POSITIONS / "sale-then-pass-with-more-to-sell-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["sell_shares", "pass"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"], a.get("shares")) for a in written[-2:]] == [
+        ("sell_shares", 2, ["DRG_3"]),
+        ("pass", 2, None),
+    ]

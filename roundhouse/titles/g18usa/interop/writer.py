@@ -34,6 +34,7 @@ from roundhouse.core.flow.actions import (
     RunRoutes,
     SellShares,
 )
+from roundhouse.core.flow.trade import sale_counts
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
@@ -210,14 +211,28 @@ def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action
     """Whether ``action`` is a stock-round player's pass that is all they may do (§11: no
     sale, short, purchase, company start, nor anything for one of their companies).  The
     site offers such a player no action at all, so ``Round::Base#skip_steps`` passes for
-    them without a record (``Step::Base#skip!``); ours asks for the pass."""
+    them without a record (``Step::Base#skip!``); ours asks for the pass.  A player who
+    sold shares of a company this turn and could sell more of it is still asked on the site
+    (its sales are one action per lot, ours one per company a turn: the same, as sales do
+    not move the price, §11.1), so that pass is written."""
     return (
         isinstance(action, Pass)
         and isinstance(g.round, CorporateStockRound)
         and g.round.auction is None
         and action.entity in g.seats
         and legal == [action]
+        and not _sells_again(g, str(action.entity))
     )
+
+
+def _sells_again(g: UsaGame, player: str) -> bool:
+    """Whether ``player``, who has not bought this turn, could sell more of a company they
+    sold this turn (the site's ``can_sell_any?``)."""
+    r = g.round
+    assert isinstance(r, CorporateStockRound)
+    if r.turn_bought:
+        return False
+    return any(sale_counts(g, player, corp) for corp in r.turn_sold if corp in g.books)
 
 
 def site_makes(action: Action, game: Game) -> bool:
@@ -565,13 +580,25 @@ class UsaWriter(Translator):
         return [doc]
 
     def write_sell_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """The seller's ordinary certificates, lowest number first, the president's last."""
+        """The certificates our sale moves (``ShareBook.normal_certs_for``), by our
+        numbers; when the sale hands over the presidency, the seller's ordinary certificates,
+        lowest number first, the president's last (the site's ids are settled after it,
+        :func:`_note_sale`)."""
         assert isinstance(action, SellShares)
         g = engine(game)
         memory = self.written(game)
         book = g.books[action.corporation]
+        seller = str(action.entity)
+        left_with = book.shares_of(seller) - action.count
+        pc = book.president_cert
+        swap = (
+            pc is not None
+            and pc.owner == seller
+            and any(book.shares_of(p) > left_with for p in g.seats if p != seller)
+        )
+        moved = None if swap else book.normal_certs_for(seller, action.count)
         held = sorted(
-            book.certs_of(action.entity),
+            moved if moved is not None else book.certs_of(seller),
             key=lambda c: (c.president, int(c.id.rpartition("_")[2])),
         )
         chosen: list[Json] = []
