@@ -49,6 +49,7 @@ from roundhouse.titles.g18usa.family1817.company_sale import (
     hand_over,
     in_white_area,
     merge,
+    settle_holders,
 )
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import check_take_loan, take_loan
@@ -248,7 +249,7 @@ class TakeoverRound(CashCrisisRound):
                 if g.controller(sale.buyer) is not None:
                     return
                 sale.stop_repaying(g)  # the buyer's president went bankrupt (§15)
-                self.phase, self.auction = "sale", None
+                self._settle(g)
             elif self.phase == "sale":
                 if self._next_sale(g):
                     return
@@ -430,12 +431,12 @@ class TakeoverRound(CashCrisisRound):
         else:
             sale = self._sale()
             self.crisis_from = g.books[sale.target].president or self.crisis_from
-            finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot)
+            finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot, settle=False)
             if g.config.takeover.repay_acquired_loans:
                 sale.repay_over_the_limit(g)
             self.phase = "repay" if sale.acquired else "sale"
             if not sale.acquired:
-                self.auction = None
+                self._settle(g)
 
     def check(self, g: Engine, action: Action) -> None:
         g = family(g)
@@ -529,8 +530,16 @@ class TakeoverRound(CashCrisisRound):
                 self._sale().repay(g, action.loan)
             else:
                 self._sale().stop_repaying(g)
-                self.phase, self.auction = "sale", None
+                self._settle(g)
         self._advance(g)
+
+    def _settle(self, g: FamilyEngine) -> None:
+        """The sale's shareholders and short sellers settle once the buyer has paid and
+        decided on the acquired loans (§14.2.2, §14.2.3), and the round moves on."""
+        sale = self._sale()
+        if sale.kind is not SaleKind.LIQUIDATION:
+            settle_holders(g, sale.target, sale.high)
+        self.phase, self.auction = "sale", None
 
     def _post(self, g: FamilyEngine, corp_id: str, involved: list[str]) -> None:
         """18USA §14.1.3: the president first, then each player clockwise from their left."""
