@@ -235,6 +235,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             shares_before_conversion_loans=compat,
         ),
         cars_after_track=compat,
+        interest_bankrupt_cash_to_company=not compat,
         scrap_before_interest=not compat,
     )
 
