@@ -173,3 +173,23 @@ def test_18usa_14_2_2_shareholders_settle_after_the_acquired_loans_are_decided()
     assert g.shorts.of("P6", "DRG") == 0  # type: ignore[attr-defined]
     assert [d.player for d in g.round.crisis.debts] == ["P6", "P2"]  # type: ignore[attr-defined]
     assert g.ledger.cash("P3") == cash + 40  # type: ignore[attr-defined]
+
+
+def test_18usa_14_2_compat_sales_go_once_through_the_order_at_their_start() -> None:
+    """§14.2 conducts the sales "in reverse operating order"; 18xx.games fixes that order
+    when its acquisition round begins and goes through it once
+    (``G1817::Round::Acquisition#select_entities``).  Here ATSF ($50 now) had the higher
+    price when the sales began, and its acquisition of SP has lowered it below SLSF ($53)
+    since: after KCS's friendly sale found no buyer, SLSF comes next there, not ATSF, so
+    under ``compat_18xx_games`` P4 is asked about SLSF (found by the export differential:
+    random bots, 4 players, seed 602; the position is its first 269 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "sales-in-the-order-at-their-start-4p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert (g.share_price("ATSF"), g.share_price("SLSF")) == (50, 53)  # type: ignore[attr-defined]
+    assert [str(a) for a in game.legal_actions()] == ["P4 offers SLSF for sale", "P4 passes"]

@@ -230,6 +230,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             no_train_liquidation=True,
             repay_acquired_loans=compat,
             liquidate_only_at_start=compat,
+            sales_in_one_pass=compat,
             liquidations_before_crisis=compat,
             withhold_stops_at_acquisition=compat,
             shares_before_conversion_loans=compat,

@@ -94,6 +94,9 @@ class TakeoverRound(CashCrisisRound):
         self.liquidation_at_start: set[str] = set()
         self.done_sales: set[str] = set()
         self.friendly: list[str] | None = None
+        self.sale_queue: list[str] | None = None
+        """Companies still to be sold or offered, last first
+        (:attr:`~.takeover.TakeoverRules.sales_in_one_pass`)."""
         self.post_corp = ""
         self.post_order: list[str] = []
         self.post_index = 0
@@ -274,6 +277,8 @@ class TakeoverRound(CashCrisisRound):
 
     def _next_sale(self, g: FamilyEngine) -> bool:
         t = g.config.takeover
+        if t.sales_in_one_pass:
+            return self._next_in_one_pass(g)
         liq, acq = self._sale_candidates(g)
         if liq:
             self._open(g, liq[-1], SaleKind.LIQUIDATION)
@@ -290,6 +295,38 @@ class TakeoverRound(CashCrisisRound):
         while self.friendly:
             corp_id = self.friendly.pop()
             if self.white(g, corp_id) and g.books[corp_id].president is not None:
+                self.auction = SaleAuction(g, corp_id, SaleKind.FRIENDLY)
+                self.phase = "offer"
+                return True
+        self.finished = True
+        return True
+
+    def _next_in_one_pass(self, g: FamilyEngine) -> bool:
+        """The next sale of :attr:`~.takeover.TakeoverRules.sales_in_one_pass`: a company in
+        the liquidation or acquisition area is auctioned if it was there when the round
+        began (one that moved there during it is skipped); any other is offered for a
+        friendly sale if it has a president."""
+        t = g.config.takeover
+        if self.sale_queue is None:
+            floated = [c for c, corp in g.corps.items() if corp.floated and not corp.closed]
+            self.sale_queue = list(g.market.operating_order(floated))
+        while self.sale_queue:
+            corp_id = self.sale_queue.pop()
+            corp = g.corps[corp_id]
+            if corp_id in self.done_sales or not corp.floated or corp.closed:
+                continue
+            zones = g.market.zones(corp_id)
+            if t.liquidation_zone in zones:
+                if corp_id in self.liquidation_at_start:
+                    self._open(g, corp_id, SaleKind.LIQUIDATION)
+                    return False
+                continue
+            if t.acquisition_zone in zones:
+                if corp_id in self.acquisition_at_start:
+                    self._open(g, corp_id, SaleKind.ACQUISITION)
+                    return False
+                continue
+            if t.friendly_sales and g.books[corp_id].president is not None:
                 self.auction = SaleAuction(g, corp_id, SaleKind.FRIENDLY)
                 self.phase = "offer"
                 return True
