@@ -237,9 +237,24 @@ class LoanStep(Step):
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
         owed = bool(family(g).loans.of(entity))
+        site = not family(g).config.loans.borrow_before_interest
+        waits = site and _site_train_step_waits(g, entity)
         take_loan(family(g), entity)
-        if not owed:
+        if not owed and not waits:
             _interest_left_behind(g, entity)
+
+
+def _site_train_step_waits(g: Engine, entity: str) -> bool:
+    """Whether 18xx.games's buy-trains step still waits for the company: it has not passed
+    it and could pay for a train, borrowing (:func:`_could_buy_a_train`; another company's
+    train at $1, which ours may not offer).  The site pays the interest only as that step
+    is left, so a loan taken while it waits owes interest (under ``compat_18xx_games``,
+    ``LoanRules.borrow_before_interest`` off; found by the export differential, random
+    seed 321)."""
+    step = _turn_step(g, BuyTrainStep)
+    if not isinstance(step, BuyTrainStep) or step.passed:
+        return False
+    return _could_buy_a_train(family(g), entity)
 
 
 def _interest_left_behind(g: Engine, entity: str) -> None:
