@@ -807,20 +807,3 @@ def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_writt
         ("sell_shares", 2, ["DRG_3"]),
         ("pass", 2, None),
     ]
-
-
-def test_export_a_run_of_nothing_with_stations_in_two_hexes_is_an_empty_run() -> None:
-    """§12.4: C&O, with two 2-trains and stations at G27 and I25 (DRG's, acquired) that no
-    track joins, runs for nothing.  The site's route step waits while the company reaches
-    two stops, connected or not (``Graph#route_info``), so the run is written as a
-    ``run_routes`` of no routes, not left to the site's skip (found by the differential:
-    random bots, 2 players, seed 806, where the site refused the pass after it; the
-    position is its first 39 moves)."""
-    doc = json.loads((POSITIONS / "run-of-nothing-with-two-stations-2p.json").read_text())
-    game = roundhouse.load(doc)
-    assert str(game.log[-1]) == "C&O runs for $0"
-    written = export_18xx_games(game)["actions"]
-    assert [(a["type"], a["entity"], a.get("routes")) for a in written[-2:]] == [
-        ("pass", "C&O", None),
-        ("run_routes", "C&O", []),
-    ]

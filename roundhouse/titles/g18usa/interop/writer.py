@@ -912,16 +912,11 @@ class UsaWriter(Translator):
     def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """Each route with the revenue our board gives it, the Pullman's bonus on the train
         our run gave it to (attached first with the route step's ``choose``); a run of
-        nothing is the site's skip (no action), but for a company with stations in two
-        hexes: the site's route step waits then (``Graph#route_info``: two stops it
-        reaches, connected or not), for a run of no routes."""
+        nothing is the site's skip (no action)."""
         assert isinstance(action, RunRoutes)
-        g = engine(game)
         if not action.routes:
-            stations = {h for h, _ in board_map(g).board.tokens_of(str(action.entity))}
-            if len(stations) < 2 or not g.depot.running(str(action.entity)):
-                return []
-            return [{"type": "run_routes", **self._entity(action, game, seats), "routes": []}]
+            return []
+        g = engine(game)
         bm = board_map(g)
         corp = str(action.entity)
         revenue, exact = bm.price_run(g, corp, action.routes)
