@@ -300,6 +300,12 @@ class Depot:
             )
         if train.owner == buyer:
             raise IllegalAction(f"{buyer} already owns {train_id}", rule="trains.own_train")
+        if train.obsolete:
+            raise IllegalAction(
+                f"{train_id} is obsolete and cannot be bought by another company (18USA "
+                "glossary, Obsolete)",
+                rule="trains.obsolete",
+            )
         if price < min_price:
             raise IllegalAction(
                 f"a train changes hands for at least ${min_price}", rule="trains.min_price"

@@ -168,3 +168,28 @@ def test_18usa_15_compat_a_bankrupt_player_keeps_their_privates() -> None:
     assert str(game.log[-1]) == "P4 declares bankruptcy"
     private = game.state.privates["P9"]  # type: ignore[attr-defined]
     assert private.owner == "P4" and not private.closed
+
+
+def test_18usa_15_compat_a_player_bankrupted_by_interest_pays_the_bank() -> None:
+    """§15 places the money of a player bankrupted by a company's loan interest "on that
+    company's charter"; 18xx.games has the president pay the interest at once, into debt
+    (``G1817::Round::Operating#pay_interest!``), so their money goes to the bank and the
+    company gets nothing: under ``compat_18xx_games`` P4's $52 does not reach IC (found by
+    the export differential: random bots, 6 players, seed 610, where IC's $52 more made
+    its liquidation pay each holder $10 more than on the site; the position is its first
+    185 moves, P4 owing IC's $100 of interest)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "bankrupt-by-interest-6p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert [(d.player, d.cause) for d in g.round.crisis.debts] == [("P4", "IC")]  # type: ignore[attr-defined]
+    assert (g.ledger.cash("P4"), g.ledger.cash("IC")) == (52, 0)  # type: ignore[attr-defined]
+    game.apply(next(a for a in game.legal_actions() if a.kind == "bankrupt"))
+    assert (g.ledger.cash("P4"), g.ledger.cash("IC")) == (0, 0)  # type: ignore[attr-defined]
+    assert not g.config.interest_bankrupt_cash_to_company  # type: ignore[attr-defined]
+    rulebook = roundhouse.load({**json.loads(path.read_text()), "actions": [], "options": {}})
+    assert rulebook.state.config.interest_bankrupt_cash_to_company  # type: ignore[attr-defined]

@@ -198,3 +198,27 @@ def test_18usa_14_2_1_liquidation_repays_loans_then_pays_shareholders() -> None:
     assert g.loans.out() == 0
     assert g.ledger.cash("Ann") == ann + 2 * ((260 + 40 - 100) // 5)
     assert g.ledger.cash("AA") == 120 - 40
+
+
+def test_18usa_14_1_1_a_purchase_after_a_conversion_closes_the_buyers_short() -> None:
+    """§14.1.1: after MP's conversion each player "may buy one share from the company's
+    treasury ... subject to the normal rules"; P2, holding a short of MP, buys MP_2, and
+    §11.3 puts that share and the short back on the short stack ("closing" it; a player
+    never holds both).  18xx.games closes it there too (``G1817::Game#unshort``), so a later
+    sale of MP_2 named a share it no longer had (found by the export differential: random
+    bots, 3 players, seed 607; the position is its first 111 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "short-closed-after-a-conversion-3p.json"
+    doc = json.loads(path.read_text())
+    before = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
+    assert before.state.shorts.of("P2", "MP") == 1  # type: ignore[attr-defined]
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "P2 buys MP_2"
+    g = game.state
+    assert g.shorts.of("P2", "MP") == 0  # type: ignore[attr-defined]
+    assert g.books["MP"].certs_of("P2") == []  # type: ignore[attr-defined]
+    assert "MP_2" not in g.books["MP"].certs  # type: ignore[attr-defined]

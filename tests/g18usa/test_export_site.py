@@ -676,3 +676,134 @@ def test_export_denvers_orientation_is_asked_of_the_company_started_there() -> N
     written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
     home = written.index(("place_token", "DRG", None))
     assert written[home + 2] == ("lay_tile", "DRG", "E11")
+
+
+def test_export_an_acquisition_the_site_makes_itself_still_writes_its_token_removal() -> None:
+    """§14.2 and §14.3: P2 wins GN in its auction and SLSF, P2's one company that may buy
+    it, acquires it; both have a station in New York (SLSF in one city, GN in the other).
+    The site acquires by itself (``G1817::Step::Acquire``: ``process_acquire`` when
+    ``mergeable`` is one company), so our merge is not written, but its reduce-tokens step
+    still asks for one of the two New York stations (``Step::ReduceTokens#available_hex``)
+    before anything else: the ``remove_token`` of GN's follows the bid (found by the
+    differential: random bots, 4 players, seed 402, where P3's bankruptcy was refused
+    there; the position is its first 259 moves)."""
+    doc = json.loads((POSITIONS / "acquired-by-the-only-buyer-same-hex-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1].kind) == "merge" and game.log[-1].entity == "P2"
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-2:]] == [
+        ("bid", 2),
+        ("remove_token", "SLSF"),
+    ]
+    assert (written[-1]["city"], written[-1]["slot"]) == ("X12-0-0", 0)
+
+
+def test_export_a_resource_token_after_a_loan_still_rides_on_its_tile() -> None:
+    """§13.1, §9: GN lays 7 at C9, its second lay, takes a loan, then puts P18's coal token
+    there (our prompt after the track step).  The site's token is only ever part of the
+    lay (``7coal``, ``G18USA::Step::ResourceTrack``); after the second lay its track step is
+    over and its buy-trains step refuses P18's ``assign``.  A loan may come on either side
+    there, so the lay is written as ``7coal-0`` and the loan after it (found by the
+    differential: random bots, 7 players, seed 311; the position is its first 156
+    moves)."""
+    doc = json.loads((POSITIONS / "coal-token-after-a-loan-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-3:]] == ["lay_tile", "take_loan", "use_private"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a.get("tile")) for a in written[-2:]] == [
+        ("lay_tile", "7coal-0"),
+        ("take_loan", None),
+    ]
+    assert not any(a["type"] == "assign" and a["entity"] == "P18" for a in written)
+
+
+def test_export_a_presidency_handed_over_by_a_sale_moves_the_sites_certificates() -> None:
+    """§11.5, §11.7: P1, N&W's president with its two-share certificate, sells one share;
+    P2, holding N&W_1 and N&W_2, becomes president.  On the site N&W_0 goes to the market,
+    P2's N&W_1 and N&W_2 follow it (P1 keeps less than two shares), N&W_0 goes to P2 and
+    the market's first, N&W_1, back to P1 (``SharePool#transfer_shares``,
+    ``#handle_partial``): the market holds N&W_2, so N&W's purchase of its own share there
+    names N&W_2 (found by the differential: random bots, 2 players, seed 312, where N&W_1
+    was refused; the position is its first 104 moves)."""
+    doc = json.loads((POSITIONS / "president-swap-then-own-share-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "N&W buys N&W_1"
+    written = export_18xx_games(game)["actions"]
+    sale = next(a for a in written[::-1] if a["type"] == "sell_shares")
+    assert sale["shares"] == ["N&W_0"]
+    assert [(a["type"], a["entity"], a["shares"]) for a in written[-1:]] == [
+        ("buy_shares", "N&W", ["N&W_2"])
+    ]
+
+
+def test_export_a_half_president_sale_takes_back_the_markets_first_share() -> None:
+    """§11.5 on the site's ids: half of the president's certificate sold while the market
+    already holds a short sale's share (X_10): the two shares the new president gives go
+    to the market after it, and the seller gets back the market's first, X_10
+    (``SharePool#handle_partial``); a seller keeping two shares gets the new president's
+    two instead."""
+    from roundhouse.core.shares import POOL
+    from roundhouse.titles.g18usa.interop.president_swap import Sale, site_holdings
+
+    half = Sale(
+        corporation="X",
+        seller="1",
+        president="1",
+        sold=("X_0",),
+        count=1,
+        holdings={"1": ["X_0"], "2": ["X_3", "X_1", "X_2"]},
+        pool=["X_10"],
+    )
+    assert site_holdings(half, "2") == {"1": ["X_10"], "2": ["X_3", "X_0"], POOL: ["X_1", "X_2"]}
+    kept = Sale(
+        corporation="X",
+        seller="1",
+        president="1",
+        sold=("X_4",),
+        count=1,
+        holdings={"1": ["X_0", "X_4", "X_5"], "2": ["X_1", "X_2", "X_3"]},
+        pool=[],
+    )
+    assert site_holdings(kept, "2") == {
+        "1": ["X_5", "X_1", "X_2"],
+        "2": ["X_3", "X_0"],
+        POOL: ["X_4"],
+    }
+
+
+def test_export_denvers_orientation_comes_after_the_start_auctions_last_passes() -> None:
+    """§11.6, §12.2.3: P4 opens N&W's start at $300 in Denver; nobody can raise, so ours
+    ends the auction there, while the site still asks P2 and P3, who pass, and asks for
+    Denver's orientation only once the company is parred
+    (``G18USA::Step::BuySellParShares#par_corporation``): the ``X04`` lay comes after
+    those passes, before P5's turn (found by the differential: random bots, 5 players,
+    seed 603; the position is its first 64 moves, the orientation chosen last)."""
+    doc = json.loads((POSITIONS / "denver-home-in-an-auction-still-asking-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "N&W chooses exits 1-3-5"
+    written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
+    home = written.index(("place_token", "N&W", None))
+    assert written[home + 1 : home + 5] == [
+        ("pass", 2, None),
+        ("pass", 3, None),
+        ("lay_tile", "N&W", "E11"),
+        ("pass", 5, None),
+    ]
+
+
+def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_written() -> None:
+    """§11.1: P2, holding two DRG shares, sells one and passes.  Our sale moves DRG_10
+    (``ShareBook.normal_certs_for``), the site's DRG_3 (a company purchase swapped the
+    ids), so that is the share written, not the other one P2 keeps.  And with a share of
+    DRG still to sell, the site still asks P2 after the sale (``can_sell_any?``: its sales
+    are one action per lot), so P2's pass is written though ours offered nothing else
+    (found by the differential: random bots, 3 players, seed 601, where the site refused
+    P3's next bid; the position is its first 215 moves)."""
+    doc = json.loads((POSITIONS / "sale-then-pass-with-more-to-sell-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["sell_shares", "pass"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"], a.get("shares")) for a in written[-2:]] == [
+        ("sell_shares", 2, ["DRG_3"]),
+        ("pass", 2, None),
+    ]

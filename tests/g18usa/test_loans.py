@@ -188,3 +188,31 @@ def test_18usa_9_compat_no_loan_between_a_run_of_nothing_and_the_interest() -> N
     game = roundhouse.load(json.loads(path.read_text()))
     assert str(game.log[-1]) == "TP passes"
     assert [str(a) for a in game.legal_actions()] == ["TP chooses withhold"]
+
+
+def test_18usa_12_8_a_loan_after_the_interest_with_none_due_owes_no_interest() -> None:
+    """§12.8 "After buying trains, the acting company must pay interest on all its loans":
+    GN, without loans, has passed its buy-trains step, so its interest was nothing; a loan
+    it takes then (§9, in the repay step) owes no interest this turn, and the turn goes on
+    without an interest step (found by the export differential: random bots, 7 players,
+    seed 405, where GN paid $20 for it and the final cash was $8 short of the site's; the
+    position is its first 478 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "loan-after-nothing-due-7p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    assert str(game.log[-1]) == "GN passes"
+    g = game.state
+    assert not g.loans.of("GN")  # type: ignore[attr-defined]
+    cash = g.ledger.cash("GN")  # type: ignore[attr-defined]
+    game.apply(next(a for a in game.legal_actions() if a.kind == "take_loan"))
+    assert g.ledger.cash("GN") == cash + 100  # type: ignore[attr-defined]
+    assert game.step_of(next(iter(game.legal_actions(kinds=frozenset({"pass"}))))) != (
+        "pay_interest",
+        "pay interest",
+    )
+    game.apply(next(a for a in game.legal_actions() if a.kind == "pass"))
+    assert g.ledger.cash("GN") == cash + 100  # type: ignore[attr-defined]

@@ -147,3 +147,49 @@ def test_18usa_14_2_bid_capacity_counts_acquired_loans_toward_the_limit() -> Non
     set_cash(g, "DD", 0)
     assert bid_capacity(g, "CC", "DD", SaleKind.ACQUISITION) == 100
     assert bid_capacity(g, "CC", "DD", SaleKind.LIQUIDATION) == 500
+
+
+def test_18usa_14_2_2_shareholders_settle_after_the_acquired_loans_are_decided() -> None:
+    """§14.2.2: the buyer pays the bid, "may now pay off any loans acquired", and only then
+    do shareholders and short sellers settle.  GN has just bought DRG and its four loans;
+    while GN decides on them nobody has been paid or charged (P6 and P2, short DRG, owe
+    $20 each only once GN passes).  Found by the export differential: random bots, 6
+    players, seed 610, where P6's cash crisis came first and the site refused its sale
+    before GN's decision; the position is its first 236 moves."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "acquired-loans-before-settlement-6p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert str(game.log[-1]) == "P2 merges with GN"
+    assert g.round.phase == "repay"  # type: ignore[attr-defined]
+    assert not g.round.crisis.debts  # type: ignore[attr-defined]
+    assert g.shorts.of("P6", "DRG") == 1  # type: ignore[attr-defined]
+    cash = g.ledger.cash("P3")  # type: ignore[attr-defined]
+    game.apply(next(a for a in game.legal_actions() if a.kind == "pass"))
+    assert g.shorts.of("P6", "DRG") == 0  # type: ignore[attr-defined]
+    assert [d.player for d in g.round.crisis.debts] == ["P6", "P2"]  # type: ignore[attr-defined]
+    assert g.ledger.cash("P3") == cash + 40  # type: ignore[attr-defined]
+
+
+def test_18usa_14_2_compat_sales_go_once_through_the_order_at_their_start() -> None:
+    """§14.2 conducts the sales "in reverse operating order"; 18xx.games fixes that order
+    when its acquisition round begins and goes through it once
+    (``G1817::Round::Acquisition#select_entities``).  Here ATSF ($50 now) had the higher
+    price when the sales began, and its acquisition of SP has lowered it below SLSF ($53)
+    since: after KCS's friendly sale found no buyer, SLSF comes next there, not ATSF, so
+    under ``compat_18xx_games`` P4 is asked about SLSF (found by the export differential:
+    random bots, 4 players, seed 602; the position is its first 269 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "sales-in-the-order-at-their-start-4p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert (g.share_price("ATSF"), g.share_price("SLSF")) == (50, 53)  # type: ignore[attr-defined]
+    assert [str(a) for a in game.legal_actions()] == ["P4 offers SLSF for sale", "P4 passes"]

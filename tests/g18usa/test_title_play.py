@@ -345,3 +345,27 @@ def test_18usa_boomtown_subsidy_on_the_site_needs_a_yellow_home_before_phase_5()
     yellow = next(a for a in game.legal_actions() if a.kind == "lay_tile" and a.hex == "G11")
     game.apply(yellow)
     assert green_at_home()
+
+
+def test_18usa_glossary_an_obsolete_train_cannot_be_bought_by_another_company() -> None:
+    """Glossary, "Obsolete": "It cannot be bought by another company".  MP's 2+ is obsolete
+    (phase 4); WP, in its buy-trains step with $280, is offered only the depot's 4-train,
+    and buying MP's 2+ is refused (found by the export differential: random bots, 3
+    players, seed 607, where WP bought it for $280 and the site refused; the position is
+    its first 351 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+    from roundhouse.core.errors import IllegalAction
+
+    path = Path(__file__).parent / "positions" / "obsolete-train-of-another-company-3p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    train = game.state.depot.trains["2+-0"]  # type: ignore[attr-defined]
+    assert (train.owner, train.obsolete) == ("MP", True)
+    buys = [a for a in game.legal_actions() if a.kind == "buy_train"]
+    assert buys and all(a.train != "2+-0" for a in buys)
+    before = len(game.log)
+    with pytest.raises(IllegalAction):
+        game.apply({**buys[0].to_json(), "train": "2+-0", "price": 280, "variant": ""})
+    assert len(game.log) == before

@@ -230,11 +230,13 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             no_train_liquidation=True,
             repay_acquired_loans=compat,
             liquidate_only_at_start=compat,
+            sales_in_one_pass=compat,
             liquidations_before_crisis=compat,
             withhold_stops_at_acquisition=compat,
             shares_before_conversion_loans=compat,
         ),
         cars_after_track=compat,
+        interest_bankrupt_cash_to_company=not compat,
         scrap_before_interest=not compat,
     )
 

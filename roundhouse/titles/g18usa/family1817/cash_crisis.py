@@ -295,8 +295,10 @@ class CashCrisisRound(Round):
 
 
 def bankrupt(g: FamilyEngine, player: str, cause: str) -> None:
-    """18USA §15: cash to ``cause``, holdings and shorts to the open market."""
-    g.ledger.transfer_all(player, cause)
+    """18USA §15: cash to ``cause`` (to the bank without
+    :attr:`~.config.FamilyConfig.interest_bankrupt_cash_to_company`), holdings and shorts
+    to the open market."""
+    g.ledger.transfer_all(player, cause if g.config.interest_bankrupt_cash_to_company else BANK)
     presided = [c for c, b in g.books.items() if b.president == player]
     declare_bankruptcy(g, cause if cause in g.corps else next(iter(g.corps)), player)
     for corp_id in list(g.shorts.held):

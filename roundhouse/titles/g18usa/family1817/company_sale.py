@@ -382,15 +382,32 @@ def hand_over(g: FamilyEngine, target: str, buyer: str | None, kind: SaleKind) -
 
 
 def finish_sale(
-    g: FamilyEngine, target: str, buyer: str | None, bid: int, kind: SaleKind, pot: int = 0
+    g: FamilyEngine,
+    target: str,
+    buyer: str | None,
+    bid: int,
+    kind: SaleKind,
+    pot: int = 0,
+    *,
+    settle: bool = True,
 ) -> None:
     """The buyer pays the winning bid (its treasury must hold it by now), then the loans of
-    a liquidated company are settled and the shareholders compensated (18USA §14.2)."""
+    a liquidated company are settled and the shareholders compensated (18USA §14.2).  With
+    ``settle`` False an acquisition's or friendly sale's shareholders wait
+    (:func:`settle_holders`) while the buyer decides on repaying the acquired loans, which
+    §14.2.2 and §14.2.3 put first."""
     if buyer is not None:
         g.ledger.transfer(buyer, BANK, bid)
     if kind is SaleKind.LIQUIDATION:
         _settle_liquidation(g, target, pot + bid)
         return
+    if settle:
+        settle_holders(g, target, bid)
+
+
+def settle_holders(g: FamilyEngine, target: str, bid: int) -> None:
+    """18USA §14.2.2-§14.2.3 "Shareholder Compensation": holders and short sellers of the
+    sold company settle at the bid per share; the company closes."""
     compensate(g, target, per_share(bid, g.books[target].size))
     close(g, target)
 

@@ -26,6 +26,11 @@ class FamilyConfig(TitleConfig):
     """A car bought before the run (18USA §12.7 "prior to the run trains step") only once
     the track and station steps are done, as 18xx.games sells it
     (:class:`~.car_step.CarPurchaseStep`)."""
+    interest_bankrupt_cash_to_company: bool = True
+    """18USA §15: a player bankrupted by a company's loan interest places "all of their
+    money on that company's charter".  18xx.games has the president pay the interest at
+    once, into debt (``G1817::Round::Operating#pay_interest!``), so their money goes to
+    the bank and the company gets nothing (off under ``compat_18xx_games``)."""
     scrap_before_interest: bool = True
     """Whether a company whose turn has come to §12.8's interest may still scrap its car
     (18USA §12.7: "at any time the owning company may take an action").  18xx.games pays

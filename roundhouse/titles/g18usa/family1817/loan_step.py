@@ -236,7 +236,46 @@ class LoanStep(Step):
         check_take_loan(family(g), entity, action.loan)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
+        owed = bool(family(g).loans.of(entity))
+        site = not family(g).config.loans.borrow_before_interest
+        waits = site and _site_train_step_waits(g, entity)
         take_loan(family(g), entity)
+        if not owed and not waits:
+            _interest_left_behind(g, entity)
+
+
+def _site_train_step_waits(g: Engine, entity: str) -> bool:
+    """Whether 18xx.games's buy-trains step still waits for the company: it has not passed
+    it and could pay for a train, borrowing (:func:`_could_buy_a_train`; another company's
+    train at $1, which ours may not offer).  The site pays the interest only as that step
+    is left, so a loan taken while it waits owes interest (under ``compat_18xx_games``,
+    ``LoanRules.borrow_before_interest`` off; found by the export differential, random
+    seed 321)."""
+    step = _turn_step(g, BuyTrainStep)
+    if not isinstance(step, BuyTrainStep) or step.passed:
+        return False
+    return _could_buy_a_train(family(g), entity)
+
+
+def _interest_left_behind(g: Engine, entity: str) -> None:
+    """§12.8: "After buying trains, the acting company must pay interest on all its loans".
+    Called after the first loan of a company that held none: when no step before the
+    interest waits in its turn even with the loan's cash (the buy-trains step passed, or
+    one it still could not use), the turn had moved on from the interest, which was
+    nothing, so the loan (§9, in the repay step) owes no interest this turn.  A loan that
+    makes a train affordable again takes the turn back to the buy-trains step and owes
+    interest as usual (found by the export differential, issue #17: random seed 405, GN
+    paid $20 for a loan taken after passing its buy-trains step, which 18xx.games does not
+    charge either)."""
+    interest = _turn_step(g, InterestStep)
+    if not isinstance(interest, InterestStep) or interest.paid:
+        return
+    for s in g.round.steps:
+        if s is interest:
+            break
+        if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
+            return
+    interest.paid = True
 
 
 class InterestStep(Step):

@@ -63,6 +63,13 @@ class TakeoverRules:
     """Whether only companies already in the liquidation space when the round began are
     liquidated in it (18xx.games skips one that "moved into liquidation during M&A", as
     §14 says of the acquisition area; ``compat_18xx_games``)."""
+    sales_in_one_pass: bool = False
+    """Whether the company sales go once through every company in reverse operating order
+    as it stood when the sales began, each sold as its area says when its turn comes
+    (liquidation, acquisition, or a friendly sale offered), as on 18xx.games
+    (``G1817::Round::Acquisition#select_entities``, ``Step::Acquire#setup_auction``;
+    ``compat_18xx_games``).  §14.2 has all liquidations first, then acquisitions, then
+    friendly sales, "all ... conducted in reverse operating order" (as it is then)."""
     repay_acquired_loans: bool = False
     """Whether a buyer's bid limit counts paying off every loan of the company bought, with
     the loans it may take under its own limit (18xx.games ``G1817::Step::Acquire

@@ -49,10 +49,12 @@ from roundhouse.titles.g18usa.family1817.company_sale import (
     hand_over,
     in_white_area,
     merge,
+    settle_holders,
 )
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import check_take_loan, take_loan
 from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
+from roundhouse.titles.g18usa.family1817.short_sale import close_short
 from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
 from roundhouse.titles.g18usa.family1817.token_cut_step import StationTokenCutStep
 
@@ -92,6 +94,9 @@ class TakeoverRound(CashCrisisRound):
         self.liquidation_at_start: set[str] = set()
         self.done_sales: set[str] = set()
         self.friendly: list[str] | None = None
+        self.sale_queue: list[str] | None = None
+        """Companies still to be sold or offered, last first
+        (:attr:`~.takeover.TakeoverRules.sales_in_one_pass`)."""
         self.post_corp = ""
         self.post_order: list[str] = []
         self.post_index = 0
@@ -247,7 +252,7 @@ class TakeoverRound(CashCrisisRound):
                 if g.controller(sale.buyer) is not None:
                     return
                 sale.stop_repaying(g)  # the buyer's president went bankrupt (§15)
-                self.phase, self.auction = "sale", None
+                self._settle(g)
             elif self.phase == "sale":
                 if self._next_sale(g):
                     return
@@ -272,6 +277,8 @@ class TakeoverRound(CashCrisisRound):
 
     def _next_sale(self, g: FamilyEngine) -> bool:
         t = g.config.takeover
+        if t.sales_in_one_pass:
+            return self._next_in_one_pass(g)
         liq, acq = self._sale_candidates(g)
         if liq:
             self._open(g, liq[-1], SaleKind.LIQUIDATION)
@@ -288,6 +295,38 @@ class TakeoverRound(CashCrisisRound):
         while self.friendly:
             corp_id = self.friendly.pop()
             if self.white(g, corp_id) and g.books[corp_id].president is not None:
+                self.auction = SaleAuction(g, corp_id, SaleKind.FRIENDLY)
+                self.phase = "offer"
+                return True
+        self.finished = True
+        return True
+
+    def _next_in_one_pass(self, g: FamilyEngine) -> bool:
+        """The next sale of :attr:`~.takeover.TakeoverRules.sales_in_one_pass`: a company in
+        the liquidation or acquisition area is auctioned if it was there when the round
+        began (one that moved there during it is skipped); any other is offered for a
+        friendly sale if it has a president."""
+        t = g.config.takeover
+        if self.sale_queue is None:
+            floated = [c for c, corp in g.corps.items() if corp.floated and not corp.closed]
+            self.sale_queue = list(g.market.operating_order(floated))
+        while self.sale_queue:
+            corp_id = self.sale_queue.pop()
+            corp = g.corps[corp_id]
+            if corp_id in self.done_sales or not corp.floated or corp.closed:
+                continue
+            zones = g.market.zones(corp_id)
+            if t.liquidation_zone in zones:
+                if corp_id in self.liquidation_at_start:
+                    self._open(g, corp_id, SaleKind.LIQUIDATION)
+                    return False
+                continue
+            if t.acquisition_zone in zones:
+                if corp_id in self.acquisition_at_start:
+                    self._open(g, corp_id, SaleKind.ACQUISITION)
+                    return False
+                continue
+            if t.friendly_sales and g.books[corp_id].president is not None:
                 self.auction = SaleAuction(g, corp_id, SaleKind.FRIENDLY)
                 self.phase = "offer"
                 return True
@@ -429,12 +468,12 @@ class TakeoverRound(CashCrisisRound):
         else:
             sale = self._sale()
             self.crisis_from = g.books[sale.target].president or self.crisis_from
-            finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot)
+            finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot, settle=False)
             if g.config.takeover.repay_acquired_loans:
                 sale.repay_over_the_limit(g)
             self.phase = "repay" if sale.acquired else "sale"
             if not sale.acquired:
-                self.auction = None
+                self._settle(g)
 
     def check(self, g: Engine, action: Action) -> None:
         g = family(g)
@@ -501,6 +540,9 @@ class TakeoverRound(CashCrisisRound):
             president = g.books[self.post_corp].president
             if isinstance(action, BuyShares):
                 do_purchase(g, who, action.shares[0])
+                if g.shorts.of(who, self.post_corp):
+                    # §14.1.1 "subject to the normal rules": §11.3 closes a short
+                    close_short(g, who, action.shares[0])
                 if who != president:
                     self.post_index += 1
             elif isinstance(action, SellShares):
@@ -525,8 +567,16 @@ class TakeoverRound(CashCrisisRound):
                 self._sale().repay(g, action.loan)
             else:
                 self._sale().stop_repaying(g)
-                self.phase, self.auction = "sale", None
+                self._settle(g)
         self._advance(g)
+
+    def _settle(self, g: FamilyEngine) -> None:
+        """The sale's shareholders and short sellers settle once the buyer has paid and
+        decided on the acquired loans (§14.2.2, §14.2.3), and the round moves on."""
+        sale = self._sale()
+        if sale.kind is not SaleKind.LIQUIDATION:
+            settle_holders(g, sale.target, sale.high)
+        self.phase, self.auction = "sale", None
 
     def _post(self, g: FamilyEngine, corp_id: str, involved: list[str]) -> None:
         """18USA §14.1.3: the president first, then each player clockwise from their left."""

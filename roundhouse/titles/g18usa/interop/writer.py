@@ -34,6 +34,7 @@ from roundhouse.core.flow.actions import (
     RunRoutes,
     SellShares,
 )
+from roundhouse.core.flow.trade import sale_counts
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
@@ -58,6 +59,7 @@ from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuction
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
+from roundhouse.titles.g18usa.interop.president_swap import Sale, realias
 from roundhouse.titles.g18usa.interop.site_moves import (
     ANY_TIME,
     BESIDE,
@@ -196,6 +198,9 @@ class WriteMemory:
     ghosts: set[str] = dataclasses.field(default_factory=set)
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
+    sale: Sale | None = None
+    """A president's sale just written: if it handed over the presidency, the next
+    action's writing pairs our certificates with the site's (:mod:`.president_swap`)."""
     holders: dict[str, tuple[str, int]] = dataclasses.field(default_factory=dict)
     """Train -> the company holding it when the last action was written, and that
     company's charter (``id`` of its :class:`~roundhouse.core.entities.Corporation`: a
@@ -206,14 +211,28 @@ def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action
     """Whether ``action`` is a stock-round player's pass that is all they may do (§11: no
     sale, short, purchase, company start, nor anything for one of their companies).  The
     site offers such a player no action at all, so ``Round::Base#skip_steps`` passes for
-    them without a record (``Step::Base#skip!``); ours asks for the pass."""
+    them without a record (``Step::Base#skip!``); ours asks for the pass.  A player who
+    sold shares of a company this turn and could sell more of it is still asked on the site
+    (its sales are one action per lot, ours one per company a turn: the same, as sales do
+    not move the price, §11.1), so that pass is written."""
     return (
         isinstance(action, Pass)
         and isinstance(g.round, CorporateStockRound)
         and g.round.auction is None
         and action.entity in g.seats
         and legal == [action]
+        and not _sells_again(g, str(action.entity))
     )
+
+
+def _sells_again(g: UsaGame, player: str) -> bool:
+    """Whether ``player``, who has not bought this turn, could sell more of a company they
+    sold this turn (the site's ``can_sell_any?``)."""
+    r = g.round
+    assert isinstance(r, CorporateStockRound)
+    if r.turn_bought:
+        return False
+    return any(sale_counts(g, player, corp) for corp in r.turn_sold if corp in g.books)
 
 
 def site_makes(action: Action, game: Game) -> bool:
@@ -287,14 +306,17 @@ class UsaWriter(Translator):
         memory = self.written(game)
         memory.end_seen.note(game)
         _note_ghosts(engine(game), memory)
+        _note_sale(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
+        out = self._auction_passes(action, game, memory, seats)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
+            # the site asks once the start is over (``par_corporation``): after the passes
+            # of the bidders it still asked in the auction
             memory.denver_home = False
-            memory.denver_at = len(memory.held)
-        out = self._auction_passes(action, game, memory, seats)
+            memory.denver_at = len(memory.held) + len(out)
         out += self._silent_turns(game, memory)
         lender = memory.conversion_loan
         in_round = isinstance(engine(game).round, TakeoverRound)
@@ -354,6 +376,9 @@ class UsaWriter(Translator):
         keep = 0
         if held and held[-1].get("type") in ("lay_tile", "buy_shares"):
             keep = 1
+        lay = _lay_before_loans(held)
+        if lay is not None:
+            keep = len(held) - lay  # a resource token may still ride on that tile
         release = held[: len(held) - keep]
         memory.held = held[len(held) - keep :]
         return [a for a in release if a]
@@ -424,6 +449,9 @@ class UsaWriter(Translator):
 
     def _own(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         if site_makes(action, game):
+            if isinstance(action, Merge):
+                # the site acquires by itself but still asks for the same-hex removals
+                return self._merge_removals(action, game)
             return []
         return Translator.write(self, action, game, seats)
 
@@ -552,13 +580,25 @@ class UsaWriter(Translator):
         return [doc]
 
     def write_sell_shares(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
-        """The seller's ordinary certificates, lowest number first, the president's last."""
+        """The certificates our sale moves (``ShareBook.normal_certs_for``), by our
+        numbers; when the sale hands over the presidency, the seller's ordinary certificates,
+        lowest number first, the president's last (the site's ids are settled after it,
+        :func:`_note_sale`)."""
         assert isinstance(action, SellShares)
         g = engine(game)
         memory = self.written(game)
         book = g.books[action.corporation]
+        seller = str(action.entity)
+        left_with = book.shares_of(seller) - action.count
+        pc = book.president_cert
+        swap = (
+            pc is not None
+            and pc.owner == seller
+            and any(book.shares_of(p) > left_with for p in g.seats if p != seller)
+        )
+        moved = None if swap else book.normal_certs_for(seller, action.count)
         held = sorted(
-            book.certs_of(action.entity),
+            moved if moved is not None else book.certs_of(seller),
             key=lambda c: (c.president, int(c.id.rpartition("_")[2])),
         )
         chosen: list[Json] = []
@@ -568,6 +608,19 @@ class UsaWriter(Translator):
                 break
             chosen.append(memory.alias.get(cert.id, cert.id))
             left -= cert.shares
+        if book.president == action.entity:
+            memory.sale = Sale(
+                corporation=action.corporation,
+                seller=str(action.entity),
+                president=book.president,
+                sold=tuple(str(c) for c in chosen),
+                count=action.count,
+                holdings={
+                    p: [memory.alias.get(c.id, c.id) for c in book.certs_of(p) if c.playable]
+                    for p in g.seats
+                },
+                pool=list(memory.pool.get(action.corporation, [])),
+            )
         return [
             {
                 "type": "sell_shares",
@@ -705,7 +758,8 @@ class UsaWriter(Translator):
         assert isinstance(action, UsePrivate)
         memory = self.written(game)
         held = memory.held
-        last = held[-1] if held else None
+        at = _lay_before_loans(held)
+        last = held[at] if at is not None else None
         resource = action.choice if action.choice in ("coal", "oil", "ore") else ""
         if (
             resource
@@ -1024,12 +1078,20 @@ class UsaWriter(Translator):
             **self._entity(action, game, seats),
             "corporation": action.corporation,
         }
+        return [merge_doc, *self._merge_removals(action, game)]
+
+    def _merge_removals(self, action: Merge, game: Game) -> list[SiteDoc]:
+        """The site's ``remove_token`` actions that follow the merger or acquisition
+        ``action`` (:meth:`_same_hex_removals`), also when the site made the acquisition
+        itself (:func:`site_makes`: the one company that may buy what its president won)."""
+        g = engine(game)
+        initiator, partner = str(action.entity), str(action.corporation)
         if initiator in g.corps:
-            return [merge_doc, *self._same_hex_removals(game, initiator, partner)]
+            return self._same_hex_removals(game, initiator, partner)
         target = getattr(getattr(g.round, "auction", None), "target", None)
         if isinstance(target, str) and target in g.corps:
-            return [merge_doc, *self._same_hex_removals(game, partner, target)]
-        return [merge_doc]
+            return self._same_hex_removals(game, partner, target)
+        return []
 
     def _same_hex_removals(self, game: Game, buyer: str, target: str) -> list[SiteDoc]:
         """§14.3 "identify any hexes with more than one station and set the excess aside":
@@ -1064,6 +1126,22 @@ class UsaWriter(Translator):
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
 
 
+def _lay_before_loans(held: list[SiteDoc]) -> int | None:
+    """The index in ``held`` of the last tile lay when only loans taken or repaid follow it.
+    §13: a resource token goes down "as part of a yellow tile lay action"; ours may come
+    after a loan the company took beside the turn's steps (§9), while the site's token is
+    only ever the lay's own tile (``G18USA::Step::ResourceTrack``, ``7coal``), its track
+    step over after the lay.  A loan may come before or after on the site, so the lay is
+    held back over the loans until the token, if any, is written into it."""
+    for index in range(len(held) - 1, -1, -1):
+        kind = held[index].get("type")
+        if kind == "lay_tile":
+            return index
+        if kind not in ("take_loan", "payoff_loan"):
+            return None
+    return None
+
+
 def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
     """Add to :attr:`WriteMemory.ghosts` the trains a company held when the last action was
     written that have left the game with its charter since (§14.2.1: the bank liquidated
@@ -1080,6 +1158,22 @@ def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
     memory.holders = {
         t.id: (t.owner, id(g.corps[t.owner])) for t in depot.trains.values() if t.owner in g.corps
     }
+
+
+def _note_sale(g: UsaGame, memory: WriteMemory) -> None:
+    """After a president's sale (:attr:`WriteMemory.sale`) that handed the presidency to
+    another player (§11.5), our certificates take the ids of the site's where each holder
+    has them (:func:`.president_swap.realias`), and the market its order."""
+    sale, memory.sale = memory.sale, None
+    if sale is None:
+        return
+    book = g.books[sale.corporation]
+    new = book.president
+    if new is None or new == sale.president:
+        return
+    pool = realias(book, memory.alias, sale, new)
+    if pool is not None:
+        memory.pool[sale.corporation] = pool
 
 
 def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
