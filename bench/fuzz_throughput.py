@@ -24,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 IMPORTS = ("roundhouse.titles.g18us.draft",)
@@ -53,18 +54,25 @@ def work(title: str, seeds: Sequence[int], players: int, every: int) -> dict[str
     return {"actions": actions, "seconds": time.process_time() - start, "failures": failures}
 
 
-def run_worker(root: Path, args: list[str]) -> dict[str, float]:
-    """:func:`work` in a fresh process importing ``roundhouse`` from ``root``."""
+def worker_output(script: str, root: Path, args: list[str]) -> Any:
+    """The JSON that ``script --worker ARGS`` prints last, run in a fresh process importing
+    ``roundhouse`` from ``root`` (the script is this checkout's, so a baseline revision need
+    not have it)."""
     env = {**os.environ, "PYTHONPATH": str(root)}
     found = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", *args],
+        [sys.executable, str(Path(script).resolve()), "--worker", *args],
         env=env,
         cwd=root,
         check=True,
         capture_output=True,
         text=True,
     )
-    return dict(json.loads(found.stdout.strip().splitlines()[-1]))
+    return json.loads(found.stdout.strip().splitlines()[-1])
+
+
+def run_worker(root: Path, args: list[str]) -> dict[str, float]:
+    """:func:`work` in a fresh process importing ``roundhouse`` from ``root``."""
+    return dict(worker_output(__file__, root, args))
 
 
 def fastest(kept: dict[str, float] | None, found: dict[str, float]) -> dict[str, float]:

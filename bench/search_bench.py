@@ -26,8 +26,6 @@ import argparse
 import contextlib
 import gc
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -138,18 +136,10 @@ def fastest(
 
 
 def run_worker(root: Path, docs_file: Path) -> dict[str, list[float]]:
-    """:func:`walk` in a fresh process importing ``roundhouse`` from ``root`` (this file is
-    run from this checkout, so the baseline need not have it)."""
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", str(docs_file)],
-        env=env,
-        cwd=root,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+    """:func:`walk` in a fresh process importing ``roundhouse`` from ``root``."""
+    from bench.fuzz_throughput import worker_output
+
+    return dict(worker_output(__file__, root, [str(docs_file)]))
 
 
 def parser() -> argparse.ArgumentParser:
