@@ -302,8 +302,8 @@ class Depot:
             raise IllegalAction(f"{buyer} already owns {train_id}", rule="trains.own_train")
         if train.obsolete:
             raise IllegalAction(
-                f"{train_id} is obsolete and cannot be bought by another company (18USA "
-                "glossary, Obsolete)",
+                f"{train_id} is obsolete and cannot be bought by another company (the "
+                "rulebook's glossary, Obsolete)",
                 rule="trains.obsolete",
             )
         if price < min_price:
