@@ -10,6 +10,7 @@ actions played since, or loaded afresh after an undo.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import tests.toy_title  # noqa: F401  (registers "Toy")
 from roundhouse.bots import make_bot
@@ -44,8 +45,11 @@ def play_with(pool: BotPool, title: str, players: list[str], moves: int) -> list
             chosen.append(action)
         return chosen
 
+    # A thread of its own: in a pytest worker that ran a browser test first, Playwright's sync
+    # API leaves an event loop running in the main thread, where asyncio.run() refuses to start.
     try:
-        return asyncio.run(run())
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            return thread.submit(asyncio.run, run()).result()
     finally:
         pool.close()
 
