@@ -231,30 +231,21 @@ class Game:
         kept = self._kept
         for i in [i for i in kept if i > length]:
             del kept[i]
-        found = kept.pop(length, None)
-        if found is not None:
-            for i in [i for i in self._snapshots if i > length]:
-                del self._snapshots[i]
-            if self._spare is not None and self._spare not in self._snapshots:
-                self._spare = None
-            del self._events[length:]
-            del self._log[length:]
-            self._state = found
-            self._legal = None
-            return
+        state = kept.pop(length, None)
         snapshots = self._snapshots
-        base = max(i for i in snapshots if i <= length)
+        base = length if state is not None else max(i for i in snapshots if i <= length)
         for i in [i for i in snapshots if i > length]:
             del snapshots[i]
         if self._spare is not None and self._spare not in snapshots:
             self._spare = None
-        state = _copy_state(snapshots[base])
         events = self._events
         del events[base:]
-        for action in self._log[base:length]:
-            with collecting() as told:
-                state.execute(action)
-            events.append(tuple(told))
+        if state is None:
+            state = _copy_state(snapshots[base])
+            for action in self._log[base:length]:
+                with collecting() as told:
+                    state.execute(action)
+                events.append(tuple(told))
         self._state = state
         del self._log[length:]
         self._legal = None

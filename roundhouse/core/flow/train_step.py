@@ -167,7 +167,7 @@ class BuyTrainStep(Step):
             if other != corp and not ocorp.closed and g.hooks.may_buy_trains_from(g, corp, other)
             for train in g.depot.owned_by(other)
             if not (has_car and g.depot.is_car(train))  # 18USA §12.7: one car per company
-            and not train.obsolete  # 18USA glossary: "It cannot be bought by another company"
+            and not train.obsolete  # an obsolete train "cannot be bought by another company"
         ]
 
     def offers(self, g: Engine, corp: str) -> list[BuyTrain]:
