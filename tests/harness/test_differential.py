@@ -74,10 +74,11 @@ def test_differential_two_games_are_accepted(tmp_path: Path) -> None:
     why = missing(ref_dir())
     if why is not None:
         pytest.skip(
-            "missing feature here: the 18xx.games reference engine that replays our exported "
-            "18RoyalGorge games action by action (a Ruby development tool that make test does "
-            "not install; issue #17's 18USA acceptance run uses the same harness); set it up "
-            f"with ../shared/tools/ref18xx/setup.sh or point $ROUNDHOUSE_REF18XX at it: {why}"
+            "missing feature: checking our exported 18RoyalGorge games against the 18xx.games "
+            "reference engine, action by action, issue #17 (the engine is a Ruby development "
+            "tool that make test does not install; issue #17's 18USA acceptance run uses the "
+            "same harness); set it up with ../shared/tools/ref18xx/setup.sh or point "
+            f"$ROUNDHOUSE_REF18XX at it: {why}"
         )
     argv = ["--games", "2", "--players", "2,3", "--bots", "random", "--seed", "300"]
     code, out = run([*argv, "--failures", str(tmp_path)])
