@@ -1,9 +1,10 @@
 """The heuristic player: the title's own judgement (:mod:`roundhouse.bots.policy`), one move
 at a time, with no search beyond its own turn.
 
-Chicago Express, 18RoyalGorge, 18USA and 18US have policies of their own (sensible bids and pars,
-track toward revenue, blocking, trains before they rust, dividends and loans with reason);
-any other title plays the generic greedy lookahead.  Ties are broken by the bot's own seeded
+Chicago Express, 18RoyalGorge, 18USA, 18US and 18West have policies of their own (sensible bids
+and pars, track toward revenue, blocking, trains before they rust, dividends and loans with
+reason; the last three on the generic 18xx base, :mod:`roundhouse.bots.policy18xx`); any
+other title plays the generic greedy lookahead.  Ties are broken by the bot's own seeded
 generator.
 """
 

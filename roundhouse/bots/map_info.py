@@ -2,9 +2,9 @@
 title's hex grid, and each tile's exits by rotation (read from ``game.board()`` and
 ``game.tiles()`` once per game; the board's contents are read afresh by the callers).
 
-Written once for every title's bot (18RoyalGorge's and 18USA's policies use it), with the
-board readers the 18US and 18West policies steer their track by (:func:`revenues`,
-:func:`costs`, :func:`pull`)."""
+Written once for every title's bot (:class:`Maps` keeps one a title for a policy), with the
+board readers the 18xx policies steer their track by (:func:`revenues`, :func:`costs`,
+:func:`pull`)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,20 @@ class MapInfo:
                 except ValueError:
                     found = frozenset()
             self._exits[key] = found
+        return found
+
+
+class Maps:
+    """A policy's :class:`MapInfo` for each title it plays, built on first use (a title's map
+    geometry never changes, and a search asks about many copies of one game)."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, MapInfo] = {}
+
+    def of(self, game: Game) -> MapInfo:
+        found = self._found.get(game.title.id)
+        if found is None:
+            found = self._found[game.title.id] = MapInfo(game)
         return found
 
 

@@ -18,6 +18,7 @@ import dataclasses
 import re
 from collections.abc import Mapping
 
+from roundhouse.bots.policy18xx.position import holdings
 from roundhouse.core.game import Game
 from roundhouse.core.view.panel import Panel
 from roundhouse.core.view.private import PrivateView
@@ -143,12 +144,7 @@ def read(game: Game) -> Position:
     result = game.result
     return Position(
         players=tuple(game.players),
-        cash={p.id: p.cash or 0 for p in table.players},
-        shares={p.id: dict(p.shares) for p in table.players},
-        presidencies={p.id: p.presidencies for p in table.players},
-        privates_held={p.id: p.privates for p in table.players},
-        certificates={p.id: p.certificates or 0 for p in table.players},
-        cert_limit=table.cert_limit or 99,
+        **holdings(table),
         scores={p.id: p.score for p in table.players},
         companies={row.id: _company(row) for row in table.companies},
         phase=roster.phase if roster is not None else "",

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from roundhouse.bots.map_info import MapInfo
+from roundhouse.bots.map_info import MapInfo, Maps, revenues
+from roundhouse.bots.moves import field, laid_this_turn
 from roundhouse.bots.policy import final_or
+from roundhouse.bots.policy18xx.money import choose_sale
 from roundhouse.bots.random_bot import draw, pick
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
@@ -67,17 +69,12 @@ def _price(action: Action) -> int:
     return 0
 
 
-def _field(action: Action, name: str) -> str:
-    value = getattr(action, name, "")
-    return value if isinstance(value, str) else ""
-
-
 class RoyalGorgePolicy:
     """The 18RoyalGorge heuristic; see the module docstring."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._maps: dict[str, MapInfo] = {}
+        self._maps = Maps()
         self._runs: dict[tuple[str, int, Action | None], int] = {}
         """Runs found on copies: (railroad, log length, last move) -> revenue."""
 
@@ -193,7 +190,7 @@ class RoyalGorgePolicy:
         mine = [c for c in pos.presidencies.get(player, ()) if c in pos.companies]
         room = pos.cert_limit - pos.certificates.get(player, 0)
         pars = legal.of_kind("par")
-        openings = [a for a in legal.of_kind("bid") if _field(a, "company") in pos.companies]
+        openings = [a for a in legal.of_kind("bid") if field(a, "company") in pos.companies]
         if openings and not pars and not mine and room >= 2:
             # Auction Variant: starting a railroad opens an auction for the right to
             return min(openings, key=lambda a: (self._railroad_rank(pos, a), _price(a)))
@@ -213,7 +210,7 @@ class RoyalGorgePolicy:
 
     def _railroad_rank(self, pos: Position, action: Action) -> tuple[int, int]:
         """Lower is better: preferred railroads first, then those with more stations."""
-        corp = _field(action, "company") or _field(action, "corporation")
+        corp = field(action, "company") or field(action, "corporation")
         c = pos.companies.get(corp)
         preferred = len(PREFERRED) - PREFERRED.index(corp) if corp in PREFERRED else 0
         return -preferred, -(c.tokens if c is not None else 0)
@@ -238,7 +235,7 @@ class RoyalGorgePolicy:
         picks = legal.of_kind("choose")
         if not picks:
             return legal[0]
-        return max(picks, key=lambda a: self._private_worth(pos, _field(a, "choice")))
+        return max(picks, key=lambda a: self._private_worth(pos, field(a, "choice")))
 
     def _choose_par(self, pos: Position, pars: Sequence[Action], cash: int) -> Action | None:
         def rank(corp: str) -> tuple[int, int]:
@@ -246,10 +243,10 @@ class RoyalGorgePolicy:
             preferred = len(PREFERRED) - PREFERRED.index(corp) if corp in PREFERRED else 0
             return preferred, c.tokens if c is not None else 0
 
-        corps = sorted({_field(a, "corporation") for a in pars}, key=rank, reverse=True)
+        corps = sorted({field(a, "corporation") for a in pars}, key=rank, reverse=True)
         for corp in corps:
             prices = sorted(
-                (a for a in pars if _field(a, "corporation") == corp), key=_price, reverse=True
+                (a for a in pars if field(a, "corporation") == corp), key=_price, reverse=True
             )
             for action in prices:
                 price = _price(action)
@@ -303,7 +300,7 @@ class RoyalGorgePolicy:
         sales = [
             a
             for a in legal.of_kind("buy_company")
-            if _field(a, "company") in pos.privates_held.get(player, ())
+            if field(a, "company") in pos.privates_held.get(player, ())
         ]
         if sales:
             best = max(sales, key=_price)
@@ -329,18 +326,10 @@ class RoyalGorgePolicy:
             best = self._best_lay(game, player, pos, company, lays, spare)
             if best is not None:
                 return best
-        laid = self._laid_this_turn(game, company.id)
+        laid = laid_this_turn(game, company.id)
         if laid >= LAYS_WITHOUT_TRAIN:
             return idle
         return self._toward_revenue(game, company, lays, idle, spare)
-
-    def _laid_this_turn(self, game: Game, company: str) -> int:
-        count = 0
-        for action in reversed(game.log):
-            if _field(action, "entity") != company:
-                break
-            count += action.kind == "lay_tile"
-        return count
 
     def _best_lay(
         self,
@@ -353,7 +342,7 @@ class RoyalGorgePolicy:
     ) -> Action | None:
         """The lay that raises the run most for its cost, tried up to the run (early in the
         game, while runs are quick to find: :func:`_heavy`); None when none raises it."""
-        if self._laid_this_turn(game, company.id) >= LOOKAHEAD_LAYS or _heavy(pos, company):
+        if laid_this_turn(game, company.id) >= LOOKAHEAD_LAYS or _heavy(pos, company):
             return None
         base = self._base_run(game, player, company.id)
         ranked = self._rank_lays(game, company, lays)[:TRACK_CANDIDATES]
@@ -408,16 +397,12 @@ class RoyalGorgePolicy:
         board = game.board()
         if board is None:
             return list(lays)
-        stops: dict[str, int] = {}
-        for h in board.hexes:
-            revenue = max((s.revenue for s in h.stops), default=0)
-            if revenue > 0:
-                stops[h.id] = revenue
+        stops = revenues(board)
         home = set(company.hexes)
 
         def score(action: Action) -> float:
-            hex_id = _field(action, "hex")
-            tile = _field(action, "tile")
+            hex_id = field(action, "hex")
+            tile = field(action, "tile")
             rotation = getattr(action, "rotation", 0)
             exits = info.exits(tile, rotation if isinstance(rotation, int) else 0)
             total = 0.0
@@ -444,13 +429,10 @@ class RoyalGorgePolicy:
         if board is None:
             return list(tokens)
         revenue = {h.id: max((s.revenue for s in h.stops), default=0) for h in board.hexes}
-        return sorted(tokens, key=lambda a: revenue.get(_field(a, "hex"), 0), reverse=True)
+        return sorted(tokens, key=lambda a: revenue.get(field(a, "hex"), 0), reverse=True)
 
     def _map(self, game: Game) -> MapInfo:
-        found = self._maps.get(game.title.id)
-        if found is None:
-            found = self._maps[game.title.id] = MapInfo(game)
-        return found
+        return self._maps.of(game)
 
     def _token(self, game: Game, player: str, pos: Position, rng: Rng) -> Action:
         side = self._side_moves(game, player, pos)
@@ -486,7 +468,7 @@ class RoyalGorgePolicy:
         if side is not None:
             return side
         legal = game.legal_actions(player)
-        modes = {_field(a, "mode"): a for a in legal.of_kind("dividend")}
+        modes = {field(a, "mode"): a for a in legal.of_kind("dividend")}
         company = self._entity(pos)
         if "payout" not in modes:
             return modes.get("withhold") or legal[0]
@@ -504,7 +486,7 @@ class RoyalGorgePolicy:
             return side
         legal = game.legal_actions(player)
         company = self._entity(pos)
-        buys = [a for a in legal.of_kind("buy_train") if _field(a, "train") in pos.available]
+        buys = [a for a in legal.of_kind("buy_train") if field(a, "train") in pos.available]
         passes = legal.of_kind("pass")
         if company is None:
             return passes[0] if passes else legal[0]
@@ -524,7 +506,7 @@ class RoyalGorgePolicy:
         if len(company.trains) >= TRAIN_LIMIT:
             return False
         best = max(buys, key=_stops)
-        name = _field(best, "train").rsplit("-", 1)[0]
+        name = field(best, "train").rsplit("-", 1)[0]
         row = pos.types.get(name)
         upcoming = [t.rsplit("-", 1)[0] for t in pos.upcoming[:4]]
         if row is not None and row.rusts_on in upcoming:
@@ -540,14 +522,7 @@ class RoyalGorgePolicy:
         if buys:
             return min(buys, key=_price)
         if sells:
-            own = set(pos.presidencies.get(player, ()))
-
-            def order(a: Action) -> tuple[int, int]:
-                corp = _field(a, "corporation")
-                count = getattr(a, "count", 1)
-                return (corp in own, count if isinstance(count, int) else 1)
-
-            return min(sells, key=order)
+            return choose_sale(sells, set(pos.presidencies.get(player, ())))
         return legal[0]
 
     def _end_turn(self, game: Game, player: str, pos: Position, rng: Rng) -> Action:
@@ -577,7 +552,7 @@ class RoyalGorgePolicy:
                 return max(runs, key=lambda a: getattr(a, "revenue", 0))
         if pos.step == "bridge_lease":
             chooses = legal.of_kind("choose")
-            railroad = [a for a in chooses if _field(a, "choice") in ("corporation", "railroad")]
+            railroad = [a for a in chooses if field(a, "choice") in ("corporation", "railroad")]
             if railroad:
                 return railroad[0]
         avoid = {"pass", "bid", "sell_shares", "bankrupt", "end_game"}
@@ -605,7 +580,7 @@ def _heavy(pos: Position, company: Company) -> bool:
 
 
 def _stops(action: Action) -> int:
-    name = _field(action, "train").rsplit("-", 1)[0]
+    name = field(action, "train").rsplit("-", 1)[0]
     digits = "".join(ch for ch in name.split("x")[0] if ch.isdigit())
     return int(digits) if digits else 0
 
@@ -650,7 +625,7 @@ def _run_after(game: Game, player: str, company: str, limit: int | None) -> int:
         if prompt.step == "routes":
             runs = legal.of_kind("run_routes")
             return max((getattr(a, "revenue", 0) for a in runs), default=0)
-        passes = [a for a in legal.of_kind("pass") if _field(a, "entity") == company]
+        passes = [a for a in legal.of_kind("pass") if field(a, "entity") == company]
         if not passes:
             return 0
         trial.apply(passes[0])

@@ -33,55 +33,41 @@ laying track or placing a station).  :meth:`UsPolicy.quick` is the same move;
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 
-from roundhouse.bots.deciding import DecidingPolicy
-from roundhouse.bots.map_info import MapInfo, revenues
-from roundhouse.bots.moves import field, number, stops
+from roundhouse.bots.map_info import revenues
+from roundhouse.bots.moves import field, number
+from roundhouse.bots.policy18xx import money
+from roundhouse.bots.policy18xx.policy import Moves, Policy18xx, by_kind, emergency
+from roundhouse.bots.policy18xx.position import pass_or_first
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.titles.g18us.bot import operating as op
 from roundhouse.titles.g18us.bot import stock
-from roundhouse.titles.g18us.bot.read import Company, Position, pass_or_first, read
+from roundhouse.titles.g18us.bot.read import Company, Position, read
 
 
-class UsPolicy(DecidingPolicy):
+class UsPolicy(Policy18xx[Position, Company]):
     """The 18US heuristic; see the module docstring."""
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._maps: dict[int, MapInfo] = {}
 
     # -- dispatch --------------------------------------------------------------------------
 
-    def _map(self, game: Game) -> MapInfo:
-        key = id(game.title)
-        found = self._maps.get(key)
-        if found is None:
-            found = self._maps[key] = MapInfo(game)
-        return found
-
     def decide(self, game: Game, player: str, moves: Sequence[Action]) -> Action:
         legal = list(moves)
-        kinds = {a.kind for a in legal}
-        of: dict[str, list[Action]] = {}
-        for a in legal:
-            of.setdefault(a.kind, []).append(a)
-        if "run_routes" in kinds:
-            return max(of["run_routes"], key=lambda a: number(a, "revenue"))
-        if "discard_train" in kinds:
-            return min(of["discard_train"], key=lambda a: stops(field(a, "train")))
+        of = by_kind(legal)
+        kinds = set(of)
+        routine = self.routine(of)
+        if routine is not None:
+            return routine
         pos = read(game)
-        if "bankrupt" in kinds and "buy_train" not in kinds:
-            return op.choose_sale(legal, pos, player)
-        if "sell_shares" in kinds and not kinds & {"pass", "buy_train", "buy_shares", "par"}:
-            return op.choose_sale(legal, pos, player)
+        if emergency(kinds):
+            return money.choose_sale(legal, self.own(pos, player))
         if "dividend" in kinds:
             company = pos.companies.get(field(of["dividend"][0], "entity"))
             modes = {field(a, "mode"): a for a in of["dividend"]}
             if company is None:
                 return pass_or_first(of["dividend"])
-            return op.choose_dividend(pos, company, modes)
+            return money.choose_dividend(pos, company, modes)
         if "bid" in kinds or "par" in kinds or "choose" in kinds:
             move = self._player_step(game, player, pos, legal, of)
             if move is not None:
@@ -94,6 +80,14 @@ class UsPolicy(DecidingPolicy):
         if markers:
             return op.choose_marker(markers, pos, player, revenues(game.board()))
         return stock.stock_move(legal, pos, player)
+
+    # -- hooks ----------------------------------------------------------------------------
+
+    def own(self, pos: Position, player: str) -> Collection[str]:
+        return set(pos.presidencies.get(player, ()))
+
+    def token_cost(self, game: Game, pos: Position, company: Company) -> Callable[[Action], int]:
+        return op.token_cost(company, self._map(game))
 
     @staticmethod
     def _entity(legal: Sequence[Action], pos: Position) -> str:
@@ -109,7 +103,7 @@ class UsPolicy(DecidingPolicy):
         player: str,
         pos: Position,
         legal: list[Action],
-        of: dict[str, list[Action]],
+        of: Moves,
     ) -> Action | None:
         """The Conventions, openings, Systems, consent and conversions (``choose``)."""
         probe = next(a for a in legal if a.kind in ("bid", "par", "choose"))
@@ -137,39 +131,14 @@ class UsPolicy(DecidingPolicy):
         pos: Position,
         company: Company,
         legal: list[Action],
-        of: dict[str, list[Action]],
+        of: Moves,
     ) -> Action:
         own = [a for a in legal if field(a, "entity") == company.id and a.kind != "choose"]
         own = own or legal
         idle = pass_or_first([a for a in own if a.kind != "buy_company"] or own)
         if idle.kind == "buy_company":
             return self._concession(pos, player, own)
-        if "buy_train" in of:
-            train = op.choose_train(of["buy_train"], pos, company)
-            if train is not None:
-                return train
-            if "pass" not in of:
-                forced = op.forced_train(legal, pos, player)
-                if forced is not None:
-                    return forced
-                return op.choose_sale(legal, pos, player)
-            return idle
-        if "lay_tile" in of:
-            lays = [a for a in of["lay_tile"] if field(a, "entity") == company.id]
-            lay = op.choose_lay(game, pos, company, lays or of["lay_tile"], self._map(game))
-            if lay is not None:
-                return lay
-            return idle
-        if "place_token" in of:
-            tokens = [a for a in of["place_token"] if field(a, "entity") == company.id]
-            if tokens:
-                token = op.choose_token(game, pos, company, tokens, self._map(game))
-                if token is not None:
-                    return token
-                if "pass" in of:
-                    return idle
-                return tokens[0]
-        return idle
+        return self.operate(game, player, pos, company, legal, of, idle)
 
     @staticmethod
     def _concession(pos: Position, player: str, buys: list[Action]) -> Action:

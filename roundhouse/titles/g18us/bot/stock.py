@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.bots.moves import field, number
+from roundhouse.bots.policy18xx import stock
+from roundhouse.bots.policy18xx.position import corp_of, pass_or_first
 from roundhouse.core.actions import Action
-from roundhouse.titles.g18us.bot.read import Company, Position, pass_or_first
+from roundhouse.titles.g18us.bot.read import Company, Position
 
 CONVENTION_BID = 5
 """§3.2: the sealed bid for the right to choose first ($0, $5 or $10).  $5 beats the players
@@ -27,7 +29,6 @@ Value, to open a company (§3.4)."""
 COMPANY_ORDER = ("PRR", "B&O", "Erie", "SR", "B&M", "GT", "UP", "ATSF", "GN", "TP", "NP", "SP")
 """Companies to open, best first: the central Eastern bases first (room to build west
 toward the Gateway Cities, §3.5), then the Gateway Land Grant companies (§7.3)."""
-MAX_COMPANIES = 3
 SECOND_COMPANY_CASH = 180
 """Cash from which a president opens another company."""
 WESTERN_RESERVE = 60
@@ -65,22 +66,8 @@ def southern_par(pars: Sequence[Action]) -> Action:
     return max(pars, key=lambda a: number(a, "share_price"))
 
 
-def _corp_of(action: Action) -> str:
-    corp = field(action, "corporation")
-    if corp:
-        return corp
-    shares = getattr(action, "shares", ())
-    if isinstance(shares, tuple) and shares:
-        return str(shares[0]).rsplit("_", 1)[0]
-    return ""
-
-
 def wants_company(pos: Position, player: str) -> bool:
-    mine = pos.mine(player)
-    room = pos.cert_limit - pos.certificates.get(player, 0)
-    if room < 2 or len(mine) >= MAX_COMPANIES:
-        return False
-    return not mine or pos.cash.get(player, 0) >= SECOND_COMPANY_CASH
+    return stock.wants_company(pos, player, SECOND_COMPANY_CASH)
 
 
 def choose_par(pars: Sequence[Action], pos: Position, player: str) -> Action | None:
@@ -107,24 +94,16 @@ def buy_score(action: Action, pos: Position, player: str) -> float:
     """Own companies first (to float them and keep the presidency: §4.1 lets a player hold
     three shares of a 4- or 5-Share company, the legal moves keep to it), then companies
     that run and pay well for their price."""
-    if field(action, "entity") != player:
+    found = stock.share_bought(action, pos, player)
+    if found is None:
         return -1.0
-    corp = _corp_of(action)
-    company = pos.companies.get(corp)
-    cash = pos.cash.get(player, 0)
-    if company is None or company.price is None or company.price > cash:
-        return -1.0
-    held = pos.shares.get(player, {}).get(corp, 0)
+    company, price = found
+    held = pos.shares.get(player, {}).get(company.id, 0)
     if company.president == player:
         if not company.floated:
             return 3.0
         return 1.0 - 0.1 * held if company.trains else 0.2
-    if not company.trains or company.revenue <= 0:
-        return -1.0
-    keep = 0 if pos.mine(player) else 2 * 65
-    if cash - company.price < keep:
-        return -1.0
-    return company.revenue / max(company.size, 1) / company.price
+    return stock.dividend_yield(pos, player, company, price, 2 * 65)
 
 
 def stock_move(legal: Sequence[Action], pos: Position, player: str) -> Action:
@@ -139,7 +118,7 @@ def stock_move(legal: Sequence[Action], pos: Position, player: str) -> Action:
         a
         for a in of.get("buy_shares", [])
         if field(a, "entity") == player
-        and (c := pos.companies.get(_corp_of(a))) is not None
+        and (c := pos.companies.get(corp_of(a))) is not None
         and c.president == player
         and not c.floated
     ]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.bots.moves import field, number, stops
+from roundhouse.bots.map_info import MapInfo, pull
+from roundhouse.bots.moves import field, laid_this_turn, number, stops
+from roundhouse.bots.policy18xx.trains import train_need
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
-from roundhouse.titles.g18usa.bot.board import Board, pull
 from roundhouse.titles.g18usa.bot.read import Company, Position
 
 FIVE_SHARE_PHASE = 3
@@ -32,15 +33,6 @@ REPAY_SPARE = 50
 LOW_ROOM = 5
 """Market spaces above the acquisition area below which a company in debt withholds to
 repay loans (§12.9: two spaces up a loan, against one down for withholding, §12.5)."""
-
-
-def train_need(pos: Position, company: Company) -> int:
-    """What the company should keep for a train: the next bank train's price when it has no
-    train, or only trains that rust soon (§8 phase table), else nothing."""
-    trains = company.real_trains()
-    if trains and not all(pos.rusting_soon(t) for t in trains):
-        return 0
-    return pos.next_train_price()
 
 
 def spare(pos: Position, company: Company) -> int:
@@ -68,17 +60,8 @@ def run_after(game: Game, player: str, company: str) -> int:
     return 0
 
 
-def laid_this_turn(game: Game, company: str) -> int:
-    count = 0
-    for action in reversed(game.log):
-        if field(action, "entity") != company:
-            break
-        count += action.kind == "lay_tile"
-    return count
-
-
 def rank_lays(
-    lays: Sequence[Action], company: Company, board: Board, revenue: dict[str, int]
+    lays: Sequence[Action], company: Company, board: MapInfo, revenue: dict[str, int]
 ) -> list[Action]:
     """Lays by the revenue their new track points at (and the city they improve)."""
     home = frozenset(company.hexes)
@@ -102,7 +85,7 @@ def choose_lay(
     pos: Position,
     company: Company,
     lays: Sequence[Action],
-    board: Board,
+    board: MapInfo,
     revenue: dict[str, int],
     runs: bool = True,
 ) -> Action | None:
@@ -210,7 +193,7 @@ def choose_train(legal: Sequence[Action], pos: Position, company: Company) -> Ac
     if not affordable:
         return None
     trains = company.real_trains()
-    if len(trains) >= pos.train_limit():
+    if len(trains) >= pos.train_limit(company):
         return None
     must = train_need(pos, company) > 0
     best = max(affordable, key=lambda a: (stops(field(a, "train")), -number(a, "price")))
@@ -293,14 +276,3 @@ def wants_conversion(pos: Position, company: Company) -> bool:
 
 def choose_repay(pos: Position, company: Company) -> bool:
     return company.loans > 0 and spare(pos, company) >= 100 + REPAY_SPARE
-
-
-def choose_sale(legal: Sequence[Action], pos: Position, player: str) -> Action:
-    """§15 cash crisis: sell the fewest shares, others' companies before one's own; go
-    bankrupt only when nothing else is listed."""
-    sells = [a for a in legal if a.kind == "sell_shares"]
-    if sells:
-        own = set(pos.presidencies.get(player, ()))
-        return min(sells, key=lambda a: (field(a, "corporation") in own, number(a, "count")))
-    others = [a for a in legal if a.kind != "bankrupt"]
-    return others[0] if others else legal[0]

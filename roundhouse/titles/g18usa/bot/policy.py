@@ -44,23 +44,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.bots.deciding import DecidingPolicy
-from roundhouse.bots.moves import field, number, stops
+from roundhouse.bots.map_info import revenues
+from roundhouse.bots.moves import field
+from roundhouse.bots.policy18xx import money
+from roundhouse.bots.policy18xx.policy import Moves, Policy18xx, by_kind
+from roundhouse.bots.policy18xx.position import pass_or_first
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18usa.bot import operating as op
 from roundhouse.titles.g18usa.bot import stock
-from roundhouse.titles.g18usa.bot.board import Board, revenues
 from roundhouse.titles.g18usa.bot.read import Company, Position, read
 
 
-class UsaPolicy(DecidingPolicy):
+class UsaPolicy(Policy18xx[Position, Company]):
     """The 18USA heuristic; see the module docstring."""
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._boards: dict[int, Board] = {}
 
     # -- the protocol -----------------------------------------------------------------------
 
@@ -73,25 +71,16 @@ class UsaPolicy(DecidingPolicy):
 
     # -- dispatch --------------------------------------------------------------------------
 
-    def _board(self, game: Game) -> Board:
-        key = id(game.title)
-        found = self._boards.get(key)
-        if found is None:
-            found = self._boards[key] = Board(game)
-        return found
-
     def decide(self, game: Game, player: str, legal: Sequence[Action], runs: bool = True) -> Action:
         pos = read(game)
-        kinds = {a.kind for a in legal}
-        of = {k: [a for a in legal if a.kind == k] for k in kinds}
+        of = by_kind(legal)
         if pos.round == "Auction":
             return stock.private_bid(legal, pos, player)
-        if "bankrupt" in kinds or ("sell_shares" in kinds and "pass" not in kinds):
-            return op.choose_sale(legal, pos, player)
-        if "run_routes" in kinds:
-            return max(of["run_routes"], key=lambda a: number(a, "revenue"))
-        if "discard_train" in kinds:
-            return min(of["discard_train"], key=lambda a: stops(field(a, "train")))
+        if "bankrupt" in of or ("sell_shares" in of and "pass" not in of):
+            return money.choose_sale(legal, set(pos.presidencies.get(player, ())))
+        routine = self.routine(of)
+        if routine is not None:
+            return routine
         company = pos.companies.get(pos.entity or "")
         if company is not None:
             return self._company_move(game, player, pos, company, legal, of, runs)
@@ -104,10 +93,10 @@ class UsaPolicy(DecidingPolicy):
         pos: Position,
         company: Company,
         legal: Sequence[Action],
-        of: dict[str, list[Action]],
+        of: Moves,
         runs: bool,
     ) -> Action:
-        idle = stock.pass_or_first(
+        idle = pass_or_first(
             [a for a in legal if a.kind not in ("take_loan", "payoff_loan")] or legal
         )
         if "dividend" in of:
@@ -124,13 +113,13 @@ class UsaPolicy(DecidingPolicy):
                 return of["take_loan"][0]
             return idle
         if "lay_tile" in of:
-            board = self._board(game)
+            board = self._map(game)
             lay = op.choose_lay(
-                game, player, pos, company, of["lay_tile"], board, revenues(game), runs
+                game, player, pos, company, of["lay_tile"], board, revenues(game.board()), runs
             )
             return lay if lay is not None else idle
         if "place_token" in of:
-            token = op.choose_token(game, pos, company, of["place_token"], revenues(game))
+            token = op.choose_token(game, pos, company, of["place_token"], revenues(game.board()))
             return token if token is not None else idle
         if "convert" in of and op.wants_conversion(pos, company):
             return of["convert"][0]
@@ -144,13 +133,13 @@ class UsaPolicy(DecidingPolicy):
         player: str,
         pos: Position,
         legal: Sequence[Action],
-        of: dict[str, list[Action]],
+        of: Moves,
     ) -> Action:
-        idle = stock.pass_or_first(
-            [a for a in legal if a.kind not in ("short", "take_loan")] or legal
-        )
+        idle = pass_or_first([a for a in legal if a.kind not in ("short", "take_loan")] or legal)
         if "place_token" in of and "pass" not in of:
-            return stock.choose_home(of["place_token"], pos, self._board(game), revenues(game))
+            return stock.choose_home(
+                of["place_token"], pos, self._map(game), revenues(game.board())
+            )
         if "choose" in of:
             sizes = [a for a in of["choose"] if field(a, "choice").isdigit()]
             if sizes:

@@ -9,56 +9,32 @@ move's fields by name, since the bot may not import the engine's action classes
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 from roundhouse.bots.moves import stops, train_type
+from roundhouse.bots.policy18xx import position
 from roundhouse.core.game import Game
 from roundhouse.core.view.table import CompanyRow
-from roundhouse.core.view.train import TrainRoster
 
 CASH_SUBSIDY = {"$30": 30, "$40": 40, "$50": 50}
 """Subsidies paid as cash towards a start (18USA §11.6.1 and the Subsidy Tiles table)."""
-RUST_WINDOW = 6
-"""Bank trains ahead within which a rusting trigger counts as soon (§8: a phase's first
-train rusts the old ones)."""
 OTHER_SUBSIDY = 15
 """What any other subsidy (a free station, a resource, a boomtown, +$10 cities) is worth."""
 
 
-@dataclasses.dataclass(slots=True)
-class Company:
-    id: str
-    president: str | None
-    price: int | None
-    cash: int
-    size: int
+@dataclasses.dataclass(slots=True, kw_only=True)
+class Company(position.Company):
     loans: int
-    trains: tuple[str, ...]
-    hexes: tuple[str, ...]
     treasury_shares: int
     pool: int
-    revenue: int
     operated: int
 
-    @property
-    def started(self) -> bool:
-        return self.president is not None and self.price is not None
 
-    def real_trains(self) -> list[str]:
-        """Trains that run (Pullman cars aside)."""
-        return [t for t in self.trains if stops(t) > 0]
+@dataclasses.dataclass(slots=True, kw_only=True)
+class Position(position.Position[Company]):
+    RUST_WINDOW: ClassVar[int] = 6
+    """§8: a phase's first train rusts the old ones."""
 
-
-@dataclasses.dataclass(slots=True)
-class Position:
-    players: tuple[str, ...]
-    cash: dict[str, int]
-    shares: dict[str, dict[str, int]]
-    presidencies: dict[str, tuple[str, ...]]
-    privates_held: dict[str, tuple[str, ...]]
-    certificates: dict[str, int]
-    cert_limit: int
-    companies: dict[str, Company]
-    roster: TrainRoster | None
     phase: str
     round: str
     step: str
@@ -73,44 +49,25 @@ class Position:
     """Company -> market steps its price is above the last acquisition space (§14.2: at or
     below it a company is sold or liquidated in the next M&A round)."""
 
-    def train_price(self, train: str) -> int:
-        if self.roster is None:
-            return 0
-        name = train_type(train)
-        return next((t.price for t in self.roster.types if t.name == name), 0)
-
     def next_train_price(self) -> int:
-        """The cheapest train the bank sells now (0 when none)."""
+        """The cheapest train the bank sells now (0 when none; a Pullman car is none)."""
         if self.roster is None:
             return 0
-        prices = [self.train_price(t) for t in self.roster.available if stops(t) > 0]
+        prices = [self.type_price(train_type(t)) for t in self.roster.available if stops(t) > 0]
         return min(prices, default=0)
 
     def phase_number(self) -> int:
         digits = "".join(ch for ch in self.phase if ch.isdigit())
         return int(digits) if digits else 0
 
-    def train_limit(self) -> int:
+    def train_limit(self, company: Company) -> int:
+        """§8: the phase's limit, the same for every company (the lowest listed)."""
         if self.roster is None:
             return 2
         for row in self.roster.phases:
             if row.current:
                 return min(row.train_limit.values(), default=2)
         return 2
-
-    def rusting_soon(self, train: str) -> bool:
-        """Whether ``train`` rusts when one of the next few bank trains is bought."""
-        if self.roster is None:
-            return False
-        name = train_type(train)
-        row = next((t for t in self.roster.types if t.name == name), None)
-        if row is None:
-            return False
-        doom = row.rusts_on or row.obsolete_on
-        if doom is None:
-            return False
-        upcoming = [train_type(t) for t in self.roster.upcoming[:RUST_WINDOW]]
-        return doom in upcoming
 
 
 def _fact(row: CompanyRow, key: str) -> int:
@@ -122,17 +79,12 @@ def _fact(row: CompanyRow, key: str) -> int:
 
 def _company(row: CompanyRow) -> Company:
     return Company(
-        id=row.id,
+        **position.books(row),
         president=row.president,
-        price=row.price,
-        cash=row.cash or 0,
         size=_fact(row, "size") or row.size or 2,
         loans=_fact(row, "loans"),
-        trains=tuple(row.trains),
-        hexes=tuple(row.hexes),
         treasury_shares=row.treasury or 0,
         pool=row.pool or 0,
-        revenue=row.revenue or 0,
         operated=row.operated or 0,
     )
 
@@ -161,12 +113,7 @@ def read(game: Game) -> Position:
     subsidies, metropolises = _subsidies(game)
     return Position(
         players=tuple(p.id for p in table.players),
-        cash={p.id: p.cash or 0 for p in table.players},
-        shares={p.id: dict(p.shares) for p in table.players},
-        presidencies={p.id: tuple(p.presidencies) for p in table.players},
-        privates_held={p.id: tuple(p.privates) for p in table.players},
-        certificates={p.id: p.certificates or 0 for p in table.players},
-        cert_limit=table.cert_limit or 99,
+        **position.holdings(table),
         companies={row.id: _company(row) for row in table.companies},
         roster=roster,
         phase=roster.phase if roster is not None else "",

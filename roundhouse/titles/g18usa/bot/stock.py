@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from roundhouse.bots.map_info import MapInfo, pull
 from roundhouse.bots.moves import field, number
+from roundhouse.bots.policy18xx.position import pass_or_first
 from roundhouse.core.actions import Action
-from roundhouse.titles.g18usa.bot.board import Board, pull
 from roundhouse.titles.g18usa.bot.read import Position
 
 KEEP_AFTER_PRIVATE = 230
@@ -38,11 +39,6 @@ SIZE_ORDER = ("5", "2", "10")
 loans (§9); a 10-share one must buy $150 of stations at once (§11.6)."""
 OWN_SHARE_LIMIT = 0.6
 """§11.4: no player holds more than 60% of a company."""
-
-
-def pass_or_first(legal: Sequence[Action]) -> Action:
-    passes = [a for a in legal if a.kind == "pass"]
-    return passes[0] if passes else legal[0]
 
 
 def private_bid(legal: Sequence[Action], pos: Position, player: str) -> Action:
@@ -119,7 +115,7 @@ def raise_company(legal: Sequence[Action], pos: Position, player: str) -> Action
 
 
 def choose_home(
-    tokens: Sequence[Action], pos: Position, board: Board, revenue: dict[str, int]
+    tokens: Sequence[Action], pos: Position, board: MapInfo, revenue: dict[str, int]
 ) -> Action:
     """§11.6 step 2: a cash subsidy first (§11.6.1), then a metropolis or rich city with
     revenue near it and no rival station there yet."""

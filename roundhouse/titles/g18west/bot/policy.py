@@ -27,33 +27,26 @@ move; :meth:`WestPolicy.values` the table's estimate of each player's worth (§1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from roundhouse.bots.deciding import DecidingPolicy
-from roundhouse.bots.map_info import MapInfo
-from roundhouse.bots.moves import field, number, stops
+from roundhouse.bots.moves import field
+from roundhouse.bots.policy18xx import money, trains
+from roundhouse.bots.policy18xx.policy import Moves, Policy18xx, by_kind, emergency
+from roundhouse.bots.policy18xx.position import pass_or_first
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.titles.g18west.bot import operating as op
 from roundhouse.titles.g18west.bot import stock
-from roundhouse.titles.g18west.bot.read import Company, Position, pass_or_first, read
+from roundhouse.titles.g18west.bot.read import Company, Position, read
 
 
-class WestPolicy(DecidingPolicy):
+class WestPolicy(Policy18xx[Position, Company]):
     """The 18West heuristic; see the module docstring."""
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._maps: dict[int, MapInfo] = {}
+    LONGER_FROM = 2
+    """§7.8: with two trains, a further one only if longer than the longest."""
 
     # -- dispatch --------------------------------------------------------------------------
-
-    def _map(self, game: Game) -> MapInfo:
-        key = id(game.title)
-        found = self._maps.get(key)
-        if found is None:
-            found = self._maps[key] = MapInfo(game)
-        return found
 
     def decide(self, game: Game, player: str, moves: Sequence[Action]) -> Action:
         legal = list(moves)
@@ -63,30 +56,26 @@ class WestPolicy(DecidingPolicy):
         legal = asked or legal
         if len(legal) == 1:
             return legal[0]
-        of: dict[str, list[Action]] = {}
-        for a in legal:
-            of.setdefault(a.kind, []).append(a)
+        of = by_kind(legal)
         kinds = set(of)
-        if "run_routes" in kinds:
-            return max(of["run_routes"], key=lambda a: number(a, "revenue"))
-        if "discard_train" in kinds:
-            return min(of["discard_train"], key=lambda a: stops(field(a, "train")))
+        routine = self.routine(of)
+        if routine is not None:
+            return routine
         if "answer_offer" in kinds:
             no = [a for a in of["answer_offer"] if getattr(a, "accept", True) is False]
             return no[0] if no else legal[0]
         if kinds & {"issue_shares", "redeem_shares", "acquire"}:
             return pass_or_first(legal)
         pos = read(game)
-        if "bankrupt" in kinds and "buy_train" not in kinds:
-            return op.choose_sale(legal, pos, player)
-        if "sell_shares" in kinds and not kinds & {"pass", "buy_train", "buy_shares", "par"}:
-            return op.choose_sale(legal, pos, player)
+        if emergency(kinds):
+            return money.choose_sale(legal, self.own(pos, player))
         if "dividend" in kinds:
             company = pos.companies.get(field(of["dividend"][0], "entity"))
             modes = {field(a, "mode"): a for a in of["dividend"]}
             if company is None:
                 return legal[0]
-            return op.choose_dividend(pos, company, modes)
+            must = op.must_own_train(company)
+            return money.choose_dividend(pos, company, modes, must, ("payout", "half"))
         probe = next((a for a in legal if a.kind != "pass"), legal[0])
         step, _ = game.step_of(probe)
         if step == "auction":
@@ -99,8 +88,25 @@ class WestPolicy(DecidingPolicy):
             return self._choice(game, pos, player, of["choose"])
         company = pos.companies.get(field(probe, "entity"))
         if company is not None:
-            return self._company_move(game, player, pos, company, legal, of)
+            return self.operate(game, player, pos, company, legal, of, pass_or_first(legal))
         return pass_or_first(legal)
+
+    # -- hooks ----------------------------------------------------------------------------
+
+    def forced_train(
+        self, legal: Sequence[Action], pos: Position, company: Company
+    ) -> Action | None:
+        """§7.8.3: a Bank train the company can pay for itself, else the cheapest offered
+        (its President makes up the difference, §7.8.4)."""
+        return trains.forced_train(legal, pos, company)
+
+    def must_lay(self, of: Moves) -> bool:
+        """§8.3: a Land Grant's mandatory lay offers no pass."""
+        return "pass" not in of
+
+    def token_cost(self, game: Game, pos: Position, company: Company) -> Callable[[Action], int]:
+        """§7.4: the table names the company's next station's cost."""
+        return lambda action: company.token_cost
 
     @staticmethod
     def _choice(game: Game, pos: Position, player: str, chooses: list[Action]) -> Action:
@@ -117,46 +123,6 @@ class WestPolicy(DecidingPolicy):
             if name in by_name:
                 return by_name[name]
         return chooses[0]
-
-    def _company_move(
-        self,
-        game: Game,
-        player: str,
-        pos: Position,
-        company: Company,
-        legal: list[Action],
-        of: dict[str, list[Action]],
-    ) -> Action:
-        idle = pass_or_first(legal)
-        if "buy_train" in of:
-            train = op.choose_train(of["buy_train"], pos, company)
-            if train is not None:
-                return train
-            if "pass" not in of:
-                forced = op.forced_train(legal, pos, company)
-                if forced is not None:
-                    return forced
-                return op.choose_sale(legal, pos, player)
-            return idle
-        if "lay_tile" in of:
-            lays = [a for a in of["lay_tile"] if field(a, "entity") == company.id]
-            must_lay = "pass" not in of
-            lay = op.choose_lay(
-                game, pos, company, lays or of["lay_tile"], self._map(game), must_lay
-            )
-            if lay is not None:
-                return lay
-            return idle
-        if "place_token" in of:
-            tokens = [a for a in of["place_token"] if field(a, "entity") == company.id]
-            if tokens:
-                token = op.choose_token(game, pos, company, tokens, company.token_cost)
-                if token is not None:
-                    return token
-                if "pass" in of:
-                    return idle
-                return tokens[0]
-        return idle
 
 
 def make_policy(seed: int, search: bool = False) -> WestPolicy:

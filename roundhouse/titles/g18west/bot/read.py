@@ -9,113 +9,39 @@ Moves' fields are read by name, since the bot may not import the engine's action
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from typing import ClassVar
 
-from roundhouse.bots.moves import field, train_type
-from roundhouse.core.actions import Action
+from roundhouse.bots.policy18xx import position
 from roundhouse.core.game import Game
 from roundhouse.core.view.table import CompanyRow
-from roundhouse.core.view.train import TrainRoster
 
-RUST_WINDOW = 3
-"""Bank trains ahead within which a rusting trigger counts as soon (18West §14.1: the first
-4-train rusts the 2-trains, the first 6 the 3-trains, the first 4D the 4-trains)."""
 GRANGER = "granger"
 LAND_GRANT = "land_grant"
 PUBLIC = "public"
 """§2.2's company types, as the table's ``kind`` names them."""
 
 
-@dataclasses.dataclass(slots=True)
-class Company:
-    id: str
-    kind: str
-    president: str | None
-    price: int | None
-    cash: int
-    size: int
-    trains: tuple[str, ...]
-    hexes: tuple[str, ...]
-    revenue: int
+@dataclasses.dataclass(slots=True, kw_only=True)
+class Company(position.Company):
     floated: bool
     treasury: int
     pool: int
     token_cost: int
 
-    @property
-    def started(self) -> bool:
-        return self.president is not None and self.price is not None
 
-
-@dataclasses.dataclass(slots=True)
-class Position:
-    players: tuple[str, ...]
-    cash: dict[str, int]
-    shares: dict[str, dict[str, int]]
-    certificates: dict[str, int]
-    cert_limit: int
-    companies: dict[str, Company]
-    roster: TrainRoster | None
-
-    def mine(self, player: str) -> list[Company]:
-        return [c for c in self.companies.values() if c.president == player]
-
-    def type_price(self, name: str) -> int:
-        if self.roster is None:
-            return 0
-        return next((row.price for row in self.roster.types if row.name == name), 0)
-
-    def next_train_price(self) -> int:
-        """The cheapest train the Bank sells now (0 when none)."""
-        if self.roster is None:
-            return 0
-        prices = [self.type_price(train_type(t)) for t in self.roster.available]
-        return min((p for p in prices if p > 0), default=0)
-
-    def train_limit(self, company: Company) -> int:
-        if self.roster is None:
-            return 2
-        for row in self.roster.phases:
-            if row.current:
-                limits = dict(row.train_limit)
-                return limits.get(company.kind, limits.get("", 2))
-        return 2
-
-    def rusting_soon(self, train: str) -> bool:
-        """Whether ``train`` rusts when one of the next few Bank trains is bought (§2.1)."""
-        if self.roster is None:
-            return False
-        name = train_type(train)
-        row = next((t for t in self.roster.types if t.name == name), None)
-        if row is None:
-            return False
-        doom = row.rusts_on or row.obsolete_on
-        if doom is None:
-            return False
-        upcoming = [train_type(t) for t in self.roster.upcoming[:RUST_WINDOW]]
-        return doom in upcoming
-
-    def bank_train(self, train: str) -> bool:
-        """Whether ``train`` is sold by the Bank or the Pool (not another company's)."""
-        if self.roster is None:
-            return True
-        if train in self.roster.available:
-            return True
-        owner = next((t.owner for t in self.roster.trains if t.id == train), "")
-        return owner not in self.companies
+@dataclasses.dataclass(slots=True, kw_only=True)
+class Position(position.Position[Company]):
+    RUST_WINDOW: ClassVar[int] = 3
+    """§14.1: the first 4-train rusts the 2-trains, the first 6 the 3-trains, the first 4D
+    the 4-trains."""
 
 
 def _company(row: CompanyRow) -> Company:
     return Company(
-        id=row.id,
+        **position.books(row),
         kind=row.kind,
         president=None if row.closed else row.president,
-        price=row.price,
-        cash=row.cash or 0,
         size=row.size or 10,
-        trains=tuple(row.trains),
-        hexes=tuple(row.hexes),
-        revenue=row.revenue or 0,
         floated=row.floated,
         treasury=row.treasury,
         pool=row.pool,
@@ -127,37 +53,7 @@ def read(game: Game) -> Position:
     table = game.table()
     return Position(
         players=tuple(p.id for p in table.players if not p.bankrupt),
-        cash={p.id: p.cash or 0 for p in table.players},
-        shares={p.id: dict(p.shares) for p in table.players},
-        certificates={p.id: p.certificates or 0 for p in table.players},
-        cert_limit=table.cert_limit or 99,
+        **position.holdings(table),
         companies={row.id: _company(row) for row in table.companies},
         roster=game.trains(),
     )
-
-
-def step_name(game: Game, legal: Sequence[Action]) -> str:
-    """The step the moves belong to (a pass can belong to several, so a move of another kind
-    is asked first)."""
-    ordered = sorted(legal, key=lambda a: a.kind == "pass")
-    for action in ordered[:2]:
-        name, _ = game.step_of(action)
-        if name:
-            return name
-    return ""
-
-
-def pass_or_first(legal: Sequence[Action]) -> Action:
-    passes = [a for a in legal if a.kind == "pass"]
-    return passes[0] if passes else legal[0]
-
-
-def corp_of(action: Action) -> str:
-    """The company a share move is about (``corporation``, or its first share's name)."""
-    corp = field(action, "corporation")
-    if corp:
-        return corp
-    shares = getattr(action, "shares", ())
-    if isinstance(shares, tuple) and shares:
-        return str(shares[0]).rsplit("_", 1)[0]
-    return ""

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.bots.moves import field, number
+from roundhouse.bots.policy18xx import stock
+from roundhouse.bots.policy18xx.position import pass_or_first
 from roundhouse.core.actions import Action
-from roundhouse.titles.g18west.bot.read import GRANGER, LAND_GRANT, Position, corp_of, pass_or_first
+from roundhouse.titles.g18west.bot.read import GRANGER, LAND_GRANT, Position
 
 UP = "UP"
 COMPANY_ORDER = (
@@ -43,7 +45,6 @@ AUCTION_RESERVE = 20
 """Cash a bidder keeps beyond the bid and the certificate at its lowest Starting Value."""
 MIN_START = {GRANGER: 50}
 """§3.3: the lowest Starting Value (Granger Roads $50, others $70)."""
-MAX_COMPANIES = 3
 SECOND_COMPANY_CASH = 200
 """Cash from which a president starts another company."""
 SHARE_RESERVE = 20
@@ -55,11 +56,7 @@ def _rank(corp: str) -> int:
 
 
 def wants_company(pos: Position, player: str) -> bool:
-    mine = pos.mine(player)
-    room = pos.cert_limit - pos.certificates.get(player, 0)
-    if room < 2 or len(mine) >= MAX_COMPANIES:
-        return False
-    return not mine or pos.cash.get(player, 0) >= SECOND_COMPANY_CASH
+    return stock.wants_company(pos, player, SECOND_COMPANY_CASH)
 
 
 def certificate_cost(pos: Position, corp: str) -> int:
@@ -125,30 +122,23 @@ def buy_score(action: Action, pos: Position, player: str) -> float:
     Stock Round pay the Starting Value into the company's treasury, §3.2.2), the UP's
     from the Pool while it has no President (two make the buyer President, §3.2.3), then
     companies that run and pay well for their price."""
-    if field(action, "entity") != player:
+    found = stock.share_bought(action, pos, player)
+    if found is None:
         return -1.0
-    corp = corp_of(action)
-    company = pos.companies.get(corp)
-    cash = pos.cash.get(player, 0)
-    if company is None or company.price is None or company.price > cash:
-        return -1.0
-    if company.price <= 0:
+    company, price = found
+    if price <= 0:
         return -1.0  # §4.2.1: a share at the foot of the grey zone is worth nothing
-    held = pos.shares.get(player, {}).get(corp, 0)
+    cash = pos.cash.get(player, 0)
+    held = pos.shares.get(player, {}).get(company.id, 0)
     if company.president == player:
-        if cash - company.price < SHARE_RESERVE:
+        if cash - price < SHARE_RESERVE:
             return -1.0
         if held * 2 <= company.size:
             return 2.0
         return 0.5 if company.trains else 0.1
-    if corp == UP and company.president is None:
-        return 2.5 if cash >= 2 * company.price + SHARE_RESERVE else -1.0
-    if not company.trains or company.revenue <= 0:
-        return -1.0
-    keep = 0 if pos.mine(player) else 150
-    if cash - company.price < keep:
-        return -1.0
-    return company.revenue / max(company.size, 1) / company.price
+    if company.id == UP and company.president is None:
+        return 2.5 if cash >= 2 * price + SHARE_RESERVE else -1.0
+    return stock.dividend_yield(pos, player, company, price, 150)
 
 
 def stock_move(legal: Sequence[Action], pos: Position, player: str) -> Action:
