@@ -26,6 +26,7 @@ from roundhouse.bots.map_info import MapInfo, Maps, revenues
 from roundhouse.bots.moves import field, laid_this_turn
 from roundhouse.bots.policy import final_or
 from roundhouse.bots.policy18xx.money import choose_sale
+from roundhouse.bots.policy18xx.trial import on_copy
 from roundhouse.bots.random_bot import draw, pick
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
@@ -348,9 +349,7 @@ class RoyalGorgePolicy:
         ranked = self._rank_lays(game, company, lays)[:TRACK_CANDIDATES]
         best: tuple[float, Action] | None = None
         for action in ranked:
-            trial = game.clone()
-            trial.apply(action)
-            cost = company.cash - (trial.table().company(company.id).cash or 0)
+            trial, cost = on_copy(game, action, company.id, company.cash)
             if cost > spare:
                 continue
             run = _run_after(trial, player, company.id, None)
@@ -384,9 +383,7 @@ class RoyalGorgePolicy:
         """Before its first train: the cheapest lay that heads for rich cities."""
         ranked = self._rank_lays(game, company, lays)
         for action in ranked[:3]:
-            trial = game.clone()
-            trial.apply(action)
-            cost = company.cash - (trial.table().company(company.id).cash or 0)
+            _, cost = on_copy(game, action, company.id, company.cash)
             if cost <= min(spare, 40):
                 return action
         return idle

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from roundhouse.bots.map_info import MapInfo, pull
 from roundhouse.bots.moves import field, laid_this_turn, number, stops
 from roundhouse.bots.policy18xx.trains import train_need
+from roundhouse.bots.policy18xx.trial import on_copy
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.bot.read import Company, Position
@@ -106,9 +107,7 @@ def choose_lay(
     base = run_after(game, player, company.id) if tried else 0
     best: tuple[float, Action] | None = None
     for action in ranked:
-        trial = game.clone()
-        trial.apply(action)
-        cost = company.cash - (trial.table().company(company.id).cash or 0)
+        trial, cost = on_copy(game, action, company.id, company.cash)
         if cost > budget:
             continue
         gain = run_after(trial, player, company.id) - base if tried else 0
@@ -131,9 +130,7 @@ def choose_token(
     if not company.real_trains():
         return None
     best = max(tokens, key=lambda a: revenue.get(field(a, "hex"), 0))
-    trial = game.clone()
-    trial.apply(best)
-    cost = company.cash - (trial.table().company(company.id).cash or 0)
+    _, cost = on_copy(game, best, company.id, company.cash)
     if spare(pos, company) - cost < TOKEN_SPARE:
         return None
     return best
