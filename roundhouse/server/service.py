@@ -27,6 +27,7 @@ from roundhouse.server import schema
 from roundhouse.server.bot_pool import BotRequest
 from roundhouse.server.cache import GameCache, effective_actions
 from roundhouse.server.drawing import Drawings
+from roundhouse.server.exports import export_formats
 from roundhouse.server.problem import Problem
 from roundhouse.server.seat_bot import seat_label
 from roundhouse.server.seating import named_seats, saved_seats
@@ -213,24 +214,8 @@ class GameService:
             log_from=log_from,
             log=list(game.log_entries(log_from)),
             setup=list(game.setup_events) if log_from == 0 else [],
-            exports=self.exports(game),
+            exports=export_formats(game),
         )
-
-    def exports(self, game: roundhouse.Game) -> list[schema.ExportFormat]:
-        """Our JSON always; 18xx.games where the site has the title and its options say
-        the same game (otherwise the reason, so a page need not ask and fail)."""
-        from roundhouse.interop import TRANSLATORS
-        from roundhouse.interop.export import optional_rules
-
-        site = schema.ExportFormat(format="18xx.games", available=True)
-        try:
-            optional_rules(game, TRANSLATORS.get(game.title.id))
-        except ValueError as exc:
-            reason = str(exc)
-            if "no 18xx.games translator" in reason:
-                reason = f"18xx.games export is not available for {game.title.name}"
-            site = schema.ExportFormat(format="18xx.games", available=False, reason=reason)
-        return [schema.ExportFormat(format="roundhouse", available=True), site]
 
     def history(self, game_id: str, index: int) -> schema.ViewReply:
         record = self.record(game_id)
