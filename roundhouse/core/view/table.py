@@ -40,6 +40,10 @@ class PlayerRow(Part):
     estimate: float = 0.0
     """The title's rough worth of the position to this player (higher is better): what
     heuristic bots steer by."""
+    worth: float | None = None
+    """The worth a table shows and the end-of-game chart plots, where it is not the estimate
+    (Chicago Express: the estimate without an open auction's lead, which the bots count as
+    won but a player does not yet own); None: the estimate."""
     shares: Mapping[str, int] = dataclasses.field(default_factory=dict)
     """Company -> shares held (companies with none left out)."""
     presidencies: tuple[str, ...] = ()

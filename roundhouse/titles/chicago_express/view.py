@@ -141,6 +141,7 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
                 cash=s.cash[p],
                 score=s.cash[p],
                 estimate=heuristic.position_value(s, p),
+                worth=heuristic.position_value(s, p, count_lead=False),
                 shares={cid: c.holders[p] for cid, c in s.companies.items() if c.holders.get(p)},
             )
             for p in s.players

@@ -146,13 +146,14 @@ function spreadsheet(game, colours, you) {
       ...(ordered ? [cell("td", c.order ?? "—")] : []),
       ...extras.map((f) => cell("td", facts[f.key])));
   });
-  const estimated = players.some((p) => Math.round(p.estimate) !== p.score);
+  const worth = (p) => Math.round(p.worth ?? p.estimate);
+  const estimated = players.some((p) => worth(p) !== p.score);
   const footer = [
     ["Cash", ...players.map((p) => money(p.cash))],
     ...(players.some((p) => p.certificates !== null)
       ? [["Certificates", ...players.map((p) => table.cert_limit !== null ? `${p.certificates}/${table.cert_limit}` : text(p.certificates))]] : []),
     [priced ? "Worth" : "Score (cash)", ...players.map((p) => money(p.score))],
-    ...(estimated ? [["Worth (est.)", ...players.map((p) => money(Math.round(p.estimate)))]] : []),
+    ...(estimated ? [["Worth (est.)", ...players.map((p) => money(worth(p)))]] : []),
     ...(privates.length ? [["Privates", ...players.map((p) => privatesOf(p.privates, privates, colours))]] : []),
   ].map(([label, ...values]) => el("tr", { class: "player-row" }, el("th", { scope: "row" }, label),
     ...values.map((v) => cell("td", v)), el("td", { colspan: head.length - players.length - 1 })));
