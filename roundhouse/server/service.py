@@ -40,7 +40,7 @@ from roundhouse.server.storage import (
     hash_token,
     new_token,
 )
-from roundhouse.server.value import value_series
+from roundhouse.server.value import round_starts, value_series
 
 
 def stale(exc: StaleIndex) -> Problem:
@@ -251,8 +251,12 @@ class GameService:
         cached = self._values.get(game_id)
         if cached is not None and cached[0] == record.version:
             return cached[1]
-        indices, series = value_series(self.live(record))
-        reply = schema.ValuesReply(version=record.version, indices=indices, series=series)
+        game = self.live(record)
+        indices, series = value_series(game)
+        rounds = [schema.RoundStart(index=i, label=label) for i, label in round_starts(game)]
+        reply = schema.ValuesReply(
+            version=record.version, indices=indices, series=series, rounds=rounds
+        )
         self._values[game_id] = (record.version, reply)
         return reply
 

@@ -40,3 +40,12 @@ def value_series(game: roundhouse.Game) -> tuple[list[int], dict[str, list[int]]
         for player in game.players:
             series[player].append(values.get(player, 0))
     return indices, series
+
+
+def round_starts(game: roundhouse.Game) -> list[tuple[int, str]]:
+    """(action count, round label) where each round began, from the engine's round events
+    (the setup's first round at 0), so the chart's axis reads by round as players do."""
+    starts = [(0, str(e.data.get("round", e.text))) for e in game.setup_events if e.kind == "round"]
+    for number, events in enumerate(game.events(), start=1):
+        starts += [(number, str(e.data.get("round", e.text))) for e in events if e.kind == "round"]
+    return starts

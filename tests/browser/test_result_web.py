@@ -8,6 +8,7 @@ share as owned once bought, not while its buyer merely leads the auction (Chicag
 from __future__ import annotations
 
 import functools
+import itertools
 
 import httpx
 import pytest
@@ -90,3 +91,34 @@ def test_browser_chicago_express_worth_counts_shares_not_bids(base_url: str, bro
         before = [v for i, v in zip(values["indices"], series, strict=True) if i < first_sale]
         assert len(before) > 3 and set(before) == {before[0]}, (player, before)
     context.close()
+
+
+def test_browser_worth_chart_reads_by_round_in_round_money(base_url: str, browser) -> None:
+    """The chart's money axis steps in round sums ($0, $50, $100 ..., not $0, $58, $116 ...)
+    up past the best worth, and its move axis names the rounds where they began, as the
+    banner does ("initial auction", "round 2"), instead of a bare "moves played"."""
+    context, page, _ = _open(browser, base_url, _finished(), 1280)
+    page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
+    money = [int(t.lstrip("$")) for t in _texts(page, "svg.chart text.money")]
+    assert len(money) >= 3, f"no money axis to read: {money}"
+    steps = {b - a for a, b in itertools.pairwise(money)}
+    assert money[0] == 0 and len(steps) == 1, money
+    assert str(steps.pop()).rstrip("0") in {"1", "2", "25", "5"}, money
+    best = max(max(v) for v in _finished_values(page).values())
+    assert money[-1] >= best > money[-2], (money, best)
+    rounds = _texts(page, "svg.chart text.round")
+    assert rounds[:2] == ["initial auction", "round 2"], rounds
+    shot(page, "result-chart-rounds")
+    context.close()
+
+
+def _finished_values(page) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
+    """The chart's series as the page fetched them."""
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    return page.evaluate(
+        "async (id) => (await (await fetch(`/api/games/${id}/values`)).json()).series", game_id
+    )
+
+
+def _texts(page, selector: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return page.locator(selector).evaluate_all("els => els.map((e) => e.textContent)")
