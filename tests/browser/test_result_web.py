@@ -122,3 +122,16 @@ def _finished_values(page) -> dict[str, list[int]]:  # type: ignore[no-untyped-d
 
 def _texts(page, selector: str) -> list[str]:  # type: ignore[no-untyped-def]
     return page.locator(selector).evaluate_all("els => els.map((e) => e.textContent)")
+
+
+def test_browser_worth_row_explained_in_the_titles_words(base_url: str, browser) -> None:
+    """Where only cash scores (Chicago Express §6) the sheet's worth is an estimate; the note
+    under it is the title's own (TableView.worth_note), not words the page keeps for one
+    title."""
+    owning = _play(lambda g: bool(_owned(g)) and g.state.auction is None)
+    context, page, _ = _open(browser, base_url, owning.to_doc(), 1280)
+    page.wait_for_selector(".spreadsheet")
+    assert "Worth (est.)" in page.inner_text(".spreadsheet")
+    note = page.inner_text(".spreadsheet .worth-note")
+    assert "only cash scores at the end (§6)" in note, note
+    context.close()

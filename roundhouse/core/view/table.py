@@ -117,6 +117,9 @@ class TableView(Part):
     priority: str | None = None
     """The player holding the priority deal."""
     cert_limit: int | None = None
+    worth_note: str = ""
+    """What the players' worth means where the title only estimates it (a table shows it
+    under the worth row), so a page says it in the title's words, not its own."""
 
     def player(self, player_id: str) -> PlayerRow:
         for row in self.players:

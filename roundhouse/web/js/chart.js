@@ -1,5 +1,5 @@
-// An inline SVG line chart of each player's worth over the game (net worth in 18xx; cash
-// plus what shares should still pay in Chicago Express), with a legend.
+// An inline SVG line chart of each player's worth over the game (the worth the spreadsheet
+// shows: net worth in 18xx, the title's estimate where only cash scores), with a legend.
 import { el } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";

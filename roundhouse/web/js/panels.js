@@ -165,7 +165,7 @@ function spreadsheet(game, colours, you) {
     el("thead", {}, el("tr", {}, head.map((h, i) => el("th", { scope: "col", class: i === 0 ? "sticky" : null }, h)))),
     el("tbody", {}, rows),
     el("tbody", { class: "players" }, footer)));
-  if (estimated) part.append(el("p", { class: "hint" }, "Worth (est.): cash plus what the player's shares should still pay, the title's own estimate."));
+  if (estimated) part.append(el("p", { class: "hint worth-note" }, table.worth_note || "Worth (est.): the title's own estimate of each player's position."));
   return part;
 }
 
