@@ -68,7 +68,7 @@ function renderSeats() {
 // An option as a person reads it: the title's label for it ("Shorter Game") over what it
 // changes, each said once; the name the API takes is left to a tooltip.
 function optionWords(option) {
-  return [option.label || humanize(option.name), option.explanation ?? option.description ?? ""];
+  return [option.label, option.explanation];
 }
 
 function renderTitle() {

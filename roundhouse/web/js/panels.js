@@ -146,7 +146,8 @@ function spreadsheet(game, colours, you) {
       ...(ordered ? [cell("td", c.order ?? "—")] : []),
       ...extras.map((f) => cell("td", facts[f.key])));
   });
-  const worth = (p) => Math.round(p.worth ?? p.estimate);
+  // The worth a table shows: the title's own where it gives one (null: its estimate is it).
+  const worth = (p) => Math.round(p.worth === null ? p.estimate : p.worth);
   const estimated = players.some((p) => worth(p) !== p.score);
   const footer = [
     ["Cash", ...players.map((p) => money(p.cash))],
