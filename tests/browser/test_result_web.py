@@ -16,16 +16,11 @@ import pytest
 from roundhouse.bots import make_bot
 from roundhouse.core.game import Game, new_game
 from tests.browser.conftest import shot
+from tests.browser.test_walkthrough_web import RESULT_IN_SIGHT
 
 NAMES = ["Ann", "Bob", "Cy"]
 
-IN_SIGHT = """() => {
-  const banner = document.getElementById('banner').getBoundingClientRect().bottom;
-  const heading = document.getElementById('summary-heading').getBoundingClientRect();
-  const winner = document.querySelector('#summary .winner').getBoundingClientRect();
-  return heading.top >= banner - 1 && winner.bottom <= innerHeight;
-}"""
-"""The result's heading below the banner and the winner's line above the screen's foot."""
+IN_SIGHT = RESULT_IN_SIGHT
 
 
 def _play(until) -> Game:  # type: ignore[no-untyped-def]
