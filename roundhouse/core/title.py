@@ -28,15 +28,48 @@ if TYPE_CHECKING:
 
 OptionValue = bool | int | str
 
+_HEADING = re.compile(r"([A-Z0-9$][^:]{2,40}?):\s+(\S.*)", re.DOTALL)
+"""A description's heading: a capitalised phrase of 3 to 41 characters before a colon."""
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class OptionSpec:
-    """One game option: its name, default, allowed values and what it changes."""
+    """One game option: its name, default, allowed values and what it changes.
+
+    A description may open with the option's name as a player reads it, a heading before a
+    colon ("Shorter Game: any end trigger ..."); :attr:`label` is that heading, or the name in
+    words, so a lobby or an error never shows ``shorter_game_end`` to a player.
+
+    >>> spec = OptionSpec(name="shorter_game_end", default=False,
+    ...     description="Shorter Game: any end trigger finishes the set.")
+    >>> spec.label, spec.explanation
+    ('Shorter Game', 'Any end trigger finishes the set.')
+    >>> OptionSpec(name="pile", default=10, description="base pile size").label
+    'Pile'
+    """
 
     name: str
     default: OptionValue
     description: str
     choices: tuple[OptionValue, ...] | None = None
+
+    @property
+    def label(self) -> str:
+        """The option's name as a player reads it (the description's heading, if any)."""
+        heading = _HEADING.match(self.description)
+        if heading:
+            return heading.group(1)
+        words = self.name.replace("_", " ")
+        return words[:1].upper() + words[1:]
+
+    @property
+    def explanation(self) -> str:
+        """What the option changes, without the heading :attr:`label` already says."""
+        heading = _HEADING.match(self.description)
+        if not heading:
+            return self.description
+        rest = heading.group(2)
+        return rest[:1].upper() + rest[1:]
 
     def check(self, value: object) -> OptionValue:
         if type(value) is not type(self.default):
@@ -121,6 +154,8 @@ class Title:
                     "default": o.default,
                     "choices": list(o.choices) if o.choices is not None else None,
                     "description": o.description,
+                    "label": o.label,
+                    "explanation": o.explanation,
                 }
                 for o in self.options
             ],

@@ -106,12 +106,19 @@ def export_with_origins(
     return doc, origins
 
 
+def lost_options(game: Game, translator: Translator) -> list[str]:
+    """The game's options, by name, that the site's optional rules cannot say: the site
+    would set up a different game unless this is empty."""
+    rules = list(translator.optional_rules(game.options))
+    back = game.title.resolve_options(translator.options(rules))
+    return sorted(k for k in game.options if back.get(k) != game.options[k])
+
+
 def optional_rules(game: Game, translator: Translator) -> list[str]:
     """The site's optional rules for the game's options, or :class:`InvalidSetup` when they
     cannot say the same thing (the site would set up a different game)."""
     rules = list(translator.optional_rules(game.options))
-    back = game.title.resolve_options(translator.options(rules))
-    lost = sorted(k for k in game.options if back.get(k) != game.options[k])
+    lost = lost_options(game, translator)
     if lost:
         settings = ", ".join(f"{k}={game.options[k]!r}" for k in lost)
         raise InvalidSetup(

@@ -225,10 +225,18 @@ class Accepted(BaseModel):
     text: str
 
 
+class RoundStart(BaseModel):
+    index: int = Field(description="the action count at which the round began")
+    label: str = Field(description='the round as the banner names it: "SR 2", "OR 2.1"')
+
+
 class ValuesReply(BaseModel):
     version: int
     indices: list[int] = Field(description="action counts at which values were sampled")
     series: dict[str, list[int]]
+    rounds: list[RoundStart] = Field(
+        default_factory=list, description="where each round began, for the chart's axis"
+    )
 
 
 class ErrorBody(BaseModel):

@@ -27,6 +27,7 @@ from roundhouse.server import schema
 from roundhouse.server.bot_pool import BotRequest
 from roundhouse.server.cache import GameCache, effective_actions
 from roundhouse.server.drawing import Drawings
+from roundhouse.server.exports import export_formats
 from roundhouse.server.problem import Problem
 from roundhouse.server.seat_bot import seat_label
 from roundhouse.server.seating import named_seats, saved_seats
@@ -39,7 +40,7 @@ from roundhouse.server.storage import (
     hash_token,
     new_token,
 )
-from roundhouse.server.value import value_series
+from roundhouse.server.value import round_starts, value_series
 
 
 def stale(exc: StaleIndex) -> Problem:
@@ -213,24 +214,8 @@ class GameService:
             log_from=log_from,
             log=list(game.log_entries(log_from)),
             setup=list(game.setup_events) if log_from == 0 else [],
-            exports=self.exports(game),
+            exports=export_formats(game),
         )
-
-    def exports(self, game: roundhouse.Game) -> list[schema.ExportFormat]:
-        """Our JSON always; 18xx.games where the site has the title and its options say
-        the same game (otherwise the reason, so a page need not ask and fail)."""
-        from roundhouse.interop import TRANSLATORS
-        from roundhouse.interop.export import optional_rules
-
-        site = schema.ExportFormat(format="18xx.games", available=True)
-        try:
-            optional_rules(game, TRANSLATORS.get(game.title.id))
-        except ValueError as exc:
-            reason = str(exc)
-            if "no 18xx.games translator" in reason:
-                reason = f"18xx.games export is not available for {game.title.name}"
-            site = schema.ExportFormat(format="18xx.games", available=False, reason=reason)
-        return [schema.ExportFormat(format="roundhouse", available=True), site]
 
     def history(self, game_id: str, index: int) -> schema.ViewReply:
         record = self.record(game_id)
@@ -266,8 +251,12 @@ class GameService:
         cached = self._values.get(game_id)
         if cached is not None and cached[0] == record.version:
             return cached[1]
-        indices, series = value_series(self.live(record))
-        reply = schema.ValuesReply(version=record.version, indices=indices, series=series)
+        game = self.live(record)
+        indices, series = value_series(game)
+        rounds = [schema.RoundStart(index=i, label=label) for i, label in round_starts(game)]
+        reply = schema.ValuesReply(
+            version=record.version, indices=indices, series=series, rounds=rounds
+        )
         self._values[game_id] = (record.version, reply)
         return reply
 

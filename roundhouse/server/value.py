@@ -1,9 +1,9 @@
 """Each player's worth over a game, for the end-of-game chart.
 
-The worth is the title's own estimate of each player's position in the table view
-(``PlayerRow.estimate``: net worth in 18xx, cash plus what the shares should still pay in
-Chicago Express, so buying a share is not drawn as a loss) at up to :data:`MAX_POINTS`
-positions, and the final result at the end.
+The worth is the one the table view shows for each player (``PlayerRow.worth``, else the
+title's estimate ``PlayerRow.estimate``: net worth in 18xx, cash plus what the shares should
+still pay in Chicago Express, so buying a share is not drawn as a loss, and a bid is not
+drawn as a share) at up to :data:`MAX_POINTS` positions, and the final result at the end.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ MAX_POINTS = 200
 
 def player_values(game: roundhouse.Game) -> dict[str, int]:
     """``{player: worth}`` at the game's current position."""
-    return {row.id: round(row.estimate) for row in game.standings()}
+    return {
+        row.id: round(row.estimate if row.worth is None else row.worth) for row in game.standings()
+    }
 
 
 def value_series(game: roundhouse.Game) -> tuple[list[int], dict[str, list[int]]]:
@@ -38,3 +40,12 @@ def value_series(game: roundhouse.Game) -> tuple[list[int], dict[str, list[int]]
         for player in game.players:
             series[player].append(values.get(player, 0))
     return indices, series
+
+
+def round_starts(game: roundhouse.Game) -> list[tuple[int, str]]:
+    """(action count, round label) where each round began, from the engine's round events
+    (the setup's first round at 0), so the chart's axis reads by round as players do."""
+    starts = [(0, str(e.data.get("round", e.text))) for e in game.setup_events if e.kind == "round"]
+    for number, events in enumerate(game.events(), start=1):
+        starts += [(number, str(e.data.get("round", e.text))) for e in events if e.kind == "round"]
+    return starts

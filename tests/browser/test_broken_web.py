@@ -31,14 +31,16 @@ def test_browser_18xx_export_of_a_rulebook_18royalgorge_game_says_why(
     base_url: str, page, tmp_path
 ) -> None:
     """A default (rulebook) 18RoyalGorge game cannot be set up the same on 18xx.games: the
-    button is off and says which option it needs; with compat_18xx_games it downloads."""
+    button is off and says, in the lobby's words, which option it needs (not the API's
+    ``compat_18xx_games=False``); with that option it downloads."""
     plain = _create(base_url, title="18RoyalGorge", seats=SEATS_3, seed=3)
     page.goto(base_url + plain["link"])
     page.wait_for_selector("#board svg")
     _open_save_menu(page)
     assert page.locator("#export-18xx").is_disabled()
     note = page.inner_text("#export-18xx-note")
-    assert "compat_18xx_games" in note and "different game" in note
+    assert "“As on 18xx.games” left unticked" in note and "different game" in note, note
+    assert "compat" not in note and "=" not in note, note
     assert page.locator("#toast").is_hidden()
     shot(page, "broken-export-18xx-rulebook")
 

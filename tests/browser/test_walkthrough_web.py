@@ -45,6 +45,16 @@ def _box(page, selector: str) -> dict:
     return box
 
 
+RESULT_IN_SIGHT = """() => {
+  const banner = document.getElementById('banner').getBoundingClientRect().bottom;
+  const heading = document.getElementById('summary-heading').getBoundingClientRect();
+  const winner = document.querySelector('#summary .winner').getBoundingClientRect();
+  return heading.top >= banner - 1 && winner.bottom <= innerHeight;
+}"""
+"""A finished game's result in sight: its heading below the sticky banner, the winner's line
+above the screen's foot."""
+
+
 def _check_layout(page, width: int, height: int, name: str) -> None:
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width + 2, f"{name}: the page is {scroll}px wide at {width}px"
@@ -57,8 +67,13 @@ def _check_layout(page, width: int, height: int, name: str) -> None:
     assert last is not None and last["x"] + last["width"] <= sheet["x"] + sheet["width"], (
         f"{name}: the last player's column is cut off"
     )
+    finished = page.evaluate("document.body.dataset.finished") == "true"
+    if finished:
+        # A finished game opens on its result, in sight (on a phone before the map).
+        page.wait_for_function(RESULT_IN_SIGHT, timeout=10000)
     if width < 800:
-        assert board["y"] < height * 0.45, f"{name}: the map starts {board['y']}px down"
+        if not finished:  # a game in play: the map first, the moves docked at the foot
+            assert board["y"] < height * 0.45, f"{name}: the map starts {board['y']}px down"
         if page.locator("#controls-section").is_visible():
             dock = _box(page, "#controls-section")
             assert dock["y"] + dock["height"] >= height - 2, f"{name}: moves not docked"

@@ -82,7 +82,8 @@ def test_server_exports_say_which_formats_a_game_can_take(client: TestClient) ->
         e["format"]: e for e in client.get(f"/api/games/{rg['game']['id']}/table").json()["exports"]
     }
     assert not formats["18xx.games"]["available"]
-    assert "compat_18xx_games" in formats["18xx.games"]["reason"]
+    # In the lobby's words: the option's label, not its API name (issue #20).
+    assert "“As on 18xx.games” left unticked" in formats["18xx.games"]["reason"]
     compat = create(client, title="18RoyalGorge", seats=seats, options={"compat_18xx_games": True})
     gid = compat["game"]["id"]
     formats = {e["format"]: e for e in client.get(f"/api/games/{gid}/table").json()["exports"]}

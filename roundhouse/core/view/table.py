@@ -40,6 +40,10 @@ class PlayerRow(Part):
     estimate: float = 0.0
     """The title's rough worth of the position to this player (higher is better): what
     heuristic bots steer by."""
+    worth: float | None = None
+    """The worth a table shows and the end-of-game chart plots, where it is not the estimate
+    (Chicago Express: the estimate without an open auction's lead, which the bots count as
+    won but a player does not yet own); None: the estimate."""
     shares: Mapping[str, int] = dataclasses.field(default_factory=dict)
     """Company -> shares held (companies with none left out)."""
     presidencies: tuple[str, ...] = ()
@@ -113,6 +117,9 @@ class TableView(Part):
     priority: str | None = None
     """The player holding the priority deal."""
     cert_limit: int | None = None
+    worth_note: str = ""
+    """What the players' worth means where the title only estimates it (a table shows it
+    under the worth row), so a page says it in the title's words, not its own."""
 
     def player(self, player_id: str) -> PlayerRow:
         for row in self.players:

@@ -7,8 +7,10 @@ A company's treasury turns into income through builds (§4.2), so a share also c
 of the treasury's future income.  A player leading an auction is counted as if they had won
 it (paying the high bid), which lets a one-step search judge bids.
 
-The table view shows it as each player's estimate (:mod:`.view`); the rules and the state
-never read it.
+The table view gives it as each player's estimate (:mod:`.view`), what bots steer by, and
+without that lead as the worth a table shows and the end-of-game chart plots: a bid is not
+yet a share, and counting it drew every bidding war as worth leaping up and down by the
+share's value at each bid.  The rules and the state never read it.
 """
 
 from __future__ import annotations
@@ -36,13 +38,15 @@ def rounds_left(state: State) -> int:
     return max(1, left)
 
 
-def position_value(state: State, player: PlayerId) -> float:
+def position_value(state: State, player: PlayerId, *, count_lead: bool = True) -> float:
+    """Cash plus what the player's shares should still pay; with ``count_lead`` a share
+    whose auction the player leads counts as bought at the high bid."""
     cash = float(state.cash[player])
     if state.end is not None:
         return cash
     left = rounds_left(state)
     value = cash
-    auction = state.auction
+    auction = state.auction if count_lead else None
     for company in state.companies.values():
         held = company.holders.get(player, 0)
         out = company.shares_out

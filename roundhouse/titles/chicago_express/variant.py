@@ -16,8 +16,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         name="auctioneer_may_pass",
         default=True,
         description=(
-            "The auctioneer may open an auction with a pass instead of a bid (condensed rules; "
-            "Chicago Express §8 #3). Off: the auctioneer must bid the minimum if they can."
+            "Auctioneer may pass: the auctioneer may open an auction with a pass instead of a bid "
+            "(condensed rules; Chicago Express §8 #3). Off: the auctioneer must bid the minimum "
+            "if they can."
         ),
     ),
     OptionSpec(
@@ -25,8 +26,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default="stays",
         choices=("stays", "to_auctioneer"),
         description=(
-            "A share nobody bids on in a regular auction stays on the charter, or goes free to "
-            "the auctioneer as in the initial auctions (Chicago Express §4.1, §8 #4)."
+            "Unbid share: a share nobody bids on in a regular auction stays on the charter, or "
+            "goes free to the auctioneer as in the initial auctions (Chicago Express §4.1, §8 #4)."
         ),
     ),
     OptionSpec(
@@ -34,33 +35,33 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default="one_plus_present",
         choices=("one_plus_present", "present"),
         description=(
-            "Cost to enter a plain or city where other companies are: printed × (1 + companies "
-            "there), or printed × companies there (literal summary wording; Chicago Express "
-            "§4.2, §8 #5)."
+            "Cost of a shared hex: to enter a plain or city where other companies are costs "
+            "printed × (1 + companies there), or printed × companies there (literal summary "
+            "wording; Chicago Express §4.2, §8 #5)."
         ),
     ),
     OptionSpec(
         name="develop_requires_presence",
         default=True,
         description=(
-            "A hex can be developed only if some company has a locomotive there "
-            "(Chicago Express §4.3, §8 #6)."
+            "Develop only where a company is: a hex can be developed only if some company has a "
+            "locomotive there (Chicago Express §4.3, §8 #6)."
         ),
     ),
     OptionSpec(
         name="industrial_uses_house",
         default=False,
         description=(
-            "Developing Wheeling or Pittsburgh also takes a house from the supply "
-            "(Chicago Express §4.3, §8 #9)."
+            "Industrial cities take a house: developing Wheeling or Pittsburgh also takes a house "
+            "from the supply (Chicago Express §4.3, §8 #9)."
         ),
     ),
     OptionSpec(
         name="fort_wayne_open",
         default=True,
         description=(
-            "Companies other than the Wabash may enter Fort Wayne, the Wabash start hex "
-            "(Chicago Express §4.2, §8 #11)."
+            "Fort Wayne open to all: companies other than the Wabash may enter Fort Wayne, the "
+            "Wabash start hex (Chicago Express §4.2, §8 #11)."
         ),
     ),
 )

@@ -43,6 +43,13 @@ SETTLEMENT = {"city": "city", "industrial": "industrial", "chicago": "capital", 
 """Printed hex type -> the kind of place an area map draws."""
 TERRAIN = frozenset({"forest", "mountain"})
 
+WORTH_NOTE = (
+    "Worth (est.): only cash scores at the end (§6), so this is cash plus the dividends the "
+    "player's shares should still pay in the rounds likely left (§5.1); a share counts once "
+    "bought, not while its auction runs."
+)
+"""Under the spreadsheet's worth row: what the estimate is (see :mod:`.heuristic`)."""
+
 ACTION = {
     "auction": "bid or pass",
     "gauge": "choose a gauge",
@@ -141,6 +148,7 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
                 cash=s.cash[p],
                 score=s.cash[p],
                 estimate=heuristic.position_value(s, p),
+                worth=heuristic.position_value(s, p, count_lead=False),
                 shares={cid: c.holders[p] for cid, c in s.companies.items() if c.holders.get(p)},
             )
             for p in s.players
@@ -180,7 +188,7 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             )
             for cid, c in s.companies.items()
         )
-        return TableView(players=players, companies=companies)
+        return TableView(players=players, companies=companies, worth_note=WORTH_NOTE)
 
     def prompt(self, player: PlayerId | None) -> Prompt:
         s = self.state

@@ -54,8 +54,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="compat_18xx_games",
         default=False,
-        description="Play as 18xx.games does where it differs from the rulebook (for imported "
-        "games): see docs/rules-notes.md.",
+        # What differs is listed in docs/rules-notes.md.
+        description="As on 18xx.games: play as 18xx.games does where it differs from the "
+        "rulebook; a game can be exported to 18xx.games only when made so, and games imported "
+        "from there are.",
     ),
 )
 

@@ -25,22 +25,25 @@ OPTIONS = (
     OptionSpec(
         name="compat_18xx_games",
         default=False,
-        description="Play as 18xx.games where it differs from the rulebook (red area tokens)",
+        description="As on 18xx.games: play as 18xx.games does where it differs from the "
+        "rulebook (red area tokens); games imported from there are.",
     ),
     OptionSpec(
         name="seventeen_trains",
         default=False,
-        description="§17: use 1817's train roster and export rules",
+        description="Trains of 1817: use 1817's train roster and export rules (§17).",
     ),
     OptionSpec(
         name="no_president_limit",
         default=False,
-        description="§17: no 60% share limit for presidents (others may buy from them at +10%)",
+        description="No president limit: no 60% share limit for presidents; others may buy "
+        "from them at +10% (§17).",
     ),
     OptionSpec(
         name="max_start_300",
         default=False,
-        description="§17: $300 maximum starting price after Phase 5 (and the 50% rule)",
+        description="Start price cap: $300 maximum starting price after Phase 5, and the 50% "
+        "rule (§17).",
     ),
 )
 

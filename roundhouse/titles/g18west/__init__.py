@@ -149,11 +149,13 @@ OPTIONS = (
     OptionSpec(
         name=HOUSTON_D,
         default=True,
+        # The two readings are weighed in docs/18West-data.md R22.
         description=(
-            'Houston (L21) carries the "D" label, as on 18xx.games\'s map: it upgrades with '
-            "Denver and Dallas (green and brown D reconstructed, two gray #259). Off: the label "
-            "is read as a slip of that map (the letters name their cities, and only two gray D "
-            "tiles exist) and Houston upgrades as an unlettered City (docs/18West-data.md R22)."
+            'Houston upgrades as a D city: Houston (L21) carries the "D" label, as on '
+            "18xx.games's map, and upgrades with Denver and Dallas (green and brown D "
+            "reconstructed, two gray #259). Off: the label is read as a slip of that map (the "
+            "letters name their cities, and only two gray D tiles exist) and Houston upgrades "
+            "as an unlettered city."
         ),
     ),
 )

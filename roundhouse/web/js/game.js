@@ -409,7 +409,7 @@ async function renderSummary(view) {
   const box = $("summary");
   box.hidden = false;
   if (state.summaryShownFor === state.version) return;
-  if (state.summaryShownFor < 0) setTimeout(() => box.scrollIntoView({ block: "start" }), 50);
+  const first = state.summaryShownFor < 0;
   state.summaryShownFor = state.version;
   const result = Object.entries(view.result ?? {}).sort((a, b) => b[1] - a[1]);
   // The winners as the game names them: usually the best score, but not always (18West §9:
@@ -432,6 +432,17 @@ async function renderSummary(view) {
   } catch (error) {
     body.append(el("p", { class: "error" }, `No chart: ${error.message}`));
   }
+  if (first) bringIntoSight(box);
+}
+
+// The result in sight just under the sticky banner, once drawn whole: scrolled to before the
+// chart came, the browser kept the map still as the chart grew above it and pushed the result
+// out of sight (a phone showed the chart's foot); scrolled to its top, the banner covered it.
+function bringIntoSight(box) {
+  const top = box.getBoundingClientRect().top;
+  const under = $("banner").offsetHeight;
+  if (top >= under && top < innerHeight / 3) return;
+  window.scrollTo({ top: Math.max(0, scrollY + top - under - 8) });
 }
 
 async function submit(legal) {

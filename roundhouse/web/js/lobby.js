@@ -65,11 +65,10 @@ function renderSeats() {
   for (let i = 0; i < n; i++) seatList.append(seatRow(i, previous[i]));
 }
 
-// An option's name as a person reads it: the description's own heading ("Shorter Game: ...")
-// when it has one, else the option's name in words; the description explains it beneath.
-function optionLabel(option) {
-  const head = /^([A-Z][^:.]{2,40}):\s/.exec(option.description || "");
-  return head ? head[1] : humanize(option.name);
+// An option as a person reads it: the title's label for it ("Shorter Game") over what it
+// changes, each said once; the name the API takes is left to a tooltip.
+function optionWords(option) {
+  return [option.label, option.explanation];
 }
 
 function renderTitle() {
@@ -101,10 +100,9 @@ function renderTitle() {
     } else {
       input = el("input", { id, type: "text", value: option.default, "data-option": option.name });
     }
-    const help = `${option.description}${option.choices ? "" : ""}`;
-    optionsBox.append(el("div", { class: "option" },
-      input, el("label", { for: id }, optionLabel(option)),
-      el("span", { class: "hint" }, help, " ", el("code", { class: "option-name" }, option.name))));
+    const [label, help] = optionWords(option);
+    optionsBox.append(el("div", { class: "option", title: `API option name: ${option.name}` },
+      input, el("label", { for: id }, label), el("span", { class: "hint" }, help)));
   }
   document.getElementById("options-count").textContent = title.options.length
     ? `(${title.options.length}; the defaults follow the rulebook)` : "(none)";

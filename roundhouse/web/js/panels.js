@@ -146,13 +146,15 @@ function spreadsheet(game, colours, you) {
       ...(ordered ? [cell("td", c.order ?? "—")] : []),
       ...extras.map((f) => cell("td", facts[f.key])));
   });
-  const estimated = players.some((p) => Math.round(p.estimate) !== p.score);
+  // The worth a table shows: the title's own where it gives one (null: its estimate is it).
+  const worth = (p) => Math.round(p.worth === null ? p.estimate : p.worth);
+  const estimated = players.some((p) => worth(p) !== p.score);
   const footer = [
     ["Cash", ...players.map((p) => money(p.cash))],
     ...(players.some((p) => p.certificates !== null)
       ? [["Certificates", ...players.map((p) => table.cert_limit !== null ? `${p.certificates}/${table.cert_limit}` : text(p.certificates))]] : []),
     [priced ? "Worth" : "Score (cash)", ...players.map((p) => money(p.score))],
-    ...(estimated ? [["Worth (est.)", ...players.map((p) => money(Math.round(p.estimate)))]] : []),
+    ...(estimated ? [["Worth (est.)", ...players.map((p) => money(worth(p)))]] : []),
     ...(privates.length ? [["Privates", ...players.map((p) => privatesOf(p.privates, privates, colours))]] : []),
   ].map(([label, ...values]) => el("tr", { class: "player-row" }, el("th", { scope: "row" }, label),
     ...values.map((v) => cell("td", v)), el("td", { colspan: head.length - players.length - 1 })));
@@ -164,7 +166,7 @@ function spreadsheet(game, colours, you) {
     el("thead", {}, el("tr", {}, head.map((h, i) => el("th", { scope: "col", class: i === 0 ? "sticky" : null }, h)))),
     el("tbody", {}, rows),
     el("tbody", { class: "players" }, footer)));
-  if (estimated) part.append(el("p", { class: "hint" }, "Worth (est.): cash plus what the player's shares should still pay, the title's own estimate."));
+  if (estimated) part.append(el("p", { class: "hint worth-note" }, table.worth_note || "Worth (est.): the title's own estimate of each player's position."));
   return part;
 }
 
