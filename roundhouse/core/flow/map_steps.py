@@ -257,17 +257,21 @@ class RouteStep(Step):
             for routes, revenue in g.map.runs(g, entity)
         ]
 
+    def lists_runs_only(self) -> bool:
+        """Whether :meth:`actions` lists runs and nothing else, as this step's declared
+        :attr:`kinds` say: a subclass that lists other moves beside the run (coal cubes to
+        lengthen a train) declares their kinds, and is then asked by listing."""
+        return self.kinds <= RouteStep.kinds
+
     def actions_of(self, g: Engine, entity: str, kinds: Collection[str]) -> Sequence[Action]:
-        """The offered run only when asked for: it is the optimal run, a search.  A subclass
-        that lists other moves beside it is asked by listing."""
-        if type(self).actions is not RouteStep.actions or RunRoutes.kind in kinds:
+        """The offered run only when asked for: it is the optimal run, a search."""
+        if RunRoutes.kind in kinds or not self.lists_runs_only():
             return super().actions_of(g, entity, kinds)
         return []
 
     def listed_kinds(self, g: Engine, entity: str) -> frozenset[str]:
-        """A run (:meth:`MapRules.runs` offers at least one), without searching for it.  A
-        subclass that lists other moves beside it is asked by listing."""
-        if type(self).actions is not RouteStep.actions:
+        """A run (:meth:`MapRules.runs` offers at least one), without searching for it."""
+        if not self.lists_runs_only():
             return super().listed_kinds(g, entity)
         return frozenset({RunRoutes.kind})
 
