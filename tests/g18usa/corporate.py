@@ -152,13 +152,16 @@ def make_corporate_title(**changes: object) -> Title:
     )
 
 
-def corporate_engine(players: Sequence[str] = ("Ann", "Bob", "Cy")) -> FamilyEngine:
-    """A fresh engine of the corporate title, for tests that set up positions directly."""
+def corporate_engine(
+    players: Sequence[str] = ("Ann", "Bob", "Cy"), *, config: FamilyConfig = CONFIG_C
+) -> FamilyEngine:
+    """A fresh engine of the corporate title, for tests that set up positions directly;
+    ``config`` for a test of another setting (``CONFIG_C`` changed)."""
     return FamilyEngine(
         [PlayerId(p) for p in players],
         Rng(1),
         data=DATA_C,
-        config=CONFIG_C,
+        config=config,
         hooks=CorporateHooks(),
         board=CarStubMap(),
     )
