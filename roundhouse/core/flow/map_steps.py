@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
+from roundhouse.core.derived import Derived
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile, Pass, PlaceToken, RunRoutes
 from roundhouse.core.flow.step import Step
@@ -31,6 +32,12 @@ RouteList = tuple[tuple[str, ...], ...]
 
 class MapRules(Protocol):
     """What the operating round needs from a title's board."""
+
+    @property
+    def derived(self) -> Derived:
+        """The game's derived-data cache (:mod:`roundhouse.core.derived`), shared by every
+        copy of the state: the board's, or one of the map's own on a game without a board."""
+        ...
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
         """Every legal lay or upgrade for the company now (cash already considered)."""
@@ -74,6 +81,9 @@ class MapRules(Protocol):
 
 class NoMap:
     """A map with nothing on it: no lays, no tokens, every run earns nothing."""
+
+    def __init__(self) -> None:
+        self.derived = Derived()
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
         return []

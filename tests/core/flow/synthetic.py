@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from roundhouse.core.ability import Closes, Income
 from roundhouse.core.config import EndTiming, EndTrigger, TitleConfig
+from roundhouse.core.derived import Derived
 from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.entities import CorporationSpec, PrivateSpec
 from roundhouse.core.errors import IllegalAction
@@ -90,6 +91,7 @@ class StubMap:
     earns $30 per city it may visit (2-train $60, 3-train $90, 4-train $120)."""
 
     def __init__(self) -> None:
+        self.derived = Derived()
         self.lays: dict[str, int] = {}
         self.tokens: dict[str, list[str]] = {}
 
