@@ -27,6 +27,7 @@ from roundhouse.core.rng import Rng
 from roundhouse.core.shares import ShareRules
 from roundhouse.core.title import OptionValue, Rulebook, Title
 from roundhouse.core.trains import TrainType
+from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.titles.g18usa.family1817.actions import CORPORATE_ACTIONS
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
@@ -149,6 +150,7 @@ def make_corporate_title(**changes: object) -> Title:
         rulebook=Rulebook(name="Synthetic", edition="test", sections={}),
         actions=ACTIONS + CORPORATE_ACTIONS,
         setup=setup,
+        observer=EngineObserver,
     )
 
 

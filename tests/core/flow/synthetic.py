@@ -30,6 +30,7 @@ from roundhouse.core.station import TokenPlacement
 from roundhouse.core.title import OptionValue, Rulebook, Title
 from roundhouse.core.track import TileLay
 from roundhouse.core.trains import TrainType
+from roundhouse.core.view.engine18xx import EngineObserver
 
 MARKET = MarketGrid.parse(["30 40 50 55 60p 65p 70p 80 90 100 110 120 140 160e 180e"])
 
@@ -172,6 +173,7 @@ def make_title(
         rulebook=Rulebook(name="Synthetic", edition="test", sections={}),
         actions=ACTIONS,
         setup=setup,
+        observer=EngineObserver,
     )
 
 
