@@ -16,26 +16,25 @@ PACKAGE = pathlib.Path(roundhouse.__file__).parent
 
 KNOWN = (
     # the 18xx engine and its flow: steps and rounds type their game as Engine, which builds
-    # them (the next step: generic Step[G] over a protocol in flow)
+    # them, and titles override their methods with the same Engine parameter (the next step:
+    # generic Step[G] over a protocol in flow).  Out of it since: the action names, the game
+    # end, share trading and emergency money (each asks for a narrow protocol the engine
+    # satisfies) and the engine's view (the title names its observer, the engine does not
+    # import it).
     {
-        "core.action_names",
         "core.engine18xx",
         "core.flow.auction",
         "core.flow.board_map",
         "core.flow.company_step",
         "core.flow.dividend_step",
-        "core.flow.emergency",
-        "core.flow.game_end",
         "core.flow.lay_rule",
         "core.flow.map_steps",
         "core.flow.operating_round",
         "core.flow.round",
         "core.flow.step",
         "core.flow.stock_round",
-        "core.flow.trade",
         "core.flow.train_step",
         "core.hooks",
-        "core.view.engine18xx",
     },
 )
 

@@ -33,7 +33,7 @@ from roundhouse.core.config import (
 from roundhouse.core.entities import Corporation, CorporationSpec, Player, Private, PrivateSpec
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import DiscardTrain
-from roundhouse.core.flow.game_end import GameEnd, game_over_text, score
+from roundhouse.core.flow.game_end import GameEnd, game_over_text
 from roundhouse.core.flow.map_steps import MapRules, NoMap
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.round import Round
@@ -48,7 +48,6 @@ from roundhouse.core.shares import IPO, POOL, ShareBook
 from roundhouse.core.state import TitleState
 from roundhouse.core.static import Static
 from roundhouse.core.trains import DEPOT, SCRAPPED, Depot, TrainEvents, TrainType
-from roundhouse.core.view.observer import Observer
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -470,12 +469,6 @@ class Engine(TitleState):
             "pool_trains": [t.id for t in self.depot.pool()],
         }
 
-    def observer(self) -> Observer[Engine]:
-        """The typed views of this game (:mod:`roundhouse.core.view.engine18xx`)."""
-        from roundhouse.core.view.engine18xx import EngineObserver
-
-        return EngineObserver(self)
-
     def _round_view(self) -> Json:
         """The round as its steps show it: whose turn, the steps open to them, and any
         decision in progress (an auction's bids, an M&A offer waiting for its answer)."""
@@ -497,7 +490,7 @@ class Engine(TitleState):
     def result(self) -> dict[PlayerId, int] | None:
         if not self.finished:
             return None
-        return {p: score(self, p) for p in self.players}
+        return {p: self.net_worth(p) for p in self.players}
 
     @property
     def end_reason(self) -> str | None:
@@ -519,7 +512,25 @@ class Engine(TitleState):
     def heuristic_value(self, player: PlayerId) -> float:
         """Net worth as if the game ended now (cash, shares at market price, title
         adjustments): the score 18xx games are won on, so a fair guide for greedy bots."""
-        return float(score(self, player))
+        return float(self.net_worth(player))
+
+    def net_worth(self, player: str) -> int:
+        """A player's score at the end: cash, shares at market price unless their company
+        sits in a worthless zone, privates at face value where the title counts them, and
+        the title's own adjustments (:meth:`Hooks.score_adjustment`)."""
+        total = self.ledger.cash(player)
+        for corp_id, book in self.books.items():
+            held = book.shares_of(player)
+            if not held or corp_id not in self.market.position:
+                continue
+            if self.market.zones(corp_id) & self.config.worthless_zones:
+                continue
+            total += held * self.share_price(corp_id)
+        if self.config.score_private_value:
+            total += sum(
+                p.spec.value for p in self.privates.values() if p.owner == player and not p.closed
+            )
+        return total + self.hooks.score_adjustment(self, player)
 
     def conserved_money(self) -> int | None:
         return self.ledger.total()

@@ -27,6 +27,7 @@ from roundhouse.core.rng import Rng
 from roundhouse.core.shares import ShareRules
 from roundhouse.core.title import OptionValue, Rulebook, Title
 from roundhouse.core.trains import TrainType
+from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.titles.g18usa.family1817.actions import CORPORATE_ACTIONS
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
@@ -149,16 +150,20 @@ def make_corporate_title(**changes: object) -> Title:
         rulebook=Rulebook(name="Synthetic", edition="test", sections={}),
         actions=ACTIONS + CORPORATE_ACTIONS,
         setup=setup,
+        observer=EngineObserver,
     )
 
 
-def corporate_engine(players: Sequence[str] = ("Ann", "Bob", "Cy")) -> FamilyEngine:
-    """A fresh engine of the corporate title, for tests that set up positions directly."""
+def corporate_engine(
+    players: Sequence[str] = ("Ann", "Bob", "Cy"), *, config: FamilyConfig = CONFIG_C
+) -> FamilyEngine:
+    """A fresh engine of the corporate title, for tests that set up positions directly;
+    ``config`` for a test of another setting (``CONFIG_C`` changed)."""
     return FamilyEngine(
         [PlayerId(p) for p in players],
         Rng(1),
         data=DATA_C,
-        config=CONFIG_C,
+        config=config,
         hooks=CorporateHooks(),
         board=CarStubMap(),
     )

@@ -7,7 +7,6 @@ import pytest
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.game_end import score
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18usa.family1817.company_sale import (
     SaleKind,
@@ -106,7 +105,7 @@ def test_18usa_11_2_short_sale_dividend_and_closing() -> None:
     assert g.invariant_violations() == []
     charge_short_dividends(g, "CC", 100 // 5)
     assert g.ledger.cash("Bob") == bob + 80 - 20
-    assert score(g, "Bob") == g.ledger.cash("Bob") - 80
+    assert g.net_worth("Bob") == g.ledger.cash("Bob") - 80
     cert = g.books["CC"].certs_of(POOL)[0].id
     g.books["CC"].move(cert, "Bob")
     close_short(g, "Bob", cert)

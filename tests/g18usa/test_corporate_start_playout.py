@@ -15,6 +15,7 @@ from roundhouse.core.flow.actions import ACTIONS, Choose
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import OptionValue, Rulebook, Title
+from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.titles.g18usa.family1817.actions import CORPORATE_ACTIONS
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
@@ -50,6 +51,7 @@ TITLE = Title(
     rulebook=Rulebook(name="Synthetic", edition="test", sections={}),
     actions=(*ACTIONS, *CORPORATE_ACTIONS, Choose),
     setup=setup,
+    observer=EngineObserver,
 )
 
 

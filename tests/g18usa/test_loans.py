@@ -4,13 +4,33 @@ area takes no more in the M&A round."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
+from roundhouse.titles.g18usa import TITLE, config, make_setup, private_cards
 from roundhouse.titles.g18usa.family1817.actions import Convert, TakeLoan
+from roundhouse.titles.g18usa.family1817.config import FamilyConfig
 from roundhouse.titles.g18usa.family1817.loan_step import take_loan
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
-from tests.g18usa.corporate import corporate_engine
+from tests.g18usa.corporate import CONFIG_C, corporate_engine
 
 ANN = PlayerId("Ann")
+
+
+def _replay(doc: Mapping[str, object], reading: Callable[[FamilyConfig], FamilyConfig]) -> Game:
+    """The recorded moves of ``doc`` replayed under its options' settings changed by
+    ``reading`` (a rulebook reading under ``compat_18xx_games``), through the title's own
+    set-up (:func:`~roundhouse.titles.g18usa.make_setup`)."""
+    title = replace(TITLE, setup=make_setup(private_cards, lambda n, v: reading(config(n, v))))
+    players, seed, options, actions = doc["players"], doc["seed"], doc["options"], doc["actions"]
+    assert isinstance(players, list) and isinstance(seed, int)
+    assert isinstance(options, dict) and isinstance(actions, list)
+    game = Game(title, players, seed, options)
+    for action in actions:
+        game.apply(action)
+    return game
 
 
 def test_18usa_9_loans_stop_at_the_leftmost_acquisition_space() -> None:
@@ -99,7 +119,6 @@ def test_18usa_9_a_loan_before_paying_interest_is_the_rulebooks_not_the_sites() 
     ``compat_18xx_games`` the loan is offered only after it, in the repay step (found by
     the export differential: random bots, 2 players, seed 300; a loan taken there made ours
     pay interest on two loans, the site on one)."""
-    import dataclasses
     import json
     from pathlib import Path
 
@@ -113,10 +132,10 @@ def test_18usa_9_a_loan_before_paying_interest_is_the_rulebooks_not_the_sites() 
     assert g.ledger.cash("MP") == 135  # type: ignore[attr-defined]  # $140 less one loan's $5
     assert "take_loan" in {a.kind for a in game.legal_actions()}  # the repay step offers it
 
-    rulebook = roundhouse.load(doc)  # the same position, the rulebook's loan timing
-    r = rulebook.state
-    loans = dataclasses.replace(r.config.loans, borrow_before_interest=True)  # type: ignore[attr-defined]
-    r._family_config = dataclasses.replace(r.config, loans=loans)  # type: ignore[attr-defined]
+    # the same moves with the rulebook's loan timing
+    rulebook = _replay(
+        doc, lambda c: replace(c, loans=replace(c.loans, borrow_before_interest=True))
+    )
     assert {a.kind for a in rulebook.legal_actions()} == {"pass", "take_loan"}
 
 
@@ -126,14 +145,14 @@ def test_18usa_12_5_a_withhold_in_the_leftmost_acquisition_space() -> None:
     a token into liquidation but by liquidating (``SharePrice#normal_movement?``): under
     ``compat_18xx_games`` the company stays in acquisition (found by the export
     differential: random bots, 3 players, seed 301, GN withholding at $0)."""
-    import dataclasses
-
     from roundhouse.titles.g18usa.family1817.dividend_step import ShortDividendStep
 
     for site, zone in ((False, "liquidation"), (True, "acquisition")):
-        g = corporate_engine()
-        t = dataclasses.replace(g.config.takeover, withhold_stops_at_acquisition=site)
-        g._family_config = dataclasses.replace(g.config, takeover=t)
+        g = corporate_engine(
+            config=replace(
+                CONFIG_C, takeover=replace(CONFIG_C.takeover, withhold_stops_at_acquisition=site)
+            )
+        )
         g.start_company("Ann", "CC", 80)
         cell = g.market.grid.at_or_below(20)
         assert cell is not None
@@ -150,8 +169,9 @@ def test_18usa_14_2_2_acquired_loans_over_the_limit_are_repaid_on_the_site() -> 
     default, until DRG repays; 18xx.games repays the 2 over the limit at once
     (``G1817::Step::Acquire#acquire_post_loan``), under ``compat_18xx_games`` so do we (found
     by the export differential: random bots, 5 players, seed 303; the position is its first
-    115 moves, DRG named as the buyer last)."""
-    import dataclasses
+    115 moves, DRG named as the buyer last).  Played by the rulebook from the start, the
+    buyer's room for loans counts the target's too, so P4 may still outbid DRG's $330 before
+    P5 names DRG: P4 passes."""
     import json
     from pathlib import Path
 
@@ -163,12 +183,15 @@ def test_18usa_14_2_2_acquired_loans_over_the_limit_are_repaid_on_the_site() -> 
     assert len(game.state.loans.of("DRG")) == 5  # type: ignore[attr-defined]
     assert game.state.books["DRG"].size == 5  # type: ignore[attr-defined]
 
-    rulebook = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
-    r = rulebook.state
-    t = dataclasses.replace(r.config.takeover, repay_acquired_loans=False)  # type: ignore[attr-defined]
-    r._family_config = dataclasses.replace(r.config, takeover=t)  # type: ignore[attr-defined]
-    rulebook.apply(doc["actions"][-1])
-    assert len(r.loans.of("DRG")) == 7  # type: ignore[attr-defined]
+    *moves, buy = doc["actions"]
+    rulebook = _replay(
+        {**doc, "actions": moves},
+        lambda c: replace(c, takeover=replace(c.takeover, repay_acquired_loans=False)),
+    )
+    assert [str(a) for a in rulebook.legal_actions()] == ["P4 bids $340 for MKT", "P4 passes"]
+    rulebook.apply({"kind": "pass", "player": "P4", "entity": "P4"})
+    rulebook.apply(buy)
+    assert len(rulebook.state.loans.of("DRG")) == 7  # type: ignore[attr-defined]
 
 
 def test_18usa_9_compat_no_loan_between_a_run_of_nothing_and_the_interest() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from roundhouse.core.actions import Action
-from roundhouse.core.flow.game_end import score
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18usa import TITLE as REAL_TITLE
@@ -77,9 +76,9 @@ def test_18usa_16_score_is_cash_plus_shares_less_shorts() -> None:
     book.move(cert.id, bob)
     g.shorts.add(cy, "ATSF")
     price = g.share_price("ATSF")
-    assert score(g, ann) == g.ledger.cash(ann) + 2 * price
-    assert score(g, bob) == g.ledger.cash(bob) + price
-    assert score(g, cy) == g.ledger.cash(cy) - price
+    assert g.net_worth(ann) == g.ledger.cash(ann) + 2 * price
+    assert g.net_worth(bob) == g.ledger.cash(bob) + price
+    assert g.net_worth(cy) == g.ledger.cash(cy) - price
 
 
 def steady(moves: list[Action], rng: Rng) -> Action:

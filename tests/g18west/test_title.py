@@ -9,7 +9,6 @@ import pytest
 import roundhouse
 from roundhouse.core.bank import BANK
 from roundhouse.core.flow.actions import Bid, BuyShares, Choose, Par, Pass
-from roundhouse.core.flow.game_end import score
 from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import IPO, POOL
@@ -167,10 +166,10 @@ def test_18west_4_2_1_grey_granger_scores_nothing() -> None:
     worthless"."""
     _, s = new()
     s.start_company("Ann", "CBQ", 50)
-    before = score(s, PlayerId("Ann"))
+    before = s.net_worth(PlayerId("Ann"))
     s.market.withhold("CBQ")
     assert "grey" in s.market.zones("CBQ")
-    assert score(s, PlayerId("Ann")) == before - 100
+    assert s.net_worth(PlayerId("Ann")) == before - 100
     assert s.cert_count("Ann") == 0
 
 

@@ -24,12 +24,43 @@ title says, plus the title's own adjustments (18USA §16's short shares:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from roundhouse.core.config import EndTiming, EndTrigger
+from roundhouse.core.config import EndTiming, EndTrigger, TitleConfig
+from roundhouse.core.ids import PlayerId
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+
+class RoundKind(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+
+class Clock(Protocol):
+    """What the end is timed by: the 18xx engine (:class:`~roundhouse.core.engine18xx.Engine`)
+    is one.  A protocol, not the engine, so that the engine, which keeps a :class:`GameEnd`,
+    is not imported back."""
+
+    @property
+    def config(self) -> TitleConfig: ...
+    @property
+    def round(self) -> RoundKind: ...
+    @property
+    def set_count(self) -> int: ...
+    @property
+    def or_in_set(self) -> int: ...
+    def emit(self, kind: str, text: str, /, **data: object) -> None: ...
+
+
+class Ended(Protocol):
+    """A game whose end is told (:func:`game_over_text`)."""
+
+    @property
+    def end(self) -> GameEnd: ...
+    @property
+    def result(self) -> dict[PlayerId, int] | None: ...
+    @property
+    def winners(self) -> tuple[PlayerId, ...] | None: ...
+
 
 WHOLE_SET = 1_000
 """Stands in for "the last operating round of the set" in a target."""
@@ -59,7 +90,7 @@ class GameEnd:
         self.reason: str | None = None
         self.over = False
 
-    def trigger(self, g: Engine, trigger: EndTrigger) -> None:
+    def trigger(self, g: Clock, trigger: EndTrigger) -> None:
         """Record a trigger; ends the game now if its timing is immediate."""
         timing = g.config.end_timing.get(trigger)
         if timing is None or trigger.value in self.fired or self.over:
@@ -86,14 +117,14 @@ class GameEnd:
         elif target == self.target and _rank(timing) < self._rank_of_reason(g):
             self.reason = trigger.value
 
-    def _rank_of_reason(self, g: Engine) -> int:
+    def _rank_of_reason(self, g: Clock) -> int:
         """How soon the trigger that names the end ends a game by its own timing."""
         for trigger, timing in g.config.end_timing.items():
             if trigger.value == self.reason:
                 return _rank(timing)
         return len(TIMING_ORDER)
 
-    def after_operating_round(self, g: Engine, last_of_set: bool) -> bool:
+    def after_operating_round(self, g: Clock, last_of_set: bool) -> bool:
         """Whether the game ends now that an operating round is over."""
         if self.target is None:
             return False
@@ -103,12 +134,12 @@ class GameEnd:
             self.over = True
         return self.over
 
-    def final_set(self, g: Engine) -> bool:
+    def final_set(self, g: Clock) -> bool:
         """Whether the set being played is the last one (titles lengthen it, 18USA §16)."""
         return self.target is not None and self.target[0] == g.set_count
 
 
-def game_over_text(g: Engine) -> str:
+def game_over_text(g: Ended) -> str:
     """ "Game over (bank broken): Ann wins with $1234; Bob $1100, Cy $950" - the winners as
     the game names them (18West §9: the sole solvent player, whatever the scores)."""
     result = g.result or {}
@@ -122,20 +153,3 @@ def game_over_text(g: Engine) -> str:
     scores = {result[p] for p in winners}
     told = f" with ${scores.pop()}" if len(scores) == 1 else ""
     return f"Game over{why}: {' and '.join(winners)} {verb}{told}" + (f"; {rest}" if rest else "")
-
-
-def score(g: Engine, player: str) -> int:
-    """A player's net worth at the end."""
-    total = g.ledger.cash(player)
-    for corp_id, book in g.books.items():
-        held = book.shares_of(player)
-        if not held or corp_id not in g.market.position:
-            continue
-        if g.market.zones(corp_id) & g.config.worthless_zones:
-            continue
-        total += held * g.share_price(corp_id)
-    if g.config.score_private_value:
-        total += sum(
-            p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
-        )
-    return total + g.hooks.score_adjustment(g, player)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
+from roundhouse.core.derived import Derived
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile, Pass, PlaceToken, RunRoutes
 from roundhouse.core.flow.step import Step
@@ -31,6 +32,12 @@ RouteList = tuple[tuple[str, ...], ...]
 
 class MapRules(Protocol):
     """What the operating round needs from a title's board."""
+
+    @property
+    def derived(self) -> Derived:
+        """The game's derived-data cache (:mod:`roundhouse.core.derived`), shared by every
+        copy of the state: the board's, or one of the map's own on a game without a board."""
+        ...
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
         """Every legal lay or upgrade for the company now (cash already considered)."""
@@ -74,6 +81,9 @@ class MapRules(Protocol):
 
 class NoMap:
     """A map with nothing on it: no lays, no tokens, every run earns nothing."""
+
+    def __init__(self) -> None:
+        self.derived = Derived()
 
     def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
         return []
@@ -257,17 +267,21 @@ class RouteStep(Step):
             for routes, revenue in g.map.runs(g, entity)
         ]
 
+    def lists_runs_only(self) -> bool:
+        """Whether :meth:`actions` lists runs and nothing else, as this step's declared
+        :attr:`kinds` say: a subclass that lists other moves beside the run (coal cubes to
+        lengthen a train) declares their kinds, and is then asked by listing."""
+        return self.kinds <= RouteStep.kinds
+
     def actions_of(self, g: Engine, entity: str, kinds: Collection[str]) -> Sequence[Action]:
-        """The offered run only when asked for: it is the optimal run, a search.  A subclass
-        that lists other moves beside it is asked by listing."""
-        if type(self).actions is not RouteStep.actions or RunRoutes.kind in kinds:
+        """The offered run only when asked for: it is the optimal run, a search."""
+        if RunRoutes.kind in kinds or not self.lists_runs_only():
             return super().actions_of(g, entity, kinds)
         return []
 
     def listed_kinds(self, g: Engine, entity: str) -> frozenset[str]:
-        """A run (:meth:`MapRules.runs` offers at least one), without searching for it.  A
-        subclass that lists other moves beside it is asked by listing."""
-        if type(self).actions is not RouteStep.actions:
+        """A run (:meth:`MapRules.runs` offers at least one), without searching for it."""
+        if not self.lists_runs_only():
             return super().listed_kinds(g, entity)
         return frozenset({RunRoutes.kind})
 

@@ -17,8 +17,7 @@ train's face value (:meth:`BuyTrainStep.agreed_range`; 18xx.games's ``spend_minm
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -50,19 +49,27 @@ def price_points(low: int, high: int, step: int) -> list[int]:
     return sorted(p for p in points if low <= p <= high)
 
 
-@functools.lru_cache(maxsize=4096)
 def agreed_buys(
-    player: PlayerId, corp: str, train: str, low: int, high: int, step: int
+    g: Engine, player: PlayerId, corp: str, train: str, low: int, high: int
 ) -> tuple[BuyTrain, ...]:
     """``corp``'s purchases of another company's ``train`` at the listed agreed prices
     (:func:`price_points`).  A listing may hold hundreds (every $10 up to the treasury, for
     each train of each other company), built again at every position a company with that
-    cash is offered them (a bot's copies, the fuzzer's checks of a position); actions are
-    immutable, so the same ones are handed out."""
-    return tuple(
+    cash is offered them (a bot's copies, the fuzzer's checks of a position): it is derived
+    data, kept in the game's cache (:mod:`roundhouse.core.derived`) under everything it
+    depends on; actions are immutable, so the same ones are handed out."""
+    step = g.config.agreed_price_step
+    key = ("agreed buys", player, corp, train, low, high, step)
+    derived = g.map.derived
+    found = cast("tuple[BuyTrain, ...] | None", derived.peek(key))
+    if found is not None:
+        return found
+    buys = tuple(
         BuyTrain(player=player, entity=corp, train=train, price=x)
         for x in price_points(low, high, step)
     )
+    derived.put(key, buys)
+    return buys
 
 
 class BuyTrainStep(Step):
@@ -176,7 +183,7 @@ class BuyTrainStep(Step):
         p = g.controller_id(corp)
         for tid in self.sellers(g, corp):
             low, high = self.agreed_range(g, corp, tid)
-            out.extend(agreed_buys(p, corp, tid, low, high, g.config.agreed_price_step))
+            out.extend(agreed_buys(g, p, corp, tid, low, high))
         return out
 
     def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:

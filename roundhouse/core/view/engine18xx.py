@@ -36,7 +36,6 @@ from roundhouse.core.flow.actions import (
 )
 from roundhouse.core.flow.auction import EnglishAuction
 from roundhouse.core.flow.board_map import BoardMap
-from roundhouse.core.flow.game_end import score
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 from roundhouse.core.ids import PlayerId
@@ -222,7 +221,7 @@ class EngineObserver(Observer[E]):
 
     def score(self, player: str) -> int:
         """Net worth as if the game ended now."""
-        return score(self.state, player)
+        return self.state.net_worth(player)
 
     def player_facts(self, player: str) -> tuple[Fact, ...]:
         return ()

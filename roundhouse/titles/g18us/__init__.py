@@ -64,6 +64,7 @@ from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import SellDrop
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import OptionValue, Rulebook, Title
+from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.titles.g18us import data
 from roundhouse.titles.g18us.board import board
 from roundhouse.titles.g18us.rules import UsHooks
@@ -209,6 +210,7 @@ DRAFT = Title(
     rulebook=RULEBOOK,
     actions=(*ACTIONS, Choose, ChooseAbility),
     setup=_setup,
+    observer=EngineObserver,
     designer="David G. D. Hecht",
 )
 

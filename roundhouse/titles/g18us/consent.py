@@ -10,11 +10,11 @@
   ``permit`` or ``refuse``.
 
 While a :class:`Request` is open the Operating Round waits for the player who answers
-(:class:`ConsentRound`: he is the one acting and :class:`AnswerStep` the only step offered);
+(:class:`ConsentRound`: he is the one acting and :class:`ConsentStep` the only step offered);
 his answer hands the turn back to the company in the step it was in.  A refused question is
-not asked again in the same turn (a table would not either, and a bot that only picks legal
-moves cannot loop on it).  A President asked by his own company agrees with himself: the
-purchase or permission takes effect at once.
+not asked again in the same turn.  A President asked by his own company agrees with himself:
+the purchase or permission takes effect at once.  The mechanics are core's
+(:mod:`roundhouse.core.flow.answer`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
+from roundhouse.core.flow.answer import AnswerStep, Asking
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 
@@ -47,6 +48,15 @@ class Request:
     player: str
     item: str
 
+    @property
+    def answerer(self) -> str:
+        return self.player
+
+    @property
+    def refusal(self) -> tuple[str, str]:
+        """Refused, the same question is not asked again in the turn."""
+        return (self.kind, self.item)
+
     def __str__(self) -> str:
         if self.kind == SALE:
             return f"{self.company} offers {self.player} face value for {self.item}"
@@ -59,19 +69,24 @@ class ConsentRound(OperatingRound):
 
     def __init__(self, steps: Sequence[Step]) -> None:
         super().__init__(steps)
-        self.request: Request | None = None
+        self.asking: Asking[Request] = Asking()
+        """The question waiting for its answer, and those the current company was refused
+        this turn."""
+
+    @property
+    def request(self) -> Request | None:
         """The question waiting for its answer."""
-        self.refused: set[tuple[str, str]] = set()
-        """(kind, item) the current company was refused this turn."""
+        return self.asking.question
 
     def entity(self, g: Engine) -> str | None:
-        if self.request is not None and not self.finished:
-            return self.request.player
+        answerer = self.asking.answerer()
+        if answerer is not None and not self.finished:
+            return answerer
         return super().entity(g)
 
     def offered(self, g: Engine, entity: str) -> list[Step]:
         if self.request is not None:
-            return [s for s in self.steps if isinstance(s, AnswerStep)]
+            return [s for s in self.steps if isinstance(s, ConsentStep)]
         return super().offered(g, entity)
 
     def after_process(self, g: Engine, entity: str) -> None:
@@ -83,7 +98,7 @@ class ConsentRound(OperatingRound):
         super().after_process(g, entity)
 
     def next_entity(self, g: Engine) -> None:
-        self.refused = set()
+        self.asking.forget_refusals()
         super().next_entity(g)
 
 
@@ -98,7 +113,7 @@ def consent_round(g: Engine) -> ConsentRound:
 
 def was_refused(g: Engine, kind: str, item: str) -> bool:
     rnd = g.round
-    return isinstance(rnd, ConsentRound) and (kind, item) in rnd.refused
+    return isinstance(rnd, ConsentRound) and rnd.asking.was_refused((kind, item))
 
 
 def sell_concession(g: Engine, company: str, item: str) -> None:
@@ -134,35 +149,29 @@ def ask(g: Engine, request: Request) -> None:
     if g.controller(request.company) == request.player:
         grant(g, request)
         return
-    consent_round(g).request = request
+    consent_round(g).asking.ask(request)
 
 
-class AnswerStep(Step):
+class ConsentStep(AnswerStep[Request]):
     """The asked player's answer (§7.2 the owner's consent; §7.3 the President's
     permission)."""
 
     kinds = frozenset({"choose"})
     name = "consent"
 
-    def _request(self, g: Engine, entity: str) -> Request | None:
+    def asking(self, g: Engine) -> Asking[Request] | None:
         rnd = g.round
-        if isinstance(rnd, ConsentRound) and rnd.request is not None:
-            return rnd.request if rnd.request.player == entity else None
-        return None
+        return rnd.asking if isinstance(rnd, ConsentRound) else None
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return self._request(g, entity) is not None
-
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        request = self._request(g, entity)
-        if request is None:
-            return []
-        return [
-            Choose(player=g.pid(entity), entity=entity, choice=c) for c in (YES[request.kind], NO)
-        ]
+    def answers(self, g: Engine, entity: str, question: Request) -> tuple[Action, Action]:
+        p = g.pid(entity)
+        return (
+            Choose(player=p, entity=entity, choice=YES[question.kind]),
+            Choose(player=p, entity=entity, choice=NO),
+        )
 
     def check(self, g: Engine, entity: str, action: Action) -> None:
-        request = self._request(g, entity)
+        request = self.question(g, entity)
         if request is None or action not in self.actions(g, entity):
             yes = YES[request.kind] if request is not None else "permit"
             raise IllegalAction(
@@ -170,15 +179,9 @@ class AnswerStep(Step):
                 rule="consent.sale" if request and request.kind == SALE else "track.reserved_hex",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        assert isinstance(action, Choose)
-        rnd = consent_round(g)
-        request = rnd.request
-        assert request is not None
-        rnd.request = None
-        if action.choice == NO:
-            rnd.refused.add((request.kind, request.item))
-            g.emit("refuse", f"{entity} refuses: {request}", company=request.company)
-            return
-        g.emit("consent", f"{entity} agrees: {request}", company=request.company)
-        grant(g, request)
+    def accept(self, g: Engine, entity: str, question: Request) -> None:
+        g.emit("consent", f"{entity} agrees: {question}", company=question.company)
+        grant(g, question)
+
+    def refuse(self, g: Engine, entity: str, question: Request) -> None:
+        g.emit("refuse", f"{entity} refuses: {question}", company=question.company)

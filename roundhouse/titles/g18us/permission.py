@@ -10,7 +10,7 @@ So between its floating and its first turn the company's reserved hexes take a t
 another company only with its President's leave, one tile in one hex at a time.  In its
 track step a company may ask for any tile it could lay and pay for there were the hex not
 reserved (``ask:<hex>:<tile>``, :class:`PermissionTrackStep`); the President answers
-(:class:`~.consent.AnswerStep`), and a tile permitted stays permitted to that company until
+(:class:`~.consent.ConsentStep`), and a tile permitted stays permitted to that company until
 someone lays a tile in the hex (core's ``Board.permit_build``).  The end of the reservation
 is :class:`~.rules.UsOperatingRound`'s, once the company has operated.
 """

@@ -23,7 +23,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.trains import TrainEvents
 from roundhouse.titles.g18us.card_window_step import CardTokenStep, CardTrackStep
-from roundhouse.titles.g18us.consent import AnswerStep
+from roundhouse.titles.g18us.consent import ConsentStep
 from roundhouse.titles.g18us.convention import (
     SCCRR,
     SOUTHERN,
@@ -205,7 +205,7 @@ class UsHooks(CardHooks):
         Land Grant track (§7.3), the
         conversion steps (§6.3.2 Land Grant, §6.3.1 Eastern) between track and token, and
         18US's dividend and train steps."""
-        steps: list[Step] = [AnswerStep(), SideTurnPassStep()]
+        steps: list[Step] = [ConsentStep(), SideTurnPassStep()]
         for step in super().operating_steps(g):
             if type(step) is DiscountBuyTrainStep:
                 step = UsBuyTrainStep()

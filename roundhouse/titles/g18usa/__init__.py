@@ -273,9 +273,12 @@ def private_specs(cards: Sequence[PrivateCard], chosen: Sequence[str]) -> tuple[
 
 def make_setup(
     cards: Callable[[bool], Sequence[PrivateCard]],
+    settings: Callable[[int, Variant], FamilyConfig] = config,
 ) -> Callable[[tuple[PlayerId, ...], Mapping[str, OptionValue], Rng], UsaGame]:
     """The title's set-up with the private cards from ``cards`` (called with the
-    ``compat_18xx_games`` option; tests pass their own)."""
+    ``compat_18xx_games`` option) and the settings from ``settings`` (called with the player
+    count and the variant, :func:`config` by default); tests pass their own, e.g. a rulebook
+    reading under ``compat_18xx_games``."""
 
     def setup(
         players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rng: Rng
@@ -305,7 +308,7 @@ def make_setup(
             players,
             rng,
             data=title_data,
-            config=config(len(players), variant),
+            config=settings(len(players), variant),
             hooks=UsaHooks(START_RULES),
             board=UsaMap(board, mexico_hexes=mexico, kinds=data.train_kinds()),
             variant=variant,

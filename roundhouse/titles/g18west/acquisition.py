@@ -17,6 +17,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose, DiscardTrain, Pass
+from roundhouse.core.flow.answer import AnswerStep, Asking
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18west.actions import Acquire, AnswerOffer
@@ -86,7 +87,7 @@ def offers(g: Engine, buyer: str) -> list[Offer]:
                 pay = value - n * price
                 if pay > cash or -pay > g.ledger.cash(owner):
                     continue
-                if (buyer, target, n) not in r.declined:
+                if not r.asking.was_refused((buyer, target, n)):
                     out.append(Offer(buyer, target, n, pay, owner))
         elif rules.unstarted_share_value is not None and unstarted(g, target):
             pc = g.books[target].president_cert
@@ -173,7 +174,7 @@ class AcquireStep(Step):
         assert isinstance(action, Acquire)
         if action in self.actions(g, entity):
             return
-        if (action.entity, action.corporation, action.shares) in _round(g).declined:
+        if _round(g).asking.was_refused((action.entity, action.corporation, action.shares)):
             raise IllegalAction(
                 f"that offer for {action.corporation} was declined this round",
                 rule="merger.declined",
@@ -191,7 +192,7 @@ class AcquireStep(Step):
         if offer.owner in (BANK, entity):
             complete(g, entity, offer)
         else:
-            r.offer = offer
+            r.asking.ask(offer)
 
 
 def complete(g: Engine, president: str, offer: Offer) -> None:
@@ -205,37 +206,27 @@ def complete(g: Engine, president: str, offer: Offer) -> None:
         r.discarding = offer.buyer
 
 
-class AnswerStep(Step):
-    """The target's owner accepts or declines an offer (§6.4)."""
+class OfferAnswerStep(AnswerStep[Offer]):
+    """The target's owner accepts or declines an offer (§6.4: "never required to accept the
+    compensation offered"); a declined offer stands declined for the round."""
 
     kinds = frozenset({"answer_offer"})
     name = "answer_offer"
 
-    def active(self, g: Engine, entity: str) -> bool:
-        offer = _round(g).offer
-        return offer is not None and offer.owner == entity
+    def asking(self, g: Engine) -> Asking[Offer]:
+        return _round(g).asking
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        if not self.active(g, entity):
-            return []
+    def answers(self, g: Engine, entity: str, question: Offer) -> tuple[Action, Action]:
         p = g.pid(entity)
-        return [
+        return (
             AnswerOffer(player=p, entity=entity, accept=True),
             AnswerOffer(player=p, entity=entity, accept=False),
-        ]
+        )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        assert isinstance(action, AnswerOffer)
-        r = _round(g)
-        offer = r.offer
-        assert offer is not None
-        r.offer = None
-        president = g.books[offer.buyer].president
+    def accept(self, g: Engine, entity: str, question: Offer) -> None:
+        president = g.books[question.buyer].president
         assert president is not None
-        if action.accept:
-            complete(g, president, offer)
-        else:
-            r.declined.add((offer.buyer, offer.target, offer.shares))
+        complete(g, president, question)
 
 
 class AcquisitionDiscardStep(Step):

@@ -14,7 +14,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.titles.g18west.acquisition import (
     AcquireStep,
     AcquisitionDiscardStep,
-    AnswerStep,
+    OfferAnswerStep,
     RelocateStep,
 )
 from roundhouse.titles.g18west.merger_answers import MergerAnswers
@@ -39,7 +39,7 @@ def merger_steps() -> list[Step]:
     """18West §6.1's actions, answers and discards first, pass last (a title adds its own
     steps before :class:`~.merger_round.MergerPassStep`)."""
     return [
-        AnswerStep(),
+        OfferAnswerStep(),
         RelocateStep(),
         AcquisitionDiscardStep(),
         IssueRedeemStep(),

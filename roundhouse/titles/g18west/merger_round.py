@@ -34,6 +34,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Pass
+from roundhouse.core.flow.answer import Asking
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import POOL
@@ -56,6 +57,15 @@ class Offer:
     """What the buyer pays the owner; negative: what the owner pays the buyer."""
     owner: str
 
+    @property
+    def answerer(self) -> str:
+        return self.owner
+
+    @property
+    def refusal(self) -> tuple[str, str, int]:
+        """§6.4: a declined offer (buyer, target, shares) may not be repeated in the round."""
+        return (self.buyer, self.target, self.shares)
+
 
 class MergerRound(Round):
     kind = "MR"
@@ -69,8 +79,9 @@ class MergerRound(Round):
         self.turn_done = False
         self.last_move: dict[str, str] = {}
         """Player -> their last action this round ("issue", "redeem", "acquire"), §6.5."""
-        self.offer: Offer | None = None
-        self.declined: set[tuple[str, str, int]] = set()
+        self.asking: Asking[Offer] = Asking()
+        """The acquisition waiting for the owner's answer, and the offers declined this
+        round (:mod:`~.acquisition`)."""
         self.discarding: str | None = None
         """A company that just acquired and whose president may still discard trains."""
         self.relocating: tuple[str, str, str, str, bool, str] | None = None
@@ -86,7 +97,7 @@ class MergerRound(Round):
     def entity(self, g: Engine) -> str | None:
         if self.finished or not self.order:
             return None
-        return self.offer.owner if self.offer is not None else self.order[self.index]
+        return self.asking.answerer() or self.order[self.index]
 
     def next_entity(self, g: Engine) -> None:
         self.passes = 0 if self.acted else self.passes + 1
@@ -100,7 +111,7 @@ class MergerRound(Round):
     def after_process(self, g: Engine, entity: str) -> None:
         """The turn ends once its one action is complete: not while an owner is answering
         an offer (a declined offer leaves the turn open) or trains are being discarded."""
-        if self.finished or self.offer is not None or self.discarding is not None:
+        if self.finished or self.asking.question is not None or self.discarding is not None:
             return
         if self.relocating is not None:
             return
@@ -114,8 +125,8 @@ class MergerRound(Round):
     def view(self, g: Engine) -> dict[str, object]:
         """The round as players see it, with the offer waiting for an answer."""
         out = super().view(g)
-        if self.offer is not None:
-            o = self.offer
+        if self.asking.question is not None:
+            o = self.asking.question
             out["offer"] = {
                 "buyer": o.buyer,
                 "target": o.target,

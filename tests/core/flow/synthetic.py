@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from roundhouse.core.ability import Closes, Income
 from roundhouse.core.config import EndTiming, EndTrigger, TitleConfig
+from roundhouse.core.derived import Derived
 from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.entities import CorporationSpec, PrivateSpec
 from roundhouse.core.errors import IllegalAction
@@ -29,6 +30,7 @@ from roundhouse.core.station import TokenPlacement
 from roundhouse.core.title import OptionValue, Rulebook, Title
 from roundhouse.core.track import TileLay
 from roundhouse.core.trains import TrainType
+from roundhouse.core.view.engine18xx import EngineObserver
 
 MARKET = MarketGrid.parse(["30 40 50 55 60p 65p 70p 80 90 100 110 120 140 160e 180e"])
 
@@ -90,6 +92,7 @@ class StubMap:
     earns $30 per city it may visit (2-train $60, 3-train $90, 4-train $120)."""
 
     def __init__(self) -> None:
+        self.derived = Derived()
         self.lays: dict[str, int] = {}
         self.tokens: dict[str, list[str]] = {}
 
@@ -170,6 +173,7 @@ def make_title(
         rulebook=Rulebook(name="Synthetic", edition="test", sections={}),
         actions=ACTIONS,
         setup=setup,
+        observer=EngineObserver,
     )
 
 
