@@ -13,7 +13,7 @@ values (``extra``), which a client shows as further columns.
 >>> table.player("Ann").shares["PRR"], table.company("PRR").ipo
 (1, 2)
 >>> sorted(table.to_json())
-['bank', 'cert_limit', 'companies', 'players', 'priority']
+['bank', 'cert_limit', 'companies', 'players', 'priority', 'worth_note']
 """
 
 from __future__ import annotations
