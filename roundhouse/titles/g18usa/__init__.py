@@ -221,6 +221,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             forbidden_after="8",
             close_at_limit=compat,
             net_after_merger=compat,
+            bank_closes_in_takeover_zones=not compat,
         ),
         takeover=TakeoverRules(
             sizes=(2, 5, 10),
