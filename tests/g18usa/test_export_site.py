@@ -19,6 +19,8 @@ from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
 from roundhouse.interop.undo import resolve
+from roundhouse.titles.g18usa.interop import site_turn
+from roundhouse.titles.g18usa.interop.names import board_map, engine
 from roundhouse.titles.g18usa.interop.site_names import (
     PRINTED_CITIES,
     SiteTiles,
@@ -807,3 +809,39 @@ def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_writt
         ("sell_shares", 2, ["DRG_3"]),
         ("pass", 2, None),
     ]
+
+
+def test_export_a_run_of_nothing_from_a_station_joined_to_a_second_stop_is_an_empty_run() -> None:
+    """§12.4: C&O, with two 2-trains and stations at G27 and I25 (DRG's, acquired), runs
+    for nothing.  The site's route step waits while the track joins one of the company's
+    stations to a second revenue centre (``Graph#route_info``), and G27's track joins
+    F28, an off-board stop on the site's board no train may visit; the step takes no pass,
+    so the run is written as a ``run_routes`` of no routes (found by the differential:
+    random bots, 2 players, seed 806, where the site refused the pass after it; the
+    position is its first 39 moves)."""
+    doc = json.loads((POSITIONS / "run-of-nothing-joined-to-f28-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "C&O runs for $0"
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"], a.get("routes")) for a in written[-2:]] == [
+        ("pass", "C&O", None),
+        ("run_routes", "C&O", []),
+    ]
+
+
+def test_site_route_needs_a_station_joined_to_a_second_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same position read without F28's site-only stop: C&O's two stations are in two
+    hexes, but no track joins either to another revenue centre, so the site has no route
+    for it (a rule that counted the stations alone refused six other games of random
+    seed 800, where the site skipped its route step)."""
+    doc = json.loads((POSITIONS / "run-of-nothing-joined-to-f28-2p.json").read_text())
+    game = roundhouse.load(doc)
+    game.undo()
+    g = engine(game)
+    assert len({h for h, _ in board_map(g).board.tokens_of("C&O")}) == 2
+    assert site_turn.site_route_available(g, "C&O")
+    monkeypatch.setattr(site_turn, "SITE_ONLY_STOPS", frozenset())
+    assert not site_turn.site_route_available(g, "C&O")
+

@@ -72,6 +72,7 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     FREE_HOME_STEPS,
     SiteStep,
     SiteTurn,
+    route_waits,
     site_step,
 )
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
@@ -404,13 +405,12 @@ class UsaWriter(Translator):
             # §12.8 interest: the site pays it without asking, as the company leaves a
             # step still waiting then (buy trains: a train of another company at $1), which
             # the interest's cost may close by the repay step
-            return [_corp_pass(turn.corp)] * turn.passes_to(g, step, through=False)
+            return _leaving(turn.corp, turn.left_to(g, step, through=False))
         passing = isinstance(action, Pass)
         if passing and not turn.waiting(g, step) and step not in (SiteStep.TRACK,):
             turn.passes_to(g, step, through=True)
             return []
-        count = turn.passes_to(g, step, through=passing)
-        before = [_corp_pass(turn.corp)] * count
+        before = _leaving(turn.corp, turn.left_to(g, step, through=passing))
         if passing:
             return before
         if isinstance(action, Dividend) and not turn.waiting(g, step):
@@ -912,11 +912,14 @@ class UsaWriter(Translator):
     def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """Each route with the revenue our board gives it, the Pullman's bonus on the train
         our run gave it to (attached first with the route step's ``choose``); a run of
-        nothing is the site's skip (no action)."""
+        nothing is the site's skip (no action), or its run of no routes while its route
+        step waits (:func:`.site_turn.route_waits`: a station joined to a second revenue
+        centre; found by the differential, random seed 806)."""
         assert isinstance(action, RunRoutes)
-        if not action.routes:
-            return []
         g = engine(game)
+        if not action.routes:
+            corp = str(action.entity)
+            return [_no_run(corp)] if route_waits(g, corp) else []
         bm = board_map(g)
         corp = str(action.entity)
         revenue, exact = bm.price_run(g, corp, action.routes)
@@ -1248,6 +1251,25 @@ def _token_cuts(g: UsaGame) -> int:
 
 def _corp_pass(corp: str) -> SiteDoc:
     return {"type": "pass", "entity": corp, "entity_type": "corporation"}
+
+
+def _no_run(corp: str) -> SiteDoc:
+    """A run of no routes: how a company leaves the site's route step, which takes no pass
+    (``Step::Route#actions``: ``run_routes`` alone)."""
+    return {
+        "type": "run_routes",
+        "entity": corp,
+        "entity_type": "corporation",
+        "routes": [],
+        "extra_revenue": 0,
+        "subsidy": 0,
+    }
+
+
+def _leaving(corp: str, steps: list[SiteStep]) -> list[SiteDoc]:
+    """What the company writes to leave each of the site's waiting ``steps``: a pass, or
+    for the route step a run of no routes."""
+    return [_no_run(corp) if s is SiteStep.ROUTE else _corp_pass(corp) for s in steps]
 
 
 def _texts(value: Json) -> list[Json]:
