@@ -845,3 +845,17 @@ def test_site_route_needs_a_station_joined_to_a_second_stop(
     monkeypatch.setattr(site_turn, "SITE_ONLY_STOPS", frozenset())
     assert not site_turn.site_route_available(g, "C&O")
 
+
+def test_compat_no_bridge_at_the_interest() -> None:
+    """§13.4 names no time for placing a bridge token, but the site's turn has no moment
+    at §12.8's interest (paid as the buy-trains step is left), so under compat SR's P21
+    bridge, offered until its dividend, is not at the interest step that follows
+    (``FamilyConfig.acts_at_interest``; found by the differential: random bots, 5 players,
+    seed 809, where the site took the bridge on the next company's turn and refused it)."""
+    doc = json.loads((POSITIONS / "bridge-at-the-interest-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "SR chooses withhold"
+    game.undo()
+    assert "SR uses P21 on G17" in [str(a) for a in game.legal_actions()]
+    game.apply(roundhouse.load(doc).log[-1])
+    assert [str(a) for a in game.legal_actions()] == ["SR passes"]

@@ -238,7 +238,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         ),
         cars_after_track=compat,
         interest_bankrupt_cash_to_company=not compat,
-        scrap_before_interest=not compat,
+        acts_at_interest=not compat,
     )
 
 
