@@ -859,3 +859,20 @@ def test_compat_no_bridge_at_the_interest() -> None:
     assert "SR uses P21 on G17" in [str(a) for a in game.legal_actions()]
     game.apply(roundhouse.load(doc).log[-1])
     assert [str(a) for a in game.legal_actions()] == ["SR passes"]
+
+
+def test_export_a_switcher_attached_for_a_run_the_site_skips_is_not_written() -> None:
+    """SLSF, with a 2-train and stations at E23 and H14 that no track joins to a second
+    revenue centre, attaches P19's switcher to its train in our route step (its run is
+    $0).  The site has no route for it, skips its route step, the only one that offers
+    the ``choose``, and waits in its buy-trains step, so the attachment (for this turn
+    only) is not written (found by the differential: random bots, 7 players, seed 811)."""
+    doc = json.loads((POSITIONS / "switcher-without-a-site-route-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "SLSF chooses 2-0 with P19"
+    assert not site_turn.site_route_available(engine(game), "SLSF")
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-2:]] == [
+        ("take_loan", "SLSF"),
+        ("pass", "SLSF"),
+    ]

@@ -415,6 +415,10 @@ class UsaWriter(Translator):
             return before
         if isinstance(action, Dividend) and not turn.waiting(g, step):
             return before  # a run of nothing: the site withholds by itself
+        if isinstance(action, Choose) and not turn.waiting(g, step):
+            # P19/P30 attached for a run the site skips (no route: its route step, which
+            # alone offers the ``choose``, never waits); the attachment lasts the turn only
+            return before
         own = self._own(action, game, seats)
         turn.done(action, step)
         return before + own
