@@ -200,7 +200,7 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
         if step is SiteStep.PULLMAN:
             return pullman_waits(g, corp, self.ghosts)
         if step is SiteStep.ROUTE:
-            return ours in ("routes", "attach") and route_waits(g, corp)
+            return route_waits(g, corp)
         if step is SiteStep.DIVIDEND:
             return ours == "dividend" and (g.or_round().revenue or 0) > 0
         if step is SiteStep.TRAINS:

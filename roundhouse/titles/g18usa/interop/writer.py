@@ -82,6 +82,7 @@ from roundhouse.titles.g18usa.red_areas import express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
+from roundhouse.titles.g18usa.train_privates import BONEYARD
 
 SITE_TURN_LIMIT = "dnf"
 """``Game::Base#process_single_action``: the end reason of a game still going at turn 100."""
@@ -673,6 +674,13 @@ class UsaWriter(Translator):
                     **self._entity(action, game, seats),
                     "choice": self._upgrade_choice(g, entity, action.choice, action.company),
                 }
+            ]
+        if action.company == BONEYARD:
+            # ``G18USA::Step::ObsoleteTrain``: its one choice names the kind of train saved
+            name = self.written(game).trains.get(action.choice, action.choice)
+            kind = name.partition("-")[0]
+            return [
+                {"type": "choose", **self._entity(action, game, seats), "choice": f"{kind} Train"}
             ]
         memory = self.written(game)
         if action.choice == express_cut(g, entity):
