@@ -876,3 +876,21 @@ def test_export_a_switcher_attached_for_a_run_the_site_skips_is_not_written() ->
         ("take_loan", "SLSF"),
         ("pass", "SLSF"),
     ]
+
+
+def test_export_an_unused_resource_subsidy_keeps_the_sites_track_step_waiting() -> None:
+    """B&O holds its Resource subsidy's free lay, unused, after its two tile lays: the
+    site's track step waits while the subsidy's lay (``tile_lay``, ``consume_tile_lay:
+    false``) is left (``Tracker#tile_lay_abilities_should_block?``), so the track step's
+    pass is written before the run (found by the differential: heuristic bots, 3 players,
+    seed 951; the position is its first 128 moves)."""
+    doc = json.loads((POSITIONS / "resource-subsidy-unused-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "B&O runs for $160"
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-4:]] == [
+        ("lay_tile", "B&O"),
+        ("lay_tile", "B&O"),
+        ("pass", "B&O"),
+        ("run_routes", "B&O"),
+    ]

@@ -13,7 +13,8 @@ site's step can still be waiting where ours is not:
   board offers, then for the second while the company's buying power (cash and the loans it
   may still take, ``G1817::Game#buying_power``) covers its $20 (``TILE_LAYS``), a third with
   the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
-  be used or P9 or P17 is held unused (:func:`track_privates_wait`);
+  be used or P9, P17 or the Resource subsidy's lay is held unused
+  (:func:`track_privates_wait`);
 * tokens: while ours offers a station in a city with an open slot (:func:`token_waits`);
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
   room and the buying power for the cheapest train on offer (:func:`site_min_price`);
@@ -53,6 +54,7 @@ from roundhouse.core.hexgrid import opposite
 from roundhouse.core.tiles import StopKind
 from roundhouse.core.trains import DEPOT
 from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
+from roundhouse.titles.g18usa import resource_subsidy
 from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.engine import family
@@ -251,8 +253,12 @@ def lay_privates_wait(g: Engine, corp: str) -> bool:
     """``Tracker#tile_lay_abilities_should_block?``: a ``tile_lay`` ability of the track
     step that is not one of the turn's lays (no ``consume_tile_lay``) keeps the step
     waiting while it is left, usable or not: P9 Boomtown until used (appendix), P17
-    Great Northern until used this operating round (``count_per_or: 1``)."""
+    Great Northern until used this operating round (``count_per_or: 1``), the Resource
+    subsidy's free lay until used (S16, ``consume_tile_lay: false``; found by the
+    differential, heuristic seed 951)."""
     if any(city.extra for _, city in held(g, corp, CityUpgrade)):
+        return True
+    if resource_subsidy.holds(g, corp):
         return True
     if not held(g, corp, GreatNorthern):
         return False
