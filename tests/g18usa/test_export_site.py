@@ -894,3 +894,16 @@ def test_export_an_unused_resource_subsidy_keeps_the_sites_track_step_waiting() 
         ("pass", "B&O"),
         ("run_routes", "B&O"),
     ]
+
+
+def test_export_p13_saving_a_train_is_the_sites_obsolete_train_choice() -> None:
+    """WP saves its rusting 2-train with P13 Pennsy Boneyard: the site asks in its own step
+    (``G18USA::Step::ObsoleteTrain``, one choice naming the kind of train, the first of
+    the company's that rusts), written as that ``choose``; the export had no form for it
+    and failed (random bots, 6 players, seed 916; the position is its first 328 moves).
+    The site has not replayed this game that far: it refuses an earlier action."""
+    doc = json.loads((POSITIONS / "boneyard-saves-a-train-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "WP chooses 2-1 with P13"
+    written = export_18xx_games(game)["actions"][-1]
+    assert (written["type"], written["entity"], written["choice"]) == ("choose", "WP", "2 Train")
