@@ -218,3 +218,26 @@ def test_18usa_14_2_2_the_bid_may_draw_on_the_acquired_p15s_extra_loan() -> None
     legal = game.legal_actions()
     assert next(str(a) for a in legal) == "P1 bids $10 for SR"
     assert [(r.low, r.high) for r in legal.ranges] == [(10, 50)]
+
+
+def test_18usa_15_compat_an_auction_is_called_off_when_its_company_moves_to_liquidation() -> None:
+    """TP, in the acquisition area when the M&A round began, is being auctioned when its
+    president P3 goes bankrupt in a cash crisis: §15 puts TP's president's certificate in
+    the open market and TP in liquidation.  18xx.games calls the auction off then (the
+    company "is no longer eligible to be auctioned", ``G1817::Step::Acquire
+    #active_entities``) and goes on with the next company, so under
+    ``compat_18xx_games`` (``TakeoverRules.liquidate_only_at_start``) P1 is asked about
+    C&O next, not for a bid for TP (found by the export differential: random bots, 3
+    players, seed 901; the position is its first 195 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "auction-called-off-by-bankruptcy-3p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert str(game.log[-1]) == "P3 declares bankruptcy"
+    assert "liquidation" in g.market.zones("TP")  # type: ignore[attr-defined]
+    assert "TP" in g.round.acquisition_at_start  # type: ignore[attr-defined]
+    assert [str(a) for a in game.legal_actions()] == ["P1 offers C&O for sale", "P1 passes"]
