@@ -907,3 +907,23 @@ def test_export_p13_saving_a_train_is_the_sites_obsolete_train_choice() -> None:
     assert str(game.log[-1]) == "WP chooses 2-1 with P13"
     written = export_18xx_games(game)["actions"][-1]
     assert (written["type"], written["entity"], written["choice"]) == ("choose", "WP", "2 Train")
+
+
+def test_export_a_p25_purchase_before_the_run_is_the_privates_own() -> None:
+    """SLSF discards P25 American Locomotive Co. before its track step to buy a 3-train
+    at 10% off.  The site makes that purchase in ``G18USA::Step::SpecialBuyTrain``, a step
+    beside the turn's, with P25 as the acting entity; written as the company's buy in its
+    buy-trains step, it made the site pass the track step and run nothing first (found by
+    the differential: random bots, 7 players, seed 905; the position is its first 210
+    moves)."""
+    doc = json.loads((POSITIONS / "locomotive-buy-before-the-track-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "SLSF buys train 3-0 for $225"
+    written = export_18xx_games(game)["actions"]
+    assert (written[-1]["type"], written[-1]["entity"], written[-1]["entity_type"]) == (
+        "buy_train",
+        "P25",
+        "company",
+    )
+    assert written[-1]["price"] == 225
+    assert all(a["type"] != "run_routes" for a in written[-4:])

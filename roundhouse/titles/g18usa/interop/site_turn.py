@@ -146,6 +146,8 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
         depot = g.depot
         if action.train in depot.trains and depot.is_car(depot.trains[action.train]):
             return None
+        if locomotive_buy(action, g):
+            return None  # P25's own step beside the turn's (``SpecialBuyTrain``)
         return SiteStep.TRAINS
     if isinstance(action, (Pass, PayoffLoan)):
         try:
@@ -156,6 +158,17 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
             return None
         return OUR_STEPS.get(step.name)
     return None
+
+
+def locomotive_buy(action: Action, g: Engine) -> bool:
+    """Whether ``action`` is a purchase by discarding P25 before the run (our
+    ``locomotive`` step), which the site makes in ``G18USA::Step::SpecialBuyTrain``, a
+    step beside the turn's, with the private as the acting entity."""
+    try:
+        step, _ = g.round.step_for(g, action)
+    except IllegalAction:
+        return False
+    return step.name == "locomotive"
 
 
 FREE_HOME_STEPS = frozenset({"home_brown", "boomtown"})

@@ -72,6 +72,7 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     FREE_HOME_STEPS,
     SiteStep,
     SiteTurn,
+    locomotive_buy,
     route_waits,
     site_step,
 )
@@ -82,7 +83,7 @@ from roundhouse.titles.g18usa.red_areas import express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
-from roundhouse.titles.g18usa.train_privates import BONEYARD
+from roundhouse.titles.g18usa.train_privates import BONEYARD, LOCOMOTIVE
 
 SITE_TURN_LIMIT = "dnf"
 """``Game::Base#process_single_action``: the end reason of a game still going at turn 100."""
@@ -987,10 +988,15 @@ class UsaWriter(Translator):
         train = g.depot.trains[action.train]
         memory.acquired[action.train] = len(memory.acquired) + 1
         variant = getattr(train, "variant", None) or train.type
+        who = self._entity(action, game, seats)
+        if locomotive_buy(action, g):
+            # the site's ``SpecialBuyTrain``: P25 itself buys (found by the differential,
+            # random seed 905)
+            who = {"entity": LOCOMOTIVE, "entity_type": "company"}
         return [
             {
                 "type": "buy_train",
-                **self._entity(action, game, seats),
+                **who,
                 "train": memory.trains.get(action.train, action.train),
                 "price": action.price,
                 "variant": variant,
