@@ -289,6 +289,27 @@ def reaches(
     return frozenset(reached)
 
 
+def joined_positions(board: Board, company: str, start: tuple[str, str]) -> frozenset[Position]:
+    """The route positions (stops and hexside crossings) the board's track joins to
+    ``start`` (a station of ``company``), ``start`` included: a walk along the track that
+    goes on from no stop a route of the company could not pass (a city full of other
+    companies' tokens, an off-board area), but, unlike :func:`compute_reach`, asks nothing
+    of the way it takes (it may turn back or use a path twice).  Connection alone, as
+    18xx.games's ``Graph#route_info`` judges whether a company has a route to run at all
+    (two revenue centres joined to one of its stations)."""
+    track = _Track(board, company)
+    first: _State = start
+    seen: set[_State] = {first}
+    queue: deque[_State] = deque([first])
+    while queue:
+        state = queue.popleft()
+        for nxt in track.moves(state, state == first):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return frozenset(seen)
+
+
 _Explored = tuple[
     "_Track",
     list[_State],

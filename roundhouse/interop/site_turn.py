@@ -78,15 +78,21 @@ class SiteTurn(Generic[StepT]):
     def passes_to(self, g: Engine, target: StepT | None, *, through: bool) -> int:
         """How many passes the site needs before ``target`` (and ``target`` itself when
         ``through``), marking those steps done; None: every waiting step."""
-        count = 0
+        return len(self.left_to(g, target, through=through))
+
+    def left_to(self, g: Engine, target: StepT | None, *, through: bool) -> list[StepT]:
+        """The waiting steps the company leaves before ``target`` (and ``target`` itself
+        when ``through``), in order, marking them done: one pass each, or what a step that
+        takes no pass needs instead (the title's writer decides); None: every waiting step."""
+        left: list[StepT] = []
         while True:
             step = self.current(g, target)
             if step is None or (step == target and not through):
-                return count
+                return left
             self.passed.add(step)
-            count += 1
+            left.append(step)
             if step == target:
-                return count
+                return left
 
     def leave_before(self, step: StepT) -> None:
         """The site has moved on to ``step``: every earlier step is behind it."""

@@ -3,11 +3,14 @@ synthetic title, with numbers from the 18USA rulebook."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.shares import POOL
+from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.company_sale import (
     SaleKind,
     convert,
@@ -15,14 +18,18 @@ from roundhouse.titles.g18usa.family1817.company_sale import (
     per_share,
     sell_company,
 )
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.loan import LoanRules
 from roundhouse.titles.g18usa.family1817.loan_step import check_payoff, pay_interest, take_loan
+from roundhouse.titles.g18usa.family1817.short import ShortRules
 from roundhouse.titles.g18usa.family1817.short_sale import (
+    CorporateStockRound,
+    CorporateStockStep,
     charge_short_dividends,
     close_short,
     do_short,
 )
-from tests.g18usa.corporate import corporate_engine
+from tests.g18usa.corporate import CONFIG_C, corporate_engine
 
 
 def test_18usa_9_interest_rate_follows_the_lowest_row_emptied() -> None:
@@ -125,6 +132,60 @@ def test_18usa_11_2_no_short_of_a_two_share_company_or_while_holding() -> None:
     with pytest.raises(IllegalAction) as err:
         do_short(g, "Ann", "CC")
     assert err.value.rule == "shorts.owns_shares"
+
+
+def market_short_in_acquisition(site: bool) -> FamilyEngine:
+    """CC (5 shares, $80) with Bob's short left in the open market by his bankruptcy (18USA
+    §15: "Place the player's stock (including shorts) ... in the open market"), the shorted
+    share bought by Cy, and CC fallen into the acquisition area; ``site``: 18xx.games's
+    ``ShortRules`` (``compat_18xx_games``)."""
+    g = corporate_engine()
+    if site:
+        shorts = ShortRules(enabled=True, bank_closes_in_takeover_zones=False)
+        g._family_config = dataclasses.replace(CONFIG_C, shorts=shorts)
+    g.start_company("Ann", "CC", 80)
+    g.sr_count += 1
+    do_short(g, "Bob", "CC")
+    g.books["CC"].move(g.books["CC"].certs_of(POOL)[0].id, "Cy")
+    g.shorts.add("Bob", "CC", -1)
+    g.shorts.add(POOL, "CC", 1)
+    enter_zone(g, "CC", "acquisition")
+    return g
+
+
+def start_stock_round(g: FamilyEngine) -> None:
+    g.round = CorporateStockRound([CorporateStockStep()])
+    g.round.start(g)
+
+
+def test_18usa_11_bank_closes_market_shorts_from_the_treasury_in_any_area() -> None:
+    """18USA §11: "At the start of each stock round, the bank will close any short shares
+    in the open market by purchasing shares from the company treasury" - CC's too, in the
+    acquisition area: the bank pays CC the $10 price for the treasury share it closes."""
+    g = market_short_in_acquisition(site=False)
+    treasury, cash = g.books["CC"].shares_of("CC"), g.ledger.cash("CC")
+    start_stock_round(g)
+    assert g.shorts.of(POOL, "CC") == 0
+    assert g.books["CC"].shares_of("CC") == treasury - 1
+    assert g.ledger.cash("CC") == cash + 10
+    assert g.invariant_violations() == []
+
+
+def test_18usa_11_site_closes_no_market_shorts_of_a_company_in_acquisition() -> None:
+    """18xx.games passes over a company in the liquidation or acquisition area
+    (``G1817::Game#close_bank_shorts``): CC's market short and treasury stay as they are
+    until a stock round starts with CC back in the white area (found by the export
+    differential, random seed 804)."""
+    g = market_short_in_acquisition(site=True)
+    treasury, cash = g.books["CC"].shares_of("CC"), g.ledger.cash("CC")
+    start_stock_round(g)
+    assert g.shorts.of(POOL, "CC") == 1
+    assert (g.books["CC"].shares_of("CC"), g.ledger.cash("CC")) == (treasury, cash)
+    g.market.place("CC", g.market.grid.cells[(0, 6)])
+    start_stock_round(g)
+    assert g.shorts.of(POOL, "CC") == 0
+    assert g.books["CC"].shares_of("CC") == treasury - 1
+    assert g.ledger.cash("CC") == cash + 60
 
 
 def test_18usa_14_1_1_conversion_adds_three_treasury_shares_and_buys_a_token() -> None:

@@ -19,6 +19,8 @@ from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
 from roundhouse.interop.undo import resolve
+from roundhouse.titles.g18usa.interop import site_turn
+from roundhouse.titles.g18usa.interop.names import board_map, engine
 from roundhouse.titles.g18usa.interop.site_names import (
     PRINTED_CITIES,
     SiteTiles,
@@ -807,3 +809,121 @@ def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_writt
         ("sell_shares", 2, ["DRG_3"]),
         ("pass", 2, None),
     ]
+
+
+def test_export_a_run_of_nothing_from_a_station_joined_to_a_second_stop_is_an_empty_run() -> None:
+    """§12.4: C&O, with two 2-trains and stations at G27 and I25 (DRG's, acquired), runs
+    for nothing.  The site's route step waits while the track joins one of the company's
+    stations to a second revenue centre (``Graph#route_info``), and G27's track joins
+    F28, an off-board stop on the site's board no train may visit; the step takes no pass,
+    so the run is written as a ``run_routes`` of no routes (found by the differential:
+    random bots, 2 players, seed 806, where the site refused the pass after it; the
+    position is its first 39 moves)."""
+    doc = json.loads((POSITIONS / "run-of-nothing-joined-to-f28-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "C&O runs for $0"
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"], a.get("routes")) for a in written[-2:]] == [
+        ("pass", "C&O", None),
+        ("run_routes", "C&O", []),
+    ]
+
+
+def test_site_route_needs_a_station_joined_to_a_second_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same position read without F28's site-only stop: C&O's two stations are in two
+    hexes, but no track joins either to another revenue centre, so the site has no route
+    for it (a rule that counted the stations alone refused six other games of random
+    seed 800, where the site skipped its route step)."""
+    doc = json.loads((POSITIONS / "run-of-nothing-joined-to-f28-2p.json").read_text())
+    game = roundhouse.load(doc)
+    game.undo()
+    g = engine(game)
+    assert len({h for h, _ in board_map(g).board.tokens_of("C&O")}) == 2
+    assert site_turn.site_route_available(g, "C&O")
+    monkeypatch.setattr(site_turn, "SITE_ONLY_STOPS", frozenset())
+    assert not site_turn.site_route_available(g, "C&O")
+
+
+def test_compat_no_bridge_at_the_interest() -> None:
+    """§13.4 names no time for placing a bridge token, but the site's turn has no moment
+    at §12.8's interest (paid as the buy-trains step is left), so under compat SR's P21
+    bridge, offered until its dividend, is not at the interest step that follows
+    (``FamilyConfig.acts_at_interest``; found by the differential: random bots, 5 players,
+    seed 809, where the site took the bridge on the next company's turn and refused it)."""
+    doc = json.loads((POSITIONS / "bridge-at-the-interest-5p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "SR chooses withhold"
+    game.undo()
+    assert "SR uses P21 on G17" in [str(a) for a in game.legal_actions()]
+    game.apply(roundhouse.load(doc).log[-1])
+    assert [str(a) for a in game.legal_actions()] == ["SR passes"]
+
+
+def test_export_a_switcher_attached_for_a_run_the_site_skips_is_not_written() -> None:
+    """SLSF, with a 2-train and stations at E23 and H14 that no track joins to a second
+    revenue centre, attaches P19's switcher to its train in our route step (its run is
+    $0).  The site has no route for it, skips its route step, the only one that offers
+    the ``choose``, and waits in its buy-trains step, so the attachment (for this turn
+    only) is not written (found by the differential: random bots, 7 players, seed 811)."""
+    doc = json.loads((POSITIONS / "switcher-without-a-site-route-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "SLSF chooses 2-0 with P19"
+    assert not site_turn.site_route_available(engine(game), "SLSF")
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-2:]] == [
+        ("take_loan", "SLSF"),
+        ("pass", "SLSF"),
+    ]
+
+
+def test_export_an_unused_resource_subsidy_keeps_the_sites_track_step_waiting() -> None:
+    """B&O holds its Resource subsidy's free lay, unused, after its two tile lays: the
+    site's track step waits while the subsidy's lay (``tile_lay``, ``consume_tile_lay:
+    false``) is left (``Tracker#tile_lay_abilities_should_block?``), so the track step's
+    pass is written before the run (found by the differential: heuristic bots, 3 players,
+    seed 951; the position is its first 128 moves)."""
+    doc = json.loads((POSITIONS / "resource-subsidy-unused-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "B&O runs for $160"
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-4:]] == [
+        ("lay_tile", "B&O"),
+        ("lay_tile", "B&O"),
+        ("pass", "B&O"),
+        ("run_routes", "B&O"),
+    ]
+
+
+def test_export_p13_saving_a_train_is_the_sites_obsolete_train_choice() -> None:
+    """WP saves its rusting 2-train with P13 Pennsy Boneyard: the site asks in its own step
+    (``G18USA::Step::ObsoleteTrain``, one choice naming the kind of train, the first of
+    the company's that rusts), written as that ``choose``; the export had no form for it
+    and failed (random bots, 6 players, seed 916; the position is its first 328 moves).
+    The site has not replayed this game that far: it refuses an earlier action."""
+    doc = json.loads((POSITIONS / "boneyard-saves-a-train-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "WP chooses 2-1 with P13"
+    written = export_18xx_games(game)["actions"][-1]
+    assert (written["type"], written["entity"], written["choice"]) == ("choose", "WP", "2 Train")
+
+
+def test_export_a_p25_purchase_before_the_run_is_the_privates_own() -> None:
+    """SLSF discards P25 American Locomotive Co. before its track step to buy a 3-train
+    at 10% off.  The site makes that purchase in ``G18USA::Step::SpecialBuyTrain``, a step
+    beside the turn's, with P25 as the acting entity; written as the company's buy in its
+    buy-trains step, it made the site pass the track step and run nothing first (found by
+    the differential: random bots, 7 players, seed 905; the position is its first 210
+    moves)."""
+    doc = json.loads((POSITIONS / "locomotive-buy-before-the-track-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "SLSF buys train 3-0 for $225"
+    written = export_18xx_games(game)["actions"]
+    assert (written[-1]["type"], written[-1]["entity"], written[-1]["entity_type"]) == (
+        "buy_train",
+        "P25",
+        "company",
+    )
+    assert written[-1]["price"] == 225
+    assert all(a["type"] != "run_routes" for a in written[-4:])

@@ -193,3 +193,51 @@ def test_18usa_14_2_compat_sales_go_once_through_the_order_at_their_start() -> N
     g = game.state
     assert (g.share_price("ATSF"), g.share_price("SLSF")) == (50, 53)  # type: ignore[attr-defined]
     assert [str(a) for a in game.legal_actions()] == ["P4 offers SLSF for sale", "P4 passes"]
+
+
+def test_18usa_14_2_2_the_bid_may_draw_on_the_acquired_p15s_extra_loan() -> None:
+    """§14.2.2: the buyer takes the acquired company's assets, privates included, and then
+    pays its bid, so SR's P15 Western Land Grant (one loan above the limit) is room the bid
+    may draw on.  P1's IC ($174, at its limit of two loans) bidding for SR in acquisition
+    ($80, three loans the buyer repays under ``compat_18xx_games``) can pay $174 + $80 -
+    $300 + $100 = $54, as 18xx.games counts it (``G18USA::Step::Acquire
+    #max_bid_for_corporation``): bids of $10 to $50.  Without P15's loan nobody could
+    bid, and SR's auction was skipped (found by the export differential: random bots, 7
+    players, seed 817; the position is its first 341 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "acquiring-the-western-land-grant-7p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert str(game.log[-1]) == "P7 declares bankruptcy"
+    assert g.privates["P15"].owner == "SR"  # type: ignore[attr-defined]
+    assert bid_capacity(g, "IC", "SR", SaleKind.ACQUISITION) == 54  # type: ignore[arg-type]
+    legal = game.legal_actions()
+    assert next(str(a) for a in legal) == "P1 bids $10 for SR"
+    assert [(r.low, r.high) for r in legal.ranges] == [(10, 50)]
+
+
+def test_18usa_15_compat_an_auction_is_called_off_when_its_company_moves_to_liquidation() -> None:
+    """TP, in the acquisition area when the M&A round began, is being auctioned when its
+    president P3 goes bankrupt in a cash crisis: §15 puts TP's president's certificate in
+    the open market and TP in liquidation.  18xx.games calls the auction off then (the
+    company "is no longer eligible to be auctioned", ``G1817::Step::Acquire
+    #active_entities``) and goes on with the next company, so under
+    ``compat_18xx_games`` (``TakeoverRules.liquidate_only_at_start``) P1 is asked about
+    C&O next, not for a bid for TP (found by the export differential: random bots, 3
+    players, seed 901; the position is its first 195 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "auction-called-off-by-bankruptcy-3p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert str(game.log[-1]) == "P3 declares bankruptcy"
+    assert "liquidation" in g.market.zones("TP")  # type: ignore[attr-defined]
+    assert "TP" in g.round.acquisition_at_start  # type: ignore[attr-defined]
+    assert [str(a) for a in game.legal_actions()] == ["P1 offers C&O for sale", "P1 passes"]

@@ -221,6 +221,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             forbidden_after="8",
             close_at_limit=compat,
             net_after_merger=compat,
+            bank_closes_in_takeover_zones=not compat,
         ),
         takeover=TakeoverRules(
             sizes=(2, 5, 10),
@@ -237,7 +238,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         ),
         cars_after_track=compat,
         interest_bankrupt_cash_to_company=not compat,
-        scrap_before_interest=not compat,
+        acts_at_interest=not compat,
     )
 
 

@@ -13,7 +13,9 @@ hex, and at most one bridge per city.
 A bridge is a ``bridge`` marker on the hex; :class:`~.stop_bonus.PrivateStops` adds its $10.
 18xx.games lets the owner place a bridge "when the owning corporation acts or in its turn";
 here it is offered in the company's operating turn (:class:`BridgeStep`, beside the turn's
-current step).  The title wires in :class:`BridgeStep` and :class:`~.stop_bonus.PrivateStops`.
+current step; under ``compat_18xx_games`` not at §12.8's interest, which the site's turn
+has no moment for: ``FamilyConfig.acts_at_interest``).  The title wires in
+:class:`BridgeStep` and :class:`~.stop_bonus.PrivateStops`.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.tiles import StopKind
 from roundhouse.titles.g18usa.board import bridge_cities
+from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.loan_step import at_interest
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import BridgeTokens
@@ -111,6 +115,8 @@ class BridgeStep(ListedStep):
     def moves(self, g: Engine, entity: str) -> list[UsePrivate]:
         if not in_turn(g, entity) or not isinstance(g.map, BoardMap):
             return []
+        if not family(g).config.acts_at_interest and at_interest(g, entity):
+            return []  # 18xx.games: no moment at the interest (FamilyConfig.acts_at_interest)
         return placements(g, entity, g.map.graph.reach(entity).hexes, self.metropolises)
 
     def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:

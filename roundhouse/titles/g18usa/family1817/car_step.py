@@ -110,7 +110,7 @@ class ScrapCarStep(Step):
     def active(self, g: Engine, entity: str) -> bool:
         if not _turn_goes_on(g, entity):
             return False
-        if not family(g).config.scrap_before_interest and at_interest(g, entity):
+        if not family(g).config.acts_at_interest and at_interest(g, entity):
             return False
         return bool(scrap_actions(g, entity))
 

@@ -307,11 +307,14 @@ def close_privates(g: FamilyEngine, corp_id: str) -> None:
 def bid_capacity(g: FamilyEngine, buyer: str, target: str, kind: SaleKind) -> int:
     """Most ``buyer`` can pay: its cash, the loans it may still take, and for acquisitions
     and friendly sales the target's treasury (18USA §14.2.2-§14.2.3).  The target's loans
-    come with it then and count toward the buyer's loan limit (§9)."""
+    come with it then and count toward the buyer's loan limit (§9).  The buyer pays after
+    it has taken the target's assets, privates included in every kind of sale, so a
+    private that raises the loan limit (P15) raises the buyer's before it pays
+    (:func:`_limit_after`)."""
     free = sum(1 for h in g.loans.holder if h is None)
     if g.config.takeover.repay_acquired_loans and kind is not SaleKind.LIQUIDATION:
         return _capacity_repaying(g, buyer, target, kind, free)
-    room = max_loans(g, buyer) - len(g.loans.of(buyer))
+    room = _limit_after(g, buyer, target) - len(g.loans.of(buyer))
     if kind is not SaleKind.LIQUIDATION:
         room -= len(g.loans.of(target))
     cap = g.ledger.cash(buyer) + min(max(room, 0), free) * g.config.loans.amount
@@ -322,12 +325,22 @@ def bid_capacity(g: FamilyEngine, buyer: str, target: str, kind: SaleKind) -> in
     return cap
 
 
+def _limit_after(g: FamilyEngine, buyer: str, target: str) -> int:
+    """The buyer's loan limit once it holds the target's privates (§9's share size, its own
+    extra loans and the target's: P15, as ``G18USA::Step::Acquire
+    #max_bid_for_corporation`` counts it; found by the export differential, issue #17:
+    random bots, 7 players, seed 817, where the site asked for bids ours thought nobody
+    could make)."""
+    return max_loans(g, buyer) + g.extra_loans(target)
+
+
 def _capacity_repaying(g: FamilyEngine, buyer: str, target: str, kind: SaleKind, free: int) -> int:
     """:func:`bid_capacity` as 18xx.games counts it: the buyer's cash and the loans it may
     take under its own limit (the bank's cubes and the target's, returned, to draw on),
     the target's treasury, less every loan of the target paid off."""
     owed = len(g.loans.of(target))
     room = min(max_loans(g, buyer) - len(g.loans.of(buyer)), free + owed)
+    room += _limit_after(g, buyer, target) - max_loans(g, buyer)  # not bounded by the bank's
     cap = g.ledger.cash(buyer) + max(room, 0) * g.config.loans.amount
     cap += g.ledger.cash(target) - owed * g.config.loans.amount
     if kind is SaleKind.FRIENDLY:

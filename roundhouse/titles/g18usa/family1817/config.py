@@ -31,12 +31,13 @@ class FamilyConfig(TitleConfig):
     money on that company's charter".  18xx.games has the president pay the interest at
     once, into debt (``G1817::Round::Operating#pay_interest!``), so their money goes to
     the bank and the company gets nothing (off under ``compat_18xx_games``)."""
-    scrap_before_interest: bool = True
-    """Whether a company whose turn has come to §12.8's interest may still scrap its car
-    (18USA §12.7: "at any time the owning company may take an action").  18xx.games pays
-    the interest the moment the company leaves its buy-trains step
-    (``G1817::Round::Operating#pay_interest!``), so the turn has no such moment there
-    (:class:`~.car_step.ScrapCarStep`)."""
+    acts_at_interest: bool = True
+    """Whether a company whose turn has come to §12.8's interest may still act beside the
+    turn's steps: scrap its car (18USA §12.7: "at any time the owning company may take an
+    action", :class:`~.car_step.ScrapCarStep`) or place a private's bridge token (§13.4,
+    no time named).  18xx.games pays the interest the moment the company leaves its
+    buy-trains step (``G1817::Round::Operating#pay_interest!``), so the turn has no such
+    moment there (off under ``compat_18xx_games``)."""
 
     @classmethod
     def extending(cls, base: TitleConfig, **changes: object) -> FamilyConfig:

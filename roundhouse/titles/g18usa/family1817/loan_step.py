@@ -14,6 +14,7 @@ A title puts :class:`LoanStep` first in its operating steps and :class:`Interest
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
@@ -139,13 +140,22 @@ def may_borrow(g: Engine, entity: str) -> bool:
     return True
 
 
+def _waits(g: Engine, entity: str, step: Step) -> bool:
+    """Whether ``step`` is a blocking step still waiting in the company's turn: active and
+    not left behind (:func:`~.turn_stage.moved_past`)."""
+    return step.blocking and not moved_past(g, entity, step) and step.active(g, entity)
+
+
+def waiting_steps(g: Engine, entity: str) -> Iterator[Step]:
+    """The blocking steps still waiting in the company's turn (:func:`_waits`), in the
+    turn's order; lazy, as most callers need only the first."""
+    return (s for s in g.round.steps if _waits(g, entity, s))
+
+
 def at_interest(g: Engine, entity: str) -> bool:
     """Whether the company's turn waits at §12.8's interest: the first blocking step it has
     not left is the unpaid :class:`InterestStep`."""
-    for s in g.round.steps:
-        if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
-            return isinstance(s, InterestStep)
-    return False
+    return isinstance(next(waiting_steps(g, entity), None), InterestStep)
 
 
 def _nothing_before_interest(g: Engine, entity: str) -> bool:
@@ -155,11 +165,7 @@ def _nothing_before_interest(g: Engine, entity: str) -> bool:
     after it (``LoanRules.borrow_before_interest`` off)."""
     if g.or_round().revenue != 0:
         return False
-    waiting = [
-        s
-        for s in g.round.steps
-        if s.blocking and not moved_past(g, entity, s) and s.active(g, entity)
-    ]
+    waiting = list(waiting_steps(g, entity))
     return (
         bool(waiting)
         and isinstance(waiting[0], DividendStep)
@@ -207,10 +213,7 @@ class LoanStep(Step):
         interest = _turn_step(g, InterestStep)
         if g.controller(entity) is None:
             return False
-        others = any(
-            s.blocking and not moved_past(g, entity, s) and s.active(g, entity)
-            for s in g.round.steps
-        )
+        others = next(waiting_steps(g, entity), None) is not None
         if isinstance(interest, InterestStep) and interest.paid:
             repay = _turn_step(g, RepayStep)
             if not isinstance(repay, RepayStep) or not repay.active(g, entity):
@@ -236,11 +239,16 @@ class LoanStep(Step):
         check_take_loan(family(g), entity, action.loan)
 
     def process(self, g: Engine, entity: str, action: Action) -> None:
-        owed = bool(family(g).loans.of(entity))
-        site = not family(g).config.loans.borrow_before_interest
-        waits = site and _site_train_step_waits(g, entity)
-        take_loan(family(g), entity)
-        if not owed and not waits:
+        fam = family(g)
+        first = not fam.loans.of(entity)
+        # read before the loan's cash arrives; only a first loan may owe no interest
+        waits = (
+            first
+            and not fam.config.loans.borrow_before_interest
+            and _site_train_step_waits(g, entity)
+        )
+        take_loan(fam, entity)
+        if first and not waits:
             _interest_left_behind(g, entity)
 
 
@@ -273,8 +281,8 @@ def _interest_left_behind(g: Engine, entity: str) -> None:
     for s in g.round.steps:
         if s is interest:
             break
-        if s.blocking and not moved_past(g, entity, s) and s.active(g, entity):
-            return
+        if _waits(g, entity, s):
+            return  # a step before the interest still waits
     interest.paid = True
 
 

@@ -35,6 +35,13 @@ class ShortRules:
     """Whether a player at the certificate limit may buy a share that closes a short (the
     count is unchanged after it; 18xx.games, ``compat_18xx_games``); §11.3: "In order to buy
     a certificate, a player must hold fewer certificates than the limit"."""
+    bank_closes_in_takeover_zones: bool = True
+    """Whether the bank closes the open market's shorts of a company in the liquidation or
+    acquisition area at a stock round's start (18USA §11: "the bank will close any short
+    shares in the open market by purchasing shares from the company treasury", no company
+    excepted).  18xx.games passes over such a company (``G1817::Game#close_bank_shorts``),
+    whose shorts stay in the market until a stock round begins with it out of those areas
+    (off under ``compat_18xx_games``; found by the export differential, random seed 804)."""
 
 
 class ShortBook:

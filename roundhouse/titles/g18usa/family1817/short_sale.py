@@ -469,8 +469,17 @@ class CorporateStockRound(StockRound):
         super().on_finish(g)
 
     def start(self, g: Engine) -> None:
+        """18USA §11: the bank closes the open market's shorts from the treasuries (not of
+        a company in a takeover area where ``ShortRules.bank_closes_in_takeover_zones`` is
+        off)."""
         g = family(g)
+        t = g.config.takeover
+        skipped = {t.liquidation_zone, t.acquisition_zone} if t.enabled else set()
         for corp_id in list(g.shorts.held):
+            if not g.config.shorts.bank_closes_in_takeover_zones and (
+                g.market.zones(corp_id) & skipped
+            ):
+                continue
             cancel_pool_shorts(g, corp_id, from_treasury=True)
         super().start(g)
 

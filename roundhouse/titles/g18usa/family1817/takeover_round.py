@@ -257,10 +257,31 @@ class TakeoverRound(CashCrisisRound):
                 if self._next_sale(g):
                     return
             elif self.phase == "auction":
+                if self._moved_during_round(g, self._sale()):
+                    self.phase, self.auction = "sale", None  # no longer for sale
+                    continue
                 if self._next_bidder(g):
                     return
             else:
                 return
+
+    def _moved_during_round(self, g: FamilyEngine, sale: SaleAuction) -> bool:
+        """Whether the company auctioned, not yet bought, has moved into the liquidation or
+        acquisition area since the round began (its president's bankruptcy mid-auction,
+        §15), under :attr:`~.takeover.TakeoverRules.liquidate_only_at_start`: 18xx.games
+        then calls its auction off ("no longer eligible to be auctioned",
+        ``G1817::Step::Acquire#active_entities``), as it skips such a company before its
+        turn (found by the export differential, issue #17: random bots, 3 players, seed
+        901).  By default the auction under way goes on."""
+        t = g.config.takeover
+        if not t.liquidate_only_at_start or sale.buyer:
+            return False
+        zones = g.market.zones(sale.target)
+        if t.liquidation_zone in zones:
+            return sale.target not in self.liquidation_at_start
+        if t.acquisition_zone in zones:
+            return sale.target not in self.acquisition_at_start
+        return False
 
     def _sale_candidates(self, g: FamilyEngine) -> tuple[list[str], list[str]]:
         """The companies still to be liquidated and to be offered for acquisition."""

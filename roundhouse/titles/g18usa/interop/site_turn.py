@@ -13,7 +13,8 @@ site's step can still be waiting where ours is not:
   board offers, then for the second while the company's buying power (cash and the loans it
   may still take, ``G1817::Game#buying_power``) covers its $20 (``TILE_LAYS``), a third with
   the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
-  be used or P9 or P17 is held unused (:func:`track_privates_wait`);
+  be used or P9, P17 or the Resource subsidy's lay is held unused
+  (:func:`track_privates_wait`);
 * tokens: while ours offers a station in a city with an open slot (:func:`token_waits`);
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
   room and the buying power for the cheapest train on offer (:func:`site_min_price`);
@@ -48,8 +49,12 @@ from roundhouse.core.flow.actions import (
     RunRoutes,
 )
 from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.graph import joined_positions
+from roundhouse.core.hexgrid import opposite
+from roundhouse.core.tiles import StopKind
 from roundhouse.core.trains import DEPOT
 from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
+from roundhouse.titles.g18usa import resource_subsidy
 from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.engine import family
@@ -141,6 +146,8 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
         depot = g.depot
         if action.train in depot.trains and depot.is_car(depot.trains[action.train]):
             return None
+        if locomotive_buy(action, g):
+            return None  # P25's own step beside the turn's (``SpecialBuyTrain``)
         return SiteStep.TRAINS
     if isinstance(action, (Pass, PayoffLoan)):
         try:
@@ -151,6 +158,17 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
             return None
         return OUR_STEPS.get(step.name)
     return None
+
+
+def locomotive_buy(action: Action, g: Engine) -> bool:
+    """Whether ``action`` is a purchase by discarding P25 before the run (our
+    ``locomotive`` step), which the site makes in ``G18USA::Step::SpecialBuyTrain``, a
+    step beside the turn's, with the private as the acting entity."""
+    try:
+        step, _ = g.round.step_for(g, action)
+    except IllegalAction:
+        return False
+    return step.name == "locomotive"
 
 
 FREE_HOME_STEPS = frozenset({"home_brown", "boomtown"})
@@ -197,7 +215,7 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
         if step is SiteStep.PULLMAN:
             return pullman_waits(g, corp, self.ghosts)
         if step is SiteStep.ROUTE:
-            return ours in ("routes", "attach") and route_waits(g, corp)
+            return route_waits(g, corp)
         if step is SiteStep.DIVIDEND:
             return ours == "dividend" and (g.or_round().revenue or 0) > 0
         if step is SiteStep.TRAINS:
@@ -248,8 +266,12 @@ def lay_privates_wait(g: Engine, corp: str) -> bool:
     """``Tracker#tile_lay_abilities_should_block?``: a ``tile_lay`` ability of the track
     step that is not one of the turn's lays (no ``consume_tile_lay``) keeps the step
     waiting while it is left, usable or not: P9 Boomtown until used (appendix), P17
-    Great Northern until used this operating round (``count_per_or: 1``)."""
+    Great Northern until used this operating round (``count_per_or: 1``), the Resource
+    subsidy's free lay until used (S16, ``consume_tile_lay: false``; found by the
+    differential, heuristic seed 951)."""
     if any(city.extra for _, city in held(g, corp, CityUpgrade)):
+        return True
+    if resource_subsidy.holds(g, corp):
         return True
     if not held(g, corp, GreatNorthern):
         return False
@@ -289,9 +311,42 @@ def pullman_waits(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:
 
 
 def route_waits(g: Engine, corp: str) -> bool:
-    """``G18USA::Step::Route#actions``: a train that is not a Pullman and a route to run."""
+    """``G18USA::Step::Route#actions``: a train that is not a Pullman and a route to run
+    (:func:`site_route_available`), whatever our route step offers: the site's step takes
+    no pass, so while it waits the company's run is written, of no routes if need be."""
     trains = [t for t in g.depot.owned_by(corp) if not g.depot.is_car(t)]
-    return bool(trains) and board_map(g).has_route(g, corp)
+    return bool(trains) and site_route_available(g, corp)
+
+
+SITE_ONLY_STOPS = frozenset({("F28", 0)})
+"""Where the site's board has a stop and ours none, as (hex, the edge track enters it by):
+F28's Atlantic track stub ends at an off-board stop no train may visit (``visit_cost: 99``),
+a junction with one link on ours."""
+
+
+def site_route_available(g: Engine, corp: str) -> bool:
+    """``Graph#route_info``'s ``route_available``: the track joins one of the company's
+    stations to a second revenue centre (a city, a town, an off-board stop, also one full
+    of other companies' tokens or one no train may visit), whether or not a legal route
+    could run there (:func:`~roundhouse.core.graph.joined_positions`).  Two stations with
+    no track between them are not enough, nor is one station whose track joins no other
+    stop.  The site keeps a ``true`` answer until an acquisition changes the company's
+    stations, ours is worked out each time: track is never taken up, so they differ only
+    where a station is."""
+    board = board_map(g).board
+    for start in dict.fromkeys(board.tokens_of(corp)):
+        centres: set[tuple[str, str | int]] = set()
+        for h, at in joined_positions(board, corp, start):
+            if isinstance(at, str):
+                if board.hexes[h].tile.stop(at).kind is not StopKind.JUNCTION:
+                    centres.add((h, at))
+                continue
+            beyond = board.grid.neighbours(h).get(at)
+            if beyond is not None and (beyond, opposite(at)) in SITE_ONLY_STOPS:
+                centres.add((beyond, opposite(at)))
+        if len(centres) >= 2:
+            return True
+    return False
 
 
 def trains_wait(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:

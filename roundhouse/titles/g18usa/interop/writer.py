@@ -72,6 +72,8 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     FREE_HOME_STEPS,
     SiteStep,
     SiteTurn,
+    locomotive_buy,
+    route_waits,
     site_step,
 )
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
@@ -81,6 +83,7 @@ from roundhouse.titles.g18usa.red_areas import express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
+from roundhouse.titles.g18usa.train_privates import BONEYARD, LOCOMOTIVE
 
 SITE_TURN_LIMIT = "dnf"
 """``Game::Base#process_single_action``: the end reason of a game still going at turn 100."""
@@ -404,17 +407,20 @@ class UsaWriter(Translator):
             # §12.8 interest: the site pays it without asking, as the company leaves a
             # step still waiting then (buy trains: a train of another company at $1), which
             # the interest's cost may close by the repay step
-            return [_corp_pass(turn.corp)] * turn.passes_to(g, step, through=False)
+            return _leaving(turn.corp, turn.left_to(g, step, through=False))
         passing = isinstance(action, Pass)
         if passing and not turn.waiting(g, step) and step not in (SiteStep.TRACK,):
             turn.passes_to(g, step, through=True)
             return []
-        count = turn.passes_to(g, step, through=passing)
-        before = [_corp_pass(turn.corp)] * count
+        before = _leaving(turn.corp, turn.left_to(g, step, through=passing))
         if passing:
             return before
         if isinstance(action, Dividend) and not turn.waiting(g, step):
             return before  # a run of nothing: the site withholds by itself
+        if isinstance(action, Choose) and not turn.waiting(g, step):
+            # P19/P30 attached for a run the site skips (no route: its route step, which
+            # alone offers the ``choose``, never waits); the attachment lasts the turn only
+            return before
         own = self._own(action, game, seats)
         turn.done(action, step)
         return before + own
@@ -670,6 +676,13 @@ class UsaWriter(Translator):
                     "choice": self._upgrade_choice(g, entity, action.choice, action.company),
                 }
             ]
+        if action.company == BONEYARD:
+            # ``G18USA::Step::ObsoleteTrain``: its one choice names the kind of train saved
+            name = self.written(game).trains.get(action.choice, action.choice)
+            kind = name.partition("-")[0]
+            return [
+                {"type": "choose", **self._entity(action, game, seats), "choice": f"{kind} Train"}
+            ]
         memory = self.written(game)
         if action.choice == express_cut(g, entity):
             cut: SiteDoc = {"type": "choose", **self._entity(action, game, seats)}
@@ -912,11 +925,14 @@ class UsaWriter(Translator):
     def write_run_routes(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """Each route with the revenue our board gives it, the Pullman's bonus on the train
         our run gave it to (attached first with the route step's ``choose``); a run of
-        nothing is the site's skip (no action)."""
+        nothing is the site's skip (no action), or its run of no routes while its route
+        step waits (:func:`.site_turn.route_waits`: a station joined to a second revenue
+        centre; found by the differential, random seed 806)."""
         assert isinstance(action, RunRoutes)
-        if not action.routes:
-            return []
         g = engine(game)
+        if not action.routes:
+            corp = str(action.entity)
+            return [_no_run(corp)] if route_waits(g, corp) else []
         bm = board_map(g)
         corp = str(action.entity)
         revenue, exact = bm.price_run(g, corp, action.routes)
@@ -972,10 +988,15 @@ class UsaWriter(Translator):
         train = g.depot.trains[action.train]
         memory.acquired[action.train] = len(memory.acquired) + 1
         variant = getattr(train, "variant", None) or train.type
+        who = self._entity(action, game, seats)
+        if locomotive_buy(action, g):
+            # the site's ``SpecialBuyTrain``: P25 itself buys (found by the differential,
+            # random seed 905)
+            who = {"entity": LOCOMOTIVE, "entity_type": "company"}
         return [
             {
                 "type": "buy_train",
-                **self._entity(action, game, seats),
+                **who,
                 "train": memory.trains.get(action.train, action.train),
                 "price": action.price,
                 "variant": variant,
@@ -1248,6 +1269,25 @@ def _token_cuts(g: UsaGame) -> int:
 
 def _corp_pass(corp: str) -> SiteDoc:
     return {"type": "pass", "entity": corp, "entity_type": "corporation"}
+
+
+def _no_run(corp: str) -> SiteDoc:
+    """A run of no routes: how a company leaves the site's route step, which takes no pass
+    (``Step::Route#actions``: ``run_routes`` alone)."""
+    return {
+        "type": "run_routes",
+        "entity": corp,
+        "entity_type": "corporation",
+        "routes": [],
+        "extra_revenue": 0,
+        "subsidy": 0,
+    }
+
+
+def _leaving(corp: str, steps: list[SiteStep]) -> list[SiteDoc]:
+    """What the company writes to leave each of the site's waiting ``steps``: a pass, or
+    for the route step a run of no routes."""
+    return [_no_run(corp) if s is SiteStep.ROUTE else _corp_pass(corp) for s in steps]
 
 
 def _texts(value: Json) -> list[Json]:
