@@ -72,6 +72,9 @@ class PrintedHex(Static):
     once", New York's three)."""
 
 
+_TEXT = frozenset({str})
+
+
 class HexState:
     """A hex during play: current tile, rotation, station tokens per city, markers."""
 
@@ -93,6 +96,40 @@ class HexState:
     def reservations(self) -> Mapping[str, str]:
         """Home-station reservations by city of the current tile."""
         return self._reserved
+
+    def canonical_key(self) -> tuple[tuple[object, ...], tuple[object, ...]] | None:
+        """Everything the hex's canonical form is made of, as a hashable key naming the
+        printed hex and the tile by identity, and those two objects (see
+        :mod:`roundhouse.core.canonical`): hexes with equal keys have equal forms, so the
+        state hash walks each distinct hex once instead of the whole board after every lay.
+        ``None`` when a field holds anything but an exact int (the rotation) or texts (cities,
+        companies, markers), whose equality could hide a different form (``1 == True``):
+        then the hex is walked as it is."""
+        rotation, tokens, markers = self.rotation, self.tokens, self.markers
+        reserved = self._reserved
+        if type(rotation) is not int:
+            return None
+        held: tuple[object, ...] = ()
+        if tokens:  # most hexes hold no city, no marker and no reservation: no call
+            if not _TEXT.issuperset(map(type, tokens)):
+                return None
+            for companies in tokens.values():
+                if companies and not _TEXT.issuperset(map(type, companies)):
+                    return None
+            held = tuple([(city, *companies) for city, companies in tokens.items()])
+        if markers and not _TEXT.issuperset(map(type, markers)):
+            return None
+        homes: tuple[object, ...] = ()
+        if reserved:
+            if not (
+                _TEXT.issuperset(map(type, reserved))
+                and _TEXT.issuperset(map(type, reserved.values()))
+            ):
+                return None
+            homes = tuple(reserved.items())
+        printed, tile = self.printed, self.tile
+        key = (id(printed), id(tile), rotation, held, tuple(markers) if markers else (), homes)
+        return key, (printed, tile)
 
     def __repr__(self) -> str:
         return f"<Hex {self.printed.name} {self.tile.id}@{self.rotation}>"

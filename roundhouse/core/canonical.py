@@ -164,7 +164,51 @@ def _plan(cls: type) -> _Walk:
         return lambda v: None
     if issubclass(cls, Versioned):
         return _versioned_plan(_plan_fields(cls))
+    keyer = getattr(cls, "canonical_key", None)
+    if callable(keyer):
+        return _keyed_plan(cls, _plan_fields(cls), keyer)
     return _plan_fields(cls)
+
+
+def _keyed_plan(
+    cls: type,
+    walk: _Walk,
+    keyer: Callable[[object], tuple[tuple[object, ...], tuple[object, ...]] | None],
+) -> _Walk:
+    """Objects whose class says what their form is made of are walked once per distinct key
+    and their form shared, like a frozen value's (:func:`_settled_plan`).  The class's
+    ``canonical_key()`` returns ``(key, kept)``: a hashable key such that equal keys mean
+    equal forms, which may name objects by their id, and those objects, which the cache
+    holds (so no id in a kept key is reused while it lives); or ``None``: walk this one.
+    The board's hexes (105 in 18RoyalGorge) are keyed, so after a lay only the hex that
+    changed is walked, not the board."""
+
+    def keyed(value: object) -> Canon:
+        try:
+            found = keyer(value)
+        except AttributeError:  # an unset field: walked as it is
+            found = None
+        if found is None:
+            return walk(value)
+        key = (cls, found[0])
+        hit = _KEYED.get(key)
+        if hit is not None:
+            return hit[1]
+        form = walk(value)
+        if len(_KEYED) >= _KEYED_LIMIT:
+            _KEYED.clear()
+        _KEYED[key] = (found[1], form)
+        return form
+
+    return keyed
+
+
+_KEYED: dict[tuple[type, tuple[object, ...]], tuple[tuple[object, ...], Canon]] = {}
+"""(class, key) -> (the objects the key names by id, the form) for the objects of classes
+with a ``canonical_key`` method (:func:`_keyed_plan`)."""
+_KEYED_LIMIT = 20_000
+"""Entries kept before the cache starts again (a hex's form is about a kilobyte: 20 MB at
+most; a game's board makes a few hundred distinct hexes)."""
 
 
 def _versioned_plan(walk: _Walk) -> _Walk:

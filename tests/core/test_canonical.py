@@ -244,3 +244,43 @@ def test_kernel_digest_while_another_thread_digests() -> None:
     finally:
         module._pieces = None
     assert digest(state) == full
+
+
+def test_kernel_digest_walks_each_distinct_hex_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board's hexes are walked once per distinct content (``HexState.canonical_key``):
+    after a token is placed only that hex is walked again, a hex changed in place hashes as
+    its new content, and a rotation of ``True`` is never taken for ``1`` (equal as keys,
+    different forms).  A kept form is the one the hex's fields give."""
+    from roundhouse.core import canonical as module
+    from roundhouse.core.board import HexState
+    from tests.core.board_fixture import small_board
+
+    fields = module._plan_fields(HexState)
+
+    keyed: dict[object, object] = {}
+    monkeypatch.setattr(module, "_KEYED", keyed)
+    board = small_board()
+    twin = small_board()  # other printed hexes and tiles: keyed apart
+    state = {"map": {"board": board}, "cash": 7}
+
+    def fresh() -> str:
+        return hashlib.blake2b(marshal.dumps(canonical(state), 2), digest_size=16).hexdigest()
+
+    first = digest(state)
+    assert len(keyed) == len(board.hexes)
+    assert canonical(board.hexes["A3"]) == fields(board.hexes["A3"])
+    board.place_token("A3", "c", "PRR")
+    assert digest(state) != first and len(keyed) == len(board.hexes) + 1
+    assert canonical(board.hexes["A3"]) == fields(board.hexes["A3"])
+    board.hexes["A1"].markers.append("mine")  # title code writes hexes directly, then touches
+    board.touch()
+    assert digest(state) == fresh() and len(keyed) == len(board.hexes) + 2
+    digest({"board": twin})
+    assert len(keyed) == 2 * len(board.hexes) + 2
+    board.hexes["A1"].rotation = 1
+    board.touch()
+    one = digest(state)
+    board.hexes["A1"].rotation = True
+    board.touch()
+    assert digest(state) != one
+    assert canonical(board.hexes["A1"])["rotation"] is True  # type: ignore[index]
