@@ -26,7 +26,7 @@ RECORDED: dict[str, tuple[int, str]] = {
     "private": (1, "c186845cbe6c8349"),
     "prompt": (1, "b00565f6265c21ae"),
     "run": (1, "c3b16e837506aad9"),
-    "table": (1, "a111deaebcb8a84d"),
+    "table": (1, "285ea02276da41ef"),
     "tile": (1, "bffd2a1e7343a544"),
     "train": (1, "9b34d0019b4a4a0e"),
 }
