@@ -51,12 +51,10 @@ Its form is shared, which marshal (format 2 keeps no references) writes out in f
 times, so the digest is the same as walking it twice.  None outside a walk."""
 
 
-_pieces: tuple[int, dict[int, tuple[bytes, bytes]]] | None = None
-"""During a :func:`digest`: the thread running it, and the
-:class:`~roundhouse.core.derived.Versioned` parts met so far (version -> the marshal bytes of
-the text standing in for the part, the marshal bytes of its form).  None otherwise.  Bots
-think in threads of their own (the server's bot pool): a walk in another thread never uses
-it, and a digest started while another runs hashes the full form."""
+_pieces: dict[int, tuple[bytes, bytes]] | None = None
+"""During a :func:`digest`: the :class:`~roundhouse.core.derived.Versioned` parts met so far
+(version -> the marshal bytes of the text standing in for the part, the marshal bytes of its
+form).  None otherwise; like :data:`_seen`, it belongs to the thread holding :data:`_WALKING`."""
 
 _TOKEN = f"\x00versioned:{secrets.token_hex(8)}:"
 """The start of the text that stands for a versioned part in the form :func:`digest`
@@ -64,16 +62,24 @@ marshals: a NUL and a random number drawn once per process, so no text of a stat
 (the digest never contains it: the part's own bytes replace it)."""
 
 
+_WALKING = threading.RLock()
+"""Held by the thread whose walk is under way: :data:`_seen` and :data:`_pieces` belong to
+one walk, and bots hash their copies of a game in threads of their own (the server's bot
+pool).  Without it a walk begun while another thread's was under way used that walk's memo,
+so an object it changed between two hashes could get the form it had at the first."""
+
+
 def canonical(value: object) -> Canon:
     """The canonical form of ``value``: fresh lists, dicts with text keys, and scalars."""
     global _seen
-    if _seen is not None:
-        return (_WALK.get(type(value)) or _learn(type(value)))(value)
-    _seen = {}
-    try:
-        return (_WALK.get(type(value)) or _learn(type(value)))(value)
-    finally:
-        _seen = None
+    with _WALKING:
+        if _seen is not None:  # a form asked for inside this thread's walk
+            return (_WALK.get(type(value)) or _learn(type(value)))(value)
+        _seen = {}
+        try:
+            return (_WALK.get(type(value)) or _learn(type(value)))(value)
+        finally:
+            _seen = None
 
 
 def text(value: object) -> str:
@@ -93,15 +99,14 @@ def digest(value: object) -> str:
     no sharing), which is why the result is the very bytes of the full form.
     """
     global _pieces
-    if _pieces is not None or _seen is not None:
-        return hashlib.blake2b(marshal.dumps(canonical(value), 2), digest_size=16).hexdigest()
-    pieces: dict[int, tuple[bytes, bytes]] = {}
-    mine = (threading.get_ident(), pieces)
-    _pieces = mine
-    try:
-        data = marshal.dumps(canonical(value), 2)
-    finally:
-        if _pieces is mine:
+    with _WALKING:
+        if _pieces is not None or _seen is not None:
+            return hashlib.blake2b(marshal.dumps(canonical(value), 2), digest_size=16).hexdigest()
+        pieces: dict[int, tuple[bytes, bytes]] = {}
+        _pieces = pieces
+        try:
+            data = marshal.dumps(canonical(value), 2)
+        finally:
             _pieces = None
     for token, body in pieces.values():
         data = data.replace(token, body)
@@ -218,10 +223,9 @@ def _versioned_plan(walk: _Walk) -> _Walk:
 
     def versioned(value: object) -> Canon:
         global _pieces
-        running = _pieces
-        if running is None or running[0] != threading.get_ident():
+        pieces = _pieces
+        if pieces is None:
             return walk(value)
-        pieces = running[1]
         part = cast(Versioned, value)
         key = part.version
         token = f"{_TOKEN}{int(key)}"
@@ -232,7 +236,7 @@ def _versioned_plan(walk: _Walk) -> _Walk:
                     ("canonical bytes", key), lambda: marshal.dumps(walk(value), 2)
                 )
             finally:
-                _pieces = running
+                _pieces = pieces
             pieces[key] = (marshal.dumps(token, 2), body)
         return token
 

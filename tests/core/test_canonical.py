@@ -228,22 +228,53 @@ def test_kernel_digest_keeps_a_versioned_part_by_version(monkeypatch: pytest.Mon
     assert digest(twin) == digest(state) and walked == []
 
 
-def test_kernel_digest_while_another_thread_digests() -> None:
-    """Bots think in threads of their own: a digest that starts while another thread's is
-    under way hashes the full form, its board included, never the other's placeholders."""
-    from roundhouse.core import canonical as module
+def test_kernel_walks_in_two_threads_keep_their_own_memo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots hash their copies of a game in threads of their own.  A hash taken while another
+    thread's walk is under way waits for it rather than share its memo: with a shared memo a
+    state changed between two hashes kept the form it had at the first (found in review)."""
+    import threading
+    import time
+
     from tests.core.board_fixture import small_board
 
+    class Pause:
+        pass
+
+    paused, resume = threading.Event(), threading.Event()
+
+    def slow_walk(value: object) -> object:
+        paused.set()
+        resume.wait(10)
+        return "paused"
+
+    from roundhouse.core.canonical import _WALK
+
+    monkeypatch.setitem(_WALK, Pause, slow_walk)
+    walker = threading.Thread(target=canonical, args=({"p": Pause()},))
+    walker.start()
+    assert paused.wait(10)
     board = small_board()
-    state = {"map": {"board": board}, "graph": [board]}
-    full = hashlib.blake2b(marshal.dumps(canonical(state), 2), digest_size=16).hexdigest()
-    other: dict[int, tuple[bytes, bytes]] = {}
-    module._pieces = (-1, other)  # another thread's digest, as the walk sees it
-    try:
-        assert digest(state) == full and other == {}
-    finally:
-        module._pieces = None
-    assert digest(state) == full
+    state = {"cash": [1], "map": {"board": board}}
+    seen: list[str] = []
+
+    def hash_twice() -> None:
+        seen.append(digest(state))
+        state["cash"][0] = 2
+        board.place_token("A3", "c", "PRR")
+        seen.append(digest(state))
+
+    other = threading.Thread(target=hash_twice)
+    other.start()
+    time.sleep(0.3)  # with a shared memo the second hash was taken by now, and stale
+    resume.set()
+    walker.join(10)
+    other.join(10)
+    assert len(seen) == 2 and seen[0] != seen[1]
+    assert (
+        seen[1] == hashlib.blake2b(marshal.dumps(canonical(state), 2), digest_size=16).hexdigest()
+    )
 
 
 def test_kernel_digest_walks_each_distinct_hex_once(monkeypatch: pytest.MonkeyPatch) -> None:
