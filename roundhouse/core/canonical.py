@@ -169,7 +169,9 @@ def _plan(cls: type) -> _Walk:
         return lambda v: None
     if issubclass(cls, Versioned):
         return _versioned_plan(_plan_fields(cls))
-    keyer = getattr(cls, "canonical_key", None)
+    # Only the class that defines it: a subclass with fields of its own would be keyed
+    # without them.
+    keyer = cls.__dict__.get("canonical_key")
     if callable(keyer):
         return _keyed_plan(cls, _plan_fields(cls), keyer)
     return _plan_fields(cls)
