@@ -340,7 +340,7 @@ def _capacity_repaying(g: FamilyEngine, buyer: str, target: str, kind: SaleKind,
     the target's treasury, less every loan of the target paid off."""
     owed = len(g.loans.of(target))
     room = min(max_loans(g, buyer) - len(g.loans.of(buyer)), free + owed)
-    room += _limit_after(g, buyer, target) - max_loans(g, buyer)  # not bounded by the bank's
+    room += g.extra_loans(target)  # its P15 raises the limit (:func:`_limit_after`), not the bank's
     cap = g.ledger.cash(buyer) + max(room, 0) * g.config.loans.amount
     cap += g.ledger.cash(target) - owed * g.config.loans.amount
     if kind is SaleKind.FRIENDLY:
