@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import roundhouse
@@ -114,22 +114,33 @@ def bench_fixture_replay() -> dict[str, float]:
     the fixture's file name)."""
     out: dict[str, float] = {}
     for row in fixture_rows(runs=2):
-        if row.get("status") != "replays":
-            continue
-        stem = str(row["fixture"]).rsplit("/", 1)[-1].removesuffix(".json")
-        for key in (
-            "ruby_actions_per_s",
-            "import_vs_ruby",
-            "load_actions_per_s",
-            "import_actions_per_s",
-            "import_over_load",
-            "legal_actions_per_s",
-            "state_hash_per_s",
-        ):
-            value = row.get(key)
-            if isinstance(value, int | float):
-                out[f"{stem} {key}"] = float(value)
+        if row.get("status") == "replays":
+            out.update(
+                per_fixture(
+                    row,
+                    (
+                        "ruby_actions_per_s",
+                        "import_vs_ruby",
+                        "load_actions_per_s",
+                        "import_actions_per_s",
+                        "import_over_load",
+                        "legal_actions_per_s",
+                        "state_hash_per_s",
+                    ),
+                )
+            )
     return out
+
+
+def per_fixture(row: Mapping[str, object], keys: Sequence[str]) -> dict[str, float]:
+    """A fixture row's numeric measures under ``make bench`` names: the fixture's file name,
+    then the measure (``post_boston import_vs_ruby``); measures the row lacks are left out."""
+    stem = str(row["fixture"]).rsplit("/", 1)[-1].removesuffix(".json")
+    return {
+        f"{stem} {key}": float(value)
+        for key in keys
+        if isinstance(value := row.get(key), int | float)
+    }
 
 
 if __name__ == "__main__":

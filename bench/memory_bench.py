@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import roundhouse
+from bench.fixture_bench import per_fixture
 from roundhouse.core.actions import Json
 from roundhouse.core.copying import deep_copy
 from roundhouse.core.game import KEEP_AFTER_UNDO, SNAPSHOT_EVERY, Game
@@ -167,15 +168,18 @@ def bench_memory() -> dict[str, float]:
     out: dict[str, float] = {}
     rows = memory_rows()
     for row in rows:
-        stem = str(row["fixture"]).rsplit("/", 1)[-1].removesuffix(".json")
-        for key in (
-            "live_kib",
-            "snapshots",
-            "state_copy_kib",
-            "states_after_churn",
-            "after_churn_kib",
-        ):
-            out[f"{stem} {key}"] = float(str(row[key]))
+        out.update(
+            per_fixture(
+                row,
+                (
+                    "live_kib",
+                    "snapshots",
+                    "state_copy_kib",
+                    "states_after_churn",
+                    "after_churn_kib",
+                ),
+            )
+        )
     if rows:
         out["largest live_kib"] = max(float(str(r["live_kib"])) for r in rows)
     return out
