@@ -148,7 +148,9 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
                 cash=s.cash[p],
                 score=s.cash[p],
                 estimate=heuristic.position_value(s, p),
-                worth=heuristic.position_value(s, p, count_lead=False),
+                worth=None
+                if s.auction is None
+                else heuristic.position_value(s, p, count_lead=False),
                 shares={cid: c.holders[p] for cid, c in s.companies.items() if c.holders.get(p)},
             )
             for p in s.players
