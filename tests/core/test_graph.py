@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roundhouse.core.graph import Graph
+from roundhouse.core.graph import Graph, joined_positions
 from tests.core.board_fixture import small_board
 
 
@@ -68,3 +68,27 @@ def test_18us_6_3_token_needs_route_open_slot_and_no_token_in_the_hex() -> None:
     assert graph.can_token("NYC", "A3", "c") is False  # no route: NYC has no token at all
     board.place_token("C5", "c", "NYC")
     assert graph.can_token("NYC", "A3", "c")  # route C5 -> B4 -> A3, second slot open
+
+
+def test_joined_positions_is_connection_alone_and_stops_at_a_full_city() -> None:
+    """A route needs two revenue centres joined to a station (18USA §12.1); the walk that
+    judges it goes wherever the track leads, back along a path too, but, as a route may end
+    at a city full of other companies' tokens and not pass it (18West §7.1.1), not on from
+    there.  Positions are (hex, stop) or (hex, the edge the walk leaves by)."""
+    board = small_board()
+    board.place_token("A3", "c", "PRR")
+    assert joined_positions(board, "PRR", ("A3", "c")) == {("A3", "c"), ("A3", 5)}
+    board.lay("B4", "9", 2, {})
+    board.lay("C5", "57", 2, {})
+    joined = joined_positions(board, "PRR", ("A3", "c"))
+    assert ("C5", "c") in joined
+    assert {("C5", 2), ("B4", 2)} <= joined  # back from C5 towards A3
+    assert ("C5", 5) in joined  # on past C5's open slot
+    board.place_token("C5", "c", "NYC")
+    assert joined_positions(board, "PRR", ("A3", "c")) == {
+        ("A3", "c"),
+        ("A3", 5),
+        ("B4", 5),
+        ("C5", "c"),
+    }
+    assert ("C5", 5) in joined_positions(board, "NYC", ("C5", "c"))  # its own token: passes
