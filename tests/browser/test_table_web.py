@@ -191,6 +191,61 @@ def test_browser_invite_links_spectators_and_unlisted(base_url: str, browser) ->
         ctx.close()
 
 
+def test_browser_open_seat_links_for_the_creator(base_url: str, browser) -> None:
+    """An unlisted online game with open seats (issue #20: "per-seat invite links with a copy
+    button"): its creator's share panel has a link for each free seat with a copy button (the
+    lobby cannot show the game, so the links are the only way in); Bob's link opens the game
+    offering Bob's seat first, one click seats him, and the creator's panel then says the
+    seat is taken."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#title option[value=Toy]", state="attached")
+    page.select_option("#title", "Toy")
+    page.select_option("#player-count", "3")
+    for n, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        page.fill(f"#seats li:nth-child({n}) .name", name)
+        page.select_option(f"#seats li:nth-child({n}) .kind", "human")
+    page.check("input[name=mode][value=online]")
+    page.check("#open-seats")
+    page.uncheck("#listed")
+    page.click("#create")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector("#share-panel:not([hidden]) .share-line")
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    assert page.inner_text("#seat-badge") == "You are Ann"
+    assert page.locator("#join-panel").is_hidden()
+    bob_line = page.locator("#share-panel .share-line", has_text="Bob (free)")
+    assert page.locator("#share-panel .share-line", has_text="Cy (free)").count() == 1
+    bob_line.locator("button.copy").click()
+    bob_line.locator(".copied:text('copied')").wait_for()
+    bob_link = page.evaluate("navigator.clipboard.readText()")
+    assert bob_link == f"{base_url}/games/{game_id}#seat=Bob"
+    shot(page, "table-open-seat-links")
+
+    bob = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    bob_page = bob.new_page()
+    bob_page.goto(bob_link)
+    bob_page.wait_for_selector("#join-panel:not([hidden])")
+    assert bob_page.inner_text("#join-heading") == "You are invited to play Bob"
+    seats = bob_page.locator("#join-body button").all_inner_texts()
+    assert seats == ["Take Bob's seat", "Take Cy's seat"]
+    shot(bob_page, "table-open-seat-invited")
+    bob_page.click("#join-body button.invited")
+    bob_page.wait_for_selector("#seat-badge:text('You are Bob')")
+    assert bob_page.locator("#join-panel").is_hidden()
+
+    page.reload()
+    page.wait_for_selector("#seat-badge:text('You are Ann')")
+    page.click("#share")
+    page.wait_for_selector("#share-panel .share-line.taken")
+    assert "Bob" in page.inner_text("#share-panel .share-line.taken")
+    assert page.locator("#share-panel .share-line", has_text="Cy (free)").count() == 1
+    bob.close()
+    context.close()
+
+
 def test_browser_import_of_an_online_game_in_the_lobby(base_url: str, page, tmp_path) -> None:
     """The lobby imports a saved game online: the seats shown are the file's, and the new
     game opens with its share panel."""
