@@ -48,6 +48,8 @@ class Runtime:
         self.hub.publish(game_id, self.update_message(record, accepted.text))
 
     def resume_bots(self) -> None:
-        """After a restart, bots to act in unfinished games pick up where they stopped."""
+        """After a restart, bots to act in unfinished games pick up where they stopped; the
+        bots' worker processes start now rather than at the first bot move."""
+        self.bots.pool.warm()
         for game_id in self.service.unfinished():
             self.bots.poke(game_id)

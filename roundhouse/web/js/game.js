@@ -114,10 +114,15 @@ function banner(prompt, mine) {
   const who = prompt.entity ?? seats;
   const mineNow = prompt.acting.some((s) => mine.includes(s));
   const you = mineNow && state.summary?.mode !== "hotseat";
+  const round = prompt.round ? `${prompt.round} · ` : "";
+  // Players acting at once (18US's sealed bids): the seats, not one of them and then all.
+  if (prompt.acting.length > 1 && prompt.acting.includes(who)) {
+    const all = prompt.acting.map((s) => (you && mine.includes(s) ? `${s} (you)` : s)).join(", ");
+    return prompt.action ? `${round}${all}: ${prompt.action}` : `${round}${all} to act`;
+  }
   const named = who !== seats && seats ? [seats] : [];
   if (you) named.push("you");
   const suffix = named.length ? ` (${named.join(", ")})` : "";
-  const round = prompt.round ? `${prompt.round} · ` : "";
   return prompt.action ? `${round}${who}${suffix}: ${prompt.action}` : `${round}${who} to act${suffix}`;
 }
 

@@ -112,6 +112,8 @@ function spreadsheet(game, colours, you) {
   for (const c of companies) for (const f of c.extra) if (!extras.some((e) => e.key === f.key)) extras.push(f);
   const ordered = companies.some((c) => c.order !== null);
   const trainsShown = Boolean(game.trains) || companies.some((c) => c.trains.length);
+  // Trains by what they are ("2, 3+"), as on the roster, not by their ids ("2-0 3+-1").
+  const trainName = Object.fromEntries((game.trains?.trains ?? []).map((t) => [t.id, t.name]));
   const head = [
     "Company",
     ...players.map((p) => el("span", { class: "player-head" }, p.id,
@@ -138,7 +140,7 @@ function spreadsheet(game, colours, you) {
       ...(priced ? [cell("td", share(c.pool, c) || "—"), cell("td", money(c.price)), cell("td", money(c.par))] : []),
       cell("td", money(c.cash)),
       cell("td", c.revenue === null ? "—" : priced ? money(c.revenue) : `$${c.revenue}`),
-      ...(trainsShown ? [cell("td", c.trains.join(" ") || "—", { class: "list" })] : []),
+      ...(trainsShown ? [cell("td", c.trains.map((id) => trainName[id] ?? id).join(", ") || "—", { class: "list" })] : []),
       ...(priced
         ? [cell("td", c.tokens === null ? "—" : `${c.tokens}${c.token_cost ? ` ($${c.token_cost})` : ""}`),
           cell("td", c.hexes.join(" ") || "—", { class: "list" })]
