@@ -27,7 +27,7 @@ from concurrent import futures
 from concurrent.futures.process import BrokenProcessPool
 
 from roundhouse.core.actions import Json
-from roundhouse.core.game import Game, load, new_game
+from roundhouse.core.game import Game, load
 from roundhouse.core.title import REGISTRY
 from roundhouse.server.seat_bot import BotSeats
 
@@ -105,21 +105,17 @@ _SHELF = GameShelf()
 
 def warm_up() -> None:
     """A new worker's first job: import the engine, the bots and every title with its bot
-    policy, and set a game of each title up once (its data files are read then), so that no
-    game's first bot move waits for them.
+    policy, so that no game's first bot move waits for them.
 
-    Measured on a loaded two-core machine: a fresh worker spent about 6 s starting, importing
-    and reading data before a heuristic bot's first 18RoyalGorge bid, which took 0.1 s.
+    Measured on a loaded two-core machine: a fresh worker spent about 6 s starting and
+    importing before a heuristic bot's first 18RoyalGorge bid, which took 0.1 s.  (Setting up
+    a game of each title here as well, to read their data files, saved a game's first move
+    another fraction of a second but kept the lane busy for seconds more at start.)
     """
     import roundhouse.bots  # noqa: F401  (imported for its side effect: the modules load)
 
     for title in REGISTRY.all():
         REGISTRY.part(title.id, "bot")
-        players = [f"P{n}" for n in range(1, title.players.start + 1)]
-        try:
-            new_game(title.id, players, seed=0)
-        except Exception:  # a title that cannot set up fails its own games, not this
-            continue
 
 
 def think(request: BotRequest) -> dict[str, Json]:

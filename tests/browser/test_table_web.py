@@ -195,8 +195,8 @@ def test_browser_open_seat_links_for_the_creator(base_url: str, browser) -> None
     """An unlisted online game with open seats (issue #20: "per-seat invite links with a copy
     button"): its creator's share panel has a link for each free seat with a copy button (the
     lobby cannot show the game, so the links are the only way in); Bob's link opens the game
-    offering Bob's seat first, one click seats him, and the creator's panel then says the
-    seat is taken."""
+    offering Bob's seat first, one click seats him, and the creator's panel says at once that
+    the seat is taken; a watcher's offer of free seats goes when the last one is taken."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page = context.new_page()
@@ -236,14 +236,22 @@ def test_browser_open_seat_links_for_the_creator(base_url: str, browser) -> None
     bob_page.wait_for_selector("#seat-badge:text('You are Bob')")
     assert bob_page.locator("#join-panel").is_hidden()
 
-    page.reload()
-    page.wait_for_selector("#seat-badge:text('You are Ann')")
-    page.click("#share")
+    # Seen live, without a reload: the creator's panel and a watcher's free seats.
     page.wait_for_selector("#share-panel .share-line.taken")
     assert "Bob" in page.inner_text("#share-panel .share-line.taken")
     assert page.locator("#share-panel .share-line", has_text="Cy (free)").count() == 1
-    bob.close()
-    context.close()
+    watcher = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch_page = watcher.new_page()
+    watch_page.goto(f"{base_url}/games/{game_id}")
+    watch_page.wait_for_selector("#join-panel:not([hidden])")
+    assert watch_page.inner_text("#join-heading") == "Seats are free in this game"
+    assert watch_page.locator("#join-body button").all_inner_texts() == ["Take Cy's seat"]
+    cy = httpx.post(f"{base_url}/api/games/{game_id}/seats/Cy/join")
+    assert cy.status_code == 200
+    watch_page.wait_for_selector("#join-panel", state="hidden")
+    page.wait_for_selector("#share-panel .share-line.taken >> nth=1")
+    for ctx in (watcher, bob, context):
+        ctx.close()
 
 
 def test_browser_import_of_an_online_game_in_the_lobby(base_url: str, page, tmp_path) -> None:

@@ -208,6 +208,8 @@ async function render() {
   state.yourTurn = yourTurn;
   renderSeatBadge();
   renderJoin();
+  const seatsNow = JSON.stringify(state.summary.seats.map((s) => s.claimed));
+  if (!$("share-panel").hidden && $("share-panel").dataset.seats !== seatsNow) renderShare();
 
   const actions = live ? state.legal : [];
   if (state.selectedHex && !actions.some((a) => hexesOf(a).includes(state.selectedHex))) state.selectedHex = null;
@@ -485,7 +487,8 @@ function connect(delay = 500) {
   socket.addEventListener("open", () => { status.textContent = "live"; status.dataset.state = "live"; delay = 500; });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.version === state.version) return;
+    const taken = state.summary?.seats.filter((s) => s.claimed).length;
+    if (message.version === state.version && message.seats_taken === taken) return;
     // Bots can move several times a second; one refresh covers a burst of their moves.
     clearTimeout(connect.timer);
     connect.timer = setTimeout(refresh, 80);
@@ -538,6 +541,7 @@ function renderShare() {
   }
   rows.push(line("Watch link (read-only)", `/games/${gameId}`, state.summary.listed ? "The game is listed in the lobby." : "The game is unlisted: only people with a link can find it."));
   $("share-body").replaceChildren(...rows);
+  $("share-panel").dataset.seats = JSON.stringify(state.summary.seats.map((s) => s.claimed));
 }
 
 // A visitor without a seat in a game with free seats: a button per free seat, the one their
