@@ -92,7 +92,8 @@ def test_browser_turn_banner_title_chime_and_notification(base_url: str, browser
 def test_browser_log_is_narrated_and_the_tables_name_things(base_url: str, page) -> None:
     """An 18RoyalGorge game played on by bots: the log has round headers, auctions won,
     payouts per player and price moves; the spreadsheet lists companies by players with cash
-    and worth; the market holds price tokens; privates show their names and abilities."""
+    and worth; the market holds price tokens; privates show their names and abilities; the
+    phase table says only the first phase starts the game."""
     turn = operating_turn()
     imported = httpx.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
     page.goto(base_url + imported["link"])
@@ -117,6 +118,9 @@ def test_browser_log_is_narrated_and_the_tables_name_things(base_url: str, page)
     assert held.get_attribute("title")  # name, value, income and ability on hover
     trains = page.inner_text(".trains")
     assert "rusts when the first" in trains and "Phases" in trains
+    # Only the Yellow phase starts the game; the others start on a card of the train deck.
+    starts = page.locator(".trains table.phases tbody td:nth-of-type(1)").all_inner_texts()
+    assert starts[0] == "start" and "start" not in starts[1:], starts
     shot(page, "table-narrated-log")
 
 

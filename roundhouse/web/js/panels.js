@@ -225,10 +225,12 @@ function trainsPanel(trains, colours) {
     el("span", {}, (owners[t.name] || []).map((o) => (o === "pool" ? el("span", { class: "chip pool" }, "pool") : chip(o, colours)))),
   ]);
   const part = grid(`Trains · phase ${trains.phase}`, ["Train", "Price", "Left", "Rusting", "Owned by"], rows, { className: "trains" });
-  const phaseRows = trains.phases.map((p) => {
+  // A phase no train starts (18RoyalGorge's phase cards turn up in a shuffled deck) has no
+  // "first" train to name; only the first phase starts the game.
+  const phaseRows = trains.phases.map((p, i) => {
     const limit = Object.entries(p.train_limit).map(([k, v]) => (k ? `${k} ${v}` : `${v}`)).join(", ");
     return el("tr", { class: p.current ? "current" : "" }, el("th", { scope: "row" }, p.name),
-      el("td", {}, p.on ? `first ${p.on}` : "start"), el("td", {}, p.tiles.join(", ")), el("td", {}, limit),
+      el("td", {}, p.on ? `first ${p.on}` : i === 0 ? "start" : "—"), el("td", {}, p.tiles.join(", ")), el("td", {}, limit),
       el("td", {}, String(p.operating_rounds)), el("td", {}, p.events.map(humanize).join(", ") || "—"));
   });
   part.append(el("table", { class: "phases" }, el("caption", {}, "Phases"),
