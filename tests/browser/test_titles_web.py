@@ -239,7 +239,7 @@ def test_browser_us_sealed_bids_banner_and_trains_by_name(base_url: str, browser
     """18US §3.2: everyone bids for the Eastern Railroad Convention at once, so the banner
     names the seats acting, each once ("ERRC · Ann, Bob, Cy: ..."), not one of them and then
     all three; the spreadsheet names a company's trains as the roster does ("2, 2"), never by
-    their ids ("2-0 2-1")."""
+    their ids ("2-0 2-1"), and the roster each owner once with a count."""
     context, page = _new(browser, base_url, "18US", 1280)
     assert page.inner_text("#status").startswith("ERRC · Ann, Bob, Cy: "), page.inner_text(
         "#status"
@@ -251,5 +251,10 @@ def test_browser_us_sealed_bids_banner_and_trains_by_name(base_url: str, browser
     trains = [c for c in cells if c and c != "—" and not any(ch.isalpha() for ch in c)]
     assert trains, cells
     assert not any("-" in c for c in trains), trains
+    # The roster says who holds each type once, with a count ("SR ×2").
+    for row in page.locator(".trains table:not(.phases) tbody tr").all():
+        owners = row.locator(".chip").all_inner_texts()
+        assert len(owners) == len(set(owners)), owners
+    assert "×2" in page.inner_text(".trains"), page.inner_text(".trains")
     context.close()
     assert not errors, errors

@@ -215,18 +215,23 @@ function marketPanel(market, colours) {
 function trainsPanel(trains, colours) {
   const next = trains.upcoming[0] ?? null;
   const nextType = next ? next.replace(/-\d+$/, "") : null;
+  // Owners of each type with how many they hold ("pool ×12", not twelve badges).
   const owners = {};
-  for (const t of trains.trains) (owners[t.name] ||= []).push(t.owner);
+  for (const t of trains.trains) {
+    const held = (owners[t.name] ||= new Map());
+    held.set(t.owner, (held.get(t.owner) || 0) + 1);
+  }
   const rows = trains.types.map((t) => [
     el("span", { class: t.name === nextType ? "next-train" : "" }, t.name, t.name === nextType ? " (next)" : ""),
     money(t.price),
     t.left === null ? "unlimited" : `${t.left} of ${t.count}`,
     t.rusts_on ? `rusts when the first ${t.rusts_on} is bought` : t.obsolete_on ? `obsolete on ${t.obsolete_on}` : "never",
-    el("span", {}, (owners[t.name] || []).map((o) => (o === "pool" ? el("span", { class: "chip pool" }, "pool") : chip(o, colours)))),
+    el("span", {}, [...(owners[t.name] || new Map())].map(([o, n]) => el("span", { class: "owned" },
+      o === "pool" ? el("span", { class: "chip pool" }, "pool") : chip(o, colours), n > 1 ? ` ×${n}` : ""))),
   ]);
   const part = grid(`Trains · phase ${trains.phase}`, ["Train", "Price", "Left", "Rusting", "Owned by"], rows, { className: "trains" });
-  // A phase no train starts (18RoyalGorge's phase cards turn up in a shuffled deck) has no
-  // "first" train to name; only the first phase starts the game.
+  // A phase no first train of a type starts (18RoyalGorge's start on given cards of its
+  // train deck) has no "first" train to name; only the first phase starts the game.
   const phaseRows = trains.phases.map((p, i) => {
     const limit = Object.entries(p.train_limit).map(([k, v]) => (k ? `${k} ${v}` : `${v}`)).join(", ");
     return el("tr", { class: p.current ? "current" : "" }, el("th", { scope: "row" }, p.name),
