@@ -105,7 +105,7 @@ def test_browser_mid_game_and_final_screens(base_url: str, browser, title: str, 
     assert not errors + more, errors + more
 
 
-@pytest.mark.parametrize("title", ["18USA", "18West"])
+@pytest.mark.parametrize("title", ["18USA", "18West", "18US"])
 def test_browser_log_in_words_not_engine_names(base_url: str, browser, title: str) -> None:
     """Every move of a whole game is told in the log in words: a company start's size and
     home (18USA §11.6), a loan (§9), a dividend, an x2 token's move (18West §8.2), an

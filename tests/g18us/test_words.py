@@ -5,13 +5,19 @@ Convention's step explained as the sealed bids it is, not as an English auction.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import roundhouse
 from roundhouse.core.flow.actions import Choose
-from roundhouse.core.game import Game
+from roundhouse.core.game import Game, load
+from tests.browser.late_games import late_game
 from tests.core.flow.synthetic import act
 from tests.g18us.test_consent import prr_by_chicago
+
+RAW = re.compile(r"\bchooses\b|[A-Za-z&]+_\d+\b|\w+:\w+:\w+|\bfor ERRC\b")
+"""Engine names a log must not show: a choice made by its id, a certificate's id."""
 
 
 def test_18us_3_2_convention_bids_in_words() -> None:
@@ -44,3 +50,15 @@ def test_18us_7_3_asking_permission_in_words(prr_turn: Game) -> None:
     assert (
         g.log_entries(len(g.log) - 1)[0].text == "PRR asks permission to lay tile 8 on D17 (§7.3)"
     )
+
+
+def test_18us_whole_game_log_names_no_engine_ids() -> None:
+    """A whole heuristic-bot game's log (tests/browser/late_games/18US.json.gz) tells every
+    move in words: conversions (§6.3) and Western Concessions put up for auction (§7.1) as
+    well, never "B&M chooses E18", "Cy chooses P12", a certificate's id or a choice's id."""
+    game = load(late_game("18US")["doc"])
+    texts = [entry.text for entry in game.log_entries()]
+    raw = sorted({m.group(0) for t in texts for m in RAW.finditer(t)})
+    assert not raw, raw
+    assert any(" converts, its doubling token to " in t for t in texts)
+    assert any(" for auction (§7.1)" in t for t in texts)

@@ -1,7 +1,8 @@
 """What an 18US game says beyond core's 18xx views, in a first-time player's words: the
-Eastern Railroad Convention's sealed bids (§3.2) and a request to build in a Land Grant
-company's reserved hex (§7.3), never the engine's names for them ("bids $5 for ERRC",
-"chooses ask:D17:7").
+Eastern Railroad Convention's sealed bids (§3.2), a request to build in a Land Grant
+company's reserved hex (§7.3), a company's conversion (§6.3) and a Western Concession put up
+for auction (§7.1), never the engine's names for them ("bids $5 for ERRC", "chooses
+ask:D17:7", "chooses E18", "chooses P12").
 
 >>> import roundhouse
 >>> game = roundhouse.new_game("18US", ["Ann", "Bob", "Cy"], seed=7)
@@ -15,7 +16,9 @@ from typing import ClassVar
 
 from roundhouse.core.actions import Action
 from roundhouse.core.flow.actions import Bid, Choose
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.view.engine18xx import EngineObserver
+from roundhouse.titles.g18us.eastern import FIVE_SHARE, TEN_SHARE
 from roundhouse.titles.g18us.permission import ASK
 from roundhouse.titles.g18us.state import UsGame
 
@@ -37,17 +40,28 @@ class UsObserver(EngineObserver[UsGame]):
     }
 
     def told(self, action: Action) -> str:
-        return words(action) or super().told(action)
+        return words(self.state, action) or super().told(action)
 
     def describe(self, action: Action) -> str:
-        return words(action) or super().describe(action)
+        return words(self.state, action) or super().describe(action)
 
 
-def words(action: Action) -> str:
-    """An 18US move the engine names by an id, as a sentence; "" for any other move."""
+def words(g: UsGame, action: Action) -> str:
+    """An 18US move the engine names by an id, as a sentence; "" for any other move.  Only
+    what never changes in a game is read (names, the map): the move may be long past."""
     if isinstance(action, Bid) and action.company == CONVENTION_LOT:
         return f"{action.entity} bids ${action.price} for an early pick of the Eastern Concessions"
-    if isinstance(action, Choose) and action.choice.startswith(ASK):
-        hex_name, _, tile = action.choice.removeprefix(ASK).partition(":")
-        return f"{action.entity} asks permission to lay tile {tile} on {hex_name} (§7.3)"
+    if not isinstance(action, Choose):
+        return ""
+    who, choice = action.entity, action.choice
+    if choice.startswith(ASK):
+        hex_name, _, tile = choice.removeprefix(ASK).partition(":")
+        return f"{who} asks permission to lay tile {tile} on {hex_name} (§7.3)"
+    if who in g.corps and choice in (FIVE_SHARE, TEN_SHARE):
+        return f"{who} converts to a {choice} company (§6.3.1)"
+    if who in g.corps and isinstance(g.map, BoardMap) and choice in g.map.board.hexes:
+        place = f"{choice} {g.map.board.hexes[choice].printed.location}".strip()
+        return f"{who} converts, its doubling token to {place} (§6.3)"
+    if who not in g.corps and choice in g.privates:
+        return f"{who} offers {choice} {g.privates[choice].spec.name} for auction (§7.1)"
     return ""
