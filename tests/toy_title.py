@@ -80,7 +80,7 @@ TITLE = Title(
     id="Toy",
     name="Toy Nim",
     players=range(2, 4),
-    options=(OptionSpec(name="pile", default=10, description="base pile size"),),
+    options=(OptionSpec(name="pile", label="Pile", default=10, description="Base pile size."),),
     rulebook=Rulebook(name="Toy", edition="1", sections={"take.count": "§1"}),
     actions=(Take,),
     setup=_setup,

@@ -28,48 +28,48 @@ if TYPE_CHECKING:
 
 OptionValue = bool | int | str
 
-_HEADING = re.compile(r"([A-Z0-9$][^:]{2,40}?):\s+(\S.*)", re.DOTALL)
-"""A description's heading: a capitalised phrase of 3 to 41 characters before a colon."""
-
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class OptionSpec:
-    """One game option: its name, default, allowed values and what it changes.
+    """One game option: its name for the API, its name and choices as a player reads them,
+    its default, and what it changes.
 
-    A description may open with the option's name as a player reads it, a heading before a
-    colon ("Shorter Game: any end trigger ..."); :attr:`label` is that heading, or the name in
-    words, so a lobby or an error never shows ``shorter_game_end`` to a player.
+    A lobby or an error names the option by :attr:`label` ("Shorter Game") and a choice by
+    its words (:meth:`words`), never by ``shorter_game_end`` or ``one_plus_present``.
 
-    >>> spec = OptionSpec(name="shorter_game_end", default=False,
-    ...     description="Shorter Game: any end trigger finishes the set.")
-    >>> spec.label, spec.explanation
-    ('Shorter Game', 'Any end trigger finishes the set.')
-    >>> OptionSpec(name="pile", default=10, description="base pile size").label
-    'Pile'
+    >>> spec = OptionSpec(name="unbid_share", label="Unbid share", default="stays",
+    ...     choices=("stays", "to_auctioneer"),
+    ...     choice_labels=("stays on the charter", "goes to the auctioneer"),
+    ...     description="Where a share nobody bids on goes.")
+    >>> spec.words("to_auctioneer"), spec.words(spec.default)
+    ('goes to the auctioneer', 'stays on the charter')
     """
 
     name: str
+    """The option's name for the API and command lines: ``shorter_game_end``."""
+    label: str
+    """The option's name as a player reads it, the rulebook's where it has one: "Shorter Game"."""
     default: OptionValue
     description: str
+    """What the option changes, in a sentence or two that do not repeat :attr:`label`."""
     choices: tuple[OptionValue, ...] | None = None
+    choice_labels: tuple[str, ...] | None = None
+    """Each of :attr:`choices` in words, in the same order (needed when a choice is text)."""
 
-    @property
-    def label(self) -> str:
-        """The option's name as a player reads it (the description's heading, if any)."""
-        heading = _HEADING.match(self.description)
-        if heading:
-            return heading.group(1)
-        words = self.name.replace("_", " ")
-        return words[:1].upper() + words[1:]
+    def __post_init__(self) -> None:
+        # A word choice must be said in words: "one_plus_present" is the API's, not a player's.
+        if self.choice_labels is None and any(isinstance(c, str) for c in self.choices or ()):
+            raise ValueError(f"option {self.name!r}: its choices need choice_labels")
+        if self.choice_labels is not None and (
+            self.choices is None or len(self.choice_labels) != len(self.choices)
+        ):
+            raise ValueError(f"option {self.name!r}: one choice label per choice")
 
-    @property
-    def explanation(self) -> str:
-        """What the option changes, without the heading :attr:`label` already says."""
-        heading = _HEADING.match(self.description)
-        if not heading:
-            return self.description
-        rest = heading.group(2)
-        return rest[:1].upper() + rest[1:]
+    def words(self, value: OptionValue) -> str:
+        """A value as the lobby shows it: a choice's words, else the value itself."""
+        if self.choices is not None and self.choice_labels is not None and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        return str(value)
 
     def check(self, value: object) -> OptionValue:
         if type(value) is not type(self.default):
@@ -153,9 +153,15 @@ class Title:
                     "name": o.name,
                     "default": o.default,
                     "choices": list(o.choices) if o.choices is not None else None,
-                    "description": o.description,
+                    "choice_labels": (
+                        list(o.choice_labels)
+                        if o.choice_labels is not None
+                        else [str(c) for c in o.choices]
+                        if o.choices is not None
+                        else None
+                    ),
                     "label": o.label,
-                    "explanation": o.explanation,
+                    "description": o.description,
                 }
                 for o in self.options
             ],

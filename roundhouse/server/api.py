@@ -273,8 +273,9 @@ async def export_18xx(game_id: GameId, rt: Rt) -> dict[str, object]:
 
 @router.websocket("/games/{game_id}/ws")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
-    """Pushes ``{"type": "update", "version", "action_count", "acting", "finished", "last"}``
-    on every change; pages then fetch what they show.  Clients send nothing."""
+    """Pushes ``{"type": "update", "version", "action_count", "acting", "finished", "last",
+    "seats_taken"}`` on every change (a seat taken too); pages then fetch what they show.
+    Clients send nothing."""
     rt: Runtime = websocket.app.state.runtime
     try:
         record = rt.service.record(game_id)

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import roundhouse
 from roundhouse.core.errors import InvalidSetup
-from roundhouse.core.title import OptionValue
+from roundhouse.core.title import OptionSpec, OptionValue
 from roundhouse.interop import TRANSLATORS
 from roundhouse.interop.export import lost_options
 from roundhouse.server import schema
 
 
-def _setting(label: str, value: OptionValue) -> str:
+def _setting(spec: OptionSpec, value: OptionValue) -> str:
     if isinstance(value, bool):
-        return f"“{label}” {'ticked' if value else 'left unticked'}"
-    return f"“{label}” set to {value}"
+        return f"“{spec.label}” {'ticked' if value else 'left unticked'}"
+    return f"“{spec.label}” set to “{spec.words(value)}”"
 
 
 def site_reason(game: roundhouse.Game) -> str | None:
@@ -32,7 +32,7 @@ def site_reason(game: roundhouse.Game) -> str | None:
     if not lost:
         return None
     specs = {o.name: o for o in game.title.options}
-    settings = " and ".join(_setting(specs[k].label, game.options[k]) for k in lost)
+    settings = " and ".join(_setting(specs[k], game.options[k]) for k in lost)
     return (
         f"18xx.games cannot play this game: it was made with {settings}, so the site would set "
         "up a different game. The options are chosen when a game is made."

@@ -29,6 +29,8 @@ class Runtime:
             "acting": record.acting,
             "finished": record.finished,
             "last": last,
+            # A seat taken changes no version; pages showing free seats need to hear of it.
+            "seats_taken": sum(1 for s in record.seats if s.claimed),
         }
 
     def changed(
@@ -48,6 +50,9 @@ class Runtime:
         self.hub.publish(game_id, self.update_message(record, accepted.text))
 
     def resume_bots(self) -> None:
-        """After a restart, bots to act in unfinished games pick up where they stopped."""
+        """After a restart, bots to act in unfinished games pick up where they stopped; the
+        bots' worker processes start now rather than at the first bot move."""
+        if self.settings.warm_bots:
+            self.bots.pool.warm()
         for game_id in self.service.unfinished():
             self.bots.poke(game_id)

@@ -43,6 +43,10 @@ class Settings:
     )
     """Worker processes bots think in (``ROUNDHOUSE_BOT_PROCESSES``; each game keeps to one of
     them, :mod:`roundhouse.server.bot_pool`); 0 thinks in a thread of the app's process."""
+    warm_bots: bool = True
+    """Start the bots' worker processes with the app, importing the engine, bots and titles
+    there at once (:meth:`~roundhouse.server.bot_pool.BotPool.warm`), so a game's first bot
+    move does not wait seconds for them; an app made and dropped per test may skip it."""
     poll_interval: float = 2.0
     """Seconds between database checks on open WebSockets (picks up other workers' moves)."""
     migrate: bool = True

@@ -1,5 +1,5 @@
 """Whole games of the later titles played by heuristic bots (seed 7), kept as game documents
-for the browser walk-throughs to the end: a whole 18USA or 18West game played through the page
+for the browser walk-throughs to the end: a whole 18USA, 18West or 18US game played through the page
 takes far longer than a browser test may, so a walk-through starts where the end is already
 set (the last train bought, the bank broken) and plays the rest.
 
@@ -24,7 +24,12 @@ from roundhouse.core.game import Game, load, new_game
 
 HERE = Path(__file__).parent / "late_games"
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
-GAMES = {"18USA": ("18USA", 3), "18West": ("18West", 3), "18USA-6p": ("18USA", 6)}
+GAMES = {
+    "18USA": ("18USA", 3),
+    "18West": ("18West", 3),
+    "18USA-6p": ("18USA", 6),
+    "18US": ("18US", 3),
+}
 """File name -> title and player count."""
 SEED = 7
 TAIL = 25

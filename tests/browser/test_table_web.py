@@ -92,7 +92,8 @@ def test_browser_turn_banner_title_chime_and_notification(base_url: str, browser
 def test_browser_log_is_narrated_and_the_tables_name_things(base_url: str, page) -> None:
     """An 18RoyalGorge game played on by bots: the log has round headers, auctions won,
     payouts per player and price moves; the spreadsheet lists companies by players with cash
-    and worth; the market holds price tokens; privates show their names and abilities."""
+    and worth; the market holds price tokens; privates show their names and abilities; the
+    phase table says only the first phase starts the game."""
     turn = operating_turn()
     imported = httpx.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
     page.goto(base_url + imported["link"])
@@ -117,6 +118,9 @@ def test_browser_log_is_narrated_and_the_tables_name_things(base_url: str, page)
     assert held.get_attribute("title")  # name, value, income and ability on hover
     trains = page.inner_text(".trains")
     assert "rusts when the first" in trains and "Phases" in trains
+    # Only the Yellow phase starts the game; the others start on a card of the train deck.
+    starts = page.locator(".trains table.phases tbody td:nth-of-type(1)").all_inner_texts()
+    assert starts[0] == "start" and "start" not in starts[1:], starts
     shot(page, "table-narrated-log")
 
 
@@ -188,6 +192,69 @@ def test_browser_invite_links_spectators_and_unlisted(base_url: str, browser) ->
     listed = [g["id"] for g in httpx.get(f"{base_url}/api/games").json()]
     assert game_id not in listed
     for ctx in (bob, watcher, context):
+        ctx.close()
+
+
+def test_browser_open_seat_links_for_the_creator(base_url: str, browser) -> None:
+    """An unlisted online game with open seats (issue #20: "per-seat invite links with a copy
+    button"): its creator's share panel has a link for each free seat with a copy button (the
+    lobby cannot show the game, so the links are the only way in); Bob's link opens the game
+    offering Bob's seat first, one click seats him, and the creator's panel says at once that
+    the seat is taken; a watcher's offer of free seats goes when the last one is taken."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#title option[value=Toy]", state="attached")
+    page.select_option("#title", "Toy")
+    page.select_option("#player-count", "3")
+    for n, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        page.fill(f"#seats li:nth-child({n}) .name", name)
+        page.select_option(f"#seats li:nth-child({n}) .kind", "human")
+    page.check("input[name=mode][value=online]")
+    page.check("#open-seats")
+    page.uncheck("#listed")
+    page.click("#create")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector("#share-panel:not([hidden]) .share-line")
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    assert page.inner_text("#seat-badge") == "You are Ann"
+    assert page.locator("#join-panel").is_hidden()
+    bob_line = page.locator("#share-panel .share-line", has_text="Bob (free)")
+    assert page.locator("#share-panel .share-line", has_text="Cy (free)").count() == 1
+    bob_line.locator("button.copy").click()
+    bob_line.locator(".copied:text('copied')").wait_for()
+    bob_link = page.evaluate("navigator.clipboard.readText()")
+    assert bob_link == f"{base_url}/games/{game_id}#seat=Bob"
+    shot(page, "table-open-seat-links")
+
+    bob = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    bob_page = bob.new_page()
+    bob_page.goto(bob_link)
+    bob_page.wait_for_selector("#join-panel:not([hidden])")
+    assert bob_page.inner_text("#join-heading") == "You are invited to play Bob"
+    seats = bob_page.locator("#join-body button").all_inner_texts()
+    assert seats == ["Take Bob's seat", "Take Cy's seat"]
+    shot(bob_page, "table-open-seat-invited")
+    bob_page.click("#join-body button.invited")
+    bob_page.wait_for_selector("#seat-badge:text('You are Bob')")
+    assert bob_page.locator("#join-panel").is_hidden()
+
+    # Seen live, without a reload: the creator's panel and a watcher's free seats.
+    page.wait_for_selector("#share-panel .share-line.taken")
+    assert "Bob" in page.inner_text("#share-panel .share-line.taken")
+    assert page.locator("#share-panel .share-line", has_text="Cy (free)").count() == 1
+    watcher = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch_page = watcher.new_page()
+    watch_page.goto(f"{base_url}/games/{game_id}")
+    watch_page.wait_for_selector("#join-panel:not([hidden])")
+    assert watch_page.inner_text("#join-heading") == "Seats are free in this game"
+    assert watch_page.locator("#join-body button").all_inner_texts() == ["Take Cy's seat"]
+    cy = httpx.post(f"{base_url}/api/games/{game_id}/seats/Cy/join")
+    assert cy.status_code == 200
+    watch_page.wait_for_selector("#join-panel", state="hidden")
+    page.wait_for_selector("#share-panel .share-line.taken >> nth=1")
+    for ctx in (watcher, bob, context):
         ctx.close()
 
 

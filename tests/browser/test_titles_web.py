@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 
 from tests.browser.conftest import shot
-from tests.browser.title_positions import usa_positions
+from tests.browser.title_positions import us_with_trains, usa_positions
 
 
 def _open(browser, base_url: str, doc: dict, width: int, height: int = 900):
@@ -233,3 +233,28 @@ def test_browser_a_choice_named_on_a_hex_is_offered_on_the_map(base_url: str, pa
     assert shown["hexes"] == ["G4", "H11", "K10"]
     assert shown["hint"].startswith("Move the x2 token or convert: pick one of the 3 highlighted")
     assert shown["picked"] == ["SP moves its x2 token from H3 to H11"]
+
+
+def test_browser_us_sealed_bids_banner_and_trains_by_name(base_url: str, browser) -> None:
+    """18US §3.2: everyone bids for the Eastern Railroad Convention at once, so the banner
+    names the seats acting, each once ("ERRC · Ann, Bob, Cy: ..."), not one of them and then
+    all three; the spreadsheet names a company's trains as the roster does ("2, 2"), never by
+    their ids ("2-0 2-1"), and the roster each owner once with a count."""
+    context, page = _new(browser, base_url, "18US", 1280)
+    assert page.inner_text("#status").startswith("ERRC · Ann, Bob, Cy: "), page.inner_text(
+        "#status"
+    )
+    context.close()
+    context, page, errors = _open(browser, base_url, us_with_trains(), 1280)
+    shot(page, "titles-us-trains")
+    cells = page.locator(".spreadsheet tbody td.list").all_inner_texts()
+    trains = [c for c in cells if c and c != "—" and not any(ch.isalpha() for ch in c)]
+    assert trains, cells
+    assert not any("-" in c for c in trains), trains
+    # The roster says who holds each type once, with a count ("SR ×2").
+    for row in page.locator(".trains table:not(.phases) tbody tr").all():
+        owners = row.locator(".chip").all_inner_texts()
+        assert len(owners) == len(set(owners)), owners
+    assert "×2" in page.inner_text(".trains"), page.inner_text(".trains")
+    context.close()
+    assert not errors, errors

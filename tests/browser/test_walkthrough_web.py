@@ -215,12 +215,15 @@ def _play_moves(page, name: str, width: int, count: int, *, to_the_end: bool = F
         ("18West", 390),
         ("18West", 1280),
         ("18West", 2560),
+        ("18US", 390),
+        ("18US", 1280),
+        ("18US", 2560),
     ],
 )
 def test_browser_walkthrough_later_titles_first_moves(
     base_url: str, browser, title: str, width: int
 ) -> None:
-    """18USA and 18West made in the lobby (one person, two bots) and their opening played
+    """18USA, 18West and 18US made in the lobby (one person, two bots) and their opening played
     through the page (the private auction or the Initial Stock Round and on), with the same
     layout checks as the first titles' walk-throughs before and after."""
     context, page, errors, name = _newcomer_game(browser, base_url, title, width)

@@ -1,7 +1,8 @@
 """Issue #20's "raw option names in the lobby", for every title in a real Chromium: each
 option is named as a player reads it (the title's label: "Houston upgrades as a D city", not
-"Houston d"), its explanation does not say the label twice, and no API name
-(``compat_18xx_games``) or pointer into the code's docs shows."""
+"Houston d"), its explanation does not say the label twice, its choices are said in words
+("goes free to the auctioneer", not "To auctioneer"), and no API name (``compat_18xx_games``)
+or pointer into the code's docs shows."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ def test_browser_lobby_options_in_a_players_words(base_url: str, page, title: st
         label = rows.nth(i).locator("label").inner_text()
         help_text = rows.nth(i).locator(".hint").inner_text()
         assert not help_text.lower().startswith(label.lower()), (label, help_text)
+    for select in page.locator("#options select").all():
+        choices = select.locator("option").all_inner_texts()
+        assert not any(API_NAME.search(c) or c[:1].isupper() for c in choices), choices
+    if title == "ChicagoExpress":
+        unbid = page.locator("#option-unbid_share option").all_inner_texts()
+        assert unbid == ["stays on the charter", "goes free to the auctioneer"]
     shown = page.inner_text("#options-box")
     assert not API_NAME.search(shown), API_NAME.findall(shown)
     assert "docs/" not in shown

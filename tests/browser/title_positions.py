@@ -54,3 +54,16 @@ def usa_positions() -> Mapping[str, dict]:
         "payoff_loan": lambda kinds, step: "payoff_loan" in kinds,
     }
     return first_positions("18USA", 5, wanted, 600)
+
+
+@functools.cache
+def us_with_trains() -> dict:
+    """18US, four players, seed 5: the first position where a company owns two trains (bought
+    in its first operating turn, §6)."""
+    game = new_game("18US", list(NAMES), 5, {})
+    bots = {n: make_bot("heuristic", 5 + i) for i, n in enumerate(NAMES)}
+    while not any(len(c.trains) > 1 for c in game.observe().table.companies):
+        assert len(game.log) < 300 and not game.finished, "18US seed 5: no company bought a train"
+        seat = game.acting[0]
+        game.apply(bots[seat].choose(game, seat))
+    return game.to_doc()

@@ -59,3 +59,26 @@ def test_engine_views_at_every_position_of_a_playout(name: str) -> None:
         moves = game.legal_actions()
         game.apply(moves[rng.below(len(moves))])
     _check(game)
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_engine_log_tells_a_share_bought_not_its_certificate_id(name: str) -> None:
+    """Issue #20's "engine names in the log": a share bought is told as a share of its
+    company ("Ann buys a share of B&O"), never as the certificate's id ("Ann buys B&O_1")."""
+    title: Title = TITLES[name]
+    game = Game(title, ["Ann", "Bob", "Cy"], seed=2)
+    rng = Rng(2)
+    bought = []
+    for _ in range(400):
+        if game.finished:
+            break
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+        if game.log[-1].kind == "buy_shares":
+            bought.append(game.log_entries(len(game.log) - 1)[0])
+    assert bought, "the playout bought no share"
+    for entry in bought:
+        shares = [str(s) for s in entry.action["shares"]]  # type: ignore[attr-defined]
+        corp = shares[0].rsplit("_", 1)[0]
+        assert entry.text.endswith(f"of {corp}"), entry.text
+        assert not any(share in entry.text for share in shares), entry.text

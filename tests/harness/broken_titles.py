@@ -182,7 +182,7 @@ def _title(cls: type[Counted]) -> Title:
         id=f"Broken{cls.__name__}",
         name=f"Toy Nim, broken: {cls.__doc__}",
         setup=_setup_for(cls),  # type: ignore[arg-type]
-        options=(OptionSpec(name="pile", default=40, description="base pile size"),),
+        options=(OptionSpec(name="pile", label="Pile", default=40, description="Base pile size."),),
     )
 
 

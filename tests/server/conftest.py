@@ -33,7 +33,11 @@ def make_client(database_url: str) -> Iterator[Callable[..., TestClient]]:
 
     def make(bot_delay: float = 0.0) -> TestClient:
         app = create_app(
-            settings=Settings(database_url=database_url, bot_delay=bot_delay, poll_interval=0.2)
+            # Each test's app is new: warming its bot worker for every title would only add
+            # seconds of start-up to a test that plays one title.
+            settings=Settings(
+                database_url=database_url, bot_delay=bot_delay, poll_interval=0.2, warm_bots=False
+            )
         )
         client = TestClient(app, raise_server_exceptions=False)
         client.__enter__()

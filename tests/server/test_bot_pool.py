@@ -99,3 +99,27 @@ def test_the_shelf_keeps_a_bounded_number_of_games() -> None:
     shelf.game("b", docs["b"])
     shelf.game("c", docs["c"])
     assert shelf.game("a", docs["a"]) is not first
+
+
+def modules_loaded() -> list[str]:
+    """Which of the bots' and titles' modules a worker process has imported (run there)."""
+    import sys
+
+    return sorted(m for m in sys.modules if m.startswith(("roundhouse.bots", "roundhouse.titles")))
+
+
+def test_a_warmed_worker_has_the_bots_and_titles_before_any_move() -> None:
+    """The lanes start with the app (issue #20: a bot's first move in a new server's first game
+    came ~6-10 s late, nearly all of it a fresh worker importing the engine and the title,
+    the bid itself 0.1 s): once warmed, the worker already holds the bots and every title's
+    heuristic policy."""
+    pool = BotPool(1)
+    try:
+        for started in pool.warm():
+            started.result(timeout=300)
+        loaded = pool._lane_pool(0).submit(modules_loaded).result(timeout=60)
+    finally:
+        pool.close()
+    assert "roundhouse.bots" in loaded
+    for folder in ("chicago_express", "g18royalgorge", "g18usa", "g18us", "g18west"):
+        assert f"roundhouse.titles.{folder}.bot" in loaded, folder

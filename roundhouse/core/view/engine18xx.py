@@ -315,7 +315,15 @@ class EngineObserver(Observer[E]):
 
     def told(self, action: Action) -> str:
         """The log's words for the moves whose table talk is an engine's name: a dividend's
-        mode ("GN chooses half"), a station's city slot ("in H8 (c)") and an ability's id."""
+        mode ("GN chooses half"), a station's city slot ("in H8 (c)"), an ability's id and a
+        certificate's id ("Ann buys B&O_1": a share of B&O; how big a share may have changed
+        since, so it is not said)."""
+        if isinstance(action, BuyShares) and action.shares:
+            corps = {share.rsplit("_", 1)[0] for share in action.shares}
+            if len(corps) == 1:
+                n = len(action.shares)
+                what = "a share" if n == 1 else f"{n} shares"
+                return f"{action.entity} buys {what} of {corps.pop()}"
         if isinstance(action, Dividend):
             how = DIVIDEND_WORDS.get(action.mode, f"chooses {humanize(action.mode).lower()}")
             return f"{action.entity} {how}"

@@ -14,53 +14,61 @@ from roundhouse.core.title import OptionSpec, OptionValue
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="auctioneer_may_pass",
+        label="Auctioneer may pass",
         default=True,
         description=(
-            "Auctioneer may pass: the auctioneer may open an auction with a pass instead of a bid "
+            "The auctioneer may open an auction with a pass instead of a bid "
             "(condensed rules; Chicago Express §8 #3). Off: the auctioneer must bid the minimum "
             "if they can."
         ),
     ),
     OptionSpec(
         name="unbid_share",
+        label="Unbid share",
         default="stays",
         choices=("stays", "to_auctioneer"),
+        choice_labels=("stays on the charter", "goes free to the auctioneer"),
         description=(
-            "Unbid share: a share nobody bids on in a regular auction stays on the charter, or "
+            "A share nobody bids on in a regular auction stays on the charter, or "
             "goes free to the auctioneer as in the initial auctions (Chicago Express §4.1, §8 #4)."
         ),
     ),
     OptionSpec(
         name="shared_hex_cost",
+        label="Cost of a shared hex",
         default="one_plus_present",
         choices=("one_plus_present", "present"),
+        choice_labels=("printed × (1 + companies there)", "printed × companies there"),
         description=(
-            "Cost of a shared hex: to enter a plain or city where other companies are costs "
+            "To enter a plain or city where other companies are costs "
             "printed × (1 + companies there), or printed × companies there (literal summary "
             "wording; Chicago Express §4.2, §8 #5)."
         ),
     ),
     OptionSpec(
         name="develop_requires_presence",
+        label="Develop only where a company is",
         default=True,
         description=(
-            "Develop only where a company is: a hex can be developed only if some company has a "
+            "A hex can be developed only if some company has a "
             "locomotive there (Chicago Express §4.3, §8 #6)."
         ),
     ),
     OptionSpec(
         name="industrial_uses_house",
+        label="Industrial cities take a house",
         default=False,
         description=(
-            "Industrial cities take a house: developing Wheeling or Pittsburgh also takes a house "
+            "Developing Wheeling or Pittsburgh also takes a house "
             "from the supply (Chicago Express §4.3, §8 #9)."
         ),
     ),
     OptionSpec(
         name="fort_wayne_open",
+        label="Fort Wayne open to all",
         default=True,
         description=(
-            "Fort Wayne open to all: companies other than the Wabash may enter Fort Wayne, the "
+            "Companies other than the Wabash may enter Fort Wayne, the "
             "Wabash start hex (Chicago Express §4.2, §8 #11)."
         ),
     ),

@@ -18,44 +18,50 @@ from roundhouse.core.title import OptionSpec, OptionValue
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="shorter_game_end",
+        label="Shorter Game",
         default=False,
-        description="Shorter Game: any end trigger finishes the current set of operating "
+        description="Any end trigger finishes the current set of operating "
         "rounds and scores (an export still gives one stock round and one set).",
     ),
     OptionSpec(
         name="no_privates",
+        label="No Privates Variant",
         default=False,
-        description="No Privates Variant: play without private assets.",
+        description="Play without private assets.",
     ),
     OptionSpec(
         name="alternate_prices",
+        label="Alternate Gold and Steel Prices",
         default=False,
-        description="Alternate Gold and Steel Prices: a random Y1-Y3 card's minimum bid sets "
+        description="A random Y1-Y3 card's minimum bid sets "
         "CF&I's price, a random G1-G3 card's sets the Victor Gold Company's.",
     ),
     OptionSpec(
         name="auction_variant",
+        label="Auction Variant",
         default=False,
-        description="Auction Variant: the right to start a railroad is auctioned in $5 steps; "
+        description="The right to start a railroad is auctioned in $5 steps; "
         "the winner pays the bank and starts it, then play resumes with the initiator.",
     ),
     OptionSpec(
         name="hand_picked",
+        label="Hand-Picked Variant",
         default=False,
-        description="Hand-Picked Variant: instead of a random deal, players draft the private "
+        description="Instead of a random deal, players draft the private "
         "assets from the player left of the priority deal: two yellow, two green, one brown.",
     ),
     OptionSpec(
         name="elijah_mccoy",
+        label="Expanded Content",
         default=False,
-        description="Expanded Content: play the Track Engineer (B5) as its alternate art, "
-        "Elijah McCoy (B5a).",
+        description="Play the Track Engineer (B5) as its alternate art, Elijah McCoy (B5a).",
     ),
     OptionSpec(
         name="compat_18xx_games",
+        label="As on 18xx.games",
         default=False,
         # What differs is listed in docs/rules-notes.md.
-        description="As on 18xx.games: play as 18xx.games does where it differs from the "
+        description="Play as 18xx.games does where it differs from the "
         "rulebook; a game can be exported to 18xx.games only when made so, and games imported "
         "from there are.",
     ),

@@ -64,12 +64,12 @@ from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import SellDrop
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import OptionValue, Rulebook, Title
-from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.titles.g18us import data
 from roundhouse.titles.g18us.board import board
 from roundhouse.titles.g18us.rules import UsHooks
 from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.us_map import UsMap
+from roundhouse.titles.g18us.view import UsObserver
 
 PLAYABLE = True
 """Whether the package offers the title (``TITLE``): once issue #19's rules are written and
@@ -210,7 +210,7 @@ DRAFT = Title(
     rulebook=RULEBOOK,
     actions=(*ACTIONS, Choose, ChooseAbility),
     setup=_setup,
-    observer=EngineObserver,
+    observer=UsObserver,
     designer="David G. D. Hecht",
 )
 

@@ -24,26 +24,28 @@ from roundhouse.core.title import OptionSpec, OptionValue
 OPTIONS = (
     OptionSpec(
         name="compat_18xx_games",
+        label="As on 18xx.games",
         default=False,
-        description="As on 18xx.games: play as 18xx.games does where it differs from the "
+        description="Play as 18xx.games does where it differs from the "
         "rulebook (red area tokens); games imported from there are.",
     ),
     OptionSpec(
         name="seventeen_trains",
+        label="Trains of 1817",
         default=False,
-        description="Trains of 1817: use 1817's train roster and export rules (§17).",
+        description="Use 1817's train roster and export rules (§17).",
     ),
     OptionSpec(
         name="no_president_limit",
+        label="No president limit",
         default=False,
-        description="No president limit: no 60% share limit for presidents; others may buy "
-        "from them at +10% (§17).",
+        description="No 60% share limit for presidents; others may buy from them at +10% (§17).",
     ),
     OptionSpec(
         name="max_start_300",
+        label="Start price cap",
         default=False,
-        description="Start price cap: $300 maximum starting price after Phase 5, and the 50% "
-        "rule (§17).",
+        description="$300 maximum starting price after Phase 5, and the 50% rule (§17).",
     ),
 )
 

@@ -148,10 +148,11 @@ HOUSTON_D = "houston_d"
 OPTIONS = (
     OptionSpec(
         name=HOUSTON_D,
+        label="Houston upgrades as a D city",
         default=True,
         # The two readings are weighed in docs/18West-data.md R22.
         description=(
-            'Houston upgrades as a D city: Houston (L21) carries the "D" label, as on '
+            'Houston (L21) carries the "D" label, as on '
             "18xx.games's map, and upgrades with Denver and Dallas (green and brown D "
             "reconstructed, two gray #259). Off: the label is read as a slip of that map (the "
             "letters name their cities, and only two gray D tiles exist) and Houston upgrades "

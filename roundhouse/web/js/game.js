@@ -114,10 +114,15 @@ function banner(prompt, mine) {
   const who = prompt.entity ?? seats;
   const mineNow = prompt.acting.some((s) => mine.includes(s));
   const you = mineNow && state.summary?.mode !== "hotseat";
+  const round = prompt.round ? `${prompt.round} · ` : "";
+  // Players acting at once (18US's sealed bids): the seats, not one of them and then all.
+  if (prompt.acting.length > 1 && prompt.acting.includes(who)) {
+    const all = prompt.acting.map((s) => (you && mine.includes(s) ? `${s} (you)` : s)).join(", ");
+    return prompt.action ? `${round}${all}: ${prompt.action}` : `${round}${all} to act`;
+  }
   const named = who !== seats && seats ? [seats] : [];
   if (you) named.push("you");
   const suffix = named.length ? ` (${named.join(", ")})` : "";
-  const round = prompt.round ? `${prompt.round} · ` : "";
   return prompt.action ? `${round}${who}${suffix}: ${prompt.action}` : `${round}${who} to act${suffix}`;
 }
 
@@ -202,6 +207,9 @@ async function render() {
   }
   state.yourTurn = yourTurn;
   renderSeatBadge();
+  renderJoin();
+  const seatsNow = JSON.stringify(state.summary.seats.map((s) => s.claimed));
+  if (!$("share-panel").hidden && $("share-panel").dataset.seats !== seatsNow) renderShare();
 
   const actions = live ? state.legal : [];
   if (state.selectedHex && !actions.some((a) => hexesOf(a).includes(state.selectedHex))) state.selectedHex = null;
@@ -479,7 +487,8 @@ function connect(delay = 500) {
   socket.addEventListener("open", () => { status.textContent = "live"; status.dataset.state = "live"; delay = 500; });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.version === state.version) return;
+    const taken = state.summary?.seats.filter((s) => s.claimed).length;
+    if (message.version === state.version && message.seats_taken === taken) return;
     // Bots can move several times a second; one refresh covers a burst of their moves.
     clearTimeout(connect.timer);
     connect.timer = setTimeout(refresh, 80);
@@ -517,11 +526,52 @@ function renderShare() {
     const what = state.summary.mode === "hotseat" ? "This table's link (plays every human seat)" : `Your seat link (${state.mayActFor.join(", ")})`;
     rows.push(line(what, `/games/${gameId}#token=${token}`, "Open it on another device to go on playing there. Keep it private."));
   }
-  if (state.summary.mode === "online" && state.summary.open_seats) {
-    rows.push(el("p", { class: "hint" }, "Free seats can be taken from the lobby."));
+  // Open seats: a link per seat for the players here to hand out; whoever opens it first
+  // takes that seat (the link carries no secret: the seat is free for anyone to take).
+  const others = state.summary.seats.filter((s) => s.kind === "human" && !state.mayActFor.includes(s.name));
+  if (state.summary.mode === "online" && state.summary.open_seats && state.mayActFor.length && others.length) {
+    const where = state.summary.listed ? " or from the lobby" : "";
+    rows.push(el("h3", {}, "Seat links"),
+      el("p", { class: "hint" }, `Send each player the link of the seat you keep for them: whoever opens it first takes that seat${where}.`));
+    for (const seat of others) {
+      rows.push(seat.claimed
+        ? el("div", { class: "share-line taken" }, el("span", { class: "share-label" }, seat.name), el("span", { class: "hint" }, "seat taken"))
+        : line(`${seat.name} (free)`, `/games/${gameId}#seat=${encodeURIComponent(seat.name)}`));
+    }
   }
   rows.push(line("Watch link (read-only)", `/games/${gameId}`, state.summary.listed ? "The game is listed in the lobby." : "The game is unlisted: only people with a link can find it."));
   $("share-body").replaceChildren(...rows);
+  $("share-panel").dataset.seats = JSON.stringify(state.summary.seats.map((s) => s.claimed));
+}
+
+// A visitor without a seat in a game with free seats: a button per free seat, the one their
+// link names (#seat=Bob) first.
+function renderJoin() {
+  const panel = $("join-panel");
+  const free = state.summary.mode === "online" && state.summary.open_seats && !state.mayActFor.length && !state.view?.finished
+    ? state.summary.seats.filter((s) => s.kind === "human" && !s.claimed) : [];
+  panel.hidden = !free.length;
+  if (!free.length) return;
+  const invited = free.find((s) => s.name === opening.get("seat"));
+  const order = invited ? [invited, ...free.filter((s) => s !== invited)] : free;
+  const key = JSON.stringify(order.map((s) => s.name));
+  if (panel.dataset.seats === key) return;
+  panel.dataset.seats = key;
+  $("join-heading").textContent = invited ? `You are invited to play ${invited.name}` : "Seats are free in this game";
+  $("join-body").replaceChildren(...order.map((seat) => el("button", {
+    type: "button", class: seat === invited ? "take-seat invited" : "take-seat", onclick: () => takeSeat(seat.name),
+  }, `Take ${seat.name}'s seat`)), el("span", { class: "hint" }, " or just watch."));
+}
+
+async function takeSeat(name) {
+  try {
+    const joined = await api(`/api/games/${gameId}/seats/${encodeURIComponent(name)}/join`, { method: "POST" });
+    rememberToken(gameId, joined.token);
+    location.reload();
+  } catch (error) {
+    toast(error.message);
+    refresh();
+  }
 }
 
 function toggleShare() {

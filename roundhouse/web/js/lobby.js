@@ -1,6 +1,6 @@
 // The lobby: create a game (seats, hotseat or online, listed or not, rules options in plain
 // words), import a saved game with its seats, list open/running/finished games, join a seat.
-import { api, el, humanize, importPath, rememberInvites, rememberToken } from "./api.js";
+import { api, el, importPath, rememberInvites, rememberToken } from "./api.js";
 
 const titleSelect = document.getElementById("title");
 const countSelect = document.getElementById("player-count");
@@ -65,11 +65,6 @@ function renderSeats() {
   for (let i = 0; i < n; i++) seatList.append(seatRow(i, previous[i]));
 }
 
-// An option as a person reads it: the title's label for it ("Shorter Game") over what it
-// changes, each said once; the name the API takes is left to a tooltip.
-function optionWords(option) {
-  return [option.label, option.explanation];
-}
 
 function renderTitle() {
   const title = currentTitle();
@@ -91,7 +86,7 @@ function renderTitle() {
     let input;
     if (option.choices) {
       input = el("select", { id, "data-option": option.name },
-        option.choices.map((c) => el("option", { value: JSON.stringify(c) }, humanize(String(c)))));
+        option.choices.map((c, i) => el("option", { value: JSON.stringify(c) }, option.choice_labels[i])));
       input.value = JSON.stringify(option.default);
     } else if (typeof option.default === "boolean") {
       input = el("input", { id, type: "checkbox", "data-option": option.name, checked: option.default });
@@ -100,9 +95,10 @@ function renderTitle() {
     } else {
       input = el("input", { id, type: "text", value: option.default, "data-option": option.name });
     }
-    const [label, help] = optionWords(option);
+    // The title's label for the option ("Shorter Game") over what it changes; the name the
+    // API takes is left to a tooltip.
     optionsBox.append(el("div", { class: "option", title: `API option name: ${option.name}` },
-      input, el("label", { for: id }, label), el("span", { class: "hint" }, help)));
+      input, el("label", { for: id }, option.label), el("span", { class: "hint" }, option.description)));
   }
   document.getElementById("options-count").textContent = title.options.length
     ? `(${title.options.length}; the defaults follow the rulebook)` : "(none)";
@@ -151,7 +147,7 @@ async function create(event) {
   if (me) localStorage.setItem("roundhouse-name", me.name);
   try {
     const created = await api("/api/games", { method: "POST", body });
-    go(created, mode === "online" && created.invites.length > 1);
+    go(created, mode === "online" && seats.filter((s) => s.kind === "human").length > 1);
   } catch (error) {
     errorBox.textContent = error.message;
   }

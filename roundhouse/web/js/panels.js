@@ -112,6 +112,8 @@ function spreadsheet(game, colours, you) {
   for (const c of companies) for (const f of c.extra) if (!extras.some((e) => e.key === f.key)) extras.push(f);
   const ordered = companies.some((c) => c.order !== null);
   const trainsShown = Boolean(game.trains) || companies.some((c) => c.trains.length);
+  // Trains by what they are ("2, 3+"), as on the roster, not by their ids ("2-0 3+-1").
+  const trainName = Object.fromEntries((game.trains?.trains ?? []).map((t) => [t.id, t.name]));
   const head = [
     "Company",
     ...players.map((p) => el("span", { class: "player-head" }, p.id,
@@ -138,7 +140,7 @@ function spreadsheet(game, colours, you) {
       ...(priced ? [cell("td", share(c.pool, c) || "—"), cell("td", money(c.price)), cell("td", money(c.par))] : []),
       cell("td", money(c.cash)),
       cell("td", c.revenue === null ? "—" : priced ? money(c.revenue) : `$${c.revenue}`),
-      ...(trainsShown ? [cell("td", c.trains.join(" ") || "—", { class: "list" })] : []),
+      ...(trainsShown ? [cell("td", c.trains.map((id) => trainName[id] ?? id).join(", ") || "—", { class: "list" })] : []),
       ...(priced
         ? [cell("td", c.tokens === null ? "—" : `${c.tokens}${c.token_cost ? ` ($${c.token_cost})` : ""}`),
           cell("td", c.hexes.join(" ") || "—", { class: "list" })]
@@ -213,20 +215,27 @@ function marketPanel(market, colours) {
 function trainsPanel(trains, colours) {
   const next = trains.upcoming[0] ?? null;
   const nextType = next ? next.replace(/-\d+$/, "") : null;
+  // Owners of each type with how many they hold ("pool ×12", not twelve badges).
   const owners = {};
-  for (const t of trains.trains) (owners[t.name] ||= []).push(t.owner);
+  for (const t of trains.trains) {
+    const held = (owners[t.name] ||= new Map());
+    held.set(t.owner, (held.get(t.owner) || 0) + 1);
+  }
   const rows = trains.types.map((t) => [
     el("span", { class: t.name === nextType ? "next-train" : "" }, t.name, t.name === nextType ? " (next)" : ""),
     money(t.price),
     t.left === null ? "unlimited" : `${t.left} of ${t.count}`,
     t.rusts_on ? `rusts when the first ${t.rusts_on} is bought` : t.obsolete_on ? `obsolete on ${t.obsolete_on}` : "never",
-    el("span", {}, (owners[t.name] || []).map((o) => (o === "pool" ? el("span", { class: "chip pool" }, "pool") : chip(o, colours)))),
+    el("span", {}, [...(owners[t.name] || new Map())].map(([o, n]) => el("span", { class: "owned" },
+      o === "pool" ? el("span", { class: "chip pool" }, "pool") : chip(o, colours), n > 1 ? ` ×${n}` : ""))),
   ]);
   const part = grid(`Trains · phase ${trains.phase}`, ["Train", "Price", "Left", "Rusting", "Owned by"], rows, { className: "trains" });
-  const phaseRows = trains.phases.map((p) => {
+  // A phase no first train of a type starts (18RoyalGorge's start on given cards of its
+  // train deck) has no "first" train to name; only the first phase starts the game.
+  const phaseRows = trains.phases.map((p, i) => {
     const limit = Object.entries(p.train_limit).map(([k, v]) => (k ? `${k} ${v}` : `${v}`)).join(", ");
     return el("tr", { class: p.current ? "current" : "" }, el("th", { scope: "row" }, p.name),
-      el("td", {}, p.on ? `first ${p.on}` : "start"), el("td", {}, p.tiles.join(", ")), el("td", {}, limit),
+      el("td", {}, p.on ? `first ${p.on}` : i === 0 ? "start" : "—"), el("td", {}, p.tiles.join(", ")), el("td", {}, limit),
       el("td", {}, String(p.operating_rounds)), el("td", {}, p.events.map(humanize).join(", ") || "—"));
   });
   part.append(el("table", { class: "phases" }, el("caption", {}, "Phases"),
