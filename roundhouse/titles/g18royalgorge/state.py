@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Self
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.board import Board
@@ -139,7 +140,7 @@ class RoyalGorgeGame(Engine):
         assert self.debt_cell is not None
         return self.debt_cell.price
 
-    def view(self, player: PlayerId | None) -> dict[str, Json]:
+    def view(self: Self, player: PlayerId | None) -> dict[str, Json]:
         out = super().view(player)
         out["steel"] = {k: list(v) for k, v in self.steel.items()}
         out["cfi_box"] = self.ledger.cash("CF&I")
