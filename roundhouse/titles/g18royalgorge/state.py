@@ -39,8 +39,8 @@ class RoyalGorgeGame(Engine):
         *,
         data: TitleData,
         config: TitleConfig,
-        hooks: Hooks,
-        board: MapRules,
+        hooks: Hooks[RoyalGorgeGame],
+        board: MapRules[RoyalGorgeGame],
         variant: Variant,
         tranches: dict[str, str],
         metal_start: dict[str, int],
@@ -165,8 +165,3 @@ class RoyalGorgeGame(Engine):
     def map_board(self) -> Board:
         assert isinstance(self.map, BoardMap)
         return self.map.board
-
-
-def rg_game(g: Engine) -> RoyalGorgeGame:
-    assert isinstance(g, RoyalGorgeGame)
-    return g
