@@ -24,6 +24,7 @@ place is the same purchase, so ``legal_actions`` offers the lowest-numbered one 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from roundhouse.core.actions import Action
 from roundhouse.core.config import PriorityDeal, SellBuyOrder
@@ -125,6 +126,16 @@ class StockStep(Step[G]):
 
     kinds = frozenset({"sell_shares", "buy_shares", "par", "pass"})
     name = "stock"
+    lists_pass_as_core: ClassVar[bool] = True
+    """Whether :meth:`actions` lists the pass as this class does (unless the player is over
+    the certificate limit), so that :meth:`check` finds a pass without listing every
+    purchase.  A subclass that lists actions of its own is taken not to, unless its class
+    body says so (:meth:`__init_subclass__`)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "actions" in cls.__dict__ and "lists_pass_as_core" not in cls.__dict__:
+            cls.lists_pass_as_core = False
 
     def _round(self, g: G) -> StockRound:
         r = g.round
@@ -262,8 +273,8 @@ class StockStep(Step[G]):
     def _pass_listed(self, g: G, entity: str, action: Pass) -> bool:
         """Whether :meth:`actions` lists ``action``, found without listing every purchase:
         it lists the pass unless the player is over the certificate limit (then the list is
-        read as usual).  Only for this class's own :meth:`actions`."""
-        if type(self).actions is not StockStep.actions:
+        read as usual).  Only where :attr:`lists_pass_as_core`."""
+        if not self.lists_pass_as_core:
             return False
         if g.cert_count(entity) > g.cert_limit():
             return False

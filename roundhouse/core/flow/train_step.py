@@ -17,7 +17,7 @@ train's face value (:meth:`BuyTrainStep.agreed_range`; 18xx.games's ``spend_minm
 
 from __future__ import annotations
 
-from typing import cast
+from typing import ClassVar, cast
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -73,6 +73,16 @@ def agreed_buys(
 class BuyTrainStep(Step[G]):
     kinds = frozenset({"buy_train", "sell_shares", "bankrupt", "pass"})
     name = "buy_train"
+    lists_pass_as_core: ClassVar[bool] = True
+    """Whether :meth:`actions` lists the pass as this class does (the company's own pass,
+    unless it must buy a train), so that :meth:`check` takes a pass without listing every
+    purchase.  A subclass that lists actions of its own is taken not to, unless its class
+    body says so (:meth:`__init_subclass__`)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "actions" in cls.__dict__ and "lists_pass_as_core" not in cls.__dict__:
+            cls.lists_pass_as_core = False
 
     def __init__(self) -> None:
         self.passed = False
@@ -302,7 +312,7 @@ class BuyTrainStep(Step[G]):
                     rule="trains.cannot_buy",
                 )
             return
-        if type(action) is Pass and type(self).actions is BuyTrainStep.actions:
+        if type(action) is Pass and self.lists_pass_as_core:
             self._check_pass(g, entity, action)
             return
         super().check(g, entity, action)
