@@ -1,8 +1,9 @@
 """Import cycles (issue #15: "no import cycle, not even type-only").
 
 The package's import graph counts every import: module level, under ``TYPE_CHECKING`` and
-inside functions.  The cycles still there are listed below as known debt; a new cycle, or a
-module joining a known one, fails.  Fixing one only shrinks a known set: then shrink it here.
+inside functions.  There is none: flow is typed against a protocol
+(:mod:`roundhouse.core.flow.flow_game`), not the engine that builds it.  ``KNOWN`` stays as the
+place to list a cycle accepted as debt; a new cycle, or a module joining a known one, fails.
 """
 
 from __future__ import annotations
@@ -14,29 +15,7 @@ import roundhouse
 
 PACKAGE = pathlib.Path(roundhouse.__file__).parent
 
-KNOWN = (
-    # the 18xx engine and its flow: steps and rounds type their game as Engine, which builds
-    # them, and titles override their methods with the same Engine parameter (the next step:
-    # generic Step[G] over a protocol in flow).  Out of it since: the action names, the game
-    # end, share trading and emergency money (each asks for a narrow protocol the engine
-    # satisfies) and the engine's view (the title names its observer, the engine does not
-    # import it).
-    {
-        "core.engine18xx",
-        "core.flow.auction",
-        "core.flow.board_map",
-        "core.flow.company_step",
-        "core.flow.dividend_step",
-        "core.flow.lay_rule",
-        "core.flow.map_steps",
-        "core.flow.operating_round",
-        "core.flow.round",
-        "core.flow.step",
-        "core.flow.stock_round",
-        "core.flow.train_step",
-        "core.hooks",
-    },
-)
+KNOWN: tuple[set[str], ...] = ()
 
 
 def module_name(path: pathlib.Path) -> str:

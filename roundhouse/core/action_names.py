@@ -10,54 +10,18 @@ the list only suggests (:meth:`Engine.open_kinds`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping, Sequence
-from typing import Protocol
 
 from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
 from roundhouse.core.flow.actions import LayTile
-from roundhouse.core.shares import ShareBook
-from roundhouse.core.trains import Depot
-
-
-class Namer(Protocol):
-    """A step, as far as the names it adds go (:meth:`~roundhouse.core.flow.step.Step.names`)."""
-
-    def names(self, kind: str) -> Collection[str]: ...
-
-
-class Steps(Protocol):
-    @property
-    def steps(self) -> Sequence[Namer]: ...
-
-
-class Game(Protocol):
-    """What action names are checked against: the 18xx engine
-    (:class:`~roundhouse.core.engine18xx.Engine`) is one.  A protocol, not the engine, so
-    that the engine, which asks here, is not imported back."""
-
-    @property
-    def seats(self) -> Mapping[str, object]: ...
-    @property
-    def corps(self) -> Mapping[str, object]: ...
-    @property
-    def privates(self) -> Mapping[str, object]: ...
-    @property
-    def books(self) -> Mapping[str, ShareBook]: ...
-    @property
-    def depot(self) -> Depot: ...
-    @property
-    def map(self) -> object: ...
-    @property
-    def round(self) -> Steps: ...
-
+from roundhouse.core.flow.flow_game import FlowGame
 
 OPEN_KINDS = frozenset({"run_routes"})
 """A run: the list offers the best one; any routes the map scores at the stated revenue are
 taken (:meth:`~roundhouse.core.flow.map_steps.RouteStep.check`)."""
 
 
-def same_move(g: Game, action: Action) -> Action:
+def same_move(g: FlowGame, action: Action) -> Action:
     """A tile lay at a rotation laying the same track as a listed one is that lay
     (:meth:`~roundhouse.core.tiles.Tile.canonical_rotation`; the track step takes both)."""
     board = getattr(g.map, "board", None)
@@ -71,14 +35,14 @@ def same_move(g: Game, action: Action) -> Action:
     return dataclasses.replace(action, rotation=rotation)
 
 
-def knows(g: Game, kind: str, name: str) -> bool:
+def knows(g: FlowGame, kind: str, name: str) -> bool:
     """Players, corporations, privates, certificates, trains, and the map's hexes and tile
     catalogue (when there is a map); and whatever else the round's steps name
     (:meth:`~roundhouse.core.flow.step.Step.names`: a lot bid for, 18US §3.2)."""
     return _knows(g, kind, name) or any(name in s.names(kind) for s in g.round.steps)
 
 
-def _knows(g: Game, kind: str, name: str) -> bool:
+def _knows(g: FlowGame, kind: str, name: str) -> bool:
     if kind == "entity":
         return name in g.seats or name in g.corps or name in g.privates
     if kind == "company":

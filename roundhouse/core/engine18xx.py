@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Collection, Sequence
+from typing import Self
 
 from roundhouse.core import action_names
 from roundhouse.core.ability import closes_on
@@ -62,7 +63,14 @@ class TitleData(Static):
 
 
 class Engine(TitleState):
-    """One 18xx game in progress."""
+    """One 18xx game in progress; its rounds, hooks and map act on it, or on the title's
+    subclass (``Round[Self]``: a title's game gets rounds typed for it)."""
+
+    round: Round[Self]
+    closing_round: Round[Self] | None
+    """A round played after the end was reached (:meth:`Hooks.round_after_end`)."""
+    map: MapRules[Self]
+    _hooks: Hooks[Self]
 
     def __init__(
         self,
@@ -71,15 +79,15 @@ class Engine(TitleState):
         *,
         data: TitleData,
         config: TitleConfig,
-        hooks: Hooks | None = None,
-        board: MapRules | None = None,
+        hooks: Hooks[Self] | None = None,
+        board: MapRules[Self] | None = None,
     ) -> None:
         self.players = tuple(players)
         self.rng = rng
         self._data = data
         self._config = config
         self._hooks = hooks or Hooks()
-        self.map: MapRules = board if board is not None else NoMap()
+        self.map = board if board is not None else NoMap()
         self.ledger = Ledger(bank_cash=config.bank)
         self.seats: dict[str, Player] = {p: Player(p) for p in self.players}
         cash = config.starting_cash[len(self.players)]
@@ -113,9 +121,8 @@ class Engine(TitleState):
         self.last_revenue: dict[str, int] = {}
         self.pending_discards: dict[str, int] = {}
         self.end = GameEnd()
-        self.closing_round: Round | None = None
-        """A round played after the end was reached (:meth:`Hooks.round_after_end`)."""
-        self.round: Round = self._hooks.first_round(self)
+        self.closing_round = None
+        self.round = self._hooks.first_round(self)
         self.round.start(self)
         self._settle()
 
@@ -126,7 +133,7 @@ class Engine(TitleState):
         return self._config
 
     @property
-    def hooks(self) -> Hooks:
+    def hooks(self) -> Hooks[Self]:
         return self._hooks
 
     @property
@@ -174,7 +181,7 @@ class Engine(TitleState):
         order = self.players[i:] + self.players[:i]
         return [p for p in order if not self.seats[p].bankrupt]
 
-    def or_round(self) -> OperatingRound:
+    def or_round(self) -> OperatingRound[Self]:
         assert isinstance(self.round, OperatingRound)
         return self.round
 
@@ -227,7 +234,7 @@ class Engine(TitleState):
         return frozenset(p.name for p in track.phases[: track.index + 1])
 
     def start_company(
-        self, player: str, corp_id: str, price: int, *, paid: bool = False, how: str = ""
+        self: Self, player: str, corp_id: str, price: int, *, paid: bool = False, how: str = ""
     ) -> None:
         """Par: the price token goes on the market, the president's certificate to the
         player, paid to the treasury or the bank (:class:`Capitalization`); ``paid``: the
@@ -256,7 +263,7 @@ class Engine(TitleState):
         self.map.place_home(self, corp_id)
         self.check_float(corp_id)
 
-    def check_float(self, corp_id: str) -> None:
+    def check_float(self: Self, corp_id: str) -> None:
         """A company floats once players hold its float shares (18US §5.3); with full
         capitalisation the bank then pays it its size times the starting value and its
         unsold initial offering goes to the pool."""
@@ -282,7 +289,7 @@ class Engine(TitleState):
 
     # -- trains --------------------------------------------------------------------------
 
-    def train_events(self, corp_id: str | None, events: TrainEvents) -> None:
+    def train_events(self: Self, corp_id: str | None, events: TrainEvents) -> None:
         """Close privates, fire the final-train trigger, queue forced discards."""
         names = set(events.events)
         sold = events.phases[-1].on if events.phases else None
@@ -315,7 +322,7 @@ class Engine(TitleState):
 
     # -- rounds --------------------------------------------------------------------------
 
-    def begin_operating_round(self) -> None:
+    def begin_operating_round(self: Self) -> None:
         """Count the operating round starting: the next of this set, or the first of a new
         set.  A title's engine that sets something at every operating round's start (an
         interest rate) extends this."""
@@ -326,7 +333,7 @@ class Engine(TitleState):
         self.or_in_set = 1
         self.ors_in_set = self._hooks.operating_rounds_in_set(self)
 
-    def _settle(self) -> None:
+    def _settle(self: Self) -> None:
         """After an action: bank-broken trigger, then finish rounds and start the next
         until someone has a decision to make or the game is over."""
         if self.ledger.bank_broken:
@@ -365,7 +372,7 @@ class Engine(TitleState):
                 return corp_id
         return None
 
-    def acting(self) -> tuple[PlayerId, ...]:
+    def acting(self: Self) -> tuple[PlayerId, ...]:
         if self.finished:
             return ()
         corp = self._discarding()
@@ -378,7 +385,7 @@ class Engine(TitleState):
                 seats.append(PlayerId(who))
         return tuple(seats)
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self: Self) -> Sequence[Action]:
         if self.finished:
             return []
         corp = self._discarding()
@@ -391,22 +398,22 @@ class Engine(TitleState):
             ]
         return self.round.legal_actions(self)
 
-    def legal_actions_of(self, kinds: Collection[str]) -> Sequence[Action]:
+    def legal_actions_of(self: Self, kinds: Collection[str]) -> Sequence[Action]:
         if self.finished or self._discarding() is not None:
             return [a for a in self.legal_actions() if a.kind in kinds]
         return self.round.legal_actions(self, kinds)
 
-    def legal_kinds(self) -> frozenset[str]:
+    def legal_kinds(self: Self) -> frozenset[str]:
         if self.finished or self._discarding() is not None:
             return frozenset(a.kind for a in self.legal_actions())
         return self.round.legal_kinds(self)
 
-    def legal_ranges(self) -> Sequence[AmountRange]:
+    def legal_ranges(self: Self) -> Sequence[AmountRange]:
         if self.finished or self._discarding() is not None:
             return []
         return self.round.legal_ranges(self)
 
-    def check(self, action: Action) -> None:
+    def check(self: Self, action: Action) -> None:
         corp = self._discarding()
         if corp is not None:
             if action not in self.legal_actions():
@@ -423,7 +430,7 @@ class Engine(TitleState):
                 f"{action.player} does not control {entity}", rule="round.not_your_entity"
             )
 
-    def execute(self, action: Action) -> None:
+    def execute(self: Self, action: Action) -> None:
         was_over = self.end.over
         corp = self._discarding()
         if corp is not None and isinstance(action, DiscardTrain):
@@ -469,7 +476,7 @@ class Engine(TitleState):
             "pool_trains": [t.id for t in self.depot.pool()],
         }
 
-    def _round_view(self) -> Json:
+    def _round_view(self: Self) -> Json:
         """The round as its steps show it: whose turn, the steps open to them, and any
         decision in progress (an auction's bids, an M&A offer waiting for its answer)."""
         if self.finished:
@@ -572,5 +579,5 @@ class Engine(TitleState):
         size."""
         return 0
 
-    def label(self) -> str:
+    def label(self: Self) -> str:
         return self.round.label(self)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Generic, Self, TypeVar
+from typing import Generic, Self
+
+from typing_extensions import TypeVar
 
 from roundhouse.core.engine18xx import Engine
 
@@ -21,6 +23,9 @@ TurnKey = tuple[int, int, str]
 """(set, operating round in the set, company): one operating turn."""
 
 StepT = TypeVar("StepT", bound=enum.IntEnum)
+
+GameT = TypeVar("GameT", bound=Engine, default=Engine, contravariant=True)
+"""The title's game; the engine for a title that does not name it."""
 
 
 def turn_key(g: Engine) -> TurnKey | None:
@@ -32,12 +37,12 @@ def turn_key(g: Engine) -> TurnKey | None:
 
 
 @dataclasses.dataclass
-class SiteTurn(Generic[StepT]):
+class SiteTurn(Generic[StepT, GameT]):
     """Where the site stands in one company's operating turn: the steps it has left behind
     and the tiles laid so far (several titles' track steps wait by the count of lays).
 
-    A title subclasses it with its step enumeration (:attr:`steps`, in the site's order)
-    and :meth:`waiting`."""
+    A title subclasses it with its step enumeration (:attr:`steps`, in the site's order),
+    its game (``GameT``) and :meth:`waiting`."""
 
     key: TurnKey
     passed: set[StepT] = dataclasses.field(default_factory=set)
@@ -52,7 +57,7 @@ class SiteTurn(Generic[StepT]):
     def corp(self) -> str:
         return self.key[2]
 
-    def waiting(self, g: Engine, step: StepT) -> bool:
+    def waiting(self, g: GameT, step: StepT) -> bool:
         """Whether the site's ``step`` offers the company something now."""
         raise NotImplementedError(f"{type(self).__name__} must say when each site step waits")
 
@@ -60,7 +65,7 @@ class SiteTurn(Generic[StepT]):
         """An independent copy (the walk marks steps passed as it goes)."""
         return dataclasses.replace(self, passed=set(self.passed))
 
-    def current(self, g: Engine, upto: StepT | None = None) -> StepT | None:
+    def current(self, g: GameT, upto: StepT | None = None) -> StepT | None:
         """The site's waiting step now, looking no further than ``upto``; the ones before it
         that offer nothing are skipped, as the site does after every action.  Steps past
         ``upto`` are left to be judged when our game gets there: their predicates read our
@@ -75,12 +80,12 @@ class SiteTurn(Generic[StepT]):
             self.passed.add(step)
         return None
 
-    def passes_to(self, g: Engine, target: StepT | None, *, through: bool) -> int:
+    def passes_to(self, g: GameT, target: StepT | None, *, through: bool) -> int:
         """How many passes the site needs before ``target`` (and ``target`` itself when
         ``through``), marking those steps done; None: every waiting step."""
         return len(self.left_to(g, target, through=through))
 
-    def left_to(self, g: Engine, target: StepT | None, *, through: bool) -> list[StepT]:
+    def left_to(self, g: GameT, target: StepT | None, *, through: bool) -> list[StepT]:
         """The waiting steps the company leaves before ``target`` (and ``target`` itself
         when ``through``), in order, marking them done: one pass each, or what a step that
         takes no pass needs instead (the title's writer decides); None: every waiting step."""

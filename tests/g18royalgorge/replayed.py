@@ -7,7 +7,8 @@ from roundhouse.core.game import Game
 from roundhouse.interop import read_document
 from roundhouse.interop.replay import apply_site_action, site_actions, start
 from roundhouse.interop.undo import resolve
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 from tests.shared_files import shared_file
 
 
@@ -30,7 +31,7 @@ def position(name: str, index: int) -> tuple[Game, RoyalGorgeGame]:
         apply_site_action(action, game, translator)
     state = game.state
     assert isinstance(state, RoyalGorgeGame)
-    return game, rg_game(state)
+    return game, rg_state(state)
 
 
 def silent_moves(game: Game) -> None:

@@ -17,7 +17,8 @@ from roundhouse.core.flow.actions import Bid, LayTile, Par, Pass, RunRoutes
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18royalgorge import TITLE, site_run
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 from tests.g18royalgorge.test_random_games import steady
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -25,7 +26,7 @@ PLAYERS = ["Ann", "Bob", "Cy"]
 
 def new(seed: int = 3, **options: object) -> tuple[Game, RoyalGorgeGame]:
     game = Game(TITLE, PLAYERS, seed=seed, options=options)
-    return game, rg_game(game.state)  # type: ignore[arg-type]
+    return game, rg_state(game.state)  # type: ignore[arg-type]
 
 
 def play_until(game: Game, wanted: Callable[[Action], bool], seed: int = 5) -> Action:

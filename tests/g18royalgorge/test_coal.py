@@ -10,13 +10,14 @@ from roundhouse.core.game import Game
 from roundhouse.core.routes.graph import StopKind
 from roundhouse.core.routes.kinds import TrainKind, plus_train
 from roundhouse.titles.g18royalgorge import TITLE, coal, privates
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 
 
 def new() -> RoyalGorgeGame:
     """A deal that has both coal cards (seed 11)."""
     game = Game(TITLE, ["Jim", "Derek", "Lesley"], seed=11)
-    return rg_game(game.state)  # type: ignore[arg-type]
+    return rg_state(game.state)  # type: ignore[arg-type]
 
 
 def with_depot(cubes: int, owner: str = "RG") -> RoyalGorgeGame:

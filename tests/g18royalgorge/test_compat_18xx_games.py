@@ -12,14 +12,15 @@ from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge import TITLE, steel
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 
 PLAYERS = ["Jim", "Derek", "Lesley"]
 
 
 def new(seed: int = 3, **options: object) -> tuple[Game, RoyalGorgeGame]:
     game = Game(TITLE, PLAYERS, seed=seed, options={"compat_18xx_games": True, **options})
-    return game, rg_game(game.state)  # type: ignore[arg-type]
+    return game, rg_state(game.state)  # type: ignore[arg-type]
 
 
 def bid(game: Game, who: str, company: str, price: int) -> None:
@@ -96,7 +97,7 @@ def test_18royalgorge_buy_private_assets_turn_ends_with_a_pass() -> None:
     buy one must be able to decline and end its turn (fixture 18RoyalGorge_game_end_
     stock_market id 60: RG buys G6 after its trains, then passes)."""
     game = fixture_prefix("18RoyalGorge_game_end_stock_market.json", 56)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     assert g.round.entity(g) == "RG"
     game.apply(Pass(player=game.acting[0], entity="RG"))
     assert g.round.entity(g) == "PAV"
@@ -107,7 +108,7 @@ def test_18royalgorge_shipping_gold_is_optional() -> None:
     the revenue (fixture post_boston ids 86-87: RG runs past gold for $130 and pays out
     without shipping)."""
     game = fixture_prefix("post_boston.json", 85)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     assert g.gold_pending == "RG"
     game.apply(Pass(player=game.acting[0], entity="RG"))
     assert g.gold_pending is None and g.gold_shipped == 0
@@ -120,7 +121,7 @@ def test_18royalgorge_operating_steps_do_not_reopen_after_the_run() -> None:
     18RoyalGorge_game_end_stock_market id 68: PAV pays out, then passes its train buying and
     RG operates)."""
     game = fixture_prefix("18RoyalGorge_game_end_stock_market.json", 65)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     assert g.round.entity(g) == "RG"
 
 
@@ -130,6 +131,6 @@ def test_18royalgorge_compat_buy_trains_waits_for_a_pass_while_room() -> None:
     the turn ends with a pass (fixture post_boston ids 144-145: SF buys its 3+ and the game
     is ended by hand during SF's turn, before OR 2.2 pays private income)."""
     game = fixture_prefix("post_boston.json", 142)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     assert g.round.entity(g) == "SF"
     assert Pass(player=game.acting[0], entity="SF") in game.legal_actions()

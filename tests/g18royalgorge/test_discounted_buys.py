@@ -15,7 +15,8 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Choose, Pass, SellShares
 from roundhouse.core.game import Game
 from roundhouse.titles.g18royalgorge import TITLE
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 
 SEED = 18
 """A deal with both the Metals Investor (G5) and the U.S. Mint Worker (B6)."""
@@ -25,7 +26,7 @@ def stock_round_with_cards(who_index: int = 0) -> tuple[Game, RoyalGorgeGame, st
     """The first stock round; the player to act holds G5 and B6 (given by hand after an
     auction where the first bidder took every card)."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=SEED)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     while g.round.kind != "SR":
         moves = list(game.legal_actions())
         auction = g.round.steps[0]

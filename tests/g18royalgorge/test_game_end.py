@@ -16,14 +16,15 @@ from roundhouse.core.game import Game
 from roundhouse.core.market import Direction
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18royalgorge import TITLE, deck
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 from tests.g18royalgorge.test_random_games import steady
 
 
 def at_round(kind: str, **options: object) -> tuple[Game, RoyalGorgeGame]:
     """The first round of ``kind`` ("OR", or "SR" after an operating round) of a seeded game."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=40, options=options)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     rng = Rng(5)
     while not (g.round.kind == kind and (kind == "OR" or g.set_count >= 1)):
         game.apply(steady(list(game.legal_actions()), rng))

@@ -15,7 +15,8 @@ from roundhouse.core.rng import Rng
 from roundhouse.titles.g18royalgorge import TITLE, hanging_bridge, treaty
 from roundhouse.titles.g18royalgorge.hanging_bridge import BridgeLeaseStep
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 from tests.g18royalgorge.test_random_games import steady
 
 GORGE_ROUTE = (("4+-0", "C11-0", "D12-0", "E13-0", "F12-0", "H12-0"),)
@@ -27,7 +28,7 @@ def gorge_position(**options: object) -> tuple[RoyalGorgeGame, RoyalGorgeMap]:
     station in Salida and track from there through the gorge to Cañon City, and a 4+ train
     (seed 22 deals the Hanging Bridge Lease)."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=22, options=options)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     board = g.map_board()
     g.depot.phases.advance_to("Green")
     g.start_company("Ann", "RG", 70)
@@ -126,7 +127,7 @@ def test_18royalgorge_g3_in_an_operating_turn_run_dividend_then_toll() -> None:
     full $180 ("does not affect the dividends paid to shares"), then the president says who
     pays Rio Grande its $18."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=22)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     rng = Rng(1)
     while not any(isinstance(m, RunRoutes) and m.entity == "SF" for m in game.legal_actions()):
         game.apply(steady(list(game.legal_actions()), rng))

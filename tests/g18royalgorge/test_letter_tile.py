@@ -7,12 +7,13 @@ from __future__ import annotations
 from roundhouse.core.bank import BANK
 from roundhouse.core.game import Game
 from roundhouse.titles.g18royalgorge import TITLE
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 
 
 def salida(**options: object) -> RoyalGorgeGame:
     """Rio Grande has a station in Salida (C11, letter S) and money to build there."""
-    g = rg_game(Game(TITLE, ["Ann", "Bob", "Cy"], seed=3, options=options).state)  # type: ignore[arg-type]
+    g = rg_state(Game(TITLE, ["Ann", "Bob", "Cy"], seed=3, options=options).state)  # type: ignore[arg-type]
     g.start_company("Ann", "RG", 70)
     g.map_board().place_token("C11", "c", "RG")
     g.ledger.transfer(BANK, "RG", 500)

@@ -9,14 +9,15 @@ from roundhouse.core.game import Game
 from roundhouse.core.shares import POOL
 from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge import TITLE, gold, metals, privates, scoring, steel, treaty
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 
 PLAYERS = ["Jim", "Derek", "Lesley"]
 
 
 def new(seed: int = 3, **options: object) -> tuple[Game, RoyalGorgeGame]:
     game = Game(TITLE, PLAYERS, seed=seed, options=options)
-    return game, rg_game(game.state)  # type: ignore[arg-type]
+    return game, rg_state(game.state)  # type: ignore[arg-type]
 
 
 def give(g: RoyalGorgeGame, corp_id: str, holdings: dict[str, int]) -> None:

@@ -14,13 +14,14 @@ from roundhouse.core.rng import Rng
 from roundhouse.core.tiles import Colour
 from roundhouse.titles.g18royalgorge import TITLE, steel
 from roundhouse.titles.g18royalgorge.data import steel_market
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 from tests.g18royalgorge.test_random_games import steady
 
 
 def new(**options: object) -> RoyalGorgeGame:
     game = Game(TITLE, ["Jim", "Derek", "Lesley"], seed=3, options=options)
-    return rg_game(game.state)  # type: ignore[arg-type]
+    return rg_state(game.state)  # type: ignore[arg-type]
 
 
 def test_18royalgorge_steel_rule_2_default_column_is_the_cheapest_even_at_0() -> None:
@@ -46,7 +47,7 @@ def after_a_run_with_money_for_track(
     track it could not pay before (as a big withheld run would give it), and with
     ``column`` a steel column it could still name."""
     game = Game(TITLE, ["Jim", "Derek", "Lesley"], seed=seed, options=options)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     rng = Rng(5)
     while not game.finished:
         moves = list(game.legal_actions())
@@ -54,7 +55,7 @@ def after_a_run_with_money_for_track(
         if runs and g.round.kind == "OR":
             track = next(s for s in g.round.steps if isinstance(s, TrackStep))
             trial = game.clone()
-            t = rg_game(trial.state)  # type: ignore[arg-type]
+            t = rg_state(trial.state)  # type: ignore[arg-type]
             trial.apply(runs[0])
             t.ledger.transfer(BANK, runs[0].entity, 2_000)
             colours = [Colour.parse(c) for c in t.depot.phases.current.tiles]

@@ -14,14 +14,15 @@ from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.core.tiles import StopKind
 from roundhouse.titles.g18royalgorge import TITLE, sulphur_springs
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 from tests.g18royalgorge.test_random_games import steady
 from tests.g18royalgorge.test_steel import after_a_run_with_money_for_track
 
 
 def new() -> RoyalGorgeGame:
     """Seed 11 deals Sulphur Springs."""
-    return rg_game(Game(TITLE, ["Ann", "Bob", "Cy"], seed=11).state)  # type: ignore[arg-type]
+    return rg_state(Game(TITLE, ["Ann", "Bob", "Cy"], seed=11).state)  # type: ignore[arg-type]
 
 
 def test_18royalgorge_b2_needs_a_town_tile_and_the_card() -> None:
@@ -64,7 +65,7 @@ def test_18royalgorge_b2_town_becomes_a_city_of_the_same_colour(
 def stock_round_with_a_railroad() -> tuple[Game, RoyalGorgeGame, str]:
     """A stock round of seed 11 (which deals B2) in which a railroad has started."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=11)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     rng = Rng(3)
     while not (g.round.kind == "SR" and any(c.floated for c in g.corps.values())):
         game.apply(steady(list(game.legal_actions()), rng))
@@ -111,7 +112,7 @@ def test_18royalgorge_b2_offered_in_the_turn_and_other_lays_still_work() -> None
     """In an operating turn the R tile is offered as a lay on E3 (normal track never lays an R
     tile: "Letter Tiles"), and every ordinary lay still goes through."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=11)
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     rng = Rng(3)
     while not any(isinstance(m, LayTile) for m in game.legal_actions()):
         game.apply(steady(list(game.legal_actions()), rng))

@@ -13,7 +13,8 @@ from roundhouse.core.rng import Rng
 from roundhouse.titles.g18royalgorge import TITLE, coal, privates, track_engineer
 from roundhouse.titles.g18royalgorge.company import privates as private_cards
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 from tests.g18royalgorge.test_random_games import steady
 
 
@@ -24,7 +25,7 @@ def at_first_run(**options: object) -> tuple[Game, RoyalGorgeGame]:
     rng = Rng(5)
     while not any(isinstance(m, RunRoutes) and m.routes for m in game.legal_actions()):
         game.apply(steady(list(game.legal_actions()), rng))
-    return game, rg_game(game.state)  # type: ignore[arg-type]
+    return game, rg_state(game.state)  # type: ignore[arg-type]
 
 
 def choices(game: Game) -> list[str]:
@@ -89,7 +90,7 @@ def test_18royalgorge_b5a_elijah_mccoy_is_the_track_engineer() -> None:
     b5a = track_engineer.alternate_art(b5)
     assert (b5a.id, b5a.spec.value, b5a.spec.abilities) == ("B5a", 60, b5.spec.abilities)
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=40, options={"elijah_mccoy": True})
-    g = rg_game(game.state)  # type: ignore[arg-type]
+    g = rg_state(game.state)  # type: ignore[arg-type]
     assert "B5a" in g.privates and "B5" not in g.privates
     g.privates["B5a"].owner = "RG"
     assert track_engineer.choices(g, "RG", ["3+-0"]) == ["engineer/3+-0/1"]

@@ -15,7 +15,8 @@ from roundhouse.core.rng import Rng
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18royalgorge import TITLE, deck
 from roundhouse.titles.g18royalgorge.company import privates as private_cards
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
+from tests.g18royalgorge.shared import rg_state
 from tests.g18royalgorge.test_random_games import steady
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -33,7 +34,7 @@ def new(seed: int = 3, players: int = 3, **options: object) -> tuple[Game, Royal
     game = Game(
         TITLE, PLAYERS[:players] if players <= 3 else [*PLAYERS, "Di"], seed=seed, options=options
     )
-    return game, rg_game(game.state)  # type: ignore[arg-type]
+    return game, rg_state(game.state)  # type: ignore[arg-type]
 
 
 def test_18royalgorge_variants_are_offered_and_off_by_default() -> None:

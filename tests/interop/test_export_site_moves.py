@@ -33,7 +33,7 @@ from roundhouse.titles.g18royalgorge.interop.site_game import (
 )
 from roundhouse.titles.g18royalgorge.interop.translator import engine
 from roundhouse.titles.g18royalgorge.interop.turn import special_lay
-from roundhouse.titles.g18royalgorge.state import rg_game
+from tests.g18royalgorge.shared import rg_state
 
 COMPAT = {"compat_18xx_games": True}
 
@@ -86,7 +86,7 @@ def new(players: int = 3, seed: int = 3) -> Game:
 
 
 def bid(game: Game, who: str, price: int) -> None:
-    item = rg_game(game.state).round.steps[0].auction.item  # type: ignore[attr-defined]
+    item = rg_state(game.state).round.steps[0].auction.item  # type: ignore[attr-defined]
     game.apply(Bid(player=PlayerId(who), entity=who, company=item, price=price))
 
 
@@ -101,7 +101,7 @@ def test_site_auction_players_who_cannot_afford_are_out_without_a_move() -> None
     game = new()
     opener = game.acting[0]
     bid(game, opener, 550)
-    g = rg_game(game.state)
+    g = rg_state(game.state)
     won = [p for p in g.privates.values() if p.owner == opener]
     assert len(won) == 1, "the others cannot bid $555: the card is sold at once"
     auction = g.round.steps[0].auction  # type: ignore[attr-defined]
@@ -121,7 +121,7 @@ def test_site_auction_no_move_leaves_a_card_nobody_can_afford() -> None:
     first_player = game.acting[0]
     bid(game, first_player, 800)
     second = game.acting[0]
-    item = rg_game(game.state).round.steps[0].auction.item  # type: ignore[attr-defined]
+    item = rg_state(game.state).round.steps[0].auction.item  # type: ignore[attr-defined]
     everything = Bid(player=PlayerId(second), entity=second, company=item, price=800)
     assert everything not in game.legal_actions()
     with pytest.raises(IllegalAction, match=r"18xx\.games cannot go on"):
@@ -136,7 +136,7 @@ def test_site_priority_tie_for_most_cash_starts_after_the_last_winner() -> None:
     open the next card), then turned so that the richest comes first: of two equally rich
     players, the one first in that order gets the priority deal."""
     game = new()
-    p1, p2, p3 = game.acting[0], *rg_game(game.state).turn_order_from(game.acting[0])[1:]
+    p1, p2, p3 = game.acting[0], *rg_state(game.state).turn_order_from(game.acting[0])[1:]
 
     def pass_(who: str) -> None:
         game.apply(Pass(player=PlayerId(who), entity=who))
@@ -157,7 +157,7 @@ def test_site_priority_tie_for_most_cash_starts_after_the_last_winner() -> None:
     bid(game, p1, 100)
     pass_(p2)
     pass_(p3)  # p1 wins the last card: p1 and p3 have $450, p2 $350
-    g = rg_game(game.state)
+    g = rg_state(game.state)
     assert g.round.kind == "SR"
     assert g.ledger.cash(p1) == g.ledger.cash(p3) == 450
     assert game.acting == (p3,), "order from p2 (after the winner): p2, p3, p1; richest first"

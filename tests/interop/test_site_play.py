@@ -15,7 +15,8 @@ from roundhouse.core.flow.actions import BuyCompany, LayTile, SellShares
 from roundhouse.core.game import Game
 from roundhouse.titles.g18royalgorge import privates
 from roundhouse.titles.g18royalgorge.interop.translator import board_map, engine
-from roundhouse.titles.g18royalgorge.state import METALS, rg_game
+from roundhouse.titles.g18royalgorge.state import METALS
+from tests.g18royalgorge.shared import rg_state
 
 Position = tuple[Game, Action, Action | None]
 """(the game before a move, the move, the move before it)."""
@@ -54,7 +55,7 @@ def test_compat_site_metal_president_keeps_their_last_share_in_an_emergency() ->
         g = engine(game)
         if g.round.kind != "OR" or not any(isinstance(a, SellShares) for a in game.legal_actions()):
             return False
-        rg = rg_game(g)
+        rg = rg_state(g)
         return any(
             rg.metal_president.get(corp) == p
             and g.books[corp].shares_of(p)
@@ -65,7 +66,7 @@ def test_compat_site_metal_president_keeps_their_last_share_in_an_emergency() ->
 
     game = first([(2, 18), (2, 24), (2, 25), (3, 22)], wanted)
     g = engine(game)
-    rg = rg_game(g)
+    rg = rg_state(g)
     for corp in METALS:
         holder = rg.metal_president.get(corp)
         if holder is None:
@@ -128,7 +129,7 @@ def test_prison_halves_terrain_on_a_lay_right_after_its_purchase() -> None:
     for lay in terrain:
         full = board.lay_cost(lay.hex, board.tiles[lay.tile], lay.rotation)
         steel = board_map(g).extra_cost(g, corp, lay)
-        assert lay.cost == privates.terrain_cost(rg_game(g), corp, lay.hex, full) + steel
+        assert lay.cost == privates.terrain_cost(rg_state(g), corp, lay.hex, full) + steel
         assert lay.cost < full + steel
 
 
@@ -142,11 +143,11 @@ def test_compat_site_rio_grande_network_stays_as_before_a_treaty_it_did_not_brin
     replay = Game(game.title, game.players, game.seed, game.options)
     before = None
     for move in game.log:
-        g = rg_game(engine(replay))
+        g = engine(replay)
         if not g.treaty:
             before = board_map(g).graph.reach("RG")
         replay.apply(move)
-        g = rg_game(engine(replay))
+        g = engine(replay)
         if g.network_pinned:
             break
     else:
@@ -160,6 +161,6 @@ def test_compat_site_rio_grande_network_stays_as_before_a_treaty_it_did_not_brin
         replay.apply(move)
         if laid:
             break
-    g = rg_game(engine(replay))
+    g = engine(replay)
     assert not g.network_pinned
     assert ("F12", "c") in board_map(g).graph.reach("RG").stops

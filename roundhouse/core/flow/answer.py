@@ -15,13 +15,11 @@ is open its :meth:`~Asking.answerer` is the one acting and the title's :class:`A
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from roundhouse.core.actions import Action
+from roundhouse.core.flow.flow_game import G
 from roundhouse.core.flow.step import Step
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
 
 class Question(Protocol):
@@ -75,41 +73,41 @@ class Asking(Generic[Q]):
         self.refused = set()
 
 
-class AnswerStep(Step, Generic[Q]):
+class AnswerStep(Step[G], Generic[Q, G]):
     """The answerer accepts or refuses the open question: a title's step says where the
     question is kept (:meth:`asking`), what the two answers are as actions
     (:meth:`answers`, the acceptance first) and what an acceptance does (:meth:`accept`);
     :meth:`refuse` may add to a refusal, which :class:`Asking` already notes."""
 
-    def asking(self, g: Engine) -> Asking[Q] | None:
+    def asking(self, g: G) -> Asking[Q] | None:
         """The round's :class:`Asking`, or None when the round asks nothing."""
         raise NotImplementedError
 
-    def answers(self, g: Engine, entity: str, question: Q) -> tuple[Action, Action]:
+    def answers(self, g: G, entity: str, question: Q) -> tuple[Action, Action]:
         """(the acceptance, the refusal) as ``entity`` makes them."""
         raise NotImplementedError
 
-    def accept(self, g: Engine, entity: str, question: Q) -> None:
+    def accept(self, g: G, entity: str, question: Q) -> None:
         """The proposal takes effect."""
         raise NotImplementedError
 
-    def refuse(self, g: Engine, entity: str, question: Q) -> None:
+    def refuse(self, g: G, entity: str, question: Q) -> None:
         """What a refusal does besides standing (by default nothing)."""
 
-    def question(self, g: Engine, entity: str) -> Q | None:
+    def question(self, g: G, entity: str) -> Q | None:
         """The open question if ``entity`` is to answer it."""
         asking = self.asking(g)
         question = asking.question if asking is not None else None
         return question if question is not None and question.answerer == entity else None
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         return self.question(g, entity) is not None
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         question = self.question(g, entity)
         return [] if question is None else list(self.answers(g, entity, question))
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         asking = self.asking(g)
         question = self.question(g, entity)
         assert asking is not None and question is not None

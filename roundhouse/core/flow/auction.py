@@ -16,18 +16,15 @@ Bids are listed from the minimum to the bidder's cash in steps of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.config import AuctionPriority
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, Pass
+from roundhouse.core.flow.flow_game import FlowGame, G
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
 
 class EnglishAuction:
@@ -78,7 +75,7 @@ class EnglishAuction:
         return f"<Auction {self.item}: ${self.high_bid} by {self.high_bidder}>"
 
 
-def bid_actions(g: Engine, player: str, item: str, low: int) -> list[Action]:
+def bid_actions(g: FlowGame, player: str, item: str, low: int) -> list[Action]:
     """``player``'s bids for ``item`` from ``low`` to their cash, in :attr:`TitleConfig.bid_step`
     steps."""
     step = g.config.bid_step
@@ -89,13 +86,13 @@ def bid_actions(g: Engine, player: str, item: str, low: int) -> list[Action]:
     ]
 
 
-def opening_bid(g: Engine, item: str) -> int:
+def opening_bid(g: FlowGame, item: str) -> int:
     """The least first bid for a private: its minimum bid, else its face value."""
     spec = g.privates[item].spec
     return spec.value if spec.min_bid is None else spec.min_bid
 
 
-def sell_private(g: Engine, item: str, winner: str, price: int) -> None:
+def sell_private(g: FlowGame, item: str, winner: str, price: int) -> None:
     """``winner`` pays the bank and takes the private."""
     g.ledger.transfer(winner, BANK, price)
     g.privates[item].owner = winner
@@ -109,7 +106,7 @@ def sell_private(g: Engine, item: str, winner: str, price: int) -> None:
     )
 
 
-class AuctionRound(Round):
+class AuctionRound(Round[G]):
     """A round made of one auction step, which decides who acts."""
 
     kind = "Auction"
@@ -118,26 +115,26 @@ class AuctionRound(Round):
         super().__init__([step])
         self.auction = step
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: G) -> None:
         g.emit("round", "Private auction", round=self.label(g), kind=self.kind)
         self.auction.begin(g)
         super().start(g)
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: G) -> str:
         return "Auction"
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: G) -> str | None:
         acting = self.auction.acting(g)
         return acting[0] if acting and not self.finished else None
 
-    def entities_acting(self, g: Engine) -> tuple[str, ...]:
+    def entities_acting(self, g: G) -> tuple[str, ...]:
         return () if self.finished else self.auction.acting(g)
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: G) -> None:
         if not self.auction.acting(g):
             self.finished = True
 
-    def on_finish(self, g: Engine) -> None:
+    def on_finish(self, g: G) -> None:
         rule = g.config.auction_priority
         if rule is AuctionPriority.MOST_CASH:
             order = g.turn_order_from(g.priority)
@@ -147,7 +144,7 @@ class AuctionRound(Round):
             g.priority = order[1 % len(order)]
 
 
-class AuctionStep(Step):
+class AuctionStep(Step[G]):
     """Base of the auction steps: who acts is the step's business."""
 
     kinds = frozenset({"bid", "pass"})
@@ -156,20 +153,20 @@ class AuctionStep(Step):
     def __init__(self) -> None:
         self.last_starter: str | None = None
 
-    def begin(self, g: Engine) -> None: ...
+    def begin(self, g: G) -> None: ...
 
-    def acting(self, g: Engine) -> tuple[str, ...]:
+    def acting(self, g: G) -> tuple[str, ...]:
         raise NotImplementedError
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         return entity in self.acting(g)
 
-    def listed(self, g: Engine, entity: str) -> Sequence[Action]:
+    def listed(self, g: G, entity: str) -> Sequence[Action]:
         """The moves :meth:`check` accepts: :meth:`actions`, unless a title's own
         :meth:`check` judges some of them first (and lists fewer)."""
         return self.actions(g, entity)
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: G, entity: str, action: Action) -> None:
         listed = self.listed(g, entity)
         if action in listed:
             return
@@ -186,7 +183,7 @@ class AuctionStep(Step):
         raise IllegalAction(f"{action} is not possible now ({self.name})", rule="step.illegal")
 
 
-class SequentialAuctionStep(AuctionStep):
+class SequentialAuctionStep(AuctionStep[G]):
     """Items in a fixed order; unbid items are removed (18RoyalGorge)."""
 
     def __init__(self, items: Sequence[str]) -> None:
@@ -195,11 +192,11 @@ class SequentialAuctionStep(AuctionStep):
         self.auction: EnglishAuction | None = None
         self.starter = ""
 
-    def begin(self, g: Engine) -> None:
+    def begin(self, g: G) -> None:
         self.starter = g.priority
         self._open(g)
 
-    def _open(self, g: Engine) -> None:
+    def _open(self, g: G) -> None:
         self.auction = None
         if self.items:
             item = self.items.pop(0)
@@ -207,17 +204,17 @@ class SequentialAuctionStep(AuctionStep):
                 item, g.turn_order_from(self.starter), opening_bid(g, item)
             )
 
-    def acting(self, g: Engine) -> tuple[str, ...]:
+    def acting(self, g: G) -> tuple[str, ...]:
         return () if self.auction is None else (self.auction.current,)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         a = self.auction
         assert a is not None
         out = bid_actions(g, entity, a.item, a.min_next(g.config.bid_step))
         out.append(Pass(player=g.pid(entity), entity=entity))
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         a = self.auction
         assert a is not None
         if isinstance(action, Bid):
@@ -235,6 +232,6 @@ class SequentialAuctionStep(AuctionStep):
         self._open(g)
 
 
-def auction_round(g: Engine) -> AuctionRound:
+def auction_round(g: FlowGame) -> AuctionRound[FlowGame]:
     """The default opening: every private in data order, sequentially (18RoyalGorge)."""
     return AuctionRound(SequentialAuctionStep([p for p in g.privates]))

@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import Generic, cast
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.derived import Derived
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.flow_game import G, RouteList
 from roundhouse.core.flow.lay_rule import LayRule
-from roundhouse.core.flow.map_steps import RouteList
 from roundhouse.core.graph import Graph
 from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
 from roundhouse.core.routes.kinds import AnyKind
@@ -51,16 +51,13 @@ from roundhouse.core.track import (
 )
 from roundhouse.core.upgrade import UpgradeRules
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
-
 LayIndex = dict[tuple[str, str, int], TileLay]
 
 UNLIMITED = 1 << 40
 """Cash given to the track search so that it lists every lay; the step filters by cash."""
 
 
-class BoardMap:
+class BoardMap(Generic[G]):
     """A title's board behind the operating round's map steps."""
 
     def __init__(
@@ -74,7 +71,7 @@ class BoardMap:
         one_lay_per_hex: bool = False,
         time_budget: float | None = None,
         lay_reach: LayReach = LayReach.ANY_LINK_TOUCHES,
-        lay_rules: Sequence[LayRule] = (),
+        lay_rules: Sequence[LayRule[G]] = (),
     ) -> None:
         self.board = board
         self.graph = Graph(board)
@@ -104,7 +101,7 @@ class BoardMap:
 
     # -- turn bookkeeping ----------------------------------------------------------------
 
-    def _sync_turn(self, g: Engine, corp_id: str) -> None:
+    def _sync_turn(self, g: G, corp_id: str) -> None:
         """Start the company's turn record before a lay (write paths only: reading the
         position must not change it, or replaying the log would give another state)."""
         key = (g.set_count, g.or_in_set, corp_id)
@@ -112,25 +109,25 @@ class BoardMap:
             self.turn = key
             self.laid = []
 
-    def laid_now(self, g: Engine, corp_id: str) -> list[str]:
+    def laid_now(self, g: G, corp_id: str) -> list[str]:
         """Hexes ``corp_id`` has built in its current turn, without writing."""
         return self.laid if self.turn == (g.set_count, g.or_in_set, corp_id) else []
 
     # -- title overrides -------------------------------------------------------------------
 
-    def colours(self, g: Engine) -> frozenset[Colour]:
+    def colours(self, g: G) -> frozenset[Colour]:
         """Tile colours the current phase allows."""
         return frozenset(Colour.parse(c) for c in g.depot.phases.current.tiles)
 
-    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+    def allowance(self, g: G, corp_id: str) -> Allowance:
         skip = frozenset(self.laid_now(g, corp_id)) if self.one_lay_per_hex else frozenset()
         return Allowance(cash=UNLIMITED, skip_hexes=skip)
 
-    def lay_allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+    def lay_allowed(self, g: G, corp_id: str, lay: TileLay) -> bool:
         """Whether every lay rule allows the lay (reserved tiles, letter rules)."""
         return all(rule.allowed(g, corp_id, lay) for rule in self.lay_rules)
 
-    def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+    def lay_cost(self, g: G, corp_id: str, lay: TileLay) -> int:
         """What the track step charges for the lay: its terrain cost as the lay rules leave
         it (halved by a private, less what a title's cards pay, 18US §10.1.3); depends on the
         position only through :meth:`listing_key`."""
@@ -139,7 +136,7 @@ class BoardMap:
             cost = rule.terrain(g, corp_id, lay, cost)
         return cost
 
-    def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+    def extra_cost(self, g: G, corp_id: str, lay: TileLay) -> int:
         """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
         return sum(rule.extra(g, corp_id, lay) for rule in self.lay_rules)
 
@@ -150,41 +147,41 @@ class BoardMap:
         the tile's colour).  A title overriding :meth:`extra_cost` overrides this too."""
         return tuple(rule.extra_key(self.board, lay) for rule in self.lay_rules)
 
-    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+    def listing_key(self, g: G, corp_id: str) -> Hashable:
         """What else of the position :meth:`lay_cost` and :meth:`lay_allowed` read besides
         the board, the phase and the hexes built this turn (the lay rules' position keys; a
         title's terrain cards and what they may still pay): the listing of lays is kept while
         it, and those, stay the same."""
         return tuple(rule.position_key(g, corp_id) for rule in self.lay_rules)
 
-    def after_lay(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+    def after_lay(self, g: G, corp_id: str, lay: TileLay) -> None:
         """The tile is down: the lay rules' after-effects, in order (steel, gold, markers)."""
         for rule in self.lay_rules:
             rule.after(g, corp_id, lay)
 
-    def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
+    def track_rules(self, g: G, rules: TrackRules) -> TrackRules:
         """A title's change to the phase's :class:`TrackRules` (18RoyalGorge's letter-tile
         fallback).  Asked once per colour set and kept with its cache of which tile may
         replace which, so the answer may depend only on ``rules`` and on what the game fixes
         at set-up (its variant), never on the position."""
         return rules
 
-    def train_kinds(self, g: Engine, corp_id: str) -> Mapping[str, AnyKind]:
+    def train_kinds(self, g: G, corp_id: str) -> Mapping[str, AnyKind]:
         return self.kinds
 
-    def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
+    def revenue_rules(self, g: G, corp_id: str) -> RevenueRules:
         return self.revenue
 
-    def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:
+    def graph_options(self, g: G, corp_id: str) -> GraphOptions:
         return self.options
 
-    def token_cost(self, g: Engine, corp_id: str, hex_name: str, city: str) -> int:
+    def token_cost(self, g: G, corp_id: str, hex_name: str, city: str) -> int:
         """Surcharge on top of the charter price at that station (18US §6.4: distance)."""
         return 0
 
     # -- tiles -------------------------------------------------------------------------
 
-    def _track_rules(self, g: Engine) -> TrackRules:
+    def _track_rules(self, g: G) -> TrackRules:
         """The phase's :class:`TrackRules`, one object per colour set, so that its cache of
         which tile may replace which lasts across turns."""
         colours = self.colours(g)
@@ -196,25 +193,25 @@ class BoardMap:
         )
 
     def _listing(
-        self, g: Engine, corp_id: str
+        self, g: G, corp_id: str
     ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay], list[TileLay]]:
         """Every lay before cash (cached per board version, company, phase, the hexes
         already built this turn and :meth:`listing_key`), each lay's :meth:`extra_cost_key`,
         the first lay of each key (in listing order), and the lays that found a station."""
         return self.derived.get(self._listing_key(g, corp_id), lambda: self._list(g, corp_id))
 
-    def _listing_key(self, g: Engine, corp_id: str) -> tuple[Hashable, ...]:
+    def _listing_key(self, g: G, corp_id: str) -> tuple[Hashable, ...]:
         phase = g.depot.phases.current.name
         laid = tuple(self.laid_now(g, corp_id))
         extra = self.listing_key(g, corp_id)
         return ("lays", self.board.version, corp_id, phase, laid, extra)
 
     def _list(
-        self, g: Engine, corp_id: str
+        self, g: G, corp_id: str
     ) -> tuple[list[TileLay], list[Hashable], dict[Hashable, TileLay], list[TileLay]]:
         return self._listing_of(list(self._allowed_lays(g, corp_id)))
 
-    def _allowed_lays(self, g: Engine, corp_id: str) -> Iterator[TileLay]:
+    def _allowed_lays(self, g: G, corp_id: str) -> Iterator[TileLay]:
         """The track's lays that the lay rules allow, at the cost they charge, in listing
         order, worked out only as far as they are read."""
         rules = self._track_rules(g)
@@ -238,12 +235,12 @@ class BoardMap:
         founding = [lay for lay in out if lay.station is not None]
         return out, keys, firsts, founding
 
-    def every_lay(self, g: Engine, corp_id: str) -> list[TileLay]:
+    def every_lay(self, g: G, corp_id: str) -> list[TileLay]:
         """Every lay the board and the company's allowance permit, whatever it costs: for a
         lay a title makes someone else pay for (an owed tile paid from a President's cash)."""
         return self._listing(g, corp_id)[0]
 
-    def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
+    def tile_lays(self, g: G, corp_id: str) -> Sequence[TileLay]:
         """The lays the company can pay for, terrain plus :meth:`extra_cost` plus, for a lay
         that founds a station, the token (:meth:`station_price`); the track step asks several
         times per action, so the answer is kept while the listing, the cash and the extra
@@ -265,7 +262,7 @@ class BoardMap:
         key = (*self._listing_key(g, corp_id), "priced", cash, prices, tokens)
         return self.derived.get(key, priced)
 
-    def find_lay(self, g: Engine, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
+    def find_lay(self, g: G, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
         """The lay as :meth:`tile_lays` lists it, worked out for this lay alone (replaying a
         game checks each lay without listing them all); IllegalAction naming the rule the
         lay breaks, or what it costs the company cannot pay."""
@@ -287,7 +284,7 @@ class BoardMap:
             )
         return found
 
-    def may_lay(self, g: Engine, corp_id: str) -> bool:
+    def may_lay(self, g: G, corp_id: str) -> bool:
         """Whether :meth:`tile_lays` lists any lay: the listing when it is at hand, else the
         lays read only as far as the first the company may make and pay for."""
         key = self._listing_key(g, corp_id)
@@ -310,14 +307,14 @@ class BoardMap:
         self.derived.put(key, self._listing_of(read))
         return False
 
-    def _price(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+    def _price(self, g: G, corp_id: str, lay: TileLay) -> int:
         """Everything the lay costs: terrain, :meth:`extra_cost` and a founded station."""
         total = lay.cost + self.extra_cost(g, corp_id, lay)
         if lay.station is not None:
             total += self.station_price(g, corp_id, lay)
         return total
 
-    def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
+    def lay_index(self, g: G, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
         """:meth:`tile_lays` by (hex, tile, rotation), as the track step looks lays up."""
         lays = self.tile_lays(g, corp_id)
         key = ("lay_index", id(lays))
@@ -330,7 +327,7 @@ class BoardMap:
         self.derived.put(key, (lays, index))
         return index
 
-    def station_price(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+    def station_price(self, g: G, corp_id: str, lay: TileLay) -> int:
         """What the token of a lay that founds a station costs: the charter's next token
         plus :meth:`token_cost` at the hex (18US §6.4: "$20 per hex of distance from the
         company's nearest station token"); more than any treasury when the company has no
@@ -342,7 +339,7 @@ class BoardMap:
             return UNLIMITED
         return price + self.token_cost(g, corp_id, lay.hex, lay.station)
 
-    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+    def lay_tile(self, g: G, corp_id: str, lay: TileLay) -> None:
         self._sync_turn(g, corp_id)
         rules = self._track_rules(g)
         _, moves = check_lay(
@@ -368,7 +365,7 @@ class BoardMap:
 
     # -- tokens ------------------------------------------------------------------------
 
-    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+    def token_placements(self, g: G, corp_id: str) -> Sequence[TokenPlacement]:
         """Where the company may place its turn's station token: none after a lay that
         founded a station this turn ("Creating a Junction Town thus consumes both a tile
         upgrade step and a token placement step", 18US §6.2.2)."""
@@ -383,10 +380,10 @@ class BoardMap:
         )
         return out
 
-    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
+    def place_token(self, g: G, corp_id: str, placement: TokenPlacement) -> None:
         self.board.place_token(placement.hex, placement.city, corp_id)
 
-    def place_home(self, g: Engine, corp_id: str) -> None:
+    def place_home(self, g: G, corp_id: str) -> None:
         """The home station goes down when the company starts (18RoyalGorge "Starting a
         company": "the companies home station is immediately placed")."""
         home = g.corps[corp_id].spec.home
@@ -401,7 +398,7 @@ class BoardMap:
 
     # -- runs --------------------------------------------------------------------------
 
-    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
+    def runs(self, g: G, corp_id: str) -> Sequence[tuple[RouteList, int]]:
         trains = company_trains(g.depot.running(corp_id), self.train_kinds(g, corp_id))
         phase = g.depot.phases.current
         rules = self.revenue_rules(g, corp_id)
@@ -431,11 +428,11 @@ class BoardMap:
         self.derived.put(key, out)
         return out
 
-    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
+    def check_run(self, g: G, corp_id: str, routes: RouteList) -> int:
         return self.price_run(g, corp_id, routes)[0].total
 
     def price_run(
-        self, g: Engine, corp_id: str, routes: RouteList
+        self, g: G, corp_id: str, routes: RouteList
     ) -> tuple[Revenue, tuple[Notation, ...]]:
         """What the routes earn, and each in the exact notation (every via hex)."""
         trains = company_trains(g.depot.running(corp_id), self.train_kinds(g, corp_id))
@@ -452,12 +449,12 @@ class BoardMap:
             options=self.route_options(g, corp_id),
         )
 
-    def route_options(self, g: Engine, corp_id: str) -> GraphOptions:
+    def route_options(self, g: G, corp_id: str) -> GraphOptions:
         """The graph options runs are found and checked with: :meth:`graph_options`, which a
         board that adds to every stop's value (bonus markers on the board) wraps."""
         return self.graph_options(g, corp_id)
 
-    def has_route(self, g: Engine, corp_id: str) -> bool:
+    def has_route(self, g: G, corp_id: str) -> bool:
         """Some train could run: its track reaches a second revenue centre besides one of its
         stations (18RoyalGorge "Important Rules About Trains" rule 1, exception)."""
         return len(self.graph.reach(corp_id).stops) >= 2

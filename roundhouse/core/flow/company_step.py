@@ -12,26 +12,22 @@ the whole span, and ``check`` accepts any whole dollar in it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyCompany
+from roundhouse.core.flow.flow_game import G
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import price_points
 from roundhouse.core.legal import AmountRange
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
-
-class BuyCompanyStep(Step):
+class BuyCompanyStep(Step[G]):
     kinds = frozenset({"buy_company"})
     blocking = False
     name = "buy_company"
 
-    def _ranges(self, g: Engine, corp: str) -> dict[str, tuple[int, int]]:
+    def _ranges(self, g: G, corp: str) -> dict[str, tuple[int, int]]:
         if not g.hooks.may_buy_privates(g, corp):
             return {}
         president = g.controller(corp)
@@ -49,10 +45,10 @@ class BuyCompanyStep(Step):
                 out[pid] = (low, high)
         return out
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         return bool(self._ranges(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [
             BuyCompany(player=p, entity=entity, company=pid, price=price)
@@ -60,7 +56,7 @@ class BuyCompanyStep(Step):
             for price in price_points(low, high, g.config.agreed_price_step)
         ]
 
-    def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
+    def ranges(self, g: G, entity: str) -> list[AmountRange]:
         p = g.controller_id(entity)
         return [
             AmountRange(
@@ -69,7 +65,7 @@ class BuyCompanyStep(Step):
             for pid, (low, high) in self._ranges(g, entity).items()
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: G, entity: str, action: Action) -> None:
         assert isinstance(action, BuyCompany)
         ranges = self._ranges(g, entity)
         if action.company not in ranges:
@@ -80,7 +76,7 @@ class BuyCompanyStep(Step):
                 f"{entity} may pay ${low}-${high} for {action.company}", rule="company.price"
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         assert isinstance(action, BuyCompany)
         private = g.privates[action.company]
         g.ledger.transfer(entity, private.owner or BANK, action.price)

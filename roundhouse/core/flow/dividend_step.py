@@ -9,35 +9,31 @@ multiple of the share price earned and one left on a withhold or no revenue.  18
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.config import DividendBasis, DividendKind
 from roundhouse.core.dividend import half_split, pay, payout, payout_text
 from roundhouse.core.event import price_move
 from roundhouse.core.flow.actions import Dividend
+from roundhouse.core.flow.flow_game import G
 from roundhouse.core.flow.step import Step
 from roundhouse.core.market import Direction, dividend_steps
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
-
-class DividendStep(Step):
+class DividendStep(Step[G]):
     kinds = frozenset({"dividend"})
     name = "dividend"
 
     def __init__(self) -> None:
         self.done = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: G, entity: str) -> None:
         self.done = False
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         return not self.done and g.or_round().revenue is not None
 
-    def modes(self, g: Engine, entity: str) -> list[DividendKind]:
+    def modes(self, g: G, entity: str) -> list[DividendKind]:
         """With no revenue the only choice is the withhold (the price still drops,
         18RoyalGorge: "This will always occur in a company's first operating round")."""
         if not g.or_round().revenue:
@@ -45,11 +41,11 @@ class DividendStep(Step):
         kinds = g.hooks.dividend_kinds(g, entity)
         return [k for k in DividendKind if k in kinds]
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [Dividend(player=p, entity=entity, mode=k.value) for k in self.modes(g, entity)]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         assert isinstance(action, Dividend)
         revenue = g.or_round().revenue or 0
         mode = DividendKind(action.mode)
@@ -82,12 +78,12 @@ class DividendStep(Step):
         g.after_price_move(entity)
         self.done = True
 
-    def withhold_move(self, g: Engine, entity: str) -> None:
+    def withhold_move(self, g: G, entity: str) -> None:
         """Move the price for a withhold: one space left.  A title whose market stops such
         a move short of some space overrides it."""
         g.market.withhold(entity)
 
-    def after_payout(self, g: Engine, entity: str, per_share: int) -> None:
+    def after_payout(self, g: G, entity: str, per_share: int) -> None:
         """The shareholders have been paid ``per_share`` a share and the price has not moved
         yet: a title whose rules charge or pay more on a payout (18USA §12.5: short sellers
         pay the dividend) does it here.  Core: nothing."""

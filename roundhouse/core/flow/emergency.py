@@ -20,9 +20,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol
-
 from roundhouse.core.bank import BANK
 from roundhouse.core.config import (
     BankruptCash,
@@ -33,28 +30,13 @@ from roundhouse.core.config import (
     EmergencyTrain,
     EndTrigger,
 )
-from roundhouse.core.entities import Player, Private
-from roundhouse.core.flow.game_end import Clock, GameEnd
-from roundhouse.core.flow.trade import Trader, sale_counts
+from roundhouse.core.flow.flow_game import FlowGame
+from roundhouse.core.flow.trade import sale_counts
 from roundhouse.core.shares import POOL
 
 
-class Rescuer(Trader, Clock, Protocol):
-    """What raising emergency money and bankruptcy read and change: share trading's
-    :class:`~roundhouse.core.flow.trade.Trader`, the players' seats, the privates and the
-    game's end (:class:`~roundhouse.core.flow.game_end.Clock`).  The 18xx engine is one; a
-    protocol so that its rounds do not import it back."""
-
-    @property
-    def privates(self) -> Mapping[str, Private]: ...
-    @property
-    def end(self) -> GameEnd: ...
-    def player(self, player: str) -> Player: ...
-    def controller(self, entity: str) -> str | None: ...
-
-
 def emergency_prices(
-    g: Rescuer, corp_id: str, depot_prices: dict[tuple[str, str], int]
+    g: FlowGame, corp_id: str, depot_prices: dict[tuple[str, str], int]
 ) -> dict[tuple[str, str], int]:
     """The (train, side) purchases the president may fund, by the title's rule."""
     if not depot_prices:
@@ -65,13 +47,13 @@ def emergency_prices(
     return {k: v for k, v in depot_prices.items() if v == cheapest}
 
 
-def allow_presidency_change(g: Rescuer, buyer: str, corp_id: str) -> bool:
+def allow_presidency_change(g: FlowGame, buyer: str, corp_id: str) -> bool:
     rule = g.config.emergency_sale
     return rule is EmergencySale.OTHER_COMPANIES and corp_id != buyer
 
 
 def emergency_sales(
-    g: Rescuer, buyer: str, president: str, target: int, *, keep_presidencies: bool = False
+    g: FlowGame, buyer: str, president: str, target: int, *, keep_presidencies: bool = False
 ) -> dict[str, list[int]]:
     """Company -> share counts the president may sell toward ``target`` dollars of the
     president's own cash; a count is allowed only if one share fewer would not do.  Companies
@@ -104,7 +86,7 @@ def emergency_sales(
     return out
 
 
-def bankrupt_president(g: Rescuer, corp: str) -> bool:
+def bankrupt_president(g: FlowGame, corp: str) -> bool:
     """The President of ``corp`` cannot raise what the company owes (a train, a title's owed
     tile) and goes bankrupt (:func:`declare_bankruptcy`).  True when the company's turn cannot
     go on: no President is left, or the game is over."""
@@ -114,7 +96,7 @@ def bankrupt_president(g: Rescuer, corp: str) -> bool:
     return g.controller(corp) is None or g.end.over
 
 
-def declare_bankruptcy(g: Rescuer, buyer: str, player: str) -> None:
+def declare_bankruptcy(g: FlowGame, buyer: str, player: str) -> None:
     """``player`` is bankrupt: the president of ``buyer`` cannot raise the money for its
     train (or a title's cash crisis failed, 18USA §15; the cash is then already gone)."""
     g.emit("bankrupt", f"{player} goes bankrupt", player=player, company=buyer)

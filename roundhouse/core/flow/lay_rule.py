@@ -27,35 +27,35 @@ False
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic
 
+from roundhouse.core.flow.flow_game import G
 from roundhouse.core.static import Static
 
 if TYPE_CHECKING:
     from roundhouse.core.board import Board
-    from roundhouse.core.engine18xx import Engine
     from roundhouse.core.track import TileLay
 
 
-class LayRule(Static):
+class LayRule(Static, Generic[G]):
     """One rule about laying track; override what the rule is about (module docstring)."""
 
     __slots__ = ()
 
-    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+    def allowed(self, g: G, corp_id: str, lay: TileLay) -> bool:
         """Whether the rule lets ``corp_id`` make the lay now."""
         return True
 
-    def terrain(self, g: Engine, corp_id: str, lay: TileLay, cost: int) -> int:
+    def terrain(self, g: G, corp_id: str, lay: TileLay, cost: int) -> int:
         """The lay's terrain cost after this rule (``cost``: before it)."""
         return cost
 
-    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+    def position_key(self, g: G, corp_id: str) -> Hashable:
         """What :meth:`allowed` and :meth:`terrain` read of the position besides the board,
         the phase and the hexes built this turn."""
         return ()
 
-    def extra(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+    def extra(self, g: G, corp_id: str, lay: TileLay) -> int:
         """Money the lay costs on top of its terrain, paid in :meth:`after`."""
         return 0
 
@@ -64,5 +64,5 @@ class LayRule(Static):
         cost the same extra in any one position, so a listing prices each key once."""
         return ()
 
-    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+    def after(self, g: G, corp_id: str, lay: TileLay) -> None:
         """What the lay sets off once the tile is down."""

@@ -13,70 +13,18 @@ $0), both paid to the bank.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.derived import Derived
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile, Pass, PlaceToken, RunRoutes
+from roundhouse.core.flow.flow_game import G
+from roundhouse.core.flow.flow_game import MapRules as MapRules
+from roundhouse.core.flow.flow_game import RouteList as RouteList
 from roundhouse.core.flow.step import Step
 from roundhouse.core.station import TokenPlacement
 from roundhouse.core.track import TileLay
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
-
-RouteList = tuple[tuple[str, ...], ...]
-
-
-class MapRules(Protocol):
-    """What the operating round needs from a title's board."""
-
-    @property
-    def derived(self) -> Derived:
-        """The game's derived-data cache (:mod:`roundhouse.core.derived`), shared by every
-        copy of the state: the board's, or one of the map's own on a game without a board."""
-        ...
-
-    def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
-        """Every legal lay or upgrade for the company now (cash already considered)."""
-        ...
-
-    def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
-        """:meth:`tile_lays` by (hex, tile, rotation)."""
-        ...
-
-    def find_lay(self, g: Engine, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
-        """The listed lay for (hex, tile, canonical rotation), or IllegalAction."""
-        ...
-
-    def may_lay(self, g: Engine, corp_id: str) -> bool:
-        """Whether :meth:`tile_lays` lists any lay."""
-        ...
-
-    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None: ...
-
-    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]: ...
-
-    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None: ...
-
-    def place_home(self, g: Engine, corp_id: str) -> None:
-        """Put the company's home token on the board when it starts."""
-        ...
-
-    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
-        """Runs to offer, the best first, at least one: (routes, revenue).  Each route is a
-        train id then the stops it visits."""
-        ...
-
-    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
-        """The revenue of a player's own routes, or raise :class:`IllegalAction`."""
-        ...
-
-    def has_route(self, g: Engine, corp_id: str) -> bool:
-        """Whether some train could run for the company (18RoyalGorge train rule 1)."""
-        ...
 
 
 class NoMap:
@@ -85,41 +33,41 @@ class NoMap:
     def __init__(self) -> None:
         self.derived = Derived()
 
-    def tile_lays(self, g: Engine, corp_id: str) -> Sequence[TileLay]:
+    def tile_lays(self, g: object, corp_id: str) -> Sequence[TileLay]:
         return []
 
-    def lay_index(self, g: Engine, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
+    def lay_index(self, g: object, corp_id: str) -> Mapping[tuple[str, str, int], TileLay]:
         return {}
 
-    def find_lay(self, g: Engine, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
+    def find_lay(self, g: object, corp_id: str, lay: tuple[str, str, int]) -> TileLay:
         raise IllegalAction("there is no map to build on", rule="track.no_map")
 
-    def may_lay(self, g: Engine, corp_id: str) -> bool:
+    def may_lay(self, g: object, corp_id: str) -> bool:
         return False
 
-    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+    def lay_tile(self, g: object, corp_id: str, lay: TileLay) -> None:
         raise IllegalAction("there is no map to build on", rule="track.no_map")
 
-    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+    def token_placements(self, g: object, corp_id: str) -> Sequence[TokenPlacement]:
         return []
 
-    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
+    def place_token(self, g: object, corp_id: str, placement: TokenPlacement) -> None:
         raise IllegalAction("there is no map to place tokens on", rule="token.no_map")
 
-    def place_home(self, g: Engine, corp_id: str) -> None:
+    def place_home(self, g: object, corp_id: str) -> None:
         return None
 
-    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
+    def runs(self, g: object, corp_id: str) -> Sequence[tuple[RouteList, int]]:
         return [((), 0)]
 
-    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
+    def check_run(self, g: object, corp_id: str, routes: RouteList) -> int:
         return 0
 
-    def has_route(self, g: Engine, corp_id: str) -> bool:
+    def has_route(self, g: object, corp_id: str) -> bool:
         return True
 
 
-class TrackStep(Step):
+class TrackStep(Step[G]):
     """Lay or upgrade track: up to the title's number of lays, or pass.
 
     Two rotations of a symmetric tile that lay the same track are one lay
@@ -133,16 +81,16 @@ class TrackStep(Step):
         self.lays = 0
         self.passed = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: G, entity: str) -> None:
         self.lays = 0
         self.passed = False
 
-    def _options(self, g: Engine, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
+    def _options(self, g: G, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
         """The lays the company may make and pay for now (the map prices them)."""
         return g.map.lay_index(g, corp)
 
     @staticmethod
-    def _key(g: Engine, action: LayTile) -> tuple[str, str, int]:
+    def _key(g: G, action: LayTile) -> tuple[str, str, int]:
         """The action's lay with its rotation made canonical (core's board maps; a map
         without a tile catalogue takes the rotation as given)."""
         from roundhouse.core.flow.board_map import BoardMap
@@ -152,12 +100,12 @@ class TrackStep(Step):
             rotation = g.map.board.tiles[action.tile].canonical_rotation(rotation)
         return (action.hex, action.tile, rotation)
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         if self.passed or self.lays >= g.hooks.track_lays(g, entity):
             return False
         return g.map.may_lay(g, entity)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         out: list[Action] = [
             LayTile(player=p, entity=entity, hex=h, tile=t, rotation=r)
@@ -166,7 +114,7 @@ class TrackStep(Step):
         out.append(Pass(player=p, entity=entity))
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: G, entity: str, action: Action) -> None:
         """A lay is checked on its own (:meth:`MapRules.find_lay`) and a pass is always
         listed, so checking lists no lays."""
         if isinstance(action, LayTile):
@@ -176,7 +124,7 @@ class TrackStep(Step):
             return
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         if isinstance(action, Pass):
             self.passed = True
             return
@@ -187,7 +135,7 @@ class TrackStep(Step):
         self.lays += 1
 
 
-class TokenStep(Step):
+class TokenStep(Step[G]):
     """Place one station token, or pass."""
 
     kinds = frozenset({"place_token", "pass"})
@@ -196,10 +144,10 @@ class TokenStep(Step):
     def __init__(self) -> None:
         self.done = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: G, entity: str) -> None:
         self.done = False
 
-    def _options(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
+    def _options(self, g: G, corp: str) -> dict[tuple[str, str], int]:
         price = g.corps[corp].next_token_cost()
         if price is None:
             return {}
@@ -210,10 +158,10 @@ class TokenStep(Step):
             if price + t.cost <= cash
         }
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         return not self.done and bool(self._options(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         out: list[Action] = [
             PlaceToken(player=p, entity=entity, hex=h, city=c)
@@ -222,7 +170,7 @@ class TokenStep(Step):
         out.append(Pass(player=p, entity=entity))
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: G, entity: str, action: Action) -> None:
         if isinstance(action, PlaceToken):
             if (action.hex, action.city) not in self._options(g, entity):
                 raise IllegalAction(
@@ -232,7 +180,7 @@ class TokenStep(Step):
             return
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         self.done = True
         if isinstance(action, Pass):
             return
@@ -244,7 +192,7 @@ class TokenStep(Step):
         g.corps[entity].tokens_placed += 1
 
 
-class RouteStep(Step):
+class RouteStep(Step[G]):
     """Run trains: choose one of the offered runs (the best first) or name routes."""
 
     kinds = frozenset({"run_routes"})
@@ -253,14 +201,14 @@ class RouteStep(Step):
     def __init__(self) -> None:
         self.ran = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: G, entity: str) -> None:
         self.ran = not g.depot.owned_by(entity)
         g.or_round().revenue = 0 if self.ran else None
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         return not self.ran
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [
             RunRoutes(player=p, entity=entity, routes=routes, revenue=revenue)
@@ -273,19 +221,19 @@ class RouteStep(Step):
         lengthen a train) declares their kinds, and is then asked by listing."""
         return self.kinds <= RouteStep.kinds
 
-    def actions_of(self, g: Engine, entity: str, kinds: Collection[str]) -> Sequence[Action]:
+    def actions_of(self, g: G, entity: str, kinds: Collection[str]) -> Sequence[Action]:
         """The offered run only when asked for: it is the optimal run, a search."""
         if RunRoutes.kind in kinds or not self.lists_runs_only():
             return super().actions_of(g, entity, kinds)
         return []
 
-    def listed_kinds(self, g: Engine, entity: str) -> frozenset[str]:
+    def listed_kinds(self, g: G, entity: str) -> frozenset[str]:
         """A run (:meth:`MapRules.runs` offers at least one), without searching for it."""
         if not self.lists_runs_only():
             return super().listed_kinds(g, entity)
         return frozenset({RunRoutes.kind})
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: G, entity: str, action: Action) -> None:
         """Accepted: an offered run, or routes that :meth:`MapRules.check_run` scores at the
         stated revenue.  Scoring the player's routes is cheap and nearly always decides, so it
         comes first; only when it refuses or disagrees is the optimal run (the expensive
@@ -304,7 +252,7 @@ class RouteStep(Step):
             f"those routes earn ${revenue}, not ${action.revenue}", rule="routes.revenue"
         )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         assert isinstance(action, RunRoutes)
         revenue = action.revenue + g.hooks.extra_revenue(g, entity, action.revenue)
         g.or_round().revenue = revenue

@@ -16,29 +16,29 @@ from typing import TYPE_CHECKING
 from roundhouse.core.ability import income_now
 from roundhouse.core.bank import BANK
 from roundhouse.core.event import money_list
+from roundhouse.core.flow.flow_game import G
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import POOL
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
     from roundhouse.core.entities import Private
 
 
-class OperatingRound(Round):
+class OperatingRound(Round[G]):
     kind = "OR"
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[G]]) -> None:
         super().__init__(steps)
         self.done: list[str] = []
         self.current: str | None = None
         self.revenue: int | None = None
         """Revenue of the current turn's run (None until it has run)."""
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: G) -> str:
         return f"OR {g.set_count}.{g.or_in_set}"
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: G) -> None:
         g.begin_operating_round()
         g.emit("round", f"Operating round {self.label(g)[3:]}", round=self.label(g), kind="OR")
         self.pay_income(g)
@@ -46,7 +46,7 @@ class OperatingRound(Round):
         self._pick(g)
         super().start(g)
 
-    def pay_income(self, g: Engine) -> None:
+    def pay_income(self, g: G) -> None:
         """Private income from the bank to each owner (18RoyalGorge "Income", 18US §3.3).
         A private in the open market (a bankrupt's, 18USA §15) has no owner to pay."""
         reached = g.phases_reached()
@@ -61,12 +61,12 @@ class OperatingRound(Round):
         if paid:
             g.emit("income", f"Private income: {money_list(paid)}", paid=paid)
 
-    def income(self, g: Engine, private: Private, printed: int) -> int:
+    def income(self, g: G, private: Private, printed: int) -> int:
         """What ``private`` pays its owner this round, given the income its card prints
         for the phases reached; a title's round changes it for a card with conditions."""
         return printed
 
-    def _pick(self, g: Engine) -> None:
+    def _pick(self, g: G) -> None:
         waiting = [
             c.id
             for c in g.corps.values()
@@ -77,10 +77,10 @@ class OperatingRound(Round):
         if self.current is None:
             self.finished = True
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: G) -> str | None:
         return None if self.finished else self.current
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: G) -> None:
         corp = self.current
         assert corp is not None
         if not g.depot.owned_by(corp):
@@ -90,5 +90,5 @@ class OperatingRound(Round):
         self.revenue = None
         self._pick(g)
 
-    def on_finish(self, g: Engine) -> None:
+    def on_finish(self, g: G) -> None:
         g.hooks.on_operating_round_end(g)

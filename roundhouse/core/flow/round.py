@@ -10,55 +10,54 @@ is over and :meth:`Round.next_entity` moves on; the round is finished when it sa
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from typing import Generic
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.flow_game import G
 from roundhouse.core.flow.step import Step
 from roundhouse.core.legal import AmountRange
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
-
-class Round:
-    """Base of every round.  Subclasses choose entities and turn order."""
+class Round(Generic[G]):
+    """Base of every round.  Subclasses choose entities and turn order; ``G`` is the game
+    its steps act on (:class:`~roundhouse.core.flow.step.Step`)."""
 
     kind = "round"
     """Short name for labels and views: "Auction", "SR", "OR", "MR"."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[G]]) -> None:
         self.steps = list(steps)
         self.finished = False
 
     # -- turn order (subclasses) ---------------------------------------------------------
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: G) -> str | None:
         """Who acts now; None once the round is finished."""
         raise NotImplementedError
 
-    def entities_acting(self, g: Engine) -> tuple[str, ...]:
+    def entities_acting(self, g: G) -> tuple[str, ...]:
         """Entities that act now (several during simultaneous choices)."""
         e = self.entity(g)
         return () if e is None else (e,)
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: G) -> None:
         """Called once when the round becomes current."""
         self._begin_turn(g)
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: G) -> None:
         """The current entity's turn is over: move on, or set :attr:`finished`."""
         raise NotImplementedError
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: G) -> str:
         return self.kind
 
-    def on_finish(self, g: Engine) -> None:
+    def on_finish(self, g: G) -> None:
         """Called once when the round is over, before the next one starts."""
 
     # -- steps ---------------------------------------------------------------------------
 
-    def _begin_turn(self, g: Engine) -> None:
+    def _begin_turn(self, g: G) -> None:
         """Set up the steps for the new entity, skipping entities with nothing to do."""
         guard = 0
         while not self.finished:
@@ -75,14 +74,14 @@ class Round:
             if guard > 10_000:  # pragma: no cover - a title bug, not a game position
                 raise RuntimeError(f"{self.kind}: no entity ever has anything to do")
 
-    def is_open(self, step: Step) -> bool:
+    def is_open(self, step: Step[G]) -> bool:
         """Whether ``step`` may still be used in the current turn (a round that closes the
         steps a turn has moved past says no; a step acting for another asks)."""
         return step in self.steps
 
-    def offered(self, g: Engine, entity: str) -> list[Step]:
+    def offered(self, g: G, entity: str) -> list[Step[G]]:
         """Steps whose actions are on offer now, in order."""
-        out: list[Step] = []
+        out: list[Step[G]] = []
         for step in self.steps:
             if step.active(g, entity):
                 out.append(step)
@@ -90,7 +89,7 @@ class Round:
                     break
         return out
 
-    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
+    def legal_actions(self, g: G, kinds: Collection[str] | None = None) -> list[Action]:
         """Every legal action now; with ``kinds``, only those of these kinds, and the steps
         whose listing is costly list nothing unless asked for their kinds
         (:meth:`Step.actions_of`).  A round that lists moves of its own (an auction inside
@@ -104,7 +103,7 @@ class Round:
                     actions.extend(step.actions_of(g, entity, kinds))
         return actions
 
-    def legal_kinds(self, g: Engine) -> frozenset[str]:
+    def legal_kinds(self, g: G) -> frozenset[str]:
         """The kinds of the actions :meth:`legal_actions` lists, without listing the costly
         ones (:meth:`Step.listed_kinds`); a round that lists moves of its own answers for them."""
         kinds: set[str] = set()
@@ -113,14 +112,14 @@ class Round:
                 kinds |= step.listed_kinds(g, entity)
         return frozenset(kinds)
 
-    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+    def legal_ranges(self, g: G) -> list[AmountRange]:
         ranges: list[AmountRange] = []
         for entity in self.entities_acting(g):
             for step in self.offered(g, entity):
                 ranges.extend(step.ranges(g, entity))
         return ranges
 
-    def step_for(self, g: Engine, action: Action) -> tuple[Step, str]:
+    def step_for(self, g: G, action: Action) -> tuple[Step[G], str]:
         """The step that takes ``action`` and the acting entity it is for.
 
         The action's ``entity`` is matched against who acts now, in this order: the acting
@@ -160,12 +159,11 @@ class Round:
             rule="round.wrong_step",
         )
 
-    def check(self, g: Engine, action: Action) -> None:
+    def check(self, g: G, action: Action) -> None:
         step, entity = self.step_for(g, action)
         self.check_at(g, step, entity, action)
 
-    @staticmethod
-    def check_at(g: Engine, step: Step, entity: str, action: Action) -> None:
+    def check_at(self, g: G, step: Step[G], entity: str, action: Action) -> None:
         """The step's own check, then the card a choice names: a choice a step lists is
         taken only with the card it lists it with (18xx.games names the private whose power
         is used), whichever fields the step itself reads.
@@ -199,18 +197,18 @@ class Round:
                 rule="step.choice_card",
             )
 
-    def process(self, g: Engine, action: Action) -> None:
+    def process(self, g: G, action: Action) -> None:
         step, entity = self.step_for(g, action)
         self.taking(step, entity)
         step.process(g, entity, action)
         self.after_process(g, entity)
 
-    def taking(self, step: Step, entity: str) -> None:
+    def taking(self, step: Step[G], entity: str) -> None:
         """``step`` is about to take an action of ``entity``: a round that keeps a turn's
         progress (:class:`ForwardTurn`; a title closing an early step once a later one
         acts) notes it here."""
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: G, entity: str) -> None:
         """Move on when the acting entity has nothing left to do.  A step may itself hand
         the turn to someone else (the next bidder); then only the new turn is set up."""
         if self.finished:
@@ -221,7 +219,7 @@ class Round:
             self.next_entity(g)
         self._begin_turn(g)
 
-    def view(self, g: Engine) -> dict[str, object]:
+    def view(self, g: G) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind, "label": self.label(g)}
         entity = self.entity(g)
         if entity is not None:
@@ -233,7 +231,7 @@ class Round:
         return f"<{type(self).__name__} {self.kind}>"
 
 
-class ForwardTurn(Round):
+class ForwardTurn(Round[G]):
     """A round whose turns only move forward through their blocking steps (18USA §12: the
     company takes its steps "in the indicated order"; 18West §7.1-§7.8 likewise).
 
@@ -243,7 +241,7 @@ class ForwardTurn(Round):
     again after its dividend.  This round remembers the latest blocking step that took an
     action in an entity's turn and offers no blocking step before it."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[G]]) -> None:
         super().__init__(steps)
         self.reached: dict[str, int] = {}
         """Entity -> index of the latest blocking step that took an action in its turn."""
@@ -251,18 +249,18 @@ class ForwardTurn(Round):
     def _reached(self, entity: str) -> int:
         return self.reached.get(entity, -1)
 
-    def moved_past(self, entity: str, step: Step) -> bool:
+    def moved_past(self, entity: str, step: Step[G]) -> bool:
         """Whether ``entity``'s turn has left the blocking ``step`` behind for good."""
         return step.blocking and self.steps.index(step) < self._reached(entity)
 
-    def _open(self, g: Engine, entity: str) -> list[Step]:
+    def _open(self, g: G, entity: str) -> list[Step[G]]:
         """The steps still open in ``entity``'s turn: non-blocking ones, and blocking ones
         from the latest that took an action on."""
         floor = self._reached(entity)
         return [s for i, s in enumerate(self.steps) if not s.blocking or i >= floor]
 
-    def offered(self, g: Engine, entity: str) -> list[Step]:
-        out: list[Step] = []
+    def offered(self, g: G, entity: str) -> list[Step[G]]:
+        out: list[Step[G]] = []
         for step in self._open(g, entity):
             if step.active(g, entity):
                 out.append(step)
@@ -270,11 +268,11 @@ class ForwardTurn(Round):
                     break
         return out
 
-    def taking(self, step: Step, entity: str) -> None:
+    def taking(self, step: Step[G], entity: str) -> None:
         if step.blocking:
             self.reached[entity] = max(self._reached(entity), self.steps.index(step))
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: G, entity: str) -> None:
         if self.finished:
             return
         if self.entity(g) == entity:

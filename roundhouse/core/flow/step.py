@@ -11,18 +11,20 @@ any time during a company's turn) offers its actions alongside the first blockin
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Generic
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.flow.flow_game import G
 from roundhouse.core.legal import AmountRange
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
+class Step(Generic[G]):
+    """Base of every step; subclasses set :attr:`kinds` and override the four methods.
 
-class Step:
-    """Base of every step; subclasses set :attr:`kinds` and override the four methods."""
+    ``G`` is the game it acts on (:mod:`~roundhouse.core.flow.flow_game`): core's steps act
+    on any :class:`~roundhouse.core.flow.flow_game.FlowGame`, a title's step names its own
+    game (``Step[RoyalGorgeGame]``) and reads the title's state typed."""
 
     kinds: ClassVar[frozenset[str]] = frozenset()
     """Action kinds this step handles."""
@@ -33,16 +35,16 @@ class Step:
     """Whether the acting player's actions may name one of their companies or cards as the
     actor (18West §6.1 "on behalf of one of their Companies"; a card's power)."""
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: G, action: Action) -> bool:
         """Whether this step handles ``action``: by default, any action of its kinds.  A
         step sharing a kind with a later one narrows it (a private's share exchange is a
         ``buy_shares`` made by the card, not by the player)."""
         return action.kind in self.kinds
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: G, entity: str) -> None:
         """A new entity's turn begins (reset per-turn counters)."""
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         """Whether this step still wants a decision from ``entity``."""
         return False
 
@@ -51,34 +53,34 @@ class Step:
         companies, hexes and trains (:meth:`Engine.knows`), e.g. a lot bid for."""
         return ()
 
-    def ranges(self, g: Engine, entity: str) -> Sequence[AmountRange]:
+    def ranges(self, g: G, entity: str) -> Sequence[AmountRange]:
         """Spans of agreed amounts this step accepts beyond the listed ones."""
         return ()
 
-    def actions(self, g: Engine, entity: str) -> Sequence[Action]:
+    def actions(self, g: G, entity: str) -> Sequence[Action]:
         """Every legal action of ``entity`` in this step now."""
         return []
 
-    def actions_of(self, g: Engine, entity: str, kinds: Collection[str]) -> Sequence[Action]:
+    def actions_of(self, g: G, entity: str, kinds: Collection[str]) -> Sequence[Action]:
         """The actions of :meth:`actions` whose kind is in ``kinds``; a step whose listing is
         costly (a search) does not list when none of its kinds is asked for."""
         return [a for a in self.actions(g, entity) if a.kind in kinds]
 
-    def listed_kinds(self, g: Engine, entity: str) -> frozenset[str]:
+    def listed_kinds(self, g: G, entity: str) -> frozenset[str]:
         """The kinds of the actions :meth:`actions` lists now; a step whose listing is costly
         answers without listing."""
         return frozenset(a.kind for a in self.actions(g, entity))
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: G, entity: str, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal; the default tests
         membership in :meth:`actions`.  Never mutates."""
         if action not in self.actions(g, entity):
             raise IllegalAction(f"{action} is not possible now ({self.name})", rule="step.illegal")
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         raise NotImplementedError(f"{type(self).__name__} cannot process {action.kind}")
 
-    def view(self, g: Engine) -> dict[str, object]:
+    def view(self, g: G) -> dict[str, object]:
         return {}
 
     def __repr__(self) -> str:

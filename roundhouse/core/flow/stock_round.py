@@ -24,13 +24,14 @@ place is the same purchase, so ``legal_actions`` offers the lowest-numbered one 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import ClassVar
 
 from roundhouse.core.actions import Action
 from roundhouse.core.config import PriorityDeal, SellBuyOrder
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.event import price_move
 from roundhouse.core.flow.actions import BuyShares, Par, Pass, SellShares
+from roundhouse.core.flow.flow_game import FlowGame, G
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import (
@@ -45,14 +46,11 @@ from roundhouse.core.market import Direction
 from roundhouse.core.share_trade import check_buy
 from roundhouse.core.shares import POOL
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
-
-class StockRound(Round):
+class StockRound(Round[G]):
     kind = "SR"
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[G]]) -> None:
         super().__init__(steps)
         self.order: list[str] = []
         self.index = 0
@@ -65,16 +63,16 @@ class StockRound(Round):
         self.turn_bought = 0
         self.turn_acted = False
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: G) -> None:
         g.sr_count += 1
         g.emit("round", f"Stock round {g.sr_count}", round=self.label(g), kind="SR")
         self.order = g.turn_order_from(g.priority)
         super().start(g)
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: G) -> str:
         return f"SR {g.sr_count}"
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: G) -> str | None:
         if self.finished or not self.order:
             return None
         return self.order[self.index]
@@ -84,7 +82,7 @@ class StockRound(Round):
         self.turn_bought = 0
         self.turn_acted = False
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: G) -> None:
         if self.turn_acted:
             self.passes = 0
             self.last_actor = self.order[self.index]
@@ -96,7 +94,7 @@ class StockRound(Round):
         self.index = (self.index + 1) % len(self.order)
         self.begin_player_turn()
 
-    def on_finish(self, g: Engine) -> None:
+    def on_finish(self, g: G) -> None:
         """Priority deal and the end-of-round price moves (18RoyalGorge "End of a Stock
         Round", 18USA §11.8), in operating order."""
         if self.last_actor is not None and g.config.priority_deal is PriorityDeal.AFTER_LAST_ACTOR:
@@ -123,29 +121,39 @@ class StockRound(Round):
         g.hooks.on_stock_round_end(g)
 
 
-class StockStep(Step):
+class StockStep(Step[G]):
     """A player's stock turn: sales, then one purchase or a new company, or pass."""
 
     kinds = frozenset({"sell_shares", "buy_shares", "par", "pass"})
     name = "stock"
+    lists_pass_as_core: ClassVar[bool] = True
+    """Whether :meth:`actions` lists the pass as this class does (unless the player is over
+    the certificate limit), so that :meth:`check` finds a pass without listing every
+    purchase.  A subclass that lists actions of its own is taken not to, unless its class
+    body says so (:meth:`__init_subclass__`)."""
 
-    def _round(self, g: Engine) -> StockRound:
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "actions" in cls.__dict__ and "lists_pass_as_core" not in cls.__dict__:
+            cls.lists_pass_as_core = False
+
+    def _round(self, g: G) -> StockRound:
         r = g.round
         assert isinstance(r, StockRound)
         return r
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: G, entity: str) -> None:
         self._round(g).begin_player_turn()
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         r = self._round(g)
         return r.turn_bought < g.config.buys_per_turn
 
-    def _may_sell(self, g: Engine) -> bool:
+    def _may_sell(self, g: G) -> bool:
         r = self._round(g)
         return not (g.config.sell_buy_order is SellBuyOrder.SELL_THEN_BUY and r.turn_bought)
 
-    def sells(self, g: Engine, player: str) -> list[Action]:
+    def sells(self, g: G, player: str) -> list[Action]:
         r = self._round(g)
         if not self._may_sell(g):
             return []
@@ -161,13 +169,13 @@ class StockStep(Step):
                 )
         return out
 
-    def buys(self, g: Engine, player: str) -> list[Action]:
+    def buys(self, g: G, player: str) -> list[Action]:
         out: list[Action] = []
         for corp_id in g.corps:
             out.extend(self.buys_of(g, player, corp_id))
         return out
 
-    def buys_of(self, g: Engine, player: str, corp_id: str) -> list[Action]:
+    def buys_of(self, g: G, player: str, corp_id: str) -> list[Action]:
         """The purchases and starts of one company, as :meth:`buys` lists them: a check of
         one purchase or start reads its own company's alone, not every company's."""
         corp = g.corps.get(corp_id)
@@ -192,7 +200,7 @@ class StockStep(Step):
                 out.append(BuyShares(player=g.pid(player), entity=player, shares=(cert.id,)))
         return out
 
-    def _pars(self, g: Engine, player: str, corp_id: str) -> list[Action]:
+    def _pars(self, g: G, player: str, corp_id: str) -> list[Action]:
         """Ways ``player`` may start ``corp_id`` now: none for a name that is no company
         yet to start (a private, a closed or started company)."""
         corp = g.corps.get(corp_id)
@@ -210,7 +218,7 @@ class StockStep(Step):
             if p * pc.shares <= cash
         ]
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         out = self.sells(g, entity)
         r = self._round(g)
         if r.turn_bought < g.config.buys_per_turn:
@@ -222,7 +230,7 @@ class StockStep(Step):
             out.append(Pass(player=g.pid(entity), entity=entity))
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: G, entity: str, action: Action) -> None:
         r = self._round(g)
         if isinstance(action, SellShares):
             if not self._may_sell(g):
@@ -262,17 +270,17 @@ class StockStep(Step):
             return
         super().check(g, entity, action)
 
-    def _pass_listed(self, g: Engine, entity: str, action: Pass) -> bool:
+    def _pass_listed(self, g: G, entity: str, action: Pass) -> bool:
         """Whether :meth:`actions` lists ``action``, found without listing every purchase:
         it lists the pass unless the player is over the certificate limit (then the list is
-        read as usual).  Only for this class's own :meth:`actions`."""
-        if type(self).actions is not StockStep.actions:
+        read as usual).  Only where :attr:`lists_pass_as_core`."""
+        if not self.lists_pass_as_core:
             return False
         if g.cert_count(entity) > g.cert_limit():
             return False
         return action == Pass(player=g.pid(entity), entity=entity)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         r = self._round(g)
         if isinstance(action, SellShares):
             do_sale(g, entity, action.corporation, action.count)
@@ -291,7 +299,7 @@ class StockStep(Step):
             r.turn_bought = g.config.buys_per_turn
 
 
-def may_hold_president(g: Engine, player: str, corp_id: str) -> bool:
+def may_hold_president(g: FlowGame, player: str, corp_id: str) -> bool:
     """Whether the player could take the president's certificate (certificate limit)."""
     pc = g.books[corp_id].president_cert
     if pc is None:

@@ -9,51 +9,16 @@ price-drop settings) and the money.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Protocol
-
-from roundhouse.core.bank import BANK, Ledger
-from roundhouse.core.config import Capitalization, SellDropBy, SellTiming, TitleConfig
-from roundhouse.core.entities import Corporation
+from roundhouse.core.bank import BANK
+from roundhouse.core.config import Capitalization, SellDropBy, SellTiming
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.event import price_move
-from roundhouse.core.flow.game_end import RoundKind
-from roundhouse.core.ids import PlayerId
-from roundhouse.core.market import Market
+from roundhouse.core.flow.flow_game import FlowGame
 from roundhouse.core.share_trade import buy, check_buy, check_sell, sell
-from roundhouse.core.shares import IPO, POOL, ShareBook
+from roundhouse.core.shares import IPO, POOL
 
 
-class Trader(Protocol):
-    """What share trading reads and changes: the 18xx engine
-    (:class:`~roundhouse.core.engine18xx.Engine`) is one.  A protocol, not the engine, so
-    that the engine's rounds, which trade, do not import it back through here."""
-
-    @property
-    def config(self) -> TitleConfig: ...
-    @property
-    def players(self) -> Sequence[PlayerId]: ...
-    @property
-    def corps(self) -> Mapping[str, Corporation]: ...
-    @property
-    def books(self) -> Mapping[str, ShareBook]: ...
-    @property
-    def market(self) -> Market: ...
-    @property
-    def ledger(self) -> Ledger: ...
-    @property
-    def sr_count(self) -> int: ...
-    @property
-    def round(self) -> RoundKind: ...
-    def share_price(self, corp_id: str) -> int: ...
-    def cert_limit(self) -> int: ...
-    def purchase_cert_count(self, player: str, corp_id: str) -> int: ...
-    def check_float(self, corp_id: str) -> None: ...
-    def after_price_move(self, corp_id: str) -> None: ...
-    def emit(self, kind: str, text: str, /, **data: object) -> None: ...
-
-
-def may_sell_yet(g: Trader, corp_id: str) -> bool:
+def may_sell_yet(g: FlowGame, corp_id: str) -> bool:
     """The title's timing rule for a company's first sales (18US §5.1, 18USA §11.1)."""
     corp = g.corps[corp_id]
     timing = g.config.sell_timing
@@ -65,7 +30,7 @@ def may_sell_yet(g: Trader, corp_id: str) -> bool:
 
 
 def check_sale(
-    g: Trader, player: str, corp_id: str, count: int, *, allow_presidency_change: bool = True
+    g: FlowGame, player: str, corp_id: str, count: int, *, allow_presidency_change: bool = True
 ) -> int:
     """Raise unless ``player`` may sell ``count`` shares of ``corp_id`` now; returns the
     money it raises (all shares at the price before any drop, 18US §5.1)."""
@@ -84,7 +49,7 @@ def check_sale(
 
 
 def sale_counts(
-    g: Trader, player: str, corp_id: str, *, allow_presidency_change: bool = True
+    g: FlowGame, player: str, corp_id: str, *, allow_presidency_change: bool = True
 ) -> list[int]:
     """Every number of shares of ``corp_id`` that ``player`` may sell now."""
     book = g.books[corp_id]
@@ -100,7 +65,7 @@ def sale_counts(
 
 
 def do_sale(
-    g: Trader, player: str, corp_id: str, count: int, *, allow_presidency_change: bool = True
+    g: FlowGame, player: str, corp_id: str, count: int, *, allow_presidency_change: bool = True
 ) -> None:
     """Sell to the pool: the bank pays, then the price drops by the title's rule."""
     book = g.books[corp_id]
@@ -135,14 +100,14 @@ def do_sale(
     g.after_price_move(corp_id)
 
 
-def buy_sources(g: Trader, corp_id: str) -> list[str]:
+def buy_sources(g: FlowGame, corp_id: str) -> list[str]:
     """Where a company's certificates may be bought from: its treasury or the initial
     offering (by capitalisation), and the pool."""
     first = corp_id if g.config.capitalization is Capitalization.INCREMENTAL else IPO
     return [first, POOL]
 
 
-def check_purchase(g: Trader, player: str, cert_id: str, *, sold: bool) -> int:
+def check_purchase(g: FlowGame, player: str, cert_id: str, *, sold: bool) -> int:
     """Raise unless ``player`` may buy ``cert_id`` now; returns its price."""
     corp_id = cert_id.rsplit("_", 1)[0]
     if corp_id not in g.books:
@@ -178,7 +143,7 @@ def check_purchase(g: Trader, player: str, cert_id: str, *, sold: bool) -> int:
     return price
 
 
-def do_purchase(g: Trader, player: str, cert_id: str) -> None:
+def do_purchase(g: FlowGame, player: str, cert_id: str) -> None:
     """Buy one certificate: the treasury is paid for its own shares, the bank otherwise."""
     corp_id = cert_id.rsplit("_", 1)[0]
     cert = g.books[corp_id].cert(cert_id)
@@ -195,7 +160,7 @@ def do_purchase(g: Trader, player: str, cert_id: str) -> None:
 
 
 def settle_purchase(
-    g: Trader, player: str, cert_id: str, *, price: int, payee: str, source: str
+    g: FlowGame, player: str, cert_id: str, *, price: int, payee: str, source: str
 ) -> None:
     """The buyer pays ``price`` to ``payee`` and takes the certificate (already checked),
     and the presidency follows; ``source`` names the seller in the log."""

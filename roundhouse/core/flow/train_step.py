@@ -17,7 +17,7 @@ train's face value (:meth:`BuyTrainStep.agreed_range`; 18xx.games's ``spend_minm
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import ClassVar, cast
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -29,15 +29,13 @@ from roundhouse.core.flow.emergency import (
     emergency_prices,
     emergency_sales,
 )
+from roundhouse.core.flow.flow_game import FlowGame, G
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import do_sale
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import AmountRange
 from roundhouse.core.shares import POOL
 from roundhouse.core.trains import DEPOT
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
 
 def price_points(low: int, high: int, step: int) -> list[int]:
@@ -50,7 +48,7 @@ def price_points(low: int, high: int, step: int) -> list[int]:
 
 
 def agreed_buys(
-    g: Engine, player: PlayerId, corp: str, train: str, low: int, high: int
+    g: FlowGame, player: PlayerId, corp: str, train: str, low: int, high: int
 ) -> tuple[BuyTrain, ...]:
     """``corp``'s purchases of another company's ``train`` at the listed agreed prices
     (:func:`price_points`).  A listing may hold hundreds (every $10 up to the treasury, for
@@ -72,22 +70,32 @@ def agreed_buys(
     return buys
 
 
-class BuyTrainStep(Step):
+class BuyTrainStep(Step[G]):
     kinds = frozenset({"buy_train", "sell_shares", "bankrupt", "pass"})
     name = "buy_train"
+    lists_pass_as_core: ClassVar[bool] = True
+    """Whether :meth:`actions` lists the pass as this class does (the company's own pass,
+    unless it must buy a train), so that :meth:`check` takes a pass without listing every
+    purchase.  A subclass that lists actions of its own is taken not to, unless its class
+    body says so (:meth:`__init_subclass__`)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "actions" in cls.__dict__ and "lists_pass_as_core" not in cls.__dict__:
+            cls.lists_pass_as_core = False
 
     def __init__(self) -> None:
         self.passed = False
         self.last_sale: int | None = None
         """Price of one share of the president's last emergency sale in this turn."""
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: G, entity: str) -> None:
         self.passed = False
         self.last_sale = None
 
     # -- what is on offer ----------------------------------------------------------------
 
-    def depot_prices(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
+    def depot_prices(self, g: G, corp: str) -> dict[tuple[str, str], int]:
         """(train id, side) -> face price, for what the bank and pool offer within the
         limit, whatever the company's cash."""
         out: dict[tuple[str, str], int] = {}
@@ -107,17 +115,17 @@ class BuyTrainStep(Step):
                 out[(train.id, side)] = ttype.price_of(side)
         return out
 
-    def discounted(self, g: Engine, corp: str, train_id: str, price: int) -> int | None:
+    def discounted(self, g: G, corp: str, train_id: str, price: int) -> int | None:
         """A lower price the company may also pay for a train from the bank's depot, listed
         as a purchase of its own (a title's card power: 18US §10.1.5); None in core."""
         return None
 
-    def must_buy(self, g: Engine, corp: str) -> bool:
+    def must_buy(self, g: G, corp: str) -> bool:
         """A company without a train must buy one if the title says so; a car alone is no
         train (18USA §12.7: "a company with only a Pullman car" has none)."""
         return not g.depot.running(corp) and g.hooks.must_own_train(g, corp)
 
-    def depot_offers(self, g: Engine, corp: str) -> list[BuyTrain]:
+    def depot_offers(self, g: G, corp: str) -> list[BuyTrain]:
         """Bank and pool purchases the company can pay for from its own treasury."""
         p = g.controller_id(corp)
         cash = g.ledger.cash(corp)
@@ -131,7 +139,7 @@ class BuyTrainStep(Step):
                 out.append(BuyTrain(player=p, entity=corp, train=tid, price=cheap, variant=variant))
         return out
 
-    def agreed_range(self, g: Engine, corp: str, train_id: str) -> tuple[int, int]:
+    def agreed_range(self, g: G, corp: str, train_id: str) -> tuple[int, int]:
         """Lowest and highest price ``corp`` may agree for another company's train now: any
         from the minimum to its cash; after the president's emergency sales, for a train the
         treasury cannot pay at face value, more than the company's and president's money less
@@ -147,20 +155,20 @@ class BuyTrainStep(Step):
         total = cash + g.ledger.cash(president)
         return max(low, total - self.last_sale + 1), min(face, total)
 
-    def _emergency_payer(self, g: Engine, corp: str) -> str | None:
+    def _emergency_payer(self, g: G, corp: str) -> str | None:
         """The president who pays what the treasury lacks for another company's train: once
         they have sold in the emergency, while the company must still buy one."""
         if self.last_sale is None or not self.must_buy(g, corp):
             return None
         return g.controller(corp)
 
-    def _spendable(self, g: Engine, corp: str) -> int:
+    def _spendable(self, g: G, corp: str) -> int:
         """The most ``corp`` may spend on another company's train now."""
         president = self._emergency_payer(g, corp)
         extra = g.ledger.cash(president) if president is not None else 0
         return g.ledger.cash(corp) + extra
 
-    def sellers(self, g: Engine, corp: str) -> list[str]:
+    def sellers(self, g: G, corp: str) -> list[str]:
         """Trains of other companies that ``corp`` may buy now, if it has the money."""
         if self._spendable(g, corp) < g.config.train_price_min:
             return []
@@ -177,7 +185,7 @@ class BuyTrainStep(Step):
             and not train.obsolete  # an obsolete train "cannot be bought by another company"
         ]
 
-    def offers(self, g: Engine, corp: str) -> list[BuyTrain]:
+    def offers(self, g: G, corp: str) -> list[BuyTrain]:
         """Every purchase the company can pay for from its own treasury."""
         out = self.depot_offers(g, corp)
         p = g.controller_id(corp)
@@ -186,7 +194,7 @@ class BuyTrainStep(Step):
             out.extend(agreed_buys(g, p, corp, tid, low, high))
         return out
 
-    def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
+    def emergency(self, g: G, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
         """(purchases the president's cash completes, emergency sales, money needed)."""
         president = g.controller(corp)
         if president is None:
@@ -215,7 +223,7 @@ class BuyTrainStep(Step):
             return buys, {}, target
         return buys, emergency_sales(g, corp, president, target), target
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: G, entity: str) -> bool:
         if self.passed:
             return False
         return (
@@ -224,7 +232,7 @@ class BuyTrainStep(Step):
             or bool(self.sellers(g, entity))
         )
 
-    def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
+    def ranges(self, g: G, entity: str) -> list[AmountRange]:
         """Trains of other companies at any agreed price from the minimum to the cash."""
         p = g.controller_id(entity)
         out: list[AmountRange] = []
@@ -235,7 +243,7 @@ class BuyTrainStep(Step):
                 out.append(AmountRange(sample, "price", low, high))
         return out
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: G, entity: str) -> list[Action]:
         out: list[Action] = list(self.offers(g, entity))
         if not self.must_buy(g, entity):
             out.append(Pass(player=g.controller_id(entity), entity=entity))
@@ -264,7 +272,7 @@ class BuyTrainStep(Step):
 
     # -- checking and doing --------------------------------------------------------------
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: G, entity: str, action: Action) -> None:
         if isinstance(action, BuyTrain):
             train = g.depot.train(action.train)
             if train.owner not in (DEPOT, POOL) and train.owner != entity:
@@ -304,12 +312,12 @@ class BuyTrainStep(Step):
                     rule="trains.cannot_buy",
                 )
             return
-        if type(action) is Pass and type(self).actions is BuyTrainStep.actions:
+        if type(action) is Pass and self.lists_pass_as_core:
             self._check_pass(g, entity, action)
             return
         super().check(g, entity, action)
 
-    def _check_pass(self, g: Engine, entity: str, action: Pass) -> None:
+    def _check_pass(self, g: G, entity: str, action: Pass) -> None:
         """A pass as :meth:`actions` lists it, without listing every purchase (every agreed
         price of every train other companies may sell, hundreds once several companies run
         trains; replaying a game checks a pass in most company turns): the company's own
@@ -318,7 +326,7 @@ class BuyTrainStep(Step):
         if self.must_buy(g, entity) or action != listed:
             raise IllegalAction(f"{action} is not possible now ({self.name})", rule="step.illegal")
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: G, entity: str, action: Action) -> None:
         if isinstance(action, Pass):
             self.passed = True
             self.last_sale = None
@@ -383,6 +391,6 @@ class BuyTrainStep(Step):
         )
         g.train_events(entity, events)
 
-    def use_discount(self, g: Engine, entity: str, action: BuyTrain) -> None:
+    def use_discount(self, g: G, entity: str, action: BuyTrain) -> None:
         """``action`` is at a :meth:`discounted` price: the title records the card's use
         (before the bank pays the difference); core lists no discounts."""

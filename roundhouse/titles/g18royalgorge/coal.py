@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.kinds import AnyKind, TrainKind
 from roundhouse.titles.g18royalgorge import privates
@@ -72,9 +71,8 @@ def end_turn(g: RoyalGorgeGame) -> None:
     g.coal_used = set()
 
 
-def gain(g: Engine, hexes: tuple[str, ...]) -> None:
+def gain(g: RoyalGorgeGame, hexes: tuple[str, ...]) -> None:
     """A run through Coal Creek gives the Coal Creek Mines' railroad a cube (Y3)."""
-    assert isinstance(g, RoyalGorgeGame)
     owner = privates.owner_of(g, COAL_MINES)
     if owner is None or owner not in g.corps or MINES_HEX not in hexes:
         return

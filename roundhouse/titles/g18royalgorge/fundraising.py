@@ -20,20 +20,19 @@ the bank's trains only, ``can_go_bankrupt?``).
 
 from __future__ import annotations
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.emergency import allow_presidency_change
 from roundhouse.core.flow.trade import do_sale, sale_counts
 from roundhouse.titles.g18royalgorge import metals
 from roundhouse.titles.g18royalgorge.metal_president import emergency_cap
-from roundhouse.titles.g18royalgorge.state import METALS, rg_game
+from roundhouse.titles.g18royalgorge.state import METALS, RoyalGorgeGame
 
 
-def priced(g: Engine, corp_id: str) -> bool:
+def priced(g: RoyalGorgeGame, corp_id: str) -> bool:
     return corp_id in g.market.position
 
 
 def sale_options(
-    g: Engine, buyer: str, president: str, sold: frozenset[str] = frozenset()
+    g: RoyalGorgeGame, buyer: str, president: str, sold: frozenset[str] = frozenset()
 ) -> dict[str, list[int]]:
     """Company -> every share count the president may sell in an emergency of ``buyer``
     (``sold``: companies the turn's emergency already sold, with ``compat_18xx_games`` not
@@ -56,21 +55,20 @@ def sale_options(
     return out
 
 
-def _metal_sellable(g: Engine, president: str, corp_id: str) -> int:
+def _metal_sellable(g: RoyalGorgeGame, president: str, corp_id: str) -> int:
     """CF&I or VGC shares the president may sell in an emergency.  With
     ``compat_18xx_games`` a Metals Investor share is no longer held back (18xx.games keeps
     that purchase only in the stock round's own record, ``metals_investor_bought``), but the
     last share is while it carries the site's president's certificate alone
     (:mod:`.metal_president`)."""
-    game = rg_game(g)
-    if game.variant.compat_18xx_games:
-        held = game.books[corp_id].shares_of(president)
+    if g.variant.compat_18xx_games:
+        held = g.books[corp_id].shares_of(president)
     else:
-        held = metals.sellable(game, president, corp_id)
-    return emergency_cap(game, president, corp_id, held)
+        held = metals.sellable(g, president, corp_id)
+    return emergency_cap(g, president, corp_id, held)
 
 
-def metal_sales(g: Engine, president: str, short: int) -> dict[str, list[int]]:
+def metal_sales(g: RoyalGorgeGame, president: str, short: int) -> dict[str, list[int]]:
     """CF&I and VGC counts toward ``short`` dollars, each only if one share fewer would not
     do (the same "never more than needed" as core's sales)."""
     out: dict[str, list[int]] = {}
@@ -88,10 +86,10 @@ def metal_sales(g: Engine, president: str, short: int) -> dict[str, list[int]]:
     return out
 
 
-def sell(g: Engine, buyer: str, president: str, corp_id: str, count: int) -> None:
+def sell(g: RoyalGorgeGame, buyer: str, president: str, corp_id: str, count: int) -> None:
     """One emergency sale: a metal at its unmoving price, any other by core's sale rules."""
     if corp_id in METALS:
-        metals.sell(rg_game(g), president, corp_id, count)
+        metals.sell(g, president, corp_id, count)
         return
     do_sale(
         g,
@@ -102,7 +100,9 @@ def sell(g: Engine, buyer: str, president: str, corp_id: str, count: int) -> Non
     )
 
 
-def raisable(g: Engine, buyer: str, president: str, sold: frozenset[str] = frozenset()) -> int:
+def raisable(
+    g: RoyalGorgeGame, buyer: str, president: str, sold: frozenset[str] = frozenset()
+) -> int:
     """The railroad's cash, the president's and what all their allowed sales would fetch at
     today's prices (18xx.games's emergency buying power)."""
     total = g.ledger.cash(buyer) + g.ledger.cash(president)
@@ -112,14 +112,14 @@ def raisable(g: Engine, buyer: str, president: str, sold: frozenset[str] = froze
 
 
 def bankrupt(
-    g: Engine, cheapest: int, buyer: str, president: str, sold: frozenset[str] = frozenset()
+    g: RoyalGorgeGame, cheapest: int, buyer: str, president: str, sold: frozenset[str] = frozenset()
 ) -> bool:
     """Whether even all of emergency fundraising cannot pay for a ``cheapest`` train."""
     return raisable(g, buyer, president, sold) < cheapest
 
 
 def sell_everything(
-    g: Engine, buyer: str, president: str, sold: frozenset[str] = frozenset()
+    g: RoyalGorgeGame, buyer: str, president: str, sold: frozenset[str] = frozenset()
 ) -> None:
     """The sales a declared bankruptcy makes: the largest allowed block of each company,
     again until nothing more may be sold."""

@@ -11,12 +11,11 @@ a hex's last cube ("Yellow/Green Privates Reference").
 
 from __future__ import annotations
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import gold_track, phase_colours
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 GOLD = "gold"
 MINE = "mine"
@@ -101,12 +100,11 @@ def vgc_dividend(g: RoyalGorgeGame) -> int:
     return values[min(g.gold_shipped, len(values) - 1)]
 
 
-class GoldCubes(LayRule):
+class GoldCubes(LayRule[RoyalGorgeGame]):
     """A mine hex's first tile (a yellow one) gets its gold cubes."""
 
     __slots__ = ()
 
-    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
-        game = rg_game(g)
-        if game.map_board().tiles[lay.tile].colour is Colour.YELLOW:
-            place_cubes(game, lay.hex)
+    def after(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> None:
+        if g.map_board().tiles[lay.tile].colour is Colour.YELLOW:
+            place_cubes(g, lay.hex)

@@ -7,33 +7,32 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import royal_gorge
-from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 
-class RoyalGorgeLays(LayRule):
+class RoyalGorgeLays(LayRule[RoyalGorgeGame]):
     """The gorge's lays (module docstring)."""
 
     __slots__ = ()
 
-    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
+    def allowed(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> bool:
         gorge = royal_gorge()
         if lay.tile in gorge.green.values():
             return False
-        return rg_game(g).treaty or lay.hex not in gorge.hexes
+        return g.treaty or lay.hex not in gorge.hexes
 
-    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+    def position_key(self, g: RoyalGorgeGame, corp_id: str) -> Hashable:
         """Whether the Treaty has happened."""
-        return rg_game(g).treaty
+        return g.treaty
 
-    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+    def after(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> None:
         gorge = royal_gorge()
         if lay.tile not in gorge.brown.values():
             return
-        board = rg_game(g).map_board()
+        board = g.map_board()
         for h in gorge.hexes:
             brown = gorge.brown[h]
             if h != lay.hex and board.hexes[h].tile.id != brown:

@@ -16,17 +16,13 @@ leave the game.  Each pick is a ``choose`` of the card's id.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.auction import AuctionRound, AuctionStep
 from roundhouse.titles.g18royalgorge.company import draw_rules
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 from roundhouse.titles.g18royalgorge.track_engineer import ELIJAH_MCCOY, TRACK_ENGINEER
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
 
 def colour_of(card_id: str) -> str:
@@ -43,7 +39,7 @@ def places() -> dict[str, int]:
     return {colour: picks for colour, _, picks in draw_rules().private_groups}
 
 
-class HandPickStep(AuctionStep):
+class HandPickStep(AuctionStep[RoyalGorgeGame]):
     """One card per player in turn until every colour's places are filled."""
 
     kinds = frozenset({"choose"})
@@ -54,7 +50,7 @@ class HandPickStep(AuctionStep):
         self.order: list[str] = []
         self.picked: list[str] = []
 
-    def begin(self, g: Engine) -> None:
+    def begin(self, g: RoyalGorgeGame) -> None:
         order = g.turn_order_from(g.priority)
         self.order = order[1:] + order[:1]
 
@@ -67,12 +63,12 @@ class HandPickStep(AuctionStep):
     def done(self) -> bool:
         return not any(self._open().values())
 
-    def acting(self, g: Engine) -> tuple[str, ...]:
+    def acting(self, g: RoyalGorgeGame) -> tuple[str, ...]:
         if self.done() or not self.order:
             return ()
         return (self.order[len(self.picked) % len(self.order)],)
 
-    def choices(self, g: Engine) -> list[str]:
+    def choices(self, g: RoyalGorgeGame) -> list[str]:
         """The cards still in the hand whose colour has a place left, in the box's order."""
         left = self._open()
         return [
@@ -81,10 +77,10 @@ class HandPickStep(AuctionStep):
             if p not in self.picked and not g.privates[p].closed and left[colour_of(p)] > 0
         ]
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         return [Choose(player=g.pid(entity), entity=entity, choice=c) for c in self.choices(g)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if not isinstance(action, Choose) or action.choice not in self.choices(g):
             choice = getattr(action, "choice", "?")
             raise IllegalAction(
@@ -93,20 +89,20 @@ class HandPickStep(AuctionStep):
                 rule="draft.pick",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
         self.picked.append(action.choice)
 
-    def auction_order(self, g: Engine) -> list[str]:
+    def auction_order(self, g: RoyalGorgeGame) -> list[str]:
         """The picked cards as they would have been dealt: by colour, cheaper first."""
         rank = {colour: i for i, (colour, _, _) in enumerate(draw_rules().private_groups)}
         return sorted(self.picked, key=lambda p: (rank[colour_of(p)], g.privates[p].spec.value, p))
 
-    def view(self, g: Engine) -> dict[str, object]:
+    def view(self, g: RoyalGorgeGame) -> dict[str, object]:
         return {"picked": list(self.picked), "hand": self.choices(g)}
 
 
-class DraftRound(AuctionRound):
+class DraftRound(AuctionRound[RoyalGorgeGame]):
     """The draft before the private asset auction; the cards nobody picked leave the game."""
 
     kind = "Draft"
@@ -115,10 +111,10 @@ class DraftRound(AuctionRound):
         self.draft = HandPickStep()
         super().__init__(self.draft)
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: RoyalGorgeGame) -> str:
         return "Hand-picked privates"
 
-    def on_finish(self, g: Engine) -> None:
+    def on_finish(self, g: RoyalGorgeGame) -> None:
         for p in g.privates.values():
             if p.id not in self.draft.picked:
                 p.closed = True

@@ -26,7 +26,6 @@ from collections.abc import Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.step import Step
@@ -35,7 +34,7 @@ from roundhouse.core.routes.graph import RouteGraph
 from roundhouse.core.routes.revenue import RouteFacts, Run
 from roundhouse.titles.g18royalgorge import privates
 from roundhouse.titles.g18royalgorge.data import royal_gorge
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 LEASE = "G3"
 RIO_GRANDE = "RG"
@@ -143,32 +142,28 @@ def pay(g: RoyalGorgeGame, corp_id: str, payer: str) -> None:
     g.bridge_due = 0
 
 
-class BridgeLeaseStep(Step):
+class BridgeLeaseStep(Step[RoyalGorgeGame]):
     """After the dividend the lessee's president says who pays Rio Grande the toll (18xx.games
     ``choose "corporation"`` / ``"president"``)."""
 
     kinds = frozenset({"choose"})
     name = "bridge_lease"
 
-    def active(self, g: Engine, entity: str) -> bool:
-        game = rg_game(g)
-        return game.bridge_due > 0 and lessee(game) == entity
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
+        return g.bridge_due > 0 and lessee(g) == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
-        return [
-            Choose(player=p, entity=entity, choice=c, company=LEASE)
-            for c in payers(rg_game(g), entity)
-        ]
+        return [Choose(player=p, entity=entity, choice=c, company=LEASE) for c in payers(g, entity)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
-        if action.choice not in payers(rg_game(g), entity):
+        if action.choice not in payers(g, entity):
             raise IllegalAction(
                 f"{action.choice!r} cannot pay {entity}'s Hanging Bridge toll now",
                 rule="bridge.payer",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
-        pay(rg_game(g), entity, action.choice)
+        pay(g, entity, action.choice)

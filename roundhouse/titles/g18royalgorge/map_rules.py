@@ -14,7 +14,6 @@ import dataclasses
 from collections.abc import Sequence
 
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.map_steps import RouteList
@@ -48,7 +47,7 @@ from roundhouse.titles.g18royalgorge.data import (
     train_kinds,
 )
 from roundhouse.titles.g18royalgorge.gorge import RoyalGorgeLays
-from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,7 +87,7 @@ site's networks are worked out afresh (compat), steel is bought, mines get gold,
 takes its tiles, the Prison Labor Force halves terrain; after-effects run in this order."""
 
 
-class RoyalGorgeMap(BoardMap):
+class RoyalGorgeMap(BoardMap[RoyalGorgeGame]):
     def __init__(self, board: Board, *, whole_link: bool = False) -> None:
         """Rule 4 of laying track: the company "must theoretically be able to run a train
         route on at least one portion of the new track segments" - new track, not merely the
@@ -104,47 +103,46 @@ class RoyalGorgeMap(BoardMap):
             lay_rules=LAY_RULES,
         )
 
-    def track_rules(self, g: Engine, rules: TrackRules) -> TrackRules:
+    def track_rules(self, g: RoyalGorgeGame, rules: TrackRules) -> TrackRules:
         """ "Letter Tiles": an ordinary tile once no letter tile fits (:mod:`.letter_tile`);
         whether it does is fixed by the game's variant."""
-        return letter_tile.track_rules(rules, rg_game(g).variant)
+        return letter_tile.track_rules(rules, g.variant)
 
-    def place_token(self, g: Engine, corp_id: str, placement: TokenPlacement) -> None:
-        site_graph.board_touched(rg_game(g))
+    def place_token(self, g: RoyalGorgeGame, corp_id: str, placement: TokenPlacement) -> None:
+        site_graph.board_touched(g)
         super().place_token(g, corp_id, placement)
 
-    def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
-        game = rg_game(g)
+    def revenue_rules(self, g: RoyalGorgeGame, corp_id: str) -> RevenueRules:
         route: list[RouteBonus] = []
         company: list[AnyRouteBonus] = []
-        if privates.owner_of(game, privates.HOTEL) == corp_id:
-            route.append(privates.HotelBonus(hex=privates.hotel_hex(game)))
-        if privates.owner_of(game, privates.GHOSTS) == corp_id:
+        if privates.owner_of(g, privates.HOTEL) == corp_id:
+            route.append(privates.HotelBonus(hex=privates.hotel_hex(g)))
+        if privates.owner_of(g, privates.GHOSTS) == corp_id:
             route.append(HexMarkerBonus(tag=gold.GHOST_TOWN, amount=10, label="ghost town"))
-        if gold.may_ship(game, corp_id):
+        if gold.may_ship(g, corp_id):
             company.append(
                 AnyRouteBonus(tag=gold.GOLD, amount=gold_track().ship_bonus, label="gold")
             )
         return RevenueRules(
-            route_checks=hanging_bridge.route_checks(game, corp_id),
+            route_checks=hanging_bridge.route_checks(g, corp_id),
             route_bonuses=tuple(route),
             company_bonuses=tuple(company),
         )
 
-    def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:
+    def graph_options(self, g: RoyalGorgeGame, corp_id: str) -> GraphOptions:
         """The Hanging Bridge Lease's railroad passes the gorge cities (:mod:`.hanging_bridge`)."""
-        return hanging_bridge.graph_options(rg_game(g), corp_id, self.options)
+        return hanging_bridge.graph_options(g, corp_id, self.options)
 
-    def trains(self, g: Engine, corp_id: str) -> list[Train]:
+    def trains(self, g: RoyalGorgeGame, corp_id: str) -> list[Train]:
         """The company's trains, those extended by coal this turn one stop longer per cube."""
-        boost = rg_game(g).coal_boost
+        boost = g.coal_boost
         return [
             Train(t.id, coal.extended(t.kind, boost.get(t.id, 0)))
             for t in company_trains(g.depot.owned_by(corp_id), self.train_kinds(g, corp_id))
         ]
 
-    def runs(self, g: Engine, corp_id: str) -> Sequence[tuple[RouteList, int]]:
-        if not rg_game(g).coal_boost:
+    def runs(self, g: RoyalGorgeGame, corp_id: str) -> Sequence[tuple[RouteList, int]]:
+        if not g.coal_boost:
             return super().runs(g, corp_id)
         best = optimal_run(
             self.board,
@@ -157,8 +155,8 @@ class RoyalGorgeMap(BoardMap):
         )
         return [(best.routes, best.total)]
 
-    def check_run(self, g: Engine, corp_id: str, routes: RouteList) -> int:
-        if not rg_game(g).coal_boost:
+    def check_run(self, g: RoyalGorgeGame, corp_id: str, routes: RouteList) -> int:
+        if not g.coal_boost:
             return super().check_run(g, corp_id, routes)
         ids = [r[0] for r in routes if r]
         if len(set(ids)) != len(ids):
@@ -166,12 +164,12 @@ class RoyalGorgeMap(BoardMap):
         return self._scored(g, corp_id, routes).total
 
     def scored_runs(
-        self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]
+        self, g: RoyalGorgeGame, corp_id: str, routes: tuple[tuple[str, ...], ...]
     ) -> tuple[Run, ...]:
         """The run's routes, each with its hexes and revenue."""
         return self._scored(g, corp_id, routes).runs
 
-    def _scored(self, g: Engine, corp_id: str, routes: RouteList) -> Revenue:
+    def _scored(self, g: RoyalGorgeGame, corp_id: str, routes: RouteList) -> Revenue:
         """``routes`` checked and scored with the trains as they run this turn (coal)."""
         ids = {r[0] for r in routes if r}
         return check_run(
@@ -185,7 +183,7 @@ class RoyalGorgeMap(BoardMap):
         )
 
     def run_hexes(
-        self, g: Engine, corp_id: str, routes: tuple[tuple[str, ...], ...]
+        self, g: RoyalGorgeGame, corp_id: str, routes: tuple[tuple[str, ...], ...]
     ) -> tuple[str, ...]:
         """Every hex the run uses (gold may be shipped from any of them)."""
         out: set[str] = set()

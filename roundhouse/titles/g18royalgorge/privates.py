@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable, Sequence
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.market import Direction
 from roundhouse.core.routes.graph import RouteGraph
@@ -35,7 +34,7 @@ from roundhouse.core.routes.kinds import Train
 from roundhouse.core.routes.revenue import Bonus, RouteFacts, StopScore
 from roundhouse.core.shares import POOL
 from roundhouse.core.track import TileLay
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 HOTEL, GHOSTS, PALMER, PRISON, JEWELER = "Y1", "Y2", "Y4", "Y5", "Y6"
 COAL_DEPOT, STEEL_DEPOT = "G6", "B3"
@@ -118,15 +117,15 @@ def discounted_price(g: RoyalGorgeGame, corp_id: str) -> int:
     return cell.price
 
 
-class PrisonLabor(LayRule):
+class PrisonLabor(LayRule[RoyalGorgeGame]):
     """The Prison Labor Force's railroad pays half terrain (:func:`terrain_cost`)."""
 
     __slots__ = ()
 
-    def terrain(self, g: Engine, corp_id: str, lay: TileLay, cost: int) -> int:
-        return terrain_cost(rg_game(g), corp_id, lay.hex, cost)
+    def terrain(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay, cost: int) -> int:
+        return terrain_cost(g, corp_id, lay.hex, cost)
 
-    def position_key(self, g: Engine, corp_id: str) -> Hashable:
+    def position_key(self, g: RoyalGorgeGame, corp_id: str) -> Hashable:
         """Whether the railroad owns the Prison (Y5): bought during the turn, it halves the
         next lay's terrain at once."""
-        return owner_of(rg_game(g), PRISON) == corp_id
+        return owner_of(g, PRISON) == corp_id

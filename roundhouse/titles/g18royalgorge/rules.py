@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid
 from roundhouse.core.flow.auction import AuctionRound, SequentialAuctionStep
@@ -29,7 +28,7 @@ from roundhouse.titles.g18royalgorge.start_auction import (
     StartAuctionStockRound,
     StartAuctionStockStep,
 )
-from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 from roundhouse.titles.g18royalgorge.steps import (
     DebtStep,
     EndTurnStep,
@@ -46,36 +45,36 @@ TRACK_LAYS = 6
 """"Lay/Upgrade up to 6 track tiles per operating round"."""
 
 
-class PrivateAuctionStep(SequentialAuctionStep):
+class PrivateAuctionStep(SequentialAuctionStep[RoyalGorgeGame]):
     """The private asset auction ("Private Asset Auction"): the winner opens the next card;
     with ``compat_18xx_games`` the player after the winner does, a pass before the first
     bid only declines: the first bid brings the decliners back in, and players who cannot
     afford the card are out of its auction by themselves (18xx.games, see
     :mod:`~roundhouse.titles.g18royalgorge.site_auction`)."""
 
-    def begin(self, g: Engine) -> None:
+    def begin(self, g: RoyalGorgeGame) -> None:
         super().begin(g)
         self._site_open(g)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         out = super().actions(g, entity)
         a = self.auction
-        if a is None or not rg_game(g).variant.compat_18xx_games:
+        if a is None or not g.variant.compat_18xx_games:
             return out
         kept = [m for m in out if site_auction.move_lets_site_finish(g, a, self.items, entity, m)]
         return kept or out
 
-    def listed(self, g: Engine, entity: str) -> Sequence[Action]:
+    def listed(self, g: RoyalGorgeGame, entity: str) -> Sequence[Action]:
         """Every bid and the pass: :meth:`check` judges the site's condition itself."""
         return super().actions(g, entity)
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         """As :meth:`actions` lists, judging the one move first: it is refused only when it
         leaves the site stuck while some other move would not."""
         a = self.auction
         if (
             a is not None
-            and rg_game(g).variant.compat_18xx_games
+            and g.variant.compat_18xx_games
             and not site_auction.move_lets_site_finish(g, a, self.items, entity, action)
             and action in (listed := super().actions(g, entity))
             and any(site_auction.move_lets_site_finish(g, a, self.items, entity, m) for m in listed)
@@ -87,21 +86,20 @@ class PrivateAuctionStep(SequentialAuctionStep):
             )
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         owners = {p.id: p.owner for p in g.privates.values()}
         a = self.auction
-        site = rg_game(g).variant.compat_18xx_games
+        site = g.variant.compat_18xx_games
         if site and a is not None and isinstance(action, Bid):
             if a.high_bidder is None:
                 a.passed.clear()
             site_auction.drop(a, site_auction.short_of(g, a, action.price + 5, keep=entity))
         price = action.price if isinstance(action, Bid) else (a.high_bid if a else 0)
         super().process(g, entity, action)
-        game = rg_game(g)
         for p in g.privates.values():
             if p.owner is None or owners[p.id] is not None:
                 continue
-            privates.on_bought(game, p.id, p.owner, price)
+            privates.on_bought(g, p.id, p.owner, price)
             if site:
                 order = g.turn_order_from(p.owner)
                 self.starter = order[1 % len(order)]
@@ -110,11 +108,11 @@ class PrivateAuctionStep(SequentialAuctionStep):
                 self.auction.turn = 0
         self._site_open(g)
 
-    def _site_open(self, g: Engine) -> None:
+    def _site_open(self, g: RoyalGorgeGame) -> None:
         """With ``compat_18xx_games``, the card just up without the players who cannot
         afford its minimum; a card nobody can afford is removed (the site's engine fails
         there, which :meth:`actions` steers clear of)."""
-        if not rg_game(g).variant.compat_18xx_games:
+        if not g.variant.compat_18xx_games:
             return
         while (a := self.auction) is not None and a.high_bidder is None:
             site_auction.drop(a, site_auction.short_of(g, a, a.min_bid))
@@ -129,35 +127,35 @@ class PrivateAuctionStep(SequentialAuctionStep):
             g.priority = self.starter
 
 
-class RoyalGorgeHooks(Hooks):
+class RoyalGorgeHooks(Hooks[RoyalGorgeGame]):
     def __init__(self, first_priority: str = "") -> None:
         self.first_priority = first_priority
 
-    def first_round(self, g: Engine) -> Round:
+    def first_round(self, g: RoyalGorgeGame) -> Round[RoyalGorgeGame]:
         """ "Setting Up the Game": the priority deal goes to a random player (drawn at set-up)."""
         if self.first_priority:
             g.priority = self.first_priority
-        if g.privates and rg_game(g).variant.hand_picked:
+        if g.privates and g.variant.hand_picked:
             return DraftRound()
         if g.privates:
             return AuctionRound(PrivateAuctionStep([p for p in g.privates]))
         return self.stock_round(g)
 
-    def next_round(self, g: Engine, ended: Round) -> Round:
+    def next_round(self, g: RoyalGorgeGame, ended: Round[RoyalGorgeGame]) -> Round[RoyalGorgeGame]:
         """The Hand-Picked Variant's draft is followed by the auction of the picked cards."""
         if isinstance(ended, DraftRound):
             return AuctionRound(PrivateAuctionStep(ended.draft.auction_order(g)))
         return super().next_round(g, ended)
 
-    def stock_round(self, g: Engine) -> Round:
-        if rg_game(g).variant.auction_variant:
+    def stock_round(self, g: RoyalGorgeGame) -> Round[RoyalGorgeGame]:
+        if g.variant.auction_variant:
             return StartAuctionStockRound([StartAuctionStep(), StartAuctionStockStep()])
         return RoyalGorgeStockRound([RoyalGorgeStockStep()])
 
-    def operating_round(self, g: Engine) -> Round:
+    def operating_round(self, g: RoyalGorgeGame) -> Round[RoyalGorgeGame]:
         return RoyalGorgeOperatingRound(self.operating_steps(g))
 
-    def operating_steps(self, g: Engine) -> Sequence[Step]:
+    def operating_steps(self, g: RoyalGorgeGame) -> Sequence[Step[RoyalGorgeGame]]:
         """ "Operating Rounds": buy privates and pay debt any time; lay track (with steel),
         build a station, run trains, ship gold, pay or withhold, buy trains; a pass ends the
         turn while a private could still be bought or debt paid."""
@@ -178,32 +176,32 @@ class RoyalGorgeHooks(Hooks):
             EndTurnStep([buy_company, debt]),
         ]
 
-    def can_start(self, g: Engine, player: str, corp_id: str) -> bool:
+    def can_start(self, g: RoyalGorgeGame, player: str, corp_id: str) -> bool:
         """ "Stock Round" Fig. 1: a railroad may start from its tranche's phase."""
-        phase = rg_game(g).tranches.get(corp_id)
+        phase = g.tranches.get(corp_id)
         return phase is not None and phase in g.phases_reached()
 
-    def track_lays(self, g: Engine, corp_id: str) -> int:
+    def track_lays(self, g: RoyalGorgeGame, corp_id: str) -> int:
         return TRACK_LAYS
 
-    def may_buy_privates(self, g: Engine, corp_id: str) -> bool:
+    def may_buy_privates(self, g: RoyalGorgeGame, corp_id: str) -> bool:
         """ "Buy Private Assets": from Green; not in Silver (18xx.games: still in Silver)."""
         return "private_sales" in g.depot.phases.current.status
 
-    def may_buy_trains_from(self, g: Engine, buyer: str, seller: str) -> bool:
+    def may_buy_trains_from(self, g: RoyalGorgeGame, buyer: str, seller: str) -> bool:
         """ "Buy from Another Company": the two railroads' stations are joined by a route."""
         if not isinstance(g.map, RoyalGorgeMap):
             return False
         reach = g.map.graph.reach(buyer).stops
         return any(spot in reach for spot in g.map.board.tokens_of(seller))
 
-    def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
-        deck.departures(rg_game(g), corp_id)
+    def on_train_events(self, g: RoyalGorgeGame, corp_id: str | None, events: TrainEvents) -> None:
+        deck.departures(g, corp_id)
 
-    def on_operating_round_end(self, g: Engine) -> None:
-        upkeep.end_of_operating_round(rg_game(g))
+    def on_operating_round_end(self, g: RoyalGorgeGame) -> None:
+        upkeep.end_of_operating_round(g)
 
-    def score_adjustment(self, g: Engine, player: str) -> int:
+    def score_adjustment(self, g: RoyalGorgeGame, player: str) -> int:
         from roundhouse.titles.g18royalgorge.scoring import adjustment
 
-        return adjustment(rg_game(g), player)
+        return adjustment(g, player)

@@ -20,14 +20,11 @@ position the site can finish some move always remains.  Rulebook play has neithe
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
 from roundhouse.core.flow.actions import Bid
 from roundhouse.core.flow.auction import EnglishAuction
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 RAISE = 5
 """``MIN_BID_INCREMENT``: a bid beats the last by at least $5 (any amount above that)."""
@@ -50,7 +47,9 @@ def drop(auction: EnglishAuction, out: Iterable[str]) -> None:
             return
 
 
-def short_of(g: Engine, auction: EnglishAuction, price: int, keep: str | None = None) -> list[str]:
+def short_of(
+    g: RoyalGorgeGame, auction: EnglishAuction, price: int, keep: str | None = None
+) -> list[str]:
     """The bidders (other than ``keep``) whose cash is below ``price``."""
     return [b for b in auction.bidders if b != keep and g.ledger.cash(b) < price]
 
@@ -69,7 +68,7 @@ def site_can_finish(cash: Mapping[str, int], payers: Sequence[tuple[str, int]], 
 
 
 def payers_after(
-    g: Engine, auction: EnglishAuction, entity: str, action: Action
+    g: RoyalGorgeGame, auction: EnglishAuction, entity: str, action: Action
 ) -> list[tuple[str, int]]:
     """Who could still win this card, and at what least price, once ``entity`` made
     ``action``: the leader at the high bid, or anyone else still in it who can beat that
@@ -90,14 +89,14 @@ def payers_after(
     return [(leader, price), *((b, price + RAISE) for b in rest)]
 
 
-def minimum_bid(g: Engine, item: str) -> int:
+def minimum_bid(g: RoyalGorgeGame, item: str) -> int:
     """A card's opening minimum: its face value unless it names another."""
     spec = g.privates[item].spec
     return spec.value if spec.min_bid is None else spec.min_bid
 
 
 def move_lets_site_finish(
-    g: Engine, auction: EnglishAuction, later: Sequence[str], entity: str, action: Action
+    g: RoyalGorgeGame, auction: EnglishAuction, later: Sequence[str], entity: str, action: Action
 ) -> bool:
     """Whether after ``action`` the site can still bring every card in ``later`` up with a
     player able to afford it (see the module's docstring)."""

@@ -18,12 +18,11 @@ nothing of the kind: the gorge is Rio Grande's at once.
 
 from __future__ import annotations
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.graph import Reach
 from roundhouse.core.track import TileLay
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 RIO_GRANDE = "RG"
 
@@ -63,10 +62,10 @@ def board_touched(g: RoyalGorgeGame) -> None:
         g.network_pinned = False
 
 
-class SiteNetworks(LayRule):
+class SiteNetworks(LayRule[RoyalGorgeGame]):
     """A lay makes the site work every network out afresh (:func:`board_touched`)."""
 
     __slots__ = ()
 
-    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
-        board_touched(rg_game(g))
+    def after(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> None:
+        board_touched(g)

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.revenue import Run
 from roundhouse.titles.g18royalgorge import gold
 from roundhouse.titles.g18royalgorge.data import gold_track
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
-from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 Routes = tuple[tuple[str, ...], ...]
 
@@ -28,17 +27,17 @@ MAX_RECORDED_REVENUE = 100_000
 """Upper end of the revenue span a recorded run may state (far above any real run)."""
 
 
-def board_map(g: Engine) -> RoyalGorgeMap:
+def board_map(g: RoyalGorgeGame) -> RoyalGorgeMap:
     assert isinstance(g.map, RoyalGorgeMap)
     return g.map
 
 
-def trusted(g: Engine) -> bool:
+def trusted(g: RoyalGorgeGame) -> bool:
     """Whether unchecked runs are taken at their word (``compat_18xx_games``)."""
-    return rg_game(g).variant.compat_18xx_games
+    return g.variant.compat_18xx_games
 
 
-def route_available(g: Engine, corp_id: str) -> bool:
+def route_available(g: RoyalGorgeGame, corp_id: str) -> bool:
     """Whether 18xx.games offers the railroad its run at all: a walk from one of its
     stations meets a second revenue centre (``Graph#route_info``'s ``route_available``,
     asked by ``Step::Route#actions``; the railroad's own city counts).  Otherwise the site
@@ -47,7 +46,7 @@ def route_available(g: Engine, corp_id: str) -> bool:
     return len(board_map(g).graph.reach(corp_id).stops) >= 2
 
 
-def check_trains(g: Engine, corp_id: str, routes: Routes, revenue: int) -> None:
+def check_trains(g: RoyalGorgeGame, corp_id: str, routes: Routes, revenue: int) -> None:
     """What the site does check when replaying a run: each train is the railroad's own and
     runs once; and ours: each stop is on the map, the stated revenue within the span the
     run step offers."""
@@ -72,12 +71,12 @@ def check_trains(g: Engine, corp_id: str, routes: Routes, revenue: int) -> None:
             raise IllegalAction(f"{corp_id} has no train {train}", rule="routes.train")
 
 
-def scored(g: Engine, corp_id: str, routes: Routes) -> tuple[Run, ...]:
+def scored(g: RoyalGorgeGame, corp_id: str, routes: Routes) -> tuple[Run, ...]:
     """The run of ``routes`` scored on our board (raises when a route breaks a rule)."""
     return board_map(g).scored_runs(g, corp_id, routes)
 
 
-def usable_runs(g: Engine, corp_id: str, routes: Routes) -> tuple[Run, ...]:
+def usable_runs(g: RoyalGorgeGame, corp_id: str, routes: Routes) -> tuple[Run, ...]:
     """The runs of the routes our board accepts, each checked on its own."""
     out: list[Run] = []
     for route in routes:
@@ -88,7 +87,7 @@ def usable_runs(g: Engine, corp_id: str, routes: Routes) -> tuple[Run, ...]:
     return tuple(out)
 
 
-def runs_of(g: Engine, corp_id: str, routes: Routes) -> Sequence[Run]:
+def runs_of(g: RoyalGorgeGame, corp_id: str, routes: Routes) -> Sequence[Run]:
     """The scored runs of ``routes``; in compat mode, when the whole run does not check,
     those of its routes that do."""
     try:
@@ -99,12 +98,11 @@ def runs_of(g: Engine, corp_id: str, routes: Routes) -> Sequence[Run]:
         return usable_runs(g, corp_id, routes)
 
 
-def recorded_revenue(g: Engine, corp_id: str, routes: Routes, recorded: int) -> int:
+def recorded_revenue(g: RoyalGorgeGame, corp_id: str, routes: Routes, recorded: int) -> int:
     """Our revenue for a run the site recorded at ``recorded`` dollars (its routes plus its
     extra revenue): that, plus the gold bonus our runs count before the cube is named when
     a checked route passes a cube ("Shipping Gold"; :class:`~.steps.GoldStep`)."""
     hexes = {h for run in usable_runs(g, corp_id, routes) for h in run.hexes}
-    game = rg_game(g)
-    if gold.may_ship(game, corp_id) and gold.gold_hexes(game, tuple(hexes)):
+    if gold.may_ship(g, corp_id) and gold.gold_hexes(g, tuple(hexes)):
         return recorded + gold_track().ship_bonus
     return recorded

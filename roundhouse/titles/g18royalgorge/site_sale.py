@@ -21,11 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.actions import Choose, SellShares
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18royalgorge import metals
-from roundhouse.titles.g18royalgorge.state import METALS, rg_game
+from roundhouse.titles.g18royalgorge.state import METALS, RoyalGorgeGame
 
 PREFIX = "partial_sale"
 
@@ -42,17 +41,16 @@ def parse(text: str) -> tuple[str, int, int] | None:
     return parts[1], int(parts[2]), int(parts[3])
 
 
-def choices(g: Engine, player: str, sells: Sequence[Action]) -> list[Choose]:
+def choices(g: RoyalGorgeGame, player: str, sells: Sequence[Action]) -> list[Choose]:
     """Every partial sale open to ``player`` (compat only): for each metal sale it may make
     now, handing over one or more further certificates."""
-    game = rg_game(g)
-    if not game.variant.compat_18xx_games:
+    if not g.variant.compat_18xx_games:
         return []
     out: list[Choose] = []
     for sale in sells:
         if not isinstance(sale, SellShares) or sale.corporation not in METALS:
             continue
-        held = metals.sellable(game, player, sale.corporation)
+        held = metals.sellable(g, player, sale.corporation)
         out.extend(
             Choose(
                 player=g.pid(player),
@@ -64,8 +62,8 @@ def choices(g: Engine, player: str, sells: Sequence[Action]) -> list[Choose]:
     return out
 
 
-def apply(g: Engine, player: str, corp_id: str, certificates: int, paid: int) -> None:
-    metals.sell(rg_game(g), player, corp_id, paid)
+def apply(g: RoyalGorgeGame, player: str, corp_id: str, certificates: int, paid: int) -> None:
+    metals.sell(g, player, corp_id, paid)
     given = sorted(g.books[corp_id].certs_of(player), key=lambda c: c.id)[: certificates - paid]
     for cert in given:
         cert.owner = POOL

@@ -23,8 +23,6 @@ How it plays here:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
@@ -32,21 +30,19 @@ from roundhouse.core.flow.actions import Bid, Par, Pass
 from roundhouse.core.flow.auction import EnglishAuction
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockStep
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 from roundhouse.titles.g18royalgorge.stock_round import RoyalGorgeStockRound, RoyalGorgeStockStep
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
 STEP = 5
 """Bids are "in $5 increments"."""
 
 
-def par_actions(g: Engine, player: str, corp_id: str) -> list[Action]:
+def par_actions(g: RoyalGorgeGame, player: str, corp_id: str) -> list[Action]:
     """The normal ways ``player`` could start ``corp_id`` now (core's stock step rules)."""
     return StockStep._pars(StockStep(), g, player, corp_id)
 
 
-def highest_bid(g: Engine, player: str, corp_id: str) -> int | None:
+def highest_bid(g: RoyalGorgeGame, player: str, corp_id: str) -> int | None:
     """The most ``player`` may bid and still start the railroad; None if they cannot."""
     pars = [a.share_price for a in par_actions(g, player, corp_id) if isinstance(a, Par)]
     if not pars:
@@ -57,7 +53,7 @@ def highest_bid(g: Engine, player: str, corp_id: str) -> int | None:
     return g.ledger.cash(player) - min(pars) * pc.shares
 
 
-def bids(g: Engine, player: str, corp_id: str, low: int) -> list[Action]:
+def bids(g: RoyalGorgeGame, player: str, corp_id: str, low: int) -> list[Action]:
     top = highest_bid(g, player, corp_id)
     if top is None:
         return []
@@ -70,7 +66,7 @@ def bids(g: Engine, player: str, corp_id: str, low: int) -> list[Action]:
 class StartAuctionStockRound(RoyalGorgeStockRound):
     """The stock round with an auction for a railroad's start open inside a player's turn."""
 
-    def __init__(self, steps: list[Step]) -> None:
+    def __init__(self, steps: list[Step[RoyalGorgeGame]]) -> None:
         super().__init__(steps)
         self.start_auction: EnglishAuction | None = None
         self.initiator: str | None = None
@@ -78,7 +74,7 @@ class StartAuctionStockRound(RoyalGorgeStockRound):
         """The auction's winner, who now chooses the starting price."""
         self.resumed = False
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: RoyalGorgeGame) -> str | None:
         if self.finished:
             return None
         if self.winner is not None:
@@ -87,7 +83,7 @@ class StartAuctionStockRound(RoyalGorgeStockRound):
             return self.start_auction.current
         return super().entity(g)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: RoyalGorgeGame, entity: str) -> None:
         """While the auction runs the stock turn stays the initiator's; when someone else
         has started the railroad, the initiator's turn simply continues."""
         if self.initiator is not None:
@@ -98,7 +94,7 @@ class StartAuctionStockRound(RoyalGorgeStockRound):
         super().after_process(g, entity)
 
 
-def _round(g: Engine) -> StartAuctionStockRound:
+def _round(g: RoyalGorgeGame) -> StartAuctionStockRound:
     r = g.round
     assert isinstance(r, StartAuctionStockRound)
     return r
@@ -109,10 +105,10 @@ class StartAuctionStockStep(RoyalGorgeStockStep):
 
     kinds = RoyalGorgeStockStep.kinds | frozenset({"bid"})
 
-    def _pars(self, g: Engine, player: str, corp_id: str) -> list[Action]:
+    def _pars(self, g: RoyalGorgeGame, player: str, corp_id: str) -> list[Action]:
         return bids(g, player, corp_id, 0)
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if isinstance(action, Bid):
             if action not in self._pars(g, entity, action.company):
                 raise IllegalAction(
@@ -128,7 +124,7 @@ class StartAuctionStockStep(RoyalGorgeStockStep):
             )
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if not isinstance(action, Bid):
             super().process(g, entity, action)
             return
@@ -139,17 +135,17 @@ class StartAuctionStockStep(RoyalGorgeStockStep):
         r.turn_acted = True
 
 
-class StartAuctionStep(Step):
+class StartAuctionStep(Step[RoyalGorgeGame]):
     """The bidding for a railroad's start, then its winner's starting price."""
 
     kinds = frozenset({"bid", "pass", "par"})
     name = "start_auction"
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         r = _round(g)
         return r.initiator is not None and r.entity(g) == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         r = _round(g)
         if r.winner is not None:
             assert r.start_auction is not None
@@ -161,7 +157,7 @@ class StartAuctionStep(Step):
             Pass(player=g.pid(entity), entity=entity),
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
             r = _round(g)
             what = "choose that starting price" if r.winner is not None else "bid that"
@@ -171,7 +167,7 @@ class StartAuctionStep(Step):
                 rule="start_auction.bid",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         r = _round(g)
         a = r.start_auction
         assert a is not None and r.initiator is not None
@@ -192,7 +188,7 @@ class StartAuctionStep(Step):
             g.ledger.transfer(a.high_bidder, BANK, a.high_bid)
             r.winner = a.high_bidder
 
-    def view(self, g: Engine) -> dict[str, object]:
+    def view(self, g: RoyalGorgeGame) -> dict[str, object]:
         r = _round(g)
         a = r.start_auction
         if a is None:

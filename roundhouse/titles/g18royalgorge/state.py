@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Self
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.board import Board
@@ -38,8 +39,8 @@ class RoyalGorgeGame(Engine):
         *,
         data: TitleData,
         config: TitleConfig,
-        hooks: Hooks,
-        board: MapRules,
+        hooks: Hooks[RoyalGorgeGame],
+        board: MapRules[RoyalGorgeGame],
         variant: Variant,
         tranches: dict[str, str],
         metal_start: dict[str, int],
@@ -139,7 +140,7 @@ class RoyalGorgeGame(Engine):
         assert self.debt_cell is not None
         return self.debt_cell.price
 
-    def view(self, player: PlayerId | None) -> dict[str, Json]:
+    def view(self: Self, player: PlayerId | None) -> dict[str, Json]:
         out = super().view(player)
         out["steel"] = {k: list(v) for k, v in self.steel.items()}
         out["cfi_box"] = self.ledger.cash("CF&I")
@@ -164,8 +165,3 @@ class RoyalGorgeGame(Engine):
     def map_board(self) -> Board:
         assert isinstance(self.map, BoardMap)
         return self.map.board
-
-
-def rg_game(g: Engine) -> RoyalGorgeGame:
-    assert isinstance(g, RoyalGorgeGame)
-    return g

@@ -25,7 +25,6 @@ from collections.abc import Hashable
 
 from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.board_map import BoardMap
@@ -35,7 +34,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import steel_colours, steel_market
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 CFI = "CF&I"
 STEEL_DEPOT = "B3"
@@ -178,15 +177,14 @@ def choose(g: RoyalGorgeGame, corp: str, choice: str) -> None:
     g.steel_pick[spec.colour.label] = (column, int(start) if start else 0)
 
 
-class Steel(LayRule):
+class Steel(LayRule[RoyalGorgeGame]):
     """Every lay buys one steel cube: its price offered with the lay (a lay the railroad
     cannot pay for with its steel is not listed), the cube bought once the tile is down."""
 
     __slots__ = ()
 
-    def extra(self, g: Engine, corp_id: str, lay: TileLay) -> int:
-        game = rg_game(g)
-        return quote(game, corp_id, game.map_board().tiles[lay.tile].colour)[1]
+    def extra(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> int:
+        return quote(g, corp_id, g.map_board().tiles[lay.tile].colour)[1]
 
     def extra_key(self, board: Board, lay: TileLay) -> Hashable:
         """The price (:func:`quote`) reads the lay's tile colour and nothing else of the lay
@@ -194,12 +192,11 @@ class Steel(LayRule):
         position), so a listing prices each colour once."""
         return board.tiles[lay.tile].colour
 
-    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
-        game = rg_game(g)
-        buy(game, corp_id, game.map_board().tiles[lay.tile].colour)
+    def after(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> None:
+        buy(g, corp_id, g.map_board().tiles[lay.tile].colour)
 
 
-class SteelChoiceStep(Step):
+class SteelChoiceStep(Step[RoyalGorgeGame]):
     """Name the steel column for a colour before laying (otherwise the cheapest is used).
 
     Steel is bought for track ("1. Lay Track" Rule 5, "Buying Steel from CF&I"): the choice
@@ -213,35 +210,32 @@ class SteelChoiceStep(Step):
     def __init__(self, track: TrackStep) -> None:
         self.track = track
 
-    def _colours(self, g: Engine) -> list[Colour]:
+    def _colours(self, g: RoyalGorgeGame) -> list[Colour]:
         return [Colour.parse(c) for c in g.depot.phases.current.tiles]
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         return (
             self.track.active(g, entity)
             and g.round.is_open(self.track)
-            and bool(choices(rg_game(g), entity, self._colours(g)))
+            and bool(choices(g, entity, self._colours(g)))
         )
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [
-            Choose(player=p, entity=entity, choice=c)
-            for c in choices(rg_game(g), entity, self._colours(g))
+            Choose(player=p, entity=entity, choice=c) for c in choices(g, entity, self._colours(g))
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
         if action.company:
             raise IllegalAction(f"{action.company} cannot be used now", rule="step.illegal")
         column = action.choice.partition("-")[0]
-        if column not in choices(rg_game(g), entity, self._colours(g)) and not (
-            rg_game(g).variant.compat_18xx_games
-        ):
+        if column not in choices(g, entity, self._colours(g)) and not (g.variant.compat_18xx_games):
             raise IllegalAction(
                 f"{entity} cannot choose steel column {column}", rule="steel.one_column"
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
-        choose(rg_game(g), entity, action.choice)
+        choose(g, entity, action.choice)

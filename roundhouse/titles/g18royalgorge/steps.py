@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.config import EmergencyTrain
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import Private
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
@@ -43,50 +42,50 @@ from roundhouse.titles.g18royalgorge import (
 )
 from roundhouse.titles.g18royalgorge.data import gold_track
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
-from roundhouse.titles.g18royalgorge.state import METALS, rg_game
+from roundhouse.titles.g18royalgorge.state import METALS, RoyalGorgeGame
 
 
-def _withholds_nothing(g: Engine, step: Step, entity: str) -> bool:
+def _withholds_nothing(g: RoyalGorgeGame, step: Step[RoyalGorgeGame], entity: str) -> bool:
     """With ``compat_18xx_games``: the dividend of a run that earned nothing, whose only move
     is to withhold.  18xx.games makes that move itself the moment the run is over
     (``Step::Dividend#skip!``), so nothing else of the turn (buying a private, paying debt)
     comes before it."""
-    if step.name != "dividend" or not rg_game(g).variant.compat_18xx_games:
+    if step.name != "dividend" or not g.variant.compat_18xx_games:
         return False
     moves = step.actions(g, entity)
     return len(moves) == 1 and getattr(moves[0], "mode", None) == "withhold"
 
 
-class RoyalGorgeOperatingRound(OperatingRound):
+class RoyalGorgeOperatingRound(OperatingRound[RoyalGorgeGame]):
     """The turn's steps in the rulebook's order ("Operating Rounds"): once a step has been
     used, the blocking steps before it are closed for the turn, so money from the run does
     not reopen track laying or stations."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[RoyalGorgeGame]]) -> None:
         super().__init__(steps)
         self.reached = 0
         """Index of the furthest blocking step used this turn."""
 
-    def start(self, g: Engine) -> None:
-        rg_game(g).gold_this_turn = {}
+    def start(self, g: RoyalGorgeGame) -> None:
+        g.gold_this_turn = {}
         super().start(g)
 
-    def income(self, g: Engine, private: Private, printed: int) -> int:
+    def income(self, g: RoyalGorgeGame, private: Private, printed: int) -> int:
         """Sulphur Springs (B2) pays on its conditions (:func:`.sulphur_springs.income`)."""
         if private.id == sulphur_springs.SULPHUR_SPRINGS:
-            return sulphur_springs.income(rg_game(g), private.owner, printed)
+            return sulphur_springs.income(g, private.owner, printed)
         return printed
 
-    def _open(self) -> list[Step]:
+    def _open(self) -> list[Step[RoyalGorgeGame]]:
         return [s for i, s in enumerate(self.steps) if not s.blocking or i >= self.reached]
 
-    def is_open(self, step: Step) -> bool:
+    def is_open(self, step: Step[RoyalGorgeGame]) -> bool:
         """Whether ``step`` may still be used this turn: a blocking step before the furthest
         one used is closed ("Operating Rounds": the steps are taken in order)."""
         return step in self._open()
 
-    def offered(self, g: Engine, entity: str) -> list[Step]:
-        out: list[Step] = []
+    def offered(self, g: RoyalGorgeGame, entity: str) -> list[Step[RoyalGorgeGame]]:
+        out: list[Step[RoyalGorgeGame]] = []
         for step in self._open():
             if step.active(g, entity):
                 out.append(step)
@@ -96,19 +95,19 @@ class RoyalGorgeOperatingRound(OperatingRound):
             return out[-1:]
         return out
 
-    def process(self, g: Engine, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, action: Action) -> None:
         step, entity = self.step_for(g, action)
         if step.blocking:
             self.reached = max(self.reached, self.steps.index(step))
         step.process(g, entity, action)
         self.after_process(g, entity)
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: RoyalGorgeGame) -> None:
         self.reached = 0
-        site_graph.turn_over(rg_game(g), self.entity(g))
+        site_graph.turn_over(g, self.entity(g))
         super().next_entity(g)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: RoyalGorgeGame, entity: str) -> None:
         """The turn is over when no open blocking step waits: buying a private or paying
         debt ("any time during a company's operating turn") never holds it open by itself.
         While a blocking step waits, core's check would find that same step active and keep
@@ -120,7 +119,7 @@ class RoyalGorgeOperatingRound(OperatingRound):
         super().after_process(g, entity)
 
 
-class EndTurnStep(Step):
+class EndTurnStep(Step[RoyalGorgeGame]):
     """The last step of a turn: while a private could still be bought or debt paid, the
     railroad ends its turn by passing ("Buy Private Assets (Optional)": any time in the
     turn; "6. Pay Off 1 Debt")."""
@@ -128,48 +127,48 @@ class EndTurnStep(Step):
     kinds = frozenset({"pass"})
     name = "end_turn"
 
-    def __init__(self, any_time: list[Step]) -> None:
+    def __init__(self, any_time: list[Step[RoyalGorgeGame]]) -> None:
         self.any_time = any_time
         self.passed = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: RoyalGorgeGame, entity: str) -> None:
         self.passed = False
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         return not self.passed and any(s.active(g, entity) for s in self.any_time)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         return [Pass(player=g.controller_id(entity), entity=entity)]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         self.passed = True
 
 
-class DebtStep(Step):
+class DebtStep(Step[RoyalGorgeGame]):
     """Buy one debt token, any time in the turn ("6. Pay Off 1 Debt")."""
 
     kinds = frozenset({"choose_ability"})
     blocking = False
     name = "debt"
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return treaty.may_pay(rg_game(g), entity)
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
+        return treaty.may_pay(g, entity)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         return [ChooseAbility(player=g.controller_id(entity), entity=entity, choice="pay_debt")]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        treaty.pay(rg_game(g), entity)
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
+        treaty.pay(g, entity)
 
 
-class RoyalGorgeTokenStep(TokenStep):
+class RoyalGorgeTokenStep(TokenStep[RoyalGorgeGame]):
     """No station in a railroad's first operating turn ("2. Build a Station")."""
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         return g.corps[entity].operated > 0 and super().active(g, entity)
 
 
-class RoyalGorgeRouteStep(RouteStep):
+class RoyalGorgeRouteStep(RouteStep[RoyalGorgeGame]):
     """Run trains, first spending coal cubes to lengthen them (Coal Depot G6, Coal Creek
     Mines Y3, :mod:`.coal`) or the Track Engineer (B5/B5a, :mod:`.track_engineer`), never
     both on one train; a run that earned the gold bonus must then name the cube it ships; a
@@ -177,17 +176,17 @@ class RoyalGorgeRouteStep(RouteStep):
 
     kinds = RouteStep.kinds | frozenset({"choose"})
 
-    def setup(self, g: Engine, entity: str) -> None:
-        coal.end_turn(rg_game(g))
+    def setup(self, g: RoyalGorgeGame, entity: str) -> None:
+        coal.end_turn(g)
         super().setup(g, entity)
 
     @staticmethod
-    def _train_ids(g: Engine, entity: str) -> list[str]:
+    def _train_ids(g: RoyalGorgeGame, entity: str) -> list[str]:
         return [t.id for t in g.depot.owned_by(entity)]
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
-        if rg_game(g).variant.compat_18xx_games and not site_run.route_available(g, entity):
+        if g.variant.compat_18xx_games and not site_run.route_available(g, entity):
             # the site offers no run (it then withholds): running nothing is the only move
             return [RunRoutes(player=p, entity=entity, routes=(), revenue=0)]
         out = super().actions(g, entity)
@@ -195,17 +194,16 @@ class RoyalGorgeRouteStep(RouteStep):
             out.append(Choose(player=p, entity=entity, choice=choice))
         return out
 
-    def _extensions(self, g: Engine, entity: str) -> list[str]:
+    def _extensions(self, g: RoyalGorgeGame, entity: str) -> list[str]:
         """Coal cubes and the Track Engineer (B5/B5a), each on a train of its own; with
         ``compat_18xx_games`` only when the site offers the run
         (:func:`.site_run.route_available`)."""
         trains = self._train_ids(g, entity)
-        game = rg_game(g)
-        if game.variant.compat_18xx_games and not site_run.route_available(g, entity):
+        if g.variant.compat_18xx_games and not site_run.route_available(g, entity):
             return []
-        return [*coal.choices(game, entity, trains), *track_engineer.choices(game, entity, trains)]
+        return [*coal.choices(g, entity, trains), *track_engineer.choices(g, entity, trains)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if isinstance(action, Choose):
             if action.choice not in self._extensions(g, entity):
                 raise IllegalAction(
@@ -221,7 +219,7 @@ class RoyalGorgeRouteStep(RouteStep):
                 raise
             site_run.check_trains(g, entity, routes, getattr(action, "revenue", 0))
 
-    def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
+    def ranges(self, g: RoyalGorgeGame, entity: str) -> list[AmountRange]:
         """With ``compat_18xx_games`` a recorded run is taken at its stated revenue
         (:mod:`.site_run`): the listed runs' revenue spans every amount.  A run of no routes
         earns nothing in either mode."""
@@ -233,69 +231,66 @@ class RoyalGorgeRouteStep(RouteStep):
             if isinstance(a, RunRoutes) and a.routes
         ]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        game = rg_game(g)
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if isinstance(action, Choose):
             if action.choice.startswith(f"{track_engineer.POWER}/"):
-                track_engineer.use(game, entity, action.choice, self._train_ids(g, entity))
+                track_engineer.use(g, entity, action.choice, self._train_ids(g, entity))
             else:
-                coal.spend(game, entity, action.choice, self._train_ids(g, entity))
+                coal.spend(g, entity, action.choice, self._train_ids(g, entity))
             return
         routes = getattr(action, "routes", ())
-        may = gold.may_ship(game, entity)
+        may = gold.may_ship(g, entity)
         assert isinstance(g.map, RoyalGorgeMap)
         runs = site_run.runs_of(g, entity, routes) if routes else ()
         hexes = tuple(sorted({h for run in runs for h in run.hexes}))
         super().process(g, entity, action)
-        game.bridge_due = hanging_bridge.toll(game, entity, runs)
-        coal.end_turn(game)
-        coal.gain(game, hexes)
+        g.bridge_due = hanging_bridge.toll(g, entity, runs)
+        coal.end_turn(g)
+        coal.gain(g, hexes)
         if not may or not routes:
             return
-        if gold.gold_hexes(game, hexes):
-            game.run_hexes = hexes
-            game.gold_pending = entity
+        if gold.gold_hexes(g, hexes):
+            g.run_hexes = hexes
+            g.gold_pending = entity
 
 
-class GoldStep(Step):
+class GoldStep(Step[RoyalGorgeGame]):
     """Ship the gold cube from a hex of the run ("Shipping Gold"; G2 for +$130), or pass:
     a company "may ship", and then the run's $50 gold bonus is not earned."""
 
     kinds = frozenset({"choose", "pass"})
     name = "gold"
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return rg_game(g).gold_pending == entity
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
+        return g.gold_pending == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        game = rg_game(g)
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
-        hexes = gold.gold_hexes(game, game.run_hexes)
-        if game.variant.compat_18xx_games:
-            hexes = gold.site_choices(game, game.run_hexes)
+        hexes = gold.gold_hexes(g, g.run_hexes)
+        if g.variant.compat_18xx_games:
+            hexes = gold.site_choices(g, g.run_hexes)
         out: list[Action] = [Choose(player=p, entity=entity, choice=h) for h in hexes]
-        if gold.owns(game, gold.NUGGET, entity) and not game.nugget_used:
+        if gold.owns(g, gold.NUGGET, entity) and not g.nugget_used:
             out.extend(
                 Choose(player=p, entity=entity, choice=h, company=gold.NUGGET) for h in hexes
             )
         out.append(Pass(player=p, entity=entity))
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        game = rg_game(g)
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if isinstance(action, Pass):
             r = g.or_round()
             r.revenue = (r.revenue or 0) - gold_track().ship_bonus
-            game.gold_pending = None
+            g.gold_pending = None
             return
         assert isinstance(action, Choose)
-        extra = gold.ship(game, entity, action.choice, nugget=action.company == gold.NUGGET)
+        extra = gold.ship(g, entity, action.choice, nugget=action.company == gold.NUGGET)
         r = g.or_round()
         r.revenue = (r.revenue or 0) + extra
-        game.gold_pending = None
+        g.gold_pending = None
 
 
-class RoyalGorgeBuyTrainStep(BuyTrainStep):
+class RoyalGorgeBuyTrainStep(BuyTrainStep[RoyalGorgeGame]):
     """Core's train buying; emergency sales skip companies without a price yet (William
     Palmer's Rio Grande share before Rio Grande starts cannot be sold), sell CF&I and VGC by
     their own rules, and bankruptcy may be declared once all of fundraising falls short
@@ -310,14 +305,14 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         self.sold: set[str] = set()
         """Companies the president sold shares of in this turn's emergency."""
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: RoyalGorgeGame, entity: str) -> None:
         super().setup(g, entity)
         self.sold = set()
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         if super().active(g, entity):
             return True
-        if self.passed or not rg_game(g).variant.compat_18xx_games:
+        if self.passed or not g.variant.compat_18xx_games:
             return False
         limit = g.depot.limit_for(entity)
         if limit is not None and g.depot.counted(entity) >= limit:
@@ -326,7 +321,9 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
             g.depot.owned_by(c) for c in g.corps if c != entity and g.controller(c)
         )
 
-    def emergency(self, g: Engine, corp: str) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
+    def emergency(
+        self, g: RoyalGorgeGame, corp: str
+    ) -> tuple[list[BuyTrain], dict[str, list[int]], int]:
         """Core's (which skips companies without a price: William Palmer's Rio Grande share
         before Rio Grande starts cannot be sold), with CF&I and VGC sold by their own rules
         (:mod:`.fundraising`)."""
@@ -340,11 +337,11 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         sales = {c: n for c, n in sales.items() if c not in self._sold(g)}
         return buys, sales, target
 
-    def _sold(self, g: Engine) -> frozenset[str]:
+    def _sold(self, g: RoyalGorgeGame) -> frozenset[str]:
         """Companies no longer for sale in this emergency (compat: sold once already)."""
-        return frozenset(self.sold) if rg_game(g).variant.compat_18xx_games else frozenset()
+        return frozenset(self.sold) if g.variant.compat_18xx_games else frozenset()
 
-    def declarable(self, g: Engine, corp: str) -> bool:
+    def declarable(self, g: RoyalGorgeGame, corp: str) -> bool:
         """Rulebook "Bankruptcy": the railroad must buy, the bank and pool offer nothing its
         treasury pays for, and all of emergency fundraising would not reach the cheapest
         train (:mod:`.fundraising`)."""
@@ -355,7 +352,7 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
         cheapest = min(prices.values(), default=0)
         return bool(prices) and fundraising.bankrupt(g, cheapest, corp, president, self._sold(g))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         out = list(super().actions(g, entity))
         if not any(isinstance(a, Bankrupt) for a in out) and self.declarable(g, entity):
             president = g.controller(entity)
@@ -363,7 +360,7 @@ class RoyalGorgeBuyTrainStep(BuyTrainStep):
             out.append(Bankrupt(player=g.pid(president), entity=entity))
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         president = g.controller(entity)
         if isinstance(action, SellShares):
             self.sold.add(action.corporation)

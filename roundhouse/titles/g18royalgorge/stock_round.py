@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Choose,
@@ -23,26 +22,25 @@ from roundhouse.titles.g18royalgorge import (
     privates,
     site_sale,
 )
-from roundhouse.titles.g18royalgorge.state import METALS, rg_game
+from roundhouse.titles.g18royalgorge.state import METALS, RoyalGorgeGame
 
 INVESTOR, MINT = "G5", "B6"
 
 
-class RoyalGorgeStockRound(StockRound):
-    def start(self, g: Engine) -> None:
-        game = rg_game(g)
-        privates.pay_jeweler(game)
-        game.metals_bought = {}
+class RoyalGorgeStockRound(StockRound[RoyalGorgeGame]):
+    def start(self, g: RoyalGorgeGame) -> None:
+        privates.pay_jeweler(g)
+        g.metals_bought = {}
         super().start(g)
 
 
-class RoyalGorgeStockStep(StockStep):
+class RoyalGorgeStockStep(StockStep[RoyalGorgeGame]):
     kinds = StockStep.kinds | frozenset({"choose"})
 
-    def _no_sales(self, g: Engine) -> bool:
-        return rg_game(g).variant.compat_18xx_games and g.sr_count == 1
+    def _no_sales(self, g: RoyalGorgeGame) -> bool:
+        return g.variant.compat_18xx_games and g.sr_count == 1
 
-    def sells(self, g: Engine, player: str) -> list[Action]:
+    def sells(self, g: RoyalGorgeGame, player: str) -> list[Action]:
         if self._no_sales(g):
             return []
         out = [a for a in super().sells(g, player) if getattr(a, "corporation", "") not in METALS]
@@ -52,18 +50,17 @@ class RoyalGorgeStockStep(StockStep):
         for corp_id in METALS:
             if corp_id in r.turn_sold:
                 continue
-            for n in range(1, metals.sellable(rg_game(g), player, corp_id) + 1):
+            for n in range(1, metals.sellable(g, player, corp_id) + 1):
                 out.append(
                     SellShares(player=g.pid(player), entity=player, corporation=corp_id, count=n)
                 )
         return out
 
-    def discounted(self, g: Engine, player: str) -> list[Action]:
+    def discounted(self, g: RoyalGorgeGame, player: str) -> list[Action]:
         """Metals Investor (G5): one CF&I and one VGC share a round, a step below the price;
         U.S. Mint Worker (B6): one or two VGC shares at half price.  Each is a purchase
         ("Buying"): never of a company the player sold this round ("you cannot repurchase
         that stock until the following stock round"; 18xx.games agrees)."""
-        game = rg_game(g)
         out: list[Action] = []
         r = self._round(g)
         if r.turn_bought:
@@ -72,22 +69,22 @@ class RoyalGorgeStockStep(StockStep):
         cash = g.ledger.cash(player)
         limit = g.config.share_rules.holding_limit_pct or 100
         room = g.cert_limit() - g.cert_count(player)
-        if privates.owner_of(game, INVESTOR) == player and room > 0:
+        if privates.owner_of(g, INVESTOR) == player and room > 0:
             for corp_id in METALS:
                 book = g.books[corp_id]
                 if (
-                    corp_id not in game.metals_bought.get(player, set())
+                    corp_id not in g.metals_bought.get(player, set())
                     and corp_id not in sold
                     and book.certs_of(POOL)
                     and (book.shares_of(player) + 1) * 10 <= limit
-                    and privates.discounted_price(game, corp_id) <= cash
+                    and privates.discounted_price(g, corp_id) <= cash
                 ):
                     out.append(
                         Choose(
                             player=g.pid(player), entity=player, choice=corp_id, company=INVESTOR
                         )
                     )
-        if privates.owner_of(game, MINT) == player and metals.VGC not in sold:
+        if privates.owner_of(g, MINT) == player and metals.VGC not in sold:
             book = g.books[metals.VGC]
             for n in (1, 2):
                 price = -(-n * g.share_price(metals.VGC) // 2)
@@ -102,15 +99,15 @@ class RoyalGorgeStockStep(StockStep):
                     )
         return out
 
-    def partial_sales(self, g: Engine, player: str) -> list[Action]:
+    def partial_sales(self, g: RoyalGorgeGame, player: str) -> list[Action]:
         """18xx.games's sale of more certificates than paid for (:mod:`.site_sale`):
         accepted from a document, never offered (the site's interface never makes one)."""
         return [*site_sale.choices(g, player, self.sells(g, player))]
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         return [*super().actions(g, entity), *self.discounted(g, entity)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if isinstance(action, Par) and action.corporation not in g.corps:
             raise IllegalAction(f"there is no {action.corporation}", rule="sr.unknown")
         if isinstance(action, Choose) and site_sale.parse(action.choice) is not None:
@@ -143,8 +140,7 @@ class RoyalGorgeStockStep(StockStep):
                 return
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        game = rg_game(g)
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         r = self._round(g)
         partial = site_sale.parse(action.choice) if isinstance(action, Choose) else None
         if partial is not None:
@@ -154,7 +150,7 @@ class RoyalGorgeStockStep(StockStep):
             r.turn_acted = True
             return
         if isinstance(action, SellShares) and action.corporation in METALS:
-            metals.sell(game, entity, action.corporation, action.count)
+            metals.sell(g, entity, action.corporation, action.count)
             r.sold.setdefault(entity, set()).add(action.corporation)
             r.turn_sold.append(action.corporation)
             r.turn_acted = True
@@ -162,11 +158,11 @@ class RoyalGorgeStockStep(StockStep):
         if isinstance(action, Choose):
             if action.company == INVESTOR:
                 corp_id = action.choice
-                price = privates.discounted_price(game, corp_id)
+                price = privates.discounted_price(g, corp_id)
                 cert = sorted(g.books[corp_id].certs_of(POOL), key=lambda c: c.id)[0]
                 g.ledger.transfer(entity, BANK, price)
                 cert.owner = entity
-                game.metals_bought.setdefault(entity, set()).add(corp_id)
+                g.metals_bought.setdefault(entity, set()).add(corp_id)
             else:
                 n = int(action.choice.partition(":")[2])
                 price = -(-n * g.share_price(metals.VGC) // 2)

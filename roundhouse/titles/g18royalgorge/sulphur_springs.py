@@ -21,7 +21,6 @@ lay to the track step.
 from __future__ import annotations
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
 from roundhouse.core.flow.map_steps import TrackStep
@@ -29,7 +28,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour, StopKind
 from roundhouse.core.upgrade import path_fit
 from roundhouse.titles.g18royalgorge import privates
-from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame, rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 SULPHUR_SPRINGS = "B2"
 HEX = "E3"
@@ -81,7 +80,7 @@ def convert(g: RoyalGorgeGame, corp_id: str, tile_id: str, rotation: int) -> Non
     g.privates[SULPHUR_SPRINGS].closed = True
 
 
-class SulphurSpringsStep(Step):
+class SulphurSpringsStep(Step[RoyalGorgeGame]):
     """Any time in the owner's turn: the conversion; other lays go to ``track``."""
 
     kinds = frozenset({"lay_tile"})
@@ -91,25 +90,23 @@ class SulphurSpringsStep(Step):
     def __init__(self, track: TrackStep) -> None:
         self.track = track
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return bool(conversions(rg_game(g), entity))
+    def active(self, g: RoyalGorgeGame, entity: str) -> bool:
+        return bool(conversions(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: RoyalGorgeGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [
             LayTile(player=p, entity=entity, hex=HEX, tile=t, rotation=r)
-            for t, r in conversions(rg_game(g), entity)
+            for t, r in conversions(g, entity)
         ]
 
     def _special(self, action: Action) -> bool:
         return isinstance(action, LayTile) and action.tile in CITY_TILES.values()
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if self._special(action):
             assert isinstance(action, LayTile)
-            if action.hex != HEX or (action.tile, action.rotation) not in conversions(
-                rg_game(g), entity
-            ):
+            if action.hex != HEX or (action.tile, action.rotation) not in conversions(g, entity):
                 raise IllegalAction(
                     f"{entity} cannot lay {action.tile} on {action.hex} now: the R tiles are "
                     "laid only by Sulphur Springs' card, on a town tile of their colour",
@@ -120,9 +117,9 @@ class SulphurSpringsStep(Step):
             raise IllegalAction(f"{entity} cannot lay track now", rule="round.wrong_step")
         self.track.check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
         if self._special(action):
             assert isinstance(action, LayTile)
-            convert(rg_game(g), entity, action.tile, action.rotation)
+            convert(g, entity, action.tile, action.rotation)
             return
         self.track.process(g, entity, action)

@@ -13,17 +13,17 @@ from typing import Any
 
 from roundhouse.core.ability import Ability
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.routes.adapter import GraphOptions
 from roundhouse.core.station import TokenPlacement
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18us.ability import BonusToken, ExtraTileLay, TerrainDiscount
 from roundhouse.titles.g18us.revenue_marker import with_markers
+from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.terrain_card import Absorbed, Card, absorb, discounts, serving_cards
 
 
-def company_abilities(g: Engine, corp_id: str) -> list[tuple[str, Ability]]:
+def company_abilities(g: UsGame, corp_id: str) -> list[tuple[str, Ability]]:
     """(private id, ability) for every open private the company owns."""
     return [
         (p.id, a)
@@ -33,13 +33,13 @@ def company_abilities(g: Engine, corp_id: str) -> list[tuple[str, Ability]]:
     ]
 
 
-def extra_lays(g: Engine, corp_id: str) -> int:
+def extra_lays(g: UsGame, corp_id: str) -> int:
     """Tile lays the company's :class:`ExtraTileLay` privates add to a turn (for a title's
     ``Hooks.track_lays``)."""
     return sum(a.count for _, a in company_abilities(g, corp_id) if isinstance(a, ExtraTileLay))
 
 
-class CardBoardMap(BoardMap):
+class CardBoardMap(BoardMap[UsGame]):
     """A board whose costs, station hexes and stop values cards change."""
 
     def __init__(self, board: Board, **options: Any) -> None:
@@ -54,13 +54,13 @@ class CardBoardMap(BoardMap):
     # -- terrain cards (18US §10.1.3) ---------------------------------------------------
 
     def terrain_cards(
-        self, g: Engine, corp_id: str
+        self, g: UsGame, corp_id: str
     ) -> list[tuple[Card, TerrainDiscount, int | None]]:
         """The :class:`TerrainDiscount` cards that serve ``corp_id`` now, with the dollars
         each may still absorb this turn (:func:`~.terrain_card.serving_cards`)."""
         return serving_cards(g, corp_id, self.absorbed)
 
-    def terrain_discounts(self, g: Engine, corp_id: str, lay: TileLay) -> list[tuple[Card, int]]:
+    def terrain_discounts(self, g: UsGame, corp_id: str, lay: TileLay) -> list[tuple[Card, int]]:
         """(card, dollars) each :meth:`terrain_cards` card takes off this lay
         (:func:`~.terrain_card.discounts`)."""
         parts = self.board.cost_parts(
@@ -71,17 +71,17 @@ class CardBoardMap(BoardMap):
         )
         return discounts(parts, self.terrain_cards(g, corp_id))
 
-    def lay_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+    def lay_cost(self, g: UsGame, corp_id: str, lay: TileLay) -> int:
         """Terrain cost after :meth:`terrain_discounts`."""
         if not lay.cost:
             return 0
         return lay.cost - sum(off for _, off in self.terrain_discounts(g, corp_id, lay))
 
-    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+    def listing_key(self, g: UsGame, corp_id: str) -> Hashable:
         """The cards serving the company and what each may still absorb."""
         return tuple((card, left) for card, _, left in self.terrain_cards(g, corp_id))
 
-    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+    def lay_tile(self, g: UsGame, corp_id: str, lay: TileLay) -> None:
         """The lay, and what the cards absorbed of it this turn (priced on the board before
         the tile goes down)."""
         taken = self.terrain_discounts(g, corp_id, lay)
@@ -90,7 +90,7 @@ class CardBoardMap(BoardMap):
 
     # -- bonus station hexes -------------------------------------------------------------
 
-    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+    def token_placements(self, g: UsGame, corp_id: str) -> Sequence[TokenPlacement]:
         """The board's stations, and those the company's :class:`BonusToken` cards open at
         their price (none after a lay that founded a station this turn)."""
         out = list(super().token_placements(g, corp_id))
@@ -112,7 +112,7 @@ class CardBoardMap(BoardMap):
 
     # -- revenue markers (18US §10.1.1-§10.1.2) ------------------------------------------
 
-    def route_options(self, g: Engine, corp_id: str) -> GraphOptions:
+    def route_options(self, g: UsGame, corp_id: str) -> GraphOptions:
         """The title's graph options, reading revenue markers once one is on the board."""
         options = super().route_options(g, corp_id)
         return with_markers(options) if self.revenue_markers else options

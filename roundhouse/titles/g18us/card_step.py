@@ -13,28 +13,25 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from roundhouse.core.flow.step import Step
 from roundhouse.core.track import TileLay
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18us.state import UsGame
 
 
-class TrackCardStep(Step, ABC):
+class TrackCardStep(Step[UsGame], ABC):
     """A card's step that lays tiles for a company during its tile placement step."""
 
     @abstractmethod
-    def lays(self, g: Engine, corp: str) -> Mapping[tuple[str, str, str, int], TileLay]:
+    def lays(self, g: UsGame, corp: str) -> Mapping[tuple[str, str, str, int], TileLay]:
         """(card, hex, tile, rotation) -> the lay the cards offer ``corp``, whatever step it
         is in (what keeps a :class:`~.card_window_step.CardTrackStep` open)."""
 
 
-class TokenCardStep(Step, ABC):
+class TokenCardStep(Step[UsGame], ABC):
     """A card's step that places markers for a company, some during its token step."""
 
     @abstractmethod
-    def token_step_markers(self, g: Engine, corp: str) -> bool:
+    def token_step_markers(self, g: UsGame, corp: str) -> bool:
         """Whether a token-step card has a marker for ``corp`` (what keeps a
         :class:`~.card_window_step.CardTokenStep` open)."""

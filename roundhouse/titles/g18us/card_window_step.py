@@ -19,20 +19,16 @@ A title with such cards lists these in its operating turn in place of the plain 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile, Pass, PlaceToken
 from roundhouse.core.flow.map_steps import TokenStep, TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.titles.g18us.card_step import TokenCardStep, TrackCardStep
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18us.state import UsGame
 
 
-def window_open(g: Engine, entity: str, target: Step) -> bool:
+def window_open(g: UsGame, entity: str, target: Step[UsGame]) -> bool:
     """Whether no blocking step before ``target`` still waits for ``entity`` (``target`` is
     then the step the company is in, if it is open)."""
     for step in g.round.steps:
@@ -43,26 +39,26 @@ def window_open(g: Engine, entity: str, target: Step) -> bool:
     return False
 
 
-class CardTrackStep(TrackStep):
+class CardTrackStep(TrackStep[UsGame]):
     """The track step, open while the company's own lays remain or a card has a lay."""
 
-    def _own_open(self, g: Engine, entity: str) -> bool:
+    def _own_open(self, g: UsGame, entity: str) -> bool:
         return self.lays < g.hooks.track_lays(g, entity)
 
-    def card_lays(self, g: Engine, entity: str) -> bool:
+    def card_lays(self, g: UsGame, entity: str) -> bool:
         return any(isinstance(s, TrackCardStep) and s.lays(g, entity) for s in g.round.steps)
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         if self.passed:
             return False
         return super().active(g, entity) or self.card_lays(g, entity)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         if self._own_open(g, entity):
             return super().actions(g, entity)
         return [Pass(player=g.controller_id(entity), entity=entity)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, LayTile) and not self._own_open(g, entity):
             raise IllegalAction(
                 f"{entity} has laid all its own tiles this turn", rule="track.no_lays_left"
@@ -70,41 +66,41 @@ class CardTrackStep(TrackStep):
         super().check(g, entity, action)
 
 
-class CardTokenStep(TokenStep):
+class CardTokenStep(TokenStep[UsGame]):
     """The token step, open while the company may place a station or a card a marker."""
 
     def __init__(self) -> None:
         super().__init__()
         self.placed = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: UsGame, entity: str) -> None:
         super().setup(g, entity)
         self.placed = False
 
-    def card_markers(self, g: Engine, entity: str) -> bool:
+    def card_markers(self, g: UsGame, entity: str) -> bool:
         return any(
             isinstance(s, TokenCardStep) and s.token_step_markers(g, entity) for s in g.round.steps
         )
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         if self.done:
             return False
         own = not self.placed and bool(self._options(g, entity))
         return own or self.card_markers(g, entity)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         if not self.placed:
             return super().actions(g, entity)
         return [Pass(player=g.controller_id(entity), entity=entity)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, PlaceToken) and self.placed:
             raise IllegalAction(
                 f"{entity} has placed its station this turn", rule="token.already_placed"
             )
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         super().process(g, entity, action)
         if isinstance(action, PlaceToken):
             self.placed = True

@@ -24,12 +24,12 @@ from collections.abc import Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.answer import AnswerStep, Asking
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
+from roundhouse.titles.g18us.state import UsGame
 
 SALE = "sale"
 PERMISSION = "permission"
@@ -64,10 +64,10 @@ class Request:
         return f"{self.company} asks {self.player} to let it lay tile {tile} in {hex_name}"
 
 
-class ConsentRound(OperatingRound):
+class ConsentRound(OperatingRound[UsGame]):
     """An Operating Round in which a company's turn may wait for another player's answer."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[UsGame]]) -> None:
         super().__init__(steps)
         self.asking: Asking[Request] = Asking()
         """The question waiting for its answer, and those the current company was refused
@@ -78,18 +78,18 @@ class ConsentRound(OperatingRound):
         """The question waiting for its answer."""
         return self.asking.question
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: UsGame) -> str | None:
         answerer = self.asking.answerer()
         if answerer is not None and not self.finished:
             return answerer
         return super().entity(g)
 
-    def offered(self, g: Engine, entity: str) -> list[Step]:
+    def offered(self, g: UsGame, entity: str) -> list[Step[UsGame]]:
         if self.request is not None:
             return [s for s in self.steps if isinstance(s, ConsentStep)]
         return super().offered(g, entity)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: UsGame, entity: str) -> None:
         """A question waits for its answer; an answer gives the turn back to the company."""
         if self.request is not None:
             return
@@ -97,12 +97,12 @@ class ConsentRound(OperatingRound):
             entity = self.current
         super().after_process(g, entity)
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: UsGame) -> None:
         self.asking.forget_refusals()
         super().next_entity(g)
 
 
-def consent_round(g: Engine) -> ConsentRound:
+def consent_round(g: UsGame) -> ConsentRound:
     rnd = g.round
     if not isinstance(rnd, ConsentRound):
         raise IllegalAction(
@@ -111,12 +111,12 @@ def consent_round(g: Engine) -> ConsentRound:
     return rnd
 
 
-def was_refused(g: Engine, kind: str, item: str) -> bool:
+def was_refused(g: UsGame, kind: str, item: str) -> bool:
     rnd = g.round
     return isinstance(rnd, ConsentRound) and rnd.asking.was_refused((kind, item))
 
 
-def sell_concession(g: Engine, company: str, item: str) -> None:
+def sell_concession(g: UsGame, company: str, item: str) -> None:
     """§7.2: the company pays the face value to the owner (the Bank for the Pool's)."""
     card = g.privates[item]
     g.ledger.transfer(company, card.owner or BANK, card.spec.value)
@@ -130,20 +130,20 @@ def sell_concession(g: Engine, company: str, item: str) -> None:
     )
 
 
-def permit(g: Engine, company: str, item: str) -> None:
+def permit(g: UsGame, company: str, item: str) -> None:
     """§7.3: the Land Grant company's President lets ``company`` lay the tile in the hex."""
     hex_name, tile = item.split(":")
     g.map.board.permit_build(hex_name, company, tile)  # type: ignore[attr-defined]
 
 
-def grant(g: Engine, request: Request) -> None:
+def grant(g: UsGame, request: Request) -> None:
     if request.kind == SALE:
         sell_concession(g, request.company, request.item)
     else:
         permit(g, request.company, request.item)
 
 
-def ask(g: Engine, request: Request) -> None:
+def ask(g: UsGame, request: Request) -> None:
     """Put the question; a President asked by his own company agrees at once."""
     g.emit("request", str(request), company=request.company)
     if g.controller(request.company) == request.player:
@@ -152,25 +152,25 @@ def ask(g: Engine, request: Request) -> None:
     consent_round(g).asking.ask(request)
 
 
-class ConsentStep(AnswerStep[Request]):
+class ConsentStep(AnswerStep[Request, UsGame]):
     """The asked player's answer (§7.2 the owner's consent; §7.3 the President's
     permission)."""
 
     kinds = frozenset({"choose"})
     name = "consent"
 
-    def asking(self, g: Engine) -> Asking[Request] | None:
+    def asking(self, g: UsGame) -> Asking[Request] | None:
         rnd = g.round
         return rnd.asking if isinstance(rnd, ConsentRound) else None
 
-    def answers(self, g: Engine, entity: str, question: Request) -> tuple[Action, Action]:
+    def answers(self, g: UsGame, entity: str, question: Request) -> tuple[Action, Action]:
         p = g.pid(entity)
         return (
             Choose(player=p, entity=entity, choice=YES[question.kind]),
             Choose(player=p, entity=entity, choice=NO),
         )
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         request = self.question(g, entity)
         if request is None or action not in self.actions(g, entity):
             yes = YES[request.kind] if request is not None else "permit"
@@ -179,9 +179,9 @@ class ConsentStep(AnswerStep[Request]):
                 rule="consent.sale" if request and request.kind == SALE else "track.reserved_hex",
             )
 
-    def accept(self, g: Engine, entity: str, question: Request) -> None:
+    def accept(self, g: UsGame, entity: str, question: Request) -> None:
         g.emit("consent", f"{entity} agrees: {question}", company=question.company)
         grant(g, question)
 
-    def refuse(self, g: Engine, entity: str, question: Request) -> None:
+    def refuse(self, g: UsGame, entity: str, question: Request) -> None:
         g.emit("refuse", f"{entity} refuses: {question}", company=question.company)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, Par
 from roundhouse.core.flow.auction import AuctionRound, sell_private
@@ -25,7 +24,7 @@ SCCRR = "P6"
 SOUTHERN = "SR"
 
 
-def southern_opener(g: Engine) -> str | None:
+def southern_opener(g: UsGame) -> str | None:
     """The player who holds P6 while the Southern Railway is not yet open (§10.1.6: "When a
     player buys the Concession, he sets the Starting Value of the Southern Railway")."""
     card = g.privates.get(SCCRR)
@@ -36,30 +35,30 @@ def southern_opener(g: Engine) -> str | None:
     return card.owner
 
 
-def open_southern(g: Engine, player: str, price: int) -> None:
+def open_southern(g: UsGame, player: str, price: int) -> None:
     """§10.1.6, §3.4: the Starting Value token goes on the market, the President's Certificate
     to P6's owner - paid for with the Concession, so the player pays nothing more - and the
     company floats on it: the Bank pays four times the Starting Value (core's float)."""
     g.start_company(player, SOUTHERN, price, paid=True, how=f" with {SCCRR}")
 
 
-class SouthernStartStep(Step):
+class SouthernStartStep(Step[UsGame]):
     """P6's owner sets the Southern Railway's Starting Value (§10.1.6)."""
 
     kinds = frozenset({"par"})
     name = "southern_railway"
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return southern_opener(g) == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.pid(entity)
         return [
             Par(player=p, entity=entity, corporation=SOUTHERN, share_price=price)
             for price in g.hooks.par_prices(g, SOUTHERN)
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
             raise IllegalAction(
                 f"{entity} must set the Starting Value of {SOUTHERN} from "
@@ -67,7 +66,7 @@ class SouthernStartStep(Step):
                 rule="sr.par",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, Par)
         open_southern(g, entity, action.share_price)
 
@@ -79,22 +78,22 @@ class ConventionStep(SealedBidStep):
         super().__init__(items, amounts, lot="ERRC")
         self.southern = SouthernStartStep()
 
-    def acting(self, g: Engine) -> tuple[str, ...]:
+    def acting(self, g: UsGame) -> tuple[str, ...]:
         opener = southern_opener(g)
         if opener is not None:
             return (opener,)
         return super().acting(g)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         if southern_opener(g) == entity:
             return self.southern.actions(g, entity)
         out = super().actions(g, entity)
         return [a for a in out if isinstance(a, Bid)]  # §3.2: "passing is not an option"
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: UsGame, action: Action) -> bool:
         return action.kind in ("bid", "par")
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if southern_opener(g) == entity or isinstance(action, Par):
             if not isinstance(action, Par):
                 raise IllegalAction(
@@ -110,7 +109,7 @@ class ConventionStep(SealedBidStep):
                 rule="convention.bid",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, Par):
             self.southern.process(g, entity, action)
             return
@@ -128,26 +127,24 @@ class ConventionStep(SealedBidStep):
         self.order.pop(0)
 
 
-def _seat_order(g: Engine) -> list[str]:
-    return list(g.seat_order) if isinstance(g, UsGame) else list(g.players)
+def _seat_order(g: UsGame) -> list[str]:
+    return list(g.seat_order)
 
 
-class ConventionRound(AuctionRound):
+class ConventionRound(AuctionRound[UsGame]):
     """The ERRC; at its end the players are renumbered by remaining cash (§3.2)."""
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: UsGame) -> str:
         return "ERRC"
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: UsGame) -> None:
         g.emit("round", "Eastern Railroad Convention", round=self.label(g), kind=self.kind)
         self.auction.begin(g)
         self._begin_turn(g)
 
-    def on_finish(self, g: Engine) -> None:
+    def on_finish(self, g: UsGame) -> None:
         """§3.2: "Give the 'Player #1' and the 'Priority Deal' markers to the player with the
         most cash remaining ... In case of ties, maintain the existing order"."""
-        if not isinstance(g, UsGame):
-            return
         before = list(g.seat_order)
         g.seat_order = sorted(before, key=lambda p: (-g.ledger.cash(p), before.index(p)))
         g.priority = g.seat_order[0]

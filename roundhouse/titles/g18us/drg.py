@@ -18,8 +18,8 @@ Convention (:mod:`.western_convention`), or in a Stock Round while P10 is in the
 from __future__ import annotations
 
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.trains import Train
+from roundhouse.titles.g18us.state import UsGame
 
 DRG = "DRG"
 DRG_CONCESSION = "P10"
@@ -31,18 +31,18 @@ TRAIN_PRICE = 300
 NO_TRAIN_PHASE = "5E/4G"
 
 
-def drg_prices(g: Engine, cash: int) -> list[int]:
+def drg_prices(g: UsGame, cash: int) -> list[int]:
     """Starting Values the buyer may set: $75 or more, twice of it within his cash."""
     return [p for p in g.hooks.par_prices(g, DRG) if p >= LEAST_STARTING_VALUE and 2 * p <= cash]
 
 
-def open_drg(g: Engine, player: str, price: int) -> None:
+def open_drg(g: UsGame, player: str, price: int) -> None:
     """The buyer sets the Starting Value and pays twice it; the company floats on it
     (:func:`on_drg_float` does the rest)."""
     g.start_company(player, DRG, price)
 
 
-def on_drg_float(g: Engine) -> None:
+def on_drg_float(g: UsGame) -> None:
     """The Bank has paid four times the Starting Value: before Phase 5E/4G, $300 of it goes
     back for the reserved 4-train; the Concession is now the company."""
     card = g.privates[DRG_CONCESSION]

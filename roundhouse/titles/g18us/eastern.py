@@ -32,14 +32,14 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose, Pass
 from roundhouse.core.flow.step import Step
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18us.board import doubling_spaces, gateways
 from roundhouse.titles.g18us.data import EASTERN
-from roundhouse.titles.g18us.land_grant import DISPLAY_CIRCLE, us
+from roundhouse.titles.g18us.land_grant import DISPLAY_CIRCLE
+from roundhouse.titles.g18us.state import UsGame
 
 FIVE_SHARE = "5-Share"
 """The choice converting a 4-Share company without a doubling token (after the Act)."""
@@ -48,16 +48,16 @@ TEN_SHARE = "10-Share"
 """The choice converting a 5-Share company to a 10-Share company."""
 
 
-def is_eastern(g: Engine, corp_id: str) -> bool:
+def is_eastern(g: UsGame, corp_id: str) -> bool:
     return g.corps[corp_id].spec.kind == EASTERN
 
 
-def shares(g: Engine, corp_id: str) -> int:
+def shares(g: UsGame, corp_id: str) -> int:
     """4, 5 or 10: the company's size now."""
     return g.books[corp_id].size
 
 
-def gateway_city(g: Engine, hex_name: str) -> list[str]:
+def gateway_city(g: UsGame, hex_name: str) -> list[str]:
     """The City circles of a Gateway hex that count as the Gateway City: New Orleans' while
     H17 still shows two Cities (§6.4.1 "New Orleans (H17)"), else the hex's City."""
     cities = list(g.map.board.hexes[hex_name].tokens)  # type: ignore[attr-defined]
@@ -65,24 +65,24 @@ def gateway_city(g: Engine, hex_name: str) -> list[str]:
     return [named] if named is not None and named in cities else cities
 
 
-def eastern_x2_held(g: Engine, hex_name: str) -> list[str]:
+def eastern_x2_held(g: UsGame, hex_name: str) -> list[str]:
     """Eastern companies whose doubling token stands in the Gateway City ``hex_name``."""
     board = g.map.board  # type: ignore[attr-defined]
     held = [c for cs in board.beside.get(hex_name, {}).values() for c in cs]
     return [c for c in held if is_eastern(g, c)]
 
 
-def token_step_taken(g: Engine, corp_id: str) -> bool:
+def token_step_taken(g: UsGame, corp_id: str) -> bool:
     """The company's station for this turn is down: a Junction Town it founded (§6.2.2) or a
     doubling token (§6.4.1)."""
     founded = g.map.founded  # type: ignore[attr-defined]
     return (
         founded == (g.set_count, g.or_in_set, corp_id)
-        or us(g).doubling_turn.get(corp_id) == us(g).turn_key()
+        or g.doubling_turn.get(corp_id) == g.turn_key()
     )
 
 
-def gateway_sites(g: Engine, corp_id: str) -> list[str]:
+def gateway_sites(g: UsGame, corp_id: str) -> list[str]:
     """Gateway Cities the 4-Share company has a route to, with an Eastern doubling space
     open (§6.3.1), in map order; none once its turn's station is down."""
     if not is_eastern(g, corp_id) or shares(g, corp_id) != 4 or token_step_taken(g, corp_id):
@@ -97,21 +97,21 @@ def gateway_sites(g: Engine, corp_id: str) -> list[str]:
     return out
 
 
-def conversions(g: Engine, corp_id: str) -> list[str]:
+def conversions(g: UsGame, corp_id: str) -> list[str]:
     """The conversions open to the company now: Gateway hexes for the doubling token, then
     :data:`FIVE_SHARE` and :data:`TEN_SHARE` once the Pacific Railway Act is bought."""
     if not is_eastern(g, corp_id):
         return []
     size = shares(g, corp_id)
     out = gateway_sites(g, corp_id)
-    if size == 4 and us(g).pacific_act:
+    if size == 4 and g.pacific_act:
         out.append(FIVE_SHARE)
-    if size == 5 and us(g).pacific_act:
+    if size == 5 and g.pacific_act:
         out.append(TEN_SHARE)
     return out
 
 
-def to_five(g: Engine, corp_id: str, site: str | None) -> None:
+def to_five(g: UsGame, corp_id: str, site: str | None) -> None:
     """§6.3.1: the fifth share to the Pool at the Current Market Value, paid to the company;
     the third station token as a doubling token beside the Gateway City ``site`` (free, the
     turn's station) or, with no ``site``, as a regular token on the charter."""
@@ -133,7 +133,7 @@ def to_five(g: Engine, corp_id: str, site: str | None) -> None:
     city = next(c for c in gateway_city(g, site) if (site, c) in reach.stops)
     board.place_beside(site, city, corp_id)
     corp.tokens_placed += 1
-    us(g).doubling_turn[corp_id] = us(g).turn_key()
+    g.doubling_turn[corp_id] = g.turn_key()
     g.emit(
         "convert",
         f"{corp_id} converts to a 5-Share company: its doubling token in {site}, a share to "
@@ -142,14 +142,14 @@ def to_five(g: Engine, corp_id: str, site: str | None) -> None:
     )
 
 
-def to_ten(g: Engine, corp_id: str) -> None:
+def to_ten(g: UsGame, corp_id: str) -> None:
     """§6.3.1: five times the Current Market Value from the Bank, five brokers' shares that
     no one plays, and the fourth station token."""
     price = g.share_price(corp_id)
     g.books[corp_id].resize(10, [(1, IPO, False)] * 5)
     g.ledger.transfer(BANK, corp_id, 5 * price)
     g.corps[corp_id].tokens_owned += 1
-    us(g).ten_share.add(corp_id)
+    g.ten_share.add(corp_id)
     g.emit(
         "convert",
         f"{corp_id} converts to a 10-Share company: ${5 * price} from the Bank and a fourth "
@@ -158,7 +158,7 @@ def to_ten(g: Engine, corp_id: str) -> None:
     )
 
 
-class EasternConversionStep(Step):
+class EasternConversionStep(Step[UsGame]):
     """§6.3: the Eastern company's conversion step, between track and stations.  Its President
     chooses a Gateway City for the doubling token, ``5-Share`` or ``10-Share``, or passes; a
     company that has just become a 5-Share company may go on to ten shares in the same step
@@ -170,20 +170,20 @@ class EasternConversionStep(Step):
     def __init__(self) -> None:
         self.done = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: UsGame, entity: str) -> None:
         self.done = False
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return not self.done and bool(conversions(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [
             *(Choose(player=p, entity=entity, choice=c) for c in conversions(g, entity)),
             Pass(player=p, entity=entity),
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, Choose) and action.choice not in conversions(g, entity):
             offered = ", ".join(conversions(g, entity))
             raise IllegalAction(
@@ -194,7 +194,7 @@ class EasternConversionStep(Step):
                 rule="conversion.eastern",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, Pass):
             self.done = True
             return

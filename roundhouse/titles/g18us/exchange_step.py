@@ -24,8 +24,6 @@ the card counted as a certificate.  No money changes hands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.ability import When, closes_after_use, usable
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
@@ -34,12 +32,10 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.share_trade import check_buy
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18us.ability import ShareExchange
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18us.state import UsGame
 
 
-class ShareExchangeStep(Step):
+class ShareExchangeStep(Step[UsGame]):
     kinds = frozenset({"buy_shares"})
     blocking = False
     name = "share_exchange"
@@ -50,10 +46,10 @@ class ShareExchangeStep(Step):
         """:attr:`When.STOCK_ROUND` in a stock round; :attr:`When.ROUTE` in an operating
         turn (after the run, before the dividend)."""
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: UsGame, action: Action) -> bool:
         return isinstance(action, BuyShares) and action.entity in g.privates
 
-    def _open(self, g: Engine, entity: str) -> bool:
+    def _open(self, g: UsGame, entity: str) -> bool:
         """While the turn lasts (a blocking step still waits: the exchange never holds a
         turn open by itself); in an operating turn, once the run is done and until the
         dividend is decided."""
@@ -63,7 +59,7 @@ class ShareExchangeStep(Step):
 
         return any(isinstance(s, DividendStep) and s.active(g, entity) for s in g.round.steps)
 
-    def options(self, g: Engine, entity: str) -> list[tuple[str, str, ShareExchange]]:
+    def options(self, g: UsGame, entity: str) -> list[tuple[str, str, ShareExchange]]:
         """(card, certificate, ability) for every exchange open to ``entity`` now: in an
         operating turn the company (its President's cards), or an owner in his own turn
         within it (the round's ``exchange_for``, :mod:`.side_turns`)."""
@@ -98,7 +94,7 @@ class ShareExchangeStep(Step):
         return out
 
     def _certificates(
-        self, g: Engine, entity: str, owner: str, ability: ShareExchange, counted: int
+        self, g: UsGame, entity: str, owner: str, ability: ShareExchange, counted: int
     ) -> list[str]:
         """The lowest-numbered single share of each eligible company and source; ``counted``
         is 1 when the card itself counts against the certificate limit."""
@@ -139,16 +135,16 @@ class ShareExchangeStep(Step):
                 out.append(singles[0].id)
         return out
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return bool(self.options(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         return [
             BuyShares(player=g.controller_id(card), entity=card, shares=(cert,))
             for card, cert, _ in self.options(g, entity)
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, BuyShares)
         if action not in self.actions(g, entity):
             raise IllegalAction(
@@ -156,7 +152,7 @@ class ShareExchangeStep(Step):
                 rule="ability.share_exchange",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, BuyShares)
         card, cert_id = action.entity, action.shares[0]
         ability = next(a for c, s, a in self.options(g, entity) if c == card and s == cert_id)

@@ -22,7 +22,6 @@ that lets a company build off its routes needs the title's map rules.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 from roundhouse.core.ability import When, usable
 from roundhouse.core.actions import Action
@@ -35,9 +34,7 @@ from roundhouse.core.track import TileLay
 from roundhouse.titles.g18us.ability import ExtraTileLay
 from roundhouse.titles.g18us.card_step import TrackCardStep
 from roundhouse.titles.g18us.card_window_step import CardTrackStep, window_open
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18us.state import UsGame
 
 
 class ExtraTileLayStep(TrackCardStep):
@@ -52,13 +49,13 @@ class ExtraTileLayStep(TrackCardStep):
         self.round: dict[tuple[str, int], int] = {}
         """(card, ability index) -> lays this operating round (a round builds new steps)."""
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: UsGame, entity: str) -> None:
         self.turn = {}
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: UsGame, action: Action) -> bool:
         return isinstance(action, LayTile) and action.entity in g.privates
 
-    def abilities(self, g: Engine, corp: str) -> list[tuple[Private, int, ExtraTileLay]]:
+    def abilities(self, g: UsGame, corp: str) -> list[tuple[Private, int, ExtraTileLay]]:
         """The company's usable extra-lay powers now: cards it owns or its president owns."""
         president = g.controller(corp)
         out: list[tuple[Private, int, ExtraTileLay]] = []
@@ -85,7 +82,7 @@ class ExtraTileLayStep(TrackCardStep):
                     out.append((private, i, ability))
         return out
 
-    def _track_open(self, g: Engine, entity: str) -> bool:
+    def _track_open(self, g: UsGame, entity: str) -> bool:
         """The company is in its tile placement step: a
         :class:`~.card_window_step.CardTrackStep` not yet passed (it
         waits for the card even when the company's own lays offer nothing), or a plain
@@ -97,14 +94,14 @@ class ExtraTileLayStep(TrackCardStep):
                 return True
         return False
 
-    def options(self, g: Engine, corp: str) -> dict[tuple[str, str, str, int], TileLay]:
+    def options(self, g: UsGame, corp: str) -> dict[tuple[str, str, str, int], TileLay]:
         """(card, hex, tile, rotation) -> the lay at the card's price, while the company is
         in its track step."""
         if not self._track_open(g, corp):
             return {}
         return self.lays(g, corp)
 
-    def lays(self, g: Engine, corp: str) -> dict[tuple[str, str, str, int], TileLay]:
+    def lays(self, g: UsGame, corp: str) -> dict[tuple[str, str, str, int], TileLay]:
         """The cards' lays for ``corp`` whatever step it is in."""
         powers = self.abilities(g, corp)
         if not powers:
@@ -125,17 +122,17 @@ class ExtraTileLayStep(TrackCardStep):
                 out.setdefault(key, dataclasses.replace(lay, cost=cost))
         return out
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return bool(self.options(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [
             LayTile(player=p, entity=card, hex=h, tile=t, rotation=r)
             for (card, h, t, r) in self.options(g, entity)
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, LayTile)
         key = (action.entity, action.hex, action.tile, action.rotation)
         if key not in self.options(g, entity):
@@ -145,7 +142,7 @@ class ExtraTileLayStep(TrackCardStep):
                 rule="ability.extra_tile_lay",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, LayTile)
         lay = self.options(g, entity)[(action.entity, action.hex, action.tile, action.rotation)]
         private, i, ability = next(x for x in self.abilities(g, entity) if x[0].id == action.entity)

@@ -30,7 +30,6 @@ keeps it as a normal station token.
 from __future__ import annotations
 
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.market import Direction
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.core.tiles import Colour
@@ -64,21 +63,16 @@ DISPLAY_CIRCLE = {"E2": "s", "H17": "e"}
 "New Orleans (H17)"), while the hex still has two Cities."""
 
 
-def us(g: Engine) -> UsGame:
-    assert isinstance(g, UsGame)
-    return g
-
-
-def is_land_grant(g: Engine, corp_id: str) -> bool:
+def is_land_grant(g: UsGame, corp_id: str) -> bool:
     return g.corps[corp_id].spec.kind == LAND_GRANT
 
 
-def five_share(g: Engine, corp_id: str) -> bool:
+def five_share(g: UsGame, corp_id: str) -> bool:
     """A Land Grant company still building its grant (§7.3)."""
-    return is_land_grant(g, corp_id) and corp_id not in us(g).ten_share
+    return is_land_grant(g, corp_id) and corp_id not in g.ten_share
 
 
-def open_by_act(g: Engine, player: str, corp_id: str, price: int) -> None:
+def open_by_act(g: UsGame, player: str, corp_id: str, price: int) -> None:
     """§10.2.5: the Pacific Railway Act's buyer takes the President's Certificate of the Land
     Grant company he chose, paid for with the Concession, and sets its Starting Value; the
     company floats once players own three shares (§7.3.1)."""
@@ -91,7 +85,7 @@ def open_by_act(g: Engine, player: str, corp_id: str, price: int) -> None:
     book.move(pc.id, player)
     corp.par_price = price
     corp.formed_in = g.sr_count
-    us(g).pacific_company = corp_id
+    g.pacific_company = corp_id
     g.emit(
         "par",
         f"{player} opens {corp_id} at ${price} with {PACIFIC_ACT}",
@@ -103,12 +97,12 @@ def open_by_act(g: Engine, player: str, corp_id: str, price: int) -> None:
     g.check_float(corp_id)
 
 
-def grant_complete(g: Engine, corp_id: str) -> bool:
+def grant_complete(g: UsGame, corp_id: str) -> bool:
     """§7.3.1: the company's track joins its base to one of its qualifying Cities."""
     return bool(reached_qualifying(g, corp_id))
 
 
-def reached_qualifying(g: Engine, corp_id: str) -> list[str]:
+def reached_qualifying(g: UsGame, corp_id: str) -> list[str]:
     """The qualifying City hexes the company's routes reach, in map order."""
     grant = land_grants()[corp_id]
     reach = g.map.graph.reach(corp_id)  # type: ignore[attr-defined]
@@ -116,10 +110,10 @@ def reached_qualifying(g: Engine, corp_id: str) -> list[str]:
     return sorted(h for h in grant.qualifying if h in hexes)
 
 
-def credit_mobilier_lays(g: Engine, corp_id: str) -> int:
+def credit_mobilier_lays(g: UsGame, corp_id: str) -> int:
     """The company's own tiles this turn (§7.3.2 counts the tiles it places)."""
-    turn, lays = us(g).credit_mobilier.get(corp_id, ((-1, -1), 0))
-    return lays if turn == us(g).turn_key() else 0
+    turn, lays = g.credit_mobilier.get(corp_id, ((-1, -1), 0))
+    return lays if turn == g.turn_key() else 0
 
 
 def credit_mobilier_due(lays: int) -> int:
@@ -127,28 +121,28 @@ def credit_mobilier_due(lays: int) -> int:
     return CREDIT_MOBILIER * lays if lays > 1 else 0
 
 
-def credit_mobilier_paid(g: Engine, corp_id: str) -> int:
+def credit_mobilier_paid(g: UsGame, corp_id: str) -> int:
     """What the company paid the Crédit Mobilier this turn: earnings it must pay out."""
     return credit_mobilier_due(credit_mobilier_lays(g, corp_id))
 
 
-def next_tile_charge(g: Engine, corp_id: str) -> int:
+def next_tile_charge(g: UsGame, corp_id: str) -> int:
     """What the company's next own tile adds to the Crédit Mobilier ($80 for the second, as
     the first is then charged too; $40 for the third)."""
     n = credit_mobilier_lays(g, corp_id)
     return credit_mobilier_due(n + 1) - credit_mobilier_due(n)
 
 
-def count_own_tile(g: Engine, corp_id: str) -> int:
+def count_own_tile(g: UsGame, corp_id: str) -> int:
     """Record one of the company's own tiles this turn; returns the Crédit Mobilier it
     costs now."""
     charge = next_tile_charge(g, corp_id)
-    state = us(g)
+    state = g
     state.credit_mobilier[corp_id] = (state.turn_key(), credit_mobilier_lays(g, corp_id) + 1)
     return charge
 
 
-def spike_spaces(g: Engine) -> list[int]:
+def spike_spaces(g: UsGame) -> list[int]:
     """The Stock Market values the doubling token may stand on, from $60 to a Red Zone value
     of $75 (§7.3.3)."""
     grid = g.market.grid
@@ -163,14 +157,14 @@ def spike_spaces(g: Engine) -> list[int]:
     return out
 
 
-def golden_spike_value(g: Engine, corp_id: str) -> int:
+def golden_spike_value(g: UsGame, corp_id: str) -> int:
     """The Red Zone value under the company's doubling token (§7.3.3)."""
     spaces = spike_spaces(g)
-    at = min(us(g).golden_spike.get(corp_id, 0), len(spaces) - 1)
+    at = min(g.golden_spike.get(corp_id, 0), len(spaces) - 1)
     return spaces[at] - RED_ZONE
 
 
-def advances_spike(g: Engine, corp_id: str, lay: TileLay, complete_before: bool) -> bool:
+def advances_spike(g: UsGame, corp_id: str, lay: TileLay, complete_before: bool) -> bool:
     """§7.3.3: a yellow tile placed (not an upgrade) by the company itself, while its grant
     is not complete and before Phase 4E/3G."""
     if not five_share(g, corp_id) or lay.upgrade or complete_before:
@@ -180,10 +174,10 @@ def advances_spike(g: Engine, corp_id: str, lay: TileLay, complete_before: bool)
     return g.map.board.tiles[lay.tile].colour is Colour.YELLOW  # type: ignore[attr-defined]
 
 
-def after_own_tile(g: Engine, corp_id: str, lay: TileLay, complete_before: bool) -> None:
+def after_own_tile(g: UsGame, corp_id: str, lay: TileLay, complete_before: bool) -> None:
     """The Golden Spike token moves on (§7.3.3) and the Pacific Railway Act closes with its
     company's first tile (§10.2.5)."""
-    state = us(g)
+    state = g
     if advances_spike(g, corp_id, lay, complete_before):
         top = len(spike_spaces(g)) - 1
         state.golden_spike[corp_id] = min(state.golden_spike.get(corp_id, 0) + 1, top)
@@ -193,7 +187,7 @@ def after_own_tile(g: Engine, corp_id: str, lay: TileLay, complete_before: bool)
         g.emit("close", f"{PACIFIC_ACT} {card.spec.name} closes", item=PACIFIC_ACT)
 
 
-def open_doubling_sites(g: Engine, corp_id: str) -> list[str]:
+def open_doubling_sites(g: UsGame, corp_id: str) -> list[str]:
     """Qualifying City hexes the company reaches that have a Land Grant doubling space free
     for it (§6.4.1)."""
     board = g.map.board  # type: ignore[attr-defined]
@@ -208,7 +202,7 @@ def open_doubling_sites(g: Engine, corp_id: str) -> list[str]:
     return out
 
 
-def doubling_circle(g: Engine, corp_id: str, hex_name: str) -> str:
+def doubling_circle(g: UsGame, corp_id: str, hex_name: str) -> str:
     """The City of the hex the doubling token goes beside: one the company's route reaches,
     the one the display names if it reaches that (:data:`DISPLAY_CIRCLE`)."""
     cities: list[str] = list(g.map.board.hexes[hex_name].tokens)  # type: ignore[attr-defined]
@@ -219,9 +213,9 @@ def doubling_circle(g: Engine, corp_id: str, hex_name: str) -> str:
     return next((c for c in cities if c in reached), cities[0])
 
 
-def convert(g: Engine, corp_id: str, site: str | None) -> None:
+def convert(g: UsGame, corp_id: str, site: str | None) -> None:
     """§6.3.2, §7.3.3: the conversion to a 10-Share company."""
-    state = us(g)
+    state = g
     corp = g.corps[corp_id]
     book = g.books[corp_id]
     price = g.share_price(corp_id)

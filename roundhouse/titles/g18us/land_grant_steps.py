@@ -22,7 +22,6 @@ from collections.abc import Mapping
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
@@ -50,11 +49,11 @@ from roundhouse.titles.g18us.land_grant import (
     five_share,
     grant_complete,
     open_doubling_sites,
-    us,
 )
+from roundhouse.titles.g18us.state import UsGame
 
 
-class UsBuyCompanyStep(Step):
+class UsBuyCompanyStep(Step[UsGame]):
     """§6.1: Western Concessions bought by the company at face value, before it builds.
 
     §6: "Each company must conduct its operations in strict conformance with the order";
@@ -70,14 +69,14 @@ class UsBuyCompanyStep(Step):
         super().__init__()
         self.closed = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: UsGame, entity: str) -> None:
         self.closed = False
 
     def close(self) -> None:
         """The company has moved on to a later step: no more purchases this turn."""
         self.closed = True
 
-    def offers(self, g: Engine, corp: str) -> dict[str, int]:
+    def offers(self, g: UsGame, corp: str) -> dict[str, int]:
         if self.closed:
             return {}
         cash = g.ledger.cash(corp)
@@ -85,7 +84,7 @@ class UsBuyCompanyStep(Step):
         for pid, card in g.privates.items():
             if card.closed or not card.spec.company_may_buy or not is_western(pid):
                 continue
-            from_pool = card.owner is None and us(g).pacific_act
+            from_pool = card.owner is None and g.pacific_act
             from_player = card.owner in g.seats and not g.seats[card.owner].bankrupt
             if (
                 (from_pool or from_player)
@@ -95,17 +94,17 @@ class UsBuyCompanyStep(Step):
                 out[pid] = card.spec.value
         return out
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return bool(self.offers(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [
             BuyCompany(player=p, entity=entity, company=pid, price=price)
             for pid, price in self.offers(g, entity).items()
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, BuyCompany)
         offers = self.offers(g, entity)
         if offers.get(action.company) != action.price:
@@ -116,7 +115,7 @@ class UsBuyCompanyStep(Step):
                 rule="company.buy",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         """From the Pool at once; from a player once he agrees (§7.2)."""
         assert isinstance(action, BuyCompany)
         owner = g.privates[action.company].owner
@@ -135,11 +134,11 @@ class UsTrackStep(CardTrackStep):
         super().__init__()
         self.upgraded = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: UsGame, entity: str) -> None:
         super().setup(g, entity)
         self.upgraded = False
 
-    def _owed(self, g: Engine, entity: str) -> bool:
+    def _owed(self, g: UsGame, entity: str) -> bool:
         """§7.3.1: "Each Operating Round, a 5-Share Land Grant company must place one yellow
         tile, or upgrade one yellow tile to a green tile, whether or not it has the necessary
         funds" - while its grant is incomplete (§7.3.1: a company whose grant is already
@@ -151,7 +150,7 @@ class UsTrackStep(CardTrackStep):
             and not grant_complete(g, entity)
         )
 
-    def _options(self, g: Engine, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
+    def _options(self, g: UsGame, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
         """§7.3.2: once it has upgraded, a Land Grant company's other tiles are yellow; a
         System's likewise (§7.4.2: "two yellow tiles, or ... one yellow tile and upgrade
         one tile")."""
@@ -160,7 +159,7 @@ class UsTrackStep(CardTrackStep):
             return {k: lay for k, lay in found.items() if not lay.upgrade}
         return found
 
-    def _owed_lays(self, g: Engine, corp: str) -> list[TileLay]:
+    def _owed_lays(self, g: UsGame, corp: str) -> list[TileLay]:
         """The owed tile's lays when the treasury cannot pay for any (none found a station:
         that needs a token the company pays for itself)."""
         if not self._owed(g, corp) or self._options(g, corp):
@@ -169,7 +168,7 @@ class UsTrackStep(CardTrackStep):
         assert isinstance(board, BoardMap)
         return [lay for lay in board.every_lay(g, corp) if lay.station is None]
 
-    def _emergency(self, g: Engine, corp: str) -> dict[tuple[str, str, int], TileLay]:
+    def _emergency(self, g: UsGame, corp: str) -> dict[tuple[str, str, int], TileLay]:
         """§7.3.1, §6.9.1: the owed tile's lays the treasury and the President's cash
         together pay for."""
         president = g.controller(corp)
@@ -182,7 +181,7 @@ class UsTrackStep(CardTrackStep):
             if lay.cost <= money
         }
 
-    def _raising(self, g: Engine, corp: str) -> tuple[str, dict[str, list[int]]] | None:
+    def _raising(self, g: UsGame, corp: str) -> tuple[str, dict[str, list[int]]] | None:
         """(President, the sales he may make) when even his cash does not pay for the owed
         tile: §6.9.1 "he must sell sufficient stock to raise the difference"; no sales left
         means bankruptcy (§6.9.3: "or to pay for a mandatory tile lay")."""
@@ -193,14 +192,14 @@ class UsTrackStep(CardTrackStep):
         cheapest = min(lay.cost for lay in lays)
         return president, emergency_sales(g, corp, president, cheapest - g.ledger.cash(corp))
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return (
             super().active(g, entity)
             or bool(self._emergency(g, entity))
             or self._raising(g, entity) is not None
         )
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         if self._own_open(g, entity) and (raising := self._raising(g, entity)) is not None:
             president, sales = raising
             pp = g.pid(president)
@@ -222,7 +221,7 @@ class UsTrackStep(CardTrackStep):
             out = [a for a in out if not isinstance(a, Pass)]
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, (SellShares, Bankrupt)):
             if action not in self.actions(g, entity):
                 raise IllegalAction(
@@ -249,7 +248,7 @@ class UsTrackStep(CardTrackStep):
                 )
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, SellShares):
             do_sale(
                 g,
@@ -296,7 +295,7 @@ class UsTrackStep(CardTrackStep):
                 g.or_round().revenue = (g.or_round().revenue or 0) + charge
 
 
-class ConversionStep(Step):
+class ConversionStep(Step[UsGame]):
     """§6.3.2: a 5-Share Land Grant company whose grant is complete converts."""
 
     kinds = frozenset({"choose", "pass"})
@@ -305,20 +304,20 @@ class ConversionStep(Step):
     def __init__(self) -> None:
         self.done = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: UsGame, entity: str) -> None:
         self.done = False
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return not self.done and five_share(g, entity) and grant_complete(g, entity)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         sites = open_doubling_sites(g, entity)
         if not sites:
             return [Pass(player=p, entity=entity)]
         return [Choose(player=p, entity=entity, choice=h) for h in sites]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
             raise IllegalAction(
                 f"{entity} must convert and place its doubling token in one of "
@@ -326,7 +325,7 @@ class ConversionStep(Step):
                 rule="conversion.site",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         site = action.choice if isinstance(action, Choose) else None
         convert(g, entity, site)
         self.done = True
@@ -335,7 +334,7 @@ class ConversionStep(Step):
 class UsTokenStep(CardTokenStep):
     """§6.4.1: the conversion's doubling token took this turn's placement."""
 
-    def _options(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
-        if us(g).doubling_turn.get(corp) == us(g).turn_key():
+    def _options(self, g: UsGame, corp: str) -> dict[tuple[str, str], int]:
+        if g.doubling_turn.get(corp) == g.turn_key():
             return {}
         return super()._options(g, corp)

@@ -18,18 +18,18 @@ is :class:`~.rules.UsOperatingRound`'s, once the company has operated.
 from __future__ import annotations
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bankrupt, Choose, SellShares
 from roundhouse.titles.g18us.board import reserved_hexes
 from roundhouse.titles.g18us.consent import PERMISSION, Request, ask, was_refused
 from roundhouse.titles.g18us.land_grant_steps import UsTrackStep
+from roundhouse.titles.g18us.state import UsGame
 
 ASK = "ask:"
 """Prefix of the choice asking for a tile: ``ask:D17:9``."""
 
 
-def askable_owners(g: Engine, corp_id: str) -> frozenset[str]:
+def askable_owners(g: UsGame, corp_id: str) -> frozenset[str]:
     """Land Grant companies that have floated, not yet operated, have a President and are
     not ``corp_id``: whose reserved hexes it may ask to build in (§7.3)."""
     released = g.map.board.released  # type: ignore[attr-defined]
@@ -43,7 +43,7 @@ def askable_owners(g: Engine, corp_id: str) -> frozenset[str]:
     )
 
 
-def asks(g: Engine, corp_id: str) -> list[str]:
+def asks(g: UsGame, corp_id: str) -> list[str]:
     """The "hex:tile" permissions the company may ask for now: tiles it could lay and pay
     for, not yet permitted to it, not refused it this turn."""
     owners = askable_owners(g, corp_id)
@@ -65,15 +65,15 @@ class PermissionTrackStep(UsTrackStep):
 
     kinds = UsTrackStep.kinds | {"choose"}
 
-    def _asks(self, g: Engine, entity: str) -> list[str]:
+    def _asks(self, g: UsGame, entity: str) -> list[str]:
         if self.passed or not self._own_open(g, entity):
             return []
         return asks(g, entity)
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return super().active(g, entity) or bool(self._asks(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         out = super().actions(g, entity)
         if any(isinstance(a, (SellShares, Bankrupt)) for a in out):
             return out  # §6.9.1: money raising for the owed tile comes first
@@ -83,7 +83,7 @@ class PermissionTrackStep(UsTrackStep):
         )
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, Choose):
             item = action.choice.removeprefix(ASK)
             if not action.choice.startswith(ASK) or item not in self._asks(g, entity):
@@ -96,7 +96,7 @@ class PermissionTrackStep(UsTrackStep):
             return
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if not isinstance(action, Choose):
             super().process(g, entity, action)
             return

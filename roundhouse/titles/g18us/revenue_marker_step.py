@@ -31,9 +31,9 @@ from roundhouse.titles.g18us.ability import RevenueMarker
 from roundhouse.titles.g18us.card_step import TokenCardStep
 from roundhouse.titles.g18us.card_window_step import CardTokenStep, window_open
 from roundhouse.titles.g18us.revenue_marker import marker_text
+from roundhouse.titles.g18us.state import UsGame
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
     from roundhouse.titles.g18us.card_board import CardBoardMap
 
 
@@ -43,18 +43,18 @@ class RevenueMarkerStep(TokenCardStep):
     name = "revenue_marker"
     on_behalf = True
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: UsGame, action: Action) -> bool:
         if not isinstance(action, PlaceToken) or action.entity not in g.privates:
             return False
         return any(isinstance(a, RevenueMarker) for a in g.privates[action.entity].spec.abilities)
 
     @staticmethod
-    def _board(g: Engine) -> CardBoardMap | None:
+    def _board(g: UsGame) -> CardBoardMap | None:
         from roundhouse.titles.g18us.card_board import CardBoardMap
 
         return g.map if isinstance(g.map, CardBoardMap) else None
 
-    def _token_open(self, g: Engine, entity: str) -> bool:
+    def _token_open(self, g: UsGame, entity: str) -> bool:
         """The company is in its token placement step: a
         :class:`~.card_window_step.CardTokenStep` not yet passed, or a
         plain token step that is the one waiting for it."""
@@ -66,7 +66,7 @@ class RevenueMarkerStep(TokenCardStep):
         return False
 
     def abilities(
-        self, g: Engine, corp: str, *, window: bool = True
+        self, g: UsGame, corp: str, *, window: bool = True
     ) -> list[tuple[Private, int, RevenueMarker]]:
         """Marker cards the acting company, or its president, may play now (``window``
         False: a token-step card also outside the token step)."""
@@ -93,13 +93,13 @@ class RevenueMarkerStep(TokenCardStep):
                     out.append((private, i, ability))
         return out
 
-    def token_step_markers(self, g: Engine, corp: str) -> bool:
+    def token_step_markers(self, g: UsGame, corp: str) -> bool:
         """Whether a token-step card has a marker for ``corp`` (what keeps a
         :class:`~.card_window_step.CardTokenStep` open)."""
         return any(a.when is When.TOKEN for a in self.options(g, corp, window=False).values())
 
     def options(
-        self, g: Engine, corp: str, *, window: bool = True
+        self, g: UsGame, corp: str, *, window: bool = True
     ) -> dict[tuple[str, str, str], RevenueMarker]:
         """(card, hex, city) -> the marker it may place there; with ``window``, only while a
         blocking step of the turn still waits (the card never holds a turn open by itself:
@@ -124,17 +124,17 @@ class RevenueMarkerStep(TokenCardStep):
                         out.setdefault((private.id, hex_name, stop.name), ability)
         return out
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return bool(self.options(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [
             PlaceToken(player=p, entity=card, hex=h, city=c)
             for (card, h, c) in self.options(g, entity)
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, PlaceToken)
         if (action.entity, action.hex, action.city) not in self.options(g, entity):
             raise IllegalAction(
@@ -143,7 +143,7 @@ class RevenueMarkerStep(TokenCardStep):
                 rule="ability.revenue_marker",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, PlaceToken)
         ability = self.options(g, entity)[(action.entity, action.hex, action.city)]
         board = self._board(g)

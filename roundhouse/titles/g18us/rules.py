@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from roundhouse.core.ability import When
 from roundhouse.core.actions import Action
 from roundhouse.core.config import DividendKind
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyCompany, Dividend
 from roundhouse.core.flow.auction import sell_private
@@ -85,12 +84,7 @@ DOUBLE_JUMP_PHASE = "5E/4G"
 is equal to or greater than twice its Current Market Value, [it] moves two spaces"."""
 
 
-def _us(g: Engine) -> UsGame:
-    assert isinstance(g, UsGame)
-    return g
-
-
-class UsStockStep(StockStep):
+class UsStockStep(StockStep[UsGame]):
     """A Stock Round turn (§5); the one certificate bought may be a Concession from the Pool
     at face value: the Eastern ones until the Western Railroad Convention (§3.4, §3.7), the
     Western ones a company may own once the Pacific Railway Act is bought (§7.1).  The DRG
@@ -98,10 +92,10 @@ class UsStockStep(StockStep):
 
     kinds = StockStep.kinds | {"buy_company"}
 
-    def concessions(self, g: Engine, player: str) -> list[Action]:
+    def concessions(self, g: UsGame, player: str) -> list[Action]:
         if g.cert_count(player) >= g.cert_limit():
             return []
-        us = _us(g)
+        us = g
         cash = g.ledger.cash(player)
         return [
             BuyCompany(player=g.pid(player), entity=player, company=c.id, price=c.spec.value)
@@ -115,10 +109,10 @@ class UsStockStep(StockStep):
             )
         ]
 
-    def buys(self, g: Engine, player: str) -> list[Action]:
+    def buys(self, g: UsGame, player: str) -> list[Action]:
         return [*super().buys(g, player), *self.concessions(g, player)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, BuyCompany):
             if self._round(g).turn_bought or action not in self.concessions(g, entity):
                 raise IllegalAction(
@@ -128,7 +122,7 @@ class UsStockStep(StockStep):
             return
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, BuyCompany):
             sell_private(g, action.company, entity, action.price)
             r = self._round(g)
@@ -138,10 +132,10 @@ class UsStockStep(StockStep):
         super().process(g, entity, action)
 
 
-class UsDividendStep(DividendStep):
+class UsDividendStep(DividendStep[UsGame]):
     """Dividends (§6.6); the Southern Railway's first revenue closes P6 (§10.1.6)."""
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         assert isinstance(action, Dividend)
         earned = g.or_round().revenue or 0
         super().process(g, entity, action)
@@ -158,7 +152,7 @@ class UsOperatingRound(SideTurnRound):
     Presidency (its certificate in the Pool, §6.9.3) ends its turn there; a Land Grant
     company's reserved hexes open when it has operated (§7.3)."""
 
-    def taking(self, step: Step, entity: str) -> None:
+    def taking(self, step: Step[UsGame], entity: str) -> None:
         """§6's order kept: once the company acts in a blocking step after its Concession
         purchases (§6.1), they are over for the turn."""
         if step.blocking and entity == self.current:
@@ -166,7 +160,7 @@ class UsOperatingRound(SideTurnRound):
                 if isinstance(earlier, UsBuyCompanyStep):
                     earlier.close()
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: UsGame, entity: str) -> None:
         if not self.finished and self.entity(g) == entity and g.controller(entity) is None:
             self.next_entity(g)
             self._begin_turn(g)
@@ -174,7 +168,7 @@ class UsOperatingRound(SideTurnRound):
             return
         super().after_process(g, entity)
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: UsGame) -> None:
         """§7.3: "Once such a Land Grant company has operated, there are no longer any
         restrictions on building in its reserved hexes"."""
         corp = self.current
@@ -186,26 +180,26 @@ class UsOperatingRound(SideTurnRound):
 class UsHooks(CardHooks):
     """18US's sequence of rounds and its rules in them."""
 
-    def first_round(self, g: Engine) -> Round:
+    def first_round(self, g: UsGame) -> Round[UsGame]:
         """§3.1-§3.2: player numbers drawn at random, then the ERRC for the Eastern
         Concessions."""
-        us = _us(g)
+        us = g
         g.priority = us.seat_order[0]
         items = [c.id for c in eastern_concessions()]
         return ConventionRound(ConventionStep(items, convention_bids()))
 
-    def stock_round(self, g: Engine) -> Round:
+    def stock_round(self, g: UsGame) -> Round[UsGame]:
         """§5: sell, then buy one certificate; P4's exchange on the side (§10.1.4); P6's buyer
         opens the Southern Railway at once (§10.1.6)."""
         return StockRound([SouthernStartStep(), ShareExchangeStep(When.STOCK_ROUND), UsStockStep()])
 
-    def operating_steps(self, g: Engine) -> Sequence[Step]:
+    def operating_steps(self, g: UsGame) -> Sequence[Step[UsGame]]:
         """§6's turn with §6.1's Concession purchases (a player's only with his consent,
         §7.2), the track step with its requests for leave to build in reserved hexes and the
         Land Grant track (§7.3), the
         conversion steps (§6.3.2 Land Grant, §6.3.1 Eastern) between track and token, and
         18US's dividend and train steps."""
-        steps: list[Step] = [ConsentStep(), SideTurnPassStep()]
+        steps: list[Step[UsGame]] = [ConsentStep(), SideTurnPassStep()]
         for step in super().operating_steps(g):
             if type(step) is DiscountBuyTrainStep:
                 step = UsBuyTrainStep()
@@ -221,15 +215,15 @@ class UsHooks(CardHooks):
             steps.append(step)
         return steps
 
-    def operating_round(self, g: Engine) -> Round:
+    def operating_round(self, g: UsGame) -> Round[UsGame]:
         return UsOperatingRound(self.operating_steps(g))
 
-    def next_round(self, g: Engine, ended: Round) -> Round:
+    def next_round(self, g: UsGame, ended: Round[UsGame]) -> Round[UsGame]:
         """After the ERRC the Initial Stock Round; then two Operating Rounds per Stock Round
         (§6); after the pair in which the first 4-train left the stack, the Western Railroad
         Convention (§7.1), again after each pair until the Pacific Railway Act is bought;
         Systems may form before the Stock Rounds once a 4E/3G is bought (§7.4)."""
-        us = _us(g)
+        us = g
         if ended.kind == "OR" and g.or_in_set >= g.ors_in_set and us.wrrc_due:
             return WesternConventionRound(offered_concessions(g))
         out = super().next_round(g, ended)
@@ -237,12 +231,12 @@ class UsHooks(CardHooks):
             return system_round(g) or out
         return out
 
-    def on_operating_round_end(self, g: Engine) -> None:
+    def on_operating_round_end(self, g: UsGame) -> None:
         """§6.10: at the end of each pair of Operating Rounds before the WRRC the Bank
         discards the top train of the stack to the Pool (no Baldwin income); a discarded first
         4-train starts its phase at once.  §7.1: after a Convention "The Bank no longer
         discards a train"."""
-        us = _us(g)
+        us = g
         if g.or_in_set < g.ors_in_set or us.wrrc_due or us.wrrc_sessions:
             return
         top = g.depot.upcoming[0] if g.depot.upcoming else None
@@ -252,45 +246,45 @@ class UsHooks(CardHooks):
         g.emit("discard", f"The Bank discards {top} to the Pool", train=top)
         g.train_events(None, events)
 
-    def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
+    def on_train_events(self, g: UsGame, corp_id: str | None, events: TrainEvents) -> None:
         names = {p.name for p in events.phases}
         if WRRC_PHASE in names:
-            _us(g).wrrc_due = True
+            g.wrrc_due = True
         if COMMUTER_PHASE in names:
             release_commuters(g)
 
-    def can_start(self, g: Engine, player: str, corp_id: str) -> bool:
+    def can_start(self, g: UsGame, player: str, corp_id: str) -> bool:
         """§3.4-§3.7: players open Eastern companies; the Southern Railway only through P6
         (§3.1); Land Grant companies once the Pacific Railway Act is bought (§7.3); the DRG
         from the Pool before Phase 5E/4G... or after, with no train (§10.2.4)."""
         kind = g.corps[corp_id].spec.kind
         if kind == EASTERN:
             return corp_id != SOUTHERN
-        us = _us(g)
+        us = g
         if kind == LAND_GRANT:
             return us.pacific_act
         card = g.privates[DRG_CONCESSION]
         return us.pacific_act and card.owner is None and not card.closed
 
-    def par_prices(self, g: Engine, corp_id: str) -> list[int]:
+    def par_prices(self, g: UsGame, corp_id: str) -> list[int]:
         """§10.2.4: the DRG's Starting Value is at least $75."""
         prices = super().par_prices(g, corp_id)
         if corp_id == DRG:
             return [p for p in prices if p >= LEAST_STARTING_VALUE]
         return prices
 
-    def on_float(self, g: Engine, corp_id: str) -> None:
+    def on_float(self, g: UsGame, corp_id: str) -> None:
         if corp_id == DRG:
             on_drg_float(g)
 
-    def track_lays(self, g: Engine, corp_id: str) -> int:
+    def track_lays(self, g: UsGame, corp_id: str) -> int:
         """§7.3.2: a 5-Share Land Grant company places up to three tiles; §7.4.2: a System
         two."""
-        if corp_id in _us(g).systems:
+        if corp_id in g.systems:
             return SYSTEM_LAYS
         return LAND_GRANT_LAYS if five_share(g, corp_id) else 1
 
-    def extra_revenue(self, g: Engine, corp_id: str, revenue: int) -> int:
+    def extra_revenue(self, g: UsGame, corp_id: str, revenue: int) -> int:
         """§6.5.1: a company with Classic trains and no Freight train earns the phase's fixed
         Freight Bonus; §7.3.2: a Land Grant company's Crédit Mobilier payments count as
         earnings."""
@@ -300,17 +294,17 @@ class UsHooks(CardHooks):
             extra += freight_bonus()[g.depot.phases.current.name]
         return extra
 
-    def dividend_kinds(self, g: Engine, corp_id: str) -> frozenset[DividendKind]:
+    def dividend_kinds(self, g: UsGame, corp_id: str) -> frozenset[DividendKind]:
         """§7.3.2: "When the company 'earns' money by this means, it is required to pay out
         its earnings as dividends and may not retain"."""
         if credit_mobilier_paid(g, corp_id):
             return frozenset({DividendKind.PAYOUT})
         return super().dividend_kinds(g, corp_id)
 
-    def dividend_thresholds(self, g: Engine, corp_id: str) -> tuple[int, ...]:
+    def dividend_thresholds(self, g: UsGame, corp_id: str) -> tuple[int, ...]:
         """§4.2: 10-Share companies double-jump from Phase 5E/4G ("Systems do not")."""
         base = super().dividend_thresholds(g, corp_id)
-        us = _us(g)
+        us = g
         if (
             corp_id in us.ten_share
             and corp_id not in us.systems
@@ -319,24 +313,24 @@ class UsHooks(CardHooks):
             return (*base, 2 * base[-1])
         return base
 
-    def dividend_price(self, g: Engine, corp_id: str) -> int:
+    def dividend_price(self, g: UsGame, corp_id: str) -> int:
         """§7.4.2: a System's price moves on its halved dividends
         (:func:`~.systems.system_dividend_price`)."""
-        if corp_id in _us(g).systems:
+        if corp_id in g.systems:
             return system_dividend_price(g.share_price(corp_id))
         return super().dividend_price(g, corp_id)
 
-    def must_own_train(self, g: Engine, corp_id: str) -> bool:
+    def must_own_train(self, g: UsGame, corp_id: str) -> bool:
         """§6.9: Eastern companies, 10-Share Land Grant companies and Systems must own a
         train; 5-Share Land Grant companies and the DRG need not."""
         if g.corps[corp_id].spec.kind == LAND_GRANT:
-            return corp_id in _us(g).ten_share
+            return corp_id in g.ten_share
         return super().must_own_train(g, corp_id)
 
-    def may_buy_trains_from(self, g: Engine, buyer: str, seller: str) -> bool:
+    def may_buy_trains_from(self, g: UsGame, buyer: str, seller: str) -> bool:
         """§6.8: a company may buy a train from another company at any time."""
         corp = g.corps.get(seller)
         return corp is not None and corp.floated and g.depot.owned_by(seller) != []
 
-    def operating_order(self, g: Engine, candidates: Sequence[str]) -> list[str]:
+    def operating_order(self, g: UsGame, candidates: Sequence[str]) -> list[str]:
         return g.market.operating_order(candidates)

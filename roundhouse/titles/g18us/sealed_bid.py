@@ -9,12 +9,12 @@ from collections.abc import Collection, Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.actions import Bid, Pass
 from roundhouse.core.flow.auction import AuctionStep, sell_private
+from roundhouse.titles.g18us.state import UsGame
 
 
-class SealedBidStep(AuctionStep):
+class SealedBidStep(AuctionStep[UsGame]):
     """Simultaneous secret bids of fixed amounts, then choices in bid order (18US §3.2)."""
 
     def __init__(self, items: Sequence[str], amounts: Sequence[int], lot: str = "sealed") -> None:
@@ -29,12 +29,12 @@ class SealedBidStep(AuctionStep):
         """The lot bid for is a "company" name of its own."""
         return (self.lot,) if kind == "company" else ()
 
-    def acting(self, g: Engine) -> tuple[str, ...]:
+    def acting(self, g: UsGame) -> tuple[str, ...]:
         if len(self.bids) < len(g.players):
             return tuple(p for p in g.players if p not in self.bids)
         return (self.order[0],) if self.order and self.items else ()
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.pid(entity)
         if len(self.bids) < len(g.players):
             cash = g.ledger.cash(entity)
@@ -50,7 +50,7 @@ class SealedBidStep(AuctionStep):
             if g.privates[i].spec.value <= cash
         ] or [Pass(player=p, entity=entity)]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if len(self.bids) < len(g.players):
             assert isinstance(action, Bid)
             self.bids[entity] = action.price
@@ -65,7 +65,7 @@ class SealedBidStep(AuctionStep):
             sell_private(g, action.company, entity, action.price)
         self.order.pop(0)
 
-    def view(self, g: Engine) -> dict[str, object]:
+    def view(self, g: UsGame) -> dict[str, object]:
         """Bids stay secret until everyone has bid."""
         if len(self.bids) < len(g.players):
             return {"bids_made": sorted(self.bids)}

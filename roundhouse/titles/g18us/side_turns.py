@@ -27,7 +27,6 @@ from collections.abc import Sequence
 
 from roundhouse.core.ability import When
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.actions import Pass
 from roundhouse.core.flow.dividend_step import DividendStep
 from roundhouse.core.flow.step import Step
@@ -38,10 +37,9 @@ from roundhouse.titles.g18us.revenue_marker_step import RevenueMarkerStep
 from roundhouse.titles.g18us.state import UsGame
 
 
-def bonus_players(g: Engine) -> list[str]:
+def bonus_players(g: UsGame) -> list[str]:
     """Players, in Stock Round order from the Priority Deal, holding an open Concession with
     a Bonus Token to place at any time who preside no floated company."""
-    assert isinstance(g, UsGame)
     owners = {
         card.owner
         for card in g.privates.values()
@@ -56,29 +54,28 @@ def bonus_players(g: Engine) -> list[str]:
     return [p for p in g.turn_order_from(start) if p in owners and p not in presidents]
 
 
-def exchange_players(g: Engine, corp_id: str, step: ShareExchangeStep) -> list[str]:
+def exchange_players(g: UsGame, corp_id: str, step: ShareExchangeStep) -> list[str]:
     """Players other than the company's President who may exchange a card for one of its
     shares now (``step`` reads the company from the round's ``exchange_for``)."""
-    assert isinstance(g, UsGame)
     boss = g.controller(corp_id)
     start = g.priority or g.seat_order[0]
     return [p for p in g.turn_order_from(start) if p != boss and step.options(g, p)]
 
 
-class SideTurnPassStep(Step):
+class SideTurnPassStep(Step[UsGame]):
     """The pass of a player in his own turn (the card's move is its own step's)."""
 
     kinds = frozenset({"pass"})
     name = "side_turn"
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         rnd = g.round
         return isinstance(rnd, SideTurnRound) and rnd.side_player() == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         return [Pass(player=g.pid(entity), entity=entity)]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         g.emit("pass", f"{entity} passes")
 
 
@@ -86,7 +83,7 @@ class SideTurnRound(ConsentRound):
     """An Operating Round with the players' own turns: Bonus Tokens at its start, the 2nd
     Bank's exchange in a company's turn before its dividend."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[UsGame]]) -> None:
         super().__init__(steps)
         self.bonus_turns: list[str] = []
         """Players still to take their Bonus Token turn at the start of the round."""
@@ -102,23 +99,23 @@ class SideTurnRound(ConsentRound):
             return self.bonus_turns[0]
         return self.exchange_turns[0] if self.exchange_turns else None
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: UsGame) -> None:
         """After the income and the first company's turn set up, the Bonus Token turns."""
         super().start(g)
         if not self.finished:
             self.bonus_turns = bonus_players(g)
             self._open_exchange(g)
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: UsGame) -> str | None:
         return self.side_player() or super().entity(g)
 
-    def offered(self, g: Engine, entity: str) -> list[Step]:
+    def offered(self, g: UsGame, entity: str) -> list[Step[UsGame]]:
         if entity == self.side_player():
-            card: type[Step] = RevenueMarkerStep if self.bonus_turns else ShareExchangeStep
+            card: type[Step[UsGame]] = RevenueMarkerStep if self.bonus_turns else ShareExchangeStep
             return [s for s in self.steps if isinstance(s, (card, SideTurnPassStep))]
         return super().offered(g, entity)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: UsGame, entity: str) -> None:
         if self.bonus_turns and entity == self.bonus_turns[0]:
             self.bonus_turns.pop(0)
             return
@@ -128,12 +125,12 @@ class SideTurnRound(ConsentRound):
         super().after_process(g, entity)
         self._open_exchange(g)
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: UsGame) -> None:
         self.exchange_for = None
         self.exchange_turns = []
         super().next_entity(g)
 
-    def _open_exchange(self, g: Engine) -> None:
+    def _open_exchange(self, g: UsGame) -> None:
         """§10.1.4: once the company waits at its dividend, the exchange turns, once."""
         corp = self.current
         if self.finished or corp is None or self.exchange_for == corp:

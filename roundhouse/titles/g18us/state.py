@@ -27,8 +27,8 @@ class UsGame(Engine):
         *,
         data: TitleData,
         config: TitleConfig,
-        hooks: Hooks,
-        board: MapRules,
+        hooks: Hooks[UsGame],
+        board: MapRules[UsGame],
     ) -> None:
         order: list[str] = list(players)
         rng.shuffle(order)

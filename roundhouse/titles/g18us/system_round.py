@@ -19,11 +19,11 @@ to its charter; where they are a plain and a doubling token the President choose
 from __future__ import annotations
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose, Pass
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
+from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.systems import (
     Pair,
     difference,
@@ -33,7 +33,6 @@ from roundhouse.titles.g18us.systems import (
     possible_systems,
     return_station,
     settle,
-    us,
 )
 
 EXCHANGE = "exchange"
@@ -41,7 +40,7 @@ SELL = "sell"
 RETURN = "return:"
 
 
-class SystemRound(Round):
+class SystemRound(Round[UsGame]):
     """§7.4.1's phase: turns in Stock Round order until everyone passes in a row."""
 
     kind = "Systems"
@@ -58,10 +57,10 @@ class SystemRound(Round):
         self.choosing: tuple[str, str] | None = None
         """(hex, city) where the System's President chooses which token returns."""
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: UsGame) -> str:
         return "System formation"
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: UsGame) -> str | None:
         if self.finished:
             return None
         if self.forming is not None:
@@ -70,7 +69,7 @@ class SystemRound(Round):
             return g.controller(self.forming.higher)
         return self.order[self.at]
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: UsGame) -> None:
         """The player has nothing to form: a pass."""
         self.pass_turn()
 
@@ -83,7 +82,7 @@ class SystemRound(Round):
         if self.passes >= len(self.order):
             self.finished = True
 
-    def settle_stations(self, g: Engine) -> None:
+    def settle_stations(self, g: UsGame) -> None:
         """Return the System's doubled stations; stop at one the President must choose."""
         assert self.forming is not None
         system = self.forming.higher
@@ -99,18 +98,18 @@ class SystemRound(Round):
         self.advance()
 
 
-class SystemStep(Step):
+class SystemStep(Step[UsGame]):
     """A formation, a holder's exchange, or the President's choice of token to return."""
 
     kinds = frozenset({"choose", "pass"})
     name = "systems"
 
     @staticmethod
-    def _round(g: Engine) -> SystemRound:
+    def _round(g: UsGame) -> SystemRound:
         assert isinstance(g.round, SystemRound)
         return g.round
 
-    def choices(self, g: Engine, entity: str) -> list[str]:
+    def choices(self, g: UsGame, entity: str) -> list[str]:
         rnd = self._round(g)
         pair = rnd.forming
         if pair is None:
@@ -122,10 +121,10 @@ class SystemStep(Step):
         hex_name = rnd.choosing[0]
         return [f"{RETURN}{hex_name}:x2", f"{RETURN}{hex_name}:station"]
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsGame, entity: str) -> bool:
         return bool(self.choices(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.pid(entity)
         out: list[Action] = [
             Choose(player=p, entity=entity, choice=c) for c in self.choices(g, entity)
@@ -134,7 +133,7 @@ class SystemStep(Step):
             out.append(Pass(player=p, entity=entity))
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
             offered = ", ".join(self.choices(g, entity)) or "nothing"
             raise IllegalAction(
@@ -144,7 +143,7 @@ class SystemStep(Step):
                 rule="system.form",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         rnd = self._round(g)
         if isinstance(action, Pass):
             rnd.pass_turn()
@@ -168,10 +167,10 @@ class SystemStep(Step):
             rnd.settle_stations(g)
 
 
-def system_round(g: Engine) -> SystemRound | None:
+def system_round(g: UsGame) -> SystemRound | None:
     """The formation phase, when some player has a System to form (§7.4); the Priority Deal
     stays where it is."""
     if not possible_systems(g):
         return None
     assert g.priority is not None
-    return SystemRound(us(g).turn_order_from(g.priority))
+    return SystemRound(g.turn_order_from(g.priority))

@@ -28,7 +28,6 @@ import dataclasses
 from itertools import permutations
 
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18us.data import CLASSIC_TRAINS
 from roundhouse.titles.g18us.state import UsGame
@@ -60,23 +59,18 @@ def system_dividend_price(price: int) -> int:
     return 20 * (-(-price // 10) - 1) + 1
 
 
-def last_permanent(g: Engine, train_id: str) -> bool:
+def last_permanent(g: UsGame, train_id: str) -> bool:
     """§7.4.2: "A System may never sell its last permanent train"."""
     owner = g.depot.train(train_id).owner
-    return owner in us(g).systems and permanent_trains(g, owner) == [train_id]
+    return owner in g.systems and permanent_trains(g, owner) == [train_id]
 
 
-def us(g: Engine) -> UsGame:
-    assert isinstance(g, UsGame)
-    return g
-
-
-def permanent_trains(g: Engine, corp_id: str) -> list[str]:
+def permanent_trains(g: UsGame, corp_id: str) -> list[str]:
     """The company's trains other than Classic ones (§7.4.1: "a permanent train")."""
     return [t.id for t in g.depot.owned_by(corp_id) if t.type not in CLASSIC_TRAINS]
 
 
-def _connected(g: Engine, a: str, b: str) -> bool:
+def _connected(g: UsGame, a: str, b: str) -> bool:
     """A route joins the two companies, or they have stations on one tile (§7.4.1)."""
     board = g.map.board  # type: ignore[attr-defined]
     reach = g.map.graph.reach(a)  # type: ignore[attr-defined]
@@ -97,15 +91,15 @@ class Pair:
         return f"{self.higher}+{self.lower}"
 
 
-def difference(g: Engine, pair: Pair) -> int:
+def difference(g: UsGame, pair: Pair) -> int:
     """What each share of the lesser company costs its holder to exchange (§7.4.1)."""
     return g.share_price(pair.higher) - g.share_price(pair.lower)
 
 
-def eligible(g: Engine) -> list[tuple[str, str]]:
+def eligible(g: UsGame) -> list[tuple[str, str]]:
     """Pairs of 10-Share companies (not Systems) one player presides that could form a
     System, whatever his cash (§7.4.1)."""
-    state = us(g)
+    state = g
     if SYSTEM_PHASE not in g.phases_reached():
         return []
     ten = sorted(c for c in state.ten_share if not g.corps[c].closed and c not in state.systems)
@@ -120,7 +114,7 @@ def eligible(g: Engine) -> list[tuple[str, str]]:
     return out
 
 
-def possible_systems(g: Engine, player: str | None = None) -> list[Pair]:
+def possible_systems(g: UsGame, player: str | None = None) -> list[Pair]:
     """The Systems ``player`` (or anyone) may form now, with the cash for his own exchange;
     with equal values either company may survive."""
     out = []
@@ -138,16 +132,16 @@ def possible_systems(g: Engine, player: str | None = None) -> list[Pair]:
     return out
 
 
-def holders(g: Engine, pair: Pair) -> list[str]:
+def holders(g: UsGame, pair: Pair) -> list[str]:
     """The players other than the President holding shares of the lesser company, in Stock
     Round order after him (§7.4.1)."""
     boss = g.controller(pair.lower)
     assert boss is not None
     book = g.books[pair.lower]
-    return [p for p in us(g).turn_order_from(boss)[1:] if book.shares_of(p)]
+    return [p for p in g.turn_order_from(boss)[1:] if book.shares_of(p)]
 
 
-def settle(g: Engine, pair: Pair, player: str, exchange: bool) -> None:
+def settle(g: UsGame, pair: Pair, player: str, exchange: bool) -> None:
     """A holder of the lesser company pays the difference for his shares, or sells them all
     to the Pool at its Current Market Value, which moves no price (§7.4.1)."""
     book = g.books[pair.lower]
@@ -169,7 +163,7 @@ def settle(g: Engine, pair: Pair, player: str, exchange: bool) -> None:
     )
 
 
-def _move_stations(g: Engine, pair: Pair) -> None:
+def _move_stations(g: UsGame, pair: Pair) -> None:
     """The lesser company's station tokens become the System's where they stand."""
     board = g.map.board  # type: ignore[attr-defined]
     for hex_name, cities in list(board.beside.items()):
@@ -183,7 +177,7 @@ def _move_stations(g: Engine, pair: Pair) -> None:
                 board.replace_token(hex_name, city, pair.lower, pair.higher)
 
 
-def merge(g: Engine, pair: Pair) -> None:
+def merge(g: UsGame, pair: Pair) -> None:
     """§7.4.1's exchange of certificates and the System's assets (the holders have settled;
     the President pays here for his own shares)."""
     hi, lo = pair.higher, pair.lower
@@ -212,14 +206,14 @@ def merge(g: Engine, pair: Pair) -> None:
     gone.closed = True
     g.market.remove(lo)
     g.depot.kinds[hi] = SYSTEM_KIND
-    state = us(g)
+    state = g
     state.systems.add(hi)
     state.ten_share.discard(lo)
     hbook.update_president([p for p in g.players if not g.seats[p].bankrupt])
     g.emit("system", f"{hi} and {lo} form the {hi} System", company=hi)
 
 
-def doubled_stations(g: Engine, system: str) -> list[tuple[str, str, int, int]]:
+def doubled_stations(g: UsGame, system: str) -> list[tuple[str, str, int, int]]:
     """(hex, city, plain tokens, doubling tokens) where the System has two stations."""
     board = g.map.board  # type: ignore[attr-defined]
     out = []
@@ -232,7 +226,7 @@ def doubled_stations(g: Engine, system: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def return_station(g: Engine, system: str, hex_name: str, city: str, doubling: bool) -> None:
+def return_station(g: UsGame, system: str, hex_name: str, city: str, doubling: bool) -> None:
     """One of the System's two tokens there goes back to its charter (a doubling token on
     its plain side; a plain one frees its City circle, §7.4.1)."""
     board = g.map.board  # type: ignore[attr-defined]

@@ -11,13 +11,9 @@ write it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.ability import When, usable
 from roundhouse.titles.g18us.ability import TerrainDiscount
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18us.state import UsGame
 
 Card = tuple[str, int]
 """A private's id and the index of its :class:`TerrainDiscount` among its abilities."""
@@ -30,7 +26,7 @@ Absorbed = dict[Card, tuple[Turn, int]]
 
 
 def serving_cards(
-    g: Engine, corp_id: str, absorbed: Absorbed
+    g: UsGame, corp_id: str, absorbed: Absorbed
 ) -> list[tuple[Card, TerrainDiscount, int | None]]:
     """The cards that serve ``corp_id`` now, with the dollars each may still absorb in this
     turn (None: no limit); a card that served another company this round has no turns left

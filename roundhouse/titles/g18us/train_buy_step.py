@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.shares import POOL
@@ -39,12 +38,7 @@ COMMUTER_CARD = "2H"
 COMMUTER_SIDES = ("2H", "1H")
 
 
-def _us(g: Engine) -> UsGame:
-    assert isinstance(g, UsGame)
-    return g
-
-
-def set_aside(g: Engine) -> list[Train]:
+def set_aside(g: UsGame) -> list[Train]:
     """The Commuter trains still set aside: with the Bank, out of the stack (§3.1)."""
     return [
         t
@@ -53,7 +47,7 @@ def set_aside(g: Engine) -> list[Train]:
     ]
 
 
-def release_commuters(g: Engine) -> list[str]:
+def release_commuters(g: UsGame) -> list[str]:
     """§6.8: "Once a company buys a 4E- or a 3G-train, place the six 1H- and 2H-trains in the
     Pool"."""
     moved = [t.id for t in set_aside(g)]
@@ -68,17 +62,17 @@ class UsBuyTrainStep(IncomeBuyTrainStep):
     """Train buying (§6.8-§6.9) with the Baldwin Locomotive Works (§10.1.5) and the
     Electro-Motive Division (§10.2.6)."""
 
-    def depot_prices(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
+    def depot_prices(self, g: UsGame, corp: str) -> dict[tuple[str, str], int]:
         out = super().depot_prices(g, corp)
         for train in g.depot.pool():
             if train.type == COMMUTER_CARD and (train.id, train.variant) in out:
                 for side in COMMUTER_SIDES:
                     out[(train.id, side)] = g.depot.type_of(train).price_of(side)
-        if _us(g).pacific_act:
+        if g.pacific_act:
             return out
         return {key: price for key, price in out.items() if train_classes()[key[1]] == "classic"}
 
-    def discounted(self, g: Engine, corp: str, train_id: str, price: int) -> int | None:
+    def discounted(self, g: UsGame, corp: str, train_id: str, price: int) -> int | None:
         train = g.depot.train(train_id)
         if train.owner == POOL and train.type == COMMUTER_CARD:
             private = self.discount_private(g, corp)
@@ -88,10 +82,10 @@ class UsBuyTrainStep(IncomeBuyTrainStep):
             return None
         return super().discounted(g, corp, train_id, price)
 
-    def remorse_offers(self, g: Engine, corp: str) -> list[BuyTrain]:
+    def remorse_offers(self, g: UsGame, corp: str) -> list[BuyTrain]:
         """§6.8 Buyer's Remorse: one 4-train a company, in the first Operating Round after
         the Convention, for $250."""
-        us = _us(g)
+        us = g
         if us.remorse_set != g.set_count or g.or_in_set != 1 or corp in us.remorse_used:
             return []
         if g.ledger.cash(corp) < REMORSE_PRICE:
@@ -103,17 +97,17 @@ class UsBuyTrainStep(IncomeBuyTrainStep):
             if t.type == "4" and t.id != RESERVED_TRAIN
         ]
 
-    def depot_offers(self, g: Engine, corp: str) -> list[BuyTrain]:
+    def depot_offers(self, g: UsGame, corp: str) -> list[BuyTrain]:
         return [*super().depot_offers(g, corp), *self.remorse_offers(g, corp)]
 
-    def sellers(self, g: Engine, corp: str) -> list[str]:
+    def sellers(self, g: UsGame, corp: str) -> list[str]:
         """§10.2.4: the DRG never sells its reserved 4-train; §7.4.2: a System never sells
         its last permanent train."""
         return [
             t for t in super().sellers(g, corp) if t != RESERVED_TRAIN and not last_permanent(g, t)
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, BuyTrain) and action.train == RESERVED_TRAIN:
             raise IllegalAction("the DRG never sells its reserved 4-train", rule="trains.drg")
         if (
@@ -126,13 +120,13 @@ class UsBuyTrainStep(IncomeBuyTrainStep):
             )
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, BuyTrain) and g.depot.train(action.train).owner == entity:
             train = g.depot.train(action.train)
             g.ledger.transfer(entity, BANK, REMORSE_PRICE)
             train.type = EXPRESS_CARD
             train.variant = FREIGHT_SIDE
-            _us(g).remorse_used.add(entity)
+            g.remorse_used.add(entity)
             g.emit(
                 "train",
                 f"{entity} turns its 4-train {train.id} into a 2G-train for ${REMORSE_PRICE}",

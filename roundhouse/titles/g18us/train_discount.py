@@ -11,12 +11,12 @@ lists :class:`DiscountBuyTrainStep` in its operating turn in place of core's ste
 from __future__ import annotations
 
 from roundhouse.core.ability import Who, closes_after_use
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.entities import Private
 from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18us.ability import TrainDiscount
+from roundhouse.titles.g18us.state import UsGame
 
 
 def train_discount(private: Private) -> TrainDiscount | None:
@@ -27,10 +27,10 @@ def train_discount(private: Private) -> TrainDiscount | None:
     return None
 
 
-class DiscountBuyTrainStep(BuyTrainStep):
+class DiscountBuyTrainStep(BuyTrainStep[UsGame]):
     """The train-buying step with :class:`TrainDiscount` cards."""
 
-    def discount_private(self, g: Engine, corp: str) -> Private | None:
+    def discount_private(self, g: UsGame, corp: str) -> Private | None:
         """The open card with a discount left that the company owns, or its president owns
         when the card works for a presided company (18US §10.1.5: "for a company he
         controls"; §10.2.6: only "If a company or System owns the Electro-Motive
@@ -47,7 +47,7 @@ class DiscountBuyTrainStep(BuyTrainStep):
             return private
         return None
 
-    def discounted(self, g: Engine, corp: str, train_id: str, price: int) -> int | None:
+    def discounted(self, g: UsGame, corp: str, train_id: str, price: int) -> int | None:
         private = self.discount_private(g, corp)
         if private is None or g.depot.train(train_id).owner != DEPOT:
             return None
@@ -57,7 +57,7 @@ class DiscountBuyTrainStep(BuyTrainStep):
             return None
         return ability.price(price)
 
-    def use_discount(self, g: Engine, entity: str, action: BuyTrain) -> None:
+    def use_discount(self, g: UsGame, entity: str, action: BuyTrain) -> None:
         """The card's power is used, and the card closes if using it does (§10.1.5)."""
         private = self.discount_private(g, entity)
         assert private is not None

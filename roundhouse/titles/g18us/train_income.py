@@ -13,20 +13,16 @@ card's discount, :class:`~.train_discount.DiscountBuyTrainStep`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18us.ability import TrainPurchaseIncome
+from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.train_discount import DiscountBuyTrainStep
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
-
-def train_income_due(g: Engine, side: str) -> tuple[tuple[str, str, int], ...]:
+def train_income_due(g: UsGame, side: str) -> tuple[tuple[str, str, int], ...]:
     """(card, owner, amount) for every open card that pays on a bank sale of a train bought
     as ``side`` now."""
     return tuple(
@@ -38,7 +34,7 @@ def train_income_due(g: Engine, side: str) -> tuple[tuple[str, str, int], ...]:
     )
 
 
-def pay_train_income(g: Engine, due: tuple[tuple[str, str, int], ...]) -> None:
+def pay_train_income(g: UsGame, due: tuple[tuple[str, str, int], ...]) -> None:
     """The bank pays each owner its card's amount (an owner that has since closed is
     skipped); use it only for trains bought from the bank's depot."""
     for _, owner, amount in due:
@@ -52,7 +48,7 @@ class IncomeBuyTrainStep(DiscountBuyTrainStep):
     """The train-buying step that pays :class:`TrainPurchaseIncome` for each train bought from
     the bank's depot (not the pool or another company), the card's discount or not."""
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if not isinstance(action, BuyTrain) or g.depot.train(action.train).owner != DEPOT:
             super().process(g, entity, action)
             return

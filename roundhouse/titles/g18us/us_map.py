@@ -23,7 +23,6 @@ from collections.abc import Hashable
 from typing import Any
 
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.adapter import GraphOptions
 from roundhouse.core.routes.graph import RouteGraph, StopKind
@@ -41,6 +40,7 @@ from roundhouse.titles.g18us.land_grant import (
     grant_complete,
     next_tile_charge,
 )
+from roundhouse.titles.g18us.state import UsGame
 from roundhouse.titles.g18us.tiles import LAY_REACH, play_upgrade_rules
 
 TOKEN_PRICE_PER_HEX = 20
@@ -136,7 +136,7 @@ class UsMap(CardBoardMap):
             **options,
         )
 
-    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+    def allowance(self, g: UsGame, corp_id: str) -> Allowance:
         """The upgrades the company's size allows (§3.5, §6.2): green for a 4-Share company,
         the DRG and a 5-Share Land Grant company; brown too for a 5-Share Eastern company;
         every colour the phase has for a 10-Share company."""
@@ -151,15 +151,15 @@ class UsMap(CardBoardMap):
             return base
         return Allowance(cash=base.cash, skip_hexes=base.skip_hexes, upgrade_colours=colours)
 
-    def listing_key(self, g: Engine, corp_id: str) -> Hashable:
+    def listing_key(self, g: UsGame, corp_id: str) -> Hashable:
         """The cards' key and the company's size, which sets :meth:`allowance`: a conversion
         changes the lays without changing the board."""
         return (super().listing_key(g, corp_id), g.books[corp_id].size)
 
-    def revenue_rules(self, g: Engine, corp_id: str) -> RevenueRules:
+    def revenue_rules(self, g: UsGame, corp_id: str) -> RevenueRules:
         return revenue_rules(freight_token_bonus()[g.depot.phases.current.name])
 
-    def lays_if_permitted(self, g: Engine, corp_id: str, owners: frozenset[str]) -> list[TileLay]:
+    def lays_if_permitted(self, g: UsGame, corp_id: str, owners: frozenset[str]) -> list[TileLay]:
         """The lays ``corp_id`` could make and pay for in the reserved hexes of ``owners``
         if their Presidents permitted them (§7.3: what it may ask for), worked out on a view
         of the board with those reservations lifted."""
@@ -193,12 +193,12 @@ class UsMap(CardBoardMap):
         lays: tuple[TileLay, ...] = self.derived.get(key, work)
         return [lay for lay in lays if self._price(g, corp_id, lay) <= cash]
 
-    def extra_cost(self, g: Engine, corp_id: str, lay: TileLay) -> int:
+    def extra_cost(self, g: UsGame, corp_id: str, lay: TileLay) -> int:
         """§7.3.2: a 5-Share Land Grant company's next tile's Crédit Mobilier."""
         extra = super().extra_cost(g, corp_id, lay)
         return extra + next_tile_charge(g, corp_id) if five_share(g, corp_id) else extra
 
-    def lay_tile(self, g: Engine, corp_id: str, lay: TileLay) -> None:
+    def lay_tile(self, g: UsGame, corp_id: str, lay: TileLay) -> None:
         """The lay, then the Land Grant company's Golden Spike and Pacific Railway Act
         (:func:`~.land_grant.after_own_tile`)."""
         complete = five_share(g, corp_id) and grant_complete(g, corp_id)
@@ -206,13 +206,13 @@ class UsMap(CardBoardMap):
         if five_share(g, corp_id):
             after_own_tile(g, corp_id, lay, complete)
 
-    def token_cost(self, g: Engine, corp_id: str, hex_name: str, city: str) -> int:
+    def token_cost(self, g: UsGame, corp_id: str, hex_name: str, city: str) -> int:
         """§6.4: $20 per hex of rail distance from the nearest station token."""
         stations = {h for h, _ in self.board.tokens_of(corp_id)}
         edges = self.graph.reach(corp_id).edges
         return TOKEN_PRICE_PER_HEX * rail_distance(self.board, stations, dict(edges), hex_name)
 
-    def place_home(self, g: Engine, corp_id: str) -> None:
+    def place_home(self, g: UsGame, corp_id: str) -> None:
         """§3.1: the base station is on the map from the start ("these stations pre-exist the
         formation of the associated companies"); opening the company counts it as placed.
         An upgrade may have merged the base's circle into another (Shreveport into New

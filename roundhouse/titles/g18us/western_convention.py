@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, Choose, Par, Pass
 from roundhouse.core.flow.auction import AuctionRound, AuctionStep, EnglishAuction
@@ -48,12 +47,7 @@ Pool": the flipped card is a permanent 2G-train, kept here as a 3E/2G card on it
 so that it never rusts with the 4-trains (§2: the 2G is permanent)."""
 
 
-def _us(g: Engine) -> UsGame:
-    assert isinstance(g, UsGame)
-    return g
-
-
-def offered_concessions(g: Engine) -> list[str]:
+def offered_concessions(g: UsGame) -> list[str]:
     """The Western Concessions a session of the Convention offers: those nobody owns."""
     return [
         pid
@@ -62,7 +56,7 @@ def offered_concessions(g: Engine) -> list[str]:
     ]
 
 
-def face_value(g: Engine, pid: str) -> int:
+def face_value(g: UsGame, pid: str) -> int:
     """What the winner pays on top of his bid: the face value (the DRG's least, twice its
     least Starting Value, §10.2.4)."""
     return g.privates[pid].spec.value
@@ -74,7 +68,7 @@ def certs_needed(pid: str) -> int:
     return 2 if pid == PACIFIC_ACT else 1
 
 
-def close_eastern(g: Engine) -> None:
+def close_eastern(g: UsGame) -> None:
     """§3.3: "All Eastern Concessions that are still operating close at the start of the
     Western Railroad Convention"; §10.6 note 2: the unbought ones are discarded."""
     from roundhouse.core.ability import closes_on
@@ -85,7 +79,7 @@ def close_eastern(g: Engine) -> None:
             g.emit("close", f"{card.id} {card.spec.name} closes", item=card.id)
 
 
-def flip_unbought_fours(g: Engine) -> list[str]:
+def flip_unbought_fours(g: UsGame) -> list[str]:
     """§7.1: "Flip any unbought 4-trains to their 2G-train side and place them in the Pool:
     the next train in the train stack will be a 3E-train"."""
     flipped = [tid for tid in g.depot.upcoming if g.depot.train(tid).type == "4"]
@@ -100,7 +94,7 @@ def flip_unbought_fours(g: Engine) -> list[str]:
     return flipped
 
 
-class WesternConventionStep(AuctionStep):
+class WesternConventionStep(AuctionStep[UsGame]):
     """§7.1's auctions, one Concession at a time, the offering player choosing which."""
 
     kinds = frozenset({"bid", "pass", "choose", "par"})
@@ -114,17 +108,17 @@ class WesternConventionStep(AuctionStep):
         self.pending: tuple[str, str] | None = None
         """(winner, Concession) waiting for the winner's Starting Value (P10, P11)."""
 
-    def begin(self, g: Engine) -> None:
+    def begin(self, g: UsGame) -> None:
         self.offerer = g.priority
 
-    def acting(self, g: Engine) -> tuple[str, ...]:
+    def acting(self, g: UsGame) -> tuple[str, ...]:
         if self.pending is not None:
             return (self.pending[0],)
         if self.auction is not None:
             return (self.auction.current,)
         return (self.offerer,) if self.items else ()
 
-    def _bids(self, g: Engine, player: str, pid: str, low: int) -> list[Action]:
+    def _bids(self, g: UsGame, player: str, pid: str, low: int) -> list[Action]:
         """§7.1: multiples of $5 from ``low``, never more in total than the cash on hand;
         none when the Concession would take the player past the certificate limit."""
         if g.cert_count(player) + certs_needed(pid) > g.cert_limit():
@@ -136,7 +130,7 @@ class WesternConventionStep(AuctionStep):
             for x in range(low, top + 1, BID_STEP)
         ]
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsGame, entity: str) -> list[Action]:
         p = g.pid(entity)
         if self.pending is not None:
             _, pid = self.pending
@@ -163,7 +157,7 @@ class WesternConventionStep(AuctionStep):
             Pass(player=p, entity=entity),
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsGame, entity: str, action: Action) -> None:
         if action in self.actions(g, entity):
             return
         if isinstance(action, Par):
@@ -180,7 +174,7 @@ class WesternConventionStep(AuctionStep):
             )
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsGame, entity: str, action: Action) -> None:
         if isinstance(action, Par):
             assert self.pending is not None
             _, pid = self.pending
@@ -203,7 +197,7 @@ class WesternConventionStep(AuctionStep):
         if a.done:
             self._settle(g, a)
 
-    def _settle(self, g: Engine, a: EnglishAuction) -> None:
+    def _settle(self, g: UsGame, a: EnglishAuction) -> None:
         """The high bidder pays his bid and the face value and takes the Concession, and the
         next player takes the Priority Deal; unbid, it goes to the Pool (§7.1)."""
         self.auction = None
@@ -229,7 +223,7 @@ class WesternConventionStep(AuctionStep):
         if a.item in (DRG_CONCESSION, PACIFIC_ACT):
             self.pending = (winner, a.item)
 
-    def view(self, g: Engine) -> dict[str, object]:
+    def view(self, g: UsGame) -> dict[str, object]:
         a = self.auction
         out: dict[str, object] = {"to_offer": list(self.items)}
         if a is not None:
@@ -237,28 +231,28 @@ class WesternConventionStep(AuctionStep):
         return out
 
 
-class WesternConventionRound(AuctionRound):
+class WesternConventionRound(AuctionRound[UsGame]):
     """A session of the WRRC (§7.1)."""
 
     def __init__(self, items: list[str]) -> None:
         super().__init__(WesternConventionStep(items))
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: UsGame) -> str:
         return "WRRC"
 
-    def start(self, g: Engine) -> None:
-        us = _us(g)
+    def start(self, g: UsGame) -> None:
+        us = g
         us.wrrc_sessions += 1
         g.emit("round", "Western Railroad Convention", round=self.label(g), kind=self.kind)
         close_eastern(g)
         self.auction.begin(g)
         self._begin_turn(g)
 
-    def on_finish(self, g: Engine) -> None:
+    def on_finish(self, g: UsGame) -> None:
         """§7.1: with the Pacific Railway Act bought, the unbought 4-trains go to the Pool as
         2G-trains and the Convention is over for good; otherwise it is held again after the
         next pair of Operating Rounds."""
-        us = _us(g)
+        us = g
         g.emit("priority", f"{g.priority} has the priority deal", player=g.priority)
         if not us.pacific_act:
             return

@@ -24,7 +24,7 @@ from roundhouse.core.config import (
     SellTiming,
     TitleConfig,
 )
-from roundhouse.core.engine18xx import Engine, TitleData
+from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.flow.actions import ACTIONS, Choose
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.market import SellDrop
@@ -124,7 +124,7 @@ def config() -> MergerConfig:
     )
 
 
-def _setup(players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rng: Rng) -> Engine:
+def _setup(players: tuple[PlayerId, ...], options: Mapping[str, OptionValue], rng: Rng) -> WestGame:
     """§3.1 "Setting Up the Game"."""
     title_data = TitleData(
         market=data.market_grid(),

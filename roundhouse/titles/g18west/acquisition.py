@@ -11,8 +11,6 @@ bank (§6.4.1).  The round itself is :mod:`~.merger_round`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
@@ -25,17 +23,15 @@ from roundhouse.titles.g18west.choice_step import ChoiceStep
 from roundhouse.titles.g18west.merger_answers import merger_answers
 from roundhouse.titles.g18west.merger_round import MergerRound, Offer, presided
 from roundhouse.titles.g18west.merger_rules import merger_rules
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18west.state import WestGame
 
 
-def _round(g: Engine) -> MergerRound:
+def _round(g: WestGame) -> MergerRound:
     assert isinstance(g.round, MergerRound)
     return g.round
 
 
-def unstarted(g: Engine, corp_id: str) -> bool:
+def unstarted(g: WestGame, corp_id: str) -> bool:
     """Not started and its president's certificate still with the bank (§6.4.1: "one that
     no player has started and remains in the Pool")."""
     pc = g.books[corp_id].president_cert
@@ -43,7 +39,7 @@ def unstarted(g: Engine, corp_id: str) -> bool:
     return not corp.started and pc is not None and pc.owner in (POOL, IPO, corp_id)
 
 
-def target_owner(g: Engine, target: str) -> str | None:
+def target_owner(g: WestGame, target: str) -> str | None:
     """The player selling a started target: its president, provided no other player holds
     any of it (18West §4.1: only a Granger Road's president holds its shares)."""
     book = g.books[target]
@@ -53,7 +49,7 @@ def target_owner(g: Engine, target: str) -> str | None:
     return owner
 
 
-def offers(g: Engine, buyer: str) -> list[Offer]:
+def offers(g: WestGame, buyer: str) -> list[Offer]:
     """Every acquisition ``buyer`` may propose now, one per share count (§6.4: cash balances
     the value; shares one for one at most; the assets must be in place)."""
     rules = merger_rules(g)
@@ -105,7 +101,7 @@ def offers(g: Engine, buyer: str) -> list[Offer]:
     return out
 
 
-def find_offer(g: Engine, action: Acquire) -> Offer | None:
+def find_offer(g: WestGame, action: Acquire) -> Offer | None:
     return next(
         (
             o
@@ -116,7 +112,7 @@ def find_offer(g: Engine, action: Acquire) -> Offer | None:
     )
 
 
-def acquire(g: Engine, offer: Offer) -> None:
+def acquire(g: WestGame, offer: Offer) -> None:
     """Carry out an accepted acquisition (§6.4, §6.4.1)."""
     buyer, target = offer.buyer, offer.target
     book = g.books[buyer]
@@ -149,7 +145,7 @@ def acquire(g: Engine, offer: Offer) -> None:
     g.pending_discards.update(g.depot.must_discard())
 
 
-class AcquireStep(Step):
+class AcquireStep(Step[WestGame]):
     """18West §6.3-§6.4.1: a company of an acquiring type proposes an acquisition."""
 
     kinds = frozenset({"acquire"})
@@ -157,10 +153,10 @@ class AcquireStep(Step):
     name = "acquire"
     on_behalf = True
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         return bool(self.actions(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         if _round(g).turn_done or entity not in g.seats:
             return []
         p = g.pid(entity)
@@ -170,7 +166,7 @@ class AcquireStep(Step):
             for o in offers(g, corp)
         ]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: WestGame, entity: str, action: Action) -> None:
         assert isinstance(action, Acquire)
         if action in self.actions(g, entity):
             return
@@ -184,7 +180,7 @@ class AcquireStep(Step):
             rule="merger.acquire",
         )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         assert isinstance(action, Acquire)
         offer = find_offer(g, action)
         assert offer is not None
@@ -195,7 +191,7 @@ class AcquireStep(Step):
             r.asking.ask(offer)
 
 
-def complete(g: Engine, president: str, offer: Offer) -> None:
+def complete(g: WestGame, president: str, offer: Offer) -> None:
     """The acquisition happens; the president may then discard trains (§6.4)."""
     r = _round(g)
     acquire(g, offer)
@@ -206,30 +202,30 @@ def complete(g: Engine, president: str, offer: Offer) -> None:
         r.discarding = offer.buyer
 
 
-class OfferAnswerStep(AnswerStep[Offer]):
+class OfferAnswerStep(AnswerStep[Offer, WestGame]):
     """The target's owner accepts or declines an offer (§6.4: "never required to accept the
     compensation offered"); a declined offer stands declined for the round."""
 
     kinds = frozenset({"answer_offer"})
     name = "answer_offer"
 
-    def asking(self, g: Engine) -> Asking[Offer]:
+    def asking(self, g: WestGame) -> Asking[Offer]:
         return _round(g).asking
 
-    def answers(self, g: Engine, entity: str, question: Offer) -> tuple[Action, Action]:
+    def answers(self, g: WestGame, entity: str, question: Offer) -> tuple[Action, Action]:
         p = g.pid(entity)
         return (
             AnswerOffer(player=p, entity=entity, accept=True),
             AnswerOffer(player=p, entity=entity, accept=False),
         )
 
-    def accept(self, g: Engine, entity: str, question: Offer) -> None:
+    def accept(self, g: WestGame, entity: str, question: Offer) -> None:
         president = g.books[question.buyer].president
         assert president is not None
         complete(g, president, question)
 
 
-class AcquisitionDiscardStep(Step):
+class AcquisitionDiscardStep(Step[WestGame]):
     """18West §6.4: after an acquisition "the President may also choose to discard one or
     more trains voluntarily, provided the Company keeps at least one", to the pool; a pass
     ends the choice."""
@@ -238,11 +234,11 @@ class AcquisitionDiscardStep(Step):
     name = "acquisition_discard"
     on_behalf = True
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         corp = _round(g).discarding
         return corp is not None and g.controller(corp) == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         if not self.active(g, entity):
             return []
         corp = _round(g).discarding
@@ -254,7 +250,7 @@ class AcquisitionDiscardStep(Step):
             out += [DiscardTrain(player=p, entity=corp, train=t.id) for t in trains]
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         r = _round(g)
         corp = r.discarding
         assert corp is not None
@@ -265,16 +261,14 @@ class AcquisitionDiscardStep(Step):
         r.discarding = None
 
 
-def relocatable(g: Engine, buyer: str) -> list[tuple[str, str]]:
+def relocatable(g: WestGame, buyer: str) -> list[tuple[str, str]]:
     """The buyer's station tokens the President may remove to replace an acquired Granger
     Road's (§6.4: "remove one of their existing station tokens"): those in City circles,
     not its x2 (Doubling) tokens, which §7.4.1 keeps in their City "for the rest of the
     game"."""
-    from roundhouse.titles.g18west.state import west_game
 
-    game = west_game(g)
-    board = game.map_board()
-    x2 = set(game.x2_stations.get(buyer, ()))
+    board = g.map_board()
+    x2 = set(g.x2_stations.get(buyer, ()))
     return sorted(
         (h, c)
         for h, here in board.hexes.items()
@@ -294,7 +288,7 @@ class RelocateStep(ChoiceStep):
     name = "relocate_token"
     rule = "merger.relocate"
 
-    def choices(self, g: Engine, entity: str) -> list[str]:
+    def choices(self, g: WestGame, entity: str) -> list[str]:
         pending = _round(g).relocating
         if pending is None or pending[5] != entity:
             return []
@@ -302,15 +296,14 @@ class RelocateStep(ChoiceStep):
         moves = [f"relocate:{h}:{c}" for h, c in relocatable(g, buyer)]
         return moves if must and moves else [*moves, "keep"]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        from roundhouse.titles.g18west.state import west_game
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
 
         assert isinstance(action, Choose)
         r = _round(g)
         assert r.relocating is not None
         buyer, hex_name, city, target, _, _ = r.relocating
         r.relocating = None
-        board = west_game(g).map_board()
+        board = g.map_board()
         if action.choice == "keep":
             board.remove_token(hex_name, city, target)
             g.emit("token", f"{target}'s token in {hex_name} leaves the map", company=buyer)

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.dividend import pay, payout, payout_text
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.event import price_move
 from roundhouse.core.flow.actions import BuyTrain, Pass
@@ -22,7 +21,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.market import Direction, dividend_steps
 from roundhouse.core.shares import POOL
 from roundhouse.core.trains import Train
-from roundhouse.titles.g18west.state import WestGame, west_game
+from roundhouse.titles.g18west.state import WestGame
 
 PERMANENT = frozenset({"5", "6", "4D"})
 """§7.9.1: "a permanent train" (5, 6 and 4D never rust)."""
@@ -34,7 +33,7 @@ def autopilot(game: WestGame, corp_id: str) -> bool:
     return corp.floated and not corp.closed and game.books[corp_id].president is None
 
 
-class InitialTrainStep(Step):
+class InitialTrainStep(Step[WestGame]):
     """§7.8.2: a Public Company started in the last stock round may buy a single train from
     the Bank with its treasury's money, after the Granger Roads have run."""
 
@@ -44,17 +43,17 @@ class InitialTrainStep(Step):
     def __init__(self) -> None:
         self.done = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: WestGame, entity: str) -> None:
         self.done = False
 
-    def _round(self, g: Engine) -> WestOperatingRound:
+    def _round(self, g: WestGame) -> WestOperatingRound:
         assert isinstance(g.round, WestOperatingRound)
         return g.round
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         return not self.done and self._round(g).initial == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         out: list[Action] = []
         cash = g.ledger.cash(entity)
@@ -71,7 +70,7 @@ class InitialTrainStep(Step):
         out.append(Pass(player=p, entity=entity))
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         self.done = True
         if isinstance(action, BuyTrain):
             events = g.depot.buy(entity, action.train, g.ledger)
@@ -94,7 +93,7 @@ class WestOperatingRound(OperatingRound, ForwardTurn):
     turn never goes back to a step it has left (§7: track, conversion, treasury stock,
     station, run, trains in that order: no tile after the dividend)."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[WestGame]]) -> None:
         super().__init__([InitialTrainStep(), *steps])
         self.initial: str | None = None
         """The company making its §7.8.2 purchase now."""
@@ -104,14 +103,13 @@ class WestOperatingRound(OperatingRound, ForwardTurn):
         self.answered = False
         """The permission was just answered: the asking company's turn goes on as it was."""
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: WestGame) -> str | None:
         """The President asked for permission (§8.1) acts before the company goes on."""
         if self.asking is not None and not self.finished:
             return g.books[self.asking[1]].president
         return super().entity(g)
 
-    def _pick(self, g: Engine) -> None:
-        game = west_game(g)
+    def _pick(self, g: WestGame) -> None:
         while True:
             self.initial = None
             waiting = [
@@ -120,12 +118,12 @@ class WestOperatingRound(OperatingRound, ForwardTurn):
                 if c.floated
                 and not c.closed
                 and c.id not in self.done
-                and (g.controller(c.id) or autopilot(game, c.id))
+                and (g.controller(c.id) or autopilot(g, c.id))
             ]
-            grangers_left = any(game.is_granger(c) for c in waiting)
+            grangers_left = any(g.is_granger(c) for c in waiting)
             pending = [
                 c
-                for c in game.initial_train
+                for c in g.initial_train
                 if g.controller(c) and g.corps[c].floated and not g.corps[c].closed
             ]
             if not grangers_left and pending:
@@ -137,16 +135,16 @@ class WestOperatingRound(OperatingRound, ForwardTurn):
             if self.current is None:
                 self.finished = True
                 return
-            if not autopilot(game, self.current):
+            if not autopilot(g, self.current):
                 return
-            run_autopilot(game, self.current)
+            run_autopilot(g, self.current)
             g.corps[self.current].operated += 1
             self.done.append(self.current)
             if g.end.over:
                 self.finished = True
                 return
 
-    def offered(self, g: Engine, entity: str) -> list[Step]:
+    def offered(self, g: WestGame, entity: str) -> list[Step[WestGame]]:
         if self.asking is not None:
             return [s for s in self.steps if s.name == PERMISSION_STEP and s.active(g, entity)]
         if self.initial is not None:
@@ -155,7 +153,7 @@ class WestOperatingRound(OperatingRound, ForwardTurn):
             ]
         return super().offered(g, entity)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: WestGame, entity: str) -> None:
         if self.asking is not None:
             return  # the asked President answers; the company's turn is kept as it is
         if self.answered:
@@ -169,23 +167,22 @@ class WestOperatingRound(OperatingRound, ForwardTurn):
             step = next(s for s in self.steps if isinstance(s, InitialTrainStep))
             if step.active(g, entity):
                 return
-            west_game(g).initial_train.remove(entity)
+            g.initial_train.remove(entity)
             self._pick(g)
             self._begin_turn(g)
             return
-        game = west_game(g)
         if (
             not self.finished
             and self.current == entity
             and entity in g.corps
-            and autopilot(game, entity)
+            and autopilot(g, entity)
         ):
             # §7.8.5: the bankrupt President's company went to the Pool and "operates on
             # autopilot using the rules for the UP" from now on: the rest of this turn too
             if self._has_run(entity):
-                bankruptcy_purchase(game, entity)
+                bankruptcy_purchase(g, entity)
             else:  # bankrupt over a Land Grant's owed tile (§8.3), before its run
-                run_autopilot(game, entity)
+                run_autopilot(g, entity)
             self.next_entity(g)
             self._begin_turn(g)
             return
@@ -195,15 +192,15 @@ class WestOperatingRound(OperatingRound, ForwardTurn):
         """Whether ``entity``'s turn has gone past its run (§7.5) for good."""
         return any(isinstance(s, RouteStep) and self.moved_past(entity, s) for s in self.steps)
 
-    def _begin_turn(self, g: Engine) -> None:
+    def _begin_turn(self, g: WestGame) -> None:
         if self.initial is not None:
             for step in self.steps:
                 step.setup(g, self.initial)
             return
         super()._begin_turn(g)
 
-    def on_finish(self, g: Engine) -> None:
-        west_game(g).initial_train.clear()
+    def on_finish(self, g: WestGame) -> None:
+        g.initial_train.clear()
         super().on_finish(g)
 
 

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.actions import PlaceToken
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.map_steps import TokenStep
 from roundhouse.core.tiles import StopKind
 from roundhouse.titles.g18west.board import destinations
-from roundhouse.titles.g18west.state import WestGame, west_game
+from roundhouse.titles.g18west.state import WestGame
 
 BYPASS_COST = 100
 """§7.4: "$100 for each station token (including Bypass tokens)"."""
@@ -57,24 +56,21 @@ def _closed_destinations(game: WestGame) -> set[str]:
     return {d for c, d in destinations().items() if not destination_open(game, c)}
 
 
-class WestTokenStep(TokenStep):
+class WestTokenStep(TokenStep[WestGame]):
     """Core's station step plus the Bypass token."""
 
-    def _options(self, g: Engine, corp: str) -> dict[tuple[str, str], int]:
+    def _options(self, g: WestGame, corp: str) -> dict[tuple[str, str], int]:
         out = super()._options(g, corp)
-        for place in bypass_places(west_game(g), corp):
+        for place in bypass_places(g, corp):
             out.setdefault(place, BYPASS_COST)
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        game = west_game(g)
-        if isinstance(action, PlaceToken) and (action.hex, action.city) in bypass_places(
-            game, entity
-        ):
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
+        if isinstance(action, PlaceToken) and (action.hex, action.city) in bypass_places(g, entity):
             self.done = True
             g.ledger.transfer(entity, BANK, BYPASS_COST)
-            game.bypass[entity] = True
-            game.map_board().place_beside(action.hex, action.city, entity)
+            g.bypass[entity] = True
+            g.map_board().place_beside(action.hex, action.city, entity)
             g.emit(
                 "token",
                 f"{entity} places its Bypass token in {action.hex}",

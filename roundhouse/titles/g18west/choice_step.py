@@ -10,28 +10,28 @@ from __future__ import annotations
 from typing import ClassVar
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.step import Step
+from roundhouse.titles.g18west.state import WestGame
 
 
-class ChoiceStep(Step):
+class ChoiceStep(Step[WestGame]):
     kinds = frozenset({"choose"})
     rule: ClassVar[str] = "step.choice"
     """The rule a choice not open now is refused under."""
 
-    def choices(self, g: Engine, entity: str) -> list[str]:
+    def choices(self, g: WestGame, entity: str) -> list[str]:
         raise NotImplementedError
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         return bool(self.choices(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         seat = g.controller_id(entity)
         return [Choose(player=seat, entity=entity, choice=c) for c in self.choices(g, entity)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: WestGame, entity: str, action: Action) -> None:
         if not isinstance(action, Choose) or action.choice not in self.choices(g, entity):
             raise IllegalAction(
                 f"{entity} cannot choose {getattr(action, 'choice', '?')} now", rule=self.rule

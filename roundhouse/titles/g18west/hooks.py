@@ -8,7 +8,6 @@ acquisition does to station tokens) from its board.
 
 from __future__ import annotations
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.titles.g18west.acquisition import (
@@ -20,12 +19,13 @@ from roundhouse.titles.g18west.acquisition import (
 from roundhouse.titles.g18west.merger_answers import MergerAnswers
 from roundhouse.titles.g18west.merger_round import IssueRedeemStep, MergerPassStep, MergerRound
 from roundhouse.titles.g18west.merger_rules import merger_rules
+from roundhouse.titles.g18west.state import WestGame
 
 
 class MergerHooks(MergerAnswers):
     """Core's 18xx behaviour with the M&A round; every method may be overridden."""
 
-    def next_round(self, g: Engine, ended: Round) -> Round:
+    def next_round(self, g: WestGame, ended: Round[WestGame]) -> Round[WestGame]:
         """An M&A round after each set of operating rounds, before the stock round, from
         :attr:`MergerRules.from_phase` (18West §6: "Starting in Phase 4")."""
         start = merger_rules(g).from_phase
@@ -35,7 +35,7 @@ class MergerHooks(MergerAnswers):
         return super().next_round(g, ended)
 
 
-def merger_steps() -> list[Step]:
+def merger_steps() -> list[Step[WestGame]]:
     """18West §6.1's actions, answers and discards first, pass last (a title adds its own
     steps before :class:`~.merger_round.MergerPassStep`)."""
     return [

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Choose, Par, Pass, SellShares
 from roundhouse.core.flow.step import Step
@@ -18,7 +17,7 @@ from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.shares import IPO, POOL
 from roundhouse.titles.g18west import land_grant
 from roundhouse.titles.g18west.data import GRANGER, PUBLIC, UP, UP_FORCED_PRICE, kind_of
-from roundhouse.titles.g18west.state import WestGame, west_game
+from roundhouse.titles.g18west.state import WestGame
 
 FULL_CAP_STATUS = "full_cap"
 """§3.3.4 and §5.1.2: from Phase 6 companies start fully funded, treasury stock is free."""
@@ -57,7 +56,7 @@ def up_exchange(game: WestGame, player: str) -> None:
     game.emit("president", f"{player} becomes president of UP", company=UP)
 
 
-class WestStockStep(StockStep):
+class WestStockStep(StockStep[WestGame]):
     """A stock turn (§5.1) under 18West's purchase rules; in the Initial Stock Round only UP
     stock may be sold and President's Certificates are auctioned, not bought (§3.2)."""
 
@@ -66,35 +65,34 @@ class WestStockStep(StockStep):
     def __init__(self, *, initial: bool) -> None:
         self.initial = initial
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: WestGame, entity: str) -> None:
         r = g.round
         if isinstance(r, WestStockRound) and (r.auction is not None or r.awaiting is not None):
             return
         super().setup(g, entity)
 
-    def sells(self, g: Engine, player: str) -> list[Action]:
+    def sells(self, g: WestGame, player: str) -> list[Action]:
         out = super().sells(g, player)
         if self.initial:
             out = [a for a in out if isinstance(a, SellShares) and a.corporation == UP]
         return out
 
-    def buys(self, g: Engine, player: str) -> list[Action]:
+    def buys(self, g: WestGame, player: str) -> list[Action]:
         out = super().buys(g, player)
         if self.initial:
-            out.extend(self._auctions(west_game(g), player))
+            out.extend(self._auctions(g, player))
         return out
 
-    def buys_of(self, g: Engine, player: str, corp_id: str) -> list[Action]:
-        game = west_game(g)
+    def buys_of(self, g: WestGame, player: str, corp_id: str) -> list[Action]:
         out: list[Action] = []
         for a in super().buys_of(g, player, corp_id):
             if isinstance(a, BuyShares):
                 cert = g.books[corp_id].cert(a.shares[0])
-                if cert.owner == corp_id and not treasury_open(game, player, corp_id):
+                if cert.owner == corp_id and not treasury_open(g, player, corp_id):
                     continue
                 if self.initial and cert.president:
                     continue
-                if self.initial and corp_id == UP and player in game.isr_sold_up:
+                if self.initial and corp_id == UP and player in g.isr_sold_up:
                     continue
             elif isinstance(a, Par) and self.initial:
                 continue
@@ -118,7 +116,7 @@ class WestStockStep(StockStep):
             out.append(Choose(player=game.pid(player), entity=player, choice=f"auction:{corp_id}"))
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: WestGame, entity: str, action: Action) -> None:
         """A purchase, a start or an auction is taken when :meth:`buys` lists it, which it
         does while the turn may still buy (core's :meth:`StockStep.actions` lists the buys
         then; the sales it lists besides are never one of these)."""
@@ -131,7 +129,7 @@ class WestStockStep(StockStep):
             return
         super().check(g, entity, action)
 
-    def _listed_with(self, g: Engine, entity: str, action: Action) -> list[Action]:
+    def _listed_with(self, g: WestGame, entity: str, action: Action) -> list[Action]:
         """The part of :meth:`buys` that lists ``action`` if anything does: its company's
         purchases or starts, or the auctions."""
         if isinstance(action, BuyShares):
@@ -139,29 +137,28 @@ class WestStockStep(StockStep):
             return self.buys_of(g, entity, corp_id)
         if isinstance(action, Par):
             return self.buys_of(g, entity, action.corporation)
-        return self._auctions(west_game(g), entity) if self.initial else []
+        return self._auctions(g, entity) if self.initial else []
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        game = west_game(g)
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         r = g.round
         assert isinstance(r, WestStockRound)
         if isinstance(action, Choose):
             corp_id = action.choice.split(":", 1)[1]
-            r.open_auction(game, entity, corp_id)
+            r.open_auction(g, entity, corp_id)
             return
-        if isinstance(action, Par) and FULL_CAP_STATUS in game.depot.phases.current.status:
-            start_fully_funded(game, entity, action.corporation, action.share_price)
+        if isinstance(action, Par) and FULL_CAP_STATUS in g.depot.phases.current.status:
+            start_fully_funded(g, entity, action.corporation, action.share_price)
             r.turn_bought += 1
             r.turn_acted = True
             return
         super().process(g, entity, action)
         if isinstance(action, SellShares) and action.corporation == UP and self.initial:
-            game.isr_sold_up.add(entity)
+            g.isr_sold_up.add(entity)
         if isinstance(action, BuyShares | Par):
-            game.isr_acted = True
-            up_exchange(game, entity)
+            g.isr_acted = True
+            up_exchange(g, entity)
         if isinstance(action, Par):
-            after_start(game, action.corporation)
+            after_start(g, action.corporation)
 
 
 def least_cost(corp_id: str) -> int:
@@ -200,20 +197,20 @@ def start_fully_funded(game: WestGame, player: str, corp_id: str, price: int) ->
     game.start_company(player, corp_id, price)
 
 
-class WestStockRound(StockRound):
+class WestStockRound(StockRound[WestGame]):
     """A stock round whose turn may hold a §3.2.4 auction (the Initial Stock Round)."""
 
-    def __init__(self, steps: list[Step], *, initial: bool) -> None:
+    def __init__(self, steps: list[Step[WestGame]], *, initial: bool) -> None:
         super().__init__(steps)
         self.initial = initial
         self.auction: Auction | None = None
         self.awaiting: tuple[str, str] | None = None
         """(winner, company): the auction's winner chooses the Starting Value."""
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: WestGame) -> str:
         return "ISR" if self.initial else super().label(g)
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: WestGame) -> str | None:
         if self.auction is not None:
             return self.auction.current
         if self.awaiting is not None:
@@ -256,15 +253,14 @@ class WestStockRound(StockRound):
         self.turn_bought = game.config.buys_per_turn
         self.next_entity(game)
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: WestGame) -> None:
         super().next_entity(g)
-        game = west_game(g)
-        if self.initial and self.finished and not game.isr_acted:
-            force_up(game)
+        if self.initial and self.finished and not g.isr_acted:
+            force_up(g)
             self.finished = False
             self.passes = 0
-            self.index = self.order.index(game.priority)
-            self.last_actor = game.priority
+            self.index = self.order.index(g.priority)
+            self.last_actor = g.priority
             self.index = (self.index + 1) % len(self.order)
             self.begin_player_turn()
 
@@ -315,22 +311,22 @@ class Auction:
                 return
 
 
-class AuctionStep(Step):
+class AuctionStep(Step[WestGame]):
     """The bids of an open auction (§3.2.4); the one who opened it bids first and may not
     pass (they chose to put it up)."""
 
     kinds = frozenset({"bid", "pass"})
     name = "auction"
 
-    def _round(self, g: Engine) -> WestStockRound:
+    def _round(self, g: WestGame) -> WestStockRound:
         assert isinstance(g.round, WestStockRound)
         return g.round
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         a = self._round(g).auction
         return a is not None and a.current == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         a = self._round(g).auction
         assert a is not None
         p = g.pid(entity)
@@ -344,7 +340,7 @@ class AuctionStep(Step):
             out.append(Pass(player=p, entity=entity))
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         r = self._round(g)
         a = r.auction
         assert a is not None
@@ -356,30 +352,30 @@ class AuctionStep(Step):
             a.passed.add(entity)
         if a.high_bidder is None and not a.remaining():
             r.auction = None
-            r._end_auction_turn(west_game(g))
+            r._end_auction_turn(g)
             return
         if a.done:
-            r.close_auction(west_game(g))
+            r.close_auction(g)
             return
         a.advance()
 
 
-class AuctionParStep(Step):
+class AuctionParStep(Step[WestGame]):
     """The auction's winner chooses the Starting Value and pays twice it to the company
     (§3.2.4: "starts the associated Company as described in [3.3.1], [3.3.2] and [3.3.3]")."""
 
     kinds = frozenset({"par"})
     name = "auction_par"
 
-    def _round(self, g: Engine) -> WestStockRound:
+    def _round(self, g: WestGame) -> WestStockRound:
         assert isinstance(g.round, WestStockRound)
         return g.round
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         w = self._round(g).awaiting
         return w is not None and w[0] == entity
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         w = self._round(g).awaiting
         assert w is not None
         corp_id = w[1]
@@ -390,12 +386,11 @@ class AuctionParStep(Step):
             if 2 * p <= cash
         ]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         assert isinstance(action, Par)
-        game = west_game(g)
-        game.start_company(entity, action.corporation, action.share_price)
-        after_start(game, action.corporation)
-        self._round(g)._end_auction_turn(game)
+        g.start_company(entity, action.corporation, action.share_price)
+        after_start(g, action.corporation)
+        self._round(g)._end_auction_turn(g)
 
 
 def initial_stock_round() -> WestStockRound:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.event import price_move
 from roundhouse.core.flow.actions import Pass
 from roundhouse.core.flow.step import Step
@@ -14,13 +13,13 @@ from roundhouse.core.market import Direction
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18west.actions import IssueShares
 from roundhouse.titles.g18west.merger_round import issue_counts
-from roundhouse.titles.g18west.state import west_game
+from roundhouse.titles.g18west.state import WestGame
 
 ISSUE_PHASE = "4"
 """§7.3: "If it is Phase 4 or later"."""
 
 
-class IssueStep(Step):
+class IssueStep(Step[WestGame]):
     """Issue some treasury shares, or pass (one decision per turn)."""
 
     kinds = frozenset({"issue_shares", "pass"})
@@ -29,21 +28,20 @@ class IssueStep(Step):
     def __init__(self) -> None:
         self.done = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: WestGame, entity: str) -> None:
         self.done = False
 
-    def _counts(self, g: Engine, entity: str) -> list[int]:
-        game = west_game(g)
-        if ISSUE_PHASE not in g.phases_reached() or not game.is_public(entity):
+    def _counts(self, g: WestGame, entity: str) -> list[int]:
+        if ISSUE_PHASE not in g.phases_reached() or not g.is_public(entity):
             return []
         if g.corps[entity].operated < 1:
             return []
         return issue_counts(g, entity)
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         return not self.done and bool(self._counts(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         out: list[Action] = [
             IssueShares(player=p, entity=entity, count=n) for n in self._counts(g, entity)
@@ -51,7 +49,7 @@ class IssueStep(Step):
         out.append(Pass(player=p, entity=entity))
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         self.done = True
         if not isinstance(action, IssueShares):
             return

@@ -14,7 +14,6 @@ from collections.abc import Hashable
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
 from roundhouse.core.flow.operating_round import OperatingRound
@@ -27,7 +26,7 @@ from roundhouse.titles.g18west.autopilot import PERMISSION_STEP, WestOperatingRo
 from roundhouse.titles.g18west.board import all_land_grants, destinations, homes_of
 from roundhouse.titles.g18west.choice_step import ChoiceStep
 from roundhouse.titles.g18west.data import LAND_GRANT, NP, PUBLIC
-from roundhouse.titles.g18west.state import WestGame, west_game
+from roundhouse.titles.g18west.state import WestGame
 
 SUBSIDY = 30
 SUBSIDY_MOUNTAIN = 10
@@ -224,7 +223,7 @@ def mandatory_cost(game: WestGame, corp_id: str) -> int | None:
     return min(_owed_lays(game, corp_id).values(), default=None)
 
 
-def _turn(game: Engine) -> tuple[int, int]:
+def _turn(game: WestGame) -> tuple[int, int]:
     return (game.set_count, game.or_in_set)
 
 
@@ -568,47 +567,44 @@ class LandGrantStep(ChoiceStep):
         self.done = False
         self.kept = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: WestGame, entity: str) -> None:
         self.done = False
         self.kept = False
-        game = west_game(g)
-        if game.is_land_grant(entity) and destination_done(game, entity):
-            game.lg_turn_free[entity] = _turn(game)
+        if g.is_land_grant(entity) and destination_done(g, entity):
+            g.lg_turn_free[entity] = _turn(g)
 
-    def choices(self, g: Engine, entity: str) -> list[str]:
-        game = west_game(g)
-        if self.done or not game.is_land_grant(entity):
+    def choices(self, g: WestGame, entity: str) -> list[str]:
+        if self.done or not g.is_land_grant(entity):
             return []
-        if destination_done(game, entity):
+        if destination_done(g, entity):
             return ["convert"]
-        moves = x2_moves(game, entity)
+        moves = x2_moves(g, entity)
         for h, targets in moves.items():
             if targets:
-                return [move for t in targets for move in _x2_choices(game, entity, h, t)]
-        if ABANDON_STATUS in game.depot.phases.current.status and not self.kept:
+                return [move for t in targets for move in _x2_choices(g, entity, h, t)]
+        if ABANDON_STATUS in g.depot.phases.current.status and not self.kept:
             return ["abandon", "keep_grant"]
         return []
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
-        game = west_game(g)
         choice = action.choice
         if choice == "convert":
-            convert(game, entity, abandon=False)
+            convert(g, entity, abandon=False)
             self.done = True
         elif choice == "abandon":
-            convert(game, entity, abandon=True)
+            convert(g, entity, abandon=True)
             self.done = True
         elif choice == "keep_grant":
             self.kept = True
             self.done = True
         else:
             _, old, new, *came_from = choice.split(":")
-            tokens = game.doubling[entity]
+            tokens = g.doubling[entity]
             tokens[tokens.index(old)] = new
-            set_x2_side(game, entity, old, None)
-            place_stub(game, entity, new, came_from[0] if came_from else None)
-            game.emit("x2", f"{entity}'s x2 token moves from {old} to {new}", company=entity)
+            set_x2_side(g, entity, old, None)
+            place_stub(g, entity, new, came_from[0] if came_from else None)
+            g.emit("x2", f"{entity}'s x2 token moves from {old} to {new}", company=entity)
 
 
 def _x2_choices(game: WestGame, corp_id: str, old: str, new: str) -> list[str]:
@@ -721,18 +717,17 @@ class PermissionStep(ChoiceStep):
     name = PERMISSION_STEP
     rule = "land_grant.permission"
 
-    def _asking(self, g: Engine) -> tuple[str, str] | None:
+    def _asking(self, g: WestGame) -> tuple[str, str] | None:
         return g.round.asking if isinstance(g.round, WestOperatingRound) else None
 
-    def choices(self, g: Engine, entity: str) -> list[str]:
-        game = west_game(g)
+    def choices(self, g: WestGame, entity: str) -> list[str]:
         asking = self._asking(g)
         if asking is not None:
             owner = asking[1]
-            return ["permit", "refuse"] if game.books[owner].president == entity else []
-        if entity not in game.corps:
+            return ["permit", "refuse"] if g.books[owner].president == entity else []
+        if entity not in g.corps:
             return []
-        owners = askable(game, entity)
+        owners = askable(g, entity)
         if not owners:
             return []  # asked first: it is cheap, and usually settles it
         track = next((s for s in g.round.steps if s.name == "track"), None)
@@ -740,9 +735,8 @@ class PermissionStep(ChoiceStep):
             return []
         return [f"ask:{owner}" for owner in owners]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
-        game = west_game(g)
         rnd = g.round
         if action.choice.startswith("ask:"):
             owner = action.choice.split(":", 1)[1]
@@ -759,10 +753,10 @@ class PermissionStep(ChoiceStep):
         rnd.asking = None
         rnd.answered = True
         yes = action.choice == "permit"
-        turn, answers = game.permission
-        if turn != _turn(game):
+        turn, answers = g.permission
+        if turn != _turn(g):
             answers = ()
-        game.permission = (_turn(game), (*answers, (company, owner, yes)))
-        game.map_board().touch()
+        g.permission = (_turn(g), (*answers, (company, owner, yes)))
+        g.map_board().touch()
         word = "permits" if yes else "refuses"
         g.emit("permission", f"{owner}'s President {word} {company}", company=owner)

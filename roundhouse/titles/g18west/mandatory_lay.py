@@ -20,17 +20,16 @@ tiles the President may pay the difference but may not sell (:func:`.land_grant.
 from __future__ import annotations
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bankrupt, LayTile, Pass, SellShares
 from roundhouse.core.flow.emergency import bankrupt_president, emergency_sales
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.trade import do_sale
 from roundhouse.titles.g18west.land_grant import mandatory_cost
-from roundhouse.titles.g18west.state import west_game
+from roundhouse.titles.g18west.state import WestGame
 
 
-class WestTrackStep(TrackStep):
+class WestTrackStep(TrackStep[WestGame]):
     """Core's track step with §8.2's owed first lay and §8.3's money raising for it."""
 
     kinds = TrackStep.kinds | {"sell_shares", "bankrupt"}
@@ -40,20 +39,19 @@ class WestTrackStep(TrackStep):
         self.waived = False
         """The President went bankrupt over the owed lay: the turn goes on without it."""
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: WestGame, entity: str) -> None:
         super().setup(g, entity)
         self.waived = False
 
-    def _owed(self, g: Engine, entity: str) -> int | None:
+    def _owed(self, g: WestGame, entity: str) -> int | None:
         """The full terrain cost of the cheapest owed lay, or None when none is owed."""
         if self.waived or self.passed or self.lays:
             return None
-        game = west_game(g)
-        if entity not in game.corps or game.controller(entity) is None:
+        if entity not in g.corps or g.controller(entity) is None:
             return None
-        return mandatory_cost(game, entity)
+        return mandatory_cost(g, entity)
 
-    def _shortfall(self, g: Engine, entity: str) -> int:
+    def _shortfall(self, g: WestGame, entity: str) -> int:
         """What the President must still raise for the owed lay (0: nothing or listed)."""
         cost = self._owed(g, entity)
         if cost is None:
@@ -62,7 +60,7 @@ class WestTrackStep(TrackStep):
         assert president is not None
         return max(0, cost - g.ledger.cash(entity) - g.ledger.cash(president))
 
-    def _raising(self, g: Engine, entity: str) -> list[Action]:
+    def _raising(self, g: WestGame, entity: str) -> list[Action]:
         """The President's sales toward the owed lay, or bankruptcy when none is left."""
         president = g.controller(entity)
         assert president is not None
@@ -75,10 +73,10 @@ class WestTrackStep(TrackStep):
         ]
         return out or [Bankrupt(player=g.pid(president), entity=entity)]
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         return self._owed(g, entity) is not None or super().active(g, entity)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         if self._owed(g, entity) is None:
             return super().actions(g, entity)
         if self._shortfall(g, entity):
@@ -86,7 +84,7 @@ class WestTrackStep(TrackStep):
         lays: list[Action] = [a for a in super().actions(g, entity) if isinstance(a, LayTile)]
         return lays or super().actions(g, entity)
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: WestGame, entity: str, action: Action) -> None:
         owed = self._owed(g, entity) is not None
         if isinstance(action, SellShares | Bankrupt):
             if action not in self.actions(g, entity):
@@ -108,7 +106,7 @@ class WestTrackStep(TrackStep):
             )
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         if isinstance(action, SellShares):
             do_sale(
                 g, action.entity, action.corporation, action.count, allow_presidency_change=False

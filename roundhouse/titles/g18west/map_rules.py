@@ -15,7 +15,6 @@ import dataclasses
 from collections.abc import Hashable, Sequence
 
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.routes.adapter import GraphOptions, StopExtras
@@ -26,7 +25,7 @@ from roundhouse.core.track import Allowance, LayReach, TileLay
 from roundhouse.titles.g18west import land_grant
 from roundhouse.titles.g18west.board import coast, destinations, offboard_groups, settled_zone
 from roundhouse.titles.g18west.data import NP, train_kinds
-from roundhouse.titles.g18west.state import west_game
+from roundhouse.titles.g18west.state import WestGame
 from roundhouse.titles.g18west.tiles import upgrade_rules
 
 LIMITED_COLOURS = frozenset({Colour.YELLOW, Colour.GREEN})
@@ -68,57 +67,54 @@ def coast_tags() -> dict[str, frozenset[str]]:
     return tags
 
 
-class WestLays(LayRule):
+class WestLays(LayRule[WestGame]):
     """§7.1's and §8's limits on who may lay what where; subsidies after the lay."""
 
     __slots__ = ()
 
-    def allowed(self, g: Engine, corp_id: str, lay: TileLay) -> bool:
-        game = west_game(g)
-        board = game.map_board()
+    def allowed(self, g: WestGame, corp_id: str, lay: TileLay) -> bool:
+        board = g.map_board()
         colour = board.tiles[lay.tile].colour
-        if not game.is_public(corp_id) and colour not in LIMITED_COLOURS:
+        if not g.is_public(corp_id) and colour not in LIMITED_COLOURS:
             return False
-        if game.is_granger(corp_id) and lay.hex not in settled_zone():
+        if g.is_granger(corp_id) and lay.hex not in settled_zone():
             return False
-        if game.is_public(corp_id):
-            laid = game.map.laid_now(g, corp_id) if isinstance(game.map, BoardMap) else []
-            if laid and (lay.upgrade or game.upgraded_turn == _turn(g, corp_id)):
+        if g.is_public(corp_id):
+            laid = g.map.laid_now(g, corp_id) if isinstance(g.map, BoardMap) else []
+            if laid and (lay.upgrade or g.upgraded_turn == _turn(g, corp_id)):
                 return False
-        if not land_grant.grant_open(game, corp_id, lay.hex):
+        if not land_grant.grant_open(g, corp_id, lay.hex):
             return False
-        if not land_grant.x2_lay_ok(game, corp_id, lay):
+        if not land_grant.x2_lay_ok(g, corp_id, lay):
             return False
-        return land_grant.lay_allowed(game, corp_id, lay)
+        return land_grant.lay_allowed(g, corp_id, lay)
 
-    def terrain(self, g: Engine, corp_id: str, lay: TileLay, cost: int) -> int:
-        return land_grant.terrain(west_game(g), corp_id, lay, cost)
+    def terrain(self, g: WestGame, corp_id: str, lay: TileLay, cost: int) -> int:
+        return land_grant.terrain(g, corp_id, lay, cost)
 
-    def position_key(self, g: Engine, corp_id: str) -> Hashable:
-        game = west_game(g)
-        x2 = sorted((c, h, side) for c, sides in game.x2_sides.items() for h, side in sides.items())
+    def position_key(self, g: WestGame, corp_id: str) -> Hashable:
+        x2 = sorted((c, h, side) for c, sides in g.x2_sides.items() for h, side in sides.items())
         return (
-            game.kind(corp_id),
-            game.upgraded_turn == _turn(g, corp_id),
-            land_grant.position_key(game, corp_id),
+            g.kind(corp_id),
+            g.upgraded_turn == _turn(g, corp_id),
+            land_grant.position_key(g, corp_id),
             tuple(x2),
         )
 
-    def after(self, g: Engine, corp_id: str, lay: TileLay) -> None:
-        game = west_game(g)
+    def after(self, g: WestGame, corp_id: str, lay: TileLay) -> None:
         if lay.upgrade:
-            game.upgraded_turn = _turn(g, corp_id)
-            land_grant.x2_into_circle(game, lay.hex)
-        if land_grant.x2_sides_in(game, lay.hex):
-            land_grant.sync_stubs(game, lay.hex)  # §8.2: the connections the tile left out
-        land_grant.after_lay(game, corp_id, lay)
+            g.upgraded_turn = _turn(g, corp_id)
+            land_grant.x2_into_circle(g, lay.hex)
+        if land_grant.x2_sides_in(g, lay.hex):
+            land_grant.sync_stubs(g, lay.hex)  # §8.2: the connections the tile left out
+        land_grant.after_lay(g, corp_id, lay)
 
 
-def _turn(g: Engine, corp_id: str) -> tuple[int, int, str]:
+def _turn(g: WestGame, corp_id: str) -> tuple[int, int, str]:
     return (g.set_count, g.or_in_set, corp_id)
 
 
-class WestMap(BoardMap):
+class WestMap(BoardMap[WestGame]):
     def __init__(self, board: Board) -> None:
         """§7.1.2: "some part of the new track created must form part of a route of the
         Company" (:attr:`LayReach.EXTENDS_ROUTE`)."""
@@ -134,26 +130,24 @@ class WestMap(BoardMap):
             lay_rules=(WestLays(),),
         )
 
-    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+    def allowance(self, g: WestGame, corp_id: str) -> Allowance:
         """§8.2: where another company's x2 track needs a tight curve to join, or several
         companies' tokens share a hex, the stub is this title's to check
         (:func:`.land_grant.stub_waived`, :func:`.land_grant.x2_lay_ok`)."""
         base = super().allowance(g, corp_id)
-        waived = land_grant.stub_waived(west_game(g), corp_id)
+        waived = land_grant.stub_waived(g, corp_id)
         return dataclasses.replace(base, stub_waived=waived) if waived else base
 
-    def graph_options(self, g: Engine, corp_id: str) -> GraphOptions:
-        game = west_game(g)
+    def graph_options(self, g: WestGame, corp_id: str) -> GraphOptions:
         doubled = tuple(
-            sorted((h, c, company) for company, st in game.x2_stations.items() for h, c in st)
+            sorted((h, c, company) for company, st in g.x2_stations.items() for h, c in st)
         )
         return dataclasses.replace(self.options, decorate=WestStops(GROUPS, doubled))
 
-    def token_placements(self, g: Engine, corp_id: str) -> Sequence[TokenPlacement]:
+    def token_placements(self, g: WestGame, corp_id: str) -> Sequence[TokenPlacement]:
         """§8: a Land Grant Company "may not place any station tokens"; §7.4: no token in a
         Destination City until its company has connected or abandoned, before Phase 6."""
-        game = west_game(g)
-        if not game.is_public(corp_id):
+        if not g.is_public(corp_id):
             return []
         out = super().token_placements(g, corp_id)
         if CLOSED_UNTIL_PHASE in g.phases_reached():
@@ -161,11 +155,11 @@ class WestMap(BoardMap):
         closed = {
             dest
             for company, dest in destinations().items()
-            if land_grant.destination_open(game, company) is False
+            if land_grant.destination_open(g, company) is False
         }
         return [t for t in out if t.hex not in closed]
 
-    def token_cost(self, g: Engine, corp_id: str, hex_name: str, city: str) -> int:
+    def token_cost(self, g: WestGame, corp_id: str, hex_name: str, city: str) -> int:
         """§3.3.2, §8.9: the NP's base tokens, back on its charter after conversion, are
         "ordinary $100 station tokens" (core prices tokens beyond the charter at $0)."""
         corp = g.corps[corp_id]

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -41,9 +40,7 @@ from roundhouse.core.shares import POOL
 from roundhouse.titles.g18west.actions import IssueShares, RedeemShares
 from roundhouse.titles.g18west.merger_answers import merger_answers
 from roundhouse.titles.g18west.merger_rules import merger_rules
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18west.state import WestGame
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -67,10 +64,10 @@ class Offer:
         return (self.buyer, self.target, self.shares)
 
 
-class MergerRound(Round):
+class MergerRound(Round[WestGame]):
     kind = "MR"
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[WestGame]]) -> None:
         super().__init__(steps)
         self.order: list[str] = []
         self.index = 0
@@ -90,16 +87,16 @@ class MergerRound(Round):
         acquired Granger Road's, the buyer having none left (§6.4; ``must``: an unstarted
         Granger Road from the bank, §6.4.1)."""
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: WestGame) -> None:
         self.order = g.turn_order_from(g.priority)
         super().start(g)
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: WestGame) -> str | None:
         if self.finished or not self.order:
             return None
         return self.asking.answerer() or self.order[self.index]
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: WestGame) -> None:
         self.passes = 0 if self.acted else self.passes + 1
         self.acted = False
         self.turn_done = False
@@ -108,7 +105,7 @@ class MergerRound(Round):
             return
         self.index = (self.index + 1) % len(self.order)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: WestGame, entity: str) -> None:
         """The turn ends once its one action is complete: not while an owner is answering
         an offer (a declined offer leaves the turn open) or trains are being discarded."""
         if self.finished or self.asking.question is not None or self.discarding is not None:
@@ -119,10 +116,10 @@ class MergerRound(Round):
             self.next_entity(g)
             self._begin_turn(g)
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: WestGame) -> str:
         return "M&A"
 
-    def view(self, g: Engine) -> dict[str, object]:
+    def view(self, g: WestGame) -> dict[str, object]:
         """The round as players see it, with the offer waiting for an answer."""
         out = super().view(g)
         if self.asking.question is not None:
@@ -143,12 +140,12 @@ class MergerRound(Round):
         self.turn_done = True
 
 
-def _round(g: Engine) -> MergerRound:
+def _round(g: WestGame) -> MergerRound:
     assert isinstance(g.round, MergerRound)
     return g.round
 
 
-def presided(g: Engine, player: str) -> list[str]:
+def presided(g: WestGame, player: str) -> list[str]:
     """Open companies ``player`` is president of and that have a share price."""
     return [
         c.id
@@ -160,7 +157,7 @@ def presided(g: Engine, player: str) -> list[str]:
 # -- issuing and redeeming (§6.2, §6.5) ------------------------------------------------
 
 
-def issue_counts(g: Engine, corp_id: str) -> list[int]:
+def issue_counts(g: WestGame, corp_id: str) -> list[int]:
     """Share counts ``corp_id`` may issue: its treasury's normal shares, within the pool
     limit of its share rules."""
     book = g.books[corp_id]
@@ -176,7 +173,7 @@ def issue_counts(g: Engine, corp_id: str) -> list[int]:
     return out
 
 
-def redeem_counts(g: Engine, corp_id: str) -> list[int]:
+def redeem_counts(g: WestGame, corp_id: str) -> list[int]:
     """Share counts ``corp_id`` may buy back from the pool "up to the limits of its cash"."""
     book = g.books[corp_id]
     price = g.share_price(corp_id)
@@ -188,13 +185,13 @@ def redeem_counts(g: Engine, corp_id: str) -> list[int]:
     ]
 
 
-def may_issue(g: Engine, corp_id: str) -> bool:
+def may_issue(g: WestGame, corp_id: str) -> bool:
     rules = merger_rules(g)
     kinds = rules.issuer_kinds
     return rules.issue_redeem and (not kinds or merger_answers(g).company_kind(g, corp_id) in kinds)
 
 
-class IssueRedeemStep(Step):
+class IssueRedeemStep(Step[WestGame]):
     """18West §6.2: issue treasury shares to the pool or redeem pool shares, the bank paying
     or being paid the current market value; the price does not move."""
 
@@ -203,12 +200,12 @@ class IssueRedeemStep(Step):
     name = "issue_redeem"
     on_behalf = True
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         """Open while any of the player's companies could issue or redeem, even if §6.5
         forbids it this turn, so that :meth:`check` can say why."""
         return bool(self.actions(g, entity, order_rule=False))
 
-    def actions(self, g: Engine, entity: str, *, order_rule: bool = True) -> list[Action]:
+    def actions(self, g: WestGame, entity: str, *, order_rule: bool = True) -> list[Action]:
         r = _round(g)
         if r.turn_done or entity not in g.seats:
             return []
@@ -226,7 +223,7 @@ class IssueRedeemStep(Step):
                 ]
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: WestGame, entity: str, action: Action) -> None:
         if action in self.actions(g, entity):
             return
         assert isinstance(action, IssueShares | RedeemShares)
@@ -244,7 +241,7 @@ class IssueRedeemStep(Step):
             f"{action.entity} cannot {verb} {action.count} share(s) now", rule=f"merger.{verb}"
         )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         assert isinstance(action, IssueShares | RedeemShares)
         corp = action.entity
         book = g.books[corp]
@@ -262,17 +259,17 @@ class IssueRedeemStep(Step):
 # -- acquisitions (§6.3-§6.5) --------------------------------------------------------
 
 
-class MergerPassStep(Step):
+class MergerPassStep(Step[WestGame]):
     """The turn's last resort: pass (a title's M&A steps come before it)."""
 
     kinds = frozenset({"pass"})
     name = "merger_pass"
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: WestGame, entity: str) -> bool:
         return not _round(g).turn_done
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: WestGame, entity: str) -> list[Action]:
         return [Pass(player=g.pid(entity), entity=entity)]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: WestGame, entity: str, action: Action) -> None:
         _round(g).turn_done = True

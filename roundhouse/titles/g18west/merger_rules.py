@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from roundhouse.core.config import TitleConfig
-from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18west.state import WestGame
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -56,7 +56,7 @@ class MergerConfig(TitleConfig):
         return cls(**fields)  # type: ignore[arg-type]
 
 
-def merger_rules(g: Engine) -> MergerRules:
+def merger_rules(g: WestGame) -> MergerRules:
     """The game's M&A rules; a title without them allows nothing in an M&A round."""
     config = g.config
     return config.merger if isinstance(config, MergerConfig) else MergerRules()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.company_step import BuyCompanyStep
 from roundhouse.core.flow.dividend_step import DividendStep
@@ -32,7 +31,7 @@ from roundhouse.titles.g18west.issue_step import IssueStep
 from roundhouse.titles.g18west.mandatory_lay import WestTrackStep
 from roundhouse.titles.g18west.merger_round import MergerRound
 from roundhouse.titles.g18west.setup import set_up
-from roundhouse.titles.g18west.state import west_game
+from roundhouse.titles.g18west.state import WestGame
 
 GRANGER_LAYS = 1
 PUBLIC_LAYS = 2
@@ -46,18 +45,18 @@ or St. Louis (H25) until the tile upgrades to brown"."""
 
 
 class WestHooks(MergerHooks):
-    def first_round(self, g: Engine) -> Round:
+    def first_round(self, g: WestGame) -> Round[WestGame]:
         """§3.1's set-up on the fresh game, then §3.2's Initial Stock Round."""
-        set_up(west_game(g))
+        set_up(g)
         return initial_stock_round()
 
-    def stock_round(self, g: Engine) -> Round:
+    def stock_round(self, g: WestGame) -> Round[WestGame]:
         return stock_round()
 
-    def operating_round(self, g: Engine) -> Round:
+    def operating_round(self, g: WestGame) -> Round[WestGame]:
         return WestOperatingRound(self.operating_steps(g))
 
-    def operating_steps(self, g: Engine) -> Sequence[Step]:
+    def operating_steps(self, g: WestGame) -> Sequence[Step[WestGame]]:
         """§7.1-§7.8 in order: track, Land Grant conversion (§7.2), issuing treasury stock
         (§7.3), station, run, dividend, trains."""
         return [
@@ -72,66 +71,62 @@ class WestHooks(MergerHooks):
             BuyTrainStep(),
         ]
 
-    def operating_order(self, g: Engine, candidates: Sequence[str]) -> list[str]:
+    def operating_order(self, g: WestGame, candidates: Sequence[str]) -> list[str]:
         """§7: "all the Granger Roads operate first, followed by all the other Companies";
         within each group by Stock Market position."""
-        game = west_game(g)
-        grangers = [c for c in candidates if game.kind(c) == GRANGER]
-        others = [c for c in candidates if game.kind(c) != GRANGER]
+        grangers = [c for c in candidates if g.kind(c) == GRANGER]
+        others = [c for c in candidates if g.kind(c) != GRANGER]
         return g.market.operating_order(grangers) + g.market.operating_order(others)
 
-    def par_prices(self, g: Engine, corp_id: str) -> list[int]:
+    def par_prices(self, g: WestGame, corp_id: str) -> list[int]:
         """§3.3, §4: Granger Roads $50-$100, the others $70-$100."""
-        zones = {"par"} | ({"granger_par"} if west_game(g).is_granger(corp_id) else set())
+        zones = {"par"} | ({"granger_par"} if g.is_granger(corp_id) else set())
         return sorted({c.price for c in g.market.grid.with_zones(frozenset(zones))})
 
-    def train_limit_kind(self, g: Engine, corp_id: str) -> str:
-        return west_game(g).kind(corp_id)
+    def train_limit_kind(self, g: WestGame, corp_id: str) -> str:
+        return g.kind(corp_id)
 
-    def track_lays(self, g: Engine, corp_id: str) -> int:
-        game = west_game(g)
-        if game.is_granger(corp_id):
+    def track_lays(self, g: WestGame, corp_id: str) -> int:
+        if g.is_granger(corp_id):
             return GRANGER_LAYS
-        if game.is_land_grant(corp_id):
+        if g.is_land_grant(corp_id):
             return NP_LAYS if corp_id == NP else LAND_GRANT_LAYS
         return PUBLIC_LAYS
 
-    def extra_revenue(self, g: Engine, corp_id: str, revenue: int) -> int:
+    def extra_revenue(self, g: WestGame, corp_id: str, revenue: int) -> int:
         """§7.5.3: the turn's subsidies add to the Land Grant Company's earnings (without a
         train they are added as they are earned, :func:`.land_grant.after_lay`)."""
-        return west_game(g).subsidy_due.get(corp_id, 0)
+        return g.subsidy_due.get(corp_id, 0)
 
-    def must_own_train(self, g: Engine, corp_id: str) -> bool:
+    def must_own_train(self, g: WestGame, corp_id: str) -> bool:
         """§7.8.3: only Public Companies."""
-        return west_game(g).is_public(corp_id)
+        return g.is_public(corp_id)
 
-    def may_buy_trains_from(self, g: Engine, buyer: str, seller: str) -> bool:
+    def may_buy_trains_from(self, g: WestGame, buyer: str, seller: str) -> bool:
         """§7.8.1: from Phase 3 a company buys another's train "at a mutually agreed price":
         a company without a President (the UP before anyone buys its President's
         Certificate, a bankrupt's company in the Pool, §7.8.5) has nobody to agree, and its
         autopilot (§7.9.1) never sells a train."""
         return super().may_buy_trains_from(g, buyer, seller) and g.controller(seller) is not None
 
-    def on_float(self, g: Engine, corp_id: str) -> None:
-        game = west_game(g)
-        land_grant.start_land_grant(game, corp_id)
-        if corp_id in game.full_cap:
-            after_start(game, corp_id)  # §3.3.4: its first train after the Granger Roads
+    def on_float(self, g: WestGame, corp_id: str) -> None:
+        land_grant.start_land_grant(g, corp_id)
+        if corp_id in g.full_cap:
+            after_start(g, corp_id)  # §3.3.4: its first train after the Granger Roads
 
-    def on_operating_round_start(self, g: Engine) -> None:
-        west_game(g).subsidy_due.clear()
+    def on_operating_round_start(self, g: WestGame) -> None:
+        g.subsidy_due.clear()
 
-    def on_operating_round_end(self, g: Engine) -> None:
+    def on_operating_round_end(self, g: WestGame) -> None:
         """§3.4: "At the end of the first Operating Round ... discard any 2-trains remaining
         in the Train Stack to the Pool"."""
-        game = west_game(g)
-        if not game.first_or_done:
-            game.first_or_done = True
-            gone = game.depot.export_all("2", to_pool=True)
+        if not g.first_or_done:
+            g.first_or_done = True
+            gone = g.depot.export_all("2", to_pool=True)
             if gone:
-                game.emit("discard", f"2-trains to the pool: {', '.join(gone)}", trains=gone)
+                g.emit("discard", f"2-trains to the pool: {', '.join(gone)}", trains=gone)
 
-    def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
+    def on_company_absorbed(self, g: WestGame, survivor: str, absorbed: str) -> None:
         """§6.4: "Replace the Granger Road station token with one of the Public Company's
         station tokens".  Two of its tokens in one hex leave one (Chicago F27 and St. Louis
         H25 keep both, their circles not being adjacent, until brown: core's
@@ -139,15 +134,14 @@ class WestHooks(MergerHooks):
         its Bypass token, the Bypass token returns to the charter.  With no token left on its
         charter the President may move one of the company's own tokens there
         (:class:`.acquisition.RelocateStep`; from the bank, §6.4.1, must)."""
-        game = west_game(g)
-        board = game.map_board()
+        board = g.map_board()
         corp = g.corps[survivor]
         for hex_name, here in board.hexes.items():
             for city, held in here.tokens.items():
                 if absorbed not in held:
                     continue
                 mine = any(survivor in t for t in here.tokens.values())
-                bypass = game.bypass_at(survivor)
+                bypass = g.bypass_at(survivor)
                 if mine and hex_name not in TWO_CIRCLE_CITIES:
                     board.remove_token(hex_name, city, absorbed)
                 elif corp.tokens_placed < corp.tokens_owned:
@@ -155,7 +149,7 @@ class WestHooks(MergerHooks):
                     corp.tokens_placed += 1
                     if bypass is not None and bypass[0] == hex_name:
                         board.remove_beside(hex_name, bypass[1], survivor)
-                        game.bypass[survivor] = False
+                        g.bypass[survivor] = False
                         g.emit("token", f"{survivor}'s Bypass token returns", company=survivor)
                 elif isinstance(g.round, MergerRound) and relocatable(g, survivor):
                     must = unstarted(g, absorbed)
@@ -164,21 +158,20 @@ class WestHooks(MergerHooks):
                 else:
                     board.remove_token(hex_name, city, absorbed)
 
-    def company_kind(self, g: Engine, corp_id: str) -> str:
-        return west_game(g).kind(corp_id)
+    def company_kind(self, g: WestGame, corp_id: str) -> str:
+        return g.kind(corp_id)
 
-    def acquisition_connected(self, g: Engine, buyer: str, target: str) -> bool:
+    def acquisition_connected(self, g: WestGame, buyer: str, target: str) -> bool:
         """§6.3: "(1) routes [see 7.1.1] of the acquiring and target Companies must share a
         track segment, or (2) the two Companies must both have tokens in the same hex".  A
         track segment is shared when routes of both cross one hexside (the track on either
         side of it is then on a route of each); meeting in a hex from different sides, or
         in different Cities of Chicago, is no shared segment."""
-        board = west_game(g).map_board()
+        board = g.map_board()
         mine = {h for h, _ in board.tokens_of(buyer)}
         if mine & {h for h, _ in board.tokens_of(target)}:
             return True
-        game = west_game(g)
-        assert isinstance(game.map, BoardMap)
-        ours = game.map.graph.reach(buyer).edges
-        theirs = game.map.graph.reach(target).edges
+        assert isinstance(g.map, BoardMap)
+        ours = g.map.graph.reach(buyer).edges
+        theirs = g.map.graph.reach(target).edges
         return any(edges & theirs.get(h, frozenset()) for h, edges in ours.items())

@@ -53,8 +53,8 @@ class WestGame(Engine):
         *,
         data: TitleData,
         config: TitleConfig,
-        hooks: Hooks,
-        board: MapRules,
+        hooks: Hooks[WestGame],
+        board: MapRules[WestGame],
     ) -> None:
         self.kinds: dict[str, str] = {c.id: c.kind for c in data.corporations}
         """Company -> its type now: "granger", "land_grant" or "public" (§2.2; a Land Grant
@@ -181,8 +181,3 @@ class WestGame(Engine):
         out["abandoned"] = abandoned
         out["subsidised"] = subsidised
         return out
-
-
-def west_game(g: Engine) -> WestGame:
-    assert isinstance(g, WestGame)
-    return g

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.shares import POOL, Certificate, ShareBook
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 
 def number(cert_id: str) -> int:
@@ -30,7 +30,7 @@ def number(cert_id: str) -> int:
 class SiteCertificates:
     """Holder -> certificate ids in arrival order, per company, on the site."""
 
-    def __init__(self, g: Engine) -> None:
+    def __init__(self, g: RoyalGorgeGame) -> None:
         self.held: dict[str, dict[str, list[str]]] = {}
         for corp, book in g.books.items():
             holders: dict[str, list[str]] = {}
@@ -144,7 +144,7 @@ class SiteCertificates:
         return min(same, key=number) if same else cert_id
 
     @staticmethod
-    def ours(g: Engine, cert_id: str) -> str:
+    def ours(g: RoyalGorgeGame, cert_id: str) -> str:
         """Our certificate for the site's purchase of ``cert_id``: itself, unless a player
         holds it in our game (our engine's sales moved other numbers than the site's): then
         the first one our game offers in the market (the inverse of :meth:`bought`)."""
@@ -154,7 +154,7 @@ class SiteCertificates:
             return cert_id
         return first_offered(book, POOL, cert.shares) or cert_id
 
-    def catch_up(self, g: Engine) -> None:
+    def catch_up(self, g: RoyalGorgeGame) -> None:
         """Follow the moves our engine made that no written action named: the president's
         certificate goes where ours is; then each holder with more normal shares than in our
         game hands its first certificates (arrival order) to those with fewer."""
@@ -196,7 +196,7 @@ class SiteCertificates:
             if book.president_cert is None and f"{corp}_0" in book.certs:
                 self._first_share_swap(g, book)
 
-    def _first_share_swap(self, g: Engine, book: ShareBook) -> None:
+    def _first_share_swap(self, g: RoyalGorgeGame, book: ShareBook) -> None:
         """CF&I's and VGC's certificate 0 is a president's certificate on the site (ours has
         no president): it goes to the player holding most shares when another holds more
         than its holder (ties: the first after the holder in seat order), who gives their

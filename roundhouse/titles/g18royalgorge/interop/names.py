@@ -11,20 +11,19 @@ from __future__ import annotations
 import itertools
 
 from roundhouse.core.actions import Json
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.game import Game
 from roundhouse.titles.g18royalgorge.data import city_ids_18xx_games, royal_gorge, steel_market
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
-from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 
-def engine(game: Game) -> Engine:
+def engine(game: Game) -> RoyalGorgeGame:
     state = game.state
-    assert isinstance(state, Engine)
+    assert isinstance(state, RoyalGorgeGame)
     return state
 
 
-def board_map(g: Engine) -> RoyalGorgeMap:
+def board_map(g: RoyalGorgeGame) -> RoyalGorgeMap:
     assert isinstance(g.map, RoyalGorgeMap)
     return g.map
 
@@ -35,7 +34,7 @@ def tile_name(site_tile: str) -> str:
     return name if copy.isdecimal() and name else site_tile
 
 
-def same_track_rotation(g: Engine, name: str, rotation: int) -> int:
+def same_track_rotation(g: RoyalGorgeGame, name: str, rotation: int) -> int:
     """Our rotation for the site's: a symmetric tile (a straight, tile 57) has several
     rotations with the same track; we list only the first of each."""
     tile = board_map(g).board.tiles[name]
@@ -96,7 +95,7 @@ class TileCopies:
         self.record(hex_name, site)
         return site
 
-    def city(self, g: Engine, hex_name: str) -> str:
+    def city(self, g: RoyalGorgeGame, hex_name: str) -> str:
         """The site's id of the (only) city on ``hex_name`` now."""
         here = board_map(g).board.hexes[hex_name]
         if here.tile is here.printed.tile:
@@ -110,7 +109,7 @@ class TileCopies:
         return f"{site}-0"
 
 
-def site_steel_choice(g: Engine, choice: str) -> str:
+def site_steel_choice(g: RoyalGorgeGame, choice: str) -> str:
     """A steel column as the site names it: ``"<column>-<cube price>"``.  Our bare column
     ("B": its cheapest cube) becomes that cube's price, or the empty column's price; the
     site takes exactly the cube named (``G18RoyalGorge::Step::Track#process_choose``).
@@ -118,13 +117,12 @@ def site_steel_choice(g: Engine, choice: str) -> str:
     columns = {c.name: c for c in steel_market().columns}
     if choice not in columns:
         return choice
-    game = rg_game(g)
-    cubes = game.steel.get(choice, [])
+    cubes = g.steel.get(choice, [])
     price = min(cubes) if cubes else steel_market().empty_price
     return f"{choice}-{price}"
 
 
-def our_steel_choice(g: Engine, choice: str) -> str:
+def our_steel_choice(g: RoyalGorgeGame, choice: str) -> str:
     """The inverse of :func:`site_steel_choice`: ``"B-10"`` is ``"B"`` when $10 is column
     B's cheapest cube now (both take the same cubes in the same order); any other choice is
     returned as it is."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from roundhouse.core.actions import Action, Json
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
@@ -74,6 +73,7 @@ from roundhouse.titles.g18royalgorge.interop.turn import (
     site_step,
     special_lay,
 )
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 SILENT_MOVES_MAX = 2000
 """Moves the site may make by itself between two recorded actions: when every player is
@@ -119,7 +119,7 @@ class RoyalGorgeReader(SiteMemory):
         return PlayerId(controller), entity
 
     @staticmethod
-    def _private_owner(action: SiteAction, g: Engine, company: str) -> str:
+    def _private_owner(action: SiteAction, g: RoyalGorgeGame, company: str) -> str:
         private = g.privates.get(company)
         if private is None or private.owner is None:
             raise action.fail(f"private {company} has no owner")

@@ -13,7 +13,6 @@ import dataclasses
 import weakref
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
@@ -44,7 +43,7 @@ from roundhouse.titles.g18royalgorge.interop.turn import (
 )
 from roundhouse.titles.g18royalgorge.privates import discounted_price
 from roundhouse.titles.g18royalgorge.site_run import route_available
-from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 COMPAT = "compat_18xx_games"
 SHORTER = "shorter_game_end"
@@ -121,7 +120,7 @@ def silent(action: Action) -> bool:
     return isinstance(action, Pass) or (isinstance(action, Dividend) and action.mode == "withhold")
 
 
-def debt_share_buyable(g: Engine, player: str) -> bool:
+def debt_share_buyable(g: RoyalGorgeGame, player: str) -> bool:
     """Whether the site's stock round still offers ``player`` a purchase we do not: a share
     of its hidden ``DEBT`` corporation, whose certificates all lie in the bank pool at the
     debt marker's price (``G18RoyalGorge::Game#init_debt_corp``).  ``Step::BuySellParShares
@@ -129,12 +128,10 @@ def debt_share_buyable(g: Engine, player: str) -> bool:
     the certificate limit), so the site waits for such a player's pass where our round
     offers nothing else.  Nobody ever buys one: the site's interface hides the corporation
     (``visible_corporations``)."""
-    return (
-        g.ledger.cash(player) >= rg_game(g).debt_price() and g.cert_count(player) < g.cert_limit()
-    )
+    return g.ledger.cash(player) >= g.debt_price() and g.cert_count(player) < g.cert_limit()
 
 
-def discount_offered(g: Engine, player: str) -> bool:
+def discount_offered(g: RoyalGorgeGame, player: str) -> bool:
     """Whether the site's stock round offers ``player`` a discounted purchase, whether or
     not it would then allow it: ``G18RoyalGorge::Step::BuySellParShares
     #can_buy_company_discounted_bundles?`` counts a Metals Investor (G5) share of CF&I or
@@ -142,14 +139,13 @@ def discount_offered(g: Engine, player: str) -> bool:
     and the Mint Worker's (B6) one or two VGC shares (in the pool, at half price rounded
     up) the player's cash covers, without asking whether the player sold that company this
     round; ``#can_buy?`` refuses such a purchase later, so our round does not offer it."""
-    game = rg_game(g)
     cash = g.ledger.cash(player)
     pool = {corp: g.books[corp].shares_of(POOL) for corp in METALS if corp in g.books}
     investor = g.privates.get(INVESTOR)
     if investor is not None and not investor.closed and investor.owner == player:
-        bought = game.metals_bought.get(player, set())
+        bought = g.metals_bought.get(player, set())
         for corp in METALS:
-            if corp not in bought and pool.get(corp, 0) and discounted_price(game, corp) <= cash:
+            if corp not in bought and pool.get(corp, 0) and discounted_price(g, corp) <= cash:
                 return True
     mint = g.privates.get(MINT)
     if mint is not None and not mint.closed and mint.owner == player and pool.get("VGC", 0):
@@ -157,7 +153,7 @@ def discount_offered(g: Engine, player: str) -> bool:
     return False
 
 
-def site_waits_in_sr(g: Engine, player: str) -> bool:
+def site_waits_in_sr(g: RoyalGorgeGame, player: str) -> bool:
     """Whether the site asks ``player`` for a move in its stock round where ours has only a
     pass: a ``DEBT`` share (:func:`debt_share_buyable`) or a discounted purchase
     (:func:`discount_offered`) is on its list."""
@@ -246,6 +242,6 @@ class SiteMemory(Translator):
             track.turn = None if key is None else SiteTurn(key)
         return track.turn
 
-    def graph(self, g: Engine, corp: str) -> RouteGraph:
+    def graph(self, g: RoyalGorgeGame, corp: str) -> RouteGraph:
         bm = board_map(g)
         return route_graph(bm.board, g.depot.phases.current, options=bm.graph_options(g, corp))

@@ -36,7 +36,6 @@ import dataclasses
 import enum
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bankrupt,
@@ -54,7 +53,7 @@ from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
 from roundhouse.titles.g18royalgorge import steel
 from roundhouse.titles.g18royalgorge.interop.names import board_map
 from roundhouse.titles.g18royalgorge.site_run import route_available
-from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 from roundhouse.titles.g18royalgorge.sulphur_springs import CITY_TILES, SULPHUR_SPRINGS
 from roundhouse.titles.g18royalgorge.sulphur_springs import HEX as SPRINGS_HEX
 
@@ -91,13 +90,13 @@ SITE_LAYS = 6
 """``G18RoyalGorge::Game::TILE_LAYS``: six lays a turn."""
 
 
-def our_step(g: Engine, corp: str) -> str | None:
+def our_step(g: RoyalGorgeGame, corp: str) -> str | None:
     """The name of our blocking step waiting for ``corp`` now."""
     offered = g.round.offered(g, corp)
     return offered[-1].name if offered and offered[-1].blocking else None
 
 
-def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
+def site_step(action: Action, g: RoyalGorgeGame, corp: str) -> SiteStep | None:
     """The site step that takes one of our actions in ``corp``'s turn, or None for a move
     allowed any time in the turn (a private bought, debt paid, the game ended)."""
     if isinstance(action, LayTile):
@@ -121,7 +120,7 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     return None
 
 
-def special_lay(action: LayTile, g: Engine) -> str | None:
+def special_lay(action: LayTile, g: RoyalGorgeGame) -> str | None:
     """The private card that makes one of our lays on the site (``Step::SpecialTrack``: a
     ``lay_tile`` by the company), or None for the railroad's own lay:
 
@@ -130,7 +129,6 @@ def special_lay(action: LayTile, g: Engine) -> str | None:
     * Steel Depot (B3): a yellow lay paid with a depot cube (our steel step takes one
       whenever the market would charge; the site's track step always charges the market,
       and only a lay by the card itself spends the card's cubes, still one of the six)."""
-    game = rg_game(g)
     if action.hex == SPRINGS_HEX and action.tile in CITY_TILES.values():
         springs = g.privates.get(SULPHUR_SPRINGS)
         if springs is not None and springs.owner == action.entity and not springs.closed:
@@ -139,21 +137,21 @@ def special_lay(action: LayTile, g: Engine) -> str | None:
     if action.tile not in tiles:
         return None
     try:
-        column, _ = steel.quote(game, action.entity, tiles[action.tile].colour)
+        column, _ = steel.quote(g, action.entity, tiles[action.tile].colour)
     except IllegalAction:
         return None
     return steel.STEEL_DEPOT if column == "" else None
 
 
 @dataclasses.dataclass
-class SiteTurn(BaseSiteTurn[SiteStep]):
+class SiteTurn(BaseSiteTurn[SiteStep, RoyalGorgeGame]):
     """Where the site stands in one railroad's operating turn (walked by the shared base)."""
 
     @property
     def steps(self) -> type[SiteStep]:
         return SiteStep
 
-    def waiting(self, g: Engine, step: SiteStep) -> bool:
+    def waiting(self, g: RoyalGorgeGame, step: SiteStep) -> bool:
         """Whether the site's ``step`` offers the railroad something now."""
         corp = self.corp
         if step is SiteStep.TRACK:
@@ -189,7 +187,7 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
             self.passed.add(step)
 
 
-def token_waits(g: Engine, corp: str) -> bool:
+def token_waits(g: RoyalGorgeGame, corp: str) -> bool:
     """``Tokener#can_place_token?`` with ``G18RoyalGorge::Step::Token``: not in the first
     turn (the home station counts), a token left, its price in cash, a city to put it in."""
     company = g.corps[corp]
@@ -202,7 +200,7 @@ def token_waits(g: Engine, corp: str) -> bool:
     return any(price + t.cost <= cash for t in g.map.token_placements(g, corp))
 
 
-def trains_wait(g: Engine, corp: str) -> bool:
+def trains_wait(g: RoyalGorgeGame, corp: str) -> bool:
     """``Train#can_buy_train?`` with the title's ``room?`` (a train that the next one rusts
     leaves room), or a purchase forced on a railroad without trains."""
     depot = g.depot
@@ -228,16 +226,15 @@ def trains_wait(g: Engine, corp: str) -> bool:
     return bool(prices) and g.ledger.cash(corp) >= min(prices)
 
 
-def companies_wait(g: Engine, corp: str) -> bool:
+def companies_wait(g: RoyalGorgeGame, corp: str) -> bool:
     """``Step::BuyCompany#actions`` for the turn's last, blocking purchase: a company the
     railroad may buy, or else a pass while the railroad holds a power usable in its turn
     (``abilities(entity, passive_ok: false)``: its debt card not yet used this operating
     round, whatever its cash, or Sulphur Springs' lay)."""
-    game = rg_game(g)
     if (
-        game.treaty
-        and game.debt_owed.get(corp, 0) > 0
-        and game.debt_paid_or.get(corp) != (g.set_count, g.or_in_set)
+        g.treaty
+        and g.debt_owed.get(corp, 0) > 0
+        and g.debt_paid_or.get(corp) != (g.set_count, g.or_in_set)
     ):
         return True
     springs = g.privates.get(SULPHUR_SPRINGS)

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import cast
 
 from roundhouse.core.actions import Action, Json
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     Bid,
@@ -69,7 +68,7 @@ from roundhouse.titles.g18royalgorge.interop.turn import (
     site_step,
     special_lay,
 )
-from roundhouse.titles.g18royalgorge.state import rg_game
+from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 
 class RoyalGorgeWriter(SiteMemory):
@@ -204,7 +203,7 @@ class RoyalGorgeWriter(SiteMemory):
         ]
 
     @staticmethod
-    def _percent(g: Engine, shares: Sequence[str]) -> int:
+    def _percent(g: RoyalGorgeGame, shares: Sequence[str]) -> int:
         total = 0
         for share in shares:
             corp = share.rpartition("_")[0]
@@ -288,7 +287,7 @@ class RoyalGorgeWriter(SiteMemory):
         ]
 
     @staticmethod
-    def _slot(g: Engine, action: PlaceToken) -> int:
+    def _slot(g: RoyalGorgeGame, action: PlaceToken) -> int:
         """The slot the site's interface fills: a city's slot reserved for a railroad not
         yet there is its first one, so anyone else takes the next free slot after it."""
         board = board_map(g).board
@@ -344,7 +343,7 @@ class RoyalGorgeWriter(SiteMemory):
         ]
 
     @staticmethod
-    def _recorded_routes(g: Engine, action: RunRoutes) -> list[dict[str, Json]]:
+    def _recorded_routes(g: RoyalGorgeGame, action: RunRoutes) -> list[dict[str, Json]]:
         bonus = site_run.recorded_revenue(g, action.entity, action.routes, 0)
         left = action.revenue - bonus
         out: list[dict[str, Json]] = []
@@ -414,7 +413,7 @@ class RoyalGorgeWriter(SiteMemory):
             }
             price = g.share_price(corp)
             if action.company == INVESTOR:
-                paid = privates.discounted_price(rg_game(g), corp)
+                paid = privates.discounted_price(g, corp)
             else:
                 paid = -(-count * price // 2)
             if paid != count * price:
@@ -446,7 +445,7 @@ class RoyalGorgeWriter(SiteMemory):
             return []
         asked = self._questions.get(game)
         if asked is None or asked.turn != turn:
-            asked = self._questions[game] = Questions.start(rg_game(engine(game)), turn)
+            asked = self._questions[game] = Questions.start(engine(game), turn)
         return asked.skips_before(power)
 
     @staticmethod
@@ -458,12 +457,11 @@ class RoyalGorgeWriter(SiteMemory):
         g = engine(game)
         if site_step(action, g, action.entity) is not SiteStep.DIVIDEND:
             return False
-        rg = rg_game(g)
         here = board_map(g).board.hexes.get(action.choice)
         return (
             here is not None
-            and gold.owns(rg, gold.GHOST_TOURS, action.entity)
-            and rg.ghost_tokens > 0
+            and gold.owns(g, gold.GHOST_TOURS, action.entity)
+            and g.ghost_tokens > 0
             and here.markers.count(gold.GOLD) <= 1
         )
 
