@@ -239,7 +239,8 @@ class CashCrisisRound(Round):
     def offered(self, g: Engine, entity: str) -> list[Step]:
         """No step is on offer while a debtor raises money (:func:`crisis_actions` are).
         Asking the steps changes nothing, so the ability steps' question whether the turn
-        still waits on a blocking step is answered once (:func:`~..powers.one_position`)."""
+        still waits on a blocking step is answered once
+        (:func:`~roundhouse.titles.g18usa.powers.one_position`)."""
         if self.crisis.debts:
             return []
         with one_position():
