@@ -10,11 +10,19 @@ site's actions in the document over the time each engine takes to replay it).  F
 replay yet are listed with the reason (``python -m bench.fixture_bench``), so the table shows
 progress as titles land.  DESIGN.md "Performance by design" sets the target: ten times the
 Ruby engine, which replays about 1,700 actions a second.
+
+    python -m bench.fixture_bench [--only TEXT] [--runs N] [--profile]
+
+``--profile`` prints where one import replay of each chosen fixture spends its time
+(:mod:`cProfile`, by cumulative time) instead of the table.
 """
 
 from __future__ import annotations
 
+import argparse
+import cProfile
 import json
+import pstats
 import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -47,15 +55,16 @@ def _legal_fresh(positions: list[Game]) -> None:
         game.state.legal_actions()
 
 
-def fixture_rows(runs: int = 3) -> list[dict[str, object]]:
-    """One row per fixture: actions and rates, or why it does not replay."""
+def fixture_rows(runs: int = 3, only: str = "") -> list[dict[str, object]]:
+    """One row per fixture (whose ``folder/name`` holds ``only``): actions and rates, or why
+    it does not replay."""
     from roundhouse.interop import import_18xx_games
 
     rows: list[dict[str, object]] = []
     folder = fixtures_dir()
     if not folder.is_dir():
         return [{"fixture": str(folder), "status": "absent (set ROUNDHOUSE_SHARED)"}]
-    paths = sorted(folder.glob("*/*.json"))
+    paths = [p for p in sorted(folder.glob("*/*.json")) if only in f"{p.parent.name}/{p.name}"]
     ruby = _ruby_seconds(paths, runs)
     for path in paths:
         doc = json.loads(path.read_text())
@@ -67,12 +76,12 @@ def fixture_rows(runs: int = 3) -> list[dict[str, object]]:
             continue
         ours = game.to_doc()
         n = len(game.log)
-        imported = _seconds(lambda doc=doc: import_18xx_games(doc), runs)
-        native = _seconds(lambda ours=ours: roundhouse.load(ours), runs)
+        imported = _seconds(lambda doc=doc: import_18xx_games(doc), runs)  # type: ignore[misc]
+        native = _seconds(lambda ours=ours: roundhouse.load(ours), runs)  # type: ignore[misc]
         step = max(1, n // POSITIONS)
         positions = [game.at(i) for i in range(0, n, step)]
-        legal = _seconds(lambda positions=positions: _legal_fresh(positions), runs)
-        hashing = _seconds(lambda positions=positions: [g.state_hash() for g in positions], runs)
+        legal = _seconds(lambda ps=positions: _legal_fresh(ps), runs)  # type: ignore[misc]
+        hashing = _seconds(lambda ps=positions: [g.state_hash() for g in ps], runs)  # type: ignore[misc]
         site_actions = len(doc.get("actions", []))
         ruby_s = ruby.get(name)
         rows.append(
@@ -143,6 +152,39 @@ def per_fixture(row: Mapping[str, object], keys: Sequence[str]) -> dict[str, flo
     }
 
 
-if __name__ == "__main__":
-    for row in fixture_rows(runs=1):
+def profile(only: str = "", top: int = 40) -> None:
+    """Print where one import replay of each fixture (whose name holds ``only``) spends its
+    time, after one unprofiled replay (what every game shares is made then)."""
+    from roundhouse.interop import import_18xx_games
+
+    for path in sorted(fixtures_dir().glob("*/*.json")):
+        name = f"{path.parent.name}/{path.name}"
+        if only not in name:
+            continue
+        doc = json.loads(path.read_text())
+        try:
+            import_18xx_games(doc)
+        except ValueError:
+            continue
+        profiler = cProfile.Profile(time.process_time)
+        profiler.runcall(import_18xx_games, doc)
+        print(f"== {name} (CPU seconds)")
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(top)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="replaying the recorded 18xx.games games")
+    parser.add_argument("--only", default="", help="fixtures whose folder/name holds this")
+    parser.add_argument("--runs", type=int, default=1, help="timed runs, the fastest kept")
+    parser.add_argument("--profile", action="store_true", help="profile one replay instead")
+    args = parser.parse_args()
+    if args.profile:
+        profile(args.only)
+        return 0
+    for row in fixture_rows(runs=args.runs, only=args.only):
         print(row)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -18,11 +18,12 @@ and after (snapshots, the spare, states kept for undo: at most ``KEEP_AFTER_UNDO
 bytes it holds more after 1,000 further pairs traced by :mod:`tracemalloc` (tracing slows
 every allocation, so not all 10,000).
 
-    python -m bench.memory_bench
+    python -m bench.memory_bench [--only TEXT] [--cycles N]
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
 import json
 import tracemalloc
@@ -90,13 +91,16 @@ def churn(game: Game, cycles: int) -> None:
         game.apply(last)
 
 
-def recorded() -> list[tuple[str, dict[str, Json]]]:
-    """(``title/file``, the game in our format) for every fixture our importer replays."""
+def recorded(only: str = "") -> list[tuple[str, dict[str, Json]]]:
+    """(``title/file``, the game in our format) for every fixture our importer replays (whose
+    name holds ``only``)."""
     from roundhouse.interop import import_18xx_games
 
     found: list[tuple[str, dict[str, Json]]] = []
     folder = fixtures_dir()
     for path in sorted(folder.glob("*/*.json")) if folder.is_dir() else []:
+        if only not in f"{path.parent.name}/{path.name}":
+            continue
         try:
             game = import_18xx_games(json.loads(path.read_text()))
         except ValueError:
@@ -129,12 +133,14 @@ def states_held(game: Game) -> int:
     return len(game._snapshots) + len(game._kept)
 
 
-def memory_rows(cycles: int = CYCLES, traced: int = TRACED_CYCLES) -> list[dict[str, object]]:
-    """One row per replaying fixture: KiB held by the live game, its snapshots, the KiB of a
-    state copy, the states held before and after ``cycles`` undo + redo pairs, and the KiB
-    held more after ``traced`` further pairs (:func:`growth`)."""
+def memory_rows(
+    cycles: int = CYCLES, traced: int = TRACED_CYCLES, only: str = ""
+) -> list[dict[str, object]]:
+    """One row per replaying fixture (whose name holds ``only``): KiB held by the live game,
+    its snapshots, the KiB of a state copy, the states held before and after ``cycles`` undo
+    + redo pairs, and the KiB held more after ``traced`` further pairs (:func:`growth`)."""
     rows: list[dict[str, object]] = []
-    for name, doc in recorded():
+    for name, doc in recorded(only):
         live_game(doc)  # warm: what every game shares is made once, untraced
         game, game_bytes = held(lambda doc=doc: live_game(doc))  # type: ignore[misc]
         snapshots = len(game._snapshots)
@@ -186,10 +192,17 @@ def bench_memory() -> dict[str, float]:
 
 
 def main() -> int:
-    rows = memory_rows()
+    parser = argparse.ArgumentParser(description="memory of a live game and its undo history")
+    parser.add_argument("--only", default="", help="fixtures whose name holds this text")
+    parser.add_argument("--cycles", type=int, default=CYCLES, help="undo + redo pairs")
+    parser.add_argument(
+        "--traced", type=int, default=TRACED_CYCLES, help="further pairs traced for growth"
+    )
+    args = parser.parse_args()
+    rows = memory_rows(args.cycles, args.traced, args.only)
     print(
         f"live game (limit {LIMIT_KIB} KiB); undo history: states held before and after"
-        f" {CYCLES:,} undo + redo, KiB held more after {TRACED_CYCLES:,} more"
+        f" {args.cycles:,} undo + redo, KiB held more after {args.traced:,} more"
     )
     print(
         f"{'fixture':44} {'actions':>7} {'live KiB':>8} {'snaps':>5} {'copy KiB':>8}"

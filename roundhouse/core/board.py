@@ -201,6 +201,7 @@ class Board(Versioned):
         self.derived = Derived()
         """The cache of what is worked out from the board; the game that plays on it puts
         its own here (:class:`~roundhouse.core.derived.Derived`), so there is one."""
+        self.derived.hold(self)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         """A copy for snapshots, undo and clones that shares what never changes in play (grid,
@@ -229,6 +230,7 @@ class Board(Versioned):
         for key, value in vars(self).items():
             if key not in _COPIED:
                 setattr(other, key, deep_copy(value, memo))
+        other.derived.hold(other)  # its version's entries stay while it lives
         return other
 
     def touch(self) -> None:

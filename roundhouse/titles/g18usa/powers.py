@@ -13,6 +13,9 @@ closes the private when its counted abilities are all spent and its data says it
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from roundhouse.core.ability import Ability, Closes, closes_after_use
@@ -144,5 +147,42 @@ def use(g: Engine, private_id: str, ability: Ability) -> None:
 def in_turn(g: Engine, entity: str) -> bool:
     """Whether a company's turn still waits on a blocking step: an ability offered beside the
     turn's steps never keeps the turn open on its own (a round ends an entity's turn when no
-    step is active, :mod:`roundhouse.core.flow.round`)."""
+    step is active, :mod:`roundhouse.core.flow.round`).
+
+    Every ability step asks it, so a round asking each of its steps whether it is active
+    would ask every blocking step again per ability step (22 steps in an 18USA operating
+    turn): inside :func:`one_position` the answer is worked out once per company."""
+    memo = _POSITION.get()
+    if memo is None:
+        return _in_turn(g, entity)
+    found = memo.get((id(g), entity))
+    if found is not None and found[0] is g:
+        return found[1]
+    answer = _in_turn(g, entity)
+    memo[(id(g), entity)] = (g, answer)
+    return answer
+
+
+def _in_turn(g: Engine, entity: str) -> bool:
     return entity in g.corps and any(s.blocking and s.active(g, entity) for s in g.round.steps)
+
+
+_POSITION: ContextVar[dict[tuple[int, str], tuple[object, bool]] | None] = ContextVar(
+    "g18usa_in_turn", default=None
+)
+"""The answers of :func:`in_turn` while :func:`one_position` runs (per thread and task)."""
+
+
+@contextmanager
+def one_position() -> Iterator[None]:
+    """A block that does not change the game (a round asking its steps whether they are
+    active): :func:`in_turn` is worked out once per game and company inside it.  Nested
+    blocks share the outermost one's answers."""
+    if _POSITION.get() is not None:
+        yield
+        return
+    token = _POSITION.set({})
+    try:
+        yield
+    finally:
+        _POSITION.reset(token)

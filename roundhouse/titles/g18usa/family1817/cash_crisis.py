@@ -38,6 +38,7 @@ from roundhouse.core.flow.trade import check_sale, do_sale, sale_counts
 from roundhouse.core.legal import AmountRange, kinds_of, of_kinds
 from roundhouse.core.shares import POOL
 from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.powers import one_position
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -236,10 +237,14 @@ class CashCrisisRound(Round):
         return super().entities_acting(g)
 
     def offered(self, g: Engine, entity: str) -> list[Step]:
-        """No step is on offer while a debtor raises money (:func:`crisis_actions` are)."""
+        """No step is on offer while a debtor raises money (:func:`crisis_actions` are).
+        Asking the steps changes nothing, so the ability steps' question whether the turn
+        still waits on a blocking step is answered once
+        (:func:`~roundhouse.titles.g18usa.powers.one_position`)."""
         if self.crisis.debts:
             return []
-        return super().offered(g, entity)
+        with one_position():
+            return super().offered(g, entity)
 
     def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
         debt = self.crisis.front
