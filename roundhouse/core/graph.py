@@ -608,11 +608,23 @@ def _reach_of(track: _Track, reached: set[_State], starts: frozenset[_State], ex
             entries.setdefault(neighbour, set()).add(entry)
     return Reach(
         frozenset(stops),
-        {h: frozenset(e) for h, e in edges.items()},
+        {h: _edge_set(e) for h, e in edges.items()},
         frozenset(through),
-        {h: frozenset(e) for h, e in entries.items()},
+        {h: _edge_set(e) for h, e in entries.items()},
         exact,
     )
+
+
+_EDGE_SETS: dict[frozenset[int], frozenset[int]] = {}
+"""One frozenset per distinct set of a hex's edges (at most 64 on a hex grid)."""
+
+
+def _edge_set(edges: set[int]) -> frozenset[int]:
+    """``edges`` as the one shared frozenset of its content: a reach holds one per hex
+    it touches, kept answers hold several reaches per company, and a hex has only 64 sets of
+    edges (a replayed 18USA game kept 7,864 edge sets)."""
+    key = frozenset(edges)
+    return _EDGE_SETS.setdefault(key, key)
 
 
 class Graph:
