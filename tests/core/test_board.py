@@ -103,3 +103,12 @@ def test_18us_6_2_terrain_and_ridge_costs() -> None:
     assert board.lay_cost("B4", tiles["80"], 0) == 0
     assert board.lay_cost("B6", tiles["80"], 0) == 0  # upgrades don't pay terrain again
     assert board.lay_cost("B6", tiles["80"], 0, terrain_on_upgrade=True) == 40
+
+
+def test_games_share_their_printed_tiles() -> None:
+    """A printed hex's tile never changes, so two boards of one map hold the same object
+    (and its per-rotation data): a server holding many games parses each map once."""
+    first, second = small_board(), small_board()
+    assert first.hexes["A3"].printed.tile is second.hexes["A3"].printed.tile
+    first.lay("A3", "15", 4, {"c": "c"})
+    assert second.hexes["A3"].printed.tile.id == "A3"  # a lay changes the hex, not the tile
