@@ -927,3 +927,22 @@ def test_export_a_p25_purchase_before_the_run_is_the_privates_own() -> None:
     )
     assert written[-1]["price"] == 225
     assert all(a["type"] != "run_routes" for a in written[-4:])
+
+
+def test_compat_the_free_station_is_not_among_a_conversions_eight_tokens() -> None:
+    """§14.1.1: converting to ten shares buys two station tokens, "If it has seven station
+    tokens, it must buy one additional token for $50".  SLSF has seven on its charter and
+    the Free Station subsidy's extra token (appendix), eight by the rulebook.  The site
+    keeps that token off the charter (``S9``, a ``token`` ability ``from_owner: false``)
+    and counts the charter only (``G1817::Step::Conversion``), so under compat SLSF buys
+    one for $50 as its conversion's loans end (found by the differential: random bots, 7
+    players, seed 905, where SLSF later bought a second share of its own that the site
+    could not pay for; the position is its first 224 moves, the conversion at 216)."""
+    doc = json.loads((POSITIONS / "free-station-conversion-7p.json").read_text())
+    game = roundhouse.load(doc)
+    state = game.state
+    assert (game.log[216].kind, game.log[216].entity) == ("convert", "SLSF")
+    assert state.company_subsidies["SLSF"].kind == "free_station"  # type: ignore[attr-defined]
+    assert state.corps["SLSF"].tokens_owned == 9  # type: ignore[attr-defined]
+    assert state.ledger.cash("SLSF") == 123  # type: ignore[attr-defined]
+    assert not state.invariant_violations()  # type: ignore[attr-defined]

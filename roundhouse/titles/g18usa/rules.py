@@ -273,6 +273,19 @@ class UsaHooks(FamilyHooks):
         ``G1817::Game#tokens_needed`` counts it; :func:`.company_privates.start_tokens`)."""
         return start_tokens(g, corp_id, privates)
 
+    def uncapped_tokens(self, g: Engine, corp_id: str) -> int:
+        """§14.1.1 caps a conversion's tokens at eight, the Free Station subsidy's extra
+        token counted (appendix: "The company receives one extra station token").  Under
+        ``compat_18xx_games`` it is left out: the site keeps it as a subsidy card (``S9``,
+        a ``token`` ability ``from_owner: false``) whose token never joins the charter,
+        and a conversion counts the charter's tokens only (``G1817::Step::Conversion``),
+        so a company with seven there and the Free Station buys one more (found by the
+        export differential, issue #17: random bots, 7 players, seed 905)."""
+        game = usa(g)
+        subsidy = game.company_subsidies.get(corp_id)
+        free = subsidy is not None and subsidy.kind == "free_station"
+        return 1 if free and game.variant.compat_18xx_games else 0
+
     def max_home_bonus(self, g: Engine) -> int:
         """The largest cash subsidy of a city with an open station slot."""
         game = usa(g)
