@@ -15,6 +15,7 @@ import pytest
 
 import roundhouse
 from roundhouse.core.actions import Action, Json
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
@@ -946,3 +947,35 @@ def test_compat_the_free_station_is_not_among_a_conversions_eight_tokens() -> No
     assert state.corps["SLSF"].tokens_owned == 9  # type: ignore[attr-defined]
     assert state.ledger.cash("SLSF") == 123  # type: ignore[attr-defined]
     assert not state.invariant_violations()  # type: ignore[attr-defined]
+
+
+def test_compat_one_car_from_the_bank_before_the_run() -> None:
+    """§12.7: a company may own one Pullman car, bought "prior to the run trains step", and
+    may scrap it at any time; nothing stops a second purchase after a scrap.  The site
+    sells it in a step of its own that ends with the purchase (``G18USA::Step::BuyPullman``
+    passes once nothing is buyable), so under compat NP, having bought P-1 and scrapped it,
+    may not buy P-2 before its run (found by the differential: random bots, 3 players,
+    seed 907; the position is its first 178 moves)."""
+    doc = json.loads((POSITIONS / "car-bought-scrapped-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["buy_train", "scrap_train"]
+    assert game.state.depot.owned_by("NP")  # type: ignore[attr-defined]
+    cars = [a for a in game.legal_actions() if a.kind == "buy_train"]
+    assert cars == []
+    with pytest.raises(IllegalAction):
+        game.apply(
+            {"kind": "buy_train", "player": "P3", "entity": "NP", "train": "P-2", "price": 200}
+        )
+
+
+def test_export_a_car_bought_before_the_run_ends_the_sites_pullman_step() -> None:
+    """§12.7: N&W, without trains, buys a car before its run and scraps it, withholds its
+    run of nothing and buys a 4-train.  The site's Pullman step ended with the purchase
+    (``Step::BuyTrain#process_buy_train``), and with no train it skips the run and the
+    dividend, so the 4-train follows the scrap with no pass between (found by the
+    differential: random bots, 4 players, seed 914; the position is its first 243
+    moves)."""
+    doc = json.loads((POSITIONS / "car-scrapped-before-trains-4p.json").read_text())
+    game = roundhouse.load(doc)
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("buy_train", "N&W"), ("scrap_train", "N&W"), ("buy_train", "N&W")]

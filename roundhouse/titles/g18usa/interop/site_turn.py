@@ -145,7 +145,7 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     if isinstance(action, BuyTrain):
         depot = g.depot
         if action.train in depot.trains and depot.is_car(depot.trains[action.train]):
-            return None
+            return SiteStep.PULLMAN if car_step_buy(action, g) else None
         if locomotive_buy(action, g):
             return None  # P25's own step beside the turn's (``SpecialBuyTrain``)
         return SiteStep.TRAINS
@@ -158,6 +158,22 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
             return None
         return OUR_STEPS.get(step.name)
     return None
+
+
+def car_step_buy(action: Action, g: Engine) -> bool:
+    """Whether ``action`` buys a car in our step before the run (``buy_car``) under
+    ``cars_after_track``, after the track and station steps as in the site's
+    ``G18USA::Step::BuyPullman``, whose purchase ends that step (``Step::BuyTrain
+    #process_buy_train`` passes once no train is buyable, and a company has one car): a
+    car scrapped after it leaves no Pullman step waiting (found by the differential:
+    random bots, 4 players, seed 914)."""
+    if not family(g).config.cars_after_track:
+        return False
+    try:
+        step, _ = g.round.step_for(g, action)
+    except IllegalAction:
+        return False
+    return step.name == "buy_car"
 
 
 def locomotive_buy(action: Action, g: Engine) -> bool:
@@ -229,8 +245,11 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
         self.leave_before(step)
         if step is SiteStep.TRACK:
             self.lays += 1
-        elif step in (SiteStep.TOKEN, SiteStep.DIVIDEND) or isinstance(action, RunRoutes):
-            self.passed.add(step)  # a token, a dividend, a run end their step; a choice not
+        elif step in (SiteStep.TOKEN, SiteStep.PULLMAN, SiteStep.DIVIDEND) or isinstance(
+            action, RunRoutes
+        ):
+            # a token, a car, a dividend, a run end their step; a choice not
+            self.passed.add(step)
 
 
 def _owns(g: Engine, corp: str, private: str) -> bool:
