@@ -32,11 +32,11 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Entity, HexName, Rotation, TileName
-from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
 from roundhouse.titles.g18usa.board import resource_hexes
+from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
 from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, UsaMap
 from roundhouse.titles.g18usa.private_abilities import Resource
 from roundhouse.titles.g18usa.privates import resource_subsidy_kinds
@@ -148,7 +148,7 @@ class ResourceSubsidyStep(Step):
 
     @staticmethod
     def _track_open(g: Engine, entity: str) -> bool:
-        return any(isinstance(s, TrackStep) and s.active(g, entity) for s in g.round.steps)
+        return open_track_step(g, entity) is not None
 
     def moves(self, g: Engine, entity: str) -> list[SubsidyLay]:
         if entity not in g.corps or not holds(g, entity) or not self._track_open(g, entity):
