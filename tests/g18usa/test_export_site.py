@@ -979,3 +979,23 @@ def test_export_a_car_bought_before_the_run_ends_the_sites_pullman_step() -> Non
     game = roundhouse.load(doc)
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("buy_train", "N&W"), ("scrap_train", "N&W"), ("buy_train", "N&W")]
+
+
+def test_compat_an_acquired_companys_unused_resource_subsidy_goes_to_the_buyer() -> None:
+    """§14.2: the buyer takes the company's "trains, station markers, and private
+    companies"; the Resource subsidy (appendix, §11.6.1) is none of them and goes with its
+    company by default.  On the site it is a company card like a private, handed over with
+    them (``G1817::Step::Acquire``), so under compat WP, which took a $30 subsidy at its
+    start, holds the one SP never used after buying SP, and the site's track step waits
+    for it after WP's two lays: a pass before the run (found by the differential: random
+    bots, 6 players, seed 916; the position is its first 119 moves)."""
+    doc = json.loads((POSITIONS / "resource-subsidy-acquired-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.state.company_subsidies["WP"].kind == "resource"  # type: ignore[attr-defined]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-4:] == [
+        ("lay_tile", "WP"),
+        ("lay_tile", "WP"),
+        ("pass", "WP"),
+        ("run_routes", "WP"),
+    ]

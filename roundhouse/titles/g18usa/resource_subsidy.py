@@ -79,6 +79,27 @@ def holds(g: Engine, corp_id: str) -> bool:
     return subsidy is not None and subsidy.kind == KIND and bool(kinds_offered(g))
 
 
+SPENT = frozenset({"none", "cash", "plus10", "plus10_20"})
+"""Subsidies that leave the company nothing more to use once it has started."""
+
+
+def hand_over(g: Engine, survivor: str, absorbed: str) -> None:
+    """An unused Resource subsidy of a company merged or acquired goes to the survivor, as
+    the site's subsidy card does with the absorbed company's other cards (``S16``, moved by
+    ``G1817::Step::Acquire`` and ``Conversion``'s transfer of companies), when the survivor
+    holds no subsidy it could still use (found by the export differential, issue #17:
+    random bots, 6 players, seed 916, where the site's track step waited for WP's).  The
+    rulebook hands over "trains, station markers, private companies" (§14.1.2, §14.2), not a
+    subsidy (§11.6.1), so only under ``compat_18xx_games``."""
+    subsidies = usa(g).company_subsidies
+    taken = subsidies.get(absorbed)
+    kept = subsidies.get(survivor)
+    if taken is None or taken.kind != KIND or (kept is not None and kept.kind not in SPENT):
+        return
+    subsidies[survivor] = taken
+    del subsidies[absorbed]
+
+
 def _rules(board: UsaMap) -> TrackRules:
     return TrackRules(
         upgrades=board.upgrades, colours=frozenset({Colour.YELLOW}), reach=board.lay_reach

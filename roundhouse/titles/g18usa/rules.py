@@ -28,7 +28,7 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import TrainEvents
 from roundhouse.titles.g18usa import board as usa_board
-from roundhouse.titles.g18usa import data
+from roundhouse.titles.g18usa import data, resource_subsidy
 from roundhouse.titles.g18usa.company_privates import (
     company_started,
     merge_law_firm,
@@ -348,11 +348,13 @@ class UsaHooks(FamilyHooks):
         the red-area station being one they may choose); a P20 station takes a slot that
         opened."""
         super().on_company_absorbed(g, survivor, absorbed)
+        game = usa(g)
+        if game.variant.compat_18xx_games:
+            resource_subsidy.hand_over(g, survivor, absorbed)
         for private in g.privates.values():
             if private.owner == survivor and not private.closed:
                 private_acquired(g, survivor, private.id)
         express_freight_transfer(g, survivor, absorbed, keep=True)
-        game = usa(g)
         usa_map = game.usa_map
         merge_law_firm(usa_map.board, survivor, absorbed)
         usa_map.reckon_stations(g, survivor, charter_choice=not game.variant.compat_18xx_games)
