@@ -410,6 +410,9 @@ def test_export_free_station_in_a_full_city_is_no_wait_of_the_sites_token_step()
     offers[:] = [PlaceToken(player="1", entity="ATSF", hex="B8", city="c")]
     assert not token_waits(g, "ATSF")  # type: ignore[arg-type]
     offers.append(PlaceToken(player="1", entity="ATSF", hex="C3", city="c"))
+    # nor without a token left on the charter (a 2-share company's is its home station)
+    assert not token_waits(g, "ATSF")  # type: ignore[arg-type]
+    g.corps["ATSF"].tokens_owned += 1
     assert token_waits(g, "ATSF")  # type: ignore[arg-type]
 
 
@@ -999,3 +1002,19 @@ def test_compat_an_acquired_companys_unused_resource_subsidy_goes_to_the_buyer()
         ("pass", "WP"),
         ("run_routes", "WP"),
     ]
+
+
+def test_export_the_free_stations_token_keeps_no_site_token_step_waiting() -> None:
+    """Appendix "Subsidy Tiles", Free Station: IC, a 2-share company with its home station
+    placed and the subsidy's extra token, lays one tile, passes, withholds its run of
+    nothing and buys a 2-train.  On the site the extra token is the subsidy card's own
+    (``S9``), not on the charter, so the token step has nothing to place and is skipped;
+    the pass is the track step's (a second lay affordable) and none is owed for the token
+    step (found by the differential: heuristic bots, 6 players, seed 960, where the second
+    pass left the site's buy-trains step; the position is its first 114 moves)."""
+    doc = json.loads((POSITIONS / "free-station-not-on-the-charter-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.state.company_subsidies["IC"].kind == "free_station"  # type: ignore[attr-defined]
+    assert [a.kind for a in game.log[-4:]] == ["lay_tile", "pass", "dividend", "buy_train"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("lay_tile", "IC"), ("pass", "IC"), ("buy_train", "IC")]

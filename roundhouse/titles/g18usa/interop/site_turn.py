@@ -15,7 +15,8 @@ site's step can still be waiting where ours is not:
   the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
   be used or P9, P17 or the Resource subsidy's lay is held unused
   (:func:`track_privates_wait`);
-* tokens: while ours offers a station in a city with an open slot (:func:`token_waits`);
+* tokens: while the charter holds a token and ours offers a station in a city with an open
+  slot (:func:`token_waits`; the Free Station subsidy's token is not on the charter);
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
   room and the buying power for the cheapest train on offer (:func:`site_min_price`);
 * the run (``G18USA::Step::Route``): while the company has a train that is not a Pullman and
@@ -58,6 +59,7 @@ from roundhouse.titles.g18usa import resource_subsidy
 from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import max_loans
 from roundhouse.titles.g18usa.home_brown import SiteBoomtownStep
 from roundhouse.titles.g18usa.interop.names import board_map
@@ -298,10 +300,31 @@ def lay_privates_wait(g: Engine, corp: str) -> bool:
     return not any(corp in done for done in used)
 
 
+def site_charter_tokens(g: Engine, corp: str) -> int:
+    """The station tokens left on the company's charter on the site.  The Free Station
+    subsidy's token is not among them (``S9``'s ``token`` ability, ``from_owner: false``,
+    makes its own, :meth:`.rules.UsaHooks.uncapped_tokens`), ours counts it; the writer
+    places the charter's first and writes a station as the subsidy's when it goes to a
+    full city or the charter has none left, so the subsidy is used once ours has placed
+    it in a full city or placed more stations than the charter holds."""
+    company = g.corps[corp]
+    hooks = g.hooks
+    free = hooks.uncapped_tokens(g, corp) if isinstance(hooks, FamilyHooks) else 0
+    charter = company.tokens_owned - free
+    if not free:
+        return charter - company.tokens_placed
+    used = corp not in board_map(g).free_stations or company.tokens_placed > charter
+    return charter - (company.tokens_placed - int(used))
+
+
 def token_waits(g: Engine, corp: str) -> bool:
-    """``Step::Token#can_place_token?``: a station in a city with an open slot.  A Free
-    Station subsidy's token in a full city (appendix "Subsidy Tiles") is the subsidy's own
-    ability on the site, which its token step does not wait for."""
+    """``Step::Token#can_place_token?``: a token left on the charter
+    (:func:`site_charter_tokens`) and a station in a city with an open slot.  A Free
+    Station subsidy's token (appendix "Subsidy Tiles") is the subsidy's own ability on the
+    site, which its token step does not wait for (found by the differential: heuristic
+    bots, 6 players, seed 960)."""
+    if site_charter_tokens(g, corp) <= 0:
+        return False
     board = board_map(g).board
     for step in g.round.offered(g, corp):
         if step.blocking and step.name == "token":

@@ -74,6 +74,7 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     SiteTurn,
     locomotive_buy,
     route_waits,
+    site_charter_tokens,
     site_step,
 )
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
@@ -410,8 +411,12 @@ class UsaWriter(Translator):
             return _leaving(turn.corp, turn.left_to(g, step, through=False))
         passing = isinstance(action, Pass)
         if passing and not turn.waiting(g, step) and step not in (SiteStep.TRACK,):
-            turn.passes_to(g, step, through=True)
-            return []
+            # the site skips the step we pass in; the ones before it still waiting take
+            # their passes (the track step's second lay, before a token step the site
+            # skips: found by the differential, heuristic seed 960)
+            before = _leaving(turn.corp, turn.left_to(g, step, through=False))
+            turn.passed.add(step)
+            return before
         before = _leaving(turn.corp, turn.left_to(g, step, through=passing))
         if passing:
             return before
@@ -887,7 +892,8 @@ class UsaWriter(Translator):
 
     def write_place_token(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """A home station is placed by the company being started (§11.6 step 2); the Free
-        Station subsidy's token in a full city by the subsidy."""
+        Station subsidy's token by the subsidy, in a full city or once the site's charter
+        has no token left (:func:`.site_turn.site_charter_tokens`)."""
         assert isinstance(action, PlaceToken)
         g = engine(game)
         memory = self.written(game)
@@ -906,11 +912,8 @@ class UsaWriter(Translator):
             doc = self._entity(action, game, seats)
             subsidy = g.company_subsidies.get(corp)
             free = board_map(g).free_stations
-            if (
-                subsidy is not None
-                and corp in free
-                and board.open_slots(action.hex, action.city, corp) <= 0
-            ):
+            full = board.open_slots(action.hex, action.city, corp) <= 0
+            if subsidy is not None and corp in free and (full or site_charter_tokens(g, corp) <= 0):
                 doc = {"entity": subsidy.id, "entity_type": "company"}
         held = board.hexes[action.hex].tokens.get(action.city, [])
         out: SiteDoc = {
