@@ -1018,3 +1018,17 @@ def test_export_the_free_stations_token_keeps_no_site_token_step_waiting() -> No
     assert [a.kind for a in game.log[-4:]] == ["lay_tile", "pass", "dividend", "buy_train"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("lay_tile", "IC"), ("pass", "IC"), ("buy_train", "IC")]
+
+
+def test_export_a_red_area_is_named_by_a_hex_the_company_reaches() -> None:
+    """Appendix P8: MILW puts its Express Freight station in Mexico, which it reaches at J12
+    only.  Ours names an area by its first hex (I5); the site's ``assign`` wants a hex its
+    graph reaches (``G18USA::Step::Assign#connected_to_hex?``), so J12 is written (found
+    by the differential: random bots, 3 players, seed 1001; the position is its first 156
+    moves)."""
+    doc = json.loads((POSITIONS / "express-freight-reached-at-j12-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "MILW uses P8 on I5"
+    written = export_18xx_games(game)["actions"]
+    assign = next(a for a in written[::-1] if a["type"] == "assign" and a["entity"] == "P8")
+    assert assign["target"] == "J12"

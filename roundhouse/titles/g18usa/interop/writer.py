@@ -42,6 +42,7 @@ from roundhouse.core.shares import POOL
 from roundhouse.core.trains import SCRAPPED, Train
 from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
+from roundhouse.titles.g18usa.board import red_areas
 from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
 from roundhouse.titles.g18usa.family1817.actions import (
     Assign,
@@ -80,7 +81,7 @@ from roundhouse.titles.g18usa.interop.site_turn import (
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
-from roundhouse.titles.g18usa.red_areas import express_cut
+from roundhouse.titles.g18usa.red_areas import area_of, express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
@@ -796,7 +797,7 @@ class UsaWriter(Translator):
                 "type": "assign",
                 "entity": action.company,
                 "entity_type": "company",
-                "target": action.hex,
+                "target": _reached_area_hex(engine(game), action),
                 "target_type": "hex",
             }
         ]
@@ -1327,3 +1328,16 @@ def _route_upgrades(g: UsaGame, corp: str) -> list[str]:
         for p in (SWITCHER, EXTENDER)
         if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
     ]
+
+
+def _reached_area_hex(g: UsaGame, action: UsePrivate) -> str:
+    """The hex a private's use names: ours names a red area (appendix P6, P8) by its first
+    hex, the site wants one the company's graph reaches (``G18USA::Step::Assign
+    #connected_to_hex?``), the first such of the area (found by the differential: random
+    bots, 3 players, seed 1001, MILW reaching Mexico at J12 only); any other hex as it is."""
+    area = area_of(action.hex)
+    if area is None:
+        return action.hex
+    reach = board_map(g).graph.reach(str(action.entity))
+    reached = reach.hexes | {h for h, _ in reach.stops}
+    return next((h for h in red_areas()[area].hexes if h in reached), action.hex)
