@@ -1032,3 +1032,17 @@ def test_export_a_red_area_is_named_by_a_hex_the_company_reaches() -> None:
     written = export_18xx_games(game)["actions"]
     assign = next(a for a in written[::-1] if a["type"] == "assign" and a["entity"] == "P8")
     assert assign["target"] == "J12"
+
+
+def test_export_declining_p13_is_the_pass_of_the_sites_obsolete_train_step() -> None:
+    """Appendix P13 Pennsy Boneyard: UP's 4-train rusts its own 2-trains and UP declines to
+    keep one, then its turn ends (nothing more affordable).  The site asks in a step of its
+    own (``G18USA::Step::ObsoleteTrain``) that waits for that pass; ours, the same move as
+    the interest step's pass, had been taken for the interest the site pays unasked
+    (found by the differential: random bots, 2 players, seed 1000; the position is its
+    first 209 moves)."""
+    doc = json.loads((POSITIONS / "boneyard-declined-2p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-4:]] == ["buy_train", "pass", "pass", "lay_tile"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("buy_train", "UP"), ("pass", "UP"), ("lay_tile", "WP")]

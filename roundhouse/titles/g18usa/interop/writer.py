@@ -85,7 +85,7 @@ from roundhouse.titles.g18usa.red_areas import area_of, express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
-from roundhouse.titles.g18usa.train_privates import BONEYARD, LOCOMOTIVE
+from roundhouse.titles.g18usa.train_privates import BONEYARD, LOCOMOTIVE, BoneyardRound
 
 SITE_TURN_LIMIT = "dnf"
 """``Game::Base#process_single_action``: the end reason of a game still going at turn 100."""
@@ -399,6 +399,10 @@ class UsaWriter(Translator):
         if key is None:
             memory.turn = None
             return self._own(action, game, seats)
+        if _boneyard_asks(g):
+            # the site's ``ObsoleteTrain`` step: a choice or a pass, never the interest's
+            # pass the same move of ours would otherwise be taken for (:func:`site_makes`)
+            return Translator.write(self, action, game, seats)
         if memory.turn is None or memory.turn.key != key:
             memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
@@ -545,6 +549,10 @@ class UsaWriter(Translator):
         entity = str(getattr(action, "entity", action.player))
         if out_of_private_auction(g, entity):
             return []  # the site dropped this bidder, recording nothing
+        if _boneyard_asks(g):
+            # P13 declined: the pass of the site's ``G18USA::Step::ObsoleteTrain``, which
+            # waits for it (found by the differential: random bots, 2 players, seed 1000)
+            return [{"type": "pass", **self._entity(action, game, seats)}]
         try:
             step, _ = g.round.step_for(g, action)
         except IllegalAction:
@@ -1341,3 +1349,9 @@ def _reached_area_hex(g: UsaGame, action: UsePrivate) -> str:
     reach = board_map(g).graph.reach(str(action.entity))
     reached = reach.hexes | {h for h, _ in reach.stops}
     return next((h for h in red_areas()[area].hexes if h in reached), action.hex)
+
+
+def _boneyard_asks(g: UsaGame) -> bool:
+    """Whether P13's company is being asked whether to keep a rusted train (§12.10 with
+    appendix P13: :class:`~.train_privates.BoneyardRound`); our next move answers it."""
+    return isinstance(g.round, BoneyardRound) and g.round.boneyard is not None
