@@ -1046,3 +1046,19 @@ def test_export_declining_p13_is_the_pass_of_the_sites_obsolete_train_step() -> 
     assert [a.kind for a in game.log[-4:]] == ["buy_train", "pass", "pass", "lay_tile"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("buy_train", "UP"), ("pass", "UP"), ("lay_tile", "WP")]
+
+
+def test_compat_the_free_brown_home_only_on_an_empty_home() -> None:
+    """§12.2.4: in its first operating round, from Phase 5, a company "may place or upgrade
+    its home city to a brown city tile".  SP's home H8 already holds UP's yellow 57; the
+    site skips colours only from an empty city (``G18USA::Game
+    #upgrades_to_correct_color?``), so under compat the brown 448 is not on offer there
+    (found by the differential: random bots, 4 players, seed 1014; the position is its
+    first 354 moves)."""
+    doc = json.loads((POSITIONS / "brown-home-over-yellow-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.state.corps["SP"].operated == 0  # type: ignore[attr-defined]
+    brown = {"kind": "lay_tile", "player": "P4", "entity": "SP", "hex": "H8", "tile": "448"}
+    assert not [a for a in game.legal_actions() if a.kind == "lay_tile" and a.tile == "448"]
+    with pytest.raises(IllegalAction):
+        game.apply({**brown, "rotation": 2})

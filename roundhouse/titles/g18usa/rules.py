@@ -150,7 +150,7 @@ class UsaHooks(FamilyHooks):
                     [
                         DenverStep(),
                         SiteBoomtownStep() if usa(g).variant.compat_18xx_games else BoomtownStep(),
-                        HomeBrownStep(),
+                        HomeBrownStep(empty_home_only=usa(g).variant.compat_18xx_games),
                         *track_steps(g),
                         step,
                         ResourceTokenPrompt(),
