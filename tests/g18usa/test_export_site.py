@@ -1062,3 +1062,17 @@ def test_compat_the_free_brown_home_only_on_an_empty_home() -> None:
     assert not [a for a in game.legal_actions() if a.kind == "lay_tile" and a.tile == "448"]
     with pytest.raises(IllegalAction):
         game.apply({**brown, "rotation": 2})
+
+
+def test_compat_a_debt_left_when_a_bankruptcy_ends_the_game_counts_in_the_score() -> None:
+    """§15-§16: the bank liquidates WP and C&O; their presidents owe the loans, P4 first,
+    who goes bankrupt, which ends the game with P1's $275 still owed (void by default).
+    The site charged both at once, into negative cash, so P1 ends at $23 - $275 there; under
+    compat the debt counts in P1's score (found by the differential: random bots, 7
+    players, seed 1005, the whole game)."""
+    doc = json.loads((POSITIONS / "debt-left-at-a-bankrupt-end-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert game.end_reason == "bankrupt"
+    assert game.state.unpaid_at_end == {"P1": 275}  # type: ignore[attr-defined]
+    written = export_18xx_games(game)
+    assert written["result"]["1"] == -252  # type: ignore[index,call-overload]

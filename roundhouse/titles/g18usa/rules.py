@@ -83,10 +83,16 @@ class UsaHooks(FamilyHooks):
         18xx.games counts a player's privates at face value (``Player#value``: cash,
         shares, companies), so with ``compat_18xx_games`` they do."""
         out = super().score_adjustment(g, player)
-        if usa(g).variant.compat_18xx_games:
+        game = usa(g)
+        if game.variant.compat_18xx_games:
             out += sum(
                 p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
             )
+            # a debt still queued when another player's bankruptcy ended the game: the
+            # site charged it at once, into negative cash (``G1817`` liquidation and
+            # interest), so it counts there (found by the export differential: random
+            # bots, 7 players, seed 1005)
+            out -= game.unpaid_at_end.get(player, 0)
         return out
 
     def dividend_price(self, g: Engine, corp_id: str) -> int:

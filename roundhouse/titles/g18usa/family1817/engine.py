@@ -38,6 +38,9 @@ class FamilyEngine(Engine):
         # shorts left in the open market (18USA §11).
         self.loans = LoanBank(config.loans)
         self.shorts = ShortBook()
+        self.unpaid_at_end: dict[str, int] = {}
+        """Debts still queued in a cash crisis when the game ended (18USA §15-§16: void;
+        a title may count them in the scores)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 
     @property
