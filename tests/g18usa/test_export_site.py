@@ -7,6 +7,7 @@ The Ruby engine's verdict on bot games is ``make differential DIFF_ARGS="--title
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -757,10 +758,14 @@ def test_export_a_half_president_sale_takes_back_the_markets_first_share() -> No
         president="1",
         sold=("X_0",),
         count=1,
-        holdings={"1": ["X_0"], "2": ["X_3", "X_1", "X_2"]},
+        holdings={"1": ["X_0"], "2": ["X_1", "X_2", "X_3"]},
         pool=["X_10"],
     )
     assert site_holdings(half, "2") == {"1": ["X_10"], "2": ["X_3", "X_0"], POOL: ["X_1", "X_2"]}
+    # the new president's first two as they came, not by number (random seed 1002: DRG_5
+    # bought before DRG_1; the site's market then lists DRG_5 first)
+    came = dataclasses.replace(half, holdings={"1": ["X_0"], "2": ["X_5", "X_1"]}, pool=["X_16"])
+    assert site_holdings(came, "2") == {"1": ["X_16"], "2": ["X_0"], POOL: ["X_5", "X_1"]}
     kept = Sale(
         corporation="X",
         seller="1",
@@ -1076,3 +1081,16 @@ def test_compat_a_debt_left_when_a_bankruptcy_ends_the_game_counts_in_the_score(
     assert game.state.unpaid_at_end == {"P1": 275}  # type: ignore[attr-defined]
     written = export_18xx_games(game)
     assert written["result"]["1"] == -252  # type: ignore[index,call-overload]
+
+
+def test_export_a_presidency_sale_gives_the_new_presidents_shares_as_they_came() -> None:
+    """§11.5, §11.7: P4 bought DRG's share the site numbers DRG_5 before DRG_1; P2's sale of
+    half the president's certificate makes P4 president, who gives those two to the market
+    in that order (``SharePool#change_president``), so DRG buying two of its shares there
+    names DRG_5 first (found by the differential: random bots, 4 players, seed 1002; the
+    position is its first 269 moves)."""
+    doc = json.loads((POSITIONS / "presidency-sale-shares-as-they-came-4p.json").read_text())
+    game = roundhouse.load(doc)
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "DRG"]
+    assert bought[-1] == ["DRG_5", "DRG_1"]

@@ -197,6 +197,10 @@ class WriteMemory:
     pool: dict[str, list[str]] = dataclasses.field(default_factory=dict)
     """Company -> its shares in the open market by the site's ids, in the site's order
     (:func:`_note_pool`)."""
+    holdings: dict[tuple[str, str], list[str]] = dataclasses.field(default_factory=dict)
+    """(company, player) -> the site's ids of the player's shares in the order they came
+    (``ShareHolder#shares_by_corporation`` appends), which a sale handing over the
+    presidency follows (:func:`_note_pool`, :mod:`.president_swap`)."""
     shorts: dict[tuple[str, str], list[int]] = dataclasses.field(default_factory=dict)
     """(company, holder) -> the site's numbers of the short shares held, oldest first
     (``G1817::Game#unshort`` closes the first of the holder's)."""
@@ -636,8 +640,7 @@ class UsaWriter(Translator):
                 sold=tuple(str(c) for c in chosen),
                 count=action.count,
                 holdings={
-                    p: [memory.alias.get(c.id, c.id) for c in book.certs_of(p) if c.playable]
-                    for p in g.seats
+                    p: list(memory.holdings.get((action.corporation, p), [])) for p in g.seats
                 },
                 pool=list(memory.pool.get(action.corporation, [])),
             )
@@ -1225,6 +1228,19 @@ def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
         kept = [site for site in memory.pool.get(corp, []) if site in there]
         known = set(kept)
         memory.pool[corp] = kept + [site for site in now if site not in known]
+    for corp, book in g.books.items():
+        for player in g.seats:
+            certs = sorted(
+                (c for c in book.certs_of(player) if c.playable),
+                key=lambda c: int(c.id.rpartition("_")[2]),
+            )
+            mine = [memory.alias.get(c.id, c.id) for c in certs]
+            key = (corp, player)
+            if not mine:
+                memory.holdings.pop(key, None)
+                continue
+            came = [site for site in memory.holdings.get(key, []) if site in set(mine)]
+            memory.holdings[key] = came + [site for site in mine if site not in set(came)]
 
 
 def _note_shorts(g: UsaGame, memory: WriteMemory) -> None:
