@@ -1094,3 +1094,17 @@ def test_export_a_presidency_sale_gives_the_new_presidents_shares_as_they_came()
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "DRG"]
     assert bought[-1] == ["DRG_5", "DRG_1"]
+
+
+def test_export_the_train_p13_saved_runs_by_the_sites_id() -> None:
+    """Appendix P13: WP keeps 2-1 of its rusting 2-trains; the site keeps the company's
+    first one (``G18USA::Step::ObsoleteTrain#process_choose``), 2-0 there.  The trains are
+    alike, so WP's next run names the kept train by the site's id, not the one that rusted
+    there (found by the differential: random bots, 6 players, seed 916, "Cannot run train
+    that operated"; the position is its first 333 moves)."""
+    doc = json.loads((POSITIONS / "boneyard-saved-train-runs-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]).startswith("WP runs")
+    run = export_18xx_games(game)["actions"][-1]
+    assert run["type"] == "run_routes"
+    assert [r["train"] for r in run["routes"]] == ["2-0", "3-0"]  # type: ignore[index,union-attr]

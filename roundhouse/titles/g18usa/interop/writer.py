@@ -695,8 +695,10 @@ class UsaWriter(Translator):
             ]
         if action.company == BONEYARD:
             # ``G18USA::Step::ObsoleteTrain``: its one choice names the kind of train saved
-            name = self.written(game).trains.get(action.choice, action.choice)
+            memory = self.written(game)
+            name = memory.trains.get(action.choice, action.choice)
             kind = name.partition("-")[0]
+            _boneyard_saves_the_first(g, memory, action.choice)
             return [
                 {"type": "choose", **self._entity(action, game, seats), "choice": f"{kind} Train"}
             ]
@@ -1371,3 +1373,21 @@ def _boneyard_asks(g: UsaGame) -> bool:
     """Whether P13's company is being asked whether to keep a rusted train (§12.10 with
     appendix P13: :class:`~.train_privates.BoneyardRound`); our next move answers it."""
     return isinstance(g.round, BoneyardRound) and g.round.boneyard is not None
+
+
+def _boneyard_saves_the_first(g: UsaGame, memory: WriteMemory, saved: str) -> None:
+    """The site's P13 keeps the company's first train of the rusting kind, in the order it
+    got them (``G18USA::Step::ObsoleteTrain#process_choose``: ``trains_rusting_for(...)
+    .first``), whichever ours kept: the two are alike, so the site's id of that first one
+    becomes our saved train's (found by the differential: random bots, 6 players, seed 916,
+    where WP kept 2-1 and the site 2-0, then refused its run as of a train that had run)."""
+    asked = g.round.boneyard if isinstance(g.round, BoneyardRound) else None
+    rusting = asked.trains if asked is not None else ()
+    if not rusting:
+        return
+    order = sorted(rusting, key=lambda t: (memory.acquired.get(t, 0), rusting.index(t)))
+    first = order[0]
+    if first == saved:
+        return
+    theirs, ours = memory.trains.get(first, first), memory.trains.get(saved, saved)
+    memory.trains[saved], memory.trains[first] = theirs, ours
