@@ -1108,3 +1108,16 @@ def test_export_the_train_p13_saved_runs_by_the_sites_id() -> None:
     run = export_18xx_games(game)["actions"][-1]
     assert run["type"] == "run_routes"
     assert [r["train"] for r in run["routes"]] == ["2-0", "3-0"]  # type: ignore[index,union-attr]
+
+
+def test_export_a_purchase_that_takes_the_presidency_moves_the_sites_certificates() -> None:
+    """§11.5: P1's purchase of MP gives it more than P6, the president, so the presidency
+    changes hands; the site gives P6 P1's first two shares as they came (MP_1, MP_12) for
+    the president's certificate (``SharePool#change_president``), so P6's later sale of
+    two names those (found by the differential: random bots, 7 players, seed 1011, where
+    the sale named a share P1 held there; the position is its first 306 moves)."""
+    doc = json.loads((POSITIONS / "presidency-taken-by-a-purchase-7p.json").read_text())
+    game = roundhouse.load(doc)
+    written = export_18xx_games(game)["actions"]
+    sale = [a for a in written if a["type"] == "sell_shares" and a["entity"] == 6][-1]
+    assert sale["shares"] == ["MP_1", "MP_12"]

@@ -88,6 +88,13 @@ def realias(
     by holder, in ``alias`` (ours -> the site's); returns the market's site ids in the site's
     order, or None when the holdings do not match (then nothing changes)."""
     site = site_holdings(sale, new_president)
+    return site[POOL] if pair_holdings(book, alias, site) else None
+
+
+def pair_holdings(book: ShareBook, alias: dict[str, str], site: dict[str, list[str]]) -> bool:
+    """Pair our certificates with the site's ids ``site`` says each holder has now, holder by
+    holder in the order of the numbers, in ``alias``; False (nothing changed) when the
+    holdings do not match."""
 
     def site_id(cert: str) -> str:
         return alias.get(cert, cert)
@@ -100,13 +107,13 @@ def realias(
     }
     now = sorted(site_id(c) for ids in ours.values() for c in ids)
     if now != sorted(c for ids in site.values() for c in ids):
-        return None
+        return False
     if any(len(ours[h]) != len(site[h]) for h in site):
-        return None
+        return False
     for holder, theirs in site.items():
         for mine, name in zip(ours[holder], sorted(theirs, key=_number), strict=True):
             if mine == name:
                 alias.pop(mine, None)
             else:
                 alias[mine] = name
-    return site[POOL]
+    return True

@@ -60,7 +60,12 @@ from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuction
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
-from roundhouse.titles.g18usa.interop.president_swap import Sale, realias
+from roundhouse.titles.g18usa.interop.president_swap import (
+    PRESIDENT_SHARES,
+    Sale,
+    pair_holdings,
+    realias,
+)
 from roundhouse.titles.g18usa.interop.site_moves import (
     ANY_TIME,
     BESIDE,
@@ -208,6 +213,9 @@ class WriteMemory:
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
     sale: Sale | None = None
+    buy: tuple[str, str, str | None, tuple[str, ...]] | None = None
+    """A player's purchase just written: company, buyer, president before it, the site's
+    ids bought (:func:`_note_buy`)."""
     """A president's sale just written: if it handed over the presidency, the next
     action's writing pairs our certificates with the site's (:mod:`.president_swap`)."""
     holders: dict[str, tuple[str, int]] = dataclasses.field(default_factory=dict)
@@ -316,6 +324,7 @@ class UsaWriter(Translator):
         memory.end_seen.note(game)
         _note_ghosts(engine(game), memory)
         _note_sale(engine(game), memory)
+        _note_buy(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
         out = self._auction_passes(action, game, memory, seats)
@@ -593,6 +602,8 @@ class UsaWriter(Translator):
         corp = action.shares[0].rpartition("_")[0] if action.shares else ""
         if action.entity == corp:
             shares = _own_purchase(g, memory, corp, list(action.shares))
+        elif corp and action.entity in g.seats:
+            memory.buy = (corp, str(action.entity), g.books[corp].president, tuple(shares))
         doc: SiteDoc = {
             "type": "buy_shares",
             **self._entity(action, game, seats),
@@ -1212,6 +1223,31 @@ def _note_sale(g: UsaGame, memory: WriteMemory) -> None:
     pool = realias(book, memory.alias, sale, new)
     if pool is not None:
         memory.pool[sale.corporation] = pool
+
+
+def _note_buy(g: UsaGame, memory: WriteMemory) -> None:
+    """After a player's purchase (:attr:`WriteMemory.buy`) that made them president (§11.5),
+    the site's certificates as ``SharePool#change_president`` moves them: the buyer's first
+    two shares, as they came, to the old president, whose president's certificate goes to
+    the buyer; our certificates take those ids holder by holder (found by the
+    differential: random bots, 7 players, seed 1011)."""
+    buy, memory.buy = memory.buy, None
+    if buy is None:
+        return
+    corp, buyer, old, bought = buy
+    book = g.books[corp]
+    if old is None or old == buyer or book.president != buyer:
+        return
+    president = f"{corp}_0"
+    taken = [*memory.holdings.get((corp, buyer), []), *bought]
+    given = [c for c in memory.holdings.get((corp, old), []) if c != president]
+    site = {
+        buyer: [*taken[PRESIDENT_SHARES:], president],
+        old: [*given, *taken[:PRESIDENT_SHARES]],
+    }
+    if pair_holdings(book, memory.alias, site):
+        for holder, ids in site.items():
+            memory.holdings[(corp, holder)] = ids
 
 
 def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
