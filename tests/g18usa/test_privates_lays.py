@@ -4,8 +4,12 @@ the real board."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+import roundhouse
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
 from roundhouse.core.flow.map_steps import TrackStep
@@ -28,6 +32,8 @@ from tests.g18usa.privates_engine import (
     usa_engine,
 )
 from tests.g18usa.privates_engine import lay as normal_lay
+
+POSITIONS = Path(__file__).parent / "positions"
 
 
 def _slc(rotation: int, *, steps: bool = False):  # type: ignore[no-untyped-def]
@@ -170,3 +176,28 @@ def test_private_lay_refused_names_the_rule() -> None:
     with pytest.raises(IllegalAction) as err:
         g.check(bad)
     assert err.value.rule == "private.lay"
+
+
+def test_18usa_12_no_private_lay_once_the_turn_has_placed_a_station() -> None:
+    """§12: "Each company takes the following actions in the indicated order": track
+    (§12.2), then station (§12.3).  C&O lays one tile, places a station and borrows; P27's
+    Company Town, one of the turn's tile actions, is no longer on offer, though a second
+    tile action would be left (found by the export differential, issue #17: random bots, 3
+    players, seed 913, where the site refused the lay; the position is its first 98 moves)."""
+    doc = json.loads((POSITIONS / "p27-after-a-station-3p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-4:]] == ["lay_tile", "place_token", "take_loan", "take_loan"]
+    assert game.state.privates["P27"].owner == "C&O"  # type: ignore[attr-defined]
+    assert not [a for a in game.legal_actions() if a.kind == "private_lay"]
+    with pytest.raises(IllegalAction):
+        game.apply(
+            {
+                "kind": "private_lay",
+                "player": "P2",
+                "entity": "C&O",
+                "company": "P27",
+                "hex": "F8",
+                "tile": "X20",
+                "rotation": 0,
+            }
+        )

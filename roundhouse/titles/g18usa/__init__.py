@@ -237,6 +237,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             shares_before_conversion_loans=compat,
         ),
         cars_after_track=compat,
+        one_car_before_run=compat,
         interest_bankrupt_cash_to_company=not compat,
         acts_at_interest=not compat,
     )

@@ -52,8 +52,14 @@ class HomeBrownStep(Step):
     name = "home_brown"
     colour = Colour.BROWN
 
-    def __init__(self) -> None:
+    def __init__(self, *, empty_home_only: bool = False) -> None:
         self.done = False
+        self.empty_home_only = empty_home_only
+        """Only on a home with no tile yet: §12.2.4 lets the company "place or upgrade its
+        home city to a brown city tile"; 18xx.games skips colours only from an empty city
+        (``G18USA::Game#upgrades_to_correct_color?``: brown from white in the company's
+        first turn), so a yellow home takes green (``compat_18xx_games``; found by the
+        export differential, issue #17: random bots, 4 players, seed 1014)."""
 
     def may(self, g: Engine, corp_id: str) -> bool:
         """Whether the company has the free action now (besides having a tile to lay)."""
@@ -79,6 +85,9 @@ class HomeBrownStep(Step):
         board = game.usa_map
         home = board.home_of(corp_id)
         if home is None or (home in board.laid_now(g, corp_id) and not self.after_own_lay):
+            return []
+        here = board.board[home]
+        if self.empty_home_only and here.tile is not here.printed.tile:
             return []
         allowance = self.allowance(g, corp_id)
         cash = g.ledger.cash(corp_id)

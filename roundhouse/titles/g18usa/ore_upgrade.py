@@ -20,6 +20,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Entity, HexName
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
+from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
 from roundhouse.titles.g18usa.resources import ore_upgrades, upgrade_ore
 from roundhouse.titles.g18usa.state import usa
 from roundhouse.titles.g18usa.tile_actions import plan
@@ -47,10 +48,7 @@ class OreUpgradeStep(Step):
 
     @staticmethod
     def _track(g: Engine, entity: str) -> TrackStep | None:
-        for s in g.round.steps:
-            if isinstance(s, TrackStep) and s.active(g, entity):
-                return s
-        return None
+        return open_track_step(g, entity)
 
     @staticmethod
     def _fee(g: Engine, track: TrackStep, entity: str) -> int:

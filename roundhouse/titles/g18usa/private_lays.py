@@ -44,6 +44,7 @@ from roundhouse.core.tiles import Colour, Tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
 from roundhouse.titles.g18usa.board import great_northern_hexes
 from roundhouse.titles.g18usa.company_privates import settle_law_firm
+from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.map_rules import UsaMap
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
@@ -305,10 +306,7 @@ class PrivateLayStep(ListedStep, BesideTrackStep):
         """Companies that made P17's lay this operating round (one each: "per turn")."""
 
     def _track(self, g: Engine, entity: str) -> TrackStep | None:
-        for s in g.round.steps:
-            if isinstance(s, TrackStep) and s.active(g, entity):
-                return s
-        return None
+        return open_track_step(g, entity)
 
     def moves(self, g: Engine, entity: str, *, track_open: bool = False) -> list[PrivateLay]:
         """The lays on offer; ``track_open``: the caller is the track step asking whether to

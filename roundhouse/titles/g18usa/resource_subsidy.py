@@ -32,11 +32,11 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Entity, HexName, Rotation, TileName
-from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
 from roundhouse.titles.g18usa.board import resource_hexes
+from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
 from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, UsaMap
 from roundhouse.titles.g18usa.private_abilities import Resource
 from roundhouse.titles.g18usa.privates import resource_subsidy_kinds
@@ -77,6 +77,27 @@ def holds(g: Engine, corp_id: str) -> bool:
     """Whether the company holds an unused Resource subsidy with a token to offer."""
     subsidy = usa(g).company_subsidies.get(corp_id)
     return subsidy is not None and subsidy.kind == KIND and bool(kinds_offered(g))
+
+
+SPENT = frozenset({"none", "cash", "plus10", "plus10_20"})
+"""Subsidies that leave the company nothing more to use once it has started."""
+
+
+def hand_over(g: Engine, survivor: str, absorbed: str) -> None:
+    """An unused Resource subsidy of a company merged or acquired goes to the survivor, as
+    the site's subsidy card does with the absorbed company's other cards (``S16``, moved by
+    ``G1817::Step::Acquire`` and ``Conversion``'s transfer of companies), when the survivor
+    holds no subsidy it could still use (found by the export differential, issue #17:
+    random bots, 6 players, seed 916, where the site's track step waited for WP's).  The
+    rulebook hands over "trains, station markers, private companies" (§14.1.2, §14.2), not a
+    subsidy (§11.6.1), so only under ``compat_18xx_games``."""
+    subsidies = usa(g).company_subsidies
+    taken = subsidies.get(absorbed)
+    kept = subsidies.get(survivor)
+    if taken is None or taken.kind != KIND or (kept is not None and kept.kind not in SPENT):
+        return
+    subsidies[survivor] = taken
+    del subsidies[absorbed]
 
 
 def _rules(board: UsaMap) -> TrackRules:
@@ -148,7 +169,7 @@ class ResourceSubsidyStep(Step):
 
     @staticmethod
     def _track_open(g: Engine, entity: str) -> bool:
-        return any(isinstance(s, TrackStep) and s.active(g, entity) for s in g.round.steps)
+        return open_track_step(g, entity) is not None
 
     def moves(self, g: Engine, entity: str) -> list[SubsidyLay]:
         if entity not in g.corps or not holds(g, entity) or not self._track_open(g, entity):

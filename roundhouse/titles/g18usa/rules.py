@@ -28,7 +28,7 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import TrainEvents
 from roundhouse.titles.g18usa import board as usa_board
-from roundhouse.titles.g18usa import data
+from roundhouse.titles.g18usa import data, resource_subsidy
 from roundhouse.titles.g18usa.company_privates import (
     company_started,
     merge_law_firm,
@@ -83,10 +83,16 @@ class UsaHooks(FamilyHooks):
         18xx.games counts a player's privates at face value (``Player#value``: cash,
         shares, companies), so with ``compat_18xx_games`` they do."""
         out = super().score_adjustment(g, player)
-        if usa(g).variant.compat_18xx_games:
+        game = usa(g)
+        if game.variant.compat_18xx_games:
             out += sum(
                 p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
             )
+            # a debt still queued when another player's bankruptcy ended the game: the
+            # site charged it at once, into negative cash (``G1817`` liquidation and
+            # interest), so it counts there (found by the export differential: random
+            # bots, 7 players, seed 1005)
+            out -= game.unpaid_at_end.get(player, 0)
         return out
 
     def dividend_price(self, g: Engine, corp_id: str) -> int:
@@ -150,7 +156,7 @@ class UsaHooks(FamilyHooks):
                     [
                         DenverStep(),
                         SiteBoomtownStep() if usa(g).variant.compat_18xx_games else BoomtownStep(),
-                        HomeBrownStep(),
+                        HomeBrownStep(empty_home_only=usa(g).variant.compat_18xx_games),
                         *track_steps(g),
                         step,
                         ResourceTokenPrompt(),
@@ -273,6 +279,19 @@ class UsaHooks(FamilyHooks):
         ``G1817::Game#tokens_needed`` counts it; :func:`.company_privates.start_tokens`)."""
         return start_tokens(g, corp_id, privates)
 
+    def uncapped_tokens(self, g: Engine, corp_id: str) -> int:
+        """§14.1.1 caps a conversion's tokens at eight, the Free Station subsidy's extra
+        token counted (appendix: "The company receives one extra station token").  Under
+        ``compat_18xx_games`` it is left out: the site keeps it as a subsidy card (``S9``,
+        a ``token`` ability ``from_owner: false``) whose token never joins the charter,
+        and a conversion counts the charter's tokens only (``G1817::Step::Conversion``),
+        so a company with seven there and the Free Station buys one more (found by the
+        export differential, issue #17: random bots, 7 players, seed 905)."""
+        game = usa(g)
+        subsidy = game.company_subsidies.get(corp_id)
+        free = subsidy is not None and subsidy.kind == "free_station"
+        return 1 if free and game.variant.compat_18xx_games else 0
+
     def max_home_bonus(self, g: Engine) -> int:
         """The largest cash subsidy of a city with an open station slot."""
         game = usa(g)
@@ -335,11 +354,13 @@ class UsaHooks(FamilyHooks):
         the red-area station being one they may choose); a P20 station takes a slot that
         opened."""
         super().on_company_absorbed(g, survivor, absorbed)
+        game = usa(g)
+        if game.variant.compat_18xx_games:
+            resource_subsidy.hand_over(g, survivor, absorbed)
         for private in g.privates.values():
             if private.owner == survivor and not private.closed:
                 private_acquired(g, survivor, private.id)
         express_freight_transfer(g, survivor, absorbed, keep=True)
-        game = usa(g)
         usa_map = game.usa_map
         merge_law_firm(usa_map.board, survivor, absorbed)
         usa_map.reckon_stations(g, survivor, charter_choice=not game.variant.compat_18xx_games)

@@ -78,9 +78,18 @@ class CarPurchaseStep(Step):
     blocking = False
     name = "buy_car"
 
+    def __init__(self) -> None:
+        self.bought = False
+        """Whether the company whose turn it is has bought a car here this turn."""
+
+    def setup(self, g: Engine, entity: str) -> None:
+        self.bought = False
+
     def active(self, g: Engine, entity: str) -> bool:
         if not before_run(g, entity, until_earnings=True) or not _turn_goes_on(g, entity):
             return False
+        if self.bought and family(g).config.one_car_before_run:
+            return False  # 18xx.games: ``BuyPullman`` ends with its purchase
         if family(g).config.cars_after_track and waits_before_route(g, entity):
             return False  # 18xx.games: ``G18USA::Step::BuyPullman`` after track and station
         return bool(car_purchases(g, entity))
@@ -98,6 +107,7 @@ class CarPurchaseStep(Step):
     def process(self, g: Engine, entity: str, action: Action) -> None:
         assert isinstance(action, BuyTrain)
         g.train_events(entity, g.depot.buy(entity, action.train, g.ledger))
+        self.bought = True
 
 
 class ScrapCarStep(Step):

@@ -119,6 +119,9 @@ def settle_front(g: Engine, crisis: CashCrisis) -> None:
         debt = crisis.debts[0]
         if g.player(debt.player).bankrupt or g.end.over:
             crisis.debts.pop(0)
+            if g.end.over and not g.player(debt.player).bankrupt:
+                unpaid = family(g).unpaid_at_end
+                unpaid[debt.player] = unpaid.get(debt.player, 0) + debt.amount
             continue
         if g.ledger.cash(debt.player) < debt.amount:
             return

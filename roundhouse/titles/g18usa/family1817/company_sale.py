@@ -91,7 +91,11 @@ def conversion_tokens(g: FamilyEngine, corp_id: str) -> tuple[int, int]:
         return 0, cost
     unit = cost // count
     if t.max_tokens is not None:
-        count = max(0, min(count, t.max_tokens - g.corps[corp_id].tokens_owned))
+        hooks = g.hooks
+        owned = g.corps[corp_id].tokens_owned
+        if isinstance(hooks, FamilyHooks):
+            owned -= hooks.uncapped_tokens(g, corp_id)
+        count = max(0, min(count, t.max_tokens - owned))
     return count, unit * count
 
 

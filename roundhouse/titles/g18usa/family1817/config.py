@@ -26,6 +26,12 @@ class FamilyConfig(TitleConfig):
     """A car bought before the run (18USA §12.7 "prior to the run trains step") only once
     the track and station steps are done, as 18xx.games sells it
     (:class:`~.car_step.CarPurchaseStep`)."""
+    one_car_before_run: bool = False
+    """At most one car bought from the bank before the run in a turn (off: §12.7 limits a
+    company to owning one, so one scrapped may be bought again).  18xx.games sells it in a
+    step of its own that ends with the purchase (``G18USA::Step::BuyPullman``, a
+    ``Step::BuyTrain`` that passes once no train is buyable), so a car scrapped after it
+    can be replaced only in the buy-trains step (on under ``compat_18xx_games``)."""
     interest_bankrupt_cash_to_company: bool = True
     """18USA §15: a player bankrupted by a company's loan interest places "all of their
     money on that company's charter".  18xx.games has the president pay the interest at

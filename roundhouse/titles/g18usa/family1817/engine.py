@@ -38,6 +38,9 @@ class FamilyEngine(Engine):
         # shorts left in the open market (18USA §11).
         self.loans = LoanBank(config.loans)
         self.shorts = ShortBook()
+        self.unpaid_at_end: dict[str, int] = {}
+        """Debts still queued in a cash crisis when the game ended (18USA §15-§16: void;
+        a title may count them in the scores)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 
     @property
@@ -88,10 +91,14 @@ class FamilyEngine(Engine):
             corp = self.corps[corp_id]
             if 0 < corp.tokens_placed - corp.tokens_owned <= n:
                 out = [m for m in out if not m.startswith(f"{corp_id} has {corp.tokens_placed} ")]
+        from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks  # imports this
+
         cap = self.config.takeover.max_tokens
+        hooks = self.hooks
         if cap is not None:
             for corp in self.corps.values():
-                if corp.tokens_owned > cap:
+                free = hooks.uncapped_tokens(self, corp.id) if isinstance(hooks, FamilyHooks) else 0
+                if corp.tokens_owned - free > cap:
                     out.append(
                         f"{corp.id} owns {corp.tokens_owned} station tokens, more than {cap}"
                     )

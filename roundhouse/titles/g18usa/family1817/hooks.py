@@ -50,6 +50,12 @@ class FamilyHooks(Hooks):
         or a company sale; a title whose board does not convert station tokens itself does
         it here (18USA §14.3)."""
 
+    def uncapped_tokens(self, g: Engine, corp_id: str) -> int:
+        """Station tokens of the company that do not count toward the cap of eight (18USA
+        §14.1.1: "If the company already has eight station tokens, this step is skipped";
+        §14.3): none by default; a title may leave some out."""
+        return 0
+
     def score_adjustment(self, g: Engine, player: str) -> int:
         """18USA §16: each short share scores minus its final share price."""
         return -short_value(family(g), player)

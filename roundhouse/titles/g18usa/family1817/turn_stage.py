@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roundhouse.core.flow.dividend_step import DividendStep
-from roundhouse.core.flow.map_steps import RouteStep
+from roundhouse.core.flow.map_steps import RouteStep, TrackStep
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
@@ -25,6 +25,18 @@ def moved_past(g: Engine, entity: str, step: object) -> bool:
     """Whether a round that never goes back (core's ``ForwardTurn``) has left ``step``."""
     method = getattr(g.round, "moved_past", None)
     return bool(method(entity, step)) if callable(method) else False
+
+
+def open_track_step(g: Engine, entity: str) -> TrackStep | None:
+    """The company's track step while it is active and the turn has not left it behind
+    (18USA §12: "Each company takes the following actions in the indicated order", so once
+    it has moved on - a station placed, §12.3 - no lay beside the track step is offered:
+    a private's, an ore upgrade, the Resource subsidy's; found by the export differential,
+    issue #17: random bots, 3 players, seed 913, P27's lay after a station)."""
+    for s in g.round.steps:
+        if isinstance(s, TrackStep) and s.active(g, entity) and not moved_past(g, entity, s):
+            return s
+    return None
 
 
 def waits_before_route(g: Engine, entity: str) -> bool:

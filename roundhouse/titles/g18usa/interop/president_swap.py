@@ -13,9 +13,8 @@ much as the president's certificate, else to the market; the president's certifi
 to the new president; and when only half of the president's certificate was sold, the
 market's first share goes back to the seller.  :func:`site_holdings` replays that on the
 site's ids; :func:`realias` pairs them with ours holder by holder
-(:attr:`.writer.WriteMemory.alias`).  A holder's shares are taken in the order of their
-numbers (the site's are in the order they came, which for players is almost always the
-same).
+(:attr:`.writer.WriteMemory.alias`).  A holder's shares are taken in the order they came
+(:attr:`.writer.WriteMemory.holdings`), as the site keeps them.
 """
 
 from __future__ import annotations
@@ -41,7 +40,9 @@ class Sale:
     count: int
     """Shares sold (half of a president's certificate named in :attr:`sold` is one)."""
     holdings: dict[str, list[str]]
-    """Player -> the site's ids of their playable certificates of the company."""
+    """Player -> the site's ids of their playable certificates of the company, in the order
+    they came (the site gives away a new president's first two; found by the differential:
+    random bots, 4 players, seed 1002, where they had come out of number order)."""
     pool: list[str]
     """The market's certificates of the company, in the site's order."""
 
@@ -59,8 +60,8 @@ def site_holdings(sale: Sale, new_president: str) -> dict[str, list[str]]:
     ``sale`` made ``new_president`` president (module docstring), the market in its order."""
     president = _president_id(sale.corporation)
     before = sale.holdings.get(sale.seller, [])
-    seller = sorted((c for c in before if c not in sale.sold), key=_number)
-    taker = sorted(sale.holdings.get(new_president, []), key=_number)
+    seller = [c for c in before if c not in sale.sold]
+    taker = list(sale.holdings.get(new_president, []))
     pool = [*sale.pool, *sale.sold]
     size = {c: PRESIDENT_SHARES if c == president else 1 for c in [*before, *sale.sold]}
     kept = sum(size[c] for c in before) - sale.count
@@ -87,6 +88,13 @@ def realias(
     by holder, in ``alias`` (ours -> the site's); returns the market's site ids in the site's
     order, or None when the holdings do not match (then nothing changes)."""
     site = site_holdings(sale, new_president)
+    return site[POOL] if pair_holdings(book, alias, site) else None
+
+
+def pair_holdings(book: ShareBook, alias: dict[str, str], site: dict[str, list[str]]) -> bool:
+    """Pair our certificates with the site's ids ``site`` says each holder has now, holder by
+    holder in the order of the numbers, in ``alias``; False (nothing changed) when the
+    holdings do not match."""
 
     def site_id(cert: str) -> str:
         return alias.get(cert, cert)
@@ -99,13 +107,13 @@ def realias(
     }
     now = sorted(site_id(c) for ids in ours.values() for c in ids)
     if now != sorted(c for ids in site.values() for c in ids):
-        return None
+        return False
     if any(len(ours[h]) != len(site[h]) for h in site):
-        return None
+        return False
     for holder, theirs in site.items():
         for mine, name in zip(ours[holder], sorted(theirs, key=_number), strict=True):
             if mine == name:
                 alias.pop(mine, None)
             else:
                 alias[mine] = name
-    return site[POOL]
+    return True

@@ -15,7 +15,8 @@ site's step can still be waiting where ours is not:
   the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
   be used or P9, P17 or the Resource subsidy's lay is held unused
   (:func:`track_privates_wait`);
-* tokens: while ours offers a station in a city with an open slot (:func:`token_waits`);
+* tokens: while the charter holds a token and ours offers a station in a city with an open
+  slot (:func:`token_waits`; the Free Station subsidy's token is not on the charter);
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
   room and the buying power for the cheapest train on offer (:func:`site_min_price`);
 * the run (``G18USA::Step::Route``): while the company has a train that is not a Pullman and
@@ -58,6 +59,7 @@ from roundhouse.titles.g18usa import resource_subsidy
 from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import max_loans
 from roundhouse.titles.g18usa.home_brown import SiteBoomtownStep
 from roundhouse.titles.g18usa.interop.names import board_map
@@ -145,7 +147,7 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     if isinstance(action, BuyTrain):
         depot = g.depot
         if action.train in depot.trains and depot.is_car(depot.trains[action.train]):
-            return None
+            return SiteStep.PULLMAN if car_step_buy(action, g) else None
         if locomotive_buy(action, g):
             return None  # P25's own step beside the turn's (``SpecialBuyTrain``)
         return SiteStep.TRAINS
@@ -158,6 +160,22 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
             return None
         return OUR_STEPS.get(step.name)
     return None
+
+
+def car_step_buy(action: Action, g: Engine) -> bool:
+    """Whether ``action`` buys a car in our step before the run (``buy_car``) under
+    ``cars_after_track``, after the track and station steps as in the site's
+    ``G18USA::Step::BuyPullman``, whose purchase ends that step (``Step::BuyTrain
+    #process_buy_train`` passes once no train is buyable, and a company has one car): a
+    car scrapped after it leaves no Pullman step waiting (found by the differential:
+    random bots, 4 players, seed 914)."""
+    if not family(g).config.cars_after_track:
+        return False
+    try:
+        step, _ = g.round.step_for(g, action)
+    except IllegalAction:
+        return False
+    return step.name == "buy_car"
 
 
 def locomotive_buy(action: Action, g: Engine) -> bool:
@@ -229,8 +247,11 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
         self.leave_before(step)
         if step is SiteStep.TRACK:
             self.lays += 1
-        elif step in (SiteStep.TOKEN, SiteStep.DIVIDEND) or isinstance(action, RunRoutes):
-            self.passed.add(step)  # a token, a dividend, a run end their step; a choice not
+        elif step in (SiteStep.TOKEN, SiteStep.PULLMAN, SiteStep.DIVIDEND) or isinstance(
+            action, RunRoutes
+        ):
+            # a token, a car, a dividend, a run end their step; a choice not
+            self.passed.add(step)
 
 
 def _owns(g: Engine, corp: str, private: str) -> bool:
@@ -279,10 +300,31 @@ def lay_privates_wait(g: Engine, corp: str) -> bool:
     return not any(corp in done for done in used)
 
 
+def site_charter_tokens(g: Engine, corp: str) -> int:
+    """The station tokens left on the company's charter on the site.  The Free Station
+    subsidy's token is not among them (``S9``'s ``token`` ability, ``from_owner: false``,
+    makes its own, :meth:`.rules.UsaHooks.uncapped_tokens`), ours counts it; the writer
+    places the charter's first and writes a station as the subsidy's when it goes to a
+    full city or the charter has none left, so the subsidy is used once ours has placed
+    it in a full city or placed more stations than the charter holds."""
+    company = g.corps[corp]
+    hooks = g.hooks
+    free = hooks.uncapped_tokens(g, corp) if isinstance(hooks, FamilyHooks) else 0
+    charter = company.tokens_owned - free
+    if not free:
+        return charter - company.tokens_placed
+    used = corp not in board_map(g).free_stations or company.tokens_placed > charter
+    return charter - (company.tokens_placed - int(used))
+
+
 def token_waits(g: Engine, corp: str) -> bool:
-    """``Step::Token#can_place_token?``: a station in a city with an open slot.  A Free
-    Station subsidy's token in a full city (appendix "Subsidy Tiles") is the subsidy's own
-    ability on the site, which its token step does not wait for."""
+    """``Step::Token#can_place_token?``: a token left on the charter
+    (:func:`site_charter_tokens`) and a station in a city with an open slot.  A Free
+    Station subsidy's token (appendix "Subsidy Tiles") is the subsidy's own ability on the
+    site, which its token step does not wait for (found by the differential: heuristic
+    bots, 6 players, seed 960)."""
+    if site_charter_tokens(g, corp) <= 0:
+        return False
     board = board_map(g).board
     for step in g.round.offered(g, corp):
         if step.blocking and step.name == "token":

@@ -42,6 +42,7 @@ from roundhouse.core.shares import POOL
 from roundhouse.core.trains import SCRAPPED, Train
 from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
+from roundhouse.titles.g18usa.board import red_areas
 from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
 from roundhouse.titles.g18usa.family1817.actions import (
     Assign,
@@ -59,7 +60,12 @@ from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuction
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
-from roundhouse.titles.g18usa.interop.president_swap import Sale, realias
+from roundhouse.titles.g18usa.interop.president_swap import (
+    PRESIDENT_SHARES,
+    Sale,
+    pair_holdings,
+    realias,
+)
 from roundhouse.titles.g18usa.interop.site_moves import (
     ANY_TIME,
     BESIDE,
@@ -74,16 +80,17 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     SiteTurn,
     locomotive_buy,
     route_waits,
+    site_charter_tokens,
     site_step,
 )
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
-from roundhouse.titles.g18usa.red_areas import express_cut
+from roundhouse.titles.g18usa.red_areas import area_of, express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
 from roundhouse.titles.g18usa.state import UsaGame
-from roundhouse.titles.g18usa.train_privates import BONEYARD, LOCOMOTIVE
+from roundhouse.titles.g18usa.train_privates import BONEYARD, LOCOMOTIVE, BoneyardRound
 
 SITE_TURN_LIMIT = "dnf"
 """``Game::Base#process_single_action``: the end reason of a game still going at turn 100."""
@@ -195,6 +202,10 @@ class WriteMemory:
     pool: dict[str, list[str]] = dataclasses.field(default_factory=dict)
     """Company -> its shares in the open market by the site's ids, in the site's order
     (:func:`_note_pool`)."""
+    holdings: dict[tuple[str, str], list[str]] = dataclasses.field(default_factory=dict)
+    """(company, player) -> the site's ids of the player's shares in the order they came
+    (``ShareHolder#shares_by_corporation`` appends), which a sale handing over the
+    presidency follows (:func:`_note_pool`, :mod:`.president_swap`)."""
     shorts: dict[tuple[str, str], list[int]] = dataclasses.field(default_factory=dict)
     """(company, holder) -> the site's numbers of the short shares held, oldest first
     (``G1817::Game#unshort`` closes the first of the holder's)."""
@@ -202,6 +213,9 @@ class WriteMemory:
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
     sale: Sale | None = None
+    buy: tuple[str, str, str | None, tuple[str, ...]] | None = None
+    """A player's purchase just written: company, buyer, president before it, the site's
+    ids bought (:func:`_note_buy`)."""
     """A president's sale just written: if it handed over the presidency, the next
     action's writing pairs our certificates with the site's (:mod:`.president_swap`)."""
     holders: dict[str, tuple[str, int]] = dataclasses.field(default_factory=dict)
@@ -310,6 +324,7 @@ class UsaWriter(Translator):
         memory.end_seen.note(game)
         _note_ghosts(engine(game), memory)
         _note_sale(engine(game), memory)
+        _note_buy(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
         out = self._auction_passes(action, game, memory, seats)
@@ -397,6 +412,10 @@ class UsaWriter(Translator):
         if key is None:
             memory.turn = None
             return self._own(action, game, seats)
+        if _boneyard_asks(g):
+            # the site's ``ObsoleteTrain`` step: a choice or a pass, never the interest's
+            # pass the same move of ours would otherwise be taken for (:func:`site_makes`)
+            return Translator.write(self, action, game, seats)
         if memory.turn is None or memory.turn.key != key:
             memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
@@ -410,8 +429,12 @@ class UsaWriter(Translator):
             return _leaving(turn.corp, turn.left_to(g, step, through=False))
         passing = isinstance(action, Pass)
         if passing and not turn.waiting(g, step) and step not in (SiteStep.TRACK,):
-            turn.passes_to(g, step, through=True)
-            return []
+            # the site skips the step we pass in; the ones before it still waiting take
+            # their passes (the track step's second lay, before a token step the site
+            # skips: found by the differential, heuristic seed 960)
+            before = _leaving(turn.corp, turn.left_to(g, step, through=False))
+            turn.passed.add(step)
+            return before
         before = _leaving(turn.corp, turn.left_to(g, step, through=passing))
         if passing:
             return before
@@ -539,6 +562,10 @@ class UsaWriter(Translator):
         entity = str(getattr(action, "entity", action.player))
         if out_of_private_auction(g, entity):
             return []  # the site dropped this bidder, recording nothing
+        if _boneyard_asks(g):
+            # P13 declined: the pass of the site's ``G18USA::Step::ObsoleteTrain``, which
+            # waits for it (found by the differential: random bots, 2 players, seed 1000)
+            return [{"type": "pass", **self._entity(action, game, seats)}]
         try:
             step, _ = g.round.step_for(g, action)
         except IllegalAction:
@@ -575,6 +602,8 @@ class UsaWriter(Translator):
         corp = action.shares[0].rpartition("_")[0] if action.shares else ""
         if action.entity == corp:
             shares = _own_purchase(g, memory, corp, list(action.shares))
+        elif corp and action.entity in g.seats:
+            memory.buy = (corp, str(action.entity), g.books[corp].president, tuple(shares))
         doc: SiteDoc = {
             "type": "buy_shares",
             **self._entity(action, game, seats),
@@ -622,8 +651,7 @@ class UsaWriter(Translator):
                 sold=tuple(str(c) for c in chosen),
                 count=action.count,
                 holdings={
-                    p: [memory.alias.get(c.id, c.id) for c in book.certs_of(p) if c.playable]
-                    for p in g.seats
+                    p: list(memory.holdings.get((action.corporation, p), [])) for p in g.seats
                 },
                 pool=list(memory.pool.get(action.corporation, [])),
             )
@@ -678,8 +706,10 @@ class UsaWriter(Translator):
             ]
         if action.company == BONEYARD:
             # ``G18USA::Step::ObsoleteTrain``: its one choice names the kind of train saved
-            name = self.written(game).trains.get(action.choice, action.choice)
+            memory = self.written(game)
+            name = memory.trains.get(action.choice, action.choice)
             kind = name.partition("-")[0]
+            _boneyard_saves_the_first(g, memory, action.choice)
             return [
                 {"type": "choose", **self._entity(action, game, seats), "choice": f"{kind} Train"}
             ]
@@ -791,7 +821,7 @@ class UsaWriter(Translator):
                 "type": "assign",
                 "entity": action.company,
                 "entity_type": "company",
-                "target": action.hex,
+                "target": _reached_area_hex(engine(game), action),
                 "target_type": "hex",
             }
         ]
@@ -887,7 +917,8 @@ class UsaWriter(Translator):
 
     def write_place_token(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """A home station is placed by the company being started (§11.6 step 2); the Free
-        Station subsidy's token in a full city by the subsidy."""
+        Station subsidy's token by the subsidy, in a full city or once the site's charter
+        has no token left (:func:`.site_turn.site_charter_tokens`)."""
         assert isinstance(action, PlaceToken)
         g = engine(game)
         memory = self.written(game)
@@ -906,11 +937,8 @@ class UsaWriter(Translator):
             doc = self._entity(action, game, seats)
             subsidy = g.company_subsidies.get(corp)
             free = board_map(g).free_stations
-            if (
-                subsidy is not None
-                and corp in free
-                and board.open_slots(action.hex, action.city, corp) <= 0
-            ):
+            full = board.open_slots(action.hex, action.city, corp) <= 0
+            if subsidy is not None and corp in free and (full or site_charter_tokens(g, corp) <= 0):
                 doc = {"entity": subsidy.id, "entity_type": "company"}
         held = board.hexes[action.hex].tokens.get(action.city, [])
         out: SiteDoc = {
@@ -1197,6 +1225,31 @@ def _note_sale(g: UsaGame, memory: WriteMemory) -> None:
         memory.pool[sale.corporation] = pool
 
 
+def _note_buy(g: UsaGame, memory: WriteMemory) -> None:
+    """After a player's purchase (:attr:`WriteMemory.buy`) that made them president (§11.5),
+    the site's certificates as ``SharePool#change_president`` moves them: the buyer's first
+    two shares, as they came, to the old president, whose president's certificate goes to
+    the buyer; our certificates take those ids holder by holder (found by the
+    differential: random bots, 7 players, seed 1011)."""
+    buy, memory.buy = memory.buy, None
+    if buy is None:
+        return
+    corp, buyer, old, bought = buy
+    book = g.books[corp]
+    if old is None or old == buyer or book.president != buyer:
+        return
+    president = f"{corp}_0"
+    taken = [*memory.holdings.get((corp, buyer), []), *bought]
+    given = [c for c in memory.holdings.get((corp, old), []) if c != president]
+    site = {
+        buyer: [*taken[PRESIDENT_SHARES:], president],
+        old: [*given, *taken[:PRESIDENT_SHARES]],
+    }
+    if pair_holdings(book, memory.alias, site):
+        for holder, ids in site.items():
+            memory.holdings[(corp, holder)] = ids
+
+
 def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
     """Bring :attr:`WriteMemory.pool` up to the open market of the position: shares gone
     leave the list, new ones join its end (the site appends a share to its holder's list,
@@ -1213,6 +1266,19 @@ def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
         kept = [site for site in memory.pool.get(corp, []) if site in there]
         known = set(kept)
         memory.pool[corp] = kept + [site for site in now if site not in known]
+    for corp, book in g.books.items():
+        for player in g.seats:
+            certs = sorted(
+                (c for c in book.certs_of(player) if c.playable),
+                key=lambda c: int(c.id.rpartition("_")[2]),
+            )
+            mine = [memory.alias.get(c.id, c.id) for c in certs]
+            key = (corp, player)
+            if not mine:
+                memory.holdings.pop(key, None)
+                continue
+            came = [site for site in memory.holdings.get(key, []) if site in set(mine)]
+            memory.holdings[key] = came + [site for site in mine if site not in set(came)]
 
 
 def _note_shorts(g: UsaGame, memory: WriteMemory) -> None:
@@ -1324,3 +1390,40 @@ def _route_upgrades(g: UsaGame, corp: str) -> list[str]:
         for p in (SWITCHER, EXTENDER)
         if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
     ]
+
+
+def _reached_area_hex(g: UsaGame, action: UsePrivate) -> str:
+    """The hex a private's use names: ours names a red area (appendix P6, P8) by its first
+    hex, the site wants one the company's graph reaches (``G18USA::Step::Assign
+    #connected_to_hex?``), the first such of the area (found by the differential: random
+    bots, 3 players, seed 1001, MILW reaching Mexico at J12 only); any other hex as it is."""
+    area = area_of(action.hex)
+    if area is None:
+        return action.hex
+    reach = board_map(g).graph.reach(str(action.entity))
+    reached = reach.hexes | {h for h, _ in reach.stops}
+    return next((h for h in red_areas()[area].hexes if h in reached), action.hex)
+
+
+def _boneyard_asks(g: UsaGame) -> bool:
+    """Whether P13's company is being asked whether to keep a rusted train (§12.10 with
+    appendix P13: :class:`~.train_privates.BoneyardRound`); our next move answers it."""
+    return isinstance(g.round, BoneyardRound) and g.round.boneyard is not None
+
+
+def _boneyard_saves_the_first(g: UsaGame, memory: WriteMemory, saved: str) -> None:
+    """The site's P13 keeps the company's first train of the rusting kind, in the order it
+    got them (``G18USA::Step::ObsoleteTrain#process_choose``: ``trains_rusting_for(...)
+    .first``), whichever ours kept: the two are alike, so the site's id of that first one
+    becomes our saved train's (found by the differential: random bots, 6 players, seed 916,
+    where WP kept 2-1 and the site 2-0, then refused its run as of a train that had run)."""
+    asked = g.round.boneyard if isinstance(g.round, BoneyardRound) else None
+    rusting = asked.trains if asked is not None else ()
+    if not rusting:
+        return
+    order = sorted(rusting, key=lambda t: (memory.acquired.get(t, 0), rusting.index(t)))
+    first = order[0]
+    if first == saved:
+        return
+    theirs, ours = memory.trains.get(first, first), memory.trains.get(saved, saved)
+    memory.trains[saved], memory.trains[first] = theirs, ours
