@@ -9,6 +9,7 @@ A family title's ``Title.setup`` returns a :class:`FamilyEngine` with a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.flow.map_steps import MapRules
@@ -91,18 +92,25 @@ class FamilyEngine(Engine):
             corp = self.corps[corp_id]
             if 0 < corp.tokens_placed - corp.tokens_owned <= n:
                 out = [m for m in out if not m.startswith(f"{corp_id} has {corp.tokens_placed} ")]
-        from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks  # imports this
-
         cap = self.config.takeover.max_tokens
         hooks = self.hooks
         if cap is not None:
             for corp in self.corps.values():
-                free = hooks.uncapped_tokens(self, corp.id) if isinstance(hooks, FamilyHooks) else 0
+                free = hooks.uncapped_tokens(self, corp.id) if isinstance(hooks, Uncapped) else 0
                 if corp.tokens_owned - free > cap:
                     out.append(
                         f"{corp.id} owns {corp.tokens_owned} station tokens, more than {cap}"
                     )
         return out
+
+
+@runtime_checkable
+class Uncapped(Protocol):
+    """Hooks that leave some station tokens out of the cap of eight
+    (:meth:`~roundhouse.titles.g18usa.family1817.hooks.FamilyHooks.uncapped_tokens`; named
+    here, as the family's hooks import this module)."""
+
+    def uncapped_tokens(self, g: Engine, corp_id: str) -> int: ...
 
 
 def family(g: Engine) -> FamilyEngine:
