@@ -22,7 +22,7 @@ from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
-from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.loan_step import at_interest
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run, waits_before_route
 
@@ -71,7 +71,7 @@ def scrap(g: Engine, corp_id: str, train_id: str) -> None:
     g.depot.scrap_for_value(corp_id, train_id, g.ledger)
 
 
-class CarPurchaseStep(Step):
+class CarPurchaseStep(Step[FamilyEngine]):
     """Buy a car from the bank before the run (18USA §12.7)."""
 
     kinds = frozenset({"buy_train"})
@@ -82,55 +82,55 @@ class CarPurchaseStep(Step):
         self.bought = False
         """Whether the company whose turn it is has bought a car here this turn."""
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: FamilyEngine, entity: str) -> None:
         self.bought = False
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: FamilyEngine, entity: str) -> bool:
         if not before_run(g, entity, until_earnings=True) or not _turn_goes_on(g, entity):
             return False
-        if self.bought and family(g).config.one_car_before_run:
+        if self.bought and g.config.one_car_before_run:
             return False  # 18xx.games: ``BuyPullman`` ends with its purchase
-        if family(g).config.cars_after_track and waits_before_route(g, entity):
+        if g.config.cars_after_track and waits_before_route(g, entity):
             return False  # 18xx.games: ``G18USA::Step::BuyPullman`` after track and station
         return bool(car_purchases(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         return list(car_purchases(g, entity))
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
         if action not in car_purchases(g, entity):
             raise IllegalAction(
                 f"{entity} may buy only a car from the bank before running its trains",
                 rule="trains.car_before_run",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, BuyTrain)
         g.train_events(entity, g.depot.buy(entity, action.train, g.ledger))
         self.bought = True
 
 
-class ScrapCarStep(Step):
+class ScrapCarStep(Step[FamilyEngine]):
     """Scrap a car at any time of the turn (18USA §12.7)."""
 
     kinds = frozenset({"scrap_train"})
     blocking = False
     name = "scrap_car"
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: FamilyEngine, entity: str) -> bool:
         if not _turn_goes_on(g, entity):
             return False
-        if not family(g).config.acts_at_interest and at_interest(g, entity):
+        if not g.config.acts_at_interest and at_interest(g, entity):
             return False
         return bool(scrap_actions(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         return scrap_actions(g, entity)
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, ScrapTrain)
         g.depot.check_scrap(entity, action.train)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, ScrapTrain)
         scrap(g, entity, action.train)

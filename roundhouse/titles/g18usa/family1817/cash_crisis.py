@@ -37,12 +37,11 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import check_sale, do_sale, sale_counts
 from roundhouse.core.legal import AmountRange, kinds_of, of_kinds
 from roundhouse.core.shares import POOL
-from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine, family
 from roundhouse.titles.g18usa.powers import one_position
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
-    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 
 @dataclasses.dataclass(slots=True)
@@ -220,7 +219,7 @@ def process_crisis_action(g: FamilyEngine, crisis: CashCrisis, action: Action) -
     settle_front(g, crisis)
 
 
-class CashCrisisRound(Round):
+class CashCrisisRound(Round[FG]):
     """A round that stops while a player raises money (18USA §15).
 
     Put it before the round class in the bases (``class R(CashCrisisRound, OperatingRound)``):
@@ -229,17 +228,17 @@ class CashCrisisRound(Round):
     runs once the last debt is paid (:meth:`resume`).
     """
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[FG]]) -> None:
         super().__init__(steps)
         self.crisis = CashCrisis()
 
-    def entities_acting(self, g: Engine) -> tuple[str, ...]:
+    def entities_acting(self, g: FG) -> tuple[str, ...]:
         debt = self.crisis.front
         if debt is not None:
             return (debt.player,)
         return super().entities_acting(g)
 
-    def offered(self, g: Engine, entity: str) -> list[Step]:
+    def offered(self, g: FG, entity: str) -> list[Step[FG]]:
         """No step is on offer while a debtor raises money (:func:`crisis_actions` are).
         Asking the steps changes nothing, so the ability steps' question whether the turn
         still waits on a blocking step is answered once
@@ -249,51 +248,51 @@ class CashCrisisRound(Round):
         with one_position():
             return super().offered(g, entity)
 
-    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
+    def legal_actions(self, g: FG, kinds: Collection[str] | None = None) -> list[Action]:
         debt = self.crisis.front
         if debt is not None:
             return of_kinds(crisis_actions(g, debt), kinds)
         return super().legal_actions(g, kinds)
 
-    def legal_kinds(self, g: Engine) -> frozenset[str]:
+    def legal_kinds(self, g: FG) -> frozenset[str]:
         debt = self.crisis.front
         if debt is not None:
             return kinds_of(crisis_actions(g, debt))
         return super().legal_kinds(g)
 
-    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+    def legal_ranges(self, g: FG) -> list[AmountRange]:
         if self.crisis.debts:
             return []
         return super().legal_ranges(g)
 
-    def check(self, g: Engine, action: Action) -> None:
+    def check(self, g: FG, action: Action) -> None:
         debt = self.crisis.front
         if debt is not None:
             check_crisis_action(g, debt, action)
             return
         super().check(g, action)
 
-    def process(self, g: Engine, action: Action) -> None:
+    def process(self, g: FG, action: Action) -> None:
         if self.crisis.debts:
-            process_crisis_action(family(g), self.crisis, action)
+            process_crisis_action(g, self.crisis, action)
             if not self.crisis.debts:
                 self.resume(g)
             return
         super().process(g, action)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: FG, entity: str) -> None:
         if self.crisis.debts:
             self.crisis.waiting = entity
             return
         super().after_process(g, entity)
 
-    def resume(self, g: Engine) -> None:
+    def resume(self, g: FG) -> None:
         """The debts are paid: carry on where the action that raised them left off."""
         waiting, self.crisis.waiting = self.crisis.waiting, None
         if waiting is not None:
             super().after_process(g, waiting)
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: FG) -> str:
         debt = self.crisis.front
         base = super().label(g)
         return base if debt is None else f"{base} (cash crisis: {debt.player})"

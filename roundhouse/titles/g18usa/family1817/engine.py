@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from typing_extensions import TypeVar
+
 from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.flow.map_steps import MapRules
 from roundhouse.core.hooks import Hooks
@@ -103,6 +105,13 @@ class FamilyEngine(Engine):
                         f"{corp.id} owns {corp.tokens_owned} station tokens, more than {cap}"
                     )
         return out
+
+
+FG = TypeVar("FG", bound=FamilyEngine, default=FamilyEngine, contravariant=True)
+"""The game a family round, hook set or board acts on: a :class:`FamilyEngine`, or a title's
+game built on it (18USA's), which its subclasses name (``FamilyHooks[UsaGame]``) to read their
+own state typed.  Contravariant like core's ``G``: a family step typed over
+:class:`FamilyEngine` sits in any family title's round."""
 
 
 def family(g: Engine) -> FamilyEngine:
