@@ -100,7 +100,7 @@ def with_privates(steps: Sequence[Step[UsaGame]]) -> list[Step[UsaGame]]:
     return [LocomotiveDiscount() if type(s) is BuyTrainStep else s for s in steps]
 
 
-class UsaBoneyard(BoneyardRound):
+class UsaBoneyard(BoneyardRound[UsaGame]):
     """A round that asks P13's company about a rust that happened while no round could (the
     title's hooks keep it in :attr:`~.state.UsaGame.boneyard_pending`)."""
 

@@ -14,8 +14,6 @@ A title puts :class:`CarPurchaseStep` and :class:`ScrapCarStep` before its track
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain
@@ -26,18 +24,15 @@ from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.loan_step import at_interest
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run, waits_before_route
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
-
-def _turn_goes_on(g: Engine, entity: str) -> bool:
+def _turn_goes_on(g: FamilyEngine, entity: str) -> bool:
     """Whether a blocking step of the turn still waits (an any-time step never keeps a turn
     open on its own).  Only a company's turn: a player answering in the round (a cash
     crisis) has no cars to scrap."""
     return entity in g.corps and any(s.blocking and s.active(g, entity) for s in g.round.steps)
 
 
-def car_purchases(g: Engine, corp_id: str) -> list[BuyTrain]:
+def car_purchases(g: FamilyEngine, corp_id: str) -> list[BuyTrain]:
     """Cars the company may buy from the bank now at face value (18USA §12.7: $200)."""
     out: list[BuyTrain] = []
     p = g.controller_id(corp_id)
@@ -52,7 +47,7 @@ def car_purchases(g: Engine, corp_id: str) -> list[BuyTrain]:
     return out
 
 
-def scrap_actions(g: Engine, corp_id: str) -> list[Action]:
+def scrap_actions(g: FamilyEngine, corp_id: str) -> list[Action]:
     """Every car the company may scrap now (18USA §12.7)."""
     p = g.controller(corp_id)
     if p is None:
@@ -67,7 +62,7 @@ def scrap_actions(g: Engine, corp_id: str) -> list[Action]:
     return out
 
 
-def scrap(g: Engine, corp_id: str, train_id: str) -> None:
+def scrap(g: FamilyEngine, corp_id: str, train_id: str) -> None:
     g.depot.scrap_for_value(corp_id, train_id, g.ledger)
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -37,11 +36,8 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import check_sale, do_sale, sale_counts
 from roundhouse.core.legal import AmountRange, kinds_of, of_kinds
 from roundhouse.core.shares import POOL
-from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine, family
+from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine
 from roundhouse.titles.g18usa.powers import one_position
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
 
 @dataclasses.dataclass(slots=True)
@@ -111,7 +107,7 @@ def owe(
         bankrupt(g, player, cause)
 
 
-def settle_front(g: Engine, crisis: CashCrisis) -> None:
+def settle_front(g: FamilyEngine, crisis: CashCrisis) -> None:
     """Pay queued debts in order while their debtors have the cash; stop at the first who
     must sell.  Debts of players already bankrupt are void (18USA §15)."""
     while crisis.debts:
@@ -119,7 +115,7 @@ def settle_front(g: Engine, crisis: CashCrisis) -> None:
         if g.player(debt.player).bankrupt or g.end.over:
             crisis.debts.pop(0)
             if g.end.over and not g.player(debt.player).bankrupt:
-                unpaid = family(g).unpaid_at_end
+                unpaid = g.unpaid_at_end
                 unpaid[debt.player] = unpaid.get(debt.player, 0) + debt.amount
             continue
         if g.ledger.cash(debt.player) < debt.amount:
@@ -128,7 +124,7 @@ def settle_front(g: Engine, crisis: CashCrisis) -> None:
         crisis.debts.pop(0)
 
 
-def _sell_for(g: Engine, player: str, amount: int) -> None:
+def _sell_for(g: FamilyEngine, player: str, amount: int) -> None:
     """The fallback for rounds that cannot pause: cheapest company first, one share at a
     time, no presidency change (18USA §15)."""
     for corp_id in reversed(g.market.operating_order(g.books)):
@@ -142,7 +138,7 @@ def _sell_for(g: Engine, player: str, amount: int) -> None:
 # -- the debtor's choices ----------------------------------------------------------------
 
 
-def crisis_sales(g: Engine, debt: Debt) -> dict[str, list[int]]:
+def crisis_sales(g: FamilyEngine, debt: Debt) -> dict[str, list[int]]:
     """Company -> share counts the debtor may sell now: the normal rules, no presidency
     change, and never a share more than the debt needs (18USA §15: "sold one at a time ...
     until enough money has been raised")."""
@@ -164,7 +160,7 @@ def crisis_sales(g: Engine, debt: Debt) -> dict[str, list[int]]:
     return out
 
 
-def crisis_actions(g: Engine, debt: Debt) -> list[Action]:
+def crisis_actions(g: FamilyEngine, debt: Debt) -> list[Action]:
     """Every sale the debtor may make; bankruptcy when there is none (18USA §15)."""
     p = g.pid(debt.player)
     sales = crisis_sales(g, debt)
@@ -176,7 +172,7 @@ def crisis_actions(g: Engine, debt: Debt) -> list[Action]:
     return out or [Bankrupt(player=p, entity=debt.player)]
 
 
-def check_crisis_action(g: Engine, debt: Debt, action: Action) -> None:
+def check_crisis_action(g: FamilyEngine, debt: Debt, action: Action) -> None:
     entity = getattr(action, "entity", None)
     if entity != debt.player:
         raise IllegalAction(
@@ -343,7 +339,7 @@ def cancel_pool_shorts(g: FamilyEngine, corp_id: str, *, from_treasury: bool = F
         g.shorts.add(POOL, corp_id, -1)
 
 
-def enter_zone(g: Engine, corp_id: str, zone: str) -> None:
+def enter_zone(g: FamilyEngine, corp_id: str, zone: str) -> None:
     """Put the company's price token on the first cell of ``zone`` (18USA §12.6, §12.8:
     "placed in the liquidation space"), below any tokens there."""
     cells = g.market.grid.with_zones({zone})

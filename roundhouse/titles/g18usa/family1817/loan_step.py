@@ -139,19 +139,19 @@ def may_borrow(g: Engine, entity: str) -> bool:
     return True
 
 
-def _waits(g: Engine, entity: str, step: Step) -> bool:
+def _waits(g: FamilyEngine, entity: str, step: Step) -> bool:
     """Whether ``step`` is a blocking step still waiting in the company's turn: active and
     not left behind (:func:`~.turn_stage.moved_past`)."""
     return step.blocking and not moved_past(g, entity, step) and step.active(g, entity)
 
 
-def waiting_steps(g: Engine, entity: str) -> Iterator[Step]:
+def waiting_steps(g: FamilyEngine, entity: str) -> Iterator[Step]:
     """The blocking steps still waiting in the company's turn (:func:`_waits`), in the
     turn's order; lazy, as most callers need only the first."""
     return (s for s in g.round.steps if _waits(g, entity, s))
 
 
-def at_interest(g: Engine, entity: str) -> bool:
+def at_interest(g: FamilyEngine, entity: str) -> bool:
     """Whether the company's turn waits at §12.8's interest: the first blocking step it has
     not left is the unpaid :class:`InterestStep`."""
     return isinstance(next(waiting_steps(g, entity), None), InterestStep)
