@@ -39,6 +39,7 @@ from roundhouse.titles.g18usa.denver import DenverStep
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
@@ -63,7 +64,7 @@ PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
 """Appendix "Subsidy Tiles": a city's bonus before and from Phase 5."""
 
 
-def any_time_steps() -> list[Step]:
+def any_time_steps() -> list[Step[FamilyEngine]]:
     """The steps offered beside whatever step of the operating turn is open, first: loans
     (§9), P25's discounted locomotive before the run, a Pullman car before the run (§12.7)
     and scrapping one.  P25's step comes before the car step, which takes every other

@@ -2,13 +2,15 @@
 (18USA §9) and the short shares players owe back (§11.2).
 
 A family title's ``Title.setup`` returns a :class:`FamilyEngine` with a
-:class:`~.config.FamilyConfig`; the family's rounds and steps read its state through
-:func:`family`.
+:class:`~.config.FamilyConfig`; the family's rounds and steps are typed over it (:data:`FG`)
+and read its state without a downcast; :func:`family` is left for code holding a bare engine
+(the 18xx.games writer).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from typing_extensions import TypeVar
 
@@ -32,8 +34,8 @@ class FamilyEngine(Engine):
         *,
         data: TitleData,
         config: FamilyConfig,
-        hooks: Hooks | None = None,
-        board: MapRules | None = None,
+        hooks: Hooks[Self] | None = None,
+        board: MapRules[Self] | None = None,
     ) -> None:
         self._family_config = config
         # Before the engine starts its first round: a stock round's start already closes

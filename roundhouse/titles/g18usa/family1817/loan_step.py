@@ -139,13 +139,13 @@ def may_borrow(g: Engine, entity: str) -> bool:
     return True
 
 
-def _waits(g: FamilyEngine, entity: str, step: Step) -> bool:
+def _waits(g: FamilyEngine, entity: str, step: Step[FamilyEngine]) -> bool:
     """Whether ``step`` is a blocking step still waiting in the company's turn: active and
     not left behind (:func:`~.turn_stage.moved_past`)."""
     return step.blocking and not moved_past(g, entity, step) and step.active(g, entity)
 
 
-def waiting_steps(g: FamilyEngine, entity: str) -> Iterator[Step]:
+def waiting_steps(g: FamilyEngine, entity: str) -> Iterator[Step[FamilyEngine]]:
     """The blocking steps still waiting in the company's turn (:func:`_waits`), in the
     turn's order; lazy, as most callers need only the first."""
     return (s for s in g.round.steps if _waits(g, entity, s))

@@ -473,7 +473,7 @@ class CorporateStockRound(StockRound[FG]):
             cancel_pool_shorts(g, corp_id, from_treasury=True)
         super().start(g)
 
-    def step_for(self, g: FG, action: Action) -> tuple[Step, str]:
+    def step_for(self, g: FG, action: Action) -> tuple[Step[FG], str]:
         entity = getattr(action, "entity", None)
         acting = self.entities_acting(g)
         if isinstance(entity, str) and entity in g.corps and g.controller(entity) in acting:
