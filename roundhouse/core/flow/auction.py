@@ -111,7 +111,7 @@ class AuctionRound(Round[G]):
 
     kind = "Auction"
 
-    def __init__(self, step: AuctionStep) -> None:
+    def __init__(self, step: AuctionStep[G]) -> None:
         super().__init__([step])
         self.auction = step
 

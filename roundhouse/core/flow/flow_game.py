@@ -10,8 +10,9 @@ flow imports the engine, not even for types.
 
 ``G`` is contravariant: a step that acts on any :class:`FlowGame` (core's ``TrackStep``) also
 acts on a title's game, so a title's round lists core's steps beside its own.  It defaults to
-``Any`` while some titles still annotate their overrides with the engine's class (a bare
-``Step`` then checks as before); a title that names its game gets it checked.
+:class:`FlowGame`: a bare ``Step`` acts on any game, as core's own steps do, and a class that
+reads a title's state names the title's game (every title does); the default also lets a
+step with more parameters be subscripted with fewer at run time (``AnswerStep[Offer]``).
 
 Also here, because they and :class:`FlowGame` name each other: :class:`MapRules` (the board,
 as the operating round uses it) and :class:`FlowHooks` (the title's behaviour the flow asks).
@@ -20,7 +21,7 @@ as the operating round uses it) and :class:`FlowHooks` (the title's behaviour th
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, MutableMapping, Sequence
-from typing import Any, Protocol, Self
+from typing import Protocol, Self
 
 from typing_extensions import TypeVar
 
@@ -37,8 +38,9 @@ from roundhouse.core.station import TokenPlacement
 from roundhouse.core.track import TileLay
 from roundhouse.core.trains import Depot, TrainEvents
 
-G = TypeVar("G", bound="FlowGame", default=Any, contravariant=True)
-"""The game a step, round, hook set or map acts on (module docstring)."""
+G = TypeVar("G", bound="FlowGame", default="FlowGame", contravariant=True)
+"""The game a step, round, hook set or map acts on (module docstring); bound and default
+are named as strings, the protocol being defined below."""
 
 RouteList = tuple[tuple[str, ...], ...]
 """A run as a player gives it: per train, its id then the stops it visits."""

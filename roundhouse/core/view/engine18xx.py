@@ -17,7 +17,7 @@ information hides it in its subclass.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from roundhouse.core.ability import income_now
 from roundhouse.core.actions import Action
@@ -250,7 +250,7 @@ class EngineObserver(Observer[E]):
             )
         entities = g.round.entities_acting(g)
         entity = entities[0] if entities else None
-        offered: list[Step] = g.round.offered(g, entity) if entity is not None else []
+        offered: list[Step[Any]] = g.round.offered(g, entity) if entity is not None else []
         main = offered[-1].name if offered else ""
         action = self.step_action.get(main) or STEP_ACTION.get(main) or humanize(main).lower()
         if not offered:

@@ -24,16 +24,15 @@ from collections.abc import Collection
 
 from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.tiles import StopKind
 from roundhouse.titles.g18usa.board import bridge_cities
-from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import at_interest
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import BridgeTokens
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import BRIDGE, COMPANY_TOWNS
 
 RIVER_COST = 10
@@ -64,7 +63,7 @@ def bridge_sites(board: Board, metropolises: Collection[str]) -> list[str]:
 
 
 def placements(
-    g: Engine, corp_id: str, reach: Collection[str], metropolises: Collection[str]
+    g: UsaGame, corp_id: str, reach: Collection[str], metropolises: Collection[str]
 ) -> list[UsePrivate]:
     """The bridges the company may place now: a site it can trace a route to (``reach``: the
     hexes its routes touch), from a private it owns with a token left."""
@@ -82,7 +81,7 @@ def placements(
     ]
 
 
-def place(g: Engine, corp_id: str, private_id: str, hex_name: str) -> None:
+def place(g: UsaGame, corp_id: str, private_id: str, hex_name: str) -> None:
     assert isinstance(g.map, BoardMap)
     ability = next(a for p, a in held(g, corp_id, BridgeTokens) if p.id == private_id)
     g.map.board.add_marker(hex_name, BRIDGE)
@@ -90,7 +89,7 @@ def place(g: Engine, corp_id: str, private_id: str, hex_name: str) -> None:
     g.emit("bridge", f"{corp_id} builds {private_id}'s bridge in {hex_name}")
 
 
-class BridgeStep(ListedStep):
+class BridgeStep(ListedStep[UsaGame]):
     """Place a bridge token in the company's operating turn (§13.4)."""
 
     kinds = frozenset({"use_private"})
@@ -102,7 +101,7 @@ class BridgeStep(ListedStep):
         """The game's metropolises (New Orleans takes no bridge while it is one); the title
         passes its set-up's."""
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: UsaGame, action: Action) -> bool:
         """A bridge placement names no resource: P21's coal or ore token (the same card's
         other power) is the resource step's."""
         return (
@@ -112,20 +111,20 @@ class BridgeStep(ListedStep):
             and any(isinstance(a, BridgeTokens) for a in g.privates[action.company].spec.abilities)
         )
 
-    def moves(self, g: Engine, entity: str) -> list[UsePrivate]:
+    def moves(self, g: UsaGame, entity: str) -> list[UsePrivate]:
         if not in_turn(g, entity) or not isinstance(g.map, BoardMap):
             return []
-        if not family(g).config.acts_at_interest and at_interest(g, entity):
+        if not g.config.acts_at_interest and at_interest(g, entity):
             return []  # 18xx.games: no moment at the interest (FamilyConfig.acts_at_interest)
         return placements(g, entity, g.map.graph.reach(entity).hexes, self.metropolises)
 
-    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+    def refusal(self, g: UsaGame, entity: str, action: Action) -> IllegalAction:
         return IllegalAction(
             f"{entity} may place a bridge only from a private it owns, in a city with a "
             "bridge icon and no bridge that its routes reach (§13.4)",
             rule="bridges.placement",
         )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)
         place(g, entity, action.company, action.hex)

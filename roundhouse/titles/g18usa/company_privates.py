@@ -38,11 +38,11 @@ from collections.abc import Collection, Sequence
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.trains import DEPOT
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import (
@@ -68,7 +68,7 @@ class StartOutcome:
     """The train P29 gave."""
 
 
-def _closes_on_start(g: Engine, private_id: str) -> bool:
+def _closes_on_start(g: FamilyEngine, private_id: str) -> bool:
     from roundhouse.core.ability import Closes
 
     return any(
@@ -78,7 +78,7 @@ def _closes_on_start(g: Engine, private_id: str) -> bool:
 
 
 def company_started(
-    g: Engine,
+    g: FamilyEngine,
     corp_id: str,
     home: str,
     *,
@@ -109,7 +109,7 @@ def company_started(
     return StartOutcome(metropolis, train)
 
 
-def free_train(g: Engine, corp_id: str, type_name: str) -> str | None:
+def free_train(g: FamilyEngine, corp_id: str, type_name: str) -> str | None:
     """The first bank train of the type goes to the company for nothing (P29)."""
     for train in g.depot.available():
         if train.owner == DEPOT and train.type == type_name:
@@ -121,7 +121,7 @@ def free_train(g: Engine, corp_id: str, type_name: str) -> str | None:
     return None
 
 
-def private_acquired(g: Engine, corp_id: str, private_id: str) -> None:
+def private_acquired(g: FamilyEngine, corp_id: str, private_id: str) -> None:
     """A company has come to own the private: P23's station tokens, once."""
     private = g.privates[private_id]
     for a in private.spec.abilities:
@@ -134,7 +134,7 @@ def private_acquired(g: Engine, corp_id: str, private_id: str) -> None:
             private.use(a)
 
 
-def start_tokens(g: Engine, corp_id: str, privates: Sequence[str]) -> int:
+def start_tokens(g: FamilyEngine, corp_id: str, privates: Sequence[str]) -> int:
     """The station tokens the privates put into a company at its start give it (P23), used
     up here so that :func:`private_acquired` does not give them again; the start counts
     them among the tokens it buys (:func:`.company_start.found`)."""
@@ -149,12 +149,12 @@ def start_tokens(g: Engine, corp_id: str, privates: Sequence[str]) -> int:
     return count
 
 
-def extra_loans(g: Engine, corp_id: str) -> int:
+def extra_loans(g: FamilyEngine, corp_id: str) -> int:
     """P15: loans above the share-size maximum."""
     return sum(a.loans for _, a in held(g, corp_id, ExtraLoan))
 
 
-def interest_due(g: Engine, corp_id: str, rate: int, loans: int) -> int:
+def interest_due(g: FamilyEngine, corp_id: str, rate: int, loans: int) -> int:
     """§12.8 with P15: one of the company's loans costs $5 whatever the rate."""
     owned = held(g, corp_id, ExtraLoan)
     if not owned or not loans:
@@ -182,7 +182,7 @@ def law_firm_sites(board: Board, corp_id: str, reach: Collection[str]) -> list[t
     return out
 
 
-def place_law_firm(g: Engine, corp_id: str, hex_name: str, city: str) -> None:
+def place_law_firm(g: FamilyEngine, corp_id: str, hex_name: str, city: str) -> None:
     assert isinstance(g.map, BoardMap)
     corp = g.corps[corp_id]
     if corp.tokens_placed >= corp.tokens_owned:
@@ -253,21 +253,21 @@ def settle_law_firm(board: Board) -> None:
                 board.place_token(name, city, corp)
 
 
-class LawFirmStep(ListedStep):
+class LawFirmStep(ListedStep[FamilyEngine]):
     """P20 in the company's track step: an extra station in a full city it reaches."""
 
     kinds = frozenset({"use_private"})
     blocking = False
     name = "law_firm"
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: FamilyEngine, action: Action) -> bool:
         return (
             isinstance(action, UsePrivate)
             and action.company in g.privates
             and any(isinstance(a, LawFirmToken) for a in g.privates[action.company].spec.abilities)
         )
 
-    def moves(self, g: Engine, corp_id: str) -> list[UsePrivate]:
+    def moves(self, g: FamilyEngine, corp_id: str) -> list[UsePrivate]:
         if not in_turn(g, corp_id) or not isinstance(g.map, BoardMap):
             return []
         if not any(isinstance(s, TrackStep) and s.active(g, corp_id) for s in g.round.steps):
@@ -284,12 +284,12 @@ class LawFirmStep(ListedStep):
             for h, c in law_firm_sites(g.map.board, corp_id, hexes)
         ]
 
-    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+    def refusal(self, g: FamilyEngine, entity: str, action: Action) -> IllegalAction:
         return IllegalAction(
             f"{entity} may use P20 only in its track step, on a full city its routes reach",
             rule="law_firm.placement",
         )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)
         place_law_firm(g, entity, action.hex, action.choice)

@@ -14,20 +14,19 @@ new track points into Denver).
 from __future__ import annotations
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.step import Step
-from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.state import UsaGame
 
 DENVER = "E11"
 ORIENTATIONS = {"exits 1-3-5": 0, "exits 0-2-4": 1}
 """§12.2.3: the two orientations of Denver's tile, by the edges its track leaves by."""
 
 
-def points_into_denver(g: Engine, corp_id: str) -> bool:
+def points_into_denver(g: UsaGame, corp_id: str) -> bool:
     """Whether the company's home is Denver, or track it laid this turn leads into it."""
-    game = usa(g)
+    game = g
     board = game.usa_map.board
     if game.usa_map.home_of(corp_id) == DENVER:
         return True
@@ -39,29 +38,29 @@ def points_into_denver(g: Engine, corp_id: str) -> bool:
     return False
 
 
-class DenverStep(Step):
+class DenverStep(Step[UsaGame]):
     """The once-a-game choice of Denver's orientation (§12.2.3)."""
 
     kinds = frozenset({"choose"})
     name = "denver"
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return usa(g).denver_open and points_into_denver(g, entity)
+    def active(self, g: UsaGame, entity: str) -> bool:
+        return g.denver_open and points_into_denver(g, entity)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsaGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         return [Choose(player=p, entity=entity, choice=c) for c in ORIENTATIONS]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsaGame, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
             raise IllegalAction(
                 f"{entity} chooses Denver's orientation: {' or '.join(ORIENTATIONS)}",
                 rule="track.denver",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
-        game = usa(g)
+        game = g
         board = game.usa_map.board
         board.hexes[DENVER].rotation = ORIENTATIONS[action.choice]
         board.touch()

@@ -30,7 +30,7 @@ from roundhouse.core.upgrade import ColourSkip
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run
 from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, HexOnly, UsaMap
 from roundhouse.titles.g18usa.powers import in_turn
-from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.state import UsaGame, usa
 
 FREE_SKIP = ColourSkip(fee_per_level=0, plain_track_only=False)
 """A city skipping to brown in this free action pays no skip fee."""
@@ -45,7 +45,7 @@ def _rules(board: UsaMap, colour: Colour) -> TrackRules:
     )
 
 
-class HomeBrownStep(Step):
+class HomeBrownStep(Step[UsaGame]):
     """§12.2.4: the free brown home tile of a company's first operating round."""
 
     kinds = frozenset({"lay_tile", "pass"})
@@ -61,27 +61,27 @@ class HomeBrownStep(Step):
         first turn), so a yellow home takes green (``compat_18xx_games``; found by the
         export differential, issue #17: random bots, 4 players, seed 1014)."""
 
-    def may(self, g: Engine, corp_id: str) -> bool:
+    def may(self, g: UsaGame, corp_id: str) -> bool:
         """Whether the company has the free action now (besides having a tile to lay)."""
         return not g.corps[corp_id].operated and "5" in g.phases_reached()
 
-    def used(self, g: Engine, corp_id: str) -> None:
+    def used(self, g: UsaGame, corp_id: str) -> None:
         """The action was taken."""
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: UsaGame, entity: str) -> None:
         self.done = False
 
     after_own_lay = False
     """Whether the free action may follow the company's own lay on the home hex this turn."""
 
-    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+    def allowance(self, g: UsaGame, corp_id: str) -> Allowance:
         """The track step's allowance, cash aside (the cost is checked against the
         treasury)."""
-        board = usa(g).usa_map
+        board = g.usa_map
         return dataclasses.replace(board.allowance(g, corp_id), cash=UNLIMITED_CASH)
 
-    def _lays(self, g: Engine, corp_id: str) -> list[TileLay]:
-        game = usa(g)
+    def _lays(self, g: UsaGame, corp_id: str) -> list[TileLay]:
+        game = g
         board = game.usa_map
         home = board.home_of(corp_id)
         if home is None or (home in board.laid_now(g, corp_id) and not self.after_own_lay):
@@ -99,12 +99,12 @@ class HomeBrownStep(Step):
             if lay.hex == home and lay.cost <= cash and HexOnly().allowed(g, corp_id, lay)
         ]
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsaGame, entity: str) -> bool:
         if self.done or not self.may(g, entity):
             return False
         return bool(self._lays(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsaGame, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         out: list[Action] = [
             LayTile(player=p, entity=entity, hex=lay.hex, tile=lay.tile, rotation=lay.rotation)
@@ -112,19 +112,19 @@ class HomeBrownStep(Step):
         ]
         return [*out, Pass(player=p, entity=entity)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsaGame, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
             raise IllegalAction(
                 f"{entity} may lay a {self.colour.label} tile on its home city now, or pass",
                 rule=f"track.{self.name}",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         self.done = True
         if isinstance(action, Pass):
             return
         assert isinstance(action, LayTile)
-        board = usa(g).usa_map
+        board = g.usa_map
         lay = next(
             x
             for x in self._lays(g, entity)
@@ -150,13 +150,13 @@ class BoomtownStep(HomeBrownStep):
     name = "boomtown"
     colour = Colour.GREEN
 
-    def may(self, g: Engine, corp_id: str) -> bool:
-        subsidy = usa(g).company_subsidies.get(corp_id)
+    def may(self, g: UsaGame, corp_id: str) -> bool:
+        subsidy = g.company_subsidies.get(corp_id)
         return not g.corps[corp_id].operated and subsidy is not None and subsidy.kind == "boomtown"
 
-    def used(self, g: Engine, corp_id: str) -> None:
+    def used(self, g: UsaGame, corp_id: str) -> None:
         """ "Discard boomtown tile"."""
-        del usa(g).company_subsidies[corp_id]
+        del g.company_subsidies[corp_id]
 
 
 class SiteBoomtownStep(BoomtownStep):
@@ -171,28 +171,28 @@ class SiteBoomtownStep(BoomtownStep):
     blocking = False
     after_own_lay = True
 
-    def allowance(self, g: Engine, corp_id: str) -> Allowance:
+    def allowance(self, g: UsaGame, corp_id: str) -> Allowance:
         """Not a tile action of the company's (§12.2's limits on its two actions do not
         bind it): the home hex may take it after the company's own lay there."""
         base = super().allowance(g, corp_id)
-        home = usa(g).usa_map.home_of(corp_id)
+        home = g.usa_map.home_of(corp_id)
         return dataclasses.replace(
             base,
             skip_hexes=base.skip_hexes - {home},
             upgrade_colours=Allowance(cash=0).upgrade_colours,
         )
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: UsaGame, action: Action) -> bool:
         if not isinstance(action, LayTile):
             return False
-        board = usa(g).usa_map
+        board = g.usa_map
         return (
             board.home_of(action.entity) == action.hex
             and action.tile in board.board.tiles
             and board.board.tiles[action.tile].colour is self.colour
         )
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsaGame, entity: str) -> bool:
         return (
             entity in g.corps
             and before_run(g, entity)
@@ -200,20 +200,22 @@ class SiteBoomtownStep(BoomtownStep):
             and (super().active(g, entity))
         )
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsaGame, entity: str) -> list[Action]:
         return [a for a in super().actions(g, entity) if not isinstance(a, Pass)]
 
     def could_lay(self, g: Engine, corp_id: str) -> bool:
         """Whether the subsidy could still be laid on the home, wherever the turn stands
-        (the site's track step waits for it: S8's ``tile_lay`` ``when: 'track'``)."""
-        return self.may(g, corp_id) and bool(self._lays(g, corp_id))
+        (the site's track step waits for it: S8's ``tile_lay`` ``when: 'track'``; asked by
+        the 18xx.games writer, which holds an :class:`Engine`)."""
+        game = usa(g)
+        return self.may(game, corp_id) and bool(self._lays(game, corp_id))
 
-    def _lays(self, g: Engine, corp_id: str) -> list[TileLay]:
+    def _lays(self, g: UsaGame, corp_id: str) -> list[TileLay]:
         """Before Phase 5 only a yellow home turns green: the site's subsidy is a tile lay
         that follows its upgrade rules, which take a city from white to green only from
         Phase 5 (``G18USA::Game#upgrades_to_correct_color?``); the appendix's "upgrade ...
         to green" skips yellow by default."""
-        board = usa(g).usa_map
+        board = g.usa_map
         home = board.home_of(corp_id)
         if (
             home is not None

@@ -15,14 +15,13 @@ from typing import ClassVar
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Entity, HexName
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
 from roundhouse.titles.g18usa.resources import ore_upgrades, upgrade_ore
-from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.tile_actions import plan
 
 
@@ -39,7 +38,7 @@ class UpgradeOre(Action):
         return f"{self.entity} turns the ore token in {self.hex} to $20"
 
 
-class OreUpgradeStep(Step):
+class OreUpgradeStep(Step[UsaGame]):
     """§13.3's upgrade of an ore token, beside the track step."""
 
     kinds = frozenset({"upgrade_ore"})
@@ -47,20 +46,20 @@ class OreUpgradeStep(Step):
     name = "ore_upgrade"
 
     @staticmethod
-    def _track(g: Engine, entity: str) -> TrackStep | None:
+    def _track(g: UsaGame, entity: str) -> TrackStep | None:
         return open_track_step(g, entity)
 
     @staticmethod
-    def _fee(g: Engine, track: TrackStep, entity: str) -> int:
+    def _fee(g: UsaGame, track: TrackStep, entity: str) -> int:
         return plan(g, entity).fee if track.lays == 1 else 0
 
-    def moves(self, g: Engine, entity: str) -> list[UpgradeOre]:
+    def moves(self, g: UsaGame, entity: str) -> list[UpgradeOre]:
         if entity not in g.corps:
             return []
         track = self._track(g, entity)
         if track is None or track.lays >= g.hooks.track_lays(g, entity):
             return []
-        board = usa(g).usa_map
+        board = g.usa_map
         if not board.allowance(g, entity).upgrade_colours:
             return []  # §12.2: the turn's upgrade is spent
         if self._fee(g, track, entity) > g.ledger.cash(entity):
@@ -74,13 +73,13 @@ class OreUpgradeStep(Step):
             if h not in done
         ]
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsaGame, entity: str) -> bool:
         return bool(self.moves(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsaGame, entity: str) -> list[Action]:
         return list(self.moves(g, entity))
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsaGame, entity: str, action: Action) -> None:
         if action not in self.moves(g, entity):
             assert isinstance(action, UpgradeOre)
             raise IllegalAction(
@@ -90,9 +89,9 @@ class OreUpgradeStep(Step):
                 rule="resources.ore_upgrade",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, UpgradeOre)
-        board = usa(g).usa_map
+        board = g.usa_map
         track = self._track(g, entity)
         assert track is not None
         fee = self._fee(g, track, entity)

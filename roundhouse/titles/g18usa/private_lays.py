@@ -49,6 +49,7 @@ from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.map_rules import UsaMap
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import CityUpgrade, GreatNorthern, SpecialTiles
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
 from roundhouse.titles.g18usa.terrain import terrain_cost
 from roundhouse.titles.g18usa.tile_actions import (
@@ -130,7 +131,7 @@ def _core_lays(
 
 
 def lays_for(
-    g: Engine, corp: str, private_id: str, metropolises: Collection[str]
+    g: UsaGame, corp: str, private_id: str, metropolises: Collection[str]
 ) -> list[tuple[str, str, int]]:
     """(hex, tile, rotation) the company may lay with this private now."""
     assert isinstance(g.map, BoardMap)
@@ -205,7 +206,7 @@ def _special_site(board: Board, name: str, placement: str, metropolises: Collect
     return not any(n in metropolises for n in board.grid.neighbours(name).values())
 
 
-def terrain_due(g: Engine, corp: str, private_id: str, name: str) -> int:
+def terrain_due(g: UsaGame, corp: str, private_id: str, name: str) -> int:
     """Terrain a private's lay pays: P26's and P27's first tiles pay it as any first tile
     (less the company's waivers, :mod:`.terrain`); upgrades pay none (§12.2.2); P17 ignores
     it."""
@@ -229,7 +230,7 @@ def uses_tile_action(g: Engine, private_id: str) -> bool:
     return False
 
 
-def lay(g: Engine, corp: str, action: PrivateLay) -> None:
+def lay(g: UsaGame, corp: str, action: PrivateLay) -> None:
     """Lay the tile, record the use (P17: once this operating round, the step's business),
     P27's stations."""
     assert isinstance(g.map, BoardMap)
@@ -263,7 +264,7 @@ def station_allowed(board: Board, hex_name: str) -> bool:
     return board[hex_name].tile.id not in COMPANY_TOWNS
 
 
-def _company_town_tokens(g: Engine, corp: str, name: str) -> None:
+def _company_town_tokens(g: UsaGame, corp: str, name: str) -> None:
     assert isinstance(g.map, BoardMap)
     board = g.map.board
     city = board[name].tile.cities[0].name
@@ -274,13 +275,13 @@ def _company_town_tokens(g: Engine, corp: str, name: str) -> None:
     board.place_token(name, city, NEUTRAL)
 
 
-def _kind(g: Engine, private_id: str) -> str:
+def _kind(g: UsaGame, private_id: str) -> str:
     """P16 upgrades a city; P26 and P27 lay new tiles (§12.2's tile actions)."""
     city = any(isinstance(a, CityUpgrade) for a in g.privates[private_id].spec.abilities)
     return CITY_UPGRADE if city else LAY
 
 
-def _tile_action(g: Engine, corp: str, track: TrackStep, private_id: str) -> tuple[bool, int]:
+def _tile_action(g: UsaGame, corp: str, track: TrackStep, private_id: str) -> tuple[bool, int]:
     """Whether the track step's plan allows the private's lay as its next tile action, and
     the fee it costs (§12.2: $20 for the second)."""
     if not isinstance(track, TileActionStep):
@@ -292,7 +293,7 @@ def _tile_action(g: Engine, corp: str, track: TrackStep, private_id: str) -> tup
     return p.allows(track.done, _kind(g, private_id)), p.fee_for(track.done)
 
 
-class PrivateLayStep(ListedStep, BesideTrackStep):
+class PrivateLayStep(ListedStep[UsaGame], BesideTrackStep[UsaGame]):
     """The privates' lays, offered while the company's track step is active."""
 
     kinds = frozenset({"private_lay"})
@@ -305,10 +306,10 @@ class PrivateLayStep(ListedStep, BesideTrackStep):
         self.great_northern: list[str] = []
         """Companies that made P17's lay this operating round (one each: "per turn")."""
 
-    def _track(self, g: Engine, entity: str) -> TrackStep | None:
+    def _track(self, g: UsaGame, entity: str) -> TrackStep | None:
         return open_track_step(g, entity)
 
-    def moves(self, g: Engine, entity: str, *, track_open: bool = False) -> list[PrivateLay]:
+    def moves(self, g: UsaGame, entity: str, *, track_open: bool = False) -> list[PrivateLay]:
         """The lays on offer; ``track_open``: the caller is the track step asking whether to
         stay open for them (so it is not asked back)."""
         if not isinstance(g.map, BoardMap) or entity not in g.corps:
@@ -346,7 +347,7 @@ class PrivateLayStep(ListedStep, BesideTrackStep):
                 )
         return out
 
-    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+    def refusal(self, g: UsaGame, entity: str, action: Action) -> IllegalAction:
         assert isinstance(action, PrivateLay)
         return IllegalAction(
             f"{entity} cannot lay {action.tile} on {action.hex} with {action.company} now "
@@ -354,7 +355,7 @@ class PrivateLayStep(ListedStep, BesideTrackStep):
             rule="private.lay",
         )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, PrivateLay)
         track = self._track(g, entity)
         counts = uses_tile_action(g, action.company)

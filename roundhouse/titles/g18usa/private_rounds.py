@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.round import ForwardTurn
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
@@ -43,7 +42,7 @@ from roundhouse.titles.g18usa.red_areas import RedAreaStep
 from roundhouse.titles.g18usa.resource_subsidy import ResourceSubsidyStep
 from roundhouse.titles.g18usa.resources import ResourceTokenStep
 from roundhouse.titles.g18usa.route_privates import AttachStep
-from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.train_privates import (
     BONEYARD,
     BoneyardRound,
@@ -52,16 +51,16 @@ from roundhouse.titles.g18usa.train_privates import (
 )
 
 
-def metropolises(g: Engine) -> tuple[str, ...]:
+def metropolises(g: UsaGame) -> tuple[str, ...]:
     """New York and the game's other metropolises (§2.4; P10's, once made)."""
-    return (new_york(), *usa(g).metropolises)
+    return (new_york(), *g.metropolises)
 
 
-def make_metropolis(g: Engine, hex_name: str) -> None:
+def make_metropolis(g: UsaGame, hex_name: str) -> None:
     """P10 Carnegie Steel made ``hex_name`` a metropolis (appendix "Metropolis"): its
     metropolis tile goes down as set-up lays the drawn ones (§2.4), the company's home station
     moving onto it; Denver's orientation is then open (§12.2.3)."""
-    game = usa(g)
+    game = g
     board = game.usa_map.board
     metro = usa_board.metropolis_candidates()[hex_name]
     here = board[hex_name]
@@ -76,17 +75,17 @@ def make_metropolis(g: Engine, hex_name: str) -> None:
         game.denver_open = True
 
 
-def private_steps(g: Engine) -> list[Step]:
+def private_steps(g: UsaGame) -> list[Step[UsaGame]]:
     """The abilities offered beside the operating turn's open step, before the run."""
     return [
         ResourceTokenStep(),
         BridgeStep(metropolises(g)),
-        RedAreaStep(track_only=usa(g).variant.compat_18xx_games),
+        RedAreaStep(track_only=g.variant.compat_18xx_games),
         AttachStep(),
     ]
 
 
-def track_steps(g: Engine) -> list[Step]:
+def track_steps(g: UsaGame) -> list[Step[UsaGame]]:
     """The lays and placements offered beside the track step."""
     return [
         ResourceSubsidyStep(),
@@ -96,18 +95,18 @@ def track_steps(g: Engine) -> list[Step]:
     ]
 
 
-def with_privates(steps: Sequence[Step]) -> list[Step]:
+def with_privates(steps: Sequence[Step[UsaGame]]) -> list[Step[UsaGame]]:
     """The family's operating turn with P25's discount in its buy-trains step."""
     return [LocomotiveDiscount() if type(s) is BuyTrainStep else s for s in steps]
 
 
-class UsaBoneyard(BoneyardRound):
+class UsaBoneyard(BoneyardRound[UsaGame]):
     """A round that asks P13's company about a rust that happened while no round could (the
     title's hooks keep it in :attr:`~.state.UsaGame.boneyard_pending`)."""
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: UsaGame) -> None:
         super().start(g)
-        game = usa(g)
+        game = g
         pending = game.boneyard_pending
         if pending is None or self.finished:
             return  # a round over before it began leaves the question to the next
@@ -119,14 +118,14 @@ class UsaBoneyard(BoneyardRound):
             self.boneyard = Rusting(pending.company, trains)
 
 
-class UsaOperatingRound(UsaBoneyard, CorporateOperatingRound, ForwardTurn):
+class UsaOperatingRound(UsaBoneyard, CorporateOperatingRound[UsaGame], ForwardTurn[UsaGame]):
     """§12's operating round, stopping for P13; its turns never go back a step
     (:class:`~roundhouse.core.flow.round.ForwardTurn`)."""
 
 
-class UsaStockRound(UsaBoneyard, CorporateStockRound):
+class UsaStockRound(UsaBoneyard, CorporateStockRound[UsaGame]):
     """§11's stock round, stopping for P13."""
 
 
-class UsaTakeoverRound(UsaBoneyard, TakeoverRound):
+class UsaTakeoverRound(UsaBoneyard, TakeoverRound[UsaGame]):
     """§14's M&A round, stopping for P13."""

@@ -41,7 +41,7 @@ from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, UsaMap
 from roundhouse.titles.g18usa.private_abilities import Resource
 from roundhouse.titles.g18usa.privates import resource_subsidy_kinds
 from roundhouse.titles.g18usa.resources import points_into_city, put_down, terrain_saved
-from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.state import UsaGame, usa
 from roundhouse.titles.g18usa.terrain import terrain_cost
 
 KIND = "resource"
@@ -83,7 +83,7 @@ SPENT = frozenset({"none", "cash", "plus10", "plus10_20"})
 """Subsidies that leave the company nothing more to use once it has started."""
 
 
-def hand_over(g: Engine, survivor: str, absorbed: str) -> None:
+def hand_over(g: UsaGame, survivor: str, absorbed: str) -> None:
     """An unused Resource subsidy of a company merged or acquired goes to the survivor, as
     the site's subsidy card does with the absorbed company's other cards (``S16``, moved by
     ``G1817::Step::Acquire`` and ``Conversion``'s transfer of companies), when the survivor
@@ -91,7 +91,7 @@ def hand_over(g: Engine, survivor: str, absorbed: str) -> None:
     random bots, 6 players, seed 916, where the site's track step waited for WP's).  The
     rulebook hands over "trains, station markers, private companies" (§14.1.2, §14.2), not a
     subsidy (§11.6.1), so only under ``compat_18xx_games``."""
-    subsidies = usa(g).company_subsidies
+    subsidies = g.company_subsidies
     taken = subsidies.get(absorbed)
     kept = subsidies.get(survivor)
     if taken is None or taken.kind != KIND or (kept is not None and kept.kind not in SPENT):
@@ -106,9 +106,9 @@ def _rules(board: UsaMap) -> TrackRules:
     )
 
 
-def _allowance(g: Engine, corp_id: str) -> Allowance:
+def _allowance(g: UsaGame, corp_id: str) -> Allowance:
     """Any new yellow tile (never an upgrade), not in a hex built this turn (§12.2)."""
-    board = usa(g).usa_map
+    board = g.usa_map
     return Allowance(
         cash=UNLIMITED_CASH,
         upgrade_colours=frozenset(),
@@ -116,20 +116,20 @@ def _allowance(g: Engine, corp_id: str) -> Allowance:
     )
 
 
-def price(g: Engine, corp_id: str, hex_name: str, resource: Resource) -> int:
+def price(g: UsaGame, corp_id: str, hex_name: str, resource: Resource) -> int:
     """What the lay costs: the hex's terrain as for any first tile (less the company's
     waivers, :mod:`.terrain`), less what the token ignores."""
-    printed = usa(g).usa_map.board[hex_name].printed
+    printed = g.usa_map.board[hex_name].printed
     paid = terrain_cost(g, corp_id, hex_name, printed.cost)
     return paid - terrain_saved(g, corp_id, hex_name, resource)
 
 
-def lays(g: Engine, corp_id: str) -> list[SubsidyLay]:
+def lays(g: UsaGame, corp_id: str) -> list[SubsidyLay]:
     """Every subsidy lay the company may make now (whatever step is open: the caller asks
     when)."""
     if not holds(g, corp_id):
         return []
-    game = usa(g)
+    game = g
     board = game.usa_map
     icons = resource_hexes()
     offered = kinds_offered(g)
@@ -160,7 +160,7 @@ def lays(g: Engine, corp_id: str) -> list[SubsidyLay]:
     return out
 
 
-class ResourceSubsidyStep(Step):
+class ResourceSubsidyStep(Step[UsaGame]):
     """The Resource subsidy's lay, offered beside the company's open track step."""
 
     kinds = frozenset({"subsidy_lay"})
@@ -168,21 +168,21 @@ class ResourceSubsidyStep(Step):
     name = "resource_subsidy"
 
     @staticmethod
-    def _track_open(g: Engine, entity: str) -> bool:
+    def _track_open(g: UsaGame, entity: str) -> bool:
         return open_track_step(g, entity) is not None
 
-    def moves(self, g: Engine, entity: str) -> list[SubsidyLay]:
+    def moves(self, g: UsaGame, entity: str) -> list[SubsidyLay]:
         if entity not in g.corps or not holds(g, entity) or not self._track_open(g, entity):
             return []
         return lays(g, entity)
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: UsaGame, entity: str) -> bool:
         return bool(self.moves(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: UsaGame, entity: str) -> list[Action]:
         return list(self.moves(g, entity))
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: UsaGame, entity: str, action: Action) -> None:
         if action in self.moves(g, entity):
             return
         assert isinstance(action, SubsidyLay)
@@ -200,9 +200,9 @@ class ResourceSubsidyStep(Step):
             )
         raise IllegalAction(reason, rule="resources.subsidy")
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, SubsidyLay)
-        game = usa(g)
+        game = g
         board = game.usa_map
         resource = Resource(action.choice)
         cost, moves = check_lay(

@@ -21,7 +21,6 @@ import dataclasses
 from collections.abc import Sequence
 
 from roundhouse.core.dividend import Granularity, PayoutRule
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.auction import AuctionRound
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.round import Round
@@ -40,6 +39,7 @@ from roundhouse.titles.g18usa.denver import DenverStep
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
@@ -56,7 +56,7 @@ from roundhouse.titles.g18usa.private_rounds import (
 )
 from roundhouse.titles.g18usa.red_areas import express_freight_transfer
 from roundhouse.titles.g18usa.resources import ResourceTokenPrompt
-from roundhouse.titles.g18usa.state import usa
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.tile_actions import plan
 from roundhouse.titles.g18usa.train_privates import LocomotiveStep, Rusting, note_rust
 
@@ -64,7 +64,7 @@ PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
 """Appendix "Subsidy Tiles": a city's bonus before and from Phase 5."""
 
 
-def any_time_steps() -> list[Step]:
+def any_time_steps() -> list[Step[FamilyEngine]]:
     """The steps offered beside whatever step of the operating turn is open, first: loans
     (§9), P25's discounted locomotive before the run, a Pullman car before the run (§12.7)
     and scrapping one.  P25's step comes before the car step, which takes every other
@@ -72,18 +72,18 @@ def any_time_steps() -> list[Step]:
     return [LoanStep(), LocomotiveStep(), CarPurchaseStep(), ScrapCarStep()]
 
 
-class UsaHooks(FamilyHooks):
+class UsaHooks(FamilyHooks[UsaGame]):
     """18USA's changes to the family's rounds."""
 
     def __init__(self, start: StartRules) -> None:
         self.start = start
 
-    def score_adjustment(self, g: Engine, player: str) -> int:
+    def score_adjustment(self, g: UsaGame, player: str) -> int:
         """§16: shorts score minus their price, and "private companies ... have no value";
         18xx.games counts a player's privates at face value (``Player#value``: cash,
         shares, companies), so with ``compat_18xx_games`` they do."""
         out = super().score_adjustment(g, player)
-        game = usa(g)
+        game = g
         if game.variant.compat_18xx_games:
             out += sum(
                 p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
@@ -95,14 +95,14 @@ class UsaHooks(FamilyHooks):
             out -= game.unpaid_at_end.get(player, 0)
         return out
 
-    def dividend_price(self, g: Engine, corp_id: str) -> int:
+    def dividend_price(self, g: UsaGame, corp_id: str) -> int:
         """§12.5 in an acquisition space: the amounts printed there (those of
         :func:`.data.acquisition_dividend_price`)."""
-        if usa(g).config.takeover.acquisition_zone in g.market.zones(corp_id):
+        if g.config.takeover.acquisition_zone in g.market.zones(corp_id):
             return data.acquisition_dividend_price()
         return super().dividend_price(g, corp_id)
 
-    def payout_rule(self, g: Engine, corp_id: str) -> PayoutRule:
+    def payout_rule(self, g: UsaGame, corp_id: str) -> PayoutRule:
         """§12.5: "When a 2-share company pays dividends the president receives the full
         earnings amount": its payout is not rounded to whole dollars a share (a half pay of
         $210 gives the president $105)."""
@@ -113,22 +113,22 @@ class UsaHooks(FamilyHooks):
 
     # -- the sequence of rounds -------------------------------------------------------------
 
-    def first_round(self, g: Engine) -> Round:
+    def first_round(self, g: UsaGame) -> Round[UsaGame]:
         """§10: the private auction, when privates are in play."""
         if g.privates:
             return AuctionRound(SelectionAuctionStep(sorted(g.privates, key=_card_order)))
         return self.stock_round(g)
 
-    def stock_round(self, g: Engine) -> Round:
+    def stock_round(self, g: UsaGame) -> Round[UsaGame]:
         """§11; with §17's "$300 Maximum Starting Price After Phase 5", starts reach $300
         once Phase 5 has begun (trains are not sold in a stock round, so the phase holds);
         under ``compat_18xx_games`` a 5-share company that cannot buy its token is
         liquidated like a 10-share one, P23 put in at the start is one of the tokens
         bought, and a purchase of shares pays the tokens still owed (docs/rules-notes.md)."""
         start = self.start
-        if usa(g).variant.max_start_300 and "5" in g.phases_reached():
+        if g.variant.max_start_300 and "5" in g.phases_reached():
             start = dataclasses.replace(start, price_ceiling=data.max_start_price_variant())
-        if usa(g).variant.compat_18xx_games:
+        if g.variant.compat_18xx_games:
             # §11.6 liquidates only a 10-share company that could not buy its tokens by the
             # round's end; the site any that owes one (``G1817::Round::Stock#finish_round``)
             start = dataclasses.replace(
@@ -139,13 +139,13 @@ class UsaHooks(FamilyHooks):
             )
         return UsaStockRound([CorporateStockStep(start=start)])
 
-    def operating_round(self, g: Engine) -> Round:
+    def operating_round(self, g: UsaGame) -> Round[UsaGame]:
         return UsaOperatingRound(self.operating_steps(g))
 
-    def operating_steps(self, g: Engine) -> Sequence[Step]:
+    def operating_steps(self, g: UsaGame) -> Sequence[Step[UsaGame]]:
         """§12: loans any time (§9), a Pullman car before the run (§12.7), the family's
         turn, then interest (§12.8) and repayment (§12.9)."""
-        turn: list[Step] = []
+        turn: list[Step[UsaGame]] = []
         for step in with_privates(super().operating_steps(g)):
             if isinstance(step, TrackStep):
                 # §12.2.3: Denver's orientation, by its first company or first connection
@@ -155,8 +155,8 @@ class UsaHooks(FamilyHooks):
                 turn.extend(
                     [
                         DenverStep(),
-                        SiteBoomtownStep() if usa(g).variant.compat_18xx_games else BoomtownStep(),
-                        HomeBrownStep(empty_home_only=usa(g).variant.compat_18xx_games),
+                        SiteBoomtownStep() if g.variant.compat_18xx_games else BoomtownStep(),
+                        HomeBrownStep(empty_home_only=g.variant.compat_18xx_games),
                         *track_steps(g),
                         step,
                         ResourceTokenPrompt(),
@@ -173,13 +173,13 @@ class UsaHooks(FamilyHooks):
             RepayStep(),
         ]
 
-    def track_lays(self, g: Engine, corp_id: str) -> int:
+    def track_lays(self, g: UsaGame, corp_id: str) -> int:
         """§12.2: one tile action, and a second for $20 (:class:`~.map_rules.SecondTileFee`;
         at most one of them an upgrade, :meth:`~.map_rules.UsaMap.allowance`); P7's three
         (:func:`.tile_actions.plan`)."""
         return plan(g, corp_id).actions
 
-    def next_round(self, g: Engine, ended: Round) -> Round:
+    def next_round(self, g: UsaGame, ended: Round[UsaGame]) -> Round[UsaGame]:
         """§3: each operating round is followed by an M&A round (§14)."""
         if ended.kind == "OR":
             return UsaTakeoverRound()
@@ -189,18 +189,18 @@ class UsaHooks(FamilyHooks):
             return self.stock_round(g)
         return super().next_round(g, ended)
 
-    def round_after_end(self, g: Engine, ended: Round) -> Round | None:
+    def round_after_end(self, g: UsaGame, ended: Round[UsaGame]) -> Round[UsaGame] | None:
         """§16 ends the game with the last operating round; 18xx.games plays the M&A round
         after it first (``compat_18xx_games``; ``G1817`` checks the end after the
         acquisition round)."""
-        if usa(g).variant.compat_18xx_games and ended.kind == "OR":
+        if g.variant.compat_18xx_games and ended.kind == "OR":
             return self.next_round(g, ended)
         return None
 
-    def operating_rounds_in_set(self, g: Engine) -> int:
+    def operating_rounds_in_set(self, g: UsaGame) -> int:
         """§16: a final set of three operating rounds when the first 8-train left the stack
         in the second operating round of a set."""
-        game = usa(g)
+        game = g
         target = g.end.target
         if target is not None and target[0] == g.set_count and game.end_train_or >= 2:
             return 3
@@ -208,10 +208,10 @@ class UsaHooks(FamilyHooks):
 
     # -- trains and phases ------------------------------------------------------------------
 
-    def on_train_events(self, g: Engine, corp_id: str | None, events: TrainEvents) -> None:
+    def on_train_events(self, g: UsaGame, corp_id: str | None, events: TrainEvents) -> None:
         """§16: note in which operating round of its set the first 8-train left; P13's
         choice when a rust hits its company (asked by this round, or else by the next)."""
-        game = usa(g)
+        game = g
         if "end_game" in events.events and g.round.kind == "OR":
             game.end_train_or = g.or_in_set
             game.end_train_at = game.ors_started
@@ -221,13 +221,13 @@ class UsaHooks(FamilyHooks):
 
         note_rust(g, events, later)
 
-    def on_operating_round_start(self, g: Engine) -> None:
-        usa(g).ors_started += 1
+    def on_operating_round_start(self, g: UsaGame) -> None:
+        g.ors_started += 1
 
-    def on_operating_round_end(self, g: Engine) -> None:
+    def on_operating_round_end(self, g: UsaGame) -> None:
         """§12.10's exports, counted from the game's first operating round; §8: Phase 3 at
         the end of the second at the latest."""
-        game = usa(g)
+        game = g
         game.ors_played += 1
         n = game.ors_played
         if game.variant.seventeen_trains:
@@ -247,7 +247,7 @@ class UsaHooks(FamilyHooks):
                 g.emit("export", f"Train {events.train} is exported", train=events.train)
                 g.train_events(None, events)
 
-    def _export_1817(self, g: Engine) -> None:
+    def _export_1817(self, g: UsaGame) -> None:
         """§17 "Use 1817 Train Roster": 1817's exports - every 2-train while they top the
         stack, else the next train (tobymao/18xx g_1817/game.rb ``or_round_finished``)."""
         if not g.depot.upcoming:
@@ -261,25 +261,25 @@ class UsaHooks(FamilyHooks):
             g.train_events(None, events)
 
     @staticmethod
-    def _export_all(g: Engine, train_type: str) -> None:
+    def _export_all(g: UsaGame, train_type: str) -> None:
         gone = g.depot.export_all(train_type)
         if gone:
             g.emit("export", f"All {train_type}-trains left are exported", trains=gone)
 
     # -- companies ------------------------------------------------------------------------
 
-    def home_bonus_at(self, g: Engine, hex_name: str) -> int:
+    def home_bonus_at(self, g: UsaGame, hex_name: str) -> int:
         """§11.6.1, appendix: a $30/$40/$50 subsidy is cash in the starting player's hand."""
-        subsidy = usa(g).subsidies.get(hex_name)
+        subsidy = g.subsidies.get(hex_name)
         return subsidy.value if subsidy is not None and subsidy.kind == "cash" else 0
 
-    def tokens_brought(self, g: Engine, corp_id: str, privates: Sequence[str]) -> int:
+    def tokens_brought(self, g: UsaGame, corp_id: str, privates: Sequence[str]) -> int:
         """P23 Bailey Yard put into a company at its start: its station token is one of
         those the company's size calls for (18xx.games, the source of P23's facts:
         ``G1817::Game#tokens_needed`` counts it; :func:`.company_privates.start_tokens`)."""
         return start_tokens(g, corp_id, privates)
 
-    def uncapped_tokens(self, g: Engine, corp_id: str) -> int:
+    def uncapped_tokens(self, g: UsaGame, corp_id: str) -> int:
         """§14.1.1 caps a conversion's tokens at eight, the Free Station subsidy's extra
         token counted (appendix: "The company receives one extra station token").  Under
         ``compat_18xx_games`` it is left out: the site keeps it as a subsidy card (``S9``,
@@ -287,14 +287,14 @@ class UsaHooks(FamilyHooks):
         and a conversion counts the charter's tokens only (``G1817::Step::Conversion``),
         so a company with seven there and the Free Station buys one more (found by the
         export differential, issue #17: random bots, 7 players, seed 905)."""
-        game = usa(g)
+        game = g
         subsidy = game.company_subsidies.get(corp_id)
         free = subsidy is not None and subsidy.kind == "free_station"
         return 1 if free and game.variant.compat_18xx_games else 0
 
-    def max_home_bonus(self, g: Engine) -> int:
+    def max_home_bonus(self, g: UsaGame) -> int:
         """The largest cash subsidy of a city with an open station slot."""
-        game = usa(g)
+        game = g
         board = game.usa_map.board
         return max(
             (
@@ -306,10 +306,10 @@ class UsaHooks(FamilyHooks):
             default=0,
         )
 
-    def on_float(self, g: Engine, corp_id: str) -> None:
+    def on_float(self, g: UsaGame, corp_id: str) -> None:
         """§11.6.1: a company started in a subsidy city during the first stock round takes
         its subsidy (the +10 and +10/+20 tokens stay on the city for everyone)."""
-        game = usa(g)
+        game = g
         home = game.usa_map.home_of(corp_id)
         subsidy = game.subsidy_of_home(corp_id)
         if home is None:
@@ -329,10 +329,10 @@ class UsaHooks(FamilyHooks):
         g.emit("subsidy", f"{corp_id} takes the {subsidy.kind} subsidy of {home}", company=corp_id)
 
     @staticmethod
-    def _privates_started(g: Engine, corp_id: str, home: str, *, no_subsidy: bool) -> None:
+    def _privates_started(g: UsaGame, corp_id: str, home: str, *, no_subsidy: bool) -> None:
         """§11.6: the privates the president put into the new company act (P10's metropolis,
         P29's 2-train, P23's token) and those that close then close (P10, P14, P29)."""
-        game = usa(g)
+        game = g
         candidates = usa_board.metropolis_candidates()
         out = company_started(
             g,
@@ -345,7 +345,7 @@ class UsaHooks(FamilyHooks):
         if out.metropolis is not None:
             make_metropolis(g, out.metropolis)
 
-    def on_company_absorbed(self, g: Engine, survivor: str, absorbed: str) -> None:
+    def on_company_absorbed(self, g: UsaGame, survivor: str, absorbed: str) -> None:
         """§14: the absorbed company's privates now work for the survivor (P23's token, if
         never given); its red-area station (appendix P8) and its P20 station waiting for a
         slot become the survivor's, a second station in one hex returning to the charter
@@ -354,7 +354,7 @@ class UsaHooks(FamilyHooks):
         the red-area station being one they may choose); a P20 station takes a slot that
         opened."""
         super().on_company_absorbed(g, survivor, absorbed)
-        game = usa(g)
+        game = g
         if game.variant.compat_18xx_games:
             resource_subsidy.hand_over(g, survivor, absorbed)
         for private in g.privates.values():
@@ -366,11 +366,11 @@ class UsaHooks(FamilyHooks):
         usa_map.reckon_stations(g, survivor, charter_choice=not game.variant.compat_18xx_games)
         settle_law_firm(usa_map.board)
 
-    def on_stock_round_end(self, g: Engine) -> None:
+    def on_stock_round_end(self, g: UsaGame) -> None:
         """§11.6.1: "At the end of the first stock round, all unused subsidies are
         discarded".  §17 "$300 Maximum Starting Price": a company formed this round with
         less than half of it in players' hands goes to liquidation."""
-        game = usa(g)
+        game = g
         if game.variant.max_start_300:
             zone = game.config.takeover.liquidation_zone
             for corp in g.corps.values():

@@ -28,7 +28,7 @@ class UsaGame(FamilyEngine):
         *,
         data: TitleData,
         config: FamilyConfig,
-        hooks: Hooks,
+        hooks: Hooks[UsaGame],
         board: UsaMap,
         variant: Variant,
         drawn: SetUp,

@@ -27,13 +27,13 @@ from collections.abc import Callable, Collection
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain, Choose, Pass
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.legal import kinds_of, of_kinds
 from roundhouse.core.trains import DEPOT, SCRAPPED, TrainEvents
+from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import close, held, in_turn, owner_of
 from roundhouse.titles.g18usa.private_abilities import PennsyBoneyard, TrainDiscount
@@ -53,7 +53,7 @@ class Rusting:
     trains: tuple[str, ...]
 
 
-def saveable(g: Engine, events: TrainEvents) -> Rusting | None:
+def saveable(g: FamilyEngine, events: TrainEvents) -> Rusting | None:
     """What P13's company may save from this sale's rust, if anything."""
     corp = owner_of(g, BONEYARD)
     if corp is None or corp not in g.corps or not events.rusted or not events.train:
@@ -70,7 +70,7 @@ def saveable(g: Engine, events: TrainEvents) -> Rusting | None:
     return Rusting(corp, trains) if trains else None
 
 
-def save(g: Engine, corp: str, train_id: str) -> None:
+def save(g: FamilyEngine, corp: str, train_id: str) -> None:
     """The rusted train comes back to ``corp``, obsolete; P13 is discarded."""
     train = g.depot.train(train_id)
     if train.owner != SCRAPPED:
@@ -82,7 +82,7 @@ def save(g: Engine, corp: str, train_id: str) -> None:
 
 
 def note_rust(
-    g: Engine, events: TrainEvents, later: Callable[[Rusting], None] | None = None
+    g: FamilyEngine, events: TrainEvents, later: Callable[[Rusting], None] | None = None
 ) -> None:
     """Called by the title's hooks after every train sale or export: queue P13's choice in the
     current round.  A rust P13 may answer while no :class:`BoneyardRound` is under way (an
@@ -105,13 +105,13 @@ def note_rust(
     )
 
 
-class BoneyardRound(Round):
+class BoneyardRound(Round[FG]):
     """A round that stops while P13's company decides (put it first among the bases)."""
 
     boneyard: Rusting | None = None
     """The rust P13's company is asked about now (set on the round when one happens)."""
 
-    def _choices(self, g: Engine) -> list[Action]:
+    def _choices(self, g: FG) -> list[Action]:
         assert self.boneyard is not None
         corp = self.boneyard.company
         p = g.controller_id(corp)
@@ -121,22 +121,22 @@ class BoneyardRound(Round):
         out.append(Pass(player=p, entity=corp))
         return out
 
-    def entities_acting(self, g: Engine) -> tuple[str, ...]:
+    def entities_acting(self, g: FG) -> tuple[str, ...]:
         if self.boneyard is not None:
             return (self.boneyard.company,)
         return super().entities_acting(g)
 
-    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
+    def legal_actions(self, g: FG, kinds: Collection[str] | None = None) -> list[Action]:
         if self.boneyard is not None:
             return of_kinds(self._choices(g), kinds)
         return super().legal_actions(g, kinds)
 
-    def legal_kinds(self, g: Engine) -> frozenset[str]:
+    def legal_kinds(self, g: FG) -> frozenset[str]:
         if self.boneyard is not None:
             return kinds_of(self._choices(g))
         return super().legal_kinds(g)
 
-    def check(self, g: Engine, action: Action) -> None:
+    def check(self, g: FG, action: Action) -> None:
         if self.boneyard is not None:
             if action not in self._choices(g):
                 raise IllegalAction(
@@ -147,7 +147,7 @@ class BoneyardRound(Round):
             return
         super().check(g, action)
 
-    def process(self, g: Engine, action: Action) -> None:
+    def process(self, g: FG, action: Action) -> None:
         if self.boneyard is not None:
             corp = self.boneyard.company
             self.boneyard = None
@@ -160,7 +160,7 @@ class BoneyardRound(Round):
 # --- P25 American Locomotive Co. -------------------------------------------------------------
 
 
-def locomotive_price(g: Engine, corp: str, train_id: str, price: int) -> int | None:
+def locomotive_price(g: FamilyEngine, corp: str, train_id: str, price: int) -> int | None:
     """The price with P25's discount for a bank train of its types, or None."""
     owned = held(g, corp, TrainDiscount)
     train = g.depot.train(train_id)
@@ -172,32 +172,32 @@ def locomotive_price(g: Engine, corp: str, train_id: str, price: int) -> int | N
     return price - price * ability.percent // 100
 
 
-class LocomotiveDiscount(BuyTrainStep):
+class LocomotiveDiscount(BuyTrainStep[FamilyEngine]):
     """The buy-trains step with P25's discount on bank trains (the face price stays listed
     too: paying more is never better, and core lists discounts beside it)."""
 
-    def discounted(self, g: Engine, corp: str, train_id: str, price: int) -> int | None:
+    def discounted(self, g: FamilyEngine, corp: str, train_id: str, price: int) -> int | None:
         return locomotive_price(g, corp, train_id, price)
 
-    def use_discount(self, g: Engine, entity: str, action: BuyTrain) -> None:
+    def use_discount(self, g: FamilyEngine, entity: str, action: BuyTrain) -> None:
         """A lasting discount: nothing is used up."""
 
 
-class LocomotiveStep(ListedStep):
+class LocomotiveStep(ListedStep[FamilyEngine]):
     """Discard P25 before the run to buy one train from the bank at 10% off."""
 
     kinds = frozenset({"buy_train"})
     blocking = False
     name = "locomotive"
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: FamilyEngine, action: Action) -> bool:
         return (
             isinstance(action, BuyTrain)
             and action.entity in g.corps
             and action in self.moves(g, action.entity)
         )
 
-    def moves(self, g: Engine, corp: str) -> list[BuyTrain]:
+    def moves(self, g: FamilyEngine, corp: str) -> list[BuyTrain]:
         if not in_turn(g, corp) or g.or_round().revenue is not None:
             return []
         if not held(g, corp, TrainDiscount):
@@ -217,13 +217,13 @@ class LocomotiveStep(ListedStep):
             out.append(BuyTrain(player=p, entity=corp, train=train.id, price=price))
         return out
 
-    def refusal(self, g: Engine, entity: str, action: Action) -> IllegalAction:
+    def refusal(self, g: FamilyEngine, entity: str, action: Action) -> IllegalAction:
         return IllegalAction(
             f"{entity} may discard P25 only before its run, to buy a bank train at 10% off",
             rule="locomotive.buy",
         )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, BuyTrain)
         train = g.depot.train(action.train)
         face = g.depot.type_of(train).price_of(train.variant)

@@ -88,7 +88,7 @@ PERMISSION_STEP = "land_grant_permission"
 """The step a President asked for permission answers in (§8.1)."""
 
 
-class WestOperatingRound(OperatingRound, ForwardTurn):
+class WestOperatingRound(OperatingRound[WestGame], ForwardTurn[WestGame]):
     """Core's operating round with §7.8.2's initial purchases and autopilot companies; a
     turn never goes back to a step it has left (§7: track, conversion, treasury stock,
     station, run, trains in that order: no tile after the dividend)."""

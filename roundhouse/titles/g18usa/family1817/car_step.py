@@ -14,30 +14,25 @@ A title puts :class:`CarPurchaseStep` and :class:`ScrapCarStep` before its track
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
-from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.loan_step import at_interest
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run, waits_before_route
 
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
 
-
-def _turn_goes_on(g: Engine, entity: str) -> bool:
+def _turn_goes_on(g: FamilyEngine, entity: str) -> bool:
     """Whether a blocking step of the turn still waits (an any-time step never keeps a turn
     open on its own).  Only a company's turn: a player answering in the round (a cash
     crisis) has no cars to scrap."""
     return entity in g.corps and any(s.blocking and s.active(g, entity) for s in g.round.steps)
 
 
-def car_purchases(g: Engine, corp_id: str) -> list[BuyTrain]:
+def car_purchases(g: FamilyEngine, corp_id: str) -> list[BuyTrain]:
     """Cars the company may buy from the bank now at face value (18USA §12.7: $200)."""
     out: list[BuyTrain] = []
     p = g.controller_id(corp_id)
@@ -52,7 +47,7 @@ def car_purchases(g: Engine, corp_id: str) -> list[BuyTrain]:
     return out
 
 
-def scrap_actions(g: Engine, corp_id: str) -> list[Action]:
+def scrap_actions(g: FamilyEngine, corp_id: str) -> list[Action]:
     """Every car the company may scrap now (18USA §12.7)."""
     p = g.controller(corp_id)
     if p is None:
@@ -67,11 +62,11 @@ def scrap_actions(g: Engine, corp_id: str) -> list[Action]:
     return out
 
 
-def scrap(g: Engine, corp_id: str, train_id: str) -> None:
+def scrap(g: FamilyEngine, corp_id: str, train_id: str) -> None:
     g.depot.scrap_for_value(corp_id, train_id, g.ledger)
 
 
-class CarPurchaseStep(Step):
+class CarPurchaseStep(Step[FamilyEngine]):
     """Buy a car from the bank before the run (18USA §12.7)."""
 
     kinds = frozenset({"buy_train"})
@@ -82,55 +77,55 @@ class CarPurchaseStep(Step):
         self.bought = False
         """Whether the company whose turn it is has bought a car here this turn."""
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: FamilyEngine, entity: str) -> None:
         self.bought = False
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: FamilyEngine, entity: str) -> bool:
         if not before_run(g, entity, until_earnings=True) or not _turn_goes_on(g, entity):
             return False
-        if self.bought and family(g).config.one_car_before_run:
+        if self.bought and g.config.one_car_before_run:
             return False  # 18xx.games: ``BuyPullman`` ends with its purchase
-        if family(g).config.cars_after_track and waits_before_route(g, entity):
+        if g.config.cars_after_track and waits_before_route(g, entity):
             return False  # 18xx.games: ``G18USA::Step::BuyPullman`` after track and station
         return bool(car_purchases(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         return list(car_purchases(g, entity))
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
         if action not in car_purchases(g, entity):
             raise IllegalAction(
                 f"{entity} may buy only a car from the bank before running its trains",
                 rule="trains.car_before_run",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, BuyTrain)
         g.train_events(entity, g.depot.buy(entity, action.train, g.ledger))
         self.bought = True
 
 
-class ScrapCarStep(Step):
+class ScrapCarStep(Step[FamilyEngine]):
     """Scrap a car at any time of the turn (18USA §12.7)."""
 
     kinds = frozenset({"scrap_train"})
     blocking = False
     name = "scrap_car"
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: FamilyEngine, entity: str) -> bool:
         if not _turn_goes_on(g, entity):
             return False
-        if not family(g).config.acts_at_interest and at_interest(g, entity):
+        if not g.config.acts_at_interest and at_interest(g, entity):
             return False
         return bool(scrap_actions(g, entity))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         return scrap_actions(g, entity)
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, ScrapTrain)
         g.depot.check_scrap(entity, action.train)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, ScrapTrain)
         scrap(g, entity, action.train)

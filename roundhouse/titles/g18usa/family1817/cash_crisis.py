@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -37,12 +36,8 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.trade import check_sale, do_sale, sale_counts
 from roundhouse.core.legal import AmountRange, kinds_of, of_kinds
 from roundhouse.core.shares import POOL
-from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine
 from roundhouse.titles.g18usa.powers import one_position
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
-    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 
 @dataclasses.dataclass(slots=True)
@@ -112,7 +107,7 @@ def owe(
         bankrupt(g, player, cause)
 
 
-def settle_front(g: Engine, crisis: CashCrisis) -> None:
+def settle_front(g: FamilyEngine, crisis: CashCrisis) -> None:
     """Pay queued debts in order while their debtors have the cash; stop at the first who
     must sell.  Debts of players already bankrupt are void (18USA §15)."""
     while crisis.debts:
@@ -120,7 +115,7 @@ def settle_front(g: Engine, crisis: CashCrisis) -> None:
         if g.player(debt.player).bankrupt or g.end.over:
             crisis.debts.pop(0)
             if g.end.over and not g.player(debt.player).bankrupt:
-                unpaid = family(g).unpaid_at_end
+                unpaid = g.unpaid_at_end
                 unpaid[debt.player] = unpaid.get(debt.player, 0) + debt.amount
             continue
         if g.ledger.cash(debt.player) < debt.amount:
@@ -129,7 +124,7 @@ def settle_front(g: Engine, crisis: CashCrisis) -> None:
         crisis.debts.pop(0)
 
 
-def _sell_for(g: Engine, player: str, amount: int) -> None:
+def _sell_for(g: FamilyEngine, player: str, amount: int) -> None:
     """The fallback for rounds that cannot pause: cheapest company first, one share at a
     time, no presidency change (18USA §15)."""
     for corp_id in reversed(g.market.operating_order(g.books)):
@@ -143,7 +138,7 @@ def _sell_for(g: Engine, player: str, amount: int) -> None:
 # -- the debtor's choices ----------------------------------------------------------------
 
 
-def crisis_sales(g: Engine, debt: Debt) -> dict[str, list[int]]:
+def crisis_sales(g: FamilyEngine, debt: Debt) -> dict[str, list[int]]:
     """Company -> share counts the debtor may sell now: the normal rules, no presidency
     change, and never a share more than the debt needs (18USA §15: "sold one at a time ...
     until enough money has been raised")."""
@@ -165,7 +160,7 @@ def crisis_sales(g: Engine, debt: Debt) -> dict[str, list[int]]:
     return out
 
 
-def crisis_actions(g: Engine, debt: Debt) -> list[Action]:
+def crisis_actions(g: FamilyEngine, debt: Debt) -> list[Action]:
     """Every sale the debtor may make; bankruptcy when there is none (18USA §15)."""
     p = g.pid(debt.player)
     sales = crisis_sales(g, debt)
@@ -177,7 +172,7 @@ def crisis_actions(g: Engine, debt: Debt) -> list[Action]:
     return out or [Bankrupt(player=p, entity=debt.player)]
 
 
-def check_crisis_action(g: Engine, debt: Debt, action: Action) -> None:
+def check_crisis_action(g: FamilyEngine, debt: Debt, action: Action) -> None:
     entity = getattr(action, "entity", None)
     if entity != debt.player:
         raise IllegalAction(
@@ -220,7 +215,7 @@ def process_crisis_action(g: FamilyEngine, crisis: CashCrisis, action: Action) -
     settle_front(g, crisis)
 
 
-class CashCrisisRound(Round):
+class CashCrisisRound(Round[FG]):
     """A round that stops while a player raises money (18USA §15).
 
     Put it before the round class in the bases (``class R(CashCrisisRound, OperatingRound)``):
@@ -229,17 +224,17 @@ class CashCrisisRound(Round):
     runs once the last debt is paid (:meth:`resume`).
     """
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[FG]]) -> None:
         super().__init__(steps)
         self.crisis = CashCrisis()
 
-    def entities_acting(self, g: Engine) -> tuple[str, ...]:
+    def entities_acting(self, g: FG) -> tuple[str, ...]:
         debt = self.crisis.front
         if debt is not None:
             return (debt.player,)
         return super().entities_acting(g)
 
-    def offered(self, g: Engine, entity: str) -> list[Step]:
+    def offered(self, g: FG, entity: str) -> list[Step[FG]]:
         """No step is on offer while a debtor raises money (:func:`crisis_actions` are).
         Asking the steps changes nothing, so the ability steps' question whether the turn
         still waits on a blocking step is answered once
@@ -249,51 +244,51 @@ class CashCrisisRound(Round):
         with one_position():
             return super().offered(g, entity)
 
-    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
+    def legal_actions(self, g: FG, kinds: Collection[str] | None = None) -> list[Action]:
         debt = self.crisis.front
         if debt is not None:
             return of_kinds(crisis_actions(g, debt), kinds)
         return super().legal_actions(g, kinds)
 
-    def legal_kinds(self, g: Engine) -> frozenset[str]:
+    def legal_kinds(self, g: FG) -> frozenset[str]:
         debt = self.crisis.front
         if debt is not None:
             return kinds_of(crisis_actions(g, debt))
         return super().legal_kinds(g)
 
-    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+    def legal_ranges(self, g: FG) -> list[AmountRange]:
         if self.crisis.debts:
             return []
         return super().legal_ranges(g)
 
-    def check(self, g: Engine, action: Action) -> None:
+    def check(self, g: FG, action: Action) -> None:
         debt = self.crisis.front
         if debt is not None:
             check_crisis_action(g, debt, action)
             return
         super().check(g, action)
 
-    def process(self, g: Engine, action: Action) -> None:
+    def process(self, g: FG, action: Action) -> None:
         if self.crisis.debts:
-            process_crisis_action(family(g), self.crisis, action)
+            process_crisis_action(g, self.crisis, action)
             if not self.crisis.debts:
                 self.resume(g)
             return
         super().process(g, action)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: FG, entity: str) -> None:
         if self.crisis.debts:
             self.crisis.waiting = entity
             return
         super().after_process(g, entity)
 
-    def resume(self, g: Engine) -> None:
+    def resume(self, g: FG) -> None:
         """The debts are paid: carry on where the action that raised them left off."""
         waiting, self.crisis.waiting = self.crisis.waiting, None
         if waiting is not None:
             super().after_process(g, waiting)
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: FG) -> str:
         debt = self.crisis.front
         base = super().label(g)
         return base if debt is None else f"{base} (cash crisis: {debt.player})"
@@ -344,7 +339,7 @@ def cancel_pool_shorts(g: FamilyEngine, corp_id: str, *, from_treasury: bool = F
         g.shorts.add(POOL, corp_id, -1)
 
 
-def enter_zone(g: Engine, corp_id: str, zone: str) -> None:
+def enter_zone(g: FamilyEngine, corp_id: str, zone: str) -> None:
     """Put the company's price token on the first cell of ``zone`` (18USA §12.6, §12.8:
     "placed in the liquidation space"), below any tokens there."""
     cells = g.market.grid.with_zones({zone})

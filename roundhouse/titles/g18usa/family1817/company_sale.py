@@ -27,7 +27,6 @@ from roundhouse.titles.g18usa.family1817.loan_step import max_loans, take_loan
 from roundhouse.titles.g18usa.family1817.short_sale import new_certificate
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
     from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 
@@ -220,7 +219,7 @@ def absorb(g: FamilyEngine, buyer: str, target: str, *, with_treasury: bool) -> 
 class StationTokenBoard(Protocol):
     """A title's board that carries out 18USA §14.3 on the map (``g.map`` may offer it)."""
 
-    def convert_station_tokens(self, g: Engine, buyer: str, target: str) -> None:
+    def convert_station_tokens(self, g: FamilyEngine, buyer: str, target: str) -> None:
         """Replace ``target``'s station tokens on the map with ``buyer``'s, return a second
         token in one hex to the charter, keep no more than the cap on the map (the
         president's choice), and set ``buyer``'s ``tokens_placed`` to what is on the map."""
@@ -260,7 +259,7 @@ def acquire_station_tokens(g: FamilyEngine, buyer: str, target: str) -> None:
 class TokenClearingBoard(Protocol):
     """A title's board that can take a closing company's station tokens off the map."""
 
-    def remove_station_tokens(self, g: Engine, corp_id: str) -> None:
+    def remove_station_tokens(self, g: FamilyEngine, corp_id: str) -> None:
         """Every station token of ``corp_id`` leaves the map (its slots open again)."""
         ...
 

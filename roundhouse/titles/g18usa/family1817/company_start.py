@@ -40,23 +40,23 @@ from roundhouse.core.legal import AmountRange
 from roundhouse.core.shares import POOL
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 
 @runtime_checkable
 class HomeMap(Protocol):
     """A map on which the starting player chooses the home station (18USA §11.6 step 2)."""
 
-    def home_choices(self, g: Engine, corp_id: str) -> list[tuple[str, str]]:
+    def home_choices(self, g: FamilyEngine, corp_id: str) -> list[tuple[str, str]]:
         """(hex, city) of every open station slot the company may start in."""
         ...
 
-    def place_home_at(self, g: Engine, corp_id: str, hex_name: str, city: str) -> None:
+    def place_home_at(self, g: FamilyEngine, corp_id: str, hex_name: str, city: str) -> None:
         """Put the company's home station there."""
         ...
 
 
-def home_choices(g: Engine, corp_id: str) -> list[tuple[str, str]]:
+def home_choices(g: FamilyEngine, corp_id: str) -> list[tuple[str, str]]:
     return g.map.home_choices(g, corp_id) if isinstance(g.map, HomeMap) else []
 
 
@@ -64,11 +64,11 @@ def home_choices(g: Engine, corp_id: str) -> list[tuple[str, str]]:
 class HomeBonusHooks(Protocol):
     """Hooks of a title whose home cities may pay part of a start (18USA §11.6.1)."""
 
-    def home_bonus_at(self, g: Engine, hex_name: str) -> int:
+    def home_bonus_at(self, g: FamilyEngine, hex_name: str) -> int:
         """What the bank pays in place of the starting player for a home in ``hex_name``."""
         ...
 
-    def max_home_bonus(self, g: Engine) -> int:
+    def max_home_bonus(self, g: FamilyEngine) -> int:
         """The most any open home city would pay now (it counts in a bidder's limit)."""
         ...
 
@@ -78,27 +78,27 @@ class StartTokenHooks(Protocol):
     """Hooks of a title whose privates may bring station tokens to a company at its start
     (18USA P23)."""
 
-    def tokens_brought(self, g: Engine, corp_id: str, privates: Sequence[str]) -> int:
+    def tokens_brought(self, g: FamilyEngine, corp_id: str, privates: Sequence[str]) -> int:
         """Station tokens ``privates``, put into the new company, give it; they are used up
         (given once)."""
         ...
 
 
-def tokens_brought(g: Engine, corp_id: str, privates: Sequence[str]) -> int:
+def tokens_brought(g: FamilyEngine, corp_id: str, privates: Sequence[str]) -> int:
     hooks = g.hooks
     if not privates or not isinstance(hooks, StartTokenHooks):
         return 0
     return hooks.tokens_brought(g, corp_id, privates)
 
 
-def home_bonus(g: Engine, hex_name: str) -> int:
+def home_bonus(g: FamilyEngine, hex_name: str) -> int:
     """Money the bank adds for the player at a start in ``hex_name`` (18USA §11.6.1 cash
     subsidies), when the title's hooks say."""
     hooks = g.hooks
     return hooks.home_bonus_at(g, hex_name) if isinstance(hooks, HomeBonusHooks) else 0
 
 
-def max_home_bonus(g: Engine) -> int:
+def max_home_bonus(g: FamilyEngine) -> int:
     hooks = g.hooks
     return hooks.max_home_bonus(g) if isinstance(hooks, HomeBonusHooks) else 0
 
@@ -143,27 +143,27 @@ class StartRules:
     this and the most; :meth:`StartAuction.ranges` documents every dollar in between."""
 
 
-def own_means(g: Engine, player: str) -> int:
+def own_means(g: FamilyEngine, player: str) -> int:
     """Cash plus the face value of the player's private companies (18USA §11.6)."""
     privates = sum(p.spec.value for p in g.privates.values() if p.owner == player and not p.closed)
     return g.ledger.cash(player) + privates
 
 
-def bid_limit(g: Engine, player: str) -> int:
+def bid_limit(g: FamilyEngine, player: str) -> int:
     """The most a player may bid: their own means (18USA §11.6) plus the largest cash
     subsidy a home city could still add (§11.6.1: "treated as additional cash in a player's
     hand"; the winner must then start in a city paying at least the difference)."""
     return own_means(g, player) + max_home_bonus(g)
 
 
-def sizes_now(g: Engine, rules: StartRules, corp_id: str) -> tuple[int, ...]:
+def sizes_now(g: FamilyEngine, rules: StartRules, corp_id: str) -> tuple[int, ...]:
     """Sizes the company may start at now: the phase's (18USA §8), no smaller than its
     printed charter (certificates are only ever added)."""
     size = g.books[corp_id].size
     return tuple(n for n in rules.sizes.get(g.depot.phases.current.name, ()) if n >= size)
 
 
-def startable(g: Engine, rules: StartRules, player: str) -> list[str]:
+def startable(g: FamilyEngine, rules: StartRules, player: str) -> list[str]:
     """Companies the player may open an auction for now."""
     if bid_limit(g, player) < rules.min_bid:
         return []
@@ -187,7 +187,7 @@ def price_points(low: int, high: int, step: int) -> list[int]:
     return sorted(p for p in points if low <= p <= high)
 
 
-def opening_bids(g: Engine, rules: StartRules, player: str) -> list[Action]:
+def opening_bids(g: FamilyEngine, rules: StartRules, player: str) -> list[Action]:
     p = g.pid(player)
     high = bid_limit(g, player)
     prices = price_points(rules.min_bid, high, rules.bid_choices)
@@ -198,7 +198,7 @@ def opening_bids(g: Engine, rules: StartRules, player: str) -> list[Action]:
     ]
 
 
-def opening_ranges(g: Engine, rules: StartRules, player: str) -> list[AmountRange]:
+def opening_ranges(g: FamilyEngine, rules: StartRules, player: str) -> list[AmountRange]:
     p = g.pid(player)
     high = bid_limit(g, player)
     if high < rules.min_bid:
@@ -214,7 +214,7 @@ def opening_ranges(g: Engine, rules: StartRules, player: str) -> list[AmountRang
     ]
 
 
-def check_opening(g: Engine, rules: StartRules, player: str, action: Bid) -> None:
+def check_opening(g: FamilyEngine, rules: StartRules, player: str, action: Bid) -> None:
     if action.company not in startable(g, rules, player):
         raise IllegalAction(f"{player} cannot start {action.company} now", rule="sr.start_company")
     high = bid_limit(g, player)
@@ -225,7 +225,7 @@ def check_opening(g: Engine, rules: StartRules, player: str, action: Bid) -> Non
         )
 
 
-def start_price(g: Engine, rules: StartRules, bid: int) -> int:
+def start_price(g: FamilyEngine, rules: StartRules, bid: int) -> int:
     """Half the bid, rounded down to a market value from $50 to $200 (18USA §11.6).
 
     The §11.6.1 example: a $106 bid starts at $53.
@@ -257,7 +257,9 @@ class StartAuction:
         "turn",
     )
 
-    def __init__(self, g: Engine, rules: StartRules, initiator: str, corp: str, bid: int) -> None:
+    def __init__(
+        self, g: FamilyEngine, rules: StartRules, initiator: str, corp: str, bid: int
+    ) -> None:
         self.rules = rules
         self.corp = corp
         self.initiator = initiator
@@ -293,19 +295,19 @@ class StartAuction:
     def acting(self) -> str:
         return self.high_bidder if self.phase != "bid" else self.bidders[self.turn]
 
-    def limit(self, g: Engine, player: str) -> int:
+    def limit(self, g: FamilyEngine, player: str) -> int:
         """The most ``player`` may bid: their own means plus the home city's cash subsidy
         (§11.6.1), the largest one on offer while the home is not chosen yet."""
         if self.home is None:
             return bid_limit(g, player)
         return own_means(g, player) + home_bonus(g, self.home[0])
 
-    def _can_raise(self, g: Engine, player: str) -> bool:
+    def _can_raise(self, g: FamilyEngine, player: str) -> bool:
         return self.limit(g, player) >= self.high + self.rules.raise_step and may_hold_president(
             g, player, self.corp
         )
 
-    def _next_bidder(self, g: Engine) -> None:
+    def _next_bidder(self, g: FamilyEngine) -> None:
         """On to the next player who can raise; the auction ends when nobody is left."""
         for _ in range(len(self.bidders)):
             self.turn = (self.turn + 1) % len(self.bidders)
@@ -321,7 +323,7 @@ class StartAuction:
         self.phase = "size"
         self._skip(g)
 
-    def _skip(self, g: Engine) -> None:
+    def _skip(self, g: FamilyEngine) -> None:
         """Decisions with a single answer make themselves."""
         sizes = sizes_now(g, self.rules, self.corp)
         if self.phase == "size" and len(sizes) == 1:
@@ -330,24 +332,24 @@ class StartAuction:
         if self.phase == "fund" and not self._givable(g):
             found(g, self)
 
-    def _givable(self, g: Engine) -> list[str]:
+    def _givable(self, g: FamilyEngine) -> list[str]:
         return sorted(
             p.id
             for p in g.privates.values()
             if p.owner == self.high_bidder and not p.closed and p.id not in self.given
         )
 
-    def _value_given(self, g: Engine) -> int:
+    def _value_given(self, g: FamilyEngine) -> int:
         return sum(g.privates[p].spec.value for p in self.given)
 
-    def _bonus(self, g: Engine) -> int:
+    def _bonus(self, g: FamilyEngine) -> int:
         return home_bonus(g, self.home[0]) if self.home is not None else 0
 
-    def _may_pay(self, g: Engine) -> bool:
+    def _may_pay(self, g: FamilyEngine) -> bool:
         owed = self.high - self._value_given(g) - self._bonus(g)
         return g.ledger.cash(self.high_bidder) >= owed
 
-    def actions(self, g: Engine) -> list[Action]:
+    def actions(self, g: FamilyEngine) -> list[Action]:
         who = self.acting()
         p = g.pid(who)
         if self.phase == "bid":
@@ -374,7 +376,7 @@ class StartAuction:
             out.append(Pass(player=p, entity=who))
         return out
 
-    def ranges(self, g: Engine) -> list[AmountRange]:
+    def ranges(self, g: FamilyEngine) -> list[AmountRange]:
         if self.phase != "bid":
             return []
         who = self.acting()
@@ -384,7 +386,7 @@ class StartAuction:
         template = Bid(player=g.pid(who), entity=who, company=self.corp, price=low)
         return [AmountRange(template, "price", low, high)]
 
-    def check(self, g: Engine, action: Action) -> None:
+    def check(self, g: FamilyEngine, action: Action) -> None:
         who = self.acting()
         if getattr(action, "entity", None) != who:
             raise IllegalAction(
@@ -403,7 +405,7 @@ class StartAuction:
                 f"{action} is not possible while starting {self.corp}", rule="sr.start_company"
             )
 
-    def process(self, g: Engine, action: Action) -> None:
+    def process(self, g: FamilyEngine, action: Action) -> None:
         who = self.acting()
         if self.phase == "bid":
             if isinstance(action, Bid):
@@ -433,7 +435,7 @@ class StartAuction:
         return f"<StartAuction {self.corp} ${self.high} by {self.high_bidder}, {self.phase}>"
 
 
-def found(g: Engine, auction: StartAuction) -> None:
+def found(g: FamilyEngine, auction: StartAuction) -> None:
     """The company comes into play (18USA §11.6): size, price, president's certificate,
     privates, money, then the station tokens it can pay for."""
     rules, corp_id, player = auction.rules, auction.corp, auction.high_bidder

@@ -10,19 +10,15 @@ is the buy-trains step's (:meth:`~roundhouse.core.flow.train_step.BuyTrainStep.s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.titles.g18usa.family1817.cash_crisis import CashCrisisRound
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18usa.family1817.engine import FG
 
 
-class CorporateOperatingRound(CashCrisisRound, OperatingRound):
+class CorporateOperatingRound(CashCrisisRound[FG], OperatingRound[FG]):
     """Operating round of the 1817 family (18USA §12, §15)."""
 
-    def next_entity(self, g: Engine) -> None:
+    def next_entity(self, g: FG) -> None:
         corp = self.current
         if corp is not None and g.depot.owned_by(corp) and not g.depot.running(corp):
             g.hooks.on_no_train(g, corp)

@@ -2,14 +2,17 @@
 (18USA §9) and the short shares players owe back (§11.2).
 
 A family title's ``Title.setup`` returns a :class:`FamilyEngine` with a
-:class:`~.config.FamilyConfig`; the family's rounds and steps read its state through
-:func:`family`.
+:class:`~.config.FamilyConfig`; the family's rounds and steps are typed over it (:data:`FG`)
+and read its state without a downcast; :func:`family` is left for code holding a bare engine
+(the 18xx.games writer).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, Self, runtime_checkable
+
+from typing_extensions import TypeVar
 
 from roundhouse.core.engine18xx import Engine, TitleData
 from roundhouse.core.flow.map_steps import MapRules
@@ -31,8 +34,8 @@ class FamilyEngine(Engine):
         *,
         data: TitleData,
         config: FamilyConfig,
-        hooks: Hooks | None = None,
-        board: MapRules | None = None,
+        hooks: Hooks[Self] | None = None,
+        board: MapRules[Self] | None = None,
     ) -> None:
         self._family_config = config
         # Before the engine starts its first round: a stock round's start already closes
@@ -111,6 +114,13 @@ class Uncapped(Protocol):
     here, as the family's hooks import this module)."""
 
     def uncapped_tokens(self, g: Engine, corp_id: str) -> int: ...
+
+
+FG = TypeVar("FG", bound=FamilyEngine, default=FamilyEngine, contravariant=True)
+"""The game a family round, hook set or board acts on: a :class:`FamilyEngine`, or a title's
+game built on it (18USA's), which its subclasses name (``FamilyHooks[UsaGame]``) to read their
+own state typed.  Contravariant like core's ``G``: a family step typed over
+:class:`FamilyEngine` sits in any family title's round."""
 
 
 def family(g: Engine) -> FamilyEngine:

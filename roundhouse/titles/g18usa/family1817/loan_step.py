@@ -27,12 +27,11 @@ from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.market import Direction
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone, owe
-from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine, family
 from roundhouse.titles.g18usa.family1817.turn_stage import moved_past
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
-    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 
 def max_loans(g: FamilyEngine, corp_id: str) -> int:
@@ -127,7 +126,7 @@ def pay_interest(g: FamilyEngine, corp_id: str) -> None:
     owe(g, president, due, BANK, cause=corp_id, reason=f"{corp_id}'s loan interest")
 
 
-def _turn_step(g: Engine, kind: type[Step]) -> Step | None:
+def _turn_step(g: FamilyEngine, kind: type[Step[FamilyEngine]]) -> Step[FamilyEngine] | None:
     return next((s for s in g.round.steps if isinstance(s, kind)), None)
 
 
@@ -140,25 +139,25 @@ def may_borrow(g: Engine, entity: str) -> bool:
     return True
 
 
-def _waits(g: Engine, entity: str, step: Step) -> bool:
+def _waits(g: FamilyEngine, entity: str, step: Step[FamilyEngine]) -> bool:
     """Whether ``step`` is a blocking step still waiting in the company's turn: active and
     not left behind (:func:`~.turn_stage.moved_past`)."""
     return step.blocking and not moved_past(g, entity, step) and step.active(g, entity)
 
 
-def waiting_steps(g: Engine, entity: str) -> Iterator[Step]:
+def waiting_steps(g: FamilyEngine, entity: str) -> Iterator[Step[FamilyEngine]]:
     """The blocking steps still waiting in the company's turn (:func:`_waits`), in the
     turn's order; lazy, as most callers need only the first."""
     return (s for s in g.round.steps if _waits(g, entity, s))
 
 
-def at_interest(g: Engine, entity: str) -> bool:
+def at_interest(g: FamilyEngine, entity: str) -> bool:
     """Whether the company's turn waits at §12.8's interest: the first blocking step it has
     not left is the unpaid :class:`InterestStep`."""
     return isinstance(next(waiting_steps(g, entity), None), InterestStep)
 
 
-def _nothing_before_interest(g: Engine, entity: str) -> bool:
+def _nothing_before_interest(g: FamilyEngine, entity: str) -> bool:
     """Whether all the company's turn holds before §12.8's interest is a run of nothing to
     withhold: 18xx.games asks nothing there (its dividend step skips a run of $0, its
     buy-trains step one that buys nothing) and pays the interest at once, so a loan comes
@@ -170,7 +169,7 @@ def _nothing_before_interest(g: Engine, entity: str) -> bool:
         bool(waiting)
         and isinstance(waiting[0], DividendStep)
         and not any(isinstance(s, BuyTrainStep) for s in waiting[1:])
-        and not _could_buy_a_train(family(g), entity)
+        and not _could_buy_a_train(g, entity)
     )
 
 
@@ -194,7 +193,7 @@ def _could_buy_a_train(g: FamilyEngine, corp_id: str) -> bool:
     return bool(prices) and power >= min(prices)
 
 
-class LoanStep(Step):
+class LoanStep(Step[FamilyEngine]):
     """Take loans at any time of the turn (18USA §9) except between paying interest and
     completing the repay step (§12.8: "After paying interest, the company may not take
     further loans until it has completed the 'repay loans' step"): a loan taken while
@@ -208,8 +207,7 @@ class LoanStep(Step):
     blocking = False
     name = "take_loan"
 
-    def active(self, g: Engine, entity: str) -> bool:
-        g = family(g)
+    def active(self, g: FamilyEngine, entity: str) -> bool:
         interest = _turn_step(g, InterestStep)
         if g.controller(entity) is None:
             return False
@@ -230,16 +228,16 @@ class LoanStep(Step):
             return False
         return True
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
-        loan = check_take_loan(family(g), entity)
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
+        loan = check_take_loan(g, entity)
         return [TakeLoan(player=g.controller_id(entity), entity=entity, loan=loan)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, TakeLoan)
-        check_take_loan(family(g), entity, action.loan)
+        check_take_loan(g, entity, action.loan)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        fam = family(g)
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
+        fam = g
         first = not fam.loans.of(entity)
         # read before the loan's cash arrives; only a first loan may owe no interest
         waits = (
@@ -252,7 +250,7 @@ class LoanStep(Step):
             _interest_left_behind(g, entity)
 
 
-def _site_train_step_waits(g: Engine, entity: str) -> bool:
+def _site_train_step_waits(g: FamilyEngine, entity: str) -> bool:
     """Whether 18xx.games's buy-trains step still waits for the company: it has not passed
     it and could pay for a train, borrowing (:func:`_could_buy_a_train`; another company's
     train at $1, which ours may not offer).  The site pays the interest only as that step
@@ -262,10 +260,10 @@ def _site_train_step_waits(g: Engine, entity: str) -> bool:
     step = _turn_step(g, BuyTrainStep)
     if not isinstance(step, BuyTrainStep) or step.passed:
         return False
-    return _could_buy_a_train(family(g), entity)
+    return _could_buy_a_train(g, entity)
 
 
-def _interest_left_behind(g: Engine, entity: str) -> None:
+def _interest_left_behind(g: FamilyEngine, entity: str) -> None:
     """§12.8: "After buying trains, the acting company must pay interest on all its loans".
     Called after the first loan of a company that held none: when no step before the
     interest waits in its turn even with the loan's cash (the buy-trains step passed, or
@@ -286,7 +284,7 @@ def _interest_left_behind(g: Engine, entity: str) -> None:
     interest.paid = True
 
 
-class InterestStep(Step):
+class InterestStep(Step[FamilyEngine]):
     """Pay the interest due; "pass" pays (18USA §12.8, mandatory when loans are held)."""
 
     kinds = frozenset({"pass"})
@@ -295,23 +293,21 @@ class InterestStep(Step):
     def __init__(self) -> None:
         self.paid = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: FamilyEngine, entity: str) -> None:
         self.paid = False
 
-    def active(self, g: Engine, entity: str) -> bool:
-        return (
-            not self.paid and bool(family(g).loans.of(entity)) and g.controller(entity) is not None
-        )
+    def active(self, g: FamilyEngine, entity: str) -> bool:
+        return not self.paid and bool(g.loans.of(entity)) and g.controller(entity) is not None
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         return [Pass(player=g.controller_id(entity), entity=entity)]
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        pay_interest(family(g), entity)
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
+        pay_interest(g, entity)
         self.paid = True
 
 
-class RepayStep(Step):
+class RepayStep(Step[FamilyEngine]):
     """Repay loans after interest (18USA §12.9); the turn stays open here while the company
     may repay or borrow (§12.8: loans are allowed again once this step is complete, and a
     loan completes it: no repaying after a loan this round), until it passes."""
@@ -322,22 +318,21 @@ class RepayStep(Step):
     def __init__(self) -> None:
         self.done = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: FamilyEngine, entity: str) -> None:
         self.done = False
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: FamilyEngine, entity: str) -> bool:
         interest = _turn_step(g, InterestStep)
         paid = (
             not isinstance(interest, InterestStep)
             or interest.paid
-            or not family(g).loans.of(entity)  # nothing was due
+            or not g.loans.of(entity)  # nothing was due
         )
         if g.controller(entity) is None:
             return False
         return not self.done and paid and (bool(self._loans(g, entity)) or may_borrow(g, entity))
 
-    def _loans(self, g: Engine, entity: str) -> list[int]:
-        g = family(g)
+    def _loans(self, g: FamilyEngine, entity: str) -> list[int]:
         out = []
         for loan in g.loans.of(entity):
             try:
@@ -347,18 +342,18 @@ class RepayStep(Step):
             out.append(loan)
         return out
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         p = g.controller_id(entity)
         loans = self._loans(g, entity)
         out: list[Action] = [PayoffLoan(player=p, entity=entity, loan=x) for x in loans]
         return [*out, Pass(player=p, entity=entity)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
         if isinstance(action, PayoffLoan):
-            check_payoff(family(g), entity, action.loan)
+            check_payoff(g, entity, action.loan)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         if isinstance(action, PayoffLoan):
-            payoff_loan(family(g), entity, action.loan)
+            payoff_loan(g, entity, action.loan)
         else:
             self.done = True

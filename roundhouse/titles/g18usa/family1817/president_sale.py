@@ -26,7 +26,7 @@ from roundhouse.core.flow.trade import buy_sources, settle_purchase
 from roundhouse.core.share_trade import check_buy, holding_limit
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 PREMIUM_PCT = 10
 """What a buyer pays the president above the share price (§17)."""
@@ -41,7 +41,7 @@ def premium_price(price: int, shares: int = 1) -> int:
     return -(-price * shares * (100 + PREMIUM_PCT) // 100)
 
 
-def offered_cert(g: Engine, corp_id: str) -> str | None:
+def offered_cert(g: FamilyEngine, corp_id: str) -> str | None:
     """The certificate other players may buy from ``corp_id``'s president now, or None."""
     rules = g.config.share_rules.of(corp_id)
     corp = g.corps.get(corp_id)
@@ -60,7 +60,7 @@ def offered_cert(g: Engine, corp_id: str) -> str | None:
     return min(ordinary) if ordinary else None
 
 
-def from_president(g: Engine, cert_id: str) -> bool:
+def from_president(g: FamilyEngine, cert_id: str) -> bool:
     """Whether ``cert_id`` names a certificate a player holds (so buying it is a §17
     purchase from the president, not one from the treasury or the market)."""
     corp_id = cert_id.rsplit("_", 1)[0]
@@ -70,7 +70,7 @@ def from_president(g: Engine, cert_id: str) -> bool:
     return book.certs[cert_id].owner in g.players
 
 
-def check_president_buy(g: Engine, player: str, cert_id: str, *, sold: bool) -> int:
+def check_president_buy(g: FamilyEngine, player: str, cert_id: str, *, sold: bool) -> int:
     """Raise unless ``player`` may buy ``cert_id`` from its president now; returns the price."""
     corp_id = cert_id.rsplit("_", 1)[0]
     book = g.books[corp_id]
@@ -112,7 +112,7 @@ def check_president_buy(g: Engine, player: str, cert_id: str, *, sold: bool) -> 
     return price
 
 
-def do_president_buy(g: Engine, player: str, cert_id: str) -> None:
+def do_president_buy(g: FamilyEngine, player: str, cert_id: str) -> None:
     """The buyer pays the president the price plus 10% and takes the certificate."""
     corp_id = cert_id.rsplit("_", 1)[0]
     cert = g.books[corp_id].cert(cert_id)

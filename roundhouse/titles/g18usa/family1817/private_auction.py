@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.actions import Bid, Pass
 from roundhouse.core.flow.auction import (
     AuctionStep,
@@ -19,9 +18,10 @@ from roundhouse.core.flow.auction import (
     opening_bid,
     sell_private,
 )
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 
-class SelectionAuctionStep(AuctionStep):
+class SelectionAuctionStep(AuctionStep[FamilyEngine]):
     """Choose an item to auction or pass; all passing in a row ends it (18USA §10)."""
 
     def __init__(self, items: Sequence[str]) -> None:
@@ -31,17 +31,17 @@ class SelectionAuctionStep(AuctionStep):
         self.passes = 0
         self.auction: EnglishAuction | None = None
 
-    def begin(self, g: Engine) -> None:
+    def begin(self, g: FamilyEngine) -> None:
         self.turn = g.priority
 
-    def acting(self, g: Engine) -> tuple[str, ...]:
+    def acting(self, g: FamilyEngine) -> tuple[str, ...]:
         if self.auction is not None:
             return (self.auction.current,)
         if not self.items or self.passes >= len(g.turn_order_from(self.turn)):
             return ()
         return (self.turn,)
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         out: list[Action] = []
         if self.auction is not None:
             out = bid_actions(
@@ -53,7 +53,7 @@ class SelectionAuctionStep(AuctionStep):
         out.append(Pass(player=g.pid(entity), entity=entity))
         return out
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         if self.auction is None:
             if isinstance(action, Pass):
                 self.passes += 1

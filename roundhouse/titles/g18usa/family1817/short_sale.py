@@ -16,7 +16,6 @@ shorts or loans in the stock round returns a :class:`CorporateStockRound` of it 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
@@ -36,7 +35,7 @@ from roundhouse.titles.g18usa.family1817.company_start import (
     opening_bids,
     opening_ranges,
 )
-from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine
 from roundhouse.titles.g18usa.family1817.loan_step import check_take_loan, take_loan
 from roundhouse.titles.g18usa.family1817.president_sale import (
     check_president_buy,
@@ -44,10 +43,6 @@ from roundhouse.titles.g18usa.family1817.president_sale import (
     from_president,
     offered_cert,
 )
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
-    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 
 def blocked_zones(g: FamilyEngine) -> frozenset[str]:
@@ -138,7 +133,7 @@ def short_value(g: FamilyEngine, player: str) -> int:
     )
 
 
-class CorporateStockStep(StockStep):
+class CorporateStockStep(StockStep[FamilyEngine]):
     """The stock turn with one short sale (18USA §11.2) and, instead of acting for
     themself, acting for a company: loans, then buying its own shares from the open market
     (§11.7).  A turn acts for the player or for one company, not both.
@@ -159,14 +154,14 @@ class CorporateStockStep(StockStep):
         self.for_self = False
         self.bought_back = False
 
-    def setup(self, g: Engine, entity: str) -> None:
+    def setup(self, g: FamilyEngine, entity: str) -> None:
         super().setup(g, entity)
         self.shorted = False
         self.for_company = None
         self.for_self = False
         self.bought_back = False
 
-    def _companies(self, g: Engine, player: str) -> list[str]:
+    def _companies(self, g: FamilyEngine, player: str) -> list[str]:
         if self.for_self:
             return []
         if self.for_company is not None:
@@ -177,8 +172,7 @@ class CorporateStockStep(StockStep):
             if c.floated and not c.closed and g.books[c.id].president == player
         ]
 
-    def company_actions(self, g: Engine, player: str) -> list[Action]:
-        g = family(g)
+    def company_actions(self, g: FamilyEngine, player: str) -> list[Action]:
         out: list[Action] = []
         p = g.pid(player)
         for corp_id in self._companies(g, player):
@@ -194,7 +188,7 @@ class CorporateStockStep(StockStep):
             out.extend(scrap_actions(g, corp_id))
         return out
 
-    def buys(self, g: Engine, player: str) -> list[Action]:
+    def buys(self, g: FamilyEngine, player: str) -> list[Action]:
         """The core purchases, and a share from a president above the limit (§17)."""
         out = super().buys(g, player)
         if not g.config.share_rules.president_exempt:
@@ -211,12 +205,12 @@ class CorporateStockStep(StockStep):
             out.append(BuyShares(player=g.pid(player), entity=player, shares=(cert,)))
         return out
 
-    def _pars(self, g: Engine, player: str, corp_id: str) -> list[Action]:
+    def _pars(self, g: FamilyEngine, player: str, corp_id: str) -> list[Action]:
         if self.start is not None:
             return []  # opening bids instead (18USA §11.6), listed by :meth:`actions`
         return super()._pars(g, player, corp_id)
 
-    def _may_open(self, g: Engine, player: str) -> bool:
+    def _may_open(self, g: FamilyEngine, player: str) -> bool:
         r = self._round(g)
         return (
             self.start is not None
@@ -225,13 +219,12 @@ class CorporateStockStep(StockStep):
             and not self.must_sell(g, player)
         )
 
-    def ranges(self, g: Engine, entity: str) -> list[AmountRange]:
+    def ranges(self, g: FamilyEngine, entity: str) -> list[AmountRange]:
         if self.start is None or not self._may_open(g, entity):
             return []
         return opening_ranges(g, self.start, entity)
 
-    def _buyback_cert(self, g: Engine, corp_id: str) -> str | None:
-        g = family(g)
+    def _buyback_cert(self, g: FamilyEngine, corp_id: str) -> str | None:
         if not g.config.loans.enabled:
             return None
         book = g.books[corp_id]
@@ -247,16 +240,16 @@ class CorporateStockStep(StockStep):
                 return cert.id
         return None
 
-    def _may_sell(self, g: Engine) -> bool:
+    def _may_sell(self, g: FamilyEngine) -> bool:
         return super()._may_sell(g) and not self.shorted
 
-    def must_sell(self, g: Engine, player: str) -> bool:
+    def must_sell(self, g: FamilyEngine, player: str) -> bool:
         """Over the certificate limit with a sale possible (18USA §11.4)."""
         if g.cert_count(player) <= g.cert_limit():
             return False
         return bool(self.sells(g, player))
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         if self.for_company is not None:
             return [*self.company_actions(g, entity), Pass(player=g.pid(entity), entity=entity)]
         out = super().actions(g, entity)
@@ -264,7 +257,7 @@ class CorporateStockStep(StockStep):
         if not self.shorted and not r.turn_bought and not self.must_sell(g, entity):
             for corp_id in g.corps:
                 try:
-                    check_short(family(g), entity, corp_id)
+                    check_short(g, entity, corp_id)
                 except IllegalAction:
                     continue
                 out.insert(0, Short(player=g.pid(entity), entity=entity, corporation=corp_id))
@@ -274,8 +267,7 @@ class CorporateStockStep(StockStep):
             out.extend(self.company_actions(g, entity))
         return out
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
-        g = family(g)
+    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
         acting_for = getattr(action, "entity", entity)
         if acting_for != entity and self.for_company is None and self.must_sell(g, entity):
             raise IllegalAction(
@@ -330,8 +322,7 @@ class CorporateStockStep(StockStep):
             )
         super().check(g, entity, action)
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
-        g = family(g)
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         r = self._round(g)
         acting_for = getattr(action, "entity", entity)
         if acting_for != entity:
@@ -386,26 +377,26 @@ class CorporateStockStep(StockStep):
         super().process(g, entity, action)
 
 
-class CorporateStockRound(StockRound):
+class CorporateStockRound(StockRound[FG]):
     """A stock round in which a president's actions may name their company (18USA §11.7),
     and in which the bank first closes shorts left in the open market (§11).  While a
     company's start is auctioned (§11.6) the bidders act and the opener's turn waits; a
     10-share company that could not pay its station tokens by the end of the round goes to
     the liquidation space."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
+    def __init__(self, steps: Sequence[Step[FG]]) -> None:
         super().__init__(steps)
         self.auction: StartAuction | None = None
         self.opener: str | None = None
         self.owed: dict[str, int] = {}
         """New companies -> station tokens still to buy (18USA §11.6)."""
 
-    def begin_start(self, g: Engine, auction: StartAuction) -> None:
+    def begin_start(self, g: FG, auction: StartAuction) -> None:
         self.auction, self.opener = auction, None
         if auction.done:
             self._founded(g)
 
-    def _founded(self, g: Engine) -> None:
+    def _founded(self, g: FG) -> None:
         auction, opener = self.auction, self.opener
         assert auction is not None
         if auction.owed:
@@ -414,7 +405,7 @@ class CorporateStockRound(StockRound):
         if opener is not None:
             super().after_process(g, opener)
 
-    def pay_owed_tokens(self, g: Engine, corp_id: str) -> None:
+    def pay_owed_tokens(self, g: FG, corp_id: str) -> None:
         """18USA §11.6: "The company must immediately purchase the tokens as soon as it
         takes a loan"."""
         cost = self.owed.get(corp_id, 0)
@@ -422,33 +413,33 @@ class CorporateStockRound(StockRound):
             g.ledger.transfer(corp_id, BANK, cost)
             del self.owed[corp_id]
 
-    def entities_acting(self, g: Engine) -> tuple[str, ...]:
+    def entities_acting(self, g: FG) -> tuple[str, ...]:
         if self.auction is not None:
             return (self.auction.acting(),)
         return super().entities_acting(g)
 
-    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
+    def legal_actions(self, g: FG, kinds: Collection[str] | None = None) -> list[Action]:
         if self.auction is not None:
             return of_kinds(self.auction.actions(g), kinds)
         return super().legal_actions(g, kinds)
 
-    def legal_kinds(self, g: Engine) -> frozenset[str]:
+    def legal_kinds(self, g: FG) -> frozenset[str]:
         if self.auction is not None:
             return kinds_of(self.auction.actions(g))
         return super().legal_kinds(g)
 
-    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+    def legal_ranges(self, g: FG) -> list[AmountRange]:
         if self.auction is not None:
             return self.auction.ranges(g)
         return super().legal_ranges(g)
 
-    def check(self, g: Engine, action: Action) -> None:
+    def check(self, g: FG, action: Action) -> None:
         if self.auction is not None:
             self.auction.check(g, action)
             return
         super().check(g, action)
 
-    def process(self, g: Engine, action: Action) -> None:
+    def process(self, g: FG, action: Action) -> None:
         if self.auction is not None:
             self.auction.process(g, action)
             if self.auction.done:
@@ -456,23 +447,22 @@ class CorporateStockRound(StockRound):
             return
         super().process(g, action)
 
-    def after_process(self, g: Engine, entity: str) -> None:
+    def after_process(self, g: FG, entity: str) -> None:
         if self.auction is not None:
             self.opener = entity
             return
         super().after_process(g, entity)
 
-    def on_finish(self, g: Engine) -> None:
+    def on_finish(self, g: FG) -> None:
         for corp_id in g.market.operating_order(list(self.owed)):
-            enter_zone(g, corp_id, family(g).config.takeover.liquidation_zone)
+            enter_zone(g, corp_id, g.config.takeover.liquidation_zone)
         self.owed.clear()
         super().on_finish(g)
 
-    def start(self, g: Engine) -> None:
+    def start(self, g: FG) -> None:
         """18USA §11: the bank closes the open market's shorts from the treasuries (not of
         a company in a takeover area where ``ShortRules.bank_closes_in_takeover_zones`` is
         off)."""
-        g = family(g)
         t = g.config.takeover
         skipped = {t.liquidation_zone, t.acquisition_zone} if t.enabled else set()
         for corp_id in list(g.shorts.held):
@@ -483,7 +473,7 @@ class CorporateStockRound(StockRound):
             cancel_pool_shorts(g, corp_id, from_treasury=True)
         super().start(g)
 
-    def step_for(self, g: Engine, action: Action) -> tuple[Step, str]:
+    def step_for(self, g: FG, action: Action) -> tuple[Step[FG], str]:
         entity = getattr(action, "entity", None)
         acting = self.entities_acting(g)
         if isinstance(entity, str) and entity in g.corps and g.controller(entity) in acting:

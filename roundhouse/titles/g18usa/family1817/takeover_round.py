@@ -51,7 +51,7 @@ from roundhouse.titles.g18usa.family1817.company_sale import (
     merge,
     settle_holders,
 )
-from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine
 from roundhouse.titles.g18usa.family1817.loan_step import check_take_loan, take_loan
 from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
 from roundhouse.titles.g18usa.family1817.short_sale import close_short
@@ -60,7 +60,6 @@ from roundhouse.titles.g18usa.family1817.token_cut_step import StationTokenCutSt
 
 if TYPE_CHECKING:
     from roundhouse.core.engine18xx import Engine
-    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 LOAN_PHASES = frozenset({"convert_loans", "merge_loans", "pay"})
 """Phases in which the acting company's president decides on loans (18USA §14)."""
@@ -82,7 +81,7 @@ def cutting(g: Engine) -> str | None:
     return None
 
 
-class TakeoverRound(CashCrisisRound):
+class TakeoverRound(CashCrisisRound[FG]):
     kind = "MR"
 
     def __init__(self) -> None:
@@ -142,8 +141,7 @@ class TakeoverRound(CashCrisisRound):
 
     # -- turn structure ------------------------------------------------------------------
 
-    def start(self, g: Engine) -> None:
-        g = family(g)
+    def start(self, g: FG) -> None:
         t = g.config.takeover
         floated = [c.id for c in g.corps.values() if c.floated and not c.closed]
         self.queue = [c for c in g.market.operating_order(floated) if self.white(g, c)]
@@ -151,10 +149,10 @@ class TakeoverRound(CashCrisisRound):
         self.liquidation_at_start = set(g.market.companies_in(t.liquidation_zone))
         self._advance(g)
 
-    def label(self, g: Engine) -> str:
+    def label(self, g: FG) -> str:
         return f"MR {g.set_count}.{g.or_in_set}"
 
-    def entity(self, g: Engine) -> str | None:
+    def entity(self, g: FG) -> str | None:
         if self.finished:
             return None
         cut = cutting(g)
@@ -177,11 +175,11 @@ class TakeoverRound(CashCrisisRound):
             return self.loan_corp
         return None
 
-    def next_entity(self, g: Engine) -> None:  # pragma: no cover - _advance moves on
-        self._advance(family(g))
+    def next_entity(self, g: FG) -> None:  # pragma: no cover - _advance moves on
+        self._advance(g)
 
-    def resume(self, g: Engine) -> None:
-        self._advance(family(g))
+    def resume(self, g: FG) -> None:
+        self._advance(g)
 
     def _advance(self, g: FamilyEngine) -> None:
         self._advance_steps(g)
@@ -380,15 +378,14 @@ class TakeoverRound(CashCrisisRound):
 
     # -- actions -------------------------------------------------------------------------
 
-    def legal_actions(self, g: Engine, kinds: Collection[str] | None = None) -> list[Action]:
+    def legal_actions(self, g: FG, kinds: Collection[str] | None = None) -> list[Action]:
         """The moves of the round's phase (its own lists, short: ``kinds`` only filters)."""
         return of_kinds(self._listing(g), kinds)
 
-    def legal_kinds(self, g: Engine) -> frozenset[str]:
+    def legal_kinds(self, g: FG) -> frozenset[str]:
         return kinds_of(self._listing(g))
 
-    def _listing(self, g: Engine) -> list[Action]:
-        g = family(g)
+    def _listing(self, g: FG) -> list[Action]:
         if self.crisis.debts:
             return super().legal_actions(g)
         who = self.entity(g)
@@ -419,7 +416,7 @@ class TakeoverRound(CashCrisisRound):
             return sale.pick_actions(g, who)
         return [*sale.repay_actions(g), *scraps, Pass(player=p, entity=who)]
 
-    def legal_ranges(self, g: Engine) -> list[AmountRange]:
+    def legal_ranges(self, g: FG) -> list[AmountRange]:
         """In an auction, every bid in steps up to the bidder's limit (the list shows the
         first few, :meth:`SaleAuction.bid_ranges`)."""
         if self.crisis.debts:
@@ -427,7 +424,7 @@ class TakeoverRound(CashCrisisRound):
         who = self.entity(g)
         if who is None or self.phase != "auction" or cutting(g) is not None:
             return []
-        return self._sale().bid_ranges(family(g), who)
+        return self._sale().bid_ranges(g, who)
 
     def _post_actions(self, g: FamilyEngine, player: str) -> list[Action]:
         corp_id = self.post_corp
@@ -496,8 +493,7 @@ class TakeoverRound(CashCrisisRound):
             if not sale.acquired:
                 self._settle(g)
 
-    def check(self, g: Engine, action: Action) -> None:
-        g = family(g)
+    def check(self, g: FG, action: Action) -> None:
         if self.crisis.debts:
             super().check(g, action)
             return
@@ -528,8 +524,7 @@ class TakeoverRound(CashCrisisRound):
                 f"{action} is not possible now (M&A {self.phase})", rule="mr.illegal"
             )
 
-    def process(self, g: Engine, action: Action) -> None:
-        g = family(g)
+    def process(self, g: FG, action: Action) -> None:
         if self.crisis.debts:
             super().process(g, action)
             return

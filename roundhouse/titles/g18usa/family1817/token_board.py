@@ -12,12 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.board_map import BoardMap
-from roundhouse.titles.g18usa.family1817.engine import family
+from roundhouse.titles.g18usa.family1817.engine import FG
 
 
-class TakeoverBoardMap(BoardMap):
+class TakeoverBoardMap(BoardMap[FG]):
     """A board whose companies can change hands (18USA §14.3)."""
 
     def __init__(self, board: Board, *, token_choice: bool = False, **options: Any) -> None:
@@ -30,7 +29,7 @@ class TakeoverBoardMap(BoardMap):
         self.token_cuts: dict[str, int] = {}
         """Company -> station tokens its president must still take off the map (§14.3)."""
 
-    def convert_station_tokens(self, g: Engine, buyer: str, target: str) -> None:
+    def convert_station_tokens(self, g: FG, buyer: str, target: str) -> None:
         """18USA §14.3: ``buyer``'s tokens replace ``target``'s where they stand; a second
         token in one hex goes back to the charter (set aside), and ``buyer``'s
         ``tokens_placed`` becomes its count on the map.  When more than the cap
@@ -46,7 +45,7 @@ class TakeoverBoardMap(BoardMap):
         for hex_name, city in board.tokens_of(target):
             (aside if hex_name in held else keep).append((hex_name, city))
             held.add(hex_name)
-        cap = family(g).config.takeover.max_tokens
+        cap = g.config.takeover.max_tokens
         over = 0 if cap is None else len(held) - cap
         if over > 0 and not self.token_choice:
             raise NotImplementedError(
@@ -62,23 +61,23 @@ class TakeoverBoardMap(BoardMap):
             self.token_cuts[buyer] = self.token_cuts.get(buyer, 0) + over
         g.corps[buyer].tokens_placed = len(board.tokens_of(buyer))
 
-    def cut_choices(self, g: Engine, corp_id: str) -> list[str]:
+    def cut_choices(self, g: FG, corp_id: str) -> list[str]:
         """What the president may take off the map to keep eight (§14.3): each of the
         company's stations, named "hex city".  A title whose privates put more of a
         company's stations on the map adds them."""
         return [f"{h} {c}" for h, c in sorted(self.board.tokens_of(corp_id))]
 
-    def cut(self, g: Engine, corp_id: str, choice: str) -> None:
+    def cut(self, g: FG, corp_id: str, choice: str) -> None:
         """Take off what ``choice`` (one of :meth:`cut_choices`) names."""
         hex_name, city = choice.split(" ", 1)
         self.board.remove_token(hex_name, city, corp_id)
         g.corps[corp_id].tokens_placed = len(self.board.tokens_of(corp_id))
 
-    def cuts_done(self, g: Engine, corp_id: str) -> None:
+    def cuts_done(self, g: FG, corp_id: str) -> None:
         """The president has taken off all the excess (a title settles what depends on
         which were kept)."""
 
-    def remove_station_tokens(self, g: Engine, corp_id: str) -> None:
+    def remove_station_tokens(self, g: FG, corp_id: str) -> None:
         """A closing company's tokens leave the map (18USA §14.2.1: the bank liquidates it and
         nobody takes them; a merged-away company has none left by then, §14.3)."""
         for hex_name, city in self.board.tokens_of(corp_id):

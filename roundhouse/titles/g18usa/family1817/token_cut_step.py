@@ -20,24 +20,24 @@ from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
 from roundhouse.core.flow.step import Step
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
     from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
 
 
-class StationTokenCutStep(Step):
+class StationTokenCutStep(Step[FamilyEngine]):
     kinds = frozenset({"choose"})
     name = "station_token_cut"
     on_behalf = True
 
     @staticmethod
-    def _board(g: Engine) -> TakeoverBoardMap | None:
+    def _board(g: FamilyEngine) -> TakeoverBoardMap | None:
         from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
 
         return g.map if isinstance(g.map, TakeoverBoardMap) else None
 
-    def company(self, g: Engine, entity: str) -> str | None:
+    def company(self, g: FamilyEngine, entity: str) -> str | None:
         """The company with tokens to remove that ``entity`` (it, or its president) acts
         for."""
         board = self._board(g)
@@ -49,13 +49,13 @@ class StationTokenCutStep(Step):
                 return corp
         return None
 
-    def takes(self, g: Engine, action: Action) -> bool:
+    def takes(self, g: FamilyEngine, action: Action) -> bool:
         return isinstance(action, Choose)
 
-    def active(self, g: Engine, entity: str) -> bool:
+    def active(self, g: FamilyEngine, entity: str) -> bool:
         return self.company(g, entity) is not None
 
-    def actions(self, g: Engine, entity: str) -> list[Action]:
+    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
         corp = self.company(g, entity)
         board = self._board(g)
         if corp is None or board is None:
@@ -63,7 +63,7 @@ class StationTokenCutStep(Step):
         p = g.controller_id(corp)
         return [Choose(player=p, entity=corp, choice=c) for c in board.cut_choices(g, corp)]
 
-    def check(self, g: Engine, entity: str, action: Action) -> None:
+    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
         if action not in self.actions(g, entity):
             corp = self.company(g, entity) or entity
             raise IllegalAction(
@@ -72,7 +72,7 @@ class StationTokenCutStep(Step):
                 rule="tokens.keep_eight",
             )
 
-    def process(self, g: Engine, entity: str, action: Action) -> None:
+    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
         board = self._board(g)
         assert board is not None

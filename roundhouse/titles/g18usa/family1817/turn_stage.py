@@ -18,16 +18,16 @@ from roundhouse.core.flow.dividend_step import DividendStep
 from roundhouse.core.flow.map_steps import RouteStep, TrackStep
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+    from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 
-def moved_past(g: Engine, entity: str, step: object) -> bool:
+def moved_past(g: FamilyEngine, entity: str, step: object) -> bool:
     """Whether a round that never goes back (core's ``ForwardTurn``) has left ``step``."""
     method = getattr(g.round, "moved_past", None)
     return bool(method(entity, step)) if callable(method) else False
 
 
-def open_track_step(g: Engine, entity: str) -> TrackStep | None:
+def open_track_step(g: FamilyEngine, entity: str) -> TrackStep | None:
     """The company's track step while it is active and the turn has not left it behind
     (18USA §12: "Each company takes the following actions in the indicated order", so once
     it has moved on - a station placed, §12.3 - no lay beside the track step is offered:
@@ -39,7 +39,7 @@ def open_track_step(g: Engine, entity: str) -> TrackStep | None:
     return None
 
 
-def waits_before_route(g: Engine, entity: str) -> bool:
+def waits_before_route(g: FamilyEngine, entity: str) -> bool:
     """Whether a blocking step listed before the route step (track, station...) still waits
     in the company's turn."""
     for s in g.round.steps:
@@ -50,7 +50,7 @@ def waits_before_route(g: Engine, entity: str) -> bool:
     return False
 
 
-def before_run(g: Engine, entity: str, *, until_earnings: bool = False) -> bool:
+def before_run(g: FamilyEngine, entity: str, *, until_earnings: bool = False) -> bool:
     """Whether the company's turn has not reached its run yet (module docstring); with
     ``until_earnings`` a company without trains stays before its run until its $0 run's
     earnings are distributed (§12.7's car purchase, as 18xx.games offers it)."""
