@@ -1121,3 +1121,25 @@ def test_export_a_purchase_that_takes_the_presidency_moves_the_sites_certificate
     written = export_18xx_games(game)["actions"]
     sale = [a for a in written if a["type"] == "sell_shares" and a["entity"] == 6][-1]
     assert sale["shares"] == ["MP_1", "MP_12"]
+
+
+def test_free_station_is_placed_with_the_last_token_left() -> None:
+    """Appendix "Subsidy Tiles", Free Station: "The company receives one extra station
+    token".  GN, a 2-share company (one token, §11.6) with the subsidy, places its second
+    and last token at H8, a city with an open slot: that token is the extra one, so the
+    subsidy is spent, and the token GN's conversion to five shares buys (§14.1.1) is a
+    plain one.  The site writes that placement as the subsidy's (``S9``) and keeps the
+    conversion's token on the charter, so its token step waits for GN (found by the
+    differential: heuristic bots, 5 players, seed 1109, where ours still held the
+    subsidy and skipped the step; the position is its first 291 moves, GN's run last)."""
+    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert (game.log[135].kind, game.log[154].kind) == ("place_token", "convert")
+    assert g.company_subsidies["GN"].kind == "free_station"
+    assert "GN" not in board_map(g).free_stations
+    assert (g.corps["GN"].tokens_owned, g.corps["GN"].tokens_placed) == (3, 2)
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert ("place_token", "S9") in written
+    assert written[-3:] == [("pass", "GN"), ("pass", "GN"), ("run_routes", "GN")]
+
