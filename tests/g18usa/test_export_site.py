@@ -1143,3 +1143,20 @@ def test_free_station_is_placed_with_the_last_token_left() -> None:
     assert ("place_token", "S9") in written
     assert written[-3:] == [("pass", "GN"), ("pass", "GN"), ("run_routes", "GN")]
 
+
+def test_compat_phase_8_still_starts_ten_share_companies() -> None:
+    """§8: Phase 8's text says "No new companies may be started", its table "10 share";
+    the site's Phase 8 starts 10-share companies (``corporation_sizes: [10]``), so under
+    compat P5, with $60 and P10 ($40: §11.6 counts a private's face value), may open the
+    bidding at $100, and its pass is written (found by the differential: heuristic bots,
+    6 players, seed 960, where the site waited for P5's pass; the position is its first
+    939 moves, that pass last)."""
+    doc = json.loads((POSITIONS / "phase-8-start-with-a-private-6p.json").read_text())
+    last = doc["actions"].pop()
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert g.depot.phases.current.name == "8"
+    assert any(a.kind == "bid" and a.price == 100 for a in game.legal_actions())  # type: ignore[attr-defined]
+    game.apply(last)
+    written = export_18xx_games(game)["actions"]
+    assert (written[-1]["type"], written[-1]["entity"]) == ("pass", 5)
