@@ -1121,3 +1121,42 @@ def test_export_a_purchase_that_takes_the_presidency_moves_the_sites_certificate
     written = export_18xx_games(game)["actions"]
     sale = [a for a in written if a["type"] == "sell_shares" and a["entity"] == 6][-1]
     assert sale["shares"] == ["MP_1", "MP_12"]
+
+
+def test_free_station_is_placed_with_the_last_token_left() -> None:
+    """Appendix "Subsidy Tiles", Free Station: "The company receives one extra station
+    token".  GN, a 2-share company (one token, §11.6) with the subsidy, places its second
+    and last token at H8, a city with an open slot: that token is the extra one, so the
+    subsidy is spent, and the token GN's conversion to five shares buys (§14.1.1) is a
+    plain one.  The site writes that placement as the subsidy's (``S9``) and keeps the
+    conversion's token on the charter, so its token step waits for GN (found by the
+    differential: heuristic bots, 5 players, seed 1109, where ours still held the
+    subsidy and skipped the step; the position is its first 291 moves, GN's run last)."""
+    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert (game.log[135].kind, game.log[154].kind) == ("place_token", "convert")
+    assert g.company_subsidies["GN"].kind == "free_station"
+    assert "GN" not in board_map(g).free_stations
+    assert (g.corps["GN"].tokens_owned, g.corps["GN"].tokens_placed) == (3, 2)
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert ("place_token", "S9") in written
+    assert written[-3:] == [("pass", "GN"), ("pass", "GN"), ("run_routes", "GN")]
+
+
+def test_compat_phase_8_still_starts_ten_share_companies() -> None:
+    """§8: Phase 8's text says "No new companies may be started", its table "10 share";
+    the site's Phase 8 starts 10-share companies (``corporation_sizes: [10]``), so under
+    compat P5, with $60 and P10 ($40: §11.6 counts a private's face value), may open the
+    bidding at $100, and its pass is written (found by the differential: heuristic bots,
+    6 players, seed 960, where the site waited for P5's pass; the position is its first
+    939 moves, that pass last)."""
+    doc = json.loads((POSITIONS / "phase-8-start-with-a-private-6p.json").read_text())
+    last = doc["actions"].pop()
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert g.depot.phases.current.name == "8"
+    assert any(a.kind == "bid" and a.price == 100 for a in game.legal_actions())  # type: ignore[attr-defined]
+    game.apply(last)
+    written = export_18xx_games(game)["actions"]
+    assert (written[-1]["type"], written[-1]["entity"]) == ("pass", 5)

@@ -285,7 +285,11 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
     def place_token(self, g: FamilyEngine, corp_id: str, placement: TokenPlacement) -> None:
         """A token in a full city is the Free Station's: it takes no slot ("if an open
         station slot becomes available later, the token will immediately fill the new
-        opening": it simply counts against the slots of a later tile)."""
+        opening": it simply counts against the slots of a later tile).  The company's
+        last token left is the extra one ("The company receives one extra station token"),
+        so placing it, wherever, places the Free Station: tokens a later conversion buys
+        (§14.1.1) are plain ones (found by the export differential, issue #17: heuristic
+        bots, 5 players, seed 1109, where a converted GN kept the subsidy's privilege)."""
         board = self.board
         if (
             corp_id in self.free_stations
@@ -295,6 +299,9 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
             board.touch()
             self.free_stations.discard(corp_id)
             return
+        corp = g.corps[corp_id]
+        if corp.tokens_placed + 1 >= corp.tokens_owned:
+            self.free_stations.discard(corp_id)
         super().place_token(g, corp_id, placement)
 
     # -- stations after a merger or acquisition (§14.3; appendix P8; P20) -------------------

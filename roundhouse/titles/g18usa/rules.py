@@ -124,7 +124,8 @@ class UsaHooks(FamilyHooks[UsaGame]):
         once Phase 5 has begun (trains are not sold in a stock round, so the phase holds);
         under ``compat_18xx_games`` a 5-share company that cannot buy its token is
         liquidated like a 10-share one, P23 put in at the start is one of the tokens
-        bought, and a purchase of shares pays the tokens still owed (docs/rules-notes.md)."""
+        bought, a purchase of shares pays the tokens still owed, and Phase 8 still starts
+        10-share companies (docs/rules-notes.md)."""
         start = self.start
         if g.variant.max_start_300 and "5" in g.phases_reached():
             start = dataclasses.replace(start, price_ceiling=data.max_start_price_variant())
@@ -136,6 +137,9 @@ class UsaHooks(FamilyHooks[UsaGame]):
                 liquidate_unpaid=frozenset(start.token_cost),
                 brought_tokens_count=True,
                 tokens_after_purchase=True,
+                # §8's text: "No new companies may be started" in Phase 8 (its table: "10
+                # share"); the site's Phase 8 starts 10-share ones (``corporation_sizes``)
+                sizes={**start.sizes, "8": (10,)},
             )
         return UsaStockRound([CorporateStockStep(start=start)])
 
