@@ -34,6 +34,17 @@ class Step(Generic[G]):
     on_behalf: ClassVar[bool] = False
     """Whether the acting player's actions may name one of their companies or cards as the
     actor (18West §6.1 "on behalf of one of their Companies"; a card's power)."""
+    lists_pass_as_core: ClassVar[bool] = True
+    """Whether :meth:`actions` lists the pass as the core step this class extends does, so
+    that a core step's :meth:`check` may take a pass without listing every other move
+    (:class:`~.stock_round.StockStep`, :class:`~.train_step.BuyTrainStep`)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A subclass that lists actions of its own is taken not to list the pass as core
+        does, unless its class body says it does (``lists_pass_as_core = True``)."""
+        super().__init_subclass__(**kwargs)
+        if "actions" in cls.__dict__ and "lists_pass_as_core" not in cls.__dict__:
+            cls.lists_pass_as_core = False
 
     def takes(self, g: G, action: Action) -> bool:
         """Whether this step handles ``action``: by default, any action of its kinds.  A

@@ -130,12 +130,7 @@ class StockStep(Step[G]):
     """Whether :meth:`actions` lists the pass as this class does (unless the player is over
     the certificate limit), so that :meth:`check` finds a pass without listing every
     purchase.  A subclass that lists actions of its own is taken not to, unless its class
-    body says so (:meth:`__init_subclass__`)."""
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        if "actions" in cls.__dict__ and "lists_pass_as_core" not in cls.__dict__:
-            cls.lists_pass_as_core = False
+    body says so (:meth:`Step.__init_subclass__`)."""
 
     def _round(self, g: G) -> StockRound:
         r = g.round

@@ -77,12 +77,7 @@ class BuyTrainStep(Step[G]):
     """Whether :meth:`actions` lists the pass as this class does (the company's own pass,
     unless it must buy a train), so that :meth:`check` takes a pass without listing every
     purchase.  A subclass that lists actions of its own is taken not to, unless its class
-    body says so (:meth:`__init_subclass__`)."""
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        if "actions" in cls.__dict__ and "lists_pass_as_core" not in cls.__dict__:
-            cls.lists_pass_as_core = False
+    body says so (:meth:`Step.__init_subclass__`)."""
 
     def __init__(self) -> None:
         self.passed = False
