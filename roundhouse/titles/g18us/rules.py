@@ -95,7 +95,6 @@ class UsStockStep(StockStep[UsGame]):
     def concessions(self, g: UsGame, player: str) -> list[Action]:
         if g.cert_count(player) >= g.cert_limit():
             return []
-        us = g
         cash = g.ledger.cash(player)
         return [
             BuyCompany(player=g.pid(player), entity=player, company=c.id, price=c.spec.value)
@@ -104,8 +103,8 @@ class UsStockStep(StockStep[UsGame]):
             and not c.closed
             and c.spec.value <= cash
             and (
-                (not is_western(c.id) and not us.wrrc_sessions)
-                or (is_western(c.id) and us.pacific_act and c.spec.company_may_buy)
+                (not is_western(c.id) and not g.wrrc_sessions)
+                or (is_western(c.id) and g.pacific_act and c.spec.company_may_buy)
             )
         ]
 
@@ -183,8 +182,7 @@ class UsHooks(CardHooks):
     def first_round(self, g: UsGame) -> Round[UsGame]:
         """§3.1-§3.2: player numbers drawn at random, then the ERRC for the Eastern
         Concessions."""
-        us = g
-        g.priority = us.seat_order[0]
+        g.priority = g.seat_order[0]
         items = [c.id for c in eastern_concessions()]
         return ConventionRound(ConventionStep(items, convention_bids()))
 
@@ -223,8 +221,7 @@ class UsHooks(CardHooks):
         (§6); after the pair in which the first 4-train left the stack, the Western Railroad
         Convention (§7.1), again after each pair until the Pacific Railway Act is bought;
         Systems may form before the Stock Rounds once a 4E/3G is bought (§7.4)."""
-        us = g
-        if ended.kind == "OR" and g.or_in_set >= g.ors_in_set and us.wrrc_due:
+        if ended.kind == "OR" and g.or_in_set >= g.ors_in_set and g.wrrc_due:
             return WesternConventionRound(offered_concessions(g))
         out = super().next_round(g, ended)
         if out.kind == "SR" and ended.kind != "Systems":
@@ -236,8 +233,7 @@ class UsHooks(CardHooks):
         discards the top train of the stack to the Pool (no Baldwin income); a discarded first
         4-train starts its phase at once.  §7.1: after a Convention "The Bank no longer
         discards a train"."""
-        us = g
-        if g.or_in_set < g.ors_in_set or us.wrrc_due or us.wrrc_sessions:
+        if g.or_in_set < g.ors_in_set or g.wrrc_due or g.wrrc_sessions:
             return
         top = g.depot.upcoming[0] if g.depot.upcoming else None
         if top is None or g.depot.train(top).type not in CLASSIC_TRAINS:
@@ -260,11 +256,10 @@ class UsHooks(CardHooks):
         kind = g.corps[corp_id].spec.kind
         if kind == EASTERN:
             return corp_id != SOUTHERN
-        us = g
         if kind == LAND_GRANT:
-            return us.pacific_act
+            return g.pacific_act
         card = g.privates[DRG_CONCESSION]
-        return us.pacific_act and card.owner is None and not card.closed
+        return g.pacific_act and card.owner is None and not card.closed
 
     def par_prices(self, g: UsGame, corp_id: str) -> list[int]:
         """§10.2.4: the DRG's Starting Value is at least $75."""
@@ -304,10 +299,9 @@ class UsHooks(CardHooks):
     def dividend_thresholds(self, g: UsGame, corp_id: str) -> tuple[int, ...]:
         """§4.2: 10-Share companies double-jump from Phase 5E/4G ("Systems do not")."""
         base = super().dividend_thresholds(g, corp_id)
-        us = g
         if (
-            corp_id in us.ten_share
-            and corp_id not in us.systems
+            corp_id in g.ten_share
+            and corp_id not in g.systems
             and DOUBLE_JUMP_PHASE in g.phases_reached()
         ):
             return (*base, 2 * base[-1])

@@ -85,8 +85,7 @@ class UsBuyTrainStep(IncomeBuyTrainStep):
     def remorse_offers(self, g: UsGame, corp: str) -> list[BuyTrain]:
         """§6.8 Buyer's Remorse: one 4-train a company, in the first Operating Round after
         the Convention, for $250."""
-        us = g
-        if us.remorse_set != g.set_count or g.or_in_set != 1 or corp in us.remorse_used:
+        if g.remorse_set != g.set_count or g.or_in_set != 1 or corp in g.remorse_used:
             return []
         if g.ledger.cash(corp) < REMORSE_PRICE:
             return []

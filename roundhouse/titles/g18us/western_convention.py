@@ -241,8 +241,7 @@ class WesternConventionRound(AuctionRound[UsGame]):
         return "WRRC"
 
     def start(self, g: UsGame) -> None:
-        us = g
-        us.wrrc_sessions += 1
+        g.wrrc_sessions += 1
         g.emit("round", "Western Railroad Convention", round=self.label(g), kind=self.kind)
         close_eastern(g)
         self.auction.begin(g)
@@ -252,10 +251,9 @@ class WesternConventionRound(AuctionRound[UsGame]):
         """§7.1: with the Pacific Railway Act bought, the unbought 4-trains go to the Pool as
         2G-trains and the Convention is over for good; otherwise it is held again after the
         next pair of Operating Rounds."""
-        us = g
         g.emit("priority", f"{g.priority} has the priority deal", player=g.priority)
-        if not us.pacific_act:
+        if not g.pacific_act:
             return
-        us.wrrc_due = False
-        us.remorse_set = g.set_count + 1
+        g.wrrc_due = False
+        g.remorse_set = g.set_count + 1
         flip_unbought_fours(g)

@@ -81,8 +81,7 @@ class HomeBrownStep(Step[UsaGame]):
         return dataclasses.replace(board.allowance(g, corp_id), cash=UNLIMITED_CASH)
 
     def _lays(self, g: UsaGame, corp_id: str) -> list[TileLay]:
-        game = g
-        board = game.usa_map
+        board = g.usa_map
         home = board.home_of(corp_id)
         if home is None or (home in board.laid_now(g, corp_id) and not self.after_own_lay):
             return []

@@ -60,8 +60,7 @@ def make_metropolis(g: UsaGame, hex_name: str) -> None:
     """P10 Carnegie Steel made ``hex_name`` a metropolis (appendix "Metropolis"): its
     metropolis tile goes down as set-up lays the drawn ones (§2.4), the company's home station
     moving onto it; Denver's orientation is then open (§12.2.3)."""
-    game = g
-    board = game.usa_map.board
+    board = g.usa_map.board
     metro = usa_board.metropolis_candidates()[hex_name]
     here = board[hex_name]
     new = board.tiles[metro.tile]
@@ -70,9 +69,9 @@ def make_metropolis(g: UsaGame, hex_name: str) -> None:
         if back in g.corps:
             g.corps[back].tokens_placed -= 1
     settle_law_firm(board)
-    game.metropolises = (*game.metropolises, hex_name)
+    g.metropolises = (*g.metropolises, hex_name)
     if hex_name == DENVER:
-        game.denver_open = True
+        g.denver_open = True
 
 
 def private_steps(g: UsaGame) -> list[Step[UsaGame]]:
@@ -106,11 +105,10 @@ class UsaBoneyard(BoneyardRound[UsaGame]):
 
     def start(self, g: UsaGame) -> None:
         super().start(g)
-        game = g
-        pending = game.boneyard_pending
+        pending = g.boneyard_pending
         if pending is None or self.finished:
             return  # a round over before it began leaves the question to the next
-        game.boneyard_pending = None
+        g.boneyard_pending = None
         if owner_of(g, BONEYARD) != pending.company:
             return  # P13 changed hands (a merger or acquisition): the old choice is gone
         trains = tuple(t for t in pending.trains if g.depot.train(t).owner == SCRAPPED)

@@ -129,8 +129,7 @@ def lays(g: UsaGame, corp_id: str) -> list[SubsidyLay]:
     when)."""
     if not holds(g, corp_id):
         return []
-    game = g
-    board = game.usa_map
+    board = g.usa_map
     icons = resource_hexes()
     offered = kinds_offered(g)
     player = g.controller_id(corp_id)
@@ -202,8 +201,7 @@ class ResourceSubsidyStep(Step[UsaGame]):
 
     def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, SubsidyLay)
-        game = g
-        board = game.usa_map
+        board = g.usa_map
         resource = Resource(action.choice)
         cost, moves = check_lay(
             board.board,
@@ -219,7 +217,7 @@ class ResourceSubsidyStep(Step[UsaGame]):
         lay = TileLay(action.hex, action.tile, action.rotation, cost, upgrade=False)
         board.lay_free(g, entity, lay, moves)
         put_down(g, entity, action.hex, resource)
-        del game.company_subsidies[entity]
+        del g.company_subsidies[entity]
         g.emit(
             "resource",
             f"{entity} lays {action.tile} on {action.hex} with its Resource subsidy and places "

@@ -83,16 +83,15 @@ class UsaHooks(FamilyHooks[UsaGame]):
         18xx.games counts a player's privates at face value (``Player#value``: cash,
         shares, companies), so with ``compat_18xx_games`` they do."""
         out = super().score_adjustment(g, player)
-        game = g
-        if game.variant.compat_18xx_games:
+        if g.variant.compat_18xx_games:
             out += sum(
                 p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
             )
-            # a debt still queued when another player's bankruptcy ended the game: the
+            # a debt still queued when another player's bankruptcy ended the g: the
             # site charged it at once, into negative cash (``G1817`` liquidation and
             # interest), so it counts there (found by the export differential: random
             # bots, 7 players, seed 1005)
-            out -= game.unpaid_at_end.get(player, 0)
+            out -= g.unpaid_at_end.get(player, 0)
         return out
 
     def dividend_price(self, g: UsaGame, corp_id: str) -> int:
@@ -204,9 +203,8 @@ class UsaHooks(FamilyHooks[UsaGame]):
     def operating_rounds_in_set(self, g: UsaGame) -> int:
         """§16: a final set of three operating rounds when the first 8-train left the stack
         in the second operating round of a set."""
-        game = g
         target = g.end.target
-        if target is not None and target[0] == g.set_count and game.end_train_or >= 2:
+        if target is not None and target[0] == g.set_count and g.end_train_or >= 2:
             return 3
         return super().operating_rounds_in_set(g)
 
@@ -215,13 +213,12 @@ class UsaHooks(FamilyHooks[UsaGame]):
     def on_train_events(self, g: UsaGame, corp_id: str | None, events: TrainEvents) -> None:
         """§16: note in which operating round of its set the first 8-train left; P13's
         choice when a rust hits its company (asked by this round, or else by the next)."""
-        game = g
         if "end_game" in events.events and g.round.kind == "OR":
-            game.end_train_or = g.or_in_set
-            game.end_train_at = game.ors_started
+            g.end_train_or = g.or_in_set
+            g.end_train_at = g.ors_started
 
         def later(rusting: Rusting) -> None:
-            game.boneyard_pending = rusting
+            g.boneyard_pending = rusting
 
         note_rust(g, events, later)
 
@@ -231,10 +228,9 @@ class UsaHooks(FamilyHooks[UsaGame]):
     def on_operating_round_end(self, g: UsaGame) -> None:
         """§12.10's exports, counted from the game's first operating round; §8: Phase 3 at
         the end of the second at the latest."""
-        game = g
-        game.ors_played += 1
-        n = game.ors_played
-        if game.variant.seventeen_trains:
+        g.ors_played += 1
+        n = g.ors_played
+        if g.variant.seventeen_trains:
             self._export_1817(g)
         elif n == 1:
             self._export_all(g, "2")
@@ -291,19 +287,17 @@ class UsaHooks(FamilyHooks[UsaGame]):
         and a conversion counts the charter's tokens only (``G1817::Step::Conversion``),
         so a company with seven there and the Free Station buys one more (found by the
         export differential, issue #17: random bots, 7 players, seed 905)."""
-        game = g
-        subsidy = game.company_subsidies.get(corp_id)
+        subsidy = g.company_subsidies.get(corp_id)
         free = subsidy is not None and subsidy.kind == "free_station"
-        return 1 if free and game.variant.compat_18xx_games else 0
+        return 1 if free and g.variant.compat_18xx_games else 0
 
     def max_home_bonus(self, g: UsaGame) -> int:
         """The largest cash subsidy of a city with an open station slot."""
-        game = g
-        board = game.usa_map.board
+        board = g.usa_map.board
         return max(
             (
                 s.value
-                for h, s in game.subsidies.items()
+                for h, s in g.subsidies.items()
                 if s.kind == "cash"
                 and any(board.open_slots(h, c, "") > 0 for c in board.hexes[h].tokens)
             ),
@@ -313,37 +307,35 @@ class UsaHooks(FamilyHooks[UsaGame]):
     def on_float(self, g: UsaGame, corp_id: str) -> None:
         """§11.6.1: a company started in a subsidy city during the first stock round takes
         its subsidy (the +10 and +10/+20 tokens stay on the city for everyone)."""
-        game = g
-        home = game.usa_map.home_of(corp_id)
-        subsidy = game.subsidy_of_home(corp_id)
+        home = g.usa_map.home_of(corp_id)
+        subsidy = g.subsidy_of_home(corp_id)
         if home is None:
             return
         if subsidy is None:
             self._privates_started(g, corp_id, home, no_subsidy=False)
             return
-        del game.subsidies[home]
-        game.company_subsidies[corp_id] = subsidy
+        del g.subsidies[home]
+        g.company_subsidies[corp_id] = subsidy
         self._privates_started(g, corp_id, home, no_subsidy=subsidy.kind == "none")
         if subsidy.kind in PLUS_TOKENS:
-            game.usa_map.city_bonus[home] = PLUS_TOKENS[subsidy.kind]
-            game.usa_map.board.touch()
+            g.usa_map.city_bonus[home] = PLUS_TOKENS[subsidy.kind]
+            g.usa_map.board.touch()
         elif subsidy.kind == "free_station":
             g.corps[corp_id].tokens_owned += 1
-            game.usa_map.free_stations.add(corp_id)
+            g.usa_map.free_stations.add(corp_id)
         g.emit("subsidy", f"{corp_id} takes the {subsidy.kind} subsidy of {home}", company=corp_id)
 
     @staticmethod
     def _privates_started(g: UsaGame, corp_id: str, home: str, *, no_subsidy: bool) -> None:
         """§11.6: the privates the president put into the new company act (P10's metropolis,
         P29's 2-train, P23's token) and those that close then close (P10, P14, P29)."""
-        game = g
         candidates = usa_board.metropolis_candidates()
         out = company_started(
             g,
             corp_id,
             home,
             potential_metropolises=candidates,
-            metropolises=game.metropolises,
+            metropolises=g.metropolises,
             no_subsidy=no_subsidy,
         )
         if out.metropolis is not None:
@@ -358,31 +350,29 @@ class UsaHooks(FamilyHooks[UsaGame]):
         the red-area station being one they may choose); a P20 station takes a slot that
         opened."""
         super().on_company_absorbed(g, survivor, absorbed)
-        game = g
-        if game.variant.compat_18xx_games:
+        if g.variant.compat_18xx_games:
             resource_subsidy.hand_over(g, survivor, absorbed)
         for private in g.privates.values():
             if private.owner == survivor and not private.closed:
                 private_acquired(g, survivor, private.id)
         express_freight_transfer(g, survivor, absorbed, keep=True)
-        usa_map = game.usa_map
+        usa_map = g.usa_map
         merge_law_firm(usa_map.board, survivor, absorbed)
-        usa_map.reckon_stations(g, survivor, charter_choice=not game.variant.compat_18xx_games)
+        usa_map.reckon_stations(g, survivor, charter_choice=not g.variant.compat_18xx_games)
         settle_law_firm(usa_map.board)
 
     def on_stock_round_end(self, g: UsaGame) -> None:
         """§11.6.1: "At the end of the first stock round, all unused subsidies are
         discarded".  §17 "$300 Maximum Starting Price": a company formed this round with
         less than half of it in players' hands goes to liquidation."""
-        game = g
-        if game.variant.max_start_300:
-            zone = game.config.takeover.liquidation_zone
+        if g.variant.max_start_300:
+            zone = g.config.takeover.liquidation_zone
             for corp in g.corps.values():
                 book = g.books[corp.id]
                 if corp.formed_in == g.sr_count and 2 * g.player_shares(corp.id) < book.size:
-                    enter_zone(game, corp.id, zone)
-        if game.sr_count == 1 and game.subsidies:
-            game.subsidies.clear()
+                    enter_zone(g, corp.id, zone)
+        if g.sr_count == 1 and g.subsidies:
+            g.subsidies.clear()
             g.emit("subsidy", "Unused subsidies are discarded")
 
 

@@ -237,15 +237,14 @@ class LoanStep(Step[FamilyEngine]):
         check_take_loan(g, entity, action.loan)
 
     def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
-        fam = g
-        first = not fam.loans.of(entity)
+        first = not g.loans.of(entity)
         # read before the loan's cash arrives; only a first loan may owe no interest
         waits = (
             first
-            and not fam.config.loans.borrow_before_interest
+            and not g.config.loans.borrow_before_interest
             and _site_train_step_waits(g, entity)
         )
-        take_loan(fam, entity)
+        take_loan(g, entity)
         if first and not waits:
             _interest_left_behind(g, entity)
 
