@@ -28,6 +28,16 @@ IPO = "ipo"
 """The initial offering (shares not yet issued, or held by 'the public')."""
 
 
+def company_of(cert_id: str) -> str:
+    """The company a certificate id names: ids are ``{company}_{n}``
+    (:meth:`ShareBook.standard`), and a move's shares name certificates by id alone.
+
+    >>> company_of("B&O_1"), company_of("GN_0")
+    ('B&O', 'GN')
+    """
+    return cert_id.rsplit("_", 1)[0]
+
+
 class Certificate:
     """One certificate: printed id ("PRR_0" is the president's), size in shares, owner."""
 

@@ -16,6 +16,7 @@ from typing import ClassVar, Generic, TypedDict, TypeVar
 
 from roundhouse.bots.moves import field, stops, train_type
 from roundhouse.core.actions import Action
+from roundhouse.core.shares import company_of
 from roundhouse.core.view.table import CompanyRow, TableView
 from roundhouse.core.view.train import TrainRoster
 
@@ -180,5 +181,5 @@ def corp_of(action: Action) -> str:
         return corp
     shares = getattr(action, "shares", ())
     if isinstance(shares, tuple) and shares:
-        return str(shares[0]).rsplit("_", 1)[0]
+        return company_of(str(shares[0]))
     return ""

@@ -44,7 +44,7 @@ from roundhouse.core.flow.trade import (
 )
 from roundhouse.core.market import Direction
 from roundhouse.core.share_trade import check_buy
-from roundhouse.core.shares import POOL
+from roundhouse.core.shares import POOL, company_of
 
 
 class StockRound(Round[G]):
@@ -244,7 +244,7 @@ class StockStep(Step[G]):
         if isinstance(action, BuyShares):
             if len(action.shares) != 1:
                 raise IllegalAction("buy one certificate at a time", rule="sr.one_certificate")
-            corp_id = action.shares[0].rsplit("_", 1)[0]
+            corp_id = company_of(action.shares[0])
             check_purchase(g, entity, action.shares[0], sold=corp_id in r.sold.get(entity, set()))
             return
         if isinstance(action, Par):

@@ -15,7 +15,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.event import price_move
 from roundhouse.core.flow.flow_game import FlowGame
 from roundhouse.core.share_trade import buy, check_buy, check_sell, sell
-from roundhouse.core.shares import IPO, POOL
+from roundhouse.core.shares import IPO, POOL, company_of
 
 
 def may_sell_yet(g: FlowGame, corp_id: str) -> bool:
@@ -109,7 +109,7 @@ def buy_sources(g: FlowGame, corp_id: str) -> list[str]:
 
 def check_purchase(g: FlowGame, player: str, cert_id: str, *, sold: bool) -> int:
     """Raise unless ``player`` may buy ``cert_id`` now; returns its price."""
-    corp_id = cert_id.rsplit("_", 1)[0]
+    corp_id = company_of(cert_id)
     if corp_id not in g.books:
         raise IllegalAction(f"there is no certificate {cert_id}", rule="shares.unknown_certificate")
     book = g.books[corp_id]
@@ -145,7 +145,7 @@ def check_purchase(g: FlowGame, player: str, cert_id: str, *, sold: bool) -> int
 
 def do_purchase(g: FlowGame, player: str, cert_id: str) -> None:
     """Buy one certificate: the treasury is paid for its own shares, the bank otherwise."""
-    corp_id = cert_id.rsplit("_", 1)[0]
+    corp_id = company_of(cert_id)
     cert = g.books[corp_id].cert(cert_id)
     source = {IPO: "the initial offering", POOL: "the market", corp_id: "its treasury"}
     settle_purchase(
@@ -164,7 +164,7 @@ def settle_purchase(
 ) -> None:
     """The buyer pays ``price`` to ``payee`` and takes the certificate (already checked),
     and the presidency follows; ``source`` names the seller in the log."""
-    corp_id = cert_id.rsplit("_", 1)[0]
+    corp_id = company_of(cert_id)
     book = g.books[corp_id]
     cert = book.cert(cert_id)
     g.emit(

@@ -39,7 +39,7 @@ from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
 from roundhouse.core.ids import PlayerId
-from roundhouse.core.shares import IPO, POOL
+from roundhouse.core.shares import IPO, POOL, company_of
 from roundhouse.core.tiles import Colour
 from roundhouse.core.view.board import BoardView, board_view
 from roundhouse.core.view.market import MarketView, market_view
@@ -319,7 +319,7 @@ class EngineObserver(Observer[E]):
         certificate's id ("Ann buys B&O_1": a share of B&O; how big a share may have changed
         since, so it is not said)."""
         if isinstance(action, BuyShares) and action.shares:
-            corps = {share.rsplit("_", 1)[0] for share in action.shares}
+            corps = {company_of(share) for share in action.shares}
             if len(corps) == 1:
                 n = len(action.shares)
                 what = "a share" if n == 1 else f"{n} shares"
@@ -340,7 +340,7 @@ class EngineObserver(Observer[E]):
         the initial offering for $70", "RG pays out $230 ($23 a share)"."""
         g = self.state
         if isinstance(action, BuyShares) and action.shares:
-            corp = action.shares[0].rsplit("_", 1)[0]
+            corp = company_of(action.shares[0])
             book = g.books.get(corp)
             if book is None or corp not in g.market.position:
                 return str(action)

@@ -30,7 +30,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyShares
 from roundhouse.core.flow.step import Step
 from roundhouse.core.share_trade import check_buy
-from roundhouse.core.shares import IPO, POOL
+from roundhouse.core.shares import IPO, POOL, company_of
 from roundhouse.titles.g18us.ability import ShareExchange
 from roundhouse.titles.g18us.state import UsGame
 
@@ -159,7 +159,7 @@ class ShareExchangeStep(Step[UsGame]):
         private = g.privates[card]
         owner = private.owner
         assert owner is not None
-        corp_id = cert_id.rsplit("_", 1)[0]
+        corp_id = company_of(cert_id)
         book = g.books[corp_id]
         book.move(cert_id, owner)
         book.update_president([p for p in g.players if not g.player(p).bankrupt])

@@ -14,7 +14,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Bid, BuyShares, Choose, Par, Pass, SellShares
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
-from roundhouse.core.shares import IPO, POOL
+from roundhouse.core.shares import IPO, POOL, company_of
 from roundhouse.titles.g18west import land_grant
 from roundhouse.titles.g18west.data import GRANGER, PUBLIC, UP, UP_FORCED_PRICE, kind_of
 from roundhouse.titles.g18west.state import WestGame
@@ -133,7 +133,7 @@ class WestStockStep(StockStep[WestGame]):
         """The part of :meth:`buys` that lists ``action`` if anything does: its company's
         purchases or starts, or the auctions."""
         if isinstance(action, BuyShares):
-            corp_id = action.shares[0].rsplit("_", 1)[0] if action.shares else ""
+            corp_id = company_of(action.shares[0]) if action.shares else ""
             return self.buys_of(g, entity, corp_id)
         if isinstance(action, Par):
             return self.buys_of(g, entity, action.corporation)

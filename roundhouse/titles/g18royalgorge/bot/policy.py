@@ -31,6 +31,7 @@ from roundhouse.bots.random_bot import draw, pick
 from roundhouse.core.actions import Action
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
+from roundhouse.core.shares import company_of
 from roundhouse.titles.g18royalgorge.bot.model import (
     PERMANENT,
     TRAIN_LIMIT,
@@ -262,7 +263,7 @@ class RoyalGorgePolicy:
         shares = getattr(action, "shares", ())
         if not shares:
             return -1.0
-        corp = str(shares[0]).rsplit("_", 1)[0]
+        corp = company_of(str(shares[0]))
         c = pos.companies.get(corp)
         if c is None or c.price is None or c.price > pos.cash[player]:
             return -1.0

@@ -12,6 +12,7 @@ from roundhouse.bots.map_info import MapInfo, pull
 from roundhouse.bots.moves import field, number
 from roundhouse.bots.policy18xx.position import pass_or_first
 from roundhouse.core.actions import Action
+from roundhouse.core.shares import company_of
 from roundhouse.titles.g18usa.bot.read import Position
 
 KEEP_AFTER_PRIVATE = 230
@@ -147,7 +148,7 @@ def buy_score(action: Action, pos: Position, player: str) -> float:
     shares = getattr(action, "shares", ())
     if not isinstance(shares, tuple) or not shares:
         return -1.0
-    corp = str(shares[0]).rsplit("_", 1)[0]
+    corp = company_of(str(shares[0]))
     company = pos.companies.get(corp)
     cash = pos.cash.get(player, 0)
     if company is None or company.price is None or company.price * len(shares) > cash:

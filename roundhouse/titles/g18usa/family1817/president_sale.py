@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.trade import buy_sources, settle_purchase
 from roundhouse.core.share_trade import check_buy, holding_limit
+from roundhouse.core.shares import company_of
 
 if TYPE_CHECKING:
     from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
@@ -63,7 +64,7 @@ def offered_cert(g: FamilyEngine, corp_id: str) -> str | None:
 def from_president(g: FamilyEngine, cert_id: str) -> bool:
     """Whether ``cert_id`` names a certificate a player holds (so buying it is a §17
     purchase from the president, not one from the treasury or the market)."""
-    corp_id = cert_id.rsplit("_", 1)[0]
+    corp_id = company_of(cert_id)
     book = g.books.get(corp_id)
     if book is None or cert_id not in book.certs:
         return False
@@ -72,7 +73,7 @@ def from_president(g: FamilyEngine, cert_id: str) -> bool:
 
 def check_president_buy(g: FamilyEngine, player: str, cert_id: str, *, sold: bool) -> int:
     """Raise unless ``player`` may buy ``cert_id`` from its president now; returns the price."""
-    corp_id = cert_id.rsplit("_", 1)[0]
+    corp_id = company_of(cert_id)
     book = g.books[corp_id]
     cert = book.cert(cert_id)
     if not g.config.share_rules.of(corp_id).president_exempt:
@@ -114,7 +115,7 @@ def check_president_buy(g: FamilyEngine, player: str, cert_id: str, *, sold: boo
 
 def do_president_buy(g: FamilyEngine, player: str, cert_id: str) -> None:
     """The buyer pays the president the price plus 10% and takes the certificate."""
-    corp_id = cert_id.rsplit("_", 1)[0]
+    corp_id = company_of(cert_id)
     cert = g.books[corp_id].cert(cert_id)
     settle_purchase(
         g,

@@ -24,7 +24,7 @@ from roundhouse.core.flow.actions import Bid, BuyShares, Pass, SellShares
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.stock_round import StockRound, StockStep
 from roundhouse.core.legal import AmountRange, kinds_of, of_kinds
-from roundhouse.core.shares import POOL, Certificate
+from roundhouse.core.shares import POOL, Certificate, company_of
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain, Short, TakeLoan
 from roundhouse.titles.g18usa.family1817.car_step import scrap, scrap_actions
 from roundhouse.titles.g18usa.family1817.cash_crisis import cancel_pool_shorts, enter_zone, owe
@@ -107,7 +107,7 @@ def do_short(g: FamilyEngine, player: str, corp_id: str) -> None:
 
 def close_short(g: FamilyEngine, player: str, cert_id: str) -> None:
     """A share just bought and one short go back on the short stack (18USA §11.3)."""
-    corp_id = cert_id.rsplit("_", 1)[0]
+    corp_id = company_of(cert_id)
     book = g.books[corp_id]
     del book.certs[cert_id]
     g.shorts.add(player, corp_id, -1)
@@ -307,7 +307,7 @@ class CorporateStockStep(StockStep[FamilyEngine]):
             and len(action.shares) == 1
             and from_president(g, action.shares[0])
         ):
-            corp_id = action.shares[0].rsplit("_", 1)[0]
+            corp_id = company_of(action.shares[0])
             r = self._round(g)
             if r.turn_bought >= g.config.buys_per_turn:
                 raise IllegalAction(f"{entity} has bought this turn", rule="sr.bought")
@@ -358,7 +358,7 @@ class CorporateStockStep(StockStep[FamilyEngine]):
             r.turn_bought = g.config.buys_per_turn
             return
         if isinstance(action, BuyShares):
-            corp_id = action.shares[0].rsplit("_", 1)[0]
+            corp_id = company_of(action.shares[0])
             if from_president(g, action.shares[0]):
                 do_president_buy(g, entity, action.shares[0])
                 r.turn_bought += 1
