@@ -146,17 +146,24 @@ def test_browser_steps_are_explained_and_options_in_plain_words(base_url: str, p
     shot(page, "table-lobby-options")
 
 
-def test_browser_invite_links_spectators_and_unlisted(base_url: str, browser) -> None:
-    """An online game made in the lobby hands its creator every seat's link with a copy
-    button; Bob's link plays Bob; a plain link only watches; an unlisted game stays out of
-    the lobby's list."""
+def _toy_lobby(browser, base_url: str, players: int):
+    """A desktop page on the lobby, the toy title chosen for ``players``, allowed to use
+    the clipboard (the share panel's Copy buttons)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page = context.new_page()
     page.goto(base_url + "/")
     page.wait_for_selector("#title option[value=Toy]", state="attached")
     page.select_option("#title", "Toy")
-    page.select_option("#player-count", "2")
+    page.select_option("#player-count", str(players))
+    return context, page
+
+
+def test_browser_invite_links_spectators_and_unlisted(base_url: str, browser) -> None:
+    """An online game made in the lobby hands its creator every seat's link with a copy
+    button; Bob's link plays Bob; a plain link only watches; an unlisted game stays out of
+    the lobby's list."""
+    context, page = _toy_lobby(browser, base_url, 2)
     page.fill("#seats li:nth-child(1) .name", "Ann")
     page.fill("#seats li:nth-child(2) .name", "Bob")
     page.select_option("#seats li:nth-child(2) .kind", "human")
@@ -201,13 +208,7 @@ def test_browser_open_seat_links_for_the_creator(base_url: str, browser) -> None
     lobby cannot show the game, so the links are the only way in); Bob's link opens the game
     offering Bob's seat first, one click seats him, and the creator's panel says at once that
     the seat is taken; a watcher's offer of free seats goes when the last one is taken."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
-    page = context.new_page()
-    page.goto(base_url + "/")
-    page.wait_for_selector("#title option[value=Toy]", state="attached")
-    page.select_option("#title", "Toy")
-    page.select_option("#player-count", "3")
+    context, page = _toy_lobby(browser, base_url, 3)
     for n, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
         page.fill(f"#seats li:nth-child({n}) .name", name)
         page.select_option(f"#seats li:nth-child({n}) .kind", "human")
