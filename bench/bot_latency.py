@@ -15,7 +15,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-import httpx
+import httpx2
 
 from bench.server_process import server
 
@@ -26,7 +26,7 @@ def measure(processes: int, seconds: float) -> dict[str, float]:
     """View latencies (ms) while three MCTS bots play, bots in ``processes`` workers."""
     os.environ["ROUNDHOUSE_BOT_PROCESSES"] = str(processes)
     try:
-        with server(None) as (base, _pid), httpx.Client(base_url=base, timeout=60) as client:
+        with server(None) as (base, _pid), httpx2.Client(base_url=base, timeout=60) as client:
             seats = [{"name": n, "kind": "bot", "level": LEVEL} for n in ("Ann", "Bob", "Cy")]
             reply = client.post(
                 "/api/games", json={"title": "18RoyalGorge", "seats": seats, "seed": 5}

@@ -14,7 +14,7 @@ is the server's resident set growth (``/proc/<pid>/status``) over the games it h
 cache, divided by their number; the traced size of one ``Game`` in this process is given for
 comparison.  Everything is bounded in count and time, and only 127.0.0.1 is ever contacted.
 
-``python -m bench.server_bench --profile`` profiles the action path in-process (httpx's ASGI
+``python -m bench.server_bench --profile`` profiles the action path in-process (httpx2's ASGI
 transport under cProfile) and prints where the time goes.
 """
 
@@ -40,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 
 import roundhouse
@@ -85,7 +85,7 @@ class Tally:
     pushed: dict[tuple[str, int], float] = dataclasses.field(default_factory=dict)
     """(game, version) -> when the first WebSocket push announcing it arrived."""
 
-    def error(self, what: str, reply: httpx.Response) -> None:
+    def error(self, what: str, reply: httpx2.Response) -> None:
         if len(self.errors) < 50:
             self.errors.append(f"{what}: {reply.status_code} {reply.text[:200]}")
 
@@ -198,7 +198,7 @@ async def _run_against(database_url: str | None, load: Load) -> dict[str, float]
 
 
 async def _measure(
-    client: httpx.AsyncClient, base: str, pid: int, load: Load, database_url: str | None
+    client: httpx2.AsyncClient, base: str, pid: int, load: Load, database_url: str | None
 ) -> dict[str, float]:
     tables: list[Table] = []
     try:
@@ -324,7 +324,7 @@ async def _all_ready(ready: list[asyncio.Event], listeners: list[asyncio.Task[No
 # -- the load generator -----------------------------------------------------------------------
 
 
-async def _create(client: httpx.AsyncClient, seed: int) -> Table:
+async def _create(client: httpx2.AsyncClient, seed: int) -> Table:
     reply = await client.post(
         "/api/games",
         json={"title": TITLE, "seats": [{"name": s} for s in SEATS], "seed": seed},
@@ -336,7 +336,7 @@ async def _create(client: httpx.AsyncClient, seed: int) -> Table:
 
 
 async def _play(
-    client: httpx.AsyncClient,
+    client: httpx2.AsyncClient,
     table: Table,
     rng: random.Random,
     tally: Tally,
@@ -406,11 +406,11 @@ async def _listen(
 
 
 @contextlib.asynccontextmanager
-async def _client(base: str, load: Load) -> AsyncIterator[httpx.AsyncClient]:
+async def _client(base: str, load: Load) -> AsyncIterator[httpx2.AsyncClient]:
     """One pooled client for every virtual player; ``trust_env=False`` so no proxy is used."""
     size = load.games * load.players_per_game + 4
-    limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
-    async with httpx.AsyncClient(
+    limits = httpx2.Limits(max_connections=size, max_keepalive_connections=size)
+    async with httpx2.AsyncClient(
         base_url=base, trust_env=False, timeout=REQUEST_TIMEOUT, limits=limits
     ) as client:
         yield client
@@ -421,7 +421,7 @@ async def _client(base: str, load: Load) -> AsyncIterator[httpx.AsyncClient]:
 
 def profile_actions(actions: int = 200, games: int = 4, top: int = 30) -> pstats.Stats:
     """cProfile of the app serving ``actions`` accepted moves (one player per game, no
-    network: httpx's ASGI transport calls the app directly), on a temporary SQLite file.
+    network: httpx2's ASGI transport calls the app directly), on a temporary SQLite file.
 
     Also counts the SQL statements and commits the database saw per round (legal actions,
     the move, the view), which unlike times do not depend on how busy the machine is."""
@@ -444,8 +444,8 @@ def profile_actions(actions: int = 200, games: int = 4, top: int = 30) -> pstats
     async def run() -> Tally:
         app = create_app(settings=Settings(database_url=f"sqlite:///{scratch / 'g.sqlite'}"))
         engine = app.state.runtime.store.engine
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://asgi") as client:
+        transport = httpx2.ASGITransport(app=app)
+        async with httpx2.AsyncClient(transport=transport, base_url="http://asgi") as client:
             tables = [await _create(client, load.seed + i) for i in range(games)]
             deadline = time.perf_counter() + load.seconds
             for t in tables:

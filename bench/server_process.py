@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 
 HOST = "127.0.0.1"
 START_TIMEOUT = 30.0
@@ -73,11 +73,11 @@ def free_port() -> int:
 
 def wait_ready(base: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
     deadline = time.monotonic() + START_TIMEOUT
-    with httpx.Client(base_url=base, trust_env=False, timeout=2.0) as client:
+    with httpx2.Client(base_url=base, trust_env=False, timeout=2.0) as client:
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 break
-            with contextlib.suppress(httpx.TransportError):
+            with contextlib.suppress(httpx2.TransportError):
                 if client.get("/api/titles").status_code == 200:
                     return
             time.sleep(0.05)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-import httpx
+import httpx2
 
 from tests.browser.conftest import shot
 from tests.shared_files import shared_file
@@ -17,7 +17,7 @@ SEATS_3 = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
 
 
 def _create(base_url: str, **body: object) -> dict:
-    reply = httpx.post(f"{base_url}/api/games", json=body)
+    reply = httpx2.post(f"{base_url}/api/games", json=body)
     assert reply.status_code == 201, reply.text
     return reply.json()
 
@@ -95,7 +95,7 @@ def test_browser_game_page_imports_an_18xx_games_file(base_url: str, page) -> No
     page.wait_for_function("id => !location.pathname.endsWith(id)", arg=old, timeout=20000)
     page.wait_for_selector("#board svg g[data-hex]")
     game_id = page.url.split("/games/")[1].split("#")[0]
-    summary = httpx.get(f"{base_url}/api/games/{game_id}").json()
+    summary = httpx2.get(f"{base_url}/api/games/{game_id}").json()
     assert summary["title"] == "18RoyalGorge"
     assert [s["name"] for s in summary["seats"]] == names
     assert names[0] in page.inner_text("#tables")
@@ -130,7 +130,7 @@ def test_browser_import_keeps_names_and_bot_seats(base_url: str, page, tmp_path)
     page.click("#import-go")
     page.wait_for_url("**/games/*")
     game_id = page.url.split("/games/")[1].split("#")[0]
-    seats = httpx.get(f"{base_url}/api/games/{game_id}").json()["seats"]
+    seats = httpx2.get(f"{base_url}/api/games/{game_id}").json()["seats"]
     assert [(s["name"], s["kind"], s["level"]) for s in seats] == [
         ("Zoe", "human", None),
         ("Robo", "bot", "random"),
@@ -225,7 +225,7 @@ def test_browser_a_late_answer_never_paints_an_older_position(base_url: str, pag
     created = _create(base_url, title="Toy", seats=[{"name": "Ann"}, {"name": "Bob"}], seed=2)
     game_id = created["game"]["id"]
     for player, count, index in (("Ann", 3, 0), ("Bob", 1, 1)):
-        reply = httpx.post(
+        reply = httpx2.post(
             f"{base_url}/api/games/{game_id}/actions",
             json={"index": index, "action": {"kind": "take", "player": player, "count": count}},
             headers={"Authorization": f"Bearer {created['token']}"},

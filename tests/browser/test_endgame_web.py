@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-import httpx
+import httpx2
 import pytest
 
 from tests.browser.conftest import shot
@@ -34,7 +34,7 @@ def _open(browser, base_url: str, doc: dict, width: int, seats: list[dict] | Non
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     body: dict = {"doc": doc} if seats is None else {"doc": doc, "seats": seats}
-    created = httpx.post(f"{base_url}/api/games/import", json=body, timeout=120)
+    created = httpx2.post(f"{base_url}/api/games/import", json=body, timeout=120)
     created.raise_for_status()
     page.goto(base_url + created.json()["link"])
     page.wait_for_selector("#board svg [data-hex]", timeout=60000)
@@ -66,7 +66,7 @@ def test_browser_late_game_played_to_the_end(base_url: str, browser, title: str)
     assert page.locator("svg.chart polyline").count() == len(doc["players"])
     shot(page, f"{name}-finished")
     game_id = page.url.split("/games/")[1].split("#")[0]
-    assert httpx.get(f"{base_url}/api/games/{game_id}").json()["finished"]
+    assert httpx2.get(f"{base_url}/api/games/{game_id}").json()["finished"]
     context.close()
     assert not errors, errors
 

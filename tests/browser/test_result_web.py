@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 
-import httpx
+import httpx2
 import pytest
 
 from roundhouse.bots import make_bot
@@ -48,7 +48,7 @@ def _open(browser, base_url: str, doc: dict, width: int):  # type: ignore[no-unt
         viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500
     )
     page = context.new_page()
-    created = httpx.post(f"{base_url}/api/games/import", json={"doc": doc}, timeout=60)
+    created = httpx2.post(f"{base_url}/api/games/import", json={"doc": doc}, timeout=60)
     created.raise_for_status()
     page.goto(base_url + created.json()["link"])
     return context, page, created.json()["game"]["id"]
@@ -80,7 +80,7 @@ def test_browser_chicago_express_worth_counts_shares_not_bids(base_url: str, bro
 
     context, page, game_id = _open(browser, base_url, _finished(), 1280)
     page.wait_for_selector("#summary:not([hidden]) svg.chart polyline", state="attached")
-    values = httpx.get(f"{base_url}/api/games/{game_id}/values").json()
+    values = httpx2.get(f"{base_url}/api/games/{game_id}/values").json()
     first_sale = len(_play(lambda g: any(_owned(g))).log)
     for player, series in values["series"].items():
         before = [v for i, v in zip(values["indices"], series, strict=True) if i < first_sale]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-import httpx
+import httpx2
 import pytest
 
 from tests.browser.conftest import shot
@@ -77,7 +77,7 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
     api = f"{base_url}/api/games/{game_id}"
 
     def view() -> dict:
-        return httpx.get(f"{api}/view").json()["view"]
+        return httpx2.get(f"{api}/view").json()["view"]
 
     def cash(shown: dict, player: str) -> int:
         return next(p["cash"] for p in shown["table"]["players"] if p["id"] == player)
@@ -103,7 +103,7 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
             assert confirm.get_attribute("data-rotation") == str(step["rotation"])
             shot(page, "royal-gorge-tile-preview")
             _act(page, confirm.click)
-            laid = httpx.get(f"{api}/log").json()["entries"][-1]
+            laid = httpx2.get(f"{api}/log").json()["entries"][-1]
             assert laid["action"]["tile"] == step["tile"] and laid["action"]["hex"] == step["hex"]
             assert laid["action"]["rotation"] == step["rotation"]
             assert page.locator("#board g.tile-preview").count() == 0
@@ -139,7 +139,7 @@ def test_browser_18royalgorge_operating_turn(base_url: str, page, tmp_path) -> N
             )
             shot(page, "royal-gorge-routes")
             _act(page, lambda: page.click("#run-routes"))
-            ran = httpx.get(f"{api}/log").json()["entries"][-1]
+            ran = httpx2.get(f"{api}/log").json()["entries"][-1]
             assert ran["kind"] == "run_routes" and ran["action"]["revenue"] == step["revenue"]
         else:
             button = page.locator(f"#controls button[data-kind={kind}]").first

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-import httpx
+import httpx2
 
 from tests.browser.conftest import shot
 from tests.server.royal_gorge_turn import operating_turn
@@ -50,7 +50,7 @@ def test_browser_turn_banner_title_chime_and_notification(base_url: str, browser
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(SPIES)
     page = context.new_page()
-    created = httpx.post(
+    created = httpx2.post(
         f"{base_url}/api/games",
         json={
             "title": "ChicagoExpress",
@@ -95,7 +95,7 @@ def test_browser_log_is_narrated_and_the_tables_name_things(base_url: str, page)
     and worth; the market holds price tokens; privates show their names and abilities; the
     phase table says only the first phase starts the game."""
     turn = operating_turn()
-    imported = httpx.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
+    imported = httpx2.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
     page.goto(base_url + imported["link"])
     page.wait_for_selector("#log li")
     headers = page.locator("#log .round-header").all_inner_texts()
@@ -128,7 +128,7 @@ def test_browser_steps_are_explained_and_options_in_plain_words(base_url: str, p
     """The step help sits under the banner; 18RoyalGorge's steel columns say their colour
     and next cube ("Buying Steel from CF&I"); the lobby's options read as words."""
     turn = operating_turn()
-    imported = httpx.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
+    imported = httpx2.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
     page.goto(base_url + imported["link"])
     page.wait_for_selector("#controls button")
     assert "lay track" in page.inner_text("#status")
@@ -196,7 +196,7 @@ def test_browser_invite_links_spectators_and_unlisted(base_url: str, browser) ->
     bob_page.wait_for_selector("#controls button.action")
     _act(bob_page, lambda: bob_page.get_by_role("button", name="Bob: take count=2").click())
     watch_page.wait_for_function("() => document.querySelectorAll('#log li').length === 2")
-    listed = [g["id"] for g in httpx.get(f"{base_url}/api/games").json()]
+    listed = [g["id"] for g in httpx2.get(f"{base_url}/api/games").json()]
     assert game_id not in listed
     for ctx in (bob, watcher, context):
         ctx.close()
@@ -251,7 +251,7 @@ def test_browser_open_seat_links_for_the_creator(base_url: str, browser) -> None
     watch_page.wait_for_selector("#join-panel:not([hidden])")
     assert watch_page.inner_text("#join-heading") == "Seats are free in this game"
     assert watch_page.locator("#join-body button").all_inner_texts() == ["Take Cy's seat"]
-    cy = httpx.post(f"{base_url}/api/games/{game_id}/seats/Cy/join")
+    cy = httpx2.post(f"{base_url}/api/games/{game_id}/seats/Cy/join")
     assert cy.status_code == 200
     watch_page.wait_for_selector("#join-panel", state="hidden")
     page.wait_for_selector("#share-panel .share-line.taken >> nth=1")
@@ -303,7 +303,7 @@ def test_browser_phone_map_first_pinch_zoom_and_docked_moves(base_url: str, brow
     )
     page = context.new_page()
     turn = operating_turn()
-    imported = httpx.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
+    imported = httpx2.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
     page.goto(base_url + imported["link"])
     page.wait_for_selector("#board svg g[data-hex].legal")
     board = page.locator("#board-section").bounding_box()

@@ -6,7 +6,7 @@ Every title-specific word comes from the engine's views; the page has no title c
 
 from __future__ import annotations
 
-import httpx
+import httpx2
 
 from tests.browser.conftest import shot
 from tests.browser.title_positions import us_with_trains, usa_positions
@@ -17,7 +17,7 @@ def _open(browser, base_url: str, doc: dict, width: int, height: int = 900):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    created = httpx.post(f"{base_url}/api/games/import", json={"doc": doc}, timeout=120)
+    created = httpx2.post(f"{base_url}/api/games/import", json={"doc": doc}, timeout=120)
     created.raise_for_status()
     page.goto(base_url + created.json()["link"])
     page.wait_for_selector("#board svg [data-hex]")
@@ -28,7 +28,7 @@ def _open(browser, base_url: str, doc: dict, width: int, height: int = 900):
 def _new(browser, base_url: str, title: str, width: int, height: int = 900):
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    created = httpx.post(
+    created = httpx2.post(
         f"{base_url}/api/games",
         json={"title": title, "seats": [{"name": n} for n in ("Ann", "Bob", "Cy")], "seed": 3},
     ).json()

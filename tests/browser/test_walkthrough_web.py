@@ -6,7 +6,7 @@ Screenshots of every step are kept in tests/browser/artifacts/."""
 
 from __future__ import annotations
 
-import httpx
+import httpx2
 import pytest
 
 from tests.browser.conftest import shot
@@ -132,7 +132,7 @@ def test_browser_walkthrough_plays_to_the_end(
     shot(page, f"{name}-finished")
     game_id = page.url.split("/games/")[1].split("#")[0]
     base = page.url.split("/games/")[0]
-    assert httpx.get(f"{base}/api/games/{game_id}").json()["finished"]
+    assert httpx2.get(f"{base}/api/games/{game_id}").json()["finished"]
     assert moves > 0 and not errors, errors
     context.close()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-import httpx
+import httpx2
 import pytest
 
 from tests.browser.conftest import shot
@@ -23,7 +23,7 @@ def _act(page, click) -> None:
 
 
 def _create_toy(base_url: str, seats: list[dict[str, str]]) -> dict:
-    reply = httpx.post(f"{base_url}/api/games", json={"title": "Toy", "seats": seats, "seed": 2})
+    reply = httpx2.post(f"{base_url}/api/games", json={"title": "Toy", "seats": seats, "seed": 2})
     assert reply.status_code == 201, reply.text
     return reply.json()
 
@@ -169,7 +169,7 @@ def test_browser_bots_move_and_page_updates_live(base_url: str, page) -> None:
 def test_browser_phone_layout_has_no_sideways_scroll(base_url: str, browser) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()
-    reply = httpx.post(
+    reply = httpx2.post(
         f"{base_url}/api/games",
         json={
             "title": "ChicagoExpress",
