@@ -15,7 +15,7 @@ from __future__ import annotations
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
-from roundhouse.titles.chicago_express.actions import Bid, PassBid, StartAuction
+from roundhouse.titles.chicago_express.actions import Bid, PassBid, StartAuction, bids, pass_bid
 from roundhouse.titles.chicago_express.company import Company
 from roundhouse.titles.chicago_express.state import Auction, AuctionKind, State
 
@@ -122,12 +122,9 @@ def legal(state: State) -> list[Action]:
     assert auction is not None
     player = auction.to_act
     company = auction.company
-    moves: list[Action] = [
-        Bid(player=player, company=company, amount=amount)
-        for amount in range(auction.lowest_bid(), state.cash[player] + 1)
-    ]
+    moves: list[Action] = list(bids(player, company, auction.lowest_bid(), state.cash[player]))
     if not must_open(state, auction):
-        moves.append(PassBid(player=player, company=company))
+        moves.append(pass_bid(player, company))
     return moves
 
 

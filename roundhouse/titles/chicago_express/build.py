@@ -11,9 +11,17 @@ developed); entering Chicago the first time sets off the Chicago phase after the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
-from roundhouse.titles.chicago_express.actions import ChooseCompany, EndBuild, PlaceTrain
+from roundhouse.titles.chicago_express.actions import (
+    ChooseCompany,
+    EndBuild,
+    PlaceTrain,
+    end_build,
+    place_train,
+)
 from roundhouse.titles.chicago_express.board import CHICAGO, EXCLUSIVE_TYPES, FORT_WAYNE
 from roundhouse.titles.chicago_express.state import State
 
@@ -53,8 +61,9 @@ def newcomer_cost(state: State, hex_id: str) -> int | None:
 def placement_rule(state: State, company_id: str, hex_id: str) -> str | None:
     """The rule key that forbids ``company_id``'s next locomotive in ``hex_id``, or None.
 
-    Cheap (no exception objects), so move generation can test every frontier hex;
-    :func:`placement_error` turns the key into the player's message.
+    Cheap (no exception objects); :func:`placement_error` turns the key into the player's
+    message.  The rules are checked in the order the messages name them: the hex, the
+    charter, the hex's occupants, adjacency, the treasury.
     """
     board = state.board
     info = board.hexes.get(hex_id)
@@ -64,22 +73,44 @@ def placement_rule(state: State, company_id: str, hex_id: str) -> str | None:
     if company.locos_left == 0:
         return "build.trains"
     here = state.present.get(hex_id, ())
-    if company_id in here:
-        return "build.same_hex"
-    owner = board.start_owner.get(hex_id)
-    if owner is not None and owner != company_id:
-        if hex_id != FORT_WAYNE:
-            return "build.start_hex"
-        if not state.variant.fort_wayne_open:
-            return "build.fort_wayne"
-    if here and info.type in EXCLUSIVE_TYPES:
-        return "build.exclusive_terrain"
+    rule = _occupancy_rule(state, company_id, hex_id, here)
+    if rule is not None:
+        return rule
     present = state.present
     if not any(company_id in present.get(n, ()) for n in board.neighbours[hex_id]):
         return "build.adjacent"
     if entry_cost(state, hex_id) > company.treasury:
         return "build.treasury"
     return None
+
+
+def _occupancy_rule(
+    state: State, company_id: str, hex_id: str, here: Sequence[str]
+) -> str | None:
+    """What the companies in ``hex_id`` (``here``) forbid ``company_id`` (§4.2): its own
+    second locomotive, another company's start hex, a held forest or mountain."""
+    if company_id in here:
+        return "build.same_hex"
+    owner = state.board.start_owner.get(hex_id)
+    if owner is not None and owner != company_id:
+        if hex_id != FORT_WAYNE:
+            return "build.start_hex"
+        if not state.variant.fort_wayne_open:
+            return "build.fort_wayne"
+    if here and state.board.hexes[hex_id].type in EXCLUSIVE_TYPES:
+        return "build.exclusive_terrain"
+    return None
+
+
+def _enterable(state: State, company_id: str, hex_id: str) -> bool:
+    """Whether ``company_id`` (with a locomotive left) may enter ``hex_id``, a hex next to
+    one of its locomotives: :func:`placement_rule` without the checks that hold for every
+    such hex (on the board, a locomotive on the charter, adjacent)."""
+    here = state.present.get(hex_id, ())
+    return (
+        _occupancy_rule(state, company_id, hex_id, here) is None
+        and entry_cost(state, hex_id) <= state.companies[company_id].treasury
+    )
 
 
 def placement_error(state: State, company_id: str, hex_id: str) -> IllegalAction | None:
@@ -111,27 +142,29 @@ def placement_error(state: State, company_id: str, hex_id: str) -> IllegalAction
     return IllegalAction(reason, rule=rule)
 
 
-def _frontier(state: State, company_id: str) -> list[str]:
-    """Hexes next to the company's locomotives, in board order."""
+def _frontier(state: State, company_id: str) -> set[str]:
+    """Hexes next to the company's locomotives (its own among them)."""
     neighbours = state.board.neighbours
     frontier: set[str] = set()
     for hex_id in state.companies[company_id].hexes:
         frontier.update(neighbours[hex_id])
-    return sorted(frontier, key=state.board.order.__getitem__)
+    return frontier
 
 
 def placements(state: State, company_id: str) -> list[str]:
     """Every hex the company may enter next, in board order."""
     if state.companies[company_id].locos_left == 0:
         return []
-    return [h for h in _frontier(state, company_id) if placement_rule(state, company_id, h) is None]
+    found = [h for h in _frontier(state, company_id) if _enterable(state, company_id, h)]
+    found.sort(key=state.board.order.__getitem__)
+    return found
 
 
 def can_place(state: State, company_id: str) -> bool:
     """Whether the company has at least one hex it may enter now."""
     if state.companies[company_id].locos_left == 0:
         return False
-    return any(placement_rule(state, company_id, h) is None for h in _frontier(state, company_id))
+    return any(_enterable(state, company_id, h) for h in _frontier(state, company_id))
 
 
 def company_error(state: State, action: ChooseCompany) -> IllegalAction | None:
@@ -177,11 +210,9 @@ def legal(state: State) -> list[Action]:
     building = state.building
     assert building is not None
     player = state.players[state.current]
-    moves: list[Action] = [
-        PlaceTrain(player=player, company=building, hex=h) for h in placements(state, building)
-    ]
+    moves: list[Action] = [place_train(player, building, h) for h in placements(state, building)]
     if state.placed:
-        moves.append(EndBuild(player=player, company=building))
+        moves.append(end_build(player, building))
     return moves
 
 

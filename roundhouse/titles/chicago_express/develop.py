@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
-from roundhouse.titles.chicago_express.actions import Develop
+from roundhouse.titles.chicago_express.actions import Develop, develop_move
 from roundhouse.titles.chicago_express.state import State
 
 
@@ -63,7 +63,7 @@ def legal(state: State) -> list[Action]:
     player = state.players[state.current]
     candidates = state.present if state.variant.develop_requires_presence else state.board.hexes
     return [
-        Develop(player=player, hex=h)
+        develop_move(player, h)
         for h in state.board.developable
         if h in candidates and develop_error(state, h) is None
     ]

@@ -29,6 +29,10 @@ from roundhouse.titles.chicago_express.actions import (
     PassBid,
     PlaceTrain,
     StartAuction,
+    choose_company,
+    choose_gauge,
+    null_action,
+    start_auction,
 )
 from roundhouse.titles.chicago_express.state import GAUGE_SIZE, HOUSES, State
 from roundhouse.titles.chicago_express.variant import Variant
@@ -72,26 +76,22 @@ class ChicagoExpressState(State, TitleState):
             return auction.legal(self)
         player = self.players[self.current]
         if phase == "gauge":
-            return [
-                ChooseGauge(player=player, gauge=g)
-                for g in GAUGES
-                if self.gauges[g] < GAUGE_SIZE[g]
-            ]
+            return [choose_gauge(player, g) for g in GAUGES if self.gauges[g] < GAUGE_SIZE[g]]
         if phase == "build":
             return build.legal(self)
         if phase != "step":
             return []
-        moves: list[Action] = [NullAction(player=player)]
+        moves: list[Action] = [null_action(player)]
         if self.gauge == "auction":
             for c in self.companies:
-                start = StartAuction(player=player, company=c)
+                start = start_auction(player, c)
                 if auction.start_error(self, start) is None:
                     moves.append(start)
         elif self.gauge == "develop":
             moves.extend(develop.legal(self))
         else:
             for c in self.companies:
-                choose = ChooseCompany(player=player, company=c)
+                choose = choose_company(player, c)
                 if build.company_error(self, choose) is None:
                     moves.append(choose)
         return moves
