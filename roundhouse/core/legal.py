@@ -63,7 +63,7 @@ def kinds_of(actions: Sequence[Action]) -> frozenset[str]:
 
 
 class LegalActions(Sequence[Action]):
-    __slots__ = ("_items", "_same", "_set", "open_kinds", "ranges")
+    __slots__ = ("_items", "_kinds", "_same", "_set", "open_kinds", "ranges")
 
     def __init__(
         self,
@@ -74,6 +74,9 @@ class LegalActions(Sequence[Action]):
     ) -> None:
         self._items = tuple(items)
         self._set: frozenset[Action] | None = None
+        self._kinds: dict[str, list[Action]] | None = None
+        """The listed actions by kind, kinds in first-seen order (worked out on first use:
+        a random player asks for the kinds, then the moves of one)."""
         self.ranges = tuple(ranges)
         """Spans of amounts that are legal beyond the listed representatives."""
         self._same = same
@@ -105,12 +108,24 @@ class LegalActions(Sequence[Action]):
         spelled = self._same(action)
         return spelled is not action and spelled in self
 
+    def _by_kind(self) -> dict[str, list[Action]]:
+        groups = self._kinds
+        if groups is None:
+            groups = self._kinds = {}
+            for action in self._items:
+                kind = action.kind
+                if kind in groups:
+                    groups[kind].append(action)
+                else:
+                    groups[kind] = [action]
+        return groups
+
     def kinds(self) -> list[str]:
         """The distinct action kinds on offer, in first-seen order."""
-        return list(dict.fromkeys(a.kind for a in self._items))
+        return list(self._by_kind())
 
     def of_kind(self, kind: str) -> list[Action]:
-        return [a for a in self._items if a.kind == kind]
+        return list(self._by_kind().get(kind, ()))
 
     def __repr__(self) -> str:
         return f"<LegalActions ({len(self._items)}): {', '.join(map(str, self._items[:20]))}" + (

@@ -11,10 +11,12 @@ developed); entering Chicago the first time sets off the Chicago phase after the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Iterator, Sequence
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.ids import PlayerId
 from roundhouse.titles.chicago_express.actions import (
     ChooseCompany,
     EndBuild,
@@ -22,7 +24,7 @@ from roundhouse.titles.chicago_express.actions import (
     end_build,
     place_train,
 )
-from roundhouse.titles.chicago_express.board import CHICAGO, EXCLUSIVE_TYPES, FORT_WAYNE
+from roundhouse.titles.chicago_express.board import CHICAGO, EXCLUSIVE_TYPES, FORT_WAYNE, Board
 from roundhouse.titles.chicago_express.state import State
 
 MAX_LOCOMOTIVES = 3
@@ -102,17 +104,6 @@ def _occupancy_rule(
     return None
 
 
-def _enterable(state: State, company_id: str, hex_id: str) -> bool:
-    """Whether ``company_id`` (with a locomotive left) may enter ``hex_id``, a hex next to
-    one of its locomotives: :func:`placement_rule` without the checks that hold for every
-    such hex (on the board, a locomotive on the charter, adjacent)."""
-    here = state.present.get(hex_id, ())
-    return (
-        _occupancy_rule(state, company_id, hex_id, here) is None
-        and entry_cost(state, hex_id) <= state.companies[company_id].treasury
-    )
-
-
 def placement_error(state: State, company_id: str, hex_id: str) -> IllegalAction | None:
     """Why ``company_id`` may not put its next locomotive in ``hex_id`` now, or None."""
     rule = placement_rule(state, company_id, hex_id)
@@ -142,52 +133,108 @@ def placement_error(state: State, company_id: str, hex_id: str) -> IllegalAction
     return IllegalAction(reason, rule=rule)
 
 
-def _frontier(state: State, company_id: str) -> set[str]:
-    """Hexes next to the company's locomotives (its own among them)."""
-    neighbours = state.board.neighbours
+@functools.cache
+def _barred(board: Board, fort_wayne_open: bool) -> dict[str, frozenset[str]]:
+    """Company -> the start hexes of others it may never enter (§4.2; Fort Wayne too unless
+    option ``fort_wayne_open``, §8 #11): the ``build.start_hex`` and ``build.fort_wayne``
+    rules of :func:`_occupancy_rule` as a table."""
+    return {
+        company: frozenset(
+            h
+            for h, owner in board.start_owner.items()
+            if owner != company and (h != FORT_WAYNE or not fort_wayne_open)
+        )
+        for company in board.charters
+    }
+
+
+@functools.cache
+def _exclusive(board: Board) -> frozenset[str]:
+    """The forests and mountains: one company each, ever (§4.2)."""
+    return frozenset(h for h, info in board.hexes.items() if info.type in EXCLUSIVE_TYPES)
+
+
+def _open_hexes(state: State, company_id: str) -> Iterator[str]:
+    """The hexes ``company_id`` (with a locomotive left) may enter now, in no set order.
+
+    :func:`placement_rule` for the hexes next to its locomotives (on the board and adjacent
+    by construction), with its occupancy and cost rules read from tables: move listing asks
+    this for every company at every build step.  ``tests/chicago_express/test_build.py``
+    checks the two agree at random positions."""
+    board = state.board
+    hexes = board.hexes
+    neighbours = board.neighbours
+    present = state.present
+    company = state.companies[company_id]
+    treasury = company.treasury
+    one_plus = state.variant.shared_cost_one_plus
     frontier: set[str] = set()
-    for hex_id in state.companies[company_id].hexes:
+    for hex_id in company.hexes:
         frontier.update(neighbours[hex_id])
-    return frontier
+    frontier.difference_update(company.hexes)  # build.same_hex
+    frontier.difference_update(_barred(board, state.variant.fort_wayne_open)[company_id])
+    exclusive = _exclusive(board)
+    for hex_id in frontier:
+        here = present.get(hex_id)
+        cost = hexes[hex_id].cost
+        if here:
+            if hex_id in exclusive:
+                continue
+            cost *= len(here) + 1 if one_plus else len(here)  # as entry_cost
+        if cost <= treasury:
+            yield hex_id
 
 
 def placements(state: State, company_id: str) -> list[str]:
     """Every hex the company may enter next, in board order."""
     if state.companies[company_id].locos_left == 0:
         return []
-    found = [h for h in _frontier(state, company_id) if _enterable(state, company_id, h)]
-    found.sort(key=state.board.order.__getitem__)
-    return found
+    return sorted(_open_hexes(state, company_id), key=state.board.order.__getitem__)
 
 
 def can_place(state: State, company_id: str) -> bool:
     """Whether the company has at least one hex it may enter now."""
     if state.companies[company_id].locos_left == 0:
         return False
-    return any(_enterable(state, company_id, h) for h in _frontier(state, company_id))
+    return next(_open_hexes(state, company_id), None) is not None
+
+
+def company_rule(state: State, company_id: str, player: PlayerId) -> str | None:
+    """The rule key that forbids ``player`` to build for ``company_id`` now, or None
+    (§4.2); :func:`company_error` words it."""
+    company = state.companies.get(company_id)
+    if company is None:
+        return "build.company"
+    if not company.open:
+        return "build.closed"
+    if company.holders.get(player, 0) == 0:
+        return "build.shareholder"
+    if company.locos_left == 0:
+        return "build.trains"
+    if not can_place(state, company_id):
+        return "build.nowhere"
+    return None
 
 
 def company_error(state: State, action: ChooseCompany) -> IllegalAction | None:
-    company = state.companies.get(action.company)
-    if company is None:
-        return IllegalAction(f"there is no company {action.company!r}", rule="build.company")
-    if not company.open:
+    rule = company_rule(state, action.company, action.player)
+    if rule is None:
+        return None
+    if rule == "build.company":
+        return IllegalAction(f"there is no company {action.company!r}", rule=rule)
+    if rule == "build.closed":
         return IllegalAction(
-            f"{company.id} is not open yet: it opens when a company first reaches Chicago",
-            rule="build.closed",
+            f"{action.company} is not open yet: it opens when a company first reaches Chicago",
+            rule=rule,
         )
-    if company.holders.get(action.player, 0) == 0:
-        return IllegalAction(
-            f"{action.player} holds no share of {company.id}", rule="build.shareholder"
-        )
-    if company.locos_left == 0:
-        return IllegalAction(f"{company.id} has no locomotives left", rule="build.trains")
-    if not can_place(state, company.id):
-        return IllegalAction(
-            f"{company.id} has no hex it can enter and pay for (treasury ${company.treasury})",
-            rule="build.nowhere",
-        )
-    return None
+    if rule == "build.shareholder":
+        return IllegalAction(f"{action.player} holds no share of {action.company}", rule=rule)
+    if rule == "build.trains":
+        return IllegalAction(f"{action.company} has no locomotives left", rule=rule)
+    treasury = state.companies[action.company].treasury
+    return IllegalAction(
+        f"{action.company} has no hex it can enter and pay for (treasury ${treasury})", rule=rule
+    )
 
 
 def step_error(state: State, action: PlaceTrain | EndBuild) -> IllegalAction | None:

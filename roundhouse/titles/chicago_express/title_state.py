@@ -83,17 +83,19 @@ class ChicagoExpressState(State, TitleState):
             return []
         moves: list[Action] = [null_action(player)]
         if self.gauge == "auction":
-            for c in self.companies:
-                start = start_auction(player, c)
-                if auction.start_error(self, start) is None:
-                    moves.append(start)
+            moves.extend(
+                start_auction(player, c)
+                for c in self.companies
+                if auction.start_rule(self, c, player) is None
+            )
         elif self.gauge == "develop":
             moves.extend(develop.legal(self))
         else:
-            for c in self.companies:
-                choose = choose_company(player, c)
-                if build.company_error(self, choose) is None:
-                    moves.append(choose)
+            moves.extend(
+                choose_company(player, c)
+                for c in self.companies
+                if build.company_rule(self, c, player) is None
+            )
         return moves
 
     def knows(self, kind: str, name: str) -> bool:
