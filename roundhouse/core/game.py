@@ -140,11 +140,7 @@ class Game:
                 )
         if player is None:
             return found
-        mine = [a for a in found if a.player == player]
-        ranges = [r for r in found.ranges if r.template.player == player]
-        if len(mine) == len(found) and len(ranges) == len(found.ranges):
-            return found  # every move is the seat's (one seat acting): the list as it is
-        return LegalActions(mine, ranges, state.same_move, found.open_kinds)
+        return found.of_player(player)
 
     def legal_kinds(self) -> frozenset[str]:
         """The kinds of move :meth:`legal_actions` lists now ("pass", "run_routes" …),

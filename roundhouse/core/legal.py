@@ -16,6 +16,7 @@ name any routes the rules accept, and the list offers the best run).
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import overload
 
@@ -60,6 +61,9 @@ def of_kinds(actions: Sequence[Action], kinds: Collection[str] | None) -> list[A
 def kinds_of(actions: Sequence[Action]) -> frozenset[str]:
     """The kinds of ``actions``."""
     return frozenset(a.kind for a in actions)
+
+
+_PLAYER = operator.attrgetter("player")
 
 
 class LegalActions(Sequence[Action]):
@@ -119,6 +123,20 @@ class LegalActions(Sequence[Action]):
                 else:
                     groups[kind] = [action]
         return groups
+
+    def of_player(self, player: str) -> LegalActions:
+        """The moves of one seat: this list itself when every move is theirs (one seat
+        acting, as nearly always)."""
+        if set(map(_PLAYER, self._items)) <= {player} and all(
+            r.template.player == player for r in self.ranges
+        ):
+            return self
+        return LegalActions(
+            [a for a in self._items if a.player == player],
+            [r for r in self.ranges if r.template.player == player],
+            self._same,
+            self.open_kinds,
+        )
 
     def kinds(self) -> list[str]:
         """The distinct action kinds on offer, in first-seen order."""

@@ -154,8 +154,24 @@ def _exclusive(board: Board) -> frozenset[str]:
     return frozenset(h for h, info in board.hexes.items() if info.type in EXCLUSIVE_TYPES)
 
 
+@functools.lru_cache(maxsize=4096)
+def _candidates(
+    board: Board, company_id: str, hexes: tuple[str, ...], fort_wayne_open: bool
+) -> tuple[str, ...]:
+    """The hexes next to ``hexes`` (a company's locomotives) that ``company_id`` may enter
+    whoever else is there, in board order: none of its own (``build.same_hex``) and no other
+    company's start hex (:func:`_barred`).  Kept per company track: every build step asks it
+    for each company, and a company's track changes only when it builds."""
+    frontier: set[str] = set()
+    for hex_id in hexes:
+        frontier.update(board.neighbours[hex_id])
+    frontier.difference_update(hexes)
+    frontier.difference_update(_barred(board, fort_wayne_open)[company_id])
+    return tuple(sorted(frontier, key=board.order.__getitem__))
+
+
 def _open_hexes(state: State, company_id: str) -> Iterator[str]:
-    """The hexes ``company_id`` (with a locomotive left) may enter now, in no set order.
+    """The hexes ``company_id`` (with a locomotive left) may enter now, in board order.
 
     :func:`placement_rule` for the hexes next to its locomotives (on the board and adjacent
     by construction), with its occupancy and cost rules read from tables: move listing asks
@@ -163,18 +179,13 @@ def _open_hexes(state: State, company_id: str) -> Iterator[str]:
     checks the two agree at random positions."""
     board = state.board
     hexes = board.hexes
-    neighbours = board.neighbours
     present = state.present
     company = state.companies[company_id]
     treasury = company.treasury
     one_plus = state.variant.shared_cost_one_plus
-    frontier: set[str] = set()
-    for hex_id in company.hexes:
-        frontier.update(neighbours[hex_id])
-    frontier.difference_update(company.hexes)  # build.same_hex
-    frontier.difference_update(_barred(board, state.variant.fort_wayne_open)[company_id])
     exclusive = _exclusive(board)
-    for hex_id in frontier:
+    fort_wayne_open = state.variant.fort_wayne_open
+    for hex_id in _candidates(board, company_id, tuple(company.hexes), fort_wayne_open):
         here = present.get(hex_id)
         cost = hexes[hex_id].cost
         if here:
@@ -189,7 +200,7 @@ def placements(state: State, company_id: str) -> list[str]:
     """Every hex the company may enter next, in board order."""
     if state.companies[company_id].locos_left == 0:
         return []
-    return sorted(_open_hexes(state, company_id), key=state.board.order.__getitem__)
+    return list(_open_hexes(state, company_id))
 
 
 def can_place(state: State, company_id: str) -> bool:
