@@ -67,7 +67,7 @@ _PLAYER = operator.attrgetter("player")
 
 
 class LegalActions(Sequence[Action]):
-    __slots__ = ("_items", "_kinds", "_same", "_set", "open_kinds", "ranges")
+    __slots__ = ("_ids", "_items", "_kinds", "_same", "_set", "open_kinds", "ranges")
 
     def __init__(
         self,
@@ -78,6 +78,8 @@ class LegalActions(Sequence[Action]):
     ) -> None:
         self._items = tuple(items)
         self._set: frozenset[Action] | None = None
+        self._ids: frozenset[int] | None = None
+        """The identities of the listed objects (worked out on first use)."""
         self._kinds: dict[str, list[Action]] | None = None
         """The listed actions by kind, kinds in first-seen order (worked out on first use:
         a random player asks for the kinds, then the moves of one)."""
@@ -123,6 +125,15 @@ class LegalActions(Sequence[Action]):
                 else:
                     groups[kind] = [action]
         return groups
+
+    def hands_out(self, action: object) -> bool:
+        """Whether ``action`` is one of the listed objects itself (not an equal copy): a
+        move this list handed out (:attr:`TitleState.trusts_its_listing
+        <roundhouse.core.state.TitleState.trusts_its_listing>`)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = frozenset(map(id, self._items))
+        return id(action) in ids
 
     def of_player(self, player: str) -> LegalActions:
         """The moves of one seat: this list itself when every move is theirs (one seat

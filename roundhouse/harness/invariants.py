@@ -233,6 +233,7 @@ class Checker:
         compares once after all moves, which is cheaper and still catches the fault.
         """
         try:
+            game.state.check(move)  # asked directly: apply may trust its listing
             game.apply(move)
         except IllegalAction as exc:
             raise CheckFailed(

@@ -63,6 +63,10 @@ class ChicagoExpressState(State, TitleState):
 
     # -- the TitleState protocol ---------------------------------------------------------
 
+    trusts_its_listing = True
+    """Each listing function applies the rules its move's check applies (the build's
+    through the same tables, ``tests/chicago_express/test_build.py``)."""
+
     def acting(self) -> tuple[PlayerId, ...]:
         if self.phase == "over":
             return ()
