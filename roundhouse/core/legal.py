@@ -138,8 +138,8 @@ class LegalActions(Sequence[Action]):
     def of_player(self, player: str) -> LegalActions:
         """The moves of one seat: this list itself when every move is theirs (one seat
         acting, as nearly always)."""
-        if set(map(_PLAYER, self._items)) <= {player} and all(
-            r.template.player == player for r in self.ranges
+        if set(map(_PLAYER, self._items)) <= {player} and (
+            not self.ranges or all(r.template.player == player for r in self.ranges)
         ):
             return self
         return LegalActions(

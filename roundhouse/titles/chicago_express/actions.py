@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 from typing import Annotated, ClassVar, Literal
 
 from roundhouse.core.actions import Action, Known
@@ -164,9 +165,14 @@ def start_auction(player: PlayerId, company: str) -> StartAuction:
 
 
 @functools.lru_cache(maxsize=SHARED_MOVES)
+def bid(player: PlayerId, company: str, amount: int) -> Bid:
+    return Bid(player=player, company=company, amount=amount)
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
 def bids(player: PlayerId, company: str, low: int, high: int) -> tuple[Bid, ...]:
     """Every bid of ``player`` for ``company`` from ``low`` to ``high`` dollars, in order."""
-    return tuple(Bid(player=player, company=company, amount=a) for a in range(low, high + 1))
+    return tuple(map(bid, itertools.repeat(player), itertools.repeat(company), range(low, high + 1)))
 
 
 @functools.lru_cache(maxsize=SHARED_MOVES)
