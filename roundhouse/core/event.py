@@ -59,7 +59,7 @@ _SINK: ContextVar[list[Event] | None] = ContextVar("roundhouse_event_sink", defa
 """Where events go now: the list of the action being carried out, or None."""
 
 
-class collecting:  # noqa: N801 (used as a function: ``with collecting() as events``)
+class collecting:  # a function to its callers: ``with collecting() as events``
     """Collect the events emitted inside the ``with`` block into the list it gives.
 
     A class rather than a ``contextmanager`` generator: every applied action enters one, and

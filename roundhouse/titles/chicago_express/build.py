@@ -86,9 +86,7 @@ def placement_rule(state: State, company_id: str, hex_id: str) -> str | None:
     return None
 
 
-def _occupancy_rule(
-    state: State, company_id: str, hex_id: str, here: Sequence[str]
-) -> str | None:
+def _occupancy_rule(state: State, company_id: str, hex_id: str, here: Sequence[str]) -> str | None:
     """What the companies in ``hex_id`` (``here``) forbid ``company_id`` (§4.2): its own
     second locomotive, another company's start hex, a held forest or mountain."""
     if company_id in here:
