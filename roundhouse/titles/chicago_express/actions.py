@@ -169,12 +169,9 @@ def bid(player: PlayerId, company: str, amount: int) -> Bid:
     return Bid(player=player, company=company, amount=amount)
 
 
-@functools.lru_cache(maxsize=SHARED_MOVES)
-def bids(player: PlayerId, company: str, low: int, high: int) -> tuple[Bid, ...]:
+def bids(player: PlayerId, company: str, low: int, high: int) -> list[Bid]:
     """Every bid of ``player`` for ``company`` from ``low`` to ``high`` dollars, in order."""
-    return tuple(
-        map(bid, itertools.repeat(player), itertools.repeat(company), range(low, high + 1))
-    )
+    return list(map(bid, itertools.repeat(player), itertools.repeat(company), range(low, high + 1)))
 
 
 @functools.lru_cache(maxsize=SHARED_MOVES)

@@ -137,7 +137,7 @@ def legal(state: State) -> list[Action]:
     assert auction is not None
     player = auction.to_act
     company = auction.company
-    moves: list[Action] = list(bids(player, company, auction.lowest_bid(), state.cash[player]))
+    moves: list[Action] = [*bids(player, company, auction.lowest_bid(), state.cash[player])]
     if not must_open(state, auction):
         moves.append(pass_bid(player, company))
     return moves
