@@ -45,8 +45,9 @@ class RandomBot:
         legal = game.legal_actions(player)
         if not legal:
             raise ValueError(f"{player} has no legal action in {game!r}")
-        kind = pick(self.rng, legal.kinds())
-        return pick(self.rng, legal.of_kind(kind))
+        kinds = legal.kinds()
+        moves = legal.of_kind(kinds[draw(self.rng, len(kinds))])
+        return moves[draw(self.rng, len(moves))]
 
     def __repr__(self) -> str:
         return f"<RandomBot rng={self.rng.state}>"

@@ -28,9 +28,8 @@ happens.  Without a sink they go nowhere.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
+from contextvars import ContextVar, Token
 from typing import ClassVar
 
 
@@ -60,15 +59,25 @@ _SINK: ContextVar[list[Event] | None] = ContextVar("roundhouse_event_sink", defa
 """Where events go now: the list of the action being carried out, or None."""
 
 
-@contextmanager
-def collecting() -> Iterator[list[Event]]:
-    """Collect the events emitted inside the ``with`` block into the list it gives."""
-    sink: list[Event] = []
-    token = _SINK.set(sink)
-    try:
-        yield sink
-    finally:
-        _SINK.reset(token)
+class collecting:  # a function to its callers: ``with collecting() as events``
+    """Collect the events emitted inside the ``with`` block into the list it gives.
+
+    A class rather than a ``contextmanager`` generator: every applied action enters one, and
+    this costs a third as much."""
+
+    __slots__ = ("_sink", "_token")
+
+    def __init__(self) -> None:
+        self._sink: list[Event] = []
+        self._token: Token[list[Event] | None] | None = None
+
+    def __enter__(self) -> list[Event]:
+        self._token = _SINK.set(self._sink)
+        return self._sink
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._token is not None
+        _SINK.reset(self._token)
 
 
 def emit(kind: str, text: str, /, **data: object) -> None:

@@ -140,12 +140,7 @@ class Game:
                 )
         if player is None:
             return found
-        return LegalActions(
-            [a for a in found if a.player == player],
-            [r for r in found.ranges if r.template.player == player],
-            state.same_move,
-            found.open_kinds,
-        )
+        return found.of_player(player)
 
     def legal_kinds(self) -> frozenset[str]:
         """The kinds of move :meth:`legal_actions` lists now ("pass", "run_routes" …),
@@ -159,23 +154,37 @@ class Game:
 
         Accepts an :class:`Action` or its JSON form; returns the decoded action.
         """
-        decoded = self.title.codec.decode(action)
+        codec = self.title.codec
+        state = self._state
+        legal = self._legal
+        if (
+            legal is not None
+            and state.trusts_its_listing
+            and isinstance(action, Action)
+            and legal.hands_out(action)
+        ):
+            decoded, listed = action, True  # a move the list just handed out: checked
+        else:
+            decoded, listed = codec.decode(action), False
         try:
-            if self._state.finished:
+            if state.finished:
                 raise IllegalAction("the game is over", rule="game.over")
-            if decoded.player not in self.players:
-                raise MalformedAction(f"{decoded.player!r} is not a player in this game")
-            self.title.codec.check_known(decoded, self._state.knows)
-            if decoded.player not in self._state.acting():
-                acting = ", ".join(self._state.acting())
+            if not listed:
+                if decoded.player not in self.players:
+                    raise MalformedAction(f"{decoded.player!r} is not a player in this game")
+                codec.check_known(decoded, state.knows)
+            acting = state.acting()
+            if decoded.player not in acting:
+                waiting = ", ".join(acting)
                 raise IllegalAction(
-                    f"it is not {decoded.player}'s turn (waiting for {acting})",
+                    f"it is not {decoded.player}'s turn (waiting for {waiting})",
                     rule="game.turn",
                 )
             since = self._since_undo
             if since is not None and since < KEEP_AFTER_UNDO and len(self._log) not in self._kept:
                 self._keep(len(self._log))
-            self._state.check(decoded)
+            if not listed:
+                state.check(decoded)
         except IllegalAction as exc:
             raise exc.cite(self.title.rulebook.cite(exc.rule)) from None
         if since is not None:
@@ -185,15 +194,16 @@ class Game:
                 self._kept.clear()
         try:
             with collecting() as events:
-                self._state.execute(decoded)
+                state.execute(decoded)
         except BaseException:
             self._restore(len(self._log))
             raise
-        self._log.append(decoded)
+        log = self._log
+        log.append(decoded)
         self._events.append(tuple(events))
         self._legal = None
-        if len(self._log) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self._log)] = _copy_state(self._state)
+        if len(log) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(log)] = _copy_state(state)
         return decoded
 
     def undo(self, count: int = 1) -> None:

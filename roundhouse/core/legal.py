@@ -16,6 +16,7 @@ name any routes the rules accept, and the list offers the best run).
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import overload
 
@@ -62,8 +63,11 @@ def kinds_of(actions: Sequence[Action]) -> frozenset[str]:
     return frozenset(a.kind for a in actions)
 
 
+_PLAYER = operator.attrgetter("player")
+
+
 class LegalActions(Sequence[Action]):
-    __slots__ = ("_items", "_same", "_set", "open_kinds", "ranges")
+    __slots__ = ("_ids", "_items", "_kinds", "_same", "_set", "open_kinds", "ranges")
 
     def __init__(
         self,
@@ -74,6 +78,11 @@ class LegalActions(Sequence[Action]):
     ) -> None:
         self._items = tuple(items)
         self._set: frozenset[Action] | None = None
+        self._ids: frozenset[int] | None = None
+        """The identities of the listed objects (worked out on first use)."""
+        self._kinds: dict[str, list[Action]] | None = None
+        """The listed actions by kind, kinds in first-seen order (worked out on first use:
+        a random player asks for the kinds, then the moves of one)."""
         self.ranges = tuple(ranges)
         """Spans of amounts that are legal beyond the listed representatives."""
         self._same = same
@@ -105,12 +114,47 @@ class LegalActions(Sequence[Action]):
         spelled = self._same(action)
         return spelled is not action and spelled in self
 
+    def _by_kind(self) -> dict[str, list[Action]]:
+        groups = self._kinds
+        if groups is None:
+            groups = self._kinds = {}
+            for action in self._items:
+                kind = action.kind
+                if kind in groups:
+                    groups[kind].append(action)
+                else:
+                    groups[kind] = [action]
+        return groups
+
+    def hands_out(self, action: object) -> bool:
+        """Whether ``action`` is one of the listed objects itself (not an equal copy): a
+        move this list handed out (:attr:`TitleState.trusts_its_listing
+        <roundhouse.core.state.TitleState.trusts_its_listing>`)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = frozenset(map(id, self._items))
+        return id(action) in ids
+
+    def of_player(self, player: str) -> LegalActions:
+        """The moves of one seat: this list itself when every move is theirs (one seat
+        acting, as nearly always)."""
+        if set(map(_PLAYER, self._items)) <= {player} and (
+            not self.ranges or all(r.template.player == player for r in self.ranges)
+        ):
+            return self
+        return LegalActions(
+            [a for a in self._items if a.player == player],
+            [r for r in self.ranges if r.template.player == player],
+            self._same,
+            self.open_kinds,
+        )
+
     def kinds(self) -> list[str]:
         """The distinct action kinds on offer, in first-seen order."""
-        return list(dict.fromkeys(a.kind for a in self._items))
+        return list(self._by_kind())
 
     def of_kind(self, kind: str) -> list[Action]:
-        return [a for a in self._items if a.kind == kind]
+        return list(self._by_kind().get(kind, ()))
 
     def __repr__(self) -> str:
         return f"<LegalActions ({len(self._items)}): {', '.join(map(str, self._items[:20]))}" + (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
+from typing import ClassVar
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.errors import IllegalAction
@@ -26,6 +27,14 @@ class TitleState(ABC):
 
     rng: Rng
     players: tuple[PlayerId, ...]
+
+    trusts_its_listing: ClassVar[bool] = False
+    """Whether :meth:`Game.apply <roundhouse.core.game.Game.apply>` takes a move that is one
+    of the very objects the game's current :meth:`legal_actions` list handed out without
+    asking :meth:`check` (nor re-reading its fields): true for a title whose listing applies
+    the rules :meth:`check` applies, so that every listed move passes it (the fuzzer's
+    ``legal.listed_refused`` asks :meth:`check` of listed moves directly).  Any other
+    action, an equal copy or one read from JSON included, is checked in full."""
 
     @abstractmethod
     def acting(self) -> tuple[PlayerId, ...]:

@@ -11,7 +11,9 @@ import pytest
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.game import Game
-from tests.chicago_express.script import do, grant, opened, put, state, to_step
+from roundhouse.core.rng import Rng
+from roundhouse.titles.chicago_express import build
+from tests.chicago_express.script import do, grant, new, opened, put, state, to_step
 
 
 def _refused(game: Game, rule: str, message: str, player: str, kind: str, **fields: object) -> None:
@@ -228,6 +230,7 @@ def test_chicago_express_8_11_fort_wayne_open_by_default_closed_by_option() -> N
         game = _building(fort_wayne_open=open_)
         s = state(game)
         put(s, "PRR", "D2")
+        assert ("D3" in build.placements(s, "PRR")) == ok  # the listing as the check
         if ok:
             do(game, "Ann", "place_train", company="PRR", hex="D3")
             assert s.companies["PRR"].income == 7 + 1
@@ -241,3 +244,30 @@ def test_chicago_express_8_11_fort_wayne_open_by_default_closed_by_option() -> N
                 company="PRR",
                 hex="D3",
             )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"fort_wayne_open": False, "shared_hex_cost": "present", "auctioneer_may_pass": False}],
+)
+def test_chicago_express_4_2_listed_hexes_are_those_the_placement_rules_allow(
+    options: dict[str, object],
+) -> None:
+    """Move listing reads the occupancy and cost rules from tables (a start hex of another
+    company, Fort Wayne under §8 #11, a held forest or mountain, the §8 #5 cost of a shared
+    hex, the treasury); it lists exactly the hexes :func:`build.placement_rule` allows, for
+    every company at every position of random games."""
+    picker = Rng(7)
+    checked = 0
+    for seed in range(6):
+        game = new(2 + seed % 5, seed, **options)
+        while not game.finished:
+            s = state(game)
+            for company in s.companies:
+                allowed = [h for h in s.board.hexes if build.placement_rule(s, company, h) is None]
+                assert build.placements(s, company) == allowed, (seed, len(game.log), company)
+                assert build.can_place(s, company) == bool(allowed)
+                checked += bool(allowed)
+            moves = game.legal_actions()
+            game.apply(moves[picker.below(len(moves))])
+    assert checked > 1000

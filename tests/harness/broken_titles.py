@@ -75,6 +75,20 @@ class Overlisting(Counted):
         return listed
 
 
+class Trusting(Counted):
+    """Lists taking four first, which ``check()`` refuses, and lets ``apply`` trust its
+    listing (:attr:`~roundhouse.core.state.TitleState.trusts_its_listing`): the list's own
+    object is taken unchecked, so only asking ``check()`` itself finds the bad move."""
+
+    trusts_its_listing = True
+
+    def legal_actions(self) -> Sequence[Action]:
+        listed = list(super().legal_actions())
+        if listed and self.pile >= 4:
+            listed.insert(0, Take(player=listed[0].player, count=4))
+        return listed
+
+
 class Underlisting(Counted):
     """Lists only taking one, although taking two or three is accepted."""
 
@@ -192,6 +206,7 @@ BROKEN: dict[str, Title] = {
         Leaky,
         Meddling,
         Overlisting,
+        Trusting,
         Underlisting,
         Wide,
         Endless,

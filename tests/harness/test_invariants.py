@@ -17,6 +17,7 @@ EXPECTED = {
     "Leaky": "money.conserved",
     "Meddling": "refusal.unchanged",
     "Overlisting": "legal.listed_refused",
+    "Trusting": "legal.listed_refused",
     "Underlisting": "legal.incomplete",
     "Crashing": "crash",
     "Stuck": "legal.nonempty",

@@ -11,9 +11,12 @@ one choice among thousands of ordered triples.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 from typing import Annotated, ClassVar, Literal
 
 from roundhouse.core.actions import Action, Known
+from roundhouse.core.ids import PlayerId
 
 Gauge = Literal["auction", "develop", "build"]
 GAUGES: tuple[Gauge, ...] = ("auction", "develop", "build")
@@ -135,3 +138,62 @@ ACTIONS: tuple[type[Action], ...] = (
     EndBuild,
     Develop,
 )
+
+
+# -- the moves the listing hands out -------------------------------------------------------
+# Actions are frozen values, so every listing of one move may hand out the same object, and
+# looking it up costs a fraction of building a dataclass (a random game lists ~12 moves per
+# position).  Each cache holds a bounded number of distinct moves (players are named per game).
+
+SHARED_MOVES = 4096
+"""Distinct moves each cache below keeps (least recently listed dropped first)."""
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def choose_gauge(player: PlayerId, gauge: Gauge) -> ChooseGauge:
+    return ChooseGauge(player=player, gauge=gauge)
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def null_action(player: PlayerId) -> NullAction:
+    return NullAction(player=player)
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def start_auction(player: PlayerId, company: str) -> StartAuction:
+    return StartAuction(player=player, company=company)
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def bid(player: PlayerId, company: str, amount: int) -> Bid:
+    return Bid(player=player, company=company, amount=amount)
+
+
+def bids(player: PlayerId, company: str, low: int, high: int) -> list[Bid]:
+    """Every bid of ``player`` for ``company`` from ``low`` to ``high`` dollars, in order."""
+    return list(map(bid, itertools.repeat(player), itertools.repeat(company), range(low, high + 1)))
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def pass_bid(player: PlayerId, company: str) -> PassBid:
+    return PassBid(player=player, company=company)
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def choose_company(player: PlayerId, company: str) -> ChooseCompany:
+    return ChooseCompany(player=player, company=company)
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def place_train(player: PlayerId, company: str, hex_id: str) -> PlaceTrain:
+    return PlaceTrain(player=player, company=company, hex=hex_id)
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def end_build(player: PlayerId, company: str) -> EndBuild:
+    return EndBuild(player=player, company=company)
+
+
+@functools.lru_cache(maxsize=SHARED_MOVES)
+def develop_move(player: PlayerId, hex_id: str) -> Develop:
+    return Develop(player=player, hex=hex_id)

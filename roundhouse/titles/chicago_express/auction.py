@@ -15,7 +15,7 @@ from __future__ import annotations
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.ids import PlayerId
-from roundhouse.titles.chicago_express.actions import Bid, PassBid, StartAuction
+from roundhouse.titles.chicago_express.actions import Bid, PassBid, StartAuction, bids, pass_bid
 from roundhouse.titles.chicago_express.company import Company
 from roundhouse.titles.chicago_express.state import Auction, AuctionKind, State
 
@@ -56,25 +56,40 @@ def must_open(state: State, auction: Auction) -> bool:
     )
 
 
-def start_error(state: State, action: StartAuction) -> IllegalAction | None:
-    company = state.companies.get(action.company)
+def start_rule(state: State, company_id: str, player: PlayerId) -> str | None:
+    """The rule key that forbids ``player`` to auction a share of ``company_id`` now, or
+    None (§4.1, §8 #3); :func:`start_error` words it."""
+    company = state.companies.get(company_id)
     if company is None:
-        return IllegalAction(f"there is no company {action.company!r}", rule="auction.company")
+        return "auction.company"
     if not company.open:
-        return IllegalAction(
-            f"{company.id} is not open yet: it opens when a company first reaches Chicago",
-            rule="auction.closed",
-        )
+        return "auction.closed"
     if company.shares_left == 0:
-        return IllegalAction(f"{company.id} has no shares left to auction", rule="auction.sold_out")
-    need = min_bid(company)
-    if not state.variant.auctioneer_may_pass and state.cash[action.player] < need:
-        return IllegalAction(
-            f"{action.player} must open the {company.id} auction with at least ${need} "
-            f"but has ${state.cash[action.player]}",
-            rule="auction.must_open",
-        )
+        return "auction.sold_out"
+    if not state.variant.auctioneer_may_pass and state.cash[player] < min_bid(company):
+        return "auction.must_open"
     return None
+
+
+def start_error(state: State, action: StartAuction) -> IllegalAction | None:
+    rule = start_rule(state, action.company, action.player)
+    if rule is None:
+        return None
+    company = action.company
+    if rule == "auction.company":
+        return IllegalAction(f"there is no company {company!r}", rule=rule)
+    if rule == "auction.closed":
+        return IllegalAction(
+            f"{company} is not open yet: it opens when a company first reaches Chicago", rule=rule
+        )
+    if rule == "auction.sold_out":
+        return IllegalAction(f"{company} has no shares left to auction", rule=rule)
+    need = min_bid(state.companies[company])
+    return IllegalAction(
+        f"{action.player} must open the {company} auction with at least ${need} "
+        f"but has ${state.cash[action.player]}",
+        rule=rule,
+    )
 
 
 def bid_error(state: State, action: Bid | PassBid) -> IllegalAction | None:
@@ -122,12 +137,9 @@ def legal(state: State) -> list[Action]:
     assert auction is not None
     player = auction.to_act
     company = auction.company
-    moves: list[Action] = [
-        Bid(player=player, company=company, amount=amount)
-        for amount in range(auction.lowest_bid(), state.cash[player] + 1)
-    ]
+    moves: list[Action] = [*bids(player, company, auction.lowest_bid(), state.cash[player])]
     if not must_open(state, auction):
-        moves.append(PassBid(player=player, company=company))
+        moves.append(pass_bid(player, company))
     return moves
 
 

@@ -11,10 +11,20 @@ developed); entering Chicago the first time sets off the Chicago phase after the
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator, Sequence
+
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
-from roundhouse.titles.chicago_express.actions import ChooseCompany, EndBuild, PlaceTrain
-from roundhouse.titles.chicago_express.board import CHICAGO, EXCLUSIVE_TYPES, FORT_WAYNE
+from roundhouse.core.ids import PlayerId
+from roundhouse.titles.chicago_express.actions import (
+    ChooseCompany,
+    EndBuild,
+    PlaceTrain,
+    end_build,
+    place_train,
+)
+from roundhouse.titles.chicago_express.board import CHICAGO, EXCLUSIVE_TYPES, FORT_WAYNE, Board
 from roundhouse.titles.chicago_express.state import State
 
 MAX_LOCOMOTIVES = 3
@@ -53,8 +63,9 @@ def newcomer_cost(state: State, hex_id: str) -> int | None:
 def placement_rule(state: State, company_id: str, hex_id: str) -> str | None:
     """The rule key that forbids ``company_id``'s next locomotive in ``hex_id``, or None.
 
-    Cheap (no exception objects), so move generation can test every frontier hex;
-    :func:`placement_error` turns the key into the player's message.
+    Cheap (no exception objects); :func:`placement_error` turns the key into the player's
+    message.  The rules are checked in the order the messages name them: the hex, the
+    charter, the hex's occupants, adjacency, the treasury.
     """
     board = state.board
     info = board.hexes.get(hex_id)
@@ -64,21 +75,30 @@ def placement_rule(state: State, company_id: str, hex_id: str) -> str | None:
     if company.locos_left == 0:
         return "build.trains"
     here = state.present.get(hex_id, ())
-    if company_id in here:
-        return "build.same_hex"
-    owner = board.start_owner.get(hex_id)
-    if owner is not None and owner != company_id:
-        if hex_id != FORT_WAYNE:
-            return "build.start_hex"
-        if not state.variant.fort_wayne_open:
-            return "build.fort_wayne"
-    if here and info.type in EXCLUSIVE_TYPES:
-        return "build.exclusive_terrain"
+    rule = _occupancy_rule(state, company_id, hex_id, here)
+    if rule is not None:
+        return rule
     present = state.present
     if not any(company_id in present.get(n, ()) for n in board.neighbours[hex_id]):
         return "build.adjacent"
     if entry_cost(state, hex_id) > company.treasury:
         return "build.treasury"
+    return None
+
+
+def _occupancy_rule(state: State, company_id: str, hex_id: str, here: Sequence[str]) -> str | None:
+    """What the companies in ``hex_id`` (``here``) forbid ``company_id`` (§4.2): its own
+    second locomotive, another company's start hex, a held forest or mountain."""
+    if company_id in here:
+        return "build.same_hex"
+    owner = state.board.start_owner.get(hex_id)
+    if owner is not None and owner != company_id:
+        if hex_id != FORT_WAYNE:
+            return "build.start_hex"
+        if not state.variant.fort_wayne_open:
+            return "build.fort_wayne"
+    if here and state.board.hexes[hex_id].type in EXCLUSIVE_TYPES:
+        return "build.exclusive_terrain"
     return None
 
 
@@ -111,50 +131,119 @@ def placement_error(state: State, company_id: str, hex_id: str) -> IllegalAction
     return IllegalAction(reason, rule=rule)
 
 
-def _frontier(state: State, company_id: str) -> list[str]:
-    """Hexes next to the company's locomotives, in board order."""
-    neighbours = state.board.neighbours
+@functools.cache
+def _barred(board: Board, fort_wayne_open: bool) -> dict[str, frozenset[str]]:
+    """Company -> the start hexes of others it may never enter (§4.2; Fort Wayne too unless
+    option ``fort_wayne_open``, §8 #11): the ``build.start_hex`` and ``build.fort_wayne``
+    rules of :func:`_occupancy_rule` as a table."""
+    return {
+        company: frozenset(
+            h
+            for h, owner in board.start_owner.items()
+            if owner != company and (h != FORT_WAYNE or not fort_wayne_open)
+        )
+        for company in board.charters
+    }
+
+
+@functools.cache
+def _exclusive(board: Board) -> frozenset[str]:
+    """The forests and mountains: one company each, ever (§4.2)."""
+    return frozenset(h for h, info in board.hexes.items() if info.type in EXCLUSIVE_TYPES)
+
+
+@functools.lru_cache(maxsize=4096)
+def _candidates(
+    board: Board, company_id: str, hexes: tuple[str, ...], fort_wayne_open: bool
+) -> tuple[str, ...]:
+    """The hexes next to ``hexes`` (a company's locomotives) that ``company_id`` may enter
+    whoever else is there, in board order: none of its own (``build.same_hex``) and no other
+    company's start hex (:func:`_barred`).  Kept per company track: every build step asks it
+    for each company, and a company's track changes only when it builds."""
     frontier: set[str] = set()
-    for hex_id in state.companies[company_id].hexes:
-        frontier.update(neighbours[hex_id])
-    return sorted(frontier, key=state.board.order.__getitem__)
+    for hex_id in hexes:
+        frontier.update(board.neighbours[hex_id])
+    frontier.difference_update(hexes)
+    frontier.difference_update(_barred(board, fort_wayne_open)[company_id])
+    return tuple(sorted(frontier, key=board.order.__getitem__))
+
+
+def _open_hexes(state: State, company_id: str) -> Iterator[str]:
+    """The hexes ``company_id`` (with a locomotive left) may enter now, in board order.
+
+    :func:`placement_rule` for the hexes next to its locomotives (on the board and adjacent
+    by construction), with its occupancy and cost rules read from tables: move listing asks
+    this for every company at every build step.  ``tests/chicago_express/test_build.py``
+    checks the two agree at random positions."""
+    board = state.board
+    hexes = board.hexes
+    present = state.present
+    company = state.companies[company_id]
+    treasury = company.treasury
+    one_plus = state.variant.shared_cost_one_plus
+    exclusive = _exclusive(board)
+    fort_wayne_open = state.variant.fort_wayne_open
+    for hex_id in _candidates(board, company_id, tuple(company.hexes), fort_wayne_open):
+        here = present.get(hex_id)
+        cost = hexes[hex_id].cost
+        if here:
+            if hex_id in exclusive:
+                continue
+            cost *= len(here) + 1 if one_plus else len(here)  # as entry_cost
+        if cost <= treasury:
+            yield hex_id
 
 
 def placements(state: State, company_id: str) -> list[str]:
     """Every hex the company may enter next, in board order."""
     if state.companies[company_id].locos_left == 0:
         return []
-    return [h for h in _frontier(state, company_id) if placement_rule(state, company_id, h) is None]
+    return list(_open_hexes(state, company_id))
 
 
 def can_place(state: State, company_id: str) -> bool:
     """Whether the company has at least one hex it may enter now."""
     if state.companies[company_id].locos_left == 0:
         return False
-    return any(placement_rule(state, company_id, h) is None for h in _frontier(state, company_id))
+    return next(_open_hexes(state, company_id), None) is not None
+
+
+def company_rule(state: State, company_id: str, player: PlayerId) -> str | None:
+    """The rule key that forbids ``player`` to build for ``company_id`` now, or None
+    (§4.2); :func:`company_error` words it."""
+    company = state.companies.get(company_id)
+    if company is None:
+        return "build.company"
+    if not company.open:
+        return "build.closed"
+    if company.holders.get(player, 0) == 0:
+        return "build.shareholder"
+    if company.locos_left == 0:
+        return "build.trains"
+    if not can_place(state, company_id):
+        return "build.nowhere"
+    return None
 
 
 def company_error(state: State, action: ChooseCompany) -> IllegalAction | None:
-    company = state.companies.get(action.company)
-    if company is None:
-        return IllegalAction(f"there is no company {action.company!r}", rule="build.company")
-    if not company.open:
+    rule = company_rule(state, action.company, action.player)
+    if rule is None:
+        return None
+    if rule == "build.company":
+        return IllegalAction(f"there is no company {action.company!r}", rule=rule)
+    if rule == "build.closed":
         return IllegalAction(
-            f"{company.id} is not open yet: it opens when a company first reaches Chicago",
-            rule="build.closed",
+            f"{action.company} is not open yet: it opens when a company first reaches Chicago",
+            rule=rule,
         )
-    if company.holders.get(action.player, 0) == 0:
-        return IllegalAction(
-            f"{action.player} holds no share of {company.id}", rule="build.shareholder"
-        )
-    if company.locos_left == 0:
-        return IllegalAction(f"{company.id} has no locomotives left", rule="build.trains")
-    if not can_place(state, company.id):
-        return IllegalAction(
-            f"{company.id} has no hex it can enter and pay for (treasury ${company.treasury})",
-            rule="build.nowhere",
-        )
-    return None
+    if rule == "build.shareholder":
+        return IllegalAction(f"{action.player} holds no share of {action.company}", rule=rule)
+    if rule == "build.trains":
+        return IllegalAction(f"{action.company} has no locomotives left", rule=rule)
+    treasury = state.companies[action.company].treasury
+    return IllegalAction(
+        f"{action.company} has no hex it can enter and pay for (treasury ${treasury})", rule=rule
+    )
 
 
 def step_error(state: State, action: PlaceTrain | EndBuild) -> IllegalAction | None:
@@ -177,11 +266,9 @@ def legal(state: State) -> list[Action]:
     building = state.building
     assert building is not None
     player = state.players[state.current]
-    moves: list[Action] = [
-        PlaceTrain(player=player, company=building, hex=h) for h in placements(state, building)
-    ]
+    moves: list[Action] = [place_train(player, building, h) for h in placements(state, building)]
     if state.placed:
-        moves.append(EndBuild(player=player, company=building))
+        moves.append(end_build(player, building))
     return moves
 
 

@@ -42,10 +42,15 @@ class Company:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Company:
         other = Company.__new__(Company)
-        for name in Company.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.chicago_paid = self.chicago_paid
         other.hexes = list(self.hexes)
         other.holders = dict(self.holders)
+        other.id = self.id
+        other.income = self.income
+        other.locos_left = self.locos_left
+        other.open = self.open
+        other.shares_left = self.shares_left
+        other.treasury = self.treasury
         return other
 
     @property

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
-from roundhouse.titles.chicago_express.actions import Develop
+from roundhouse.titles.chicago_express.actions import Develop, develop_move
 from roundhouse.titles.chicago_express.state import State
 
 
@@ -21,51 +21,71 @@ def uses_house(state: State, hex_id: str) -> bool:
     return hex_id not in state.board.industrial or state.variant.industrial_uses_house
 
 
-def develop_error(state: State, hex_id: str) -> IllegalAction | None:
-    """Why ``hex_id`` may not be developed now, or None."""
+def develop_rule(state: State, hex_id: str) -> str | None:
+    """The rule key that forbids developing ``hex_id`` now, or None (§4.3);
+    :func:`develop_error` words it."""
     board = state.board
     info = board.hexes.get(hex_id)
     if info is None:
-        return IllegalAction(f"{hex_id!r} is not a hex on the board", rule="board.hex")
+        return "board.hex"
     track = board.industrial.get(hex_id)
     if track is not None and not track.player_developable:
+        return "develop.detroit"
+    if not info.developable:
+        return "develop.target"
+    if track is not None:
+        if state.track[hex_id] >= track.max:
+            return "develop.track_full"
+    elif hex_id in state.developed:
+        return "develop.already"
+    if state.variant.develop_requires_presence and not state.present.get(hex_id):
+        return "develop.presence"
+    if uses_house(state, hex_id) and state.houses == 0:
+        return "develop.supply"
+    return None
+
+
+def develop_error(state: State, hex_id: str) -> IllegalAction | None:
+    """Why ``hex_id`` may not be developed now, or None."""
+    rule = develop_rule(state, hex_id)
+    if rule is None:
+        return None
+    if rule == "board.hex":
+        return IllegalAction(f"{hex_id!r} is not a hex on the board", rule=rule)
+    info = state.board.hexes[hex_id]
+    if rule == "develop.detroit":
         return IllegalAction(
             f"{info.name or hex_id} develops by itself after each dividend; players cannot "
             "develop it",
-            rule="develop.detroit",
+            rule=rule,
         )
-    if not info.developable:
+    if rule == "develop.target":
         what = "Chicago" if info.type == "chicago" else f"a {info.type} hex"
         return IllegalAction(
             f"{hex_id} is {what}: only cities, mountains, forests, Wheeling and Pittsburgh "
             "can be developed",
-            rule="develop.target",
+            rule=rule,
         )
-    if track is not None:
-        if state.track[hex_id] >= track.max:
-            return IllegalAction(
-                f"{info.name} is already at the top of its track (${track.max})",
-                rule="develop.track_full",
-            )
-    elif hex_id in state.developed:
-        return IllegalAction(f"{hex_id} is already developed", rule="develop.already")
-    if state.variant.develop_requires_presence and not state.present.get(hex_id):
+    if rule == "develop.track_full":
+        top = state.board.industrial[hex_id].max
+        return IllegalAction(f"{info.name} is already at the top of its track (${top})", rule=rule)
+    if rule == "develop.already":
+        return IllegalAction(f"{hex_id} is already developed", rule=rule)
+    if rule == "develop.presence":
         return IllegalAction(
             f"{hex_id} has no locomotive in it: only a hex with a company can be developed",
-            rule="develop.presence",
+            rule=rule,
         )
-    if uses_house(state, hex_id) and state.houses == 0:
-        return IllegalAction("no houses are left in the supply", rule="develop.supply")
-    return None
+    return IllegalAction("no houses are left in the supply", rule=rule)
 
 
 def legal(state: State) -> list[Action]:
     player = state.players[state.current]
     candidates = state.present if state.variant.develop_requires_presence else state.board.hexes
     return [
-        Develop(player=player, hex=h)
+        develop_move(player, h)
         for h in state.board.developable
-        if h in candidates and develop_error(state, h) is None
+        if h in candidates and develop_rule(state, h) is None
     ]
 
 

@@ -29,6 +29,10 @@ from roundhouse.titles.chicago_express.actions import (
     PassBid,
     PlaceTrain,
     StartAuction,
+    choose_company,
+    choose_gauge,
+    null_action,
+    start_auction,
 )
 from roundhouse.titles.chicago_express.state import GAUGE_SIZE, HOUSES, State
 from roundhouse.titles.chicago_express.variant import Variant
@@ -59,6 +63,10 @@ class ChicagoExpressState(State, TitleState):
 
     # -- the TitleState protocol ---------------------------------------------------------
 
+    trusts_its_listing = True
+    """Each listing function applies the rules its move's check applies (the build's
+    through the same tables, ``tests/chicago_express/test_build.py``)."""
+
     def acting(self) -> tuple[PlayerId, ...]:
         if self.phase == "over":
             return ()
@@ -72,28 +80,26 @@ class ChicagoExpressState(State, TitleState):
             return auction.legal(self)
         player = self.players[self.current]
         if phase == "gauge":
-            return [
-                ChooseGauge(player=player, gauge=g)
-                for g in GAUGES
-                if self.gauges[g] < GAUGE_SIZE[g]
-            ]
+            return [choose_gauge(player, g) for g in GAUGES if self.gauges[g] < GAUGE_SIZE[g]]
         if phase == "build":
             return build.legal(self)
         if phase != "step":
             return []
-        moves: list[Action] = [NullAction(player=player)]
+        moves: list[Action] = [null_action(player)]
         if self.gauge == "auction":
-            for c in self.companies:
-                start = StartAuction(player=player, company=c)
-                if auction.start_error(self, start) is None:
-                    moves.append(start)
+            moves.extend(
+                start_auction(player, c)
+                for c in self.companies
+                if auction.start_rule(self, c, player) is None
+            )
         elif self.gauge == "develop":
             moves.extend(develop.legal(self))
         else:
-            for c in self.companies:
-                choose = ChooseCompany(player=player, company=c)
-                if build.company_error(self, choose) is None:
-                    moves.append(choose)
+            moves.extend(
+                choose_company(player, c)
+                for c in self.companies
+                if build.company_rule(self, c, player) is None
+            )
         return moves
 
     def knows(self, kind: str, name: str) -> bool:

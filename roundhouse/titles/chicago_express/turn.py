@@ -54,7 +54,8 @@ def finish_turn(state: State) -> None:
             auction.start(state, "wabash", WABASH, state.players[state.current])
             return
     state.gauge = None
-    if sum(state.gauges[g] == GAUGE_SIZE[g] for g in GAUGES) >= 2:
+    gauges = state.gauges
+    if sum([gauges[g] == GAUGE_SIZE[g] for g in GAUGES]) >= 2:
         dividend.general(state)
         if state.end is not None:
             return
