@@ -152,6 +152,8 @@ def test_chicago_express_state_copy_shares_nothing_mutable() -> None:
     for cid, company in s.companies.items():
         assert twin.companies[cid].hexes is not company.hexes
         assert twin.companies[cid].holders is not company.holders
+        for slot in Company.__slots__:  # Company.__deepcopy__ names each slot it copies
+            assert getattr(twin.companies[cid], slot) == getattr(company, slot), (cid, slot)
     clone = game.clone()
     moves = clone.legal_actions()
     clone.apply(moves[0])
