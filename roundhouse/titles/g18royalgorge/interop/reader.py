@@ -171,9 +171,7 @@ class RoyalGorgeReader(SiteMemory):
         """Keep the turn's latest move (``game`` stands just before it) for
         :meth:`_owed_pass`."""
         track = self._turns.setdefault(game, TurnTrack())
-        track.last = LastMove(
-            index=len(game.log), action=ours, turn=turn.copy(), before=game.clone()
-        )
+        track.last = LastMove(index=len(game.log), action=ours, turn=turn.copy())
 
     def _owed_pass(self, entity: str, game: Game) -> bool:
         """Whether a railroad's pass is one the site still owed its previous turn: the writer
@@ -185,7 +183,7 @@ class RoyalGorgeReader(SiteMemory):
         if last is None or last.turn.corp != entity or last.turn.key == turn_key(engine(game)):
             return False
         if last.owed is None:
-            last.owed = owed_after(last.action, last.before, last.turn)
+            last.owed = owed_after(last.action, game.at(last.index), last.turn)
         if last.owed <= 0:
             return False
         last.owed -= 1

@@ -68,9 +68,6 @@ class LastMove:
     index: int
     action: Action
     turn: SiteTurn
-    before: Game
-    """A copy of the game as it stood before the move (``game.at(index)``, which would
-    replay up to 63 actions from a snapshot: a sixth of an import's time went there)."""
     owed: int | None = None
 
 
