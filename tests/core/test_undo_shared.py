@@ -136,3 +136,37 @@ def test_nothing_outside_the_board_holds_what_is_inside_it(title: str) -> None:
             ]
             assert reached == [], f"{title}, move {turn}: {reached[:3]}"
         game.apply(bot.choose(game, game.acting[0]))
+
+
+@pytest.mark.parametrize("title", ["18RoyalGorge", "18USA", "18West", "18US"])
+def test_apply_undo_redo_along_a_random_game(title: str) -> None:
+    """The titles whose rules change the board beyond core's mutators (markers, pins, stubs,
+    side tokens) keep its version promise: every move of a random game, taken back, leaves
+    the board and the hash as they were, and so does every tenth take-back of three moves."""
+    game = roundhouse.new_game(title, ["Ann", "Bob", "Cy", "Dee"], seed=11)
+    bot = RandomBot(11)
+    game.apply(bot.choose(game, game.acting[0]))
+    game.undo()
+    seen: list[tuple[Canon, str]] = []
+    changed = 0
+    for turn in range(300):
+        if game.finished:
+            break
+        seen.append(position(game))
+        move = bot.choose(game, game.acting[0])
+        version = the_board(game).version
+        game.apply(move)
+        changed += the_board(game).version != version
+        after = position(game)
+        game.undo()
+        assert position(game) == seen[-1], f"{title}: undo of move {turn} ({move})"
+        game.apply(move)
+        assert position(game) == after
+        if turn % 10 == 9:
+            last = game.log[-3:]
+            game.undo(3)
+            assert position(game) == seen[-3], f"{title}: undo of moves {turn - 2}-{turn}"
+            for again in last:
+                game.apply(again)
+            assert position(game) == after
+    assert changed >= 5, f"{title}: {changed} moves changed the board"
