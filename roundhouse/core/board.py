@@ -233,6 +233,32 @@ class Board(Versioned):
         other.derived.hold(other)  # its version's entries stay while it lives
         return other
 
+    def restore(self, earlier: Board) -> None:
+        """Take back ``earlier``'s content in place (:meth:`Versioned.restore`): each hex
+        keeps its :class:`HexState` object and gets ``earlier``'s tile, rotation, tokens,
+        markers and reservations; the rest of the board's fields (supply, borders, stubs …,
+        a title's own too) become copies of ``earlier``'s, and its version ``earlier``'s, so
+        what is kept under that version (derived data, canonical bytes) holds again.
+        ``earlier`` is left as it was: it may be restored from again."""
+        if earlier.grid is not self.grid or earlier.hexes.keys() != self.hexes.keys():
+            raise ValueError("a board can only take back a copy of itself")
+        hexes = earlier.hexes
+        for name, here in self.hexes.items():
+            was = hexes[name]
+            here.printed, here.tile, here.rotation = was.printed, was.tile, was.rotation
+            here.tokens = {city: list(held) for city, held in was.tokens.items()}
+            here.markers = list(was.markers)
+            here._reserved = dict(was._reserved)
+        self.borders, self.supply = dict(earlier.borders), dict(earlier.supply)
+        mine = vars(self)
+        for key in [k for k in mine if k not in _COPIED and k not in vars(earlier)]:
+            del mine[key]
+        memo: dict[int, object] = {}
+        for key, value in vars(earlier).items():
+            if key not in _COPIED:
+                mine[key] = deep_copy(value, memo)
+        self.derived.hold(self)
+
     def touch(self) -> None:
         """The board changed: give it a new :attr:`version`.  Board mutators call it; a
         title that changes what a hex means to the rules without a mutator (a marker it keeps

@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Hashable
-from typing import TypeVar
+from typing import Self, TypeVar
 
 T = TypeVar("T")
 
@@ -65,6 +65,14 @@ class Versioned:
 
     version: Stamp
     derived: Derived
+
+    def restore(self, earlier: Self) -> None:
+        """Take back the content of ``earlier``, a copy of this part made before it last
+        changed, in place: whatever holds this part keeps holding it, and its version is
+        ``earlier``'s again.  Undo shares a versioned part between the state in play and the
+        state it keeps to go back to (:class:`~roundhouse.core.game.Game`), and restores it
+        from a copy only when its version moved on."""
+        raise NotImplementedError(f"{type(self).__name__} cannot restore an earlier content")
 
 
 class Derived:

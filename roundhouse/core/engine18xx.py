@@ -31,9 +31,11 @@ from roundhouse.core.config import (
     EndTrigger,
     TitleConfig,
 )
+from roundhouse.core.derived import Versioned
 from roundhouse.core.entities import Corporation, CorporationSpec, Player, Private, PrivateSpec
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import DiscardTrain
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.game_end import GameEnd, game_over_text
 from roundhouse.core.flow.map_steps import MapRules, NoMap
 from roundhouse.core.flow.operating_round import OperatingRound
@@ -429,6 +431,11 @@ class Engine(TitleState):
             raise IllegalAction(
                 f"{action.player} does not control {entity}", rule="round.not_your_entity"
             )
+
+    def shared_parts(self) -> Sequence[Versioned]:
+        """The board (:meth:`TitleState.shared_parts`): nearly half of an 18RoyalGorge
+        state's copy, and most moves leave it as it was."""
+        return (self.map.board,) if isinstance(self.map, BoardMap) else ()
 
     def execute(self: Self, action: Action) -> None:
         was_over = self.end.over

@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.canonical import digest
 from roundhouse.core.copying import deep_copy
+from roundhouse.core.derived import Stamp, Versioned
 from roundhouse.core.errors import IllegalAction, InvalidSetup, MalformedAction
 from roundhouse.core.event import Event, collecting
 from roundhouse.core.ids import PlayerId
@@ -45,6 +46,30 @@ are dropped after :data:`SNAPSHOT_EVERY` applies without an undo."""
 
 def _copy_state(state: TitleState) -> TitleState:
     return deep_copy(state)
+
+
+class _Kept:
+    """A state kept by :meth:`Game.apply` to undo the move, sharing the state's
+    :meth:`~roundhouse.core.state.TitleState.shared_parts` with the state in play: for each,
+    the part, its version when kept, and a copy of it at that version to restore it from
+    if the move (or a later one) changed it."""
+
+    __slots__ = ("parts", "state")
+
+    def __init__(
+        self, state: TitleState, parts: tuple[tuple[Versioned, Stamp, Versioned], ...]
+    ) -> None:
+        self.state = state
+        self.parts = parts
+
+    def take(self, changed: bool = False) -> TitleState:
+        """The kept state, its shared parts as they were when it was kept (each restored in
+        place if its version moved on since, or if ``changed``: an action that raised may
+        have changed a part before giving it its new version)."""
+        for part, version, earlier in self.parts:
+            if changed or part.version != version:
+                part.restore(earlier)
+        return self.state
 
 
 class Game:
@@ -91,11 +116,16 @@ class Game:
         self._undone_to: int | None = None
         """Where the last undo went; a second undo to the same place keeps a spare there
         (a single undo does not pay for the extra copy)."""
-        self._kept: dict[int, TitleState] = {}
+        self._kept: dict[int, _Kept] = {}
         """States after that many actions, copied by :meth:`apply` just before it played the
         next one, while searching (:data:`KEEP_AFTER_UNDO`): undo takes one over as the
-        state in play, with no copy and no replay.  Each is this game's own (never shared
-        with clones or history copies)."""
+        state in play, with no replay.  Each is this game's own (never shared with clones
+        or history copies), except for the state's shared parts (the board), which it
+        shares with the state in play and restores if they changed (:class:`_Kept`)."""
+        self._earlier: dict[Stamp, Versioned] = {}
+        """Copies of shared parts by version, for the kept states to restore them from:
+        taken once per version (a search tries many moves from one position) and dropped
+        with the last kept state that names their version."""
         self._since_undo: int | None = None
         """Applies since the last undo (None before the first, and again once
         :data:`SNAPSHOT_EVERY` applies have gone by without one, when the kept states are
@@ -192,11 +222,12 @@ class Game:
             if since + 1 >= SNAPSHOT_EVERY:
                 self._since_undo = None  # searching is over: a live game holds no copies
                 self._kept.clear()
+                self._earlier.clear()
         try:
             with collecting() as events:
                 state.execute(decoded)
         except BaseException:
-            self._restore(len(self._log))
+            self._restore(len(self._log), changed=True)
             raise
         log = self._log
         log.append(decoded)
@@ -229,19 +260,37 @@ class Game:
         before the action is checked: the position as replaying the log rebuilds it, even
         where a faulty ``check`` writes to the state (the fuzzer's ``refusal.unchanged``
         must still see that), and a refused action leaves it in place for the next try at
-        the same position."""
-        kept = self._kept
-        kept[length] = _copy_state(self._state)
+        the same position.  The state's shared parts (the board) are not copied: the kept
+        state holds the parts in play, with a copy of each at its version (one per version,
+        in :attr:`_earlier`), and undo restores a part from it only if the part's version
+        moved on (a faulty ``check`` that changed the board without a new version would not
+        be taken back: board mutators always give one)."""
+        kept, earlier = self._kept, self._earlier
+        state = self._state
+        parts = state.shared_parts()
+        shared = []
+        for part in parts:
+            version = part.version
+            was = earlier.get(version)
+            if was is None:
+                was = earlier[version] = deep_copy(part)
+            shared.append((part, version, was))
+        kept[length] = _Kept(deep_copy(state, {id(p): p for p in parts}), tuple(shared))
         for old in [i for i in kept if i <= length - KEEP_AFTER_UNDO]:
             del kept[old]
+        named = {version for k in kept.values() for _, version, _ in k.parts}
+        for version in [v for v in earlier if v not in named]:
+            del earlier[version]
 
-    def _restore(self, length: int) -> None:
+    def _restore(self, length: int, *, changed: bool = False) -> None:
         """Rebuild the state after the first ``length`` actions of the log: the state kept
-        there by :meth:`apply` if there is one, else a snapshot's copy plus replay."""
+        there by :meth:`apply` if there is one (its shared parts restored if ``changed`` or
+        if their version moved on), else a snapshot's copy plus replay."""
         kept = self._kept
         for i in [i for i in kept if i > length]:
             del kept[i]
-        state = kept.pop(length, None)
+        taken = kept.pop(length, None)
+        state = taken.take(changed) if taken is not None else None
         snapshots = self._snapshots
         base = length if state is not None else max(i for i in snapshots if i <= length)
         for i in [i for i in snapshots if i > length]:
@@ -467,6 +516,7 @@ class Game:
         other._spare = self._spare if self._spare in other._snapshots else None
         other._undone_to = None
         other._kept = {}
+        other._earlier = {}
         other._since_undo = None
         other._legal = self._legal if length == len(self._log) else None
         return other

@@ -277,7 +277,11 @@ def reaches(
     run for them only (a lay check asks this of one or two positions, where working out the
     whole reach cost tens of milliseconds).  A target the search gave up on counts as
     reached, as in :func:`compute_reach`."""
-    track, starts, moves, order, _, legal = _explore(board, company, avoid)
+    known: dict[tuple[_State, bool], list[_State]] = board.derived.get(
+        ("moves", company, board.version), dict
+    )
+    mates: dict[_State, tuple[str, int] | None] = board.derived.get(("mates", id(board.grid)), dict)
+    track, starts, moves, order, _, legal = _explore(board, company, avoid, known, mates)
     wanted = {t for t in targets if t in legal}
     reached = {t for t in wanted if legal[t]}
     unsettled = sorted(wanted - reached, key=order.__getitem__)
@@ -320,11 +324,22 @@ _Explored = tuple[
 ]
 
 
-def _explore(board: Board, company: str, avoid: frozenset[_State]) -> _Explored:
+def _explore(
+    board: Board,
+    company: str,
+    avoid: frozenset[_State],
+    known: dict[tuple[_State, bool], list[_State]] | None = None,
+    mates: dict[_State, tuple[str, int] | None] | None = None,
+) -> _Explored:
     """The breadth-first part of :func:`compute_reach`: every position found, in the order
     found, with its search parent, whether that path is a legal route, and each position's
-    moves."""
+    moves.  ``known``: the company's moves on this board version worked out so far (and
+    filled in here), shared by the many :func:`reaches` questions a lay listing asks of
+    one board, each with its own ``avoid``: the moves do not depend on it.  ``mates``: the
+    hexside crossings looked up so far (:meth:`_Track.mate`: the map's, on every board)."""
     track = _Track(board, company)
+    if mates is not None:
+        track.mates = mates
     starts: list[_State] = list(dict.fromkeys(board.tokens_of(company)))
     order: dict[_State, int] = {}
     parent: dict[_State, _State | None] = {}
@@ -341,7 +356,13 @@ def _explore(board: Board, company: str, avoid: frozenset[_State]) -> _Explored:
         state = queue.popleft()
         nexts = moves.get(state)
         if nexts is None:
-            nexts = track.moves(state, state in first)
+            if known is None:
+                nexts = track.moves(state, state in first)
+            else:
+                begins = state in first
+                nexts = known.get((state, begins))
+                if nexts is None:
+                    nexts = known[state, begins] = track.moves(state, begins)
             if avoid:
                 nexts = [n for n in nexts if n not in avoid]
             moves[state] = nexts

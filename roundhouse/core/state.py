@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 from typing import ClassVar
 
 from roundhouse.core.actions import Action, Json
+from roundhouse.core.derived import Versioned
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.event import emit
 from roundhouse.core.ids import PlayerId
@@ -90,6 +91,16 @@ class TitleState(ABC):
     @abstractmethod
     def execute(self, action: Action) -> None:
         """Carry out a checked action, including everything it sets off (phases, game end)."""
+
+    def shared_parts(self) -> Sequence[Versioned]:
+        """Parts of this state that undo may share instead of copying: each is reached from
+        the state only through itself (nothing else in the state holds what is inside it),
+        gives itself a new version on every change, and can take back an earlier content in
+        place (:class:`~roundhouse.core.derived.Versioned`).  The state :meth:`Game.apply
+        <roundhouse.core.game.Game.apply>` keeps to undo the move holds the very part in
+        play, which an undo restores from a copy only if the move changed it.  None by
+        default."""
+        return ()
 
     def emit(self, kind: str, text: str, /, **data: object) -> None:
         """Tell the narrated log what just happened (:mod:`roundhouse.core.event`): a round

@@ -38,7 +38,8 @@ def test_derived_a_replayed_game_keeps_entries_of_the_boards_it_holds_only() -> 
     derived = game.state.map.derived  # type: ignore[attr-defined]
     held = {game.state.map.board.version}  # type: ignore[attr-defined]
     held |= {s.map.board.version for s in game._snapshots.values()}  # type: ignore[attr-defined]
-    held |= {s.map.board.version for s in game._kept.values()}  # type: ignore[attr-defined]
+    held |= {k.state.map.board.version for k in game._kept.values()}  # type: ignore[attr-defined]
+    held |= set(game._earlier)  # the kept states' board copies, by version
     assert len(game.log) > 100
     assert _versions_in(derived) <= held
     assert game.state.map.board.version in _versions_in(derived)  # type: ignore[attr-defined]
