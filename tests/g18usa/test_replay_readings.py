@@ -101,10 +101,10 @@ def test_18usa_12_1_a_route_may_pass_a_junction_point_again() -> None:
     tiles"; only a stretch of track may not be used twice.  The title's graph gives
     junction points no "visited" mark; core's default keeps it."""
     g = usa(Game(TITLE, PLAYERS, seed=1).state)
-    board = g.usa_map.board
+    board = g.map.board
     board.lay("D18", "546", 3, {})
     phase = g.depot.phases.current
-    ours = compile_board(board, phase, g.usa_map.graph_options(g, "ATSF"))
+    ours = compile_board(board, phase, g.map.graph_options(g, "ATSF"))
     plain = compile_board(board, phase, GraphOptions())
     junction = [n for n, kind in enumerate(ours.node_type) if kind is NodeType.JUNCTION]
     assert junction
