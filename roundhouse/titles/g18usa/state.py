@@ -20,7 +20,7 @@ from roundhouse.titles.g18usa.variant import Variant
 
 @dataclasses.dataclass
 class Rusting:
-    """A rust P13's company may answer: the trains of its it may save
+    """A rust P13's company may answer: which of its trains it may save
     (:mod:`.train_privates`)."""
 
     company: str
@@ -31,8 +31,9 @@ class UsaGame(FamilyEngine):
     """One game of 18USA."""
 
     map: UsaMapState[UsaGame]
-    """The board and the title's map rules (:class:`~.map_rules.UsaMap`; the constructor
-    takes nothing else)."""
+    """The board and what the map keeps beside it: the constructor takes only a
+    :class:`~.map_state.UsaMapState` (the title builds :class:`~.map_rules.UsaMap`, which
+    adds the rules), so the engine's ``map`` is typed as one here."""
 
     def __init__(
         self,
