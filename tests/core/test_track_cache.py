@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from roundhouse.core.bank import BANK
 from roundhouse.core.canonical import digest
 from roundhouse.core.flow.lay_rule import LayRule
@@ -114,3 +116,28 @@ def test_18royalgorge_1_lay_track_extra_cost_is_priced_once_per_key() -> None:
     left = list(keyed.map.tile_lays(keyed, "PRR"))
     assert left == [lay for lay in every if lay.cost + 30 <= 35]
     assert len(left) < len(every)
+
+
+def test_18royalgorge_1_lay_track_rules_are_asked_only_what_they_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """18RoyalGorge "1. Lay Track": a lay rule answering one question (the gorge: whether a
+    lay is allowed) is asked that one; the base's neutral answers (no extra cost, terrain
+    unchanged, nothing after) are not asked for (issue #15: one lay entered every rule for
+    every question).  The lays listed and laid are the same."""
+
+    class NoB4Eights(LayRule):
+        def allowed(self, g, corp_id, lay):  # type: ignore[no-untyped-def]
+            return not (lay.hex == "B4" and lay.tile == "8")
+
+    def never(*args: object) -> None:
+        raise AssertionError("the base LayRule was asked")
+
+    g = make()
+    g.map.lay_rules = (NoB4Eights(),)
+    for question in ("terrain", "position_key", "extra", "extra_key", "after"):
+        monkeypatch.setattr(LayRule, question, never)
+    lays = list(g.map.tile_lays(g, "PRR"))
+    assert lays and all(lay.tile != "8" for lay in lays if lay.hex == "B4")
+    g.map.lay_tile(g, "PRR", lays[0])
+    assert g.map.board["B4"].tile.id == lays[0].tile

@@ -255,7 +255,7 @@ def test_export_free_brown_home_is_inside_the_sites_track_step() -> None:
 
     written = _opened(1, "B8", "5", size="5")
     written.apply(next(a for a in written.game.legal_actions() if a.kind == "lay_tile"))
-    assert written.game.state.usa_map.board.hexes["B8"].tile.id == "448"  # type: ignore[attr-defined]
+    assert written.game.state.map.board.hexes["B8"].tile.id == "448"  # type: ignore[attr-defined]
     written.play("lay_tile", "1", entity="ATSF", hex="B10", tile="7", rotation=0)
     written.play("pass", "1", entity="ATSF")
     assert written.finish() == [
@@ -320,19 +320,20 @@ def test_export_conversion_shares_take_the_sites_numbers() -> None:
     are written as the site's ATSF_4-8 (the 4-player fixture's PRR_7 and PRR_8)."""
     from roundhouse.titles.g18usa.family1817.actions import Convert, Short
     from roundhouse.titles.g18usa.family1817.company_sale import convert
-    from roundhouse.titles.g18usa.family1817.engine import family
     from roundhouse.titles.g18usa.family1817.short_sale import do_short
+    from roundhouse.titles.g18usa.interop.names import engine
 
     written = _opened(1, "D14", "4")
-    game, g = written.game, written.game.state
-    assert sorted(g.books["ATSF"].certs) == [f"ATSF_{n}" for n in range(4)]  # type: ignore[attr-defined]
+    game = written.game
+    g = engine(game)
+    assert sorted(g.books["ATSF"].certs) == [f"ATSF_{n}" for n in range(4)]
     memory = TRANSLATOR.written(game)
     TRANSLATOR.write_short(Short(player="2", entity="2", corporation="ATSF"), game, _Seats())
-    do_short(family(g), "2", "ATSF")  # type: ignore[arg-type]
+    do_short(g, "2", "ATSF")
     assert memory.alias == {"ATSF_4": "ATSF_10"}
     TRANSLATOR.write_convert(Convert(player="1", entity="ATSF"), game, _Seats())
-    before = set(g.books["ATSF"].certs)  # type: ignore[attr-defined]
-    convert(family(g), "ATSF", tokens=False)  # type: ignore[arg-type]
+    before = set(g.books["ATSF"].certs)
+    convert(g, "ATSF", tokens=False)
     new = sorted(set(g.books["ATSF"].certs) - before, key=lambda c: int(c.rpartition("_")[2]))  # type: ignore[attr-defined]
     assert new == [f"ATSF_{n}" for n in range(5, 10)]
     assert [memory.alias[c] for c in new] == [f"ATSF_{n}" for n in range(4, 9)]

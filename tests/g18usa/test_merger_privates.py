@@ -43,7 +43,7 @@ def _pair(
     g = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1 if compat else 9, options=options).state
     assert isinstance(g, UsaGame)
     assert ({"P8"} if compat else {"P8", "P20"}) <= set(g.privates)
-    board = g.usa_map.board
+    board = g.map.board
     for corp, hexes, owned in (("ATSF", atsf, atsf_owned), ("GN", gn, gn_owned)):
         g.start_company("Ann", corp, 50)
         for hex_name in hexes:
@@ -56,7 +56,7 @@ def _pair(
 def _with_p8(g: UsaGame, corp: str, area: str = "Seattle") -> None:
     """``corp`` owns P8 and has placed its station in ``area``."""
     g.privates["P8"].owner = corp
-    place_express(g.usa_map.board, corp, area)
+    place_express(g.map.board, corp, area)
 
 
 def _cut(g: UsaGame, choice: str) -> None:
@@ -82,15 +82,15 @@ def test_18usa_appendix_p8_red_area_station_may_be_removed_when_over_eight() -> 
     g = _pair(CITIES[:4], 4, CITIES[4:8], 4)
     _with_p8(g, "ATSF")
     merge(g, "ATSF", "GN")
-    assert g.usa_map.token_cuts == {"ATSF": 1}
+    assert g.map.token_cuts == {"ATSF": 1}
     assert _offered(g) == {f"{h} c" for h in CITIES[:8]} | {"P8"}
     _cut(g, "P8")
-    board = g.usa_map.board
+    board = g.map.board
     assert express_area(board, "ATSF") is None
     assert g.privates["P8"].closed
     assert {h for h, _ in board.tokens_of("ATSF")} == set(CITIES[:8])
     assert (g.corps["ATSF"].tokens_placed, g.corps["ATSF"].tokens_owned) == (8, 8)
-    assert not STEP.active(g, "ATSF") and g.usa_map.token_cuts == {}
+    assert not STEP.active(g, "ATSF") and g.map.token_cuts == {}
 
 
 def test_18usa_appendix_p8_red_area_station_kept_costs_a_station() -> None:
@@ -101,7 +101,7 @@ def test_18usa_appendix_p8_red_area_station_kept_costs_a_station() -> None:
     _with_p8(g, "ATSF")
     merge(g, "ATSF", "GN")
     _cut(g, f"{CITIES[7]} c")
-    board = g.usa_map.board
+    board = g.map.board
     assert express_area(board, "ATSF") == "Seattle"
     assert not g.privates["P8"].closed and g.privates["P8"].owner == "ATSF"
     assert board[CITIES[7]].tokens["c"] == []
@@ -116,10 +116,10 @@ def test_18usa_appendix_p8_absorbed_companys_station_counts_for_the_survivor() -
     g = _pair(CITIES[:4], 4, CITIES[4:8], 4)
     _with_p8(g, "GN", "Mexico")
     merge(g, "ATSF", "GN")
-    board = g.usa_map.board
+    board = g.map.board
     assert express_area(board, "ATSF") == "Mexico" and express_area(board, "GN") is None
     assert g.privates["P8"].owner == "ATSF"
-    assert g.usa_map.token_cuts == {"ATSF": 1} and "P8" in _offered(g)
+    assert g.map.token_cuts == {"ATSF": 1} and "P8" in _offered(g)
 
 
 def test_18usa_appendix_p8_over_eight_only_on_the_charter() -> None:
@@ -130,10 +130,10 @@ def test_18usa_appendix_p8_over_eight_only_on_the_charter() -> None:
     g = _pair(CITIES[:3], 5, CITIES[3:5], 3)
     _with_p8(g, "ATSF")
     merge(g, "ATSF", "GN")
-    assert g.usa_map.token_cuts == {"ATSF": 1}
+    assert g.map.token_cuts == {"ATSF": 1}
     assert _offered(g) == {f"{h} c" for h in CITIES[:5]} | {"P8", "charter"}
     _cut(g, "charter")
-    assert express_area(g.usa_map.board, "ATSF") == "Seattle"
+    assert express_area(g.map.board, "ATSF") == "Seattle"
     assert (g.corps["ATSF"].tokens_placed, g.corps["ATSF"].tokens_owned) == (5, 7)
 
     g = _pair(CITIES[:3], 5, CITIES[3:5], 3)
@@ -151,8 +151,8 @@ def test_18usa_appendix_p8_over_eight_only_on_the_charter_18xx_games() -> None:
     g = _pair(CITIES[:3], 5, CITIES[3:5], 3, compat=True)
     _with_p8(g, "ATSF")
     merge(g, "ATSF", "GN")
-    assert g.usa_map.token_cuts == {} and not STEP.active(g, "ATSF")
-    assert express_area(g.usa_map.board, "ATSF") == "Seattle"
+    assert g.map.token_cuts == {} and not STEP.active(g, "ATSF")
+    assert express_area(g.map.board, "ATSF") == "Seattle"
     assert not g.privates["P8"].closed
     assert (g.corps["ATSF"].tokens_placed, g.corps["ATSF"].tokens_owned) == (5, 7)
 
@@ -162,8 +162,8 @@ def test_18usa_appendix_p8_eight_or_fewer_no_choice() -> None:
     g = _pair(CITIES[:4], 4, CITIES[4:7], 3)
     _with_p8(g, "ATSF")
     merge(g, "ATSF", "GN")
-    assert g.usa_map.token_cuts == {} and not STEP.active(g, "ATSF")
-    assert express_area(g.usa_map.board, "ATSF") == "Seattle"
+    assert g.map.token_cuts == {} and not STEP.active(g, "ATSF")
+    assert express_area(g.map.board, "ATSF") == "Seattle"
     assert (g.corps["ATSF"].tokens_placed, g.corps["ATSF"].tokens_owned) == (7, 7)
 
 
@@ -175,7 +175,7 @@ def test_18usa_14_3_no_red_area_choice_without_p8() -> None:
     with pytest.raises(IllegalAction) as refused:
         _cut(g, "P8")
     assert refused.value.rule == "tokens.keep_eight"
-    assert g.usa_map.token_cuts == {"ATSF": 1}
+    assert g.map.token_cuts == {"ATSF": 1}
 
 
 def test_18usa_appendix_p8_company_leaving_play_takes_its_station() -> None:
@@ -184,7 +184,7 @@ def test_18usa_appendix_p8_company_leaving_play_takes_its_station() -> None:
     g = _pair(CITIES[:2], 2, CITIES[2:3], 1)
     _with_p8(g, "GN")
     close(g, "GN")
-    assert express_area(g.usa_map.board, "GN") is None
+    assert express_area(g.map.board, "GN") is None
     assert g.privates["P8"].closed
 
 
@@ -193,7 +193,7 @@ def test_18usa_appendix_p8_company_leaving_play_takes_its_station() -> None:
 
 def _boise_full(g: UsaGame, holder: str = "IC") -> None:
     """Boise (D6, one slot) holds ``holder``'s station; ATSF's P20 station waits there."""
-    board = g.usa_map.board
+    board = g.map.board
     board.place_token("D6", "c", holder)
     board.add_marker("D6", law_firm_marker("ATSF", "c"))
     g.corps["ATSF"].tokens_placed += 1
@@ -207,7 +207,7 @@ def test_18usa_p20_waiting_station_counts_after_a_merger() -> None:
     _boise_full(g)
     merge(g, "ATSF", "GN")
     assert (g.corps["ATSF"].tokens_placed, g.corps["ATSF"].tokens_owned) == (5, 5)
-    assert law_firm_marker("ATSF", "c") in g.usa_map.board["D6"].markers
+    assert law_firm_marker("ATSF", "c") in g.map.board["D6"].markers
 
 
 def test_18usa_p20_absorbed_waiting_station_twice_in_a_hex_returns_to_the_charter() -> None:
@@ -215,10 +215,10 @@ def test_18usa_p20_absorbed_waiting_station_twice_in_a_hex_returns_to_the_charte
     company's charter": GN's P20 station waits in a city where ATSF has a token; it leaves the
     map and ATSF owns all four tokens with three on the map."""
     g = _pair(("D6",), 1, CITIES[:2], 3)
-    g.usa_map.board.add_marker("D6", law_firm_marker("GN", "c"))
+    g.map.board.add_marker("D6", law_firm_marker("GN", "c"))
     g.corps["GN"].tokens_placed = 3
     merge(g, "ATSF", "GN")
-    board = g.usa_map.board
+    board = g.map.board
     assert not board["D6"].markers and board["D6"].tokens["c"] == ["ATSF"]
     assert (g.corps["ATSF"].tokens_placed, g.corps["ATSF"].tokens_owned) == (3, 4)
 
@@ -229,10 +229,10 @@ def test_18usa_p20_waiting_station_is_one_of_the_eight() -> None:
     g = _pair(CITIES[:4], 5, CITIES[4:8], 4)
     _boise_full(g)
     merge(g, "ATSF", "GN")
-    assert g.usa_map.token_cuts == {"ATSF": 1}
+    assert g.map.token_cuts == {"ATSF": 1}
     assert "D6 c" in _offered(g)
     _cut(g, "D6 c")
-    assert not g.usa_map.board["D6"].markers
+    assert not g.map.board["D6"].markers
     assert (g.corps["ATSF"].tokens_placed, g.corps["ATSF"].tokens_owned) == (8, 8)
 
 
@@ -241,10 +241,10 @@ def test_18usa_p20_fills_a_slot_a_new_tile_brings() -> None:
     becomes available later": Boise's green tile has two slots, and ATSF's waiting station
     takes the new one as the tile goes down, before any other company could."""
     g = _pair(CITIES[:1], 3, (), 1)
-    board = g.usa_map.board
+    board = g.map.board
     board.lay("D6", "57", 2, {"c": "c"})
     _boise_full(g)
-    g.usa_map.lay_free(g, "GN", TileLay("D6", "14", 2, 0, True), {"c": "c"})
+    g.map.lay_free(g, "GN", TileLay("D6", "14", 2, 0, True), {"c": "c"})
     assert board["D6"].tokens["c"] == ["IC", "ATSF"] and not board["D6"].markers
     assert g.corps["ATSF"].tokens_placed == 2
 
@@ -256,7 +256,7 @@ def test_18usa_p20_fills_a_slot_a_liquidated_company_leaves() -> None:
     _boise_full(g, holder="GN")
     g.corps["GN"].tokens_placed = 2
     close(g, "GN")
-    board = g.usa_map.board
+    board = g.map.board
     assert board["D6"].tokens["c"] == ["ATSF"] and not board["D6"].markers
     assert g.corps["ATSF"].tokens_placed == 2
 
@@ -267,5 +267,5 @@ def test_18usa_p20_waiting_station_leaves_with_its_company() -> None:
     g = _pair(CITIES[:1], 3, (), 1)
     _boise_full(g, holder="GN")
     close(g, "ATSF")
-    board = g.usa_map.board
+    board = g.map.board
     assert not board["D6"].markers and board["D6"].tokens["c"] == ["GN"]

@@ -13,11 +13,10 @@ from roundhouse.titles.g18usa.board import metropolis_candidates
 from roundhouse.titles.g18usa.company_privates import (
     LawFirmStep,
     company_started,
-    extra_loans,
-    interest_due,
     private_acquired,
-    settle_law_firm,
 )
+from roundhouse.titles.g18usa.land_grant import extra_loans, interest_due
+from roundhouse.titles.g18usa.law_firm import settle_law_firm
 from roundhouse.titles.g18usa.powers import UsePrivate
 from roundhouse.titles.g18usa.stop_bonus import PrivateStops
 from tests.g18usa.privates_engine import (

@@ -159,7 +159,7 @@ def test_18usa_12_2_4_no_colour_skip_before_phase_5_even_with_p11() -> None:
     g = game.state
     assert "5" not in g.phases_reached()  # type: ignore[attr-defined]
     assert any(p.id == "P11" and p.owner == "DRG" for p in g.privates.values())  # type: ignore[attr-defined]
-    board = g.usa_map.board  # type: ignore[attr-defined]
+    board = g.map.board  # type: ignore[attr-defined]
     on_empty = {
         board.tiles[a.tile].colour
         for a in game.legal_actions()

@@ -19,15 +19,21 @@ from roundhouse.core.routes.graph import NodeType, Stop, StopKind
 from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.family1817.company_sale import SaleKind
 from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
-from roundhouse.titles.g18usa.state import UsaGame, usa
+from roundhouse.titles.g18usa.state import UsaGame
 
 PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def usa(game: Game) -> UsaGame:
+    state = game.state
+    assert isinstance(state, UsaGame)
+    return state
 
 
 def started(size: int, price: int = 100) -> UsaGame:
     """Seed 1, Ann president of ATSF at share price ``price``, grown to ``size`` shares with the new
     shares in its treasury."""
-    g = usa(Game(TITLE, PLAYERS, seed=1).state)
+    g = usa(Game(TITLE, PLAYERS, seed=1))
     g.start_company("Ann", "ATSF", price)
     book = g.books["ATSF"]
     if size > book.size:
@@ -100,11 +106,11 @@ def test_18usa_12_1_a_route_may_pass_a_junction_point_again() -> None:
     """§12.1: "A route may change directions at the junctions in the middle of plain track
     tiles"; only a stretch of track may not be used twice.  The title's graph gives
     junction points no "visited" mark; core's default keeps it."""
-    g = usa(Game(TITLE, PLAYERS, seed=1).state)
-    board = g.usa_map.board
+    g = usa(Game(TITLE, PLAYERS, seed=1))
+    board = g.map.board
     board.lay("D18", "546", 3, {})
     phase = g.depot.phases.current
-    ours = compile_board(board, phase, g.usa_map.graph_options(g, "ATSF"))
+    ours = compile_board(board, phase, g.map.graph_options(g, "ATSF"))
     plain = compile_board(board, phase, GraphOptions())
     junction = [n for n, kind in enumerate(ours.node_type) if kind is NodeType.JUNCTION]
     assert junction

@@ -46,7 +46,7 @@ def started_in(home: str) -> Game:
 def lay_toward(game: Game, home: str, target: str) -> None:
     """ATSF's ordinary first tile action: a yellow tile on its home pointing at ``target``."""
     g = usa(game)
-    board = g.usa_map.board
+    board = g.map.board
     edge = next(e for e, n in board.grid.neighbours(home).items() if n == target)
     lay = next(
         a
@@ -75,14 +75,14 @@ def test_resource_subsidy_is_a_free_extra_lay_with_the_token() -> None:
     assert offered and {(a.hex, a.choice) for a in offered} == {("I23", "oil")}
     cash = g.ledger.cash("ATSF")
     game.apply(offered[0])
-    board = g.usa_map.board
+    board = g.map.board
     assert board["I23"].tile.colour.label == "yellow" and board["I23"].markers == ["oil"]
     assert g.ledger.cash("ATSF") == cash and "ATSF" not in g.company_subsidies
     assert not subsidy_lays(game)
     second = [a for a in game.legal_actions() if a.kind == "lay_tile"]
     assert second and all(a.hex not in ("I23", "I25") for a in second)
     # §13.2: a run through the oil token earns $10 more (before Phase 5)
-    bonuses = {b.tag: b for b in g.usa_map.revenue_rules(g, "ATSF").route_bonuses}
+    bonuses = {b.tag: b for b in g.map.revenue_rules(g, "ATSF").route_bonuses}
     assert set(bonuses) == {"oil"} and bonuses["oil"].amount == 10
     assert bonuses["oil"].phase_amount["5"] == 20 and bonuses["oil"].single_pass
 
@@ -97,10 +97,10 @@ def test_resource_subsidy_offers_each_resource_of_the_icon_and_ignores_15_terrai
     lay_toward(game, "B8", "C7")
     offered = [a for a in subsidy_lays(game) if a.hex == "C7"]
     assert offered and {a.choice for a in offered} == {"ore"}
-    assert g.usa_map.board["C7"].printed.cost == 15
+    assert g.map.board["C7"].printed.cost == 15
     cash = g.ledger.cash("ATSF")
     game.apply(offered[0])
-    assert g.ledger.cash("ATSF") == cash and g.usa_map.board["C7"].markers == ["ore"]
+    assert g.ledger.cash("ATSF") == cash and g.map.board["C7"].markers == ["ore"]
 
 
 def test_resource_subsidy_both_icons_offer_both_tokens() -> None:
@@ -183,7 +183,7 @@ def test_13_3_ore_token_turned_to_20_by_a_tile_upgrade_action() -> None:
     g.company_subsidies["ATSF"] = RESOURCE
     lay_toward(game, "B8", "C7")
     game.apply(next(a for a in subsidy_lays(game) if a.hex == "C7" and a.choice == "ore"))
-    board = g.usa_map
+    board = g.map
     assert not [a for a in game.legal_actions() if a.kind == "upgrade_ore"]  # phase 2
     g.depot.phases.advance_to("3")
     board.laid, board.free_laid = ["B8"], []  # a later turn: C7 not built in it

@@ -57,11 +57,11 @@ def test_18usa_p10_start_makes_chicago_a_metropolis() -> None:
     g = started_with("P10", "D20", bid=20, seed=8)
     assert g.ledger.cash("Ann") == START_CASH - 20 - 60
     assert g.ledger.cash("ATSF") == 60
-    here = g.usa_map.board["D20"]
+    here = g.map.board["D20"]
     metro = usa_board.metropolis_candidates()["D20"]
     assert here.tile.id == metro.tile and here.rotation == metro.rotation
     assert "D20" in g.metropolises
-    assert g.usa_map.board.tokens_of("ATSF") == [("D20", here.tile.cities[0].name)]
+    assert g.map.board.tokens_of("ATSF") == [("D20", here.tile.cities[0].name)]
     assert (g.corps["ATSF"].tokens_placed, g.corps["ATSF"].tokens_owned) == (1, 1)
     assert g.privates["P10"].closed
 
@@ -70,7 +70,7 @@ def test_18usa_p10_start_in_a_city_not_a_candidate_changes_no_tile() -> None:
     """Started elsewhere (Boise, D6: not one of §2.4's six), P10 does nothing and closes;
     the money is the same."""
     g = started_with("P10", "D6", bid=20, seed=8)
-    board = g.usa_map.board
+    board = g.map.board
     assert board["D6"].tile is board["D6"].printed.tile
     assert "D6" not in g.metropolises
     assert g.ledger.cash("ATSF") == 60

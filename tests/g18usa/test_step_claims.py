@@ -31,7 +31,7 @@ def test_18usa_13_p21_coal_token_is_the_resource_steps_not_a_bridge() -> None:
     game, _ = _position("p21-coal-3p.json")
     coal = UsePrivate(player="Ann", entity="C&O", company="P21", hex="D26", choice="coal")
     assert coal in game.legal_actions()
-    board = game.state.usa_map.board
+    board = game.state.map.board
     assert "coal" not in board.hexes["D26"].markers
     game.apply(coal)
     assert "coal" in board.hexes["D26"].markers

@@ -180,7 +180,7 @@ def test_18usa_12_2_3_denver_orientation_chosen_by_its_first_company() -> None:
     assert choices == {"exits 1-3-5", "exits 0-2-4"}
     assert not [a for a in game.legal_actions() if a.kind == "lay_tile"]
     act(game, "choose", "Ann", entity="ATSF", choice="exits 0-2-4")
-    assert g.usa_map.board.hexes["E11"].rotation == 1 and not g.denver_open
+    assert g.map.board.hexes["E11"].rotation == 1 and not g.denver_open
     assert [a for a in game.legal_actions() if a.kind == "lay_tile"]
 
 
@@ -251,15 +251,15 @@ def test_18usa_12_2_4_free_brown_home_and_12_2_second_tile_for_20() -> None:
     assert {(a.hex, a.tile) for a in lays} == {("B8", "448")}
     cash = g.ledger.cash("ATSF")
     game.apply(lays[0])
-    assert g.usa_map.board.hexes["B8"].tile.id == "448" and g.ledger.cash("ATSF") == cash
+    assert g.map.board.hexes["B8"].tile.id == "448" and g.ledger.cash("ATSF") == cash
     act(game, "lay_tile", "Ann", entity="ATSF", hex="B10", tile="7", rotation=0)
     assert g.ledger.cash("ATSF") == cash
     second = [a for a in game.legal_actions() if a.kind == "lay_tile"]
     assert second and all(a.hex not in ("B8", "B10") for a in second)
-    plain = next(a for a in second if g.usa_map.board.tiles[a.tile].colour.label == "yellow")
+    plain = next(a for a in second if g.map.board.tiles[a.tile].colour.label == "yellow")
     terrain = next(
         lay.cost
-        for lay in g.usa_map.tile_lays(g, "ATSF")
+        for lay in g.map.tile_lays(g, "ATSF")
         if (lay.hex, lay.tile, lay.rotation) == (plain.hex, plain.tile, plain.rotation)
     )
     game.apply(plain)
@@ -280,10 +280,10 @@ def test_18usa_boomtown_subsidy_free_green_home_in_first_or() -> None:
     assert g.depot.phases.current.name == "2"
     lays = [a for a in game.legal_actions() if a.kind == "lay_tile"]
     assert lays and all(a.hex == "B14" for a in lays)
-    assert {g.usa_map.board.tiles[a.tile].colour.label for a in lays} == {"green"}
+    assert {g.map.board.tiles[a.tile].colour.label for a in lays} == {"green"}
     cash = g.ledger.cash("ATSF")
     game.apply(lays[0])
-    assert g.usa_map.board.hexes["B14"].tile.colour.label == "green"
+    assert g.map.board.hexes["B14"].tile.colour.label == "green"
     assert g.ledger.cash("ATSF") == cash and "ATSF" not in g.company_subsidies
     assert any(a.kind == "lay_tile" and a.hex != "B14" for a in game.legal_actions())
 
@@ -295,7 +295,7 @@ def test_18usa_free_station_subsidy_gives_an_extra_token() -> None:
     g = usa(game)
     assert g.subsidies["C3"].kind == "free_station"
     _start_atsf(game, 100, "C3")
-    assert g.corps["ATSF"].tokens_owned == 2 and g.usa_map.free_stations == {"ATSF"}
+    assert g.corps["ATSF"].tokens_owned == 2 and g.map.free_stations == {"ATSF"}
 
 
 def test_18usa_a_subsidy_leaves_with_its_company() -> None:
@@ -311,7 +311,7 @@ def test_18usa_a_subsidy_leaves_with_its_company() -> None:
     _start_atsf(game, 100, "C3")
     assert "ATSF" in g.company_subsidies
     close(g, "ATSF")
-    assert "ATSF" not in g.company_subsidies and not g.usa_map.free_stations
+    assert "ATSF" not in g.company_subsidies and not g.map.free_stations
 
 
 def test_18usa_boomtown_subsidy_on_the_site_needs_a_yellow_home_before_phase_5() -> None:
@@ -336,10 +336,10 @@ def test_18usa_boomtown_subsidy_on_the_site_needs_a_yellow_home_before_phase_5()
             for a in game.legal_actions()
             if a.kind == "lay_tile"
             and a.hex == "G11"
-            and g.usa_map.board.tiles[a.tile].colour.label == "green"
+            and g.map.board.tiles[a.tile].colour.label == "green"
         ]
 
-    assert g.usa_map.board.hexes["G11"].tile.colour.label == "white"
+    assert g.map.board.hexes["G11"].tile.colour.label == "white"
     assert not green_at_home()
     yellow = next(a for a in game.legal_actions() if a.kind == "lay_tile" and a.hex == "G11")
     game.apply(yellow)

@@ -94,7 +94,7 @@ def test_18usa_13_1_p1_coal_token_with_the_turns_last_yellow_lay() -> None:
     for p in ("Bob", "Cy", "Ann"):
         act(game, "pass", p)
     assert g.round.kind == "OR" and g.privates["P1"].owner == "ATSF"
-    board = g.usa_map.board
+    board = g.map.board
 
     def toward(hex_name: str, target: str) -> object:
         edge = next(e for e, n in board.grid.neighbours(hex_name).items() if n == target)
@@ -136,7 +136,7 @@ def test_18usa_p11_two_upgrades_in_the_track_step() -> None:
     g = usa(game)
     assert plan(g, "ATSF").upgrades == 2 and plan(g, "ATSF").actions == 2
     assert g.hooks.track_lays(g, "ATSF") == 2
-    board = g.usa_map
+    board = g.map
     board.laid, board.upgraded, board.turn = ["C5"], ["C5"], (g.set_count, g.or_in_set, "ATSF")
     assert board.allowance(g, "ATSF").upgrade_colours
     g.privates["P11"].owner = None  # without P11, one upgrade was all

@@ -107,7 +107,7 @@ def test_18usa_2_4_three_metropolises_besides_new_york_on_the_board() -> None:
     g = usa(new(seed=5))
     candidates = usa_board.metropolis_candidates()
     assert len(g.metropolises) == 3 and set(g.metropolises) <= set(candidates)
-    board = g.usa_map.board
+    board = g.map.board
     for hex_name, metro in candidates.items():
         on_board = board.hexes[hex_name].tile.id
         assert (on_board == metro.tile) == (hex_name in g.metropolises)
@@ -141,7 +141,7 @@ def test_18usa_2_6_red_values_reach_the_board() -> None:
     """A red area's hexes pay the drawn token for the phase's colour (§12.4.1)."""
     g = usa(new(seed=2))
     mexico = usa_board.red_areas()["Mexico"]
-    stop = g.usa_map.board.hexes[mexico.hexes[0]].tile.stops[0]
+    stop = g.map.board.hexes[mexico.hexes[0]].tile.stops[0]
     from roundhouse.core.tiles import Colour
 
     assert stop.revenue_in(Colour.YELLOW) == g.red_values["Mexico"][0]

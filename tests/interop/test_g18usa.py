@@ -8,7 +8,7 @@ import pytest
 from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop.translate import TRANSLATORS, SiteAction, UnknownActionType
-from roundhouse.titles.g18usa.interop.names import SiteTile, site_tile
+from roundhouse.titles.g18usa.interop.names import SiteTile, engine, site_tile
 from roundhouse.titles.g18usa.interop.translator import TRANSLATOR
 from roundhouse.titles.g18usa.state import UsaGame
 
@@ -50,6 +50,16 @@ def test_interop_18usa_unknown_action_types_are_refused_by_name_and_place() -> N
     action = SiteAction({"type": "buy_company", "entity": 1, "entity_type": "player"}, 4, 5)
     with pytest.raises(UnknownActionType, match=r"'buy_company' at action index 4 \(id 5\)"):
         list(TRANSLATOR.read(action, game))
+
+
+def test_interop_18usa_translator_takes_only_an_18usa_game() -> None:
+    """The translator gets 18USA's state where the public game enters it (``names.engine``),
+    once, typed; another title's game is refused there by name, not deep in a rule."""
+    usa = Game(REGISTRY.get("18USA"), ["1", "2", "3"], seed=1)
+    assert engine(usa) is usa.state
+    gorge = Game(REGISTRY.get("18RoyalGorge"), ["1", "2", "3"], seed=1)
+    with pytest.raises(TypeError, match="given a RoyalGorgeGame, not an 18USA game"):
+        engine(gorge)
 
 
 SITE_SETUPS = {

@@ -57,6 +57,24 @@ UNLIMITED = 1 << 40
 """Cash given to the track search so that it lists every lay; the step filters by cash."""
 
 
+_ANSWERS: dict[tuple[type, str], bool] = {}
+"""(lay rule class, question) -> whether the class answers it itself (static: classes only)."""
+
+
+def _answering(rules: tuple[LayRule[G], ...], question: str) -> Iterator[LayRule[G]]:
+    """The rules whose class answers ``question`` (a :class:`LayRule` method) itself: the
+    base's answer is the neutral one (allowed, the terrain unchanged, nothing extra, no key,
+    nothing after), so a rule that keeps it is not asked (issue #15: a lay entered every
+    rule for every question)."""
+    for rule in rules:
+        key = (type(rule), question)
+        own = _ANSWERS.get(key)
+        if own is None:
+            own = _ANSWERS[key] = getattr(type(rule), question) is not getattr(LayRule, question)
+        if own:
+            yield rule
+
+
 class BoardMap(Generic[G]):
     """A title's board behind the operating round's map steps."""
 
@@ -125,38 +143,40 @@ class BoardMap(Generic[G]):
 
     def lay_allowed(self, g: G, corp_id: str, lay: TileLay) -> bool:
         """Whether every lay rule allows the lay (reserved tiles, letter rules)."""
-        return all(rule.allowed(g, corp_id, lay) for rule in self.lay_rules)
+        return all(rule.allowed(g, corp_id, lay) for rule in _answering(self.lay_rules, "allowed"))
 
     def lay_cost(self, g: G, corp_id: str, lay: TileLay) -> int:
         """What the track step charges for the lay: its terrain cost as the lay rules leave
         it (halved by a private, less what a title's cards pay, 18US §10.1.3); depends on the
         position only through :meth:`listing_key`."""
         cost = lay.cost
-        for rule in self.lay_rules:
+        for rule in _answering(self.lay_rules, "terrain"):
             cost = rule.terrain(g, corp_id, lay, cost)
         return cost
 
     def extra_cost(self, g: G, corp_id: str, lay: TileLay) -> int:
         """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
-        return sum(rule.extra(g, corp_id, lay) for rule in self.lay_rules)
+        return sum(rule.extra(g, corp_id, lay) for rule in _answering(self.lay_rules, "extra"))
 
     def extra_cost_key(self, lay: TileLay) -> Hashable:
         """What :meth:`extra_cost` depends on in the lay: lays with equal keys cost the same
         extra in any one position, so a listing prices each key once.  The key depends on the
         lay only, not on the position: the lay rules' keys (18RoyalGorge's steel reads only
         the tile's colour).  A title overriding :meth:`extra_cost` overrides this too."""
-        return tuple(rule.extra_key(self.board, lay) for rule in self.lay_rules)
+        rules = _answering(self.lay_rules, "extra_key")
+        return tuple(rule.extra_key(self.board, lay) for rule in rules)
 
     def listing_key(self, g: G, corp_id: str) -> Hashable:
         """What else of the position :meth:`lay_cost` and :meth:`lay_allowed` read besides
         the board, the phase and the hexes built this turn (the lay rules' position keys; a
         title's terrain cards and what they may still pay): the listing of lays is kept while
         it, and those, stay the same."""
-        return tuple(rule.position_key(g, corp_id) for rule in self.lay_rules)
+        rules = _answering(self.lay_rules, "position_key")
+        return tuple(rule.position_key(g, corp_id) for rule in rules)
 
     def after_lay(self, g: G, corp_id: str, lay: TileLay) -> None:
         """The tile is down: the lay rules' after-effects, in order (steel, gold, markers)."""
-        for rule in self.lay_rules:
+        for rule in _answering(self.lay_rules, "after"):
             rule.after(g, corp_id, lay)
 
     def track_rules(self, g: G, rules: TrackRules) -> TrackRules:

@@ -19,6 +19,12 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.legal import AmountRange
 
 
+def _unasked(g: G, step: Step[G], taking: Action | None) -> bool:
+    """Whether :meth:`Round.offered` may leave ``step`` out unasked when looking for the
+    step that takes ``taking``: a non-blocking step that does not take it."""
+    return taking is not None and not step.blocking and not step.takes(g, taking)
+
+
 class Round(Generic[G]):
     """Base of every round.  Subclasses choose entities and turn order; ``G`` is the game
     its steps act on (:class:`~roundhouse.core.flow.step.Step`)."""
@@ -79,10 +85,18 @@ class Round(Generic[G]):
         steps a turn has moved past says no; a step acting for another asks)."""
         return step in self.steps
 
-    def offered(self, g: G, entity: str) -> list[Step[G]]:
-        """Steps whose actions are on offer now, in order."""
+    def offered(self, g: G, entity: str, taking: Action | None = None) -> list[Step[G]]:
+        """Steps whose actions are on offer now, in order.
+
+        With ``taking``, a non-blocking step that does not take that action is left out
+        unasked: it could neither take it nor stop the steps after it (how
+        :meth:`step_for` finds the step for one action without asking every step in front
+        of it whether it is active; issue #15).  A round overriding this passes ``taking``
+        on, or ignores it (then every step is asked, as without it)."""
         out: list[Step[G]] = []
         for step in self.steps:
+            if _unasked(g, step, taking):
+                continue
             if step.active(g, entity):
                 out.append(step)
                 if step.blocking:
@@ -150,7 +164,7 @@ class Round(Generic[G]):
                 f"{', '.join(acting) or 'nobody'}",
                 rule="round.not_your_turn",
             )
-        for step in self.offered(g, entity):
+        for step in self.offered(g, entity, action):
             if step.takes(g, action) and (step.on_behalf or not behalf):
                 return step, entity
         names = ", ".join(sorted({k for s in self.offered(g, entity) for k in s.kinds}))
@@ -259,9 +273,11 @@ class ForwardTurn(Round[G]):
         floor = self._reached(entity)
         return [s for i, s in enumerate(self.steps) if not s.blocking or i >= floor]
 
-    def offered(self, g: G, entity: str) -> list[Step[G]]:
+    def offered(self, g: G, entity: str, taking: Action | None = None) -> list[Step[G]]:
         out: list[Step[G]] = []
         for step in self._open(g, entity):
+            if _unasked(g, step, taking):
+                continue
             if step.active(g, entity):
                 out.append(step)
                 if step.blocking:

@@ -84,9 +84,13 @@ class RoyalGorgeOperatingRound(OperatingRound[RoyalGorgeGame]):
         one used is closed ("Operating Rounds": the steps are taken in order)."""
         return step in self._open()
 
-    def offered(self, g: RoyalGorgeGame, entity: str) -> list[Step[RoyalGorgeGame]]:
+    def offered(
+        self, g: RoyalGorgeGame, entity: str, taking: Action | None = None
+    ) -> list[Step[RoyalGorgeGame]]:
         out: list[Step[RoyalGorgeGame]] = []
         for step in self._open():
+            if taking is not None and not step.blocking and not step.takes(g, taking):
+                continue  # core's Round.offered: it could neither take it nor stop the rest
             if step.active(g, entity):
                 out.append(step)
                 if step.blocking:

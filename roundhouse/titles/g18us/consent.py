@@ -84,10 +84,10 @@ class ConsentRound(OperatingRound[UsGame]):
             return answerer
         return super().entity(g)
 
-    def offered(self, g: UsGame, entity: str) -> list[Step[UsGame]]:
+    def offered(self, g: UsGame, entity: str, taking: Action | None = None) -> list[Step[UsGame]]:
         if self.request is not None:
             return [s for s in self.steps if isinstance(s, ConsentStep)]
-        return super().offered(g, entity)
+        return super().offered(g, entity, taking)
 
     def after_process(self, g: UsGame, entity: str) -> None:
         """A question waits for its answer; an answer gives the turn back to the company."""

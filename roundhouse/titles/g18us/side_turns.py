@@ -109,11 +109,11 @@ class SideTurnRound(ConsentRound):
     def entity(self, g: UsGame) -> str | None:
         return self.side_player() or super().entity(g)
 
-    def offered(self, g: UsGame, entity: str) -> list[Step[UsGame]]:
+    def offered(self, g: UsGame, entity: str, taking: Action | None = None) -> list[Step[UsGame]]:
         if entity == self.side_player():
             card: type[Step[UsGame]] = RevenueMarkerStep if self.bonus_turns else ShareExchangeStep
             return [s for s in self.steps if isinstance(s, (card, SideTurnPassStep))]
-        return super().offered(g, entity)
+        return super().offered(g, entity, taking)
 
     def after_process(self, g: UsGame, entity: str) -> None:
         if self.bonus_turns and entity == self.bonus_turns[0]:

@@ -103,7 +103,7 @@ class Bridges(Table):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class UsaMap(MapFile):
+class UsaMapFile(MapFile):
     """18USA map.toml: the board and the tables of what set-up draws and what icons are
     printed; every hex they name must be on the board."""
 
@@ -146,9 +146,9 @@ class UsaMap(MapFile):
 
 
 @functools.cache
-def data() -> UsaMap:
+def data() -> UsaMapFile:
     """map.toml, read and checked once."""
-    return load(MAP, UsaMap)
+    return load(MAP, UsaMapFile)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -25,7 +25,6 @@ from collections.abc import Collection
 from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.tiles import StopKind
 from roundhouse.titles.g18usa.board import bridge_cities
 from roundhouse.titles.g18usa.family1817.loan_step import at_interest
@@ -67,8 +66,6 @@ def placements(
 ) -> list[UsePrivate]:
     """The bridges the company may place now: a site it can trace a route to (``reach``: the
     hexes its routes touch), from a private it owns with a token left."""
-    if not isinstance(g.map, BoardMap):
-        return []
     owned = held(g, corp_id, BridgeTokens)
     if not owned:
         return []
@@ -82,7 +79,6 @@ def placements(
 
 
 def place(g: UsaGame, corp_id: str, private_id: str, hex_name: str) -> None:
-    assert isinstance(g.map, BoardMap)
     ability = next(a for p, a in held(g, corp_id, BridgeTokens) if p.id == private_id)
     g.map.board.add_marker(hex_name, BRIDGE)
     use(g, private_id, ability)
@@ -112,7 +108,7 @@ class BridgeStep(ListedStep[UsaGame]):
         )
 
     def moves(self, g: UsaGame, entity: str) -> list[UsePrivate]:
-        if not in_turn(g, entity) or not isinstance(g.map, BoardMap):
+        if not in_turn(g, entity):
             return []
         if not g.config.acts_at_interest and at_interest(g, entity):
             return []  # 18xx.games: no moment at the interest (FamilyConfig.acts_at_interest)

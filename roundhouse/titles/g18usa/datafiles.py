@@ -2,7 +2,7 @@
 (docs/data-format.md) and the test that every data file is documented."""
 
 from roundhouse.core.tables.companies import CompaniesFile
-from roundhouse.titles.g18usa.board import UsaMap
+from roundhouse.titles.g18usa.board import UsaMapFile
 from roundhouse.titles.g18usa.privates import UsaPrivatesFile
 from roundhouse.titles.g18usa.tables import UsaMarket, UsaTrains
 from roundhouse.titles.g18usa.tiles import UsaTiles
@@ -13,6 +13,6 @@ DATA_FILES = (
     ("market.toml", UsaMarket),
     ("companies.toml", CompaniesFile),
     ("tiles.toml", UsaTiles),
-    ("map.toml", UsaMap),
+    ("map.toml", UsaMapFile),
     ("privates.toml", UsaPrivatesFile),
 )

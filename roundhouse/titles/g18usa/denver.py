@@ -26,10 +26,10 @@ ORIENTATIONS = {"exits 1-3-5": 0, "exits 0-2-4": 1}
 
 def points_into_denver(g: UsaGame, corp_id: str) -> bool:
     """Whether the company's home is Denver, or track it laid this turn leads into it."""
-    board = g.usa_map.board
-    if g.usa_map.home_of(corp_id) == DENVER:
+    board = g.map.board
+    if g.map.home_of(corp_id) == DENVER:
         return True
-    for hex_name in g.usa_map.laid_now(g, corp_id):
+    for hex_name in g.map.laid_now(g, corp_id):
         here = board.hexes[hex_name]
         for edge in here.tile.exits(here.rotation):
             if board.grid.neighbour(hex_name, edge) == DENVER:
@@ -59,7 +59,7 @@ class DenverStep(Step[UsaGame]):
 
     def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
-        board = g.usa_map.board
+        board = g.map.board
         board.hexes[DENVER].rotation = ORIENTATIONS[action.choice]
         board.touch()
         g.denver_open = False

@@ -20,7 +20,6 @@ import dataclasses
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile, Pass
 from roundhouse.core.flow.step import Step
@@ -28,15 +27,16 @@ from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
 from roundhouse.core.upgrade import ColourSkip
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run
-from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, HexOnly, UsaMap
+from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, HexOnly
+from roundhouse.titles.g18usa.map_state import UsaMapState
 from roundhouse.titles.g18usa.powers import in_turn
-from roundhouse.titles.g18usa.state import UsaGame, usa
+from roundhouse.titles.g18usa.state import UsaGame
 
 FREE_SKIP = ColourSkip(fee_per_level=0, plain_track_only=False)
 """A city skipping to brown in this free action pays no skip fee."""
 
 
-def _rules(board: UsaMap, colour: Colour) -> TrackRules:
+def _rules(board: UsaMapState[UsaGame], colour: Colour) -> TrackRules:
     return TrackRules(
         upgrades=board.upgrades,
         colours=frozenset({colour}),
@@ -77,11 +77,11 @@ class HomeBrownStep(Step[UsaGame]):
     def allowance(self, g: UsaGame, corp_id: str) -> Allowance:
         """The track step's allowance, cash aside (the cost is checked against the
         treasury)."""
-        board = g.usa_map
+        board = g.map
         return dataclasses.replace(board.allowance(g, corp_id), cash=UNLIMITED_CASH)
 
     def _lays(self, g: UsaGame, corp_id: str) -> list[TileLay]:
-        board = g.usa_map
+        board = g.map
         home = board.home_of(corp_id)
         if home is None or (home in board.laid_now(g, corp_id) and not self.after_own_lay):
             return []
@@ -123,7 +123,7 @@ class HomeBrownStep(Step[UsaGame]):
         if isinstance(action, Pass):
             return
         assert isinstance(action, LayTile)
-        board = g.usa_map
+        board = g.map
         lay = next(
             x
             for x in self._lays(g, entity)
@@ -174,7 +174,7 @@ class SiteBoomtownStep(BoomtownStep):
         """Not a tile action of the company's (§12.2's limits on its two actions do not
         bind it): the home hex may take it after the company's own lay there."""
         base = super().allowance(g, corp_id)
-        home = g.usa_map.home_of(corp_id)
+        home = g.map.home_of(corp_id)
         return dataclasses.replace(
             base,
             skip_hexes=base.skip_hexes - {home},
@@ -184,7 +184,7 @@ class SiteBoomtownStep(BoomtownStep):
     def takes(self, g: UsaGame, action: Action) -> bool:
         if not isinstance(action, LayTile):
             return False
-        board = g.usa_map
+        board = g.map
         return (
             board.home_of(action.entity) == action.hex
             and action.tile in board.board.tiles
@@ -202,19 +202,18 @@ class SiteBoomtownStep(BoomtownStep):
     def actions(self, g: UsaGame, entity: str) -> list[Action]:
         return [a for a in super().actions(g, entity) if not isinstance(a, Pass)]
 
-    def could_lay(self, g: Engine, corp_id: str) -> bool:
+    def could_lay(self, g: UsaGame, corp_id: str) -> bool:
         """Whether the subsidy could still be laid on the home, wherever the turn stands
         (the site's track step waits for it: S8's ``tile_lay`` ``when: 'track'``; asked by
-        the 18xx.games writer, which holds an :class:`Engine`)."""
-        game = usa(g)
-        return self.may(game, corp_id) and bool(self._lays(game, corp_id))
+        the 18xx.games writer)."""
+        return self.may(g, corp_id) and bool(self._lays(g, corp_id))
 
     def _lays(self, g: UsaGame, corp_id: str) -> list[TileLay]:
         """Before Phase 5 only a yellow home turns green: the site's subsidy is a tile lay
         that follows its upgrade rules, which take a city from white to green only from
         Phase 5 (``G18USA::Game#upgrades_to_correct_color?``); the appendix's "upgrade ...
         to green" skips yellow by default."""
-        board = g.usa_map
+        board = g.map
         home = board.home_of(corp_id)
         if (
             home is not None

@@ -1,4 +1,4 @@
-"""18USA's board rules on top of the family's :class:`~.family1817.token_board.TakeoverBoardMap`.
+"""18USA's board rules on top of what its map keeps (:class:`~.map_state.UsaMapState`).
 
 * §11.6 step 2: a company starts in any open station slot on the map (:meth:`UsaMap.home_choices`).
 * §12.2: a second tile action costs $20 (:class:`SecondTileFee`), at most one of the two is an
@@ -32,14 +32,9 @@ from roundhouse.core.station import TokenPlacement
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules
 from roundhouse.titles.g18usa import tiles as usa_tiles
-from roundhouse.titles.g18usa.company_privates import (
-    MAX_TOKENS,
-    law_firm_stations,
-    remove_law_firm,
-    settle_law_firm,
-)
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
-from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
+from roundhouse.titles.g18usa.company_privates import MAX_TOKENS
+from roundhouse.titles.g18usa.law_firm import law_firm_stations, remove_law_firm, settle_law_firm
+from roundhouse.titles.g18usa.map_state import UsaMapState
 from roundhouse.titles.g18usa.red_areas import discard_express, express_area, express_cut
 from roundhouse.titles.g18usa.resources import OreRule, revenue_bonuses
 from roundhouse.titles.g18usa.route_privates import (
@@ -47,6 +42,7 @@ from roundhouse.titles.g18usa.route_privates import (
     private_revenue_rules,
     switcher_options,
 )
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import PrivateStops
 from roundhouse.titles.g18usa.terrain import PrivateTerrain
 from roundhouse.titles.g18usa.tile_actions import PettiboneRule, pettibone_colours, plan
@@ -69,65 +65,63 @@ RESOURCE_BONUSES = revenue_bonuses(("5", "6", "7", "8"))
 an ore token turned to its $20 side +$20."""
 
 
-def _actions_now(g: FamilyEngine, corp_id: str) -> int:
+def _actions_now(g: UsaGame, corp_id: str) -> int:
     """Tile actions of the company's turn so far, §12.2.4's free brown home tile apart."""
     board = g.map
-    if not isinstance(board, UsaMap):
-        return 0
     # each free action is in both lists (``lay_free``); a hex may be in ``laid`` twice when
     # a free action followed the company's own lay there (the site's Boomtown, compat)
     return len(board.laid_now(g, corp_id)) - len(board.free_now(g, corp_id))
 
 
-class SecondTileFee(LayRule[FamilyEngine]):
+class SecondTileFee(LayRule[UsaGame]):
     """§12.2: the second tile action of a turn costs $20 (P7's three and P11's two as well:
     :func:`.tile_actions.plan`)."""
 
     __slots__ = ()
 
-    def extra(self, g: FamilyEngine, corp_id: str, lay: TileLay) -> int:
+    def extra(self, g: UsaGame, corp_id: str, lay: TileLay) -> int:
         return plan(g, corp_id).fee if _actions_now(g, corp_id) == 1 else 0
 
-    def after(self, g: FamilyEngine, corp_id: str, lay: TileLay) -> None:
+    def after(self, g: UsaGame, corp_id: str, lay: TileLay) -> None:
         if _actions_now(g, corp_id) == 2:
             g.ledger.transfer(corp_id, BANK, plan(g, corp_id).fee)
 
-    def position_key(self, g: FamilyEngine, corp_id: str) -> Hashable:
+    def position_key(self, g: UsaGame, corp_id: str) -> Hashable:
         return plan(g, corp_id)
 
 
-class CityUpgrades(LayRule[FamilyEngine]):
+class CityUpgrades(LayRule[UsaGame]):
     """P11: "Only one upgrade may be a city" (§12.2 allows one upgrade in all)."""
 
     __slots__ = ()
 
-    def allowed(self, g: FamilyEngine, corp_id: str, lay: TileLay) -> bool:
+    def allowed(self, g: UsaGame, corp_id: str, lay: TileLay) -> bool:
         board = g.map
-        if not lay.upgrade or not isinstance(board, UsaMap):
+        if not lay.upgrade:
             return True
         if not board.board[lay.hex].tile.cities:
             return True
         done = [h for h in board.upgraded_now(g, corp_id) if board.board[h].tile.cities]
         return len(done) < plan(g, corp_id).city_upgrades
 
-    def position_key(self, g: FamilyEngine, corp_id: str) -> Hashable:
+    def position_key(self, g: UsaGame, corp_id: str) -> Hashable:
         return plan(g, corp_id).city_upgrades
 
 
-class HexOnly(LayRule[FamilyEngine]):
+class HexOnly(LayRule[UsaGame]):
     """Tiles one hex alone takes, and that hex takes no other tile of their colour: X13
     Cleveland is D24's brown tile (the tile manifest names it "X13 Cleveland (brown)"; 18xx.games
     ``G18USA::Game#upgrades_to?``: D24 takes X13 and no other brown tile; tiles.toml)."""
 
     __slots__ = ()
 
-    def allowed(self, g: FamilyEngine, corp_id: str, lay: TileLay) -> bool:
+    def allowed(self, g: UsaGame, corp_id: str, lay: TileLay) -> bool:
         only = usa_tiles.hex_only()
         home = only.get(lay.tile)
         if home is not None:
             return home == lay.hex
         own = next((tile for tile, h in only.items() if h == lay.hex), None)
-        if own is None or not isinstance(g.map, UsaMap):
+        if own is None:
             return True
         tiles = g.map.board.tiles
         return tiles[lay.tile].colour is not tiles[own].colour
@@ -152,8 +146,8 @@ class CityBonus:
         return extras
 
 
-class UsaMap(TakeoverBoardMap[FamilyEngine]):
-    """The 18USA board of one game (set-up already drawn onto it)."""
+class UsaMap(UsaMapState[UsaGame]):
+    """The 18USA board of one game (set-up already drawn onto it), with its rules."""
 
     def __init__(
         self,
@@ -177,56 +171,12 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
                 PettiboneRule(),
             ),
             kinds=kinds,
+            mexico_hexes=mexico_hexes,
         )
-        self.mexico_hexes = mexico_hexes
-        self.upgraded: list[str] = []
-        """Hexes upgraded in the current turn (§12.2: at most one of two tile actions)."""
-        self.free_laid: list[str] = []
-        """Hexes built in the current turn by a free action (§12.2.4's brown home)."""
-        self.free_stations: set[str] = set()
-        """Companies holding the Free Station subsidy's token, not yet placed (appendix)."""
-        self.city_bonus: dict[str, tuple[int, int]] = {}
-        """Hex -> its subsidy token's bonus before and from Phase 5 (appendix)."""
 
     # -- track -----------------------------------------------------------------------------
 
-    def _sync_turn(self, g: FamilyEngine, corp_id: str) -> None:
-        key = (g.set_count, g.or_in_set, corp_id)
-        if key != self.turn:
-            self.upgraded = []
-            self.free_laid = []
-        super()._sync_turn(g, corp_id)
-
-    def free_now(self, g: FamilyEngine, corp_id: str) -> list[str]:
-        return self.free_laid if self.turn == (g.set_count, g.or_in_set, corp_id) else []
-
-    def lay_free(
-        self, g: FamilyEngine, corp_id: str, lay: TileLay, moves: Mapping[str, str]
-    ) -> None:
-        """A tile action outside the track step's count (§12.2.4's brown home): the tile
-        goes down, and the hex counts as built this turn."""
-        self._sync_turn(g, corp_id)
-        for back in self.board.lay(lay.hex, lay.tile, lay.rotation, moves):
-            if back in g.corps:
-                g.corps[back].tokens_placed -= 1
-        self.laid.append(lay.hex)
-        self.free_laid.append(lay.hex)
-        settle_law_firm(self.board)
-
-    def count_upgrade(self, g: FamilyEngine, corp_id: str, hex_name: str) -> None:
-        """A tile upgrade action that lays no tile (§13.3's ore token): the hex counts as
-        built and upgraded this turn."""
-        self._sync_turn(g, corp_id)
-        self.laid.append(hex_name)
-        self.upgraded.append(hex_name)
-        self.board.touch()
-
-    def upgraded_now(self, g: FamilyEngine, corp_id: str) -> list[str]:
-        """Hexes upgraded by the turn's tile actions so far (free actions apart)."""
-        laid = self.laid_now(g, corp_id)
-        return [h for h in laid if h in self.upgraded and h not in self.free_laid]
-
-    def allowance(self, g: FamilyEngine, corp_id: str) -> Allowance:
+    def allowance(self, g: UsaGame, corp_id: str) -> Allowance:
         """§12.2: never twice in one hex; once one action was an upgrade, the other may not
         be (P11: two upgrades)."""
         base = super().allowance(g, corp_id)
@@ -234,22 +184,22 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
             return dataclasses.replace(base, upgrade_colours=frozenset())
         return base
 
-    def colours(self, g: FamilyEngine) -> frozenset[Colour]:
+    def colours(self, g: UsaGame) -> frozenset[Colour]:
         """The phase's colours, and P11's colour ahead for its owner."""
         return pettibone_colours(g, super().colours(g))
 
-    def train_kinds(self, g: FamilyEngine, corp_id: str) -> Mapping[str, AnyKind]:
+    def train_kinds(self, g: UsaGame, corp_id: str) -> Mapping[str, AnyKind]:
         """P19's switcher and P30's extender change the train they are attached to."""
         return attached_kinds(g, corp_id, super().train_kinds(g, corp_id))
 
-    def lay_tile(self, g: FamilyEngine, corp_id: str, lay: TileLay) -> None:
+    def lay_tile(self, g: UsaGame, corp_id: str, lay: TileLay) -> None:
         self._sync_turn(g, corp_id)
         if lay.upgrade:
             self.upgraded.append(lay.hex)
         super().lay_tile(g, corp_id, lay)
         settle_law_firm(self.board)
 
-    def track_rules(self, g: FamilyEngine, rules: TrackRules) -> TrackRules:
+    def track_rules(self, g: UsaGame, rules: TrackRules) -> TrackRules:
         """§12.2.4: from Phase 5 (brown track), an empty city hex takes a green city and
         plain track may skip colours at $10 a level - by the phase, not by the colours a
         company may lay (P11's owner lays brown track from Phase 3, but only as an
@@ -262,12 +212,12 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
             )
         return rules
 
-    def listing_key(self, g: FamilyEngine, corp_id: str) -> Hashable:
+    def listing_key(self, g: UsaGame, corp_id: str) -> Hashable:
         return (super().listing_key(g, corp_id), tuple(self.upgraded), tuple(self.free_laid))
 
     # -- station tokens ----------------------------------------------------------------------
 
-    def token_placements(self, g: FamilyEngine, corp_id: str) -> Sequence[TokenPlacement]:
+    def token_placements(self, g: UsaGame, corp_id: str) -> Sequence[TokenPlacement]:
         """§12.3, and the Free Station subsidy (appendix): its extra token "may be placed in
         any city the company can trace a legal route to even if no open station slot is
         currently available in the city"."""
@@ -282,7 +232,7 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
                     out.append(TokenPlacement(name, city, 0))
         return out
 
-    def place_token(self, g: FamilyEngine, corp_id: str, placement: TokenPlacement) -> None:
+    def place_token(self, g: UsaGame, corp_id: str, placement: TokenPlacement) -> None:
         """A token in a full city is the Free Station's: it takes no slot ("if an open
         station slot becomes available later, the token will immediately fill the new
         opening": it simply counts against the slots of a later tile).  The company's
@@ -311,9 +261,7 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
         waiting for one (both count against §14.3's eight)."""
         return sorted(self.board.tokens_of(corp_id) + law_firm_stations(self.board, corp_id))
 
-    def reckon_stations(
-        self, g: FamilyEngine, corp_id: str, *, charter_choice: bool = True
-    ) -> None:
+    def reckon_stations(self, g: UsaGame, corp_id: str, *, charter_choice: bool = True) -> None:
         """§14.3 after a merger or acquisition, with the privates' stations: the company's
         ``tokens_placed`` is its stations on the map (a P20 station waiting included), and
         what is over eight the president takes off (:meth:`cut_choices`).  Appendix P8: "If
@@ -335,7 +283,7 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
             self.token_cuts.pop(corp_id, None)
             self.cuts_done(g, corp_id)
 
-    def cut_choices(self, g: FamilyEngine, corp_id: str) -> list[str]:
+    def cut_choices(self, g: UsaGame, corp_id: str) -> list[str]:
         """Each station on the map ("hex city"), the red-area station (P8's id), and, when
         the company holds more tokens than it has on the map, one from its charter (§14.3
         "discard tokens from the charter as necessary": keeping the red-area station then
@@ -349,7 +297,7 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
             out.append(CHARTER)
         return out
 
-    def cut(self, g: FamilyEngine, corp_id: str, choice: str) -> None:
+    def cut(self, g: UsaGame, corp_id: str, choice: str) -> None:
         corp = g.corps[corp_id]
         if choice == CHARTER:
             corp.tokens_owned -= 1
@@ -364,14 +312,14 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
             corp.tokens_placed = len(self.stations(corp_id))
             settle_law_firm(self.board)
 
-    def cuts_done(self, g: FamilyEngine, corp_id: str) -> None:
+    def cuts_done(self, g: UsaGame, corp_id: str) -> None:
         """The red-area station kept counts as one of the eight (appendix P8), so the
         company owns at most seven others."""
         if express_area(self.board, corp_id) is not None:
             corp = g.corps[corp_id]
             corp.tokens_owned = min(corp.tokens_owned, MAX_TOKENS - 1)
 
-    def remove_station_tokens(self, g: FamilyEngine, corp_id: str) -> None:
+    def remove_station_tokens(self, g: UsaGame, corp_id: str) -> None:
         """A company leaving play takes its P20 station waiting for a slot and its red-area
         station with it (P8 is then discarded); other companies' P20 stations fill the slots
         it opens."""
@@ -382,7 +330,7 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
 
     # -- home stations -----------------------------------------------------------------------
 
-    def home_choices(self, g: FamilyEngine, corp_id: str) -> list[tuple[str, str]]:
+    def home_choices(self, g: UsaGame, corp_id: str) -> list[tuple[str, str]]:
         """§11.6 step 2: "Select any empty station token slot on the map"."""
         out: list[tuple[str, str]] = []
         for name, here in self.board.hexes.items():
@@ -393,18 +341,13 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
                     out.append((name, city))
         return sorted(out)
 
-    def place_home_at(self, g: FamilyEngine, corp_id: str, hex_name: str, city: str) -> None:
+    def place_home_at(self, g: UsaGame, corp_id: str, hex_name: str, city: str) -> None:
         self.board.place_token(hex_name, city, corp_id)
         g.corps[corp_id].tokens_placed += 1
 
-    def home_of(self, corp_id: str) -> str | None:
-        """The hex of the company's first station (appendix "Home city"), if on the map."""
-        tokens = self.board.tokens_of(corp_id)
-        return tokens[0][0] if tokens else None
-
     # -- runs --------------------------------------------------------------------------------
 
-    def revenue_rules(self, g: FamilyEngine, corp_id: str) -> RevenueRules:
+    def revenue_rules(self, g: UsaGame, corp_id: str) -> RevenueRules:
         has_car = any(g.depot.is_car(t) for t in g.depot.owned_by(corp_id))
         # the Mexico limit only bites with three trains or more; without it the route
         # search may prune dominated runs
@@ -419,7 +362,7 @@ class UsaMap(TakeoverBoardMap[FamilyEngine]):
         )
         return private_revenue_rules(g, corp_id, base)
 
-    def graph_options(self, g: FamilyEngine, corp_id: str) -> GraphOptions:
+    def graph_options(self, g: UsaGame, corp_id: str) -> GraphOptions:
         phase5 = "5" in g.phases_reached()
         bonuses = tuple(
             sorted((h, late if phase5 else early) for h, (early, late) in self.city_bonus.items())

@@ -59,7 +59,7 @@ class OreUpgradeStep(Step[UsaGame]):
         track = self._track(g, entity)
         if track is None or track.lays >= g.hooks.track_lays(g, entity):
             return []
-        board = g.usa_map
+        board = g.map
         if not board.allowance(g, entity).upgrade_colours:
             return []  # §12.2: the turn's upgrade is spent
         if self._fee(g, track, entity) > g.ledger.cash(entity):
@@ -91,7 +91,7 @@ class OreUpgradeStep(Step[UsaGame]):
 
     def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, UpgradeOre)
-        board = g.usa_map
+        board = g.map
         track = self._track(g, entity)
         assert track is not None
         fee = self._fee(g, track, entity)

@@ -16,15 +16,13 @@ import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from roundhouse.core.ability import Ability, Closes, closes_after_use
 from roundhouse.core.actions import Action
 from roundhouse.core.entities import Private
 from roundhouse.core.flow.actions import Entity, HexName, PrivateName, Rotation, TileName
-
-if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 
 A = TypeVar("A", bound=Ability)
 
@@ -79,7 +77,6 @@ RULE_SECTIONS: dict[str, str] = {
     "locomotive.buy": "appendix P25",
     "private.lay": "§7.1, appendix P9, P16, P17, P26, P27",
     "red_area.reach": "§7.1, appendix P6, P8",
-    "resources.no_board": "§13",
     "resources.none_held": "§13",
     "resources.ore_upgrade": "§13.3",
     "resources.placement": "§13, §13.1",
@@ -105,7 +102,7 @@ def abilities_of(private: Private, kind: type[A]) -> list[A]:
     return [a for a in private.spec.abilities if isinstance(a, kind) and uses_left(private, a) != 0]
 
 
-def held(g: Engine, corp_id: str, kind: type[A]) -> list[tuple[Private, A]]:
+def held(g: FamilyEngine, corp_id: str, kind: type[A]) -> list[tuple[Private, A]]:
     """The open privates ``corp_id`` owns with an ability of ``kind`` left, in id order."""
     out: list[tuple[Private, A]] = []
     for private in g.privates.values():
@@ -115,13 +112,13 @@ def held(g: Engine, corp_id: str, kind: type[A]) -> list[tuple[Private, A]]:
     return out
 
 
-def owner_of(g: Engine, private_id: str) -> str | None:
+def owner_of(g: FamilyEngine, private_id: str) -> str | None:
     """Who holds the private now (None: the bank, or closed or not dealt)."""
     private = g.privates.get(private_id)
     return None if private is None or private.closed else private.owner
 
 
-def close(g: Engine, private_id: str) -> None:
+def close(g: FamilyEngine, private_id: str) -> None:
     """The private leaves the game ("Rust: Remove a train or a private from the game")."""
     private = g.privates[private_id]
     if private.closed:
@@ -130,7 +127,7 @@ def close(g: Engine, private_id: str) -> None:
     g.emit("close", f"{private_id} {private.spec.name} closes", item=private_id)
 
 
-def use(g: Engine, private_id: str, ability: Ability) -> None:
+def use(g: FamilyEngine, private_id: str, ability: Ability) -> None:
     """Spend one use; close the card once every counted ability of it is spent, if it closes
     when used up."""
     private = g.privates[private_id]
@@ -144,7 +141,7 @@ def use(g: Engine, private_id: str, ability: Ability) -> None:
         close(g, private_id)
 
 
-def in_turn(g: Engine, entity: str) -> bool:
+def in_turn(g: FamilyEngine, entity: str) -> bool:
     """Whether a company's turn still waits on a blocking step: an ability offered beside the
     turn's steps never keeps the turn open on its own (a round ends an entity's turn when no
     step is active, :mod:`roundhouse.core.flow.round`).
@@ -163,7 +160,7 @@ def in_turn(g: Engine, entity: str) -> bool:
     return answer
 
 
-def _in_turn(g: Engine, entity: str) -> bool:
+def _in_turn(g: FamilyEngine, entity: str) -> bool:
     return entity in g.corps and any(s.blocking and s.active(g, entity) for s in g.round.steps)
 
 

@@ -35,7 +35,6 @@ from roundhouse.core import board as board_tokens
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.board_map import UNLIMITED, BoardMap
 from roundhouse.core.flow.map_steps import TrackStep
@@ -43,10 +42,10 @@ from roundhouse.core.lay_reach import connects
 from roundhouse.core.tiles import Colour, Tile
 from roundhouse.core.track import Allowance, LayReach, TrackRules, check_lay
 from roundhouse.titles.g18usa.board import great_northern_hexes
-from roundhouse.titles.g18usa.company_privates import settle_law_firm
 from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
+from roundhouse.titles.g18usa.law_firm import settle_law_firm
 from roundhouse.titles.g18usa.listed_step import ListedStep
-from roundhouse.titles.g18usa.map_rules import UsaMap
+from roundhouse.titles.g18usa.map_state import UsaMapState
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import CityUpgrade, GreatNorthern, SpecialTiles
 from roundhouse.titles.g18usa.state import UsaGame
@@ -85,7 +84,7 @@ def _one_city_move(old: Tile, new: Tile) -> dict[str, str]:
     return {o: news[0] for o in olds} if news else {}
 
 
-def _reaches(bm: BoardMap, corp: str, name: str, tile: Tile, rotation: int) -> bool:
+def _reaches(bm: BoardMap[UsaGame], corp: str, name: str, tile: Tile, rotation: int) -> bool:
     reach = bm.graph.reach(corp)
     here = bm.board[name]
     moves = _one_city_move(here.tile, tile)
@@ -105,7 +104,7 @@ def _empty(board: Board, name: str) -> bool:
 
 
 def _core_lays(
-    bm: BoardMap, corp: str, hexes: Collection[str], colour: Colour, upgrade: bool
+    bm: BoardMap[UsaGame], corp: str, hexes: Collection[str], colour: Colour, upgrade: bool
 ) -> Iterator[tuple[str, str, int]]:
     """Core's check of a plain lay (P9 upgrade to green, P17 yellow lay) in any phase."""
     rules = TrackRules(upgrades=bm.upgrades, colours=frozenset({colour}), reach=bm.lay_reach)
@@ -134,7 +133,6 @@ def lays_for(
     g: UsaGame, corp: str, private_id: str, metropolises: Collection[str]
 ) -> list[tuple[str, str, int]]:
     """(hex, tile, rotation) the company may lay with this private now."""
-    assert isinstance(g.map, BoardMap)
     bm = g.map
     board = bm.board
     private = g.privates[private_id]
@@ -210,7 +208,6 @@ def terrain_due(g: UsaGame, corp: str, private_id: str, name: str) -> int:
     """Terrain a private's lay pays: P26's and P27's first tiles pay it as any first tile
     (less the company's waivers, :mod:`.terrain`); upgrades pay none (§12.2.2); P17 ignores
     it."""
-    assert isinstance(g.map, BoardMap)
     here = g.map.board[name]
     if here.tile is not here.printed.tile:
         return 0
@@ -219,7 +216,7 @@ def terrain_due(g: UsaGame, corp: str, private_id: str, name: str) -> int:
     return terrain_cost(g, corp, name, here.printed.cost)
 
 
-def uses_tile_action(g: Engine, private_id: str) -> bool:
+def uses_tile_action(g: UsaGame, private_id: str) -> bool:
     """Whether a lay with this private is one of the turn's tile actions (P16, P26, P27;
     not P9 or P17)."""
     for a in g.privates[private_id].spec.abilities:
@@ -233,7 +230,6 @@ def uses_tile_action(g: Engine, private_id: str) -> bool:
 def lay(g: UsaGame, corp: str, action: PrivateLay) -> None:
     """Lay the tile, record the use (P17: once this operating round, the step's business),
     P27's stations."""
-    assert isinstance(g.map, BoardMap)
     bm = g.map
     board = bm.board
     here = board[action.hex]
@@ -265,7 +261,6 @@ def station_allowed(board: Board, hex_name: str) -> bool:
 
 
 def _company_town_tokens(g: UsaGame, corp: str, name: str) -> None:
-    assert isinstance(g.map, BoardMap)
     board = g.map.board
     city = board[name].tile.cities[0].name
     if g.corps[corp].tokens_owned < MAX_TOKENS:
@@ -312,7 +307,7 @@ class PrivateLayStep(ListedStep[UsaGame], BesideTrackStep[UsaGame]):
     def moves(self, g: UsaGame, entity: str, *, track_open: bool = False) -> list[PrivateLay]:
         """The lays on offer; ``track_open``: the caller is the track step asking whether to
         stay open for them (so it is not asked back)."""
-        if not isinstance(g.map, BoardMap) or entity not in g.corps:
+        if entity not in g.corps:
             return []
         track = None
         if not track_open:
@@ -370,6 +365,6 @@ class PrivateLayStep(ListedStep[UsaGame], BesideTrackStep[UsaGame]):
                     g.ledger.transfer(entity, BANK, fee)
                 track.lays += 1
         lay(g, entity, action)
-        if not counts and isinstance(g.map, UsaMap):
+        if not counts and isinstance(g.map, UsaMapState):
             # P9's and P17's lays are no tile action: the $20 of §12.2 does not count them
             g.map.free_laid.append(action.hex)

@@ -30,11 +30,12 @@ from roundhouse.core.trains import SCRAPPED
 from roundhouse.titles.g18usa import board as usa_board
 from roundhouse.titles.g18usa.board import new_york
 from roundhouse.titles.g18usa.bridges import BridgeStep
-from roundhouse.titles.g18usa.company_privates import LawFirmStep, settle_law_firm
+from roundhouse.titles.g18usa.company_privates import LawFirmStep
 from roundhouse.titles.g18usa.denver import DENVER
 from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.law_firm import settle_law_firm
 from roundhouse.titles.g18usa.ore_upgrade import OreUpgradeStep
 from roundhouse.titles.g18usa.powers import owner_of
 from roundhouse.titles.g18usa.private_lays import PrivateLayStep
@@ -42,12 +43,11 @@ from roundhouse.titles.g18usa.red_areas import RedAreaStep
 from roundhouse.titles.g18usa.resource_subsidy import ResourceSubsidyStep
 from roundhouse.titles.g18usa.resources import ResourceTokenStep
 from roundhouse.titles.g18usa.route_privates import AttachStep
-from roundhouse.titles.g18usa.state import UsaGame
+from roundhouse.titles.g18usa.state import Rusting, UsaGame
 from roundhouse.titles.g18usa.train_privates import (
     BONEYARD,
     BoneyardRound,
     LocomotiveDiscount,
-    Rusting,
 )
 
 
@@ -60,7 +60,7 @@ def make_metropolis(g: UsaGame, hex_name: str) -> None:
     """P10 Carnegie Steel made ``hex_name`` a metropolis (appendix "Metropolis"): its
     metropolis tile goes down as set-up lays the drawn ones (§2.4), the company's home station
     moving onto it; Denver's orientation is then open (§12.2.3)."""
-    board = g.usa_map.board
+    board = g.map.board
     metro = usa_board.metropolis_candidates()[hex_name]
     here = board[hex_name]
     new = board.tiles[metro.tile]
@@ -99,7 +99,7 @@ def with_privates(steps: Sequence[Step[UsaGame]]) -> list[Step[UsaGame]]:
     return [LocomotiveDiscount() if type(s) is BuyTrainStep else s for s in steps]
 
 
-class UsaBoneyard(BoneyardRound[UsaGame]):
+class UsaBoneyard(BoneyardRound):
     """A round that asks P13's company about a rust that happened while no round could (the
     title's hooks keep it in :attr:`~.state.UsaGame.boneyard_pending`)."""
 

@@ -40,9 +40,9 @@ P17 P26 P27)                 :func:`.route_privates.private_revenue_rules` (P17'
 CarnegieSteel, BankruptRail- :func:`.company_privates.company_started` after §11.6's funding
 road, P14, ExtraStation      (lay the returned metropolis's tile); :func:`.company_privates.
 (P10 P14 P29 P23)            private_acquired` whenever a company gets a private
-ExtraLoan (P15)              family1817's ``max_loans`` + :func:`.company_privates.extra_loans`,
-                             ``interest_due`` = :func:`.company_privates.interest_due`
-LawFirmToken (P20)           :class:`.company_privates.LawFirmStep`; :func:`.company_privates.
+ExtraLoan (P15)              family1817's ``max_loans`` + :func:`.land_grant.extra_loans`,
+                             ``interest_due`` = :func:`.land_grant.interest_due`
+LawFirmToken (P20)           :class:`.company_privates.LawFirmStep`; :func:`.law_firm.
                              settle_law_firm` after tokens leave a city and after every lay;
                              ``UsaMap.stations`` counts it in a merger (§14.3)
 PennsyBoneyard (P13)         the rounds mix in :class:`.train_privates.BoneyardRound`; the hooks'

@@ -28,15 +28,14 @@ from collections.abc import Iterable
 from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.titles.g18usa.board import RedValue, board, red_areas
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.turn_stage import moved_past
 from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import ExpressFreight, RedAreaToken
 from roundhouse.titles.g18usa.route_privates import AttachStep
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import express_marker
 
 
@@ -84,11 +83,10 @@ def remove_express(live: Board, corp_id: str) -> None:
     live.touch()
 
 
-def express_freight_transfer(g: FamilyEngine, survivor: str, absorbed: str, *, keep: bool) -> None:
+def express_freight_transfer(g: UsaGame, survivor: str, absorbed: str, *, keep: bool) -> None:
     """§14, appendix P8: the absorbed company's red-area station becomes the survivor's
     (``keep``), or is removed and P8 discarded (allowed only when the survivor would have more
     than eight tokens: the title asks the president then, :func:`express_cut`)."""
-    assert isinstance(g.map, BoardMap)
     live = g.map.board
     area = express_area(live, absorbed)
     if area is None:
@@ -100,7 +98,7 @@ def express_freight_transfer(g: FamilyEngine, survivor: str, absorbed: str, *, k
         close(g, "P8")
 
 
-def _express_private(g: FamilyEngine, corp_id: str) -> str | None:
+def _express_private(g: UsaGame, corp_id: str) -> str | None:
     """The open private of the company that placed its red-area station (P8)."""
     for private in g.privates.values():
         if private.owner != corp_id or private.closed:
@@ -110,20 +108,18 @@ def _express_private(g: FamilyEngine, corp_id: str) -> str | None:
     return None
 
 
-def express_cut(g: FamilyEngine, corp_id: str) -> str | None:
+def express_cut(g: UsaGame, corp_id: str) -> str | None:
     """The choice that removes the company's red-area station when §14.3 makes it keep eight
     (appendix P8: the new company "may choose to either keep or remove the station token from
     the red area"): the private's id, or None when the company has no such station."""
-    assert isinstance(g.map, BoardMap)
     if express_area(g.map.board, corp_id) is None:
         return None
     return _express_private(g, corp_id) or "P8"
 
 
-def discard_express(g: FamilyEngine, corp_id: str) -> None:
+def discard_express(g: UsaGame, corp_id: str) -> None:
     """Appendix P8: "If the station token is removed the Express Freight Service private is
     discarded" (the president's choice after a merger, or the company leaving play)."""
-    assert isinstance(g.map, BoardMap)
     if express_area(g.map.board, corp_id) is None:
         return
     remove_express(g.map.board, corp_id)
@@ -133,7 +129,7 @@ def discard_express(g: FamilyEngine, corp_id: str) -> None:
         close(g, private)
 
 
-def in_track_step(g: FamilyEngine, corp_id: str) -> bool:
+def in_track_step(g: UsaGame, corp_id: str) -> bool:
     """Whether the company's operating turn has not left its track step: no pass of it and
     no action of a later step yet (a station, the run, a train attached for it).  The
     site's track step waits while P6 or P8 could be used, whatever lays are left
@@ -146,8 +142,8 @@ def in_track_step(g: FamilyEngine, corp_id: str) -> bool:
     return not any(isinstance(s, AttachStep) and s.attached for s in g.round.steps)
 
 
-def _moves(g: FamilyEngine, corp_id: str) -> list[UsePrivate]:
-    if not isinstance(g.map, BoardMap) or not in_turn(g, corp_id):
+def _moves(g: UsaGame, corp_id: str) -> list[UsePrivate]:
+    if not in_turn(g, corp_id):
         return []
     reach = g.map.graph.reach(corp_id)
     areas = reached_areas({h for h, _ in reach.stops} | reach.hexes)
@@ -170,7 +166,7 @@ def _moves(g: FamilyEngine, corp_id: str) -> list[UsePrivate]:
     return out
 
 
-class RedAreaStep(Step[FamilyEngine]):
+class RedAreaStep(Step[UsaGame]):
     """Use P6 or P8 on a red area the company reaches (appendix P6, P8): at any time of the
     operating turn (the appendix names none), or with ``track_only`` while the turn is in its
     track step, as 18xx.games offers them (``assign_hexes`` abilities ``when: 'track'``,
@@ -183,12 +179,12 @@ class RedAreaStep(Step[FamilyEngine]):
     def __init__(self, *, track_only: bool = False) -> None:
         self.track_only = track_only
 
-    def _moves(self, g: FamilyEngine, entity: str) -> list[UsePrivate]:
+    def _moves(self, g: UsaGame, entity: str) -> list[UsePrivate]:
         if self.track_only and not in_track_step(g, entity):
             return []
         return _moves(g, entity)
 
-    def takes(self, g: FamilyEngine, action: Action) -> bool:
+    def takes(self, g: UsaGame, action: Action) -> bool:
         return (
             isinstance(action, UsePrivate)
             and action.company in g.privates
@@ -198,10 +194,10 @@ class RedAreaStep(Step[FamilyEngine]):
             )
         )
 
-    def active(self, g: FamilyEngine, entity: str) -> bool:
+    def active(self, g: UsaGame, entity: str) -> bool:
         return bool(self._moves(g, entity))
 
-    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
+    def actions(self, g: UsaGame, entity: str) -> list[Action]:
         return list(self._moves(g, entity))
 
     def _normal(self, action: UsePrivate) -> UsePrivate:
@@ -213,7 +209,7 @@ class RedAreaStep(Step[FamilyEngine]):
         # refused: these abilities have none)
         return dataclasses.replace(action, hex=hexes[0])
 
-    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def check(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)
         if self._normal(action) not in self._moves(g, entity):
             raise IllegalAction(
@@ -222,8 +218,8 @@ class RedAreaStep(Step[FamilyEngine]):
                 rule="red_area.reach",
             )
 
-    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
-        assert isinstance(action, UsePrivate) and isinstance(g.map, BoardMap)
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
+        assert isinstance(action, UsePrivate)
         area = area_of(action.hex)
         assert area is not None
         private = g.privates[action.company]

@@ -29,7 +29,6 @@ from typing import ClassVar, Literal
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Entity, HexName, Rotation, TileName
 from roundhouse.core.flow.step import Step
@@ -37,11 +36,12 @@ from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
 from roundhouse.titles.g18usa.board import resource_hexes
 from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
-from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH, UsaMap
+from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH
+from roundhouse.titles.g18usa.map_state import UsaMapState
 from roundhouse.titles.g18usa.private_abilities import Resource
 from roundhouse.titles.g18usa.privates import resource_subsidy_kinds
 from roundhouse.titles.g18usa.resources import points_into_city, put_down, terrain_saved
-from roundhouse.titles.g18usa.state import UsaGame, usa
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.terrain import terrain_cost
 
 KIND = "resource"
@@ -68,14 +68,14 @@ class SubsidyLay(Action):
         )
 
 
-def kinds_offered(g: Engine) -> tuple[Resource, ...]:
+def kinds_offered(g: UsaGame) -> tuple[Resource, ...]:
     """The tokens the subsidy offers in this game, by the privates dealt (§2.3)."""
     return resource_subsidy_kinds(g.privates)
 
 
-def holds(g: Engine, corp_id: str) -> bool:
+def holds(g: UsaGame, corp_id: str) -> bool:
     """Whether the company holds an unused Resource subsidy with a token to offer."""
-    subsidy = usa(g).company_subsidies.get(corp_id)
+    subsidy = g.company_subsidies.get(corp_id)
     return subsidy is not None and subsidy.kind == KIND and bool(kinds_offered(g))
 
 
@@ -100,7 +100,7 @@ def hand_over(g: UsaGame, survivor: str, absorbed: str) -> None:
     del subsidies[absorbed]
 
 
-def _rules(board: UsaMap) -> TrackRules:
+def _rules(board: UsaMapState[UsaGame]) -> TrackRules:
     return TrackRules(
         upgrades=board.upgrades, colours=frozenset({Colour.YELLOW}), reach=board.lay_reach
     )
@@ -108,7 +108,7 @@ def _rules(board: UsaMap) -> TrackRules:
 
 def _allowance(g: UsaGame, corp_id: str) -> Allowance:
     """Any new yellow tile (never an upgrade), not in a hex built this turn (§12.2)."""
-    board = g.usa_map
+    board = g.map
     return Allowance(
         cash=UNLIMITED_CASH,
         upgrade_colours=frozenset(),
@@ -119,7 +119,7 @@ def _allowance(g: UsaGame, corp_id: str) -> Allowance:
 def price(g: UsaGame, corp_id: str, hex_name: str, resource: Resource) -> int:
     """What the lay costs: the hex's terrain as for any first tile (less the company's
     waivers, :mod:`.terrain`), less what the token ignores."""
-    printed = g.usa_map.board[hex_name].printed
+    printed = g.map.board[hex_name].printed
     paid = terrain_cost(g, corp_id, hex_name, printed.cost)
     return paid - terrain_saved(g, corp_id, hex_name, resource)
 
@@ -129,7 +129,7 @@ def lays(g: UsaGame, corp_id: str) -> list[SubsidyLay]:
     when)."""
     if not holds(g, corp_id):
         return []
-    board = g.usa_map
+    board = g.map
     icons = resource_hexes()
     offered = kinds_offered(g)
     player = g.controller_id(corp_id)
@@ -201,7 +201,7 @@ class ResourceSubsidyStep(Step[UsaGame]):
 
     def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, SubsidyLay)
-        board = g.usa_map
+        board = g.map
         resource = Resource(action.choice)
         cost, moves = check_lay(
             board.board,

@@ -45,7 +45,6 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Pass
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.flow.step import Step
 from roundhouse.core.hexgrid import opposite
@@ -53,10 +52,10 @@ from roundhouse.core.routes.revenue import HexMarkerBonus
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18usa.board import resource_hexes
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run
 from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import Resource, ResourceTokens
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
 from roundhouse.titles.g18usa.terrain import terrain_cost
 
@@ -115,11 +114,9 @@ def refusal(board: Board, hex_name: str, resource: Resource) -> str | None:
     return None
 
 
-def place(
-    g: FamilyEngine, corp_id: str, private_id: str, hex_name: str, resource: Resource
-) -> None:
+def place(g: UsaGame, corp_id: str, private_id: str, hex_name: str, resource: Resource) -> None:
     """Put the token down and pay back the $15 of terrain it saves (coal, ore)."""
-    bm = _board_map(g)
+    bm = g.map
     ability = _ability(g, corp_id, private_id, resource)
     reason = refusal(bm.board, hex_name, resource)
     if reason is not None:
@@ -132,22 +129,22 @@ def place(
     g.emit("resource", f"{corp_id} places {private_id}'s {resource.value} token in {hex_name}")
 
 
-def put_down(g: FamilyEngine, corp_id: str, hex_name: str, resource: Resource) -> None:
+def put_down(g: UsaGame, corp_id: str, hex_name: str, resource: Resource) -> None:
     """The token goes on the hex (a marker: board state the route machinery counts)."""
-    _board_map(g).board.add_marker(hex_name, resource.value)
+    g.map.board.add_marker(hex_name, resource.value)
 
 
-def terrain_saved(g: FamilyEngine, corp_id: str, hex_name: str, resource: Resource) -> int:
+def terrain_saved(g: UsaGame, corp_id: str, hex_name: str, resource: Resource) -> int:
     """What a coal or ore token saves the company of the hex's terrain (§13.1, §13.3:
     "ignore $15 terrain costs"): the $15, or what it pays of the terrain if less (nothing
     with P5, appendix P5); oil saves nothing."""
-    printed = _board_map(g).board[hex_name].printed
+    printed = g.map.board[hex_name].printed
     if resource is Resource.OIL or printed.cost < TERRAIN_SAVED:
         return 0
     return min(TERRAIN_SAVED, terrain_cost(g, corp_id, hex_name, printed.cost))
 
 
-def _ability(g: FamilyEngine, corp_id: str, private_id: str, resource: Resource) -> ResourceTokens:
+def _ability(g: UsaGame, corp_id: str, private_id: str, resource: Resource) -> ResourceTokens:
     for private, a in held(g, corp_id, ResourceTokens):
         if private.id == private_id and resource in a.resources:
             return a
@@ -156,16 +153,10 @@ def _ability(g: FamilyEngine, corp_id: str, private_id: str, resource: Resource)
     )
 
 
-def _board_map(g: FamilyEngine) -> BoardMap:
-    if not isinstance(g.map, BoardMap):
-        raise IllegalAction("resource tokens need the board", rule="resources.no_board")
-    return g.map
-
-
-def placements(g: FamilyEngine, corp_id: str) -> list[UsePrivate]:
+def placements(g: UsaGame, corp_id: str) -> list[UsePrivate]:
     """Every resource token the company may place now: on a hex it laid a yellow tile in this
     turn, from a private it owns."""
-    bm = _board_map(g)
+    bm = g.map
     fresh = [h for h in bm.laid_now(g, corp_id) if bm.board[h].tile.colour is Colour.YELLOW]
     if not fresh:
         return []
@@ -187,7 +178,7 @@ def placements(g: FamilyEngine, corp_id: str) -> list[UsePrivate]:
     return out
 
 
-class ResourceTokenStep(Step[FamilyEngine]):
+class ResourceTokenStep(Step[UsaGame]):
     """Place a resource token with this turn's yellow lay (§13), before the run; offered
     beside the turn's current step."""
 
@@ -195,7 +186,7 @@ class ResourceTokenStep(Step[FamilyEngine]):
     blocking = False
     name = "resource_token"
 
-    def takes(self, g: FamilyEngine, action: Action) -> bool:
+    def takes(self, g: UsaGame, action: Action) -> bool:
         return (
             isinstance(action, UsePrivate)
             and action.company in g.privates
@@ -204,22 +195,22 @@ class ResourceTokenStep(Step[FamilyEngine]):
             )
         )
 
-    def active(self, g: FamilyEngine, entity: str) -> bool:
+    def active(self, g: UsaGame, entity: str) -> bool:
         if not in_turn(g, entity) or not before_run(g, entity):
             return False
         if type(self) is ResourceTokenStep and _prompt_is_current(g, entity):
             return False  # the prompt lists the same moves (no move listed twice)
         return bool(placements(g, entity))
 
-    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
+    def actions(self, g: UsaGame, entity: str) -> list[Action]:
         return list(placements(g, entity))
 
-    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def check(self, g: UsaGame, entity: str, action: Action) -> None:
         if action not in placements(g, entity):
             assert isinstance(action, UsePrivate)
             reason = None
             if action.choice in {r.value for r in Resource}:
-                reason = refusal(_board_map(g).board, action.hex, Resource(action.choice))
+                reason = refusal(g.map.board, action.hex, Resource(action.choice))
             raise IllegalAction(
                 reason
                 or f"{entity} may place a resource token only with a yellow tile it laid "
@@ -227,12 +218,12 @@ class ResourceTokenStep(Step[FamilyEngine]):
                 rule="resources.placement",
             )
 
-    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, UsePrivate)
         place(g, entity, action.company, action.hex, Resource(action.choice))
 
 
-def _prompt_is_current(g: FamilyEngine, entity: str) -> bool:
+def _prompt_is_current(g: UsaGame, entity: str) -> bool:
     """Whether the turn waits in :class:`ResourceTokenPrompt` now: it is the first blocking
     step still active (while the track step offers a second tile action, the token is
     offered beside it)."""
@@ -242,28 +233,28 @@ def _prompt_is_current(g: FamilyEngine, entity: str) -> bool:
     return False
 
 
-class OreRule(LayRule[FamilyEngine]):
+class OreRule(LayRule[UsaGame]):
     """§13.3: "Tiles with an ore token may not be upgraded"."""
 
     __slots__ = ()
 
-    def allowed(self, g: FamilyEngine, corp_id: str, lay: TileLay) -> bool:
-        if not lay.upgrade or not isinstance(g.map, BoardMap):
+    def allowed(self, g: UsaGame, corp_id: str, lay: TileLay) -> bool:
+        if not lay.upgrade:
             return True
         return not has_resource(g.map.board, lay.hex, Resource.ORE)
 
 
-def ore_upgrades(g: FamilyEngine, corp_id: str, reach: Iterable[str]) -> list[str]:
+def ore_upgrades(g: UsaGame, corp_id: str, reach: Iterable[str]) -> list[str]:
     """Hexes with a $10 ore token the company may turn to $20 with a tile upgrade action:
     §13.3 "This can be upgraded to $20 by using a tile upgrade action from Phase 3 on" (green
     tiles available), on a hex it can reach (§7.1)."""
-    bm = _board_map(g)
+    bm = g.map
     if Colour.GREEN not in bm.colours(g):
         return []
     return sorted(h for h in reach if Resource.ORE.value in markers_of(bm.board, h))
 
 
-def upgrade_ore(g: FamilyEngine, corp_id: str, hex_name: str, reach: Iterable[str]) -> None:
+def upgrade_ore(g: UsaGame, corp_id: str, hex_name: str, reach: Iterable[str]) -> None:
     """Turn the ore token in ``hex_name`` to its $20 side; the caller counts it as the turn's
     upgrade ("This does not upgrade the tile")."""
     if hex_name not in ore_upgrades(g, corp_id, reach):
@@ -272,7 +263,7 @@ def upgrade_ore(g: FamilyEngine, corp_id: str, hex_name: str, reach: Iterable[st
             "a $10 ore token on its route)",
             rule="resources.ore_upgrade",
         )
-    board = _board_map(g).board
+    board = g.map.board
     board.hexes[hex_name].markers.remove(Resource.ORE.value)
     board.add_marker(hex_name, ORE20)
 
@@ -303,24 +294,24 @@ class ResourceTokenPrompt(ResourceTokenStep):
     def __init__(self) -> None:
         self.passed = False
 
-    def setup(self, g: FamilyEngine, entity: str) -> None:
+    def setup(self, g: UsaGame, entity: str) -> None:
         self.passed = False
 
-    def takes(self, g: FamilyEngine, action: Action) -> bool:
+    def takes(self, g: UsaGame, action: Action) -> bool:
         return isinstance(action, Pass) or super().takes(g, action)
 
-    def active(self, g: FamilyEngine, entity: str) -> bool:
+    def active(self, g: UsaGame, entity: str) -> bool:
         return not self.passed and entity in g.corps and bool(placements(g, entity))
 
-    def actions(self, g: FamilyEngine, entity: str) -> list[Action]:
+    def actions(self, g: UsaGame, entity: str) -> list[Action]:
         return [*placements(g, entity), Pass(player=g.controller_id(entity), entity=entity)]
 
-    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def check(self, g: UsaGame, entity: str, action: Action) -> None:
         if isinstance(action, Pass):
             return
         super().check(g, entity, action)
 
-    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         if isinstance(action, Pass):
             self.passed = True
             return

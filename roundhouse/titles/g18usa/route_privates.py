@@ -35,11 +35,11 @@ from roundhouse.core.routes.adapter import GraphOptions, StopDecorator, StopExtr
 from roundhouse.core.routes.graph import RouteGraph, Stop, StopKind
 from roundhouse.core.routes.kinds import AnyKind, Train, TrainKind
 from roundhouse.core.routes.revenue import Bonus, RevenueRules, RouteFacts, Run, StopScore
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.turn_stage import waits_before_route
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import held, in_turn
 from roundhouse.titles.g18usa.private_abilities import GreatNorthern, TrainBonusStop
+from roundhouse.titles.g18usa.state import UsaGame
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -67,7 +67,7 @@ class GreatNorthernBonus:
         return self.long_bonus
 
 
-def private_revenue_rules(g: FamilyEngine, corp_id: str, base: RevenueRules) -> RevenueRules:
+def private_revenue_rules(g: UsaGame, corp_id: str, base: RevenueRules) -> RevenueRules:
     """The title's revenue rules for the company: P17's bonus when it owns P17, the
     switcher's rules while it is attached."""
     train = _switcher_train(g, corp_id)
@@ -182,14 +182,14 @@ class SwitcherSkip:
         return Bonus("switcher", back - scores[inner[0]].value)
 
 
-def _attachments(g: FamilyEngine, corp_id: str) -> dict[str, str]:
+def _attachments(g: UsaGame, corp_id: str) -> dict[str, str]:
     step = next((s for s in g.round.steps if isinstance(s, AttachStep)), None)
     if step is None or getattr(g.round, "current", None) != corp_id:
         return {}
     return dict(step.attached)
 
 
-def _switcher_train(g: FamilyEngine, corp_id: str) -> str | None:
+def _switcher_train(g: UsaGame, corp_id: str) -> str | None:
     for private_id, train_id in _attachments(g, corp_id).items():
         for a in g.privates[private_id].spec.abilities:
             if isinstance(a, TrainBonusStop) and a.effect == "switcher":
@@ -197,7 +197,7 @@ def _switcher_train(g: FamilyEngine, corp_id: str) -> str | None:
     return None
 
 
-def switcher_options(g: FamilyEngine, corp_id: str, options: GraphOptions) -> GraphOptions:
+def switcher_options(g: UsaGame, corp_id: str, options: GraphOptions) -> GraphOptions:
     """The title's route options for the company, blocked cities passable while its
     switcher is attached."""
     if _switcher_train(g, corp_id) is None:
@@ -205,13 +205,13 @@ def switcher_options(g: FamilyEngine, corp_id: str, options: GraphOptions) -> Gr
     return dataclasses.replace(options, decorate=SwitcherStops(corp_id, options.decorate))
 
 
-def permanent(g: FamilyEngine, train_id: str) -> bool:
+def permanent(g: UsaGame, train_id: str) -> bool:
     """Whether the train neither rusts nor grows obsolete (P30's Extender is not for it)."""
     tt = g.depot.type_of(g.depot.train(train_id))
     return tt.rusts_on is None and tt.obsolete_on is None
 
 
-class AttachStep(ListedStep[FamilyEngine]):
+class AttachStep(ListedStep[UsaGame]):
     """Attach P19's switcher or P30's extender to a train before the run, once the turn has
     reached it: the steps before the run (track, station) are done, as on 18xx.games, where
     the choice belongs to the route step (``G18USA::Step::Route#process_choose``; the cards' timing
@@ -225,10 +225,10 @@ class AttachStep(ListedStep[FamilyEngine]):
         self.attached: dict[str, str] = {}
         """Private -> the train it is attached to, this turn."""
 
-    def setup(self, g: FamilyEngine, entity: str) -> None:
+    def setup(self, g: UsaGame, entity: str) -> None:
         self.attached = {}
 
-    def takes(self, g: FamilyEngine, action: Action) -> bool:
+    def takes(self, g: UsaGame, action: Action) -> bool:
         return (
             isinstance(action, Choose)
             and action.company in g.privates
@@ -237,7 +237,7 @@ class AttachStep(ListedStep[FamilyEngine]):
             )
         )
 
-    def moves(self, g: FamilyEngine, corp_id: str) -> list[Choose]:
+    def moves(self, g: UsaGame, corp_id: str) -> list[Choose]:
         if not in_turn(g, corp_id) or g.or_round().revenue is not None:
             return []
         if waits_before_route(g, corp_id):
@@ -253,22 +253,20 @@ class AttachStep(ListedStep[FamilyEngine]):
                 out.append(Choose(player=p, entity=corp_id, choice=train.id, company=private.id))
         return out
 
-    def refusal(self, g: FamilyEngine, entity: str, action: Action) -> IllegalAction:
+    def refusal(self, g: UsaGame, entity: str, action: Action) -> IllegalAction:
         return IllegalAction(
             f"{entity} may attach a switcher or extender it owns to one of its trains "
             "before running (P30: not a permanent train)",
             rule="attach.train",
         )
 
-    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, Choose)
         self.attached[action.company] = action.choice
         g.emit("attach", f"{entity} attaches {action.company} to {action.choice}")
 
 
-def attached_kinds(
-    g: FamilyEngine, corp_id: str, kinds: Mapping[str, AnyKind]
-) -> dict[str, AnyKind]:
+def attached_kinds(g: UsaGame, corp_id: str, kinds: Mapping[str, AnyKind]) -> dict[str, AnyKind]:
     """The company's train kinds with this turn's attachments, keyed by train id."""
     out: dict[str, AnyKind] = dict(kinds)
     for private_id, train_id in _attachments(g, corp_id).items():

@@ -30,21 +30,19 @@ from roundhouse.titles.g18usa import board as usa_board
 from roundhouse.titles.g18usa import data, resource_subsidy
 from roundhouse.titles.g18usa.company_privates import (
     company_started,
-    merge_law_firm,
     private_acquired,
-    settle_law_firm,
     start_tokens,
 )
 from roundhouse.titles.g18usa.denver import DenverStep
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep, RepayStep
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockStep
 from roundhouse.titles.g18usa.home_brown import BoomtownStep, HomeBrownStep, SiteBoomtownStep
+from roundhouse.titles.g18usa.law_firm import merge_law_firm, settle_law_firm
 from roundhouse.titles.g18usa.private_rounds import (
     UsaOperatingRound,
     UsaStockRound,
@@ -56,15 +54,15 @@ from roundhouse.titles.g18usa.private_rounds import (
 )
 from roundhouse.titles.g18usa.red_areas import express_freight_transfer
 from roundhouse.titles.g18usa.resources import ResourceTokenPrompt
-from roundhouse.titles.g18usa.state import UsaGame
+from roundhouse.titles.g18usa.state import Rusting, UsaGame
 from roundhouse.titles.g18usa.tile_actions import plan
-from roundhouse.titles.g18usa.train_privates import LocomotiveStep, Rusting, note_rust
+from roundhouse.titles.g18usa.train_privates import LocomotiveStep, note_rust
 
 PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
 """Appendix "Subsidy Tiles": a city's bonus before and from Phase 5."""
 
 
-def any_time_steps() -> list[Step[FamilyEngine]]:
+def any_time_steps() -> list[Step[UsaGame]]:
     """The steps offered beside whatever step of the operating turn is open, first: loans
     (§9), P25's discounted locomotive before the run, a Pullman car before the run (§12.7)
     and scrapping one.  P25's step comes before the car step, which takes every other
@@ -293,7 +291,7 @@ class UsaHooks(FamilyHooks[UsaGame]):
 
     def max_home_bonus(self, g: UsaGame) -> int:
         """The largest cash subsidy of a city with an open station slot."""
-        board = g.usa_map.board
+        board = g.map.board
         return max(
             (
                 s.value
@@ -307,7 +305,7 @@ class UsaHooks(FamilyHooks[UsaGame]):
     def on_float(self, g: UsaGame, corp_id: str) -> None:
         """§11.6.1: a company started in a subsidy city during the first stock round takes
         its subsidy (the +10 and +10/+20 tokens stay on the city for everyone)."""
-        home = g.usa_map.home_of(corp_id)
+        home = g.map.home_of(corp_id)
         subsidy = g.subsidy_of_home(corp_id)
         if home is None:
             return
@@ -318,11 +316,11 @@ class UsaHooks(FamilyHooks[UsaGame]):
         g.company_subsidies[corp_id] = subsidy
         self._privates_started(g, corp_id, home, no_subsidy=subsidy.kind == "none")
         if subsidy.kind in PLUS_TOKENS:
-            g.usa_map.city_bonus[home] = PLUS_TOKENS[subsidy.kind]
-            g.usa_map.board.touch()
+            g.map.city_bonus[home] = PLUS_TOKENS[subsidy.kind]
+            g.map.board.touch()
         elif subsidy.kind == "free_station":
             g.corps[corp_id].tokens_owned += 1
-            g.usa_map.free_stations.add(corp_id)
+            g.map.free_stations.add(corp_id)
         g.emit("subsidy", f"{corp_id} takes the {subsidy.kind} subsidy of {home}", company=corp_id)
 
     @staticmethod
@@ -356,10 +354,9 @@ class UsaHooks(FamilyHooks[UsaGame]):
             if private.owner == survivor and not private.closed:
                 private_acquired(g, survivor, private.id)
         express_freight_transfer(g, survivor, absorbed, keep=True)
-        usa_map = g.usa_map
-        merge_law_firm(usa_map.board, survivor, absorbed)
-        usa_map.reckon_stations(g, survivor, charter_choice=not g.variant.compat_18xx_games)
-        settle_law_firm(usa_map.board)
+        merge_law_firm(g.map.board, survivor, absorbed)
+        g.map.reckon_stations(g, survivor, charter_choice=not g.variant.compat_18xx_games)
+        settle_law_firm(g.map.board)
 
     def on_stock_round_end(self, g: UsaGame) -> None:
         """§11.6.1: "At the end of the first stock round, all unused subsidies are

@@ -3,23 +3,37 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
-from roundhouse.core.engine18xx import Engine, TitleData
+from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
-from roundhouse.titles.g18usa import company_privates
+from roundhouse.titles.g18usa import land_grant
 from roundhouse.titles.g18usa.family1817.config import FamilyConfig
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
-from roundhouse.titles.g18usa.map_rules import UsaMap
+from roundhouse.titles.g18usa.map_state import UsaMapState
 from roundhouse.titles.g18usa.setup_draw import SetUp, Subsidy
-from roundhouse.titles.g18usa.train_privates import Rusting
 from roundhouse.titles.g18usa.variant import Variant
+
+
+@dataclasses.dataclass
+class Rusting:
+    """A rust P13's company may answer: which of its trains it may save
+    (:mod:`.train_privates`)."""
+
+    company: str
+    trains: tuple[str, ...]
 
 
 class UsaGame(FamilyEngine):
     """One game of 18USA."""
+
+    map: UsaMapState[UsaGame]
+    """The board and what the map keeps beside it: the constructor takes only a
+    :class:`~.map_state.UsaMapState` (the title builds :class:`~.map_rules.UsaMap`, which
+    adds the rules), so the engine's ``map`` is typed as one here."""
 
     def __init__(
         self,
@@ -29,7 +43,7 @@ class UsaGame(FamilyEngine):
         data: TitleData,
         config: FamilyConfig,
         hooks: Hooks[UsaGame],
-        board: UsaMap,
+        board: UsaMapState[UsaGame],
         variant: Variant,
         drawn: SetUp,
     ) -> None:
@@ -64,32 +78,20 @@ class UsaGame(FamilyEngine):
         same charter has none of it (18xx.games closes the subsidy, a company of the
         charter, when it resets the charter: ``Game::Base#reset_corporation``)."""
         self.company_subsidies.pop(corp_id, None)
-        self.usa_map.free_stations.discard(corp_id)
+        self.map.free_stations.discard(corp_id)
 
     def extra_loans(self, corp_id: str) -> int:
         """P15 Western Land Grant's extra loan."""
-        return company_privates.extra_loans(self, corp_id)
+        return land_grant.extra_loans(self, corp_id)
 
     def interest(self, corp_id: str, rate: int, loans: int) -> int:
         """§12.8, with P15's loan at a fixed $5."""
-        return company_privates.interest_due(self, corp_id, rate, loans)
-
-    @property
-    def usa_map(self) -> UsaMap:
-        board = self.map
-        assert isinstance(board, UsaMap)
-        return board
+        return land_grant.interest_due(self, corp_id, rate, loans)
 
     def subsidy_of_home(self, corp_id: str) -> Subsidy | None:
         """The subsidy still on offer in the company's home city, if any (§11.6.1)."""
-        home = self.usa_map.home_of(corp_id)
+        home = self.map.home_of(corp_id)
         return None if home is None else self.subsidies.get(home)
 
     def subsidy_view(self) -> Mapping[str, str]:
         return {h: s.kind if not s.value else f"${s.value}" for h, s in self.subsidies.items()}
-
-
-def usa(g: Engine) -> UsaGame:
-    """``g`` as an 18USA game (the title's hooks only run in one)."""
-    assert isinstance(g, UsaGame), f"{type(g).__name__} is not an 18USA game"
-    return g

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.track import TileLay
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.powers import held
 from roundhouse.titles.g18usa.private_abilities import TerrainDiscount
+from roundhouse.titles.g18usa.state import UsaGame
 
 
-def waived(g: FamilyEngine, corp_id: str, terrain: str) -> int:
+def waived(g: UsaGame, corp_id: str, terrain: str) -> int:
     """The most any private of the company waives of ``terrain``'s cost."""
     return max(
         (a.amount for _, a in held(g, corp_id, TerrainDiscount) if a.terrain == terrain),
@@ -32,22 +31,22 @@ def waived(g: FamilyEngine, corp_id: str, terrain: str) -> int:
     )
 
 
-def terrain_cost(g: FamilyEngine, corp_id: str, hex_name: str, cost: int) -> int:
+def terrain_cost(g: UsaGame, corp_id: str, hex_name: str, cost: int) -> int:
     """What the company pays of a first tile's terrain ``cost`` in ``hex_name``."""
-    if not cost or not isinstance(g.map, BoardMap):
+    if not cost:
         return cost
     terrain = g.map.board[hex_name].printed.terrain
     return max(0, cost - waived(g, corp_id, terrain))
 
 
-class PrivateTerrain(LayRule[FamilyEngine]):
+class PrivateTerrain(LayRule[UsaGame]):
     """The owning company's lays skip the terrain its privates waive."""
 
     __slots__ = ()
 
-    def terrain(self, g: FamilyEngine, corp_id: str, lay: TileLay, cost: int) -> int:
+    def terrain(self, g: UsaGame, corp_id: str, lay: TileLay, cost: int) -> int:
         return terrain_cost(g, corp_id, lay.hex, cost)
 
-    def position_key(self, g: FamilyEngine, corp_id: str) -> Hashable:
+    def position_key(self, g: UsaGame, corp_id: str) -> Hashable:
         """The terrains the company's privates waive, and how much."""
         return tuple(sorted((a.terrain, a.amount) for _, a in held(g, corp_id, TerrainDiscount)))

@@ -31,15 +31,15 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
-from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine
+from roundhouse.titles.g18usa.family1817.engine import FG
 from roundhouse.titles.g18usa.powers import held
 from roundhouse.titles.g18usa.private_abilities import TrackEngineers, TwoUpgrades
+from roundhouse.titles.g18usa.state import UsaGame
 
 LAY, UPGRADE, CITY_UPGRADE = "lay", "upgrade", "city_upgrade"
 
@@ -76,7 +76,7 @@ BASE = TilePlan()
 """§12.2 without privates."""
 
 
-def plan(g: FamilyEngine, corp_id: str) -> TilePlan:
+def plan(g: UsaGame, corp_id: str) -> TilePlan:
     """The company's plan with its P7 and P11."""
     out = BASE
     for _, te in held(g, corp_id, TrackEngineers):
@@ -92,9 +92,8 @@ def plan(g: FamilyEngine, corp_id: str) -> TilePlan:
     return out
 
 
-def kind_of(g: FamilyEngine, lay: TileLay) -> str:
+def kind_of(g: UsaGame, lay: TileLay) -> str:
     """A lay's kind for the plan (§12.2, §12.2.4)."""
-    assert isinstance(g.map, BoardMap)
     here = g.map.board[lay.hex]
     new = g.map.board.tiles[lay.tile]
     empty = here.tile is here.printed.tile and not here.tile.links(here.rotation)
@@ -106,7 +105,7 @@ def kind_of(g: FamilyEngine, lay: TileLay) -> str:
     return CITY_UPGRADE if here.tile.cities else UPGRADE
 
 
-def pettibone_colours(g: FamilyEngine, colours: frozenset[Colour]) -> frozenset[Colour]:
+def pettibone_colours(g: UsaGame, colours: frozenset[Colour]) -> frozenset[Colour]:
     """The phase's colours, and for the operating company with P11 the next colour too (its
     lays are kept to non-city upgrades by :class:`PettiboneRule`)."""
     entity = getattr(g.round, "current", None)
@@ -121,14 +120,13 @@ def pettibone_colours(g: FamilyEngine, colours: frozenset[Colour]) -> frozenset[
     return frozenset(out)
 
 
-class PettiboneRule(LayRule[FamilyEngine]):
+class PettiboneRule(LayRule[UsaGame]):
     """Tiles of a colour the phase does not offer yet: only P11's owner, only upgrading
     non-city track."""
 
     __slots__ = ()
 
-    def allowed(self, g: FamilyEngine, corp_id: str, lay: TileLay) -> bool:
-        assert isinstance(g.map, BoardMap)
+    def allowed(self, g: UsaGame, corp_id: str, lay: TileLay) -> bool:
         tile = g.map.board.tiles[lay.tile]
         phase = frozenset(Colour.parse(c) for c in g.depot.phases.current.tiles)
         if tile.colour in phase:
@@ -136,7 +134,7 @@ class PettiboneRule(LayRule[FamilyEngine]):
         here = g.map.board[lay.hex]
         return bool(held(g, corp_id, TwoUpgrades)) and lay.upgrade and not here.tile.cities
 
-    def position_key(self, g: FamilyEngine, corp_id: str) -> Hashable:
+    def position_key(self, g: UsaGame, corp_id: str) -> Hashable:
         return bool(held(g, corp_id, TwoUpgrades))
 
 
@@ -151,7 +149,7 @@ class BesideTrackStep(Step[FG]):
         return []
 
 
-class TileActionStep(TrackStep[FamilyEngine]):
+class TileActionStep(TrackStep[UsaGame]):
     """The track step of §12.2 with P7 and P11: up to :attr:`TilePlan.actions` tile actions,
     the fee with the second, the plan's limits on upgrades."""
 
@@ -159,11 +157,11 @@ class TileActionStep(TrackStep[FamilyEngine]):
         super().__init__()
         self.done: tuple[str, ...] = ()
 
-    def setup(self, g: FamilyEngine, entity: str) -> None:
+    def setup(self, g: UsaGame, entity: str) -> None:
         super().setup(g, entity)
         self.done = ()
 
-    def _options(self, g: FamilyEngine, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
+    def _options(self, g: UsaGame, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
         p = plan(g, corp)
         fee = p.fee_for(self.done)
         cash = g.ledger.cash(corp)
@@ -173,20 +171,20 @@ class TileActionStep(TrackStep[FamilyEngine]):
             if p.allows(self.done, kind_of(g, lay)) and lay.cost + fee <= cash
         }
 
-    def _private_lays(self, g: FamilyEngine, entity: str) -> bool:
+    def _private_lays(self, g: UsaGame, entity: str) -> bool:
         return any(
             isinstance(s, BesideTrackStep) and s.moves(g, entity, track_open=True)
             for s in g.round.steps
         )
 
-    def active(self, g: FamilyEngine, entity: str) -> bool:
+    def active(self, g: UsaGame, entity: str) -> bool:
         if self.passed:
             return False
         if len(self.done) < plan(g, entity).actions and self._options(g, entity):
             return True
         return self._private_lays(g, entity)
 
-    def check(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def check(self, g: UsaGame, entity: str, action: Action) -> None:
         if isinstance(action, LayTile):
             key = self._key(g, action)
             if key not in self._options(g, entity):
@@ -200,7 +198,7 @@ class TileActionStep(TrackStep[FamilyEngine]):
             return
         super().check(g, entity, action)
 
-    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         if isinstance(action, LayTile):
             lay = g.map.find_lay(g, entity, self._key(g, action))
             kind = kind_of(g, lay)
@@ -210,7 +208,7 @@ class TileActionStep(TrackStep[FamilyEngine]):
             self.done = (*self.done, kind)
         super().process(g, entity, action)
 
-    def count_private_lay(self, g: FamilyEngine, entity: str, kind: str) -> None:
+    def count_private_lay(self, g: UsaGame, entity: str, kind: str) -> None:
         """A private's lay that uses a tile action (P16, P26, P27) is one, fee included."""
         fee = plan(g, entity).fee_for(self.done)
         if fee:

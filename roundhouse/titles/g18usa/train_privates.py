@@ -22,7 +22,6 @@ the buy-trains step's discount (mix it into the title's buy-trains step);
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Collection
 
 from roundhouse.core.actions import Action
@@ -33,10 +32,10 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.legal import kinds_of, of_kinds
 from roundhouse.core.trains import DEPOT, SCRAPPED, TrainEvents
-from roundhouse.titles.g18usa.family1817.engine import FG, FamilyEngine
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import close, held, in_turn, owner_of
 from roundhouse.titles.g18usa.private_abilities import PennsyBoneyard, TrainDiscount
+from roundhouse.titles.g18usa.state import Rusting, UsaGame
 
 BONEYARD = "P13"
 LOCOMOTIVE = "P25"
@@ -45,15 +44,7 @@ LOCOMOTIVE = "P25"
 # --- P13 Pennsy Boneyard ---------------------------------------------------------------------
 
 
-@dataclasses.dataclass
-class Rusting:
-    """A rust P13's company may answer: the trains of its it may save."""
-
-    company: str
-    trains: tuple[str, ...]
-
-
-def saveable(g: FamilyEngine, events: TrainEvents) -> Rusting | None:
+def saveable(g: UsaGame, events: TrainEvents) -> Rusting | None:
     """What P13's company may save from this sale's rust, if anything."""
     corp = owner_of(g, BONEYARD)
     if corp is None or corp not in g.corps or not events.rusted or not events.train:
@@ -70,7 +61,7 @@ def saveable(g: FamilyEngine, events: TrainEvents) -> Rusting | None:
     return Rusting(corp, trains) if trains else None
 
 
-def save(g: FamilyEngine, corp: str, train_id: str) -> None:
+def save(g: UsaGame, corp: str, train_id: str) -> None:
     """The rusted train comes back to ``corp``, obsolete; P13 is discarded."""
     train = g.depot.train(train_id)
     if train.owner != SCRAPPED:
@@ -82,7 +73,7 @@ def save(g: FamilyEngine, corp: str, train_id: str) -> None:
 
 
 def note_rust(
-    g: FamilyEngine, events: TrainEvents, later: Callable[[Rusting], None] | None = None
+    g: UsaGame, events: TrainEvents, later: Callable[[Rusting], None] | None = None
 ) -> None:
     """Called by the title's hooks after every train sale or export: queue P13's choice in the
     current round.  A rust P13 may answer while no :class:`BoneyardRound` is under way (an
@@ -105,13 +96,13 @@ def note_rust(
     )
 
 
-class BoneyardRound(Round[FG]):
+class BoneyardRound(Round[UsaGame]):
     """A round that stops while P13's company decides (put it first among the bases)."""
 
     boneyard: Rusting | None = None
     """The rust P13's company is asked about now (set on the round when one happens)."""
 
-    def _choices(self, g: FG) -> list[Action]:
+    def _choices(self, g: UsaGame) -> list[Action]:
         assert self.boneyard is not None
         corp = self.boneyard.company
         p = g.controller_id(corp)
@@ -121,22 +112,22 @@ class BoneyardRound(Round[FG]):
         out.append(Pass(player=p, entity=corp))
         return out
 
-    def entities_acting(self, g: FG) -> tuple[str, ...]:
+    def entities_acting(self, g: UsaGame) -> tuple[str, ...]:
         if self.boneyard is not None:
             return (self.boneyard.company,)
         return super().entities_acting(g)
 
-    def legal_actions(self, g: FG, kinds: Collection[str] | None = None) -> list[Action]:
+    def legal_actions(self, g: UsaGame, kinds: Collection[str] | None = None) -> list[Action]:
         if self.boneyard is not None:
             return of_kinds(self._choices(g), kinds)
         return super().legal_actions(g, kinds)
 
-    def legal_kinds(self, g: FG) -> frozenset[str]:
+    def legal_kinds(self, g: UsaGame) -> frozenset[str]:
         if self.boneyard is not None:
             return kinds_of(self._choices(g))
         return super().legal_kinds(g)
 
-    def check(self, g: FG, action: Action) -> None:
+    def check(self, g: UsaGame, action: Action) -> None:
         if self.boneyard is not None:
             if action not in self._choices(g):
                 raise IllegalAction(
@@ -147,7 +138,7 @@ class BoneyardRound(Round[FG]):
             return
         super().check(g, action)
 
-    def process(self, g: FG, action: Action) -> None:
+    def process(self, g: UsaGame, action: Action) -> None:
         if self.boneyard is not None:
             corp = self.boneyard.company
             self.boneyard = None
@@ -160,7 +151,7 @@ class BoneyardRound(Round[FG]):
 # --- P25 American Locomotive Co. -------------------------------------------------------------
 
 
-def locomotive_price(g: FamilyEngine, corp: str, train_id: str, price: int) -> int | None:
+def locomotive_price(g: UsaGame, corp: str, train_id: str, price: int) -> int | None:
     """The price with P25's discount for a bank train of its types, or None."""
     owned = held(g, corp, TrainDiscount)
     train = g.depot.train(train_id)
@@ -172,32 +163,32 @@ def locomotive_price(g: FamilyEngine, corp: str, train_id: str, price: int) -> i
     return price - price * ability.percent // 100
 
 
-class LocomotiveDiscount(BuyTrainStep[FamilyEngine]):
+class LocomotiveDiscount(BuyTrainStep[UsaGame]):
     """The buy-trains step with P25's discount on bank trains (the face price stays listed
     too: paying more is never better, and core lists discounts beside it)."""
 
-    def discounted(self, g: FamilyEngine, corp: str, train_id: str, price: int) -> int | None:
+    def discounted(self, g: UsaGame, corp: str, train_id: str, price: int) -> int | None:
         return locomotive_price(g, corp, train_id, price)
 
-    def use_discount(self, g: FamilyEngine, entity: str, action: BuyTrain) -> None:
+    def use_discount(self, g: UsaGame, entity: str, action: BuyTrain) -> None:
         """A lasting discount: nothing is used up."""
 
 
-class LocomotiveStep(ListedStep[FamilyEngine]):
+class LocomotiveStep(ListedStep[UsaGame]):
     """Discard P25 before the run to buy one train from the bank at 10% off."""
 
     kinds = frozenset({"buy_train"})
     blocking = False
     name = "locomotive"
 
-    def takes(self, g: FamilyEngine, action: Action) -> bool:
+    def takes(self, g: UsaGame, action: Action) -> bool:
         return (
             isinstance(action, BuyTrain)
             and action.entity in g.corps
             and action in self.moves(g, action.entity)
         )
 
-    def moves(self, g: FamilyEngine, corp: str) -> list[BuyTrain]:
+    def moves(self, g: UsaGame, corp: str) -> list[BuyTrain]:
         if not in_turn(g, corp) or g.or_round().revenue is not None:
             return []
         if not held(g, corp, TrainDiscount):
@@ -217,13 +208,13 @@ class LocomotiveStep(ListedStep[FamilyEngine]):
             out.append(BuyTrain(player=p, entity=corp, train=train.id, price=price))
         return out
 
-    def refusal(self, g: FamilyEngine, entity: str, action: Action) -> IllegalAction:
+    def refusal(self, g: UsaGame, entity: str, action: Action) -> IllegalAction:
         return IllegalAction(
             f"{entity} may discard P25 only before its run, to buy a bank train at 10% off",
             rule="locomotive.buy",
         )
 
-    def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
+    def process(self, g: UsaGame, entity: str, action: Action) -> None:
         assert isinstance(action, BuyTrain)
         train = g.depot.train(action.train)
         face = g.depot.type_of(train).price_of(train.variant)

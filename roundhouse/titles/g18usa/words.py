@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.flow.actions import Bid, Choose, PlaceToken
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.titles.g18usa.family1817.actions import (
@@ -213,11 +212,9 @@ def _start_words(g: UsaGame, action: Action) -> str | None:
     return None
 
 
-def _place(g: Engine, hex_name: str) -> str:
-    rules = g.map
-    location = ""
-    if isinstance(rules, BoardMap) and hex_name in rules.board.hexes:
-        location = rules.board.hexes[hex_name].printed.location
+def _place(g: UsaGame, hex_name: str) -> str:
+    hexes = g.map.board.hexes
+    location = hexes[hex_name].printed.location if hex_name in hexes else ""
     return f"{hex_name} {location}".strip()
 
 

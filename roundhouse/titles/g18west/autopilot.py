@@ -144,14 +144,16 @@ class WestOperatingRound(OperatingRound[WestGame], ForwardTurn[WestGame]):
                 self.finished = True
                 return
 
-    def offered(self, g: WestGame, entity: str) -> list[Step[WestGame]]:
+    def offered(
+        self, g: WestGame, entity: str, taking: Action | None = None
+    ) -> list[Step[WestGame]]:
         if self.asking is not None:
             return [s for s in self.steps if s.name == PERMISSION_STEP and s.active(g, entity)]
         if self.initial is not None:
             return [
                 s for s in self.steps if isinstance(s, InitialTrainStep) and s.active(g, entity)
             ]
-        return super().offered(g, entity)
+        return super().offered(g, entity, taking)
 
     def after_process(self, g: WestGame, entity: str) -> None:
         if self.asking is not None:

@@ -234,7 +234,7 @@ class CashCrisisRound(Round[FG]):
             return (debt.player,)
         return super().entities_acting(g)
 
-    def offered(self, g: FG, entity: str) -> list[Step[FG]]:
+    def offered(self, g: FG, entity: str, taking: Action | None = None) -> list[Step[FG]]:
         """No step is on offer while a debtor raises money (:func:`crisis_actions` are).
         Asking the steps changes nothing, so the ability steps' question whether the turn
         still waits on a blocking step is answered once
@@ -242,7 +242,7 @@ class CashCrisisRound(Round[FG]):
         if self.crisis.debts:
             return []
         with one_position():
-            return super().offered(g, entity)
+            return super().offered(g, entity, taking)
 
     def legal_actions(self, g: FG, kinds: Collection[str] | None = None) -> list[Action]:
         debt = self.crisis.front

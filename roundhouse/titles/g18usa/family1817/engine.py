@@ -3,8 +3,7 @@
 
 A family title's ``Title.setup`` returns a :class:`FamilyEngine` with a
 :class:`~.config.FamilyConfig`; the family's rounds and steps are typed over it (:data:`FG`)
-and read its state without a downcast; :func:`family` is left for code holding a bare engine
-(the 18xx.games writer).
+and read its state without a downcast.
 """
 
 from __future__ import annotations
@@ -113,7 +112,7 @@ class Uncapped(Protocol):
     (:meth:`~roundhouse.titles.g18usa.family1817.hooks.FamilyHooks.uncapped_tokens`; named
     here, as the family's hooks import this module)."""
 
-    def uncapped_tokens(self, g: Engine, corp_id: str) -> int: ...
+    def uncapped_tokens(self, g: FamilyEngine, corp_id: str) -> int: ...
 
 
 FG = TypeVar("FG", bound=FamilyEngine, default=FamilyEngine, contravariant=True)
@@ -121,9 +120,3 @@ FG = TypeVar("FG", bound=FamilyEngine, default=FamilyEngine, contravariant=True)
 game built on it (18USA's), which its subclasses name (``FamilyHooks[UsaGame]``) to read their
 own state typed.  Contravariant like core's ``G``: a family step typed over
 :class:`FamilyEngine` sits in any family title's round."""
-
-
-def family(g: Engine) -> FamilyEngine:
-    """``g`` as a 1817-family engine (the family's rounds and steps only run in one)."""
-    assert isinstance(g, FamilyEngine), f"{type(g).__name__} is not a 1817-family engine"
-    return g

@@ -27,11 +27,11 @@ from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.market import Direction
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone, owe
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine, family
+from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.family1817.turn_stage import moved_past
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+    pass
 
 
 def max_loans(g: FamilyEngine, corp_id: str) -> int:
@@ -130,10 +130,10 @@ def _turn_step(g: FamilyEngine, kind: type[Step[FamilyEngine]]) -> Step[FamilyEn
     return next((s for s in g.round.steps if isinstance(s, kind)), None)
 
 
-def may_borrow(g: Engine, entity: str) -> bool:
+def may_borrow(g: FamilyEngine, entity: str) -> bool:
     """Whether the company may take a loan now (18USA §9)."""
     try:
-        check_take_loan(family(g), entity)
+        check_take_loan(g, entity)
     except IllegalAction:
         return False
     return True

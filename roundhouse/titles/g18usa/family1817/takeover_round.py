@@ -59,7 +59,7 @@ from roundhouse.titles.g18usa.family1817.token_board import TakeoverBoardMap
 from roundhouse.titles.g18usa.family1817.token_cut_step import StationTokenCutStep
 
 if TYPE_CHECKING:
-    from roundhouse.core.engine18xx import Engine
+    pass
 
 LOAN_PHASES = frozenset({"convert_loans", "merge_loans", "pay"})
 """Phases in which the acting company's president decides on loans (18USA §14)."""
@@ -69,7 +69,7 @@ TOKEN_CUT = StationTokenCutStep()
 else happens in the round (the step holds no state)."""
 
 
-def cutting(g: Engine) -> str | None:
+def cutting(g: FamilyEngine) -> str | None:
     """The company whose president must take stations off the map now (18USA §14.3), when
     the board asks (:attr:`TakeoverBoardMap.token_choice`)."""
     board = g.map

@@ -13,10 +13,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.game import Game
-from roundhouse.titles.g18usa.map_rules import UsaMap
-from roundhouse.titles.g18usa.state import UsaGame, usa
+from roundhouse.titles.g18usa.map_state import UsaMapState
+from roundhouse.titles.g18usa.state import UsaGame
 
 P8_REMOVE = "Remove"
 """The site's choice removing the red-area station of Express Freight Service (P8) when a
@@ -27,13 +26,18 @@ _RESOURCE_TILE = re.compile(r"^(?P<base>.+?)(?P<res>coal|oil|ore10|ore20)?$")
 
 
 def engine(game: Game) -> UsaGame:
+    """The 18USA game the public ``game`` plays: where the translator (which the public
+    ``Game`` enters) gets the title's state, typed, once; everything it calls is typed over
+    :class:`UsaGame`."""
     state = game.state
-    assert isinstance(state, Engine)
-    return usa(state)
+    if not isinstance(state, UsaGame):
+        raise TypeError(
+            f"the 18USA translator was given a {type(state).__name__}, not an 18USA game"
+        )
+    return state
 
 
-def board_map(g: Engine) -> UsaMap:
-    assert isinstance(g.map, UsaMap)
+def board_map(g: UsaGame) -> UsaMapState[UsaGame]:
     return g.map
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from roundhouse.core.engine18xx import Engine
 from roundhouse.titles.g18usa.interop.names import board_map
+from roundhouse.titles.g18usa.state import UsaGame
 
 _GROUPS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("E11", "G3", "H14", "I15", "H20", "H22", "F26", "C29", "D24"), 0),
@@ -123,7 +123,7 @@ class SiteTiles:
         self.spare[name] = []
         self.made[name] = 1
 
-    def city(self, g: Engine, hex_name: str, city: str) -> str:
+    def city(self, g: UsaGame, hex_name: str, city: str) -> str:
         """The site's id of our ``city`` on ``hex_name`` as the board stands."""
         here = board_map(g).board.hexes[hex_name]
         cities = list(here.tokens)

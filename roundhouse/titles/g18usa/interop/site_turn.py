@@ -38,7 +38,6 @@ import enum
 from collections.abc import Collection
 
 from roundhouse.core.actions import Action
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import (
     BuyTrain,
@@ -56,14 +55,13 @@ from roundhouse.core.tiles import StopKind
 from roundhouse.core.trains import DEPOT
 from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
 from roundhouse.titles.g18usa import resource_subsidy
-from roundhouse.titles.g18usa.company_privates import law_firm_sites
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
-from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import max_loans
 from roundhouse.titles.g18usa.home_brown import SiteBoomtownStep
 from roundhouse.titles.g18usa.interop.names import board_map
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
+from roundhouse.titles.g18usa.law_firm import law_firm_sites
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, held
 from roundhouse.titles.g18usa.private_abilities import (
@@ -74,6 +72,7 @@ from roundhouse.titles.g18usa.private_abilities import (
 )
 from roundhouse.titles.g18usa.private_lays import PrivateLayStep, uses_tile_action
 from roundhouse.titles.g18usa.red_areas import reached_areas
+from roundhouse.titles.g18usa.state import UsaGame
 
 SECOND_LAY_COST = 20
 """``G1817::Game::TILE_LAYS``: the second lay costs $20."""
@@ -109,21 +108,20 @@ OUR_STEPS = {
 """Our step names -> the site step that does the same."""
 
 
-def our_step(g: Engine, corp: str) -> str | None:
+def our_step(g: UsaGame, corp: str) -> str | None:
     offered = g.round.offered(g, corp)
     blocking = [s for s in offered if s.blocking]
     return blocking[-1].name if blocking else None
 
 
-def buying_power(g: Engine, corp: str) -> int:
+def buying_power(g: UsaGame, corp: str) -> int:
     """Cash and the loans the company may still take (``G1817::Game#buying_power``)."""
-    fam = family(g)
-    room = max(0, max_loans(fam, corp) - len(fam.loans.of(corp)))
-    free = fam.config.loans.count - fam.loans.out()
+    room = max(0, max_loans(g, corp) - len(g.loans.of(corp)))
+    free = g.config.loans.count - g.loans.out()
     return g.ledger.cash(corp) + min(room, max(0, free)) * LOAN_VALUE
 
 
-def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
+def site_step(action: Action, g: UsaGame, corp: str) -> SiteStep | None:
     """The site step that takes one of our actions in ``corp``'s turn, or None for one the
     site allows beside its steps (loans, privates, a car) or outside them."""
     if getattr(action, "entity", None) != corp:
@@ -162,14 +160,14 @@ def site_step(action: Action, g: Engine, corp: str) -> SiteStep | None:
     return None
 
 
-def car_step_buy(action: Action, g: Engine) -> bool:
+def car_step_buy(action: Action, g: UsaGame) -> bool:
     """Whether ``action`` buys a car in our step before the run (``buy_car``) under
     ``cars_after_track``, after the track and station steps as in the site's
     ``G18USA::Step::BuyPullman``, whose purchase ends that step (``Step::BuyTrain
     #process_buy_train`` passes once no train is buyable, and a company has one car): a
     car scrapped after it leaves no Pullman step waiting (found by the differential:
     random bots, 4 players, seed 914)."""
-    if not family(g).config.cars_after_track:
+    if not g.config.cars_after_track:
         return False
     try:
         step, _ = g.round.step_for(g, action)
@@ -178,7 +176,7 @@ def car_step_buy(action: Action, g: Engine) -> bool:
     return step.name == "buy_car"
 
 
-def locomotive_buy(action: Action, g: Engine) -> bool:
+def locomotive_buy(action: Action, g: UsaGame) -> bool:
     """Whether ``action`` is a purchase by discarding P25 before the run (our
     ``locomotive`` step), which the site makes in ``G18USA::Step::SpecialBuyTrain``, a
     step beside the turn's, with the private as the acting entity."""
@@ -195,7 +193,7 @@ them inside its track step (``G18USA::Step::Track#free_brown_city_upgrade?``) or
 subsidy's own lay, neither counted among the company's lays nor asking for a pass."""
 
 
-def free_home_lay(action: Action, g: Engine, corp: str) -> bool:
+def free_home_lay(action: Action, g: UsaGame, corp: str) -> bool:
     """Whether the lay ``action`` is taken by one of :data:`FREE_HOME_STEPS`."""
     if g.corps[corp].operated:
         return False
@@ -207,7 +205,7 @@ def free_home_lay(action: Action, g: Engine, corp: str) -> bool:
 
 
 @dataclasses.dataclass
-class SiteTurn(BaseSiteTurn[SiteStep]):
+class SiteTurn(BaseSiteTurn[SiteStep, UsaGame]):
     """Where the site stands in one company's operating turn (walked by the shared base)."""
 
     ghosts: Collection[str] = ()
@@ -217,7 +215,7 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
     def steps(self) -> type[SiteStep]:
         return SiteStep
 
-    def waiting(self, g: Engine, step: SiteStep) -> bool:
+    def waiting(self, g: UsaGame, step: SiteStep) -> bool:
         """Whether the site's ``step`` offers the company something now (module docstring)."""
         corp = self.corp
         ours = our_step(g, corp)
@@ -254,12 +252,12 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
             self.passed.add(step)
 
 
-def _owns(g: Engine, corp: str, private: str) -> bool:
+def _owns(g: UsaGame, corp: str, private: str) -> bool:
     card = g.privates.get(private)
     return card is not None and not card.closed and card.owner == corp
 
 
-def track_privates_wait(g: Engine, corp: str) -> bool:
+def track_privates_wait(g: UsaGame, corp: str) -> bool:
     """``G18USA::Step::Track#can_lay_tile?``: the track step also waits, whatever lays are
     left, while the Boomtown subsidy could still upgrade the home, while the company holds
     Import / Export Hub (P6) and reaches a red area (``#can_assign_p6?``), or holds the Law
@@ -283,7 +281,7 @@ def track_privates_wait(g: Engine, corp: str) -> bool:
     )
 
 
-def lay_privates_wait(g: Engine, corp: str) -> bool:
+def lay_privates_wait(g: UsaGame, corp: str) -> bool:
     """``Tracker#tile_lay_abilities_should_block?``: a ``tile_lay`` ability of the track
     step that is not one of the turn's lays (no ``consume_tile_lay``) keeps the step
     waiting while it is left, usable or not: P9 Boomtown until used (appendix), P17
@@ -300,7 +298,7 @@ def lay_privates_wait(g: Engine, corp: str) -> bool:
     return not any(corp in done for done in used)
 
 
-def site_charter_tokens(g: Engine, corp: str) -> int:
+def site_charter_tokens(g: UsaGame, corp: str) -> int:
     """The station tokens left on the company's charter on the site.  The Free Station
     subsidy's token is not among them (``S9``'s ``token`` ability, ``from_owner: false``,
     makes its own, :meth:`.rules.UsaHooks.uncapped_tokens`), ours counts it; the writer
@@ -317,7 +315,7 @@ def site_charter_tokens(g: Engine, corp: str) -> int:
     return charter - (company.tokens_placed - int(used))
 
 
-def token_waits(g: Engine, corp: str) -> bool:
+def token_waits(g: UsaGame, corp: str) -> bool:
     """``Step::Token#can_place_token?``: a token left on the charter
     (:func:`site_charter_tokens`) and a station in a city with an open slot.  A Free
     Station subsidy's token (appendix "Subsidy Tiles") is the subsidy's own ability on the
@@ -335,7 +333,7 @@ def token_waits(g: Engine, corp: str) -> bool:
     return False
 
 
-def pullman_waits(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:
+def pullman_waits(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> bool:
     """``G18USA::Step::BuyPullman#can_buy_train?``: Phase 5 reached, no car yet, room, and
     the buying power for the cheapest train the step's ``super`` sees (``Step::Train
     #can_buy_train?``, :func:`site_min_price`: any train on offer, not only a car)."""
@@ -352,7 +350,7 @@ def pullman_waits(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:
     return cheapest is not None and buying_power(g, corp) >= cheapest
 
 
-def route_waits(g: Engine, corp: str) -> bool:
+def route_waits(g: UsaGame, corp: str) -> bool:
     """``G18USA::Step::Route#actions``: a train that is not a Pullman and a route to run
     (:func:`site_route_available`), whatever our route step offers: the site's step takes
     no pass, so while it waits the company's run is written, of no routes if need be."""
@@ -366,7 +364,7 @@ F28's Atlantic track stub ends at an off-board stop no train may visit (``visit_
 a junction with one link on ours."""
 
 
-def site_route_available(g: Engine, corp: str) -> bool:
+def site_route_available(g: UsaGame, corp: str) -> bool:
     """``Graph#route_info``'s ``route_available``: the track joins one of the company's
     stations to a second revenue centre (a city, a town, an off-board stop, also one full
     of other companies' tokens or one no train may visit), whether or not a legal route
@@ -391,7 +389,7 @@ def site_route_available(g: Engine, corp: str) -> bool:
     return False
 
 
-def trains_wait(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:
+def trains_wait(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> bool:
     """``Train#can_buy_train?``: room and the buying power for the cheapest train on offer
     (:func:`site_min_price`).  A company without a train is not made to buy one
     (``G1817::Game::MUST_BUY_TRAIN = :never``)."""
@@ -402,7 +400,7 @@ def trains_wait(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:
     return cheapest is not None and buying_power(g, corp) >= cheapest
 
 
-def site_min_price(g: Engine, corp: str, ghosts: Collection[str] = ()) -> int | None:
+def site_min_price(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> int | None:
     """``Depot#min_price``: the cheapest train the bank offers (a car too, from Phase 5),
     or $1 when any other company's train that is not obsolete could be bought
     (``Depot#other_trains``: cars included), which on the site also counts the trains of
@@ -421,7 +419,7 @@ def site_min_price(g: Engine, corp: str, ghosts: Collection[str] = ()) -> int | 
     return min(prices) if prices else None
 
 
-def live_ghosts(g: Engine, ghosts: Collection[str]) -> list[str]:
+def live_ghosts(g: UsaGame, ghosts: Collection[str]) -> list[str]:
     """The trains of ``ghosts`` the site still lists under the company the bank liquidated
     (§14.2.1; ``G1817::Step::Acquire#process_bank_liquidate`` removes its tokens, not its
     trains, and ``Game::Base#reset_corporation`` starts a new charter, leaving them owned

@@ -54,7 +54,6 @@ from roundhouse.titles.g18usa.family1817.actions import (
     TakeLoan,
 )
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
-from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import may_borrow
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
@@ -1058,7 +1057,7 @@ class UsaWriter(Translator):
     def _loans(self, game: Game) -> list[int]:
         memory = self.written(game)
         if memory.loans is None:
-            memory.loans = list(range(family(engine(game)).config.loans.count))
+            memory.loans = list(range(engine(game).config.loans.count))
         return memory.loans
 
     def write_take_loan(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
