@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from roundhouse.core.actions import Action
+from roundhouse.core.event import collecting
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18usa import TITLE as REAL_TITLE
@@ -368,3 +369,16 @@ def test_18usa_glossary_an_obsolete_train_cannot_be_bought_by_another_company() 
     with pytest.raises(IllegalAction):
         game.apply({**buys[0].to_json(), "train": "2+-0", "price": 280, "variant": ""})
     assert len(game.log) == before
+
+
+def test_18usa_12_10_an_export_is_told_by_the_trains_type() -> None:
+    """§12.10: from the fifth operating round on, the Bank exports the next train at each
+    round's end; the log says which type ("A 3-train is exported"), never the card's id."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    g.ors_played = 4
+    top = g.depot.train(g.depot.upcoming[0]).type
+    with collecting() as events:
+        g.hooks.on_operating_round_end(g)
+    told = [e.text for e in events if e.kind == "export"]
+    assert told == [f"A {top}-train is exported"]

@@ -244,7 +244,12 @@ class UsaHooks(FamilyHooks[UsaGame]):
         elif n > 4:
             events = g.depot.export_next(g.ledger)
             if events.train:
-                g.emit("export", f"Train {events.train} is exported", train=events.train)
+                kind = g.depot.train(events.train).type
+                g.emit(
+                    "export",
+                    f"{'An' if kind.startswith('8') else 'A'} {kind}-train is exported",
+                    train=events.train,
+                )
                 g.train_events(None, events)
 
     def _export_1817(self, g: UsaGame) -> None:
@@ -257,7 +262,12 @@ class UsaHooks(FamilyHooks[UsaGame]):
             return
         events = g.depot.export_next(g.ledger)
         if events.train:
-            g.emit("export", f"Train {events.train} is exported", train=events.train)
+            kind = g.depot.train(events.train).type
+            g.emit(
+                "export",
+                f"{'An' if kind.startswith('8') else 'A'} {kind}-train is exported",
+                train=events.train,
+            )
             g.train_events(None, events)
 
     @staticmethod
