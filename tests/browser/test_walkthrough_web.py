@@ -189,6 +189,8 @@ def _play_moves(  # type: ignore[no-untyped-def]
             return moves
         if before is not None:
             before(moves)
+        hint = " ".join(page.locator("#controls .on-map").all_inner_texts())
+        assert "one of the 1 " not in hint, f"{name}: {hint}"  # "pick the highlighted hex"
         choice = page.evaluate(PICK)
         if "hex" in choice:
             page.click("#zoom-reset")

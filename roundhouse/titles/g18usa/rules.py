@@ -333,7 +333,12 @@ class UsaHooks(FamilyHooks[UsaGame]):
         elif subsidy.kind == "free_station":
             g.corps[corp_id].tokens_owned += 1
             g.usa_map.free_stations.add(corp_id)
-        g.emit("subsidy", f"{corp_id} takes the {subsidy.kind} subsidy of {home}", company=corp_id)
+        told = (
+            f"{corp_id}'s home {home} has no subsidy (a blank tile)"
+            if subsidy.kind == "none"
+            else f"{corp_id} takes the {subsidy.name} subsidy of {home}"
+        )
+        g.emit("subsidy", told, company=corp_id)
 
     @staticmethod
     def _privates_started(g: UsaGame, corp_id: str, home: str, *, no_subsidy: bool) -> None:
