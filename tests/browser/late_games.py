@@ -1,7 +1,8 @@
 """Whole games of the later titles played by heuristic bots (seed 7), kept as game documents
-for the browser walk-throughs to the end: a whole 18USA, 18West or 18US game played through the page
-takes far longer than a browser test may, so a walk-through starts where the end is already
-set (the last train bought, the bank broken) and plays the rest.
+for the browser tests of a game's end (test_endgame_web.py): a walk-through there starts where
+the end is already set (the last train bought, the bank broken) and plays the rest, a quick
+check of the end beside the whole games played from the lobby (minutes each, one per title:
+test_walkthrough_web.py).
 
 Each file (``late_games/<name>.json.gz``) holds ``{"doc", "mid", "late"}``: the finished game,
 the log length of an operating round in its middle (for the mid-game screenshots), and the

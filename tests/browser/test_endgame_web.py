@@ -14,6 +14,7 @@ import re
 import httpx2
 import pytest
 
+from roundhouse.core.game import load
 from tests.browser.conftest import shot
 from tests.browser.late_games import cut, late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout, _play_moves
@@ -152,5 +153,27 @@ def test_browser_six_players_tables_fit_at_1280(base_url: str, browser) -> None:
     )
     assert not wide, f"tables scroll sideways: {wide}"
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    context.close()
+    assert not errors, errors
+
+
+def test_browser_a_single_highlighted_hex_is_said_in_words(base_url: str, browser) -> None:
+    """A tile lay with one hex on offer (18US's first operating turn here) asks to "pick the
+    highlighted hex", not "one of the 1 highlighted hex"."""
+    doc = late_game("18US")["doc"]
+    replay = load(cut(doc, 0))
+
+    def one_hex() -> bool:
+        lays = [a for a in replay.legal_actions() if a.kind == "lay_tile"]
+        return bool(lays) and len({h for a in lays for h in replay.places(a)}) == 1
+
+    length = 0
+    while not one_hex():
+        assert length < len(doc["actions"]), "no tile lay with a single hex on offer"
+        replay.apply(doc["actions"][length])
+        length += 1
+    context, page, errors = _open(browser, base_url, cut(doc, length), 1280)
+    hint = page.inner_text("#controls .on-map")
+    assert hint.startswith("Lay tile: pick the highlighted hex on the map, or choose here"), hint
     context.close()
     assert not errors, errors

@@ -93,7 +93,7 @@ def test_browser_log_is_narrated_and_the_tables_name_things(base_url: str, page)
     """An 18RoyalGorge game played on by bots: the log has round headers, auctions won,
     payouts per player and price moves; the spreadsheet lists companies by players with cash
     and worth; the market holds price tokens; privates show their names and abilities; the
-    phase table says only the first phase starts the game."""
+    phase table says which card of the train deck starts each phase after the first."""
     turn = operating_turn()
     imported = httpx2.post(f"{base_url}/api/games/import", json={"doc": turn.doc}).json()
     page.goto(base_url + imported["link"])
@@ -118,9 +118,10 @@ def test_browser_log_is_narrated_and_the_tables_name_things(base_url: str, page)
     assert held.get_attribute("title")  # name, value, income and ability on hover
     trains = page.inner_text(".trains")
     assert "rusts when the first" in trains and "Phases" in trains
-    # Only the Yellow phase starts the game; the others start on a card of the train deck.
+    # Only the Yellow phase starts the game; the others start on a card of the train deck
+    # ("Phase Changes": Green with the fourth 2+, Brown the third 4+, Silver the second 5+).
     starts = page.locator(".trains table.phases tbody td:nth-of-type(1)").all_inner_texts()
-    assert starts[0] == "start" and "start" not in starts[1:], starts
+    assert starts == ["start", "fourth 2+", "third 4+", "second 5+"], starts
     shot(page, "table-narrated-log")
 
 

@@ -52,3 +52,19 @@ def test_18royalgorge_title_panels_steel_and_metals() -> None:
     panels = {p.id: p for p in game.panels()}
     assert [row[0] for row in panels["steel"].rows][:4] == ["A", "B", "C", "D"]
     assert panels["metals"].value("Treaty of Boston") == "not signed"
+
+
+def test_18royalgorge_phases_say_which_train_card_starts_them() -> None:
+    """ "Phase Changes": a phase card in the train deck starts its phase - Green with the
+    fourth 2+, Brown with the third 4+, Silver with the second 5+ (trains.toml, from
+    18xx.games) - and the roster's phases say so, not only "the first of a type"."""
+    game = roundhouse.new_game("18RoyalGorge", ["Ann", "Bob", "Cy"], seed=3)
+    trains = game.trains()
+    assert trains is not None
+    starts = [(p.name, p.on, p.on_nth) for p in trains.phases]
+    assert starts == [
+        ("Yellow", None, 1),
+        ("Green", "2+", 4),
+        ("Brown", "4+", 3),
+        ("Silver", "5+", 2),
+    ]

@@ -249,7 +249,7 @@ def test_18us_6_5_1_classic_trains_earn_the_freight_bonus(first_or: Game) -> Non
 
 def test_18us_6_10_bank_discards_a_train_after_each_pair() -> None:
     """§6.10: at the end of each pair of Operating Rounds before the WRRC the Bank moves the
-    top train of the stack to the Pool."""
+    top train of the stack to the Pool, and the log says which type."""
     g = Game(DRAFT, ["Ann", "Bob", "Cy"], seed=5)
     s = state(g)
     rng = random.Random(5)
@@ -259,6 +259,10 @@ def test_18us_6_10_bank_discards_a_train_after_each_pair() -> None:
     while not (s.round.kind == "SR" and s.set_count == first_set):
         g.apply(rng.choice(list(g.legal_actions())))
     assert len(s.depot.pool()) == 1
+    # Told as a player would, by the train's type, never its id ("discards 3-0").
+    told = [e.text for x in g.log_entries() for e in x.events if e.kind == "discard"]
+    (pooled,) = s.depot.pool()
+    assert told == [f"The bank discards a {pooled.type}-train to the pool"]
 
 
 def test_18us_6_9_eastern_company_must_own_a_train() -> None:

@@ -35,6 +35,35 @@ def test_18us_3_2_convention_bids_in_words() -> None:
     assert game.log_entries()[0].text == "Ann bids $5 for an early pick of the Eastern Concessions"
 
 
+def test_18us_3_2_picks_and_10_1_6_southern_start_named_as_what_they_are() -> None:
+    """§3.2: once everyone has bid, "each player buys one Eastern Concession at face value";
+    the banner and the buttons say so, not "bid for a pick" (one engine step serves both).
+    §10.1.6: whoever buys P6 then sets the Southern Railway's starting value."""
+    game = roundhouse.new_game("18US", ["Ann", "Bob", "Cy"], seed=7)
+    assert game.prompt().action == "bid for a pick of the Concessions"
+    for seat in ("Ann", "Bob", "Cy"):  # everyone bids $0: the picks go in player order
+        game.apply(next(m for m in game.legal_actions() if m.player == seat))
+    seen: list[str] = []
+    while game.prompt().step == "auction":
+        prompt = game.prompt()
+        moves = game.legal_actions()
+        if prompt.action == "set the Southern Railway's starting value":
+            assert "§10.1.6" in prompt.help and {m.kind for m in moves} == {"par"}
+            assert {game.step_of(m)[1] for m in moves} == {prompt.action}
+            seen.append("southern")
+            game.apply(moves[0])
+            continue
+        assert prompt.action == "buy an Eastern Concession", prompt.action
+        assert "face value" in prompt.help and "secretly" not in prompt.help
+        assert all(game.step_of(m) == ("auction", "buy an Eastern Concession") for m in moves)
+        texts = [game.describe(m) for m in moves]
+        assert all(re.fullmatch(r"\w+ buys P\d+ .+ for \$\d+", t) for t in texts), texts
+        pick = next((m for m in moves if getattr(m, "company", "") == "P6"), moves[0])
+        game.apply(pick)
+        seen.append("pick")
+    assert seen.count("pick") == 3 and "southern" in seen, seen
+
+
 @pytest.fixture
 def prr_turn() -> Game:
     return prr_by_chicago()

@@ -9,9 +9,11 @@ from __future__ import annotations
 import pytest
 
 from roundhouse.core.actions import Action
+from roundhouse.core.event import collecting
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18usa import TITLE as REAL_TITLE
+from roundhouse.titles.g18usa.setup_draw import Subsidy
 from roundhouse.titles.g18usa.state import UsaGame
 from tests.g18usa.cards import CARD_TITLE, new
 from tests.g18usa.cards import NO_PRIVATES_TITLE as TITLE
@@ -368,3 +370,39 @@ def test_18usa_glossary_an_obsolete_train_cannot_be_bought_by_another_company() 
     with pytest.raises(IllegalAction):
         game.apply({**buys[0].to_json(), "train": "2+-0", "price": 280, "variant": ""})
     assert len(game.log) == before
+
+
+def test_18usa_12_10_an_export_is_told_by_the_trains_type() -> None:
+    """§12.10: from the fifth operating round on, the Bank exports the next train at each
+    round's end; the log says which type ("A 3-train is exported"), never the card's id."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    g.ors_played = 4
+    top = g.depot.train(g.depot.upcoming[0]).type
+    with collecting() as events:
+        g.hooks.on_operating_round_end(g)
+    told = [e.text for e in events if e.kind == "export"]
+    assert told == [f"A {top}-train is exported"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "told"),
+    [
+        ("none", 0, "ATSF's home D6 has no subsidy (a blank tile)"),
+        ("cash", 30, "ATSF takes the $30 subsidy of D6"),
+        ("free_station", 0, "ATSF takes the Free station subsidy of D6"),
+        ("plus10_20", 0, "ATSF takes the +10/+20 subsidy of D6"),
+    ],
+)
+def test_18usa_11_6_1_the_subsidy_taken_is_told_by_its_tiles_name(
+    kind: str, value: int, told: str
+) -> None:
+    """§11.6.1: a company started in a subsidy city takes its subsidy; the log names the
+    tile as the appendix "Subsidy Tiles" does, never the engine's kind ("the none subsidy",
+    "the free_station subsidy")."""
+    game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1)
+    g = usa(game)
+    g.subsidies["D6"] = Subsidy("S9", kind, value)
+    _start_atsf(game, 106, "D6")
+    events = [e.text for x in game.log_entries() for e in x.events if e.kind == "subsidy"]
+    assert events == [told]

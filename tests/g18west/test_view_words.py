@@ -5,8 +5,12 @@ map."""
 
 from __future__ import annotations
 
+import re
+
 import roundhouse
+from roundhouse.core.event import collecting
 from roundhouse.core.flow.actions import Choose
+from roundhouse.titles.g18west.state import WestGame
 from roundhouse.titles.g18west.view import WestObserver, choice_words
 
 
@@ -57,3 +61,22 @@ def test_18west_8_2_an_x2_move_is_made_on_its_new_hex() -> None:
     fork = Choose(player=game.state.pid("Bob"), entity="NP", choice="x2:C22:C24:B23")
     assert game.places(fork) == ("C24",)
     assert game.places(Choose(player=game.state.pid("Ann"), entity="SP", choice="convert")) == ()
+
+
+def test_18west_3_4_unsold_2_trains_to_the_pool_said_in_words() -> None:
+    """§3.4: "At the end of the first Operating Round ... discard any 2-trains remaining in
+    the Train Stack to the Pool" - the log tells it as a player would, never by train ids
+    ("2-trains to the pool: 2-3, 2-4")."""
+    game = roundhouse.new_game("18West", ["Ann", "Bob", "Cy"], seed=3)
+    state = game.state
+    assert isinstance(state, WestGame)
+    with collecting() as events:
+        state.hooks.on_operating_round_end(state)
+    told = [e for e in events if e.kind == "discard"]
+    assert len(told) == 1
+    unsold = len(told[0].data["trains"])  # type: ignore[arg-type]
+    assert unsold > 1
+    assert told[0].text == (
+        f"The first operating round is over: the {unsold} unsold 2-trains go to the pool"
+    )
+    assert not re.search(r"\b2-\d+\b", told[0].text)

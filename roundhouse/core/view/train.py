@@ -62,7 +62,7 @@ class PhaseRow(Part):
 
     name: str
     on: str | None
-    """The train type whose first sale starts it; None for the first phase."""
+    """The train type whose sale starts it (its ``on_nth`` card); None for the first phase."""
     tiles: tuple[str, ...]
     """Tile colours that may be laid."""
     train_limit: Mapping[str, int]
@@ -70,6 +70,9 @@ class PhaseRow(Part):
     operating_rounds: int
     events: tuple[str, ...] = ()
     current: bool = False
+    on_nth: int = 1
+    """Which card of type ``on`` starts it, counting from 1 in deck order: 1 is the first
+    sale (most titles); 18RoyalGorge's Green starts on the fourth 2+ to leave the deck."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,8 +103,10 @@ class TrainRoster(Part):
     """Trains in play: owned by companies or in the pool."""
 
 
-def roster_view(depot: Depot) -> TrainRoster:
-    """The view of a core :class:`~roundhouse.core.trains.Depot`."""
+def roster_view(depot: Depot, starts_on: Mapping[str, str] | None = None) -> TrainRoster:
+    """The view of a core :class:`~roundhouse.core.trains.Depot`.  ``starts_on`` maps a
+    phase to the train card (its id) whose departure from the deck starts it, for a title
+    whose phases start on given cards rather than on the first of a type (18RoyalGorge)."""
     left: dict[str, int] = {}
     for tid in depot.upcoming:
         kind = depot.trains[tid].type
@@ -141,6 +146,11 @@ def roster_view(depot: Depot) -> TrainRoster:
         )
         for i, p in enumerate(track.phases)
     )
+    if starts_on:
+        phases = tuple(
+            _on_card(depot, row, starts_on[row.name]) if row.name in starts_on else row
+            for row in phases
+        )
     trains = tuple(
         TrainView(id=t.id, name=t.variant, owner=t.owner, obsolete=t.obsolete)
         for t in depot.trains.values()
@@ -154,3 +164,11 @@ def roster_view(depot: Depot) -> TrainRoster:
         available=tuple(t.id for t in depot.available()),
         trains=trains,
     )
+
+
+def _on_card(depot: Depot, row: PhaseRow, card: str) -> PhaseRow:
+    """``row`` started by the train card ``card``: its type and its place among that type's
+    cards in deck order."""
+    kind = depot.trains[card].type
+    same = [t.id for t in depot.trains.values() if t.type == kind]
+    return dataclasses.replace(row, on=kind, on_nth=same.index(card) + 1)

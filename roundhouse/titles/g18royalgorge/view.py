@@ -21,9 +21,10 @@ from roundhouse.core.flow.actions import Choose
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.view.engine18xx import EngineObserver
 from roundhouse.core.view.panel import Panel
+from roundhouse.core.view.train import TrainRoster, roster_view
 from roundhouse.titles.g18royalgorge.company import privates as private_cards
 from roundhouse.titles.g18royalgorge.company import railroads
-from roundhouse.titles.g18royalgorge.data import steel_market
+from roundhouse.titles.g18royalgorge.data import phase_starts, steel_market
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 
@@ -71,6 +72,11 @@ class RoyalGorgeObserver(EngineObserver[RoyalGorgeGame]):
                     f"next cube {cube}"
                 )
         return super().describe(action)
+
+    def trains(self) -> TrainRoster:
+        """Each phase started by its card of the train/phase deck ("Phase Changes": Green on
+        the fourth 2+, Brown on the third 4+, Silver on the second 5+)."""
+        return roster_view(self.state.depot, {p: card for card, p in phase_starts().items()})
 
     def colour(self, company: str) -> str:
         railroad = railroads().get(company)

@@ -239,7 +239,12 @@ class UsHooks(CardHooks):
         if top is None or g.depot.train(top).type not in CLASSIC_TRAINS:
             return
         events = g.depot.export_next(g.ledger, to_pool=True)
-        g.emit("discard", f"The Bank discards {top} to the Pool", train=top)
+        kind = g.depot.train(top).type
+        g.emit(
+            "discard",
+            f"The bank discards {'an' if kind.startswith('8') else 'a'} {kind}-train to the pool",
+            train=top,
+        )
         g.train_events(None, events)
 
     def on_train_events(self, g: UsGame, corp_id: str | None, events: TrainEvents) -> None:

@@ -242,7 +242,12 @@ class UsaHooks(FamilyHooks[UsaGame]):
         elif n > 4:
             events = g.depot.export_next(g.ledger)
             if events.train:
-                g.emit("export", f"Train {events.train} is exported", train=events.train)
+                kind = g.depot.train(events.train).type
+                g.emit(
+                    "export",
+                    f"{'An' if kind.startswith('8') else 'A'} {kind}-train is exported",
+                    train=events.train,
+                )
                 g.train_events(None, events)
 
     def _export_1817(self, g: UsaGame) -> None:
@@ -255,7 +260,12 @@ class UsaHooks(FamilyHooks[UsaGame]):
             return
         events = g.depot.export_next(g.ledger)
         if events.train:
-            g.emit("export", f"Train {events.train} is exported", train=events.train)
+            kind = g.depot.train(events.train).type
+            g.emit(
+                "export",
+                f"{'An' if kind.startswith('8') else 'A'} {kind}-train is exported",
+                train=events.train,
+            )
             g.train_events(None, events)
 
     @staticmethod
@@ -321,7 +331,12 @@ class UsaHooks(FamilyHooks[UsaGame]):
         elif subsidy.kind == "free_station":
             g.corps[corp_id].tokens_owned += 1
             g.map.free_stations.add(corp_id)
-        g.emit("subsidy", f"{corp_id} takes the {subsidy.kind} subsidy of {home}", company=corp_id)
+        told = (
+            f"{corp_id}'s home {home} has no subsidy (a blank tile)"
+            if subsidy.kind == "none"
+            else f"{corp_id} takes the {subsidy.name} subsidy of {home}"
+        )
+        g.emit("subsidy", told, company=corp_id)
 
     @staticmethod
     def _privates_started(g: UsaGame, corp_id: str, home: str, *, no_subsidy: bool) -> None:

@@ -56,6 +56,16 @@ ALWAYS_FIVE_PLUS = "P10"
 KEPT_BY_VALUE = {30: 1, 40: 2, 60: 3, 80: 2, 90: 2, 120: 1}
 """§2.3: how many of the remaining privates of each face value are chosen."""
 
+SUBSIDY_NAMES = {
+    "none": "none",
+    "boomtown": "Boomtown",
+    "free_station": "Free station",
+    "plus10": "+10",
+    "plus10_20": "+10/+20",
+    "resource": "Resource",
+}
+"""Appendix "Subsidy Tiles": each tile's name (a cash tile is named by its amount)."""
+
 
 @dataclasses.dataclass(frozen=True)
 class Subsidy:
@@ -66,6 +76,11 @@ class Subsidy:
     kind: str
     """"none", "boomtown", "free_station", "plus10", "plus10_20", "cash", "resource"."""
     value: int = 0
+
+    @property
+    def name(self) -> str:
+        """As players call the tile: "$40", "Boomtown", "+10/+20"."""
+        return f"${self.value}" if self.kind == "cash" else SUBSIDY_NAMES.get(self.kind, self.kind)
 
 
 SUBSIDIES = (

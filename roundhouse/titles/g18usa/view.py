@@ -23,17 +23,9 @@ from roundhouse.titles.g18usa import words
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.privates import privates as private_cards
+from roundhouse.titles.g18usa.setup_draw import SUBSIDY_NAMES
 from roundhouse.titles.g18usa.state import UsaGame
 
-SUBSIDY_NAMES = {
-    "none": "none",
-    "boomtown": "Boomtown",
-    "free_station": "Free station",
-    "plus10": "+10",
-    "plus10_20": "+10/+20",
-    "resource": "Resource",
-}
-"""Appendix "Subsidy Tiles": each tile's name, for the spreadsheet's narrow column."""
 
 SUBSIDY_WORDS = {
     "none": "none",

@@ -234,9 +234,19 @@ def _top(game: WestGame, types: frozenset[str] | None = None) -> list[Train]:
     ]
 
 
+def _a(train_type: str) -> str:
+    """ "a 4" or "an 8": a train type with its article."""
+    return f"{'an' if train_type.startswith('8') else 'a'} {train_type}"
+
+
 def _buy(game: WestGame, corp_id: str, train: Train) -> None:
     events = game.depot.buy(corp_id, train.id, game.ledger)
-    game.emit("train", f"{corp_id} (autopilot) buys {train.id}", company=corp_id, train=train.id)
+    game.emit(
+        "train",
+        f"{corp_id} (autopilot) buys {_a(train.type)}-train",
+        company=corp_id,
+        train=train.id,
+    )
     game.train_events(corp_id, events)
 
 
@@ -315,5 +325,5 @@ def _mandatory_purchase(game: WestGame, corp_id: str, *, issue: bool) -> None:
         game.ledger.transfer(BANK, corp_id, short)
         game.emit("bank", f"The Bank makes up ${short} for {corp_id}", company=corp_id)
     events = game.depot.buy(corp_id, train.id, game.ledger)
-    game.emit("train", f"{corp_id} (autopilot) must buy {train.id}", company=corp_id)
+    game.emit("train", f"{corp_id} (autopilot) must buy {_a(train.type)}-train", company=corp_id)
     game.train_events(corp_id, events)

@@ -124,7 +124,14 @@ class WestHooks(MergerHooks):
             g.first_or_done = True
             gone = g.depot.export_all("2", to_pool=True)
             if gone:
-                g.emit("discard", f"2-trains to the pool: {', '.join(gone)}", trains=gone)
+                many = (
+                    f"the {len(gone)} unsold 2-trains go"
+                    if len(gone) > 1
+                    else "the unsold 2-train goes"
+                )
+                g.emit(
+                    "discard", f"The first operating round is over: {many} to the pool", trains=gone
+                )
 
     def on_company_absorbed(self, g: WestGame, survivor: str, absorbed: str) -> None:
         """§6.4: "Replace the Granger Road station token with one of the Public Company's

@@ -267,7 +267,7 @@ function kindControls(group, mine, seat, ctx) {
         const hexes = new Set(ofKind.flatMap(hexesOf));
         if (selectedHex && hexes.has(selectedHex) && hexes.size === 1) continue;
         box.append(el("p", { class: "hint on-map" },
-          `${humanize(kind === "choose" && ofKind[0].step_action ? ofKind[0].step_action : kind)}: pick one of the ${hexes.size} highlighted hex${hexes.size === 1 ? "" : "es"} on the map, or choose here:`));
+          `${humanize(kind === "choose" && ofKind[0].step_action ? ofKind[0].step_action : kind)}: ${hexes.size === 1 ? "pick the highlighted hex" : `pick one of the ${hexes.size} highlighted hexes`} on the map, or choose here:`));
         if (kind === "lay_tile") {
           const id = `hex-pick-${seat.replace(/\W/g, "")}`;
           const select = el("select", { id }, [...hexes].sort().map((h) => el("option", { value: h }, ctx.hexLabel(h))));

@@ -24,6 +24,13 @@ export function chip(id, colours, title) {
   return el("span", { class: "chip", style: `background:${colour};color:${ink(colour)}`, title }, id);
 }
 
+const NTH = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+
+// 1 -> "first", 4 -> "fourth", 12 -> "12th": which card of a train type.
+function nth(n) {
+  return NTH[n - 1] || `${n}th`;
+}
+
 function text(value) {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
@@ -230,12 +237,13 @@ function trainsPanel(trains, colours) {
       o === "pool" ? el("span", { class: "chip pool" }, "pool") : chip(o, colours), n > 1 ? ` ×${n}` : ""))),
   ]);
   const part = grid(`Trains · phase ${trains.phase}`, ["Train", "Price", "Left", "Rusting", "Owned by"], rows, { className: "trains" });
-  // A phase no first train of a type starts (18RoyalGorge's start on given cards of its
-  // train deck) has no "first" train to name; only the first phase starts the game.
+  // A phase starts on the first train of a type, or on a given card of the deck (18RoyalGorge:
+  // Green on the fourth 2+, on_nth 4); only the first phase starts the game.
   const phaseRows = trains.phases.map((p, i) => {
     const limit = Object.entries(p.train_limit).map(([k, v]) => (k ? `${k} ${v}` : `${v}`)).join(", ");
+    const starts = p.on ? `${nth(p.on_nth ?? 1)} ${p.on}` : i === 0 ? "start" : "—";
     return el("tr", { class: p.current ? "current" : "" }, el("th", { scope: "row" }, p.name),
-      el("td", {}, p.on ? `first ${p.on}` : i === 0 ? "start" : "—"), el("td", {}, p.tiles.join(", ")), el("td", {}, limit),
+      el("td", {}, starts), el("td", {}, p.tiles.join(", ")), el("td", {}, limit),
       el("td", {}, String(p.operating_rounds)), el("td", {}, p.events.map(humanize).join(", ") || "—"));
   });
   part.append(el("table", { class: "phases" }, el("caption", {}, "Phases"),
