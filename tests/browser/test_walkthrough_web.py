@@ -302,7 +302,7 @@ def test_browser_walkthrough_later_titles_lobby_to_the_end(
     assert page.locator("svg.chart polyline").count() == 3
     _shots_at_every_width(page, f"{name}-finished")
     game_id = page.url.split("/games/")[1].split("#")[0]
-    assert httpx.get(f"{base_url}/api/games/{game_id}").json()["finished"]
+    assert httpx2.get(f"{base_url}/api/games/{game_id}").json()["finished"]
     assert "or" in taken, f"{name}: never reached an operating round"
     if title == "18US":
         # §3.2: the sealed bids, then each player buys a Concession at face value.

@@ -26,7 +26,6 @@ from roundhouse.titles.g18usa.privates import privates as private_cards
 from roundhouse.titles.g18usa.setup_draw import SUBSIDY_NAMES
 from roundhouse.titles.g18usa.state import UsaGame
 
-
 SUBSIDY_WORDS = {
     "none": "none",
     "boomtown": "Boomtown: a free green home city in the first operating round",
