@@ -1160,3 +1160,84 @@ def test_compat_phase_8_still_starts_ten_share_companies() -> None:
     game.apply(last)
     written = export_18xx_games(game)["actions"]
     assert (written[-1]["type"], written[-1]["entity"]) == ("pass", 5)
+
+
+def test_compat_a_placed_free_station_counts_in_a_conversions_eight_tokens() -> None:
+    """§14.1.1: a conversion buys station tokens up to eight; the Free Station's token
+    (appendix "Subsidy Tiles") is one of the company's.  The site leaves it out only while
+    its card (``S9``) is held: once placed it is among the company's tokens, which a
+    conversion counts (``G1817::Step::Conversion#process_convert``: ``tokens.size``).  GN
+    placed it (the position is the first 291 moves of heuristic seed 1109, 5 players);
+    with seven others it holds eight, so converting to five shares buys none, by the
+    rulebook and under compat alike."""
+    from roundhouse.titles.g18usa.family1817.company_sale import conversion_tokens
+
+    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert "GN" not in board_map(g).free_stations
+    assert g.hooks.uncapped_tokens(g, "GN") == 0  # type: ignore[attr-defined]
+    g.corps["GN"].tokens_owned = 8  # seven on the charter or map, and the free station
+    assert conversion_tokens(g, "GN") == (0, 0)
+
+
+def _free_station_held_5p() -> Game:
+    """Heuristic seed 1109, 5 players, its first 134 moves: GN (2 shares) holds the Free
+    Station unplaced, one token on the map; ATSF (a $30 subsidy, spent) one token."""
+    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
+    doc["actions"] = doc["actions"][:134]
+    return roundhouse.load(doc)
+
+
+def test_compat_an_unplaced_free_station_goes_to_the_buyer() -> None:
+    """§14.2, §14.3: ATSF acquires GN, which holds the Free Station unplaced.  The site's
+    subsidy is a card handed over with the privates (``G1817::Step::Acquire``:
+    ``transfer(:companies, ...)``), its token outside the company's tokens until placed,
+    so under compat ATSF gets GN's token and the card: three tokens, the extra one still
+    placeable in a full city and outside the eight."""
+    from roundhouse.titles.g18usa.family1817.company_sale import absorb, close
+
+    game = _free_station_held_5p()
+    g = engine(game)
+    assert "GN" in board_map(g).free_stations
+    assert (g.corps["GN"].tokens_owned, g.corps["ATSF"].tokens_owned) == (2, 1)
+    absorb(g, "ATSF", "GN", with_treasury=True)
+    close(g, "GN")
+    assert board_map(g).free_stations == {"ATSF"}
+    assert g.corps["ATSF"].tokens_owned == 3
+    assert g.hooks.uncapped_tokens(g, "ATSF") == 1  # type: ignore[attr-defined]
+    assert g.company_subsidies["ATSF"].kind == "cash"
+    assert not g.invariant_violations()
+
+
+def test_compat_an_unplaced_free_station_stays_outside_the_eight_after_a_merger() -> None:
+    """§14.3: "may never have more than eight": ATSF with seven tokens acquires GN with
+    one and the Free Station unplaced; the site caps the company's tokens at eight
+    (``TokenMerger#move_tokens_to_surviving``) and ATSF holds the card beside them."""
+    from roundhouse.titles.g18usa.family1817.company_sale import absorb
+
+    game = _free_station_held_5p()
+    g = engine(game)
+    g.corps["ATSF"].tokens_owned = 7
+    absorb(g, "ATSF", "GN", with_treasury=True)
+    assert g.corps["ATSF"].tokens_owned == 9
+    assert board_map(g).free_stations >= {"ATSF"}
+
+
+def test_compat_a_buyer_holds_two_usable_subsidies() -> None:
+    """The site's subsidies are company cards a buyer takes with the others, so a company
+    holding the Free Station unplaced that buys one with an unused Resource subsidy holds
+    both (``G1817::Step::Acquire``); under compat GN keeps its free station and gains the
+    lay."""
+    from roundhouse.titles.g18usa import resource_subsidy
+    from roundhouse.titles.g18usa.family1817.company_sale import absorb
+    from roundhouse.titles.g18usa.setup_draw import SUBSIDIES
+
+    game = _free_station_held_5p()
+    g = engine(game)
+    g.company_subsidies["ATSF"] = next(s for s in SUBSIDIES if s.kind == "resource")
+    absorb(g, "GN", "ATSF", with_treasury=True)
+    assert "GN" in board_map(g).free_stations
+    assert g.company_subsidies["GN"].kind == "resource"
+    assert resource_subsidy.holds(g, "GN") == bool(resource_subsidy.kinds_offered(g))
+    assert g.hooks.uncapped_tokens(g, "GN") == 1  # type: ignore[attr-defined]

@@ -99,8 +99,10 @@ class FamilyEngine(Engine):
         hooks = self.hooks
         if cap is not None:
             for corp in self.corps.values():
-                free = hooks.uncapped_tokens(self, corp.id) if isinstance(hooks, Uncapped) else 0
-                if corp.tokens_owned - free > cap:
+                beyond = 0
+                if isinstance(hooks, Uncapped):
+                    beyond = hooks.tokens_beyond_cap(self, corp.id)
+                if corp.tokens_owned - beyond > cap:
                     out.append(
                         f"{corp.id} owns {corp.tokens_owned} station tokens, more than {cap}"
                     )
@@ -114,6 +116,8 @@ class Uncapped(Protocol):
     here, as the family's hooks import this module)."""
 
     def uncapped_tokens(self, g: Engine, corp_id: str) -> int: ...
+
+    def tokens_beyond_cap(self, g: Engine, corp_id: str) -> int: ...
 
 
 FG = TypeVar("FG", bound=FamilyEngine, default=FamilyEngine, contravariant=True)

@@ -89,6 +89,7 @@ from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
 from roundhouse.titles.g18usa.red_areas import area_of, express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
+from roundhouse.titles.g18usa.setup_draw import FREE_STATION
 from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.train_privates import BONEYARD, LOCOMOTIVE, BoneyardRound
 
@@ -935,11 +936,10 @@ class UsaWriter(Translator):
         else:
             corp = entity
             doc = self._entity(action, game, seats)
-            subsidy = g.company_subsidies.get(corp)
             free = board_map(g).free_stations
             full = board.open_slots(action.hex, action.city, corp) <= 0
-            if subsidy is not None and corp in free and (full or site_charter_tokens(g, corp) <= 0):
-                doc = {"entity": subsidy.id, "entity_type": "company"}
+            if corp in free and (full or site_charter_tokens(g, corp) <= 0):
+                doc = {"entity": FREE_STATION.id, "entity_type": "company"}
         held = board.hexes[action.hex].tokens.get(action.city, [])
         out: SiteDoc = {
             "type": "place_token",
