@@ -1241,3 +1241,19 @@ def test_compat_a_buyer_holds_two_usable_subsidies() -> None:
     assert g.company_subsidies["GN"].kind == "resource"
     assert resource_subsidy.holds(g, "GN") == bool(resource_subsidy.kinds_offered(g))
     assert g.hooks.uncapped_tokens(g, "GN") == 1  # type: ignore[attr-defined]
+
+
+def test_export_a_stock_pass_after_a_merger_round_company_pass_is_written() -> None:
+    """§11.7: P2, whose KCS went to liquidation as its conversion's token was unaffordable
+    (§14.1.1), passes in the stock round while KCS could still borrow; the site asks P2
+    (``G1817::Step::BuySellParShares#any_corporate_actions?``: ``can_take_loan?`` does not
+    look at the liquidation space), so the pass is written.  KCS's pass before it was in
+    the merger round, not a stock turn spent acting for KCS (found by the differential:
+    random bots, 2 players, seed 2000; the position is its first 53 moves)."""
+    doc = json.loads(
+        (POSITIONS / "stock-pass-after-a-merger-round-company-pass-2p.json").read_text()
+    )
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-2:]] == ["KCS passes", "P2 passes"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("pass", "KCS"), ("pass", 2)]

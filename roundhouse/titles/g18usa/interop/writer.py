@@ -57,7 +57,10 @@ from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_
 from roundhouse.titles.g18usa.family1817.engine import family
 from roundhouse.titles.g18usa.family1817.loan_step import may_borrow
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
-from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
+from roundhouse.titles.g18usa.family1817.short_sale import (
+    CorporateStockRound,
+    CorporateStockStep,
+)
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
 from roundhouse.titles.g18usa.interop.president_swap import (
@@ -253,6 +256,16 @@ def _sells_again(g: UsaGame, player: str) -> bool:
     return any(sale_counts(g, player, corp) for corp in r.turn_sold if corp in g.books)
 
 
+def _acted_for_a_company(g: UsaGame) -> bool:
+    """Whether the stock turn now ending was spent acting for a company (§11.7); outside a
+    stock round, true.  A president's last move for a company in the merger round before
+    is not this turn's (found by the differential: random bots, 2 players, seed 2000,
+    where P2's stock-round pass after KCS's merger-round pass was left unwritten)."""
+    if not isinstance(g.round, CorporateStockRound):
+        return True
+    return any(isinstance(s, CorporateStockStep) and s.for_company for s in g.round.steps)
+
+
 def site_makes(action: Action, game: Game) -> bool:
     """Whether 18xx.games makes ``action`` by itself, recording nothing (the reader makes it
     again, :func:`.site_moves.silent_moves`): passing an offer nobody could buy, paying
@@ -284,6 +297,7 @@ def site_makes(action: Action, game: Game) -> bool:
         and game.log
         and game.log[-1].player == action.player
         and getattr(game.log[-1], "entity", None) in g.corps
+        and _acted_for_a_company(g)
         and not (
             isinstance(game.log[-1], TakeLoan)
             and any(getattr(a, "entity", None) == game.log[-1].entity for a in legal)
