@@ -1257,3 +1257,21 @@ def test_export_a_stock_pass_after_a_merger_round_company_pass_is_written() -> N
     assert [str(a) for a in game.log[-2:]] == ["KCS passes", "P2 passes"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("pass", "KCS"), ("pass", 2)]
+
+
+def test_export_a_resource_token_after_the_track_pass_still_rides_on_its_tile() -> None:
+    """§13.1: N&W lays 9 at F22, its first lay, passes its second, then puts P18's coal
+    token there (our prompt after the track step).  The site's token is only ever part of
+    the lay (``9coal``, ``G18USA::Step::ResourceTrack``); its buy-trains step refuses
+    P18's ``assign`` after the pass, so the lay is written as ``9coal-0`` and the pass
+    after it (found by the differential: random bots, 6 players, seed 2010; the position
+    is its first 177 moves)."""
+    doc = json.loads((POSITIONS / "coal-token-after-the-track-pass-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-3:]] == ["lay_tile", "pass", "use_private"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a.get("tile")) for a in written[-2:]] == [
+        ("lay_tile", "9coal-0"),
+        ("pass", None),
+    ]
+    assert not any(a["type"] == "assign" and a["entity"] == "P18" for a in written)

@@ -1195,12 +1195,18 @@ def _lay_before_loans(held: list[SiteDoc]) -> int | None:
     after a loan the company took beside the turn's steps (§9), while the site's token is
     only ever the lay's own tile (``G18USA::Step::ResourceTrack``, ``7coal``), its track
     step over after the lay.  A loan may come before or after on the site, so the lay is
-    held back over the loans until the token, if any, is written into it."""
+    held back over the loans until the token, if any, is written into it; and over the
+    company's pass ending its track step after a first lay, which our token prompt follows
+    (found by the differential: random bots, 6 players, seed 2010, where the site's
+    buy-trains step refused P18's ``assign``)."""
+    passed: set[Json] = set()
     for index in range(len(held) - 1, -1, -1):
         kind = held[index].get("type")
         if kind == "lay_tile":
-            return index
-        if kind not in ("take_loan", "payoff_loan"):
+            return index if passed <= {held[index].get("entity")} else None
+        if kind == "pass":
+            passed.add(held[index].get("entity"))
+        elif kind not in ("take_loan", "payoff_loan"):
             return None
     return None
 
