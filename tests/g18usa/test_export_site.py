@@ -1275,3 +1275,19 @@ def test_export_a_resource_token_after_the_track_pass_still_rides_on_its_tile() 
         ("pass", None),
     ]
     assert not any(a["type"] == "assign" and a["entity"] == "P18" for a in written)
+
+
+def test_export_shorts_paired_at_a_bankruptcy_leave_the_sites_last_market_shares() -> None:
+    """§15: P3 goes bankrupt holding three IC shorts; in the open market they are paired
+    with three of IC's four shares there ("move both to the short stack").  The site pairs
+    the first shares of its market list (``G1817::Game#close_market_shorts``), leaving
+    IC_20, so IC's later purchase of its own share from the market names that one (found
+    by the differential: random bots, 4 players, seed 2062, where the purchase named a
+    share the site had paired off; the position is its first 216 moves)."""
+    doc = json.loads((POSITIONS / "market-shorts-paired-at-a-bankruptcy-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[193]) == "P3 declares bankruptcy"
+    assert (game.log[-1].kind, game.log[-1].entity) == ("buy_shares", "IC")
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "IC"]
+    assert bought[-1] == ["IC_20"]

@@ -213,6 +213,9 @@ class WriteMemory:
     shorts: dict[tuple[str, str], list[int]] = dataclasses.field(default_factory=dict)
     """(company, holder) -> the site's numbers of the short shares held, oldest first
     (``G1817::Game#unshort`` closes the first of the holder's)."""
+    bankrupt: str = ""
+    """The player whose bankruptcy was just written: their shares went to the open market,
+    where shorts were paired off (:func:`_pair_pool_shorts`)."""
     ghosts: set[str] = dataclasses.field(default_factory=set)
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
@@ -1186,6 +1189,7 @@ class UsaWriter(Translator):
 
     def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Bankrupt)
+        self.written(game).bankrupt = str(action.entity)
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
 
 
@@ -1270,11 +1274,41 @@ def _note_buy(g: UsaGame, memory: WriteMemory) -> None:
             memory.holdings[(corp, holder)] = ids
 
 
+def _pair_pool_shorts(g: UsaGame, memory: WriteMemory) -> None:
+    """After a bankruptcy (§15: "If a matching share and short share are in the open
+    market, move both to the short stack"): the site's market takes the bankrupt player's
+    shares at its end, then pairs its shorts with the first shares of its list
+    (``G1817::Game#close_market_shorts``), ours with shares of its own choosing.  The
+    shares are alike, so ours left in the market take the ids of the site's left there
+    (:attr:`WriteMemory.alias`; found by the differential: random bots, 4 players, seed
+    2062, where IC's purchase of its own share named one the site had paired off)."""
+    player, memory.bankrupt = memory.bankrupt, ""
+    if not player:
+        return
+    for corp, book in g.books.items():
+        pc = book.president_cert
+        top = memory.alias.get(pc.id, pc.id) if pc is not None else None
+        came = memory.holdings.get((corp, player), [])
+        listed = [site for site in [*memory.pool.get(corp, []), *came] if site != top]
+        ours = [c.id for c in book.certs_of(POOL) if not c.president]
+        paired = len(listed) - len(ours)
+        if paired <= 0:
+            continue
+        left = listed[paired:]
+        named = {memory.alias.get(c, c): c for c in ours}
+        free = [site for site in left if site not in named]
+        for site, mine in named.items():
+            if site not in left and free:
+                memory.alias[mine] = free.pop(0)
+        memory.pool[corp] = left
+
+
 def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
     """Bring :attr:`WriteMemory.pool` up to the open market of the position: shares gone
     leave the list, new ones join its end (the site appends a share to its holder's list,
     ``ShareHolder#shares_by_corporation``), in the order the writer names a sale's shares
     (:meth:`UsaWriter.write_sell_shares`)."""
+    _pair_pool_shorts(g, memory)
     for corp, book in g.books.items():
         held = sorted(
             book.certs_of(POOL), key=lambda c: (c.president, int(c.id.rpartition("_")[2]))
