@@ -182,9 +182,18 @@ class TakeoverRound(CashCrisisRound[FG]):
         self._advance(g)
 
     def _advance(self, g: FamilyEngine) -> None:
-        self._advance_steps(g)
-        if self.crisis.debts and g.config.takeover.liquidations_before_crisis:
+        """Move on to the next decision; debts the sales raised are ordered and paid where
+        the debtor has the cash, and when none is left to ask for (all paid, or void as
+        their debtor is bankrupt, 18USA §15) the round moves on again (found by the
+        differential: random bots, 6 players, seed 2070, where a bankrupt president's
+        liquidation debt left the round with nobody to act)."""
+        while True:
+            self._advance_steps(g)
+            if not (self.crisis.debts and g.config.takeover.liquidations_before_crisis):
+                return
             self._order_debts(g)
+            if self.crisis.debts or self.finished:
+                return
 
     def _order_debts(self, g: FamilyEngine) -> None:
         """18xx.games's order of the debtors (``G1817::Step::CashCrisis#active_entities``):
