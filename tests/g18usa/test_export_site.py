@@ -1310,3 +1310,20 @@ def test_export_a_route_the_site_saw_before_denvers_orientation_still_waits() ->
         "DRG",
         [],
     )
+
+
+def test_export_a_resource_token_on_the_first_of_two_lays_rides_on_its_tile() -> None:
+    """§13.1: WP lays 9 at E25 and 80 at B28, then puts P1's coal token at E25 (our prompt
+    after the track step).  The site's token is only ever part of the lay
+    (``G18USA::Step::ResourceTrack``) and its run step refuses P1's ``assign``, so the first
+    lay is written as ``9coal`` (found by the differential: random bots, 7 players, seed
+    2071; the position is its first 267 moves)."""
+    doc = json.loads((POSITIONS / "coal-token-on-the-first-of-two-lays-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-4:]] == ["lay_tile", "lay_tile", "pass", "use_private"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a.get("hex"), a.get("tile")) for a in written[-2:]] == [
+        ("lay_tile", "E25", "9coal-0"),
+        ("lay_tile", "B28", "80-1"),
+    ]
+    assert not any(a["type"] == "assign" and a["entity"] == "P1" for a in written)

@@ -417,9 +417,9 @@ class UsaWriter(Translator):
         keep = 0
         if held and held[-1].get("type") in ("lay_tile", "buy_shares"):
             keep = 1
-        lay = _lay_before_loans(held)
-        if lay is not None:
-            keep = len(held) - lay  # a resource token may still ride on that tile
+        lays = _lays_before_loans(held)
+        if lays:
+            keep = len(held) - lays[0]  # a resource token may still ride on those tiles
         release = held[: len(held) - keep]
         memory.held = held[len(held) - keep :]
         return [a for a in release if a]
@@ -824,8 +824,8 @@ class UsaWriter(Translator):
         assert isinstance(action, UsePrivate)
         memory = self.written(game)
         held = memory.held
-        at = _lay_before_loans(held)
-        last = held[at] if at is not None else None
+        at = [i for i in _lays_before_loans(held) if held[i].get("hex") == action.hex]
+        last = held[at[-1]] if at else None
         resource = action.choice if action.choice in ("coal", "oil", "ore") else ""
         if (
             resource
@@ -1199,26 +1199,30 @@ class UsaWriter(Translator):
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
 
 
-def _lay_before_loans(held: list[SiteDoc]) -> int | None:
-    """The index in ``held`` of the last tile lay when only loans taken or repaid follow it.
-    §13: a resource token goes down "as part of a yellow tile lay action"; ours may come
-    after a loan the company took beside the turn's steps (§9), while the site's token is
-    only ever the lay's own tile (``G18USA::Step::ResourceTrack``, ``7coal``), its track
-    step over after the lay.  A loan may come before or after on the site, so the lay is
-    held back over the loans until the token, if any, is written into it; and over the
-    company's pass ending its track step after a first lay, which our token prompt follows
-    (found by the differential: random bots, 6 players, seed 2010, where the site's
-    buy-trains step refused P18's ``assign``)."""
-    passed: set[Json] = set()
+def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
+    """The indices in ``held`` of the company's last tile lays when only loans taken or
+    repaid, its passes and its other lays follow them, earliest first.  §13: a resource
+    token goes down "as part of a yellow tile lay action"; ours may come after a loan the
+    company took beside the turn's steps (§9), while the site's token is only ever the
+    lay's own tile (``G18USA::Step::ResourceTrack``, ``7coal``), its track step over after
+    the lay.  A loan may come before or after on the site, so the lays are held back over
+    the loans until the token, if any, is written into one; and over the company's pass
+    ending its track step after a first lay, which our token prompt follows (found by the
+    differential: random bots, 6 players, seed 2010, where the site's buy-trains step
+    refused P18's ``assign``), and over its second lay, as the token may go on the first
+    (seed 2071, P1's coal at E25 after a lay at B28)."""
+    entities: set[Json] = set()
+    lays: list[int] = []
     for index in range(len(held) - 1, -1, -1):
         kind = held[index].get("type")
         if kind == "lay_tile":
-            return index if passed <= {held[index].get("entity")} else None
-        if kind == "pass":
-            passed.add(held[index].get("entity"))
+            entities.add(held[index].get("entity"))
+            lays.insert(0, index)
+        elif kind == "pass":
+            entities.add(held[index].get("entity"))
         elif kind not in ("take_loan", "payoff_loan"):
-            return None
-    return None
+            break
+    return lays if len(entities) == 1 else []
 
 
 def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
