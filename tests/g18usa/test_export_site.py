@@ -1327,3 +1327,27 @@ def test_export_a_resource_token_on_the_first_of_two_lays_rides_on_its_tile() ->
         ("lay_tile", "B28", "80-1"),
     ]
     assert not any(a["type"] == "assign" and a["entity"] == "P1" for a in written)
+
+
+def test_compat_no_bridge_while_the_repayment_waits() -> None:
+    """§13.4 names no time for placing a bridge token; §12.9's repayment follows the
+    interest.  The site's repayment step (``G18USA::Step::Loan``) comes before the step
+    that places a bridge (``G18USA::Step::Assign``) in its list and takes nothing else, so
+    under compat MILW, which may repay, may not place P22's bridge at E15 then (found by
+    the differential: random bots, 3 players, seed 2079; the position is its first 58
+    moves)."""
+    doc = json.loads((POSITIONS / "bridge-at-the-repayment-3p.json").read_text())
+    game = roundhouse.load(doc)
+    legal = [str(a) for a in game.legal_actions()]
+    assert "MILW repays loan 0" in legal
+    assert not any("P22" in a for a in legal)
+    with pytest.raises(IllegalAction):
+        game.apply(
+            {
+                "kind": "use_private",
+                "player": "P1",
+                "entity": "MILW",
+                "company": "P22",
+                "hex": "E15",
+            }
+        )
