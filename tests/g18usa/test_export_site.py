@@ -1351,3 +1351,20 @@ def test_compat_no_bridge_while_the_repayment_waits() -> None:
                 "hex": "E15",
             }
         )
+
+
+def test_export_a_resource_token_after_a_station_rides_on_its_tile() -> None:
+    """§13.3: ATSF lays 8 at D16 and 9 at I17, places a station at H20, then puts P4's ore
+    token at D16.  The site's token is only ever part of the lay
+    (``G18USA::Step::ResourceTrack``) and its run step refuses P4's ``assign``, so the lay
+    is written as ``8ore10`` before the station (found by the differential: random bots,
+    7 players, seed 2095; the position is its first 701 moves)."""
+    doc = json.loads((POSITIONS / "ore-token-after-a-station-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["place_token", "use_private"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a.get("tile")) for a in written[-3:]] == [
+        ("lay_tile", "8ore10-0"),
+        ("lay_tile", "9-1"),
+        ("place_token", None),
+    ]

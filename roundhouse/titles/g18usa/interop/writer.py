@@ -1210,7 +1210,8 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
     ending its track step after a first lay, which our token prompt follows (found by the
     differential: random bots, 6 players, seed 2010, where the site's buy-trains step
     refused P18's ``assign``), and over its second lay, as the token may go on the first
-    (seed 2071, P1's coal at E25 after a lay at B28)."""
+    (seed 2071, P1's coal at E25 after a lay at B28), and its station placed after them
+    (seed 2095, P4's ore at D16 after ATSF's station at H20)."""
     entities: set[Json] = set()
     lays: list[int] = []
     for index in range(len(held) - 1, -1, -1):
@@ -1218,7 +1219,7 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
         if kind == "lay_tile":
             entities.add(held[index].get("entity"))
             lays.insert(0, index)
-        elif kind == "pass":
+        elif kind in ("pass", "place_token"):
             entities.add(held[index].get("entity"))
         elif kind not in ("take_loan", "payoff_loan"):
             break
