@@ -1368,3 +1368,19 @@ def test_export_a_resource_token_after_a_station_rides_on_its_tile() -> None:
         ("lay_tile", "9-1"),
         ("place_token", None),
     ]
+
+
+def test_compat_a_crisis_after_a_liquidation_starts_from_its_president_then() -> None:
+    """§14.2.1, §15: the bank liquidates GN, whose president P2 went bankrupt earlier (its
+    certificate in the open market), and P5, P6 and P7 owe money.  The site asks the
+    debtors clockwise from GN's president when it went to the liquidation space
+    (``G1817::Step::Acquire#finalize_acquisition``: ``owner_when_liquidated``), so P5
+    first, not from the president of the company sold before (found by the differential:
+    random bots, 7 players, seed 2065; the position is its first 410 moves)."""
+    doc = json.loads(
+        (POSITIONS / "crisis-after-a-bankrupt-presidents-liquidation-7p.json").read_text()
+    )
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert g.liquidated_by["GN"] == "P2"
+    assert game.acting == ("P5",)

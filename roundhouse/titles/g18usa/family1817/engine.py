@@ -45,6 +45,10 @@ class FamilyEngine(Engine):
         self.unpaid_at_end: dict[str, int] = {}
         """Debts still queued in a cash crisis when the game ended (18USA §15-§16: void;
         a title may count them in the scores)."""
+        self.liquidated_by: dict[str, str] = {}
+        """Company -> its president when it last went to the liquidation space (18USA §15's
+        cash crisis after a sale starts from them when it has none left,
+        :meth:`.takeover_round.TakeoverRound.sold_by`)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 
     @property
