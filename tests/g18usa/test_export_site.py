@@ -1293,25 +1293,6 @@ def test_export_shorts_paired_at_a_bankruptcy_leave_the_sites_last_market_shares
     assert bought[-1] == ["IC_20"]
 
 
-def test_export_a_route_the_site_saw_before_denvers_orientation_still_waits() -> None:
-    """§12.2.3: DRG lays 8 at D12, joining its Omaha station to Denver, then turns Denver's
-    tile so that no track meets D12, and runs nothing.  The site's graph found the route
-    after the lay and keeps it (``Graph#route_info``'s ``route_available`` with
-    ``route_train_purchase`` outlives ``Graph#clear``), so its route step waits: the run
-    of no routes is written (found by the differential: random bots, 4 players, seed 2038,
-    where DRG's pass was refused; the position is its first 128 moves)."""
-    doc = json.loads((POSITIONS / "route-kept-after-denvers-orientation-4p.json").read_text())
-    game = roundhouse.load(doc)
-    assert [a.kind for a in game.log[-3:]] == ["lay_tile", "choose", "run_routes"]
-    assert not site_turn.site_route_available(engine(game), "DRG")
-    written = export_18xx_games(game)["actions"]
-    assert (written[-1]["type"], written[-1]["entity"], written[-1]["routes"]) == (
-        "run_routes",
-        "DRG",
-        [],
-    )
-
-
 def test_export_a_resource_token_on_the_first_of_two_lays_rides_on_its_tile() -> None:
     """§13.1: WP lays 9 at E25 and 80 at B28, then puts P1's coal token at E25 (our prompt
     after the track step).  The site's token is only ever part of the lay

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
 from roundhouse.core.actions import Action
 from roundhouse.core.engine18xx import Engine
@@ -212,9 +212,6 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
 
     ghosts: Collection[str] = ()
     """Trains the site still lists under companies the bank liquidated (:func:`live_ghosts`)."""
-    routed: Mapping[str, frozenset[tuple[str, str]]] = dataclasses.field(default_factory=dict)
-    """Companies the site's graph has seen with a route, and their stations then
-    (:func:`route_waits`)."""
 
     @property
     def steps(self) -> type[SiteStep]:
@@ -236,7 +233,7 @@ class SiteTurn(BaseSiteTurn[SiteStep]):
         if step is SiteStep.PULLMAN:
             return pullman_waits(g, corp, self.ghosts)
         if step is SiteStep.ROUTE:
-            return route_waits(g, corp, self.routed)
+            return route_waits(g, corp)
         if step is SiteStep.DIVIDEND:
             return ours == "dividend" and (g.or_round().revenue or 0) > 0
         if step is SiteStep.TRAINS:
@@ -355,31 +352,12 @@ def pullman_waits(g: Engine, corp: str, ghosts: Collection[str] = ()) -> bool:
     return cheapest is not None and buying_power(g, corp) >= cheapest
 
 
-def route_waits(
-    g: Engine, corp: str, routed: Mapping[str, frozenset[tuple[str, str]]] | None = None
-) -> bool:
+def route_waits(g: Engine, corp: str) -> bool:
     """``G18USA::Step::Route#actions``: a train that is not a Pullman and a route to run
     (:func:`site_route_available`), whatever our route step offers: the site's step takes
-    no pass, so while it waits the company's run is written, of no routes if need be.
-    The site keeps a route once seen (``Graph#route_info`` caches ``route_available``
-    with ``route_train_purchase``, which ``Graph#clear`` keeps), so a company in
-    ``routed`` (:func:`note_route`) still has one while its stations then are still its
-    own: Denver's orientation (§12.2.3) can take the track to it away (found by the
-    differential: random bots, 4 players, seed 2038)."""
+    no pass, so while it waits the company's run is written, of no routes if need be."""
     trains = [t for t in g.depot.owned_by(corp) if not g.depot.is_car(t)]
-    if not trains:
-        return False
-    seen = (routed or {}).get(corp)
-    if seen is not None and seen <= set(board_map(g).board.tokens_of(corp)):
-        return True
-    return site_route_available(g, corp)
-
-
-def note_route(g: Engine, corp: str, routed: dict[str, frozenset[tuple[str, str]]]) -> None:
-    """Remember in ``routed`` that the site's graph sees a route of ``corp`` now
-    (:func:`route_waits`)."""
-    if corp not in routed and site_route_available(g, corp):
-        routed[corp] = frozenset(board_map(g).board.tokens_of(corp))
+    return bool(trains) and site_route_available(g, corp)
 
 
 SITE_ONLY_STOPS = frozenset({("F28", 0)})

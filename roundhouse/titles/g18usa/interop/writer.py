@@ -82,7 +82,6 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     SiteStep,
     SiteTurn,
     locomotive_buy,
-    note_route,
     route_waits,
     site_charter_tokens,
     site_step,
@@ -220,8 +219,6 @@ class WriteMemory:
     ghosts: set[str] = dataclasses.field(default_factory=set)
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
-    routed: dict[str, frozenset[tuple[str, str]]] = dataclasses.field(default_factory=dict)
-    """Companies the site's graph has seen with a route (:func:`.site_turn.route_waits`)."""
     sale: Sale | None = None
     buy: tuple[str, str, str | None, tuple[str, ...]] | None = None
     """A player's purchase just written: company, buyer, president before it, the site's
@@ -343,8 +340,6 @@ class UsaWriter(Translator):
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self.written(game)
         memory.end_seen.note(game)
-        if memory.turn is not None and memory.turn.corp in engine(game).corps:
-            note_route(engine(game), memory.turn.corp, memory.routed)
         _note_ghosts(engine(game), memory)
         _note_sale(engine(game), memory)
         _note_buy(engine(game), memory)
@@ -440,7 +435,7 @@ class UsaWriter(Translator):
             # pass the same move of ours would otherwise be taken for (:func:`site_makes`)
             return Translator.write(self, action, game, seats)
         if memory.turn is None or memory.turn.key != key:
-            memory.turn = SiteTurn(key, ghosts=memory.ghosts, routed=memory.routed)
+            memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
         step = site_step(action, g, turn.corp)
         if step is None:
@@ -982,8 +977,7 @@ class UsaWriter(Translator):
         g = engine(game)
         if not action.routes:
             corp = str(action.entity)
-            routed = self.written(game).routed
-            return [_no_run(corp)] if route_waits(g, corp, routed) else []
+            return [_no_run(corp)] if route_waits(g, corp) else []
         bm = board_map(g)
         corp = str(action.entity)
         revenue, exact = bm.price_run(g, corp, action.routes)
