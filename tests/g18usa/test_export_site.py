@@ -1365,3 +1365,19 @@ def test_compat_a_crisis_after_a_liquidation_starts_from_its_president_then() ->
     g = engine(game)
     assert g.liquidated_by["GN"] == "P2"
     assert game.acting == ("P5",)
+
+
+def test_compat_a_company_with_no_president_discards_its_first_train() -> None:
+    """§15: P5 goes bankrupt; SR's president's certificate goes to the open market and SR,
+    in liquidation with four trains, meets Phase 4's limit of three as the operating round
+    ends.  The site's discard step waits for SR itself (``G18USA::Step::DiscardTrain``), so
+    under compat SR's first train goes to the open market unasked and the writer writes
+    that ``discard_train`` (found by the differential: random bots, 7 players, seed 2053,
+    where the site's game stopped there; the position is its first 354 moves)."""
+    doc = json.loads((POSITIONS / "discard-with-no-president-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "P5 declares bankruptcy"
+    g = engine(game)
+    assert g.depot.train("3-0").owner == "pool"
+    written = [(a["type"], a["entity"], a.get("train")) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("bankrupt", 5, None), ("discard_train", "SR", "3-0")]

@@ -221,6 +221,36 @@ class UsaHooks(FamilyHooks[UsaGame]):
             g.boneyard_pending = rusting
 
         note_rust(g, events, later)
+        if g.variant.compat_18xx_games:
+            self._discard_for_nobody(g)
+
+    @staticmethod
+    def _discard_for_nobody(g: UsaGame) -> None:
+        """A company over the train limit with no president (its certificate in the open
+        market after a bankruptcy, §15) has nobody to choose its discard; the site's
+        discard step waits for the company itself (``G18USA::Step::DiscardTrain``), and a
+        replay goes on with its choice.  Under ``compat_18xx_games`` its first train goes
+        to the open market, and the writer writes that choice (found by the differential:
+        random bots, 7 players, seed 2053, where SR, in liquidation with four trains, met
+        Phase 4's limit of three)."""
+        for corp_id in sorted(g.pending_discards):
+            if g.controller(corp_id) is not None:
+                continue
+            while g.pending_discards.get(corp_id, 0) > 0:
+                trains = [t for t in g.depot.owned_by(corp_id) if not g.depot.is_car(t)]
+                if not trains:
+                    break
+                train = trains[0].id
+                g.depot.discard(train)
+                g.emit(
+                    "discard",
+                    f"{corp_id} discards train {train}",
+                    company=corp_id,
+                    train=train,
+                    unasked=True,
+                )
+                g.pending_discards[corp_id] -= 1
+            g.pending_discards.pop(corp_id, None)
 
     def on_operating_round_start(self, g: UsaGame) -> None:
         g.ors_started += 1

@@ -345,7 +345,8 @@ class UsaWriter(Translator):
         _note_buy(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
-        out = self._auction_passes(action, game, memory, seats)
+        out = _unasked_discards(game, memory)
+        out += self._auction_passes(action, game, memory, seats)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
@@ -379,7 +380,7 @@ class UsaWriter(Translator):
             return []
         memory.end_seen.note(game)
         self._ends[game] = memory.end_seen
-        return [a for a in memory.held if a]
+        return [a for a in [*memory.held, *_unasked_discards(game, memory)] if a]
 
     def written_end_reason(self, game: Game) -> str | None:
         """The site's end reason for the document just written (:class:`EndSeen`)."""
@@ -1191,6 +1192,27 @@ class UsaWriter(Translator):
         assert isinstance(action, Bankrupt)
         self.written(game).bankrupt = str(action.entity)
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
+
+
+def _unasked_discards(game: Game, memory: WriteMemory) -> list[SiteDoc]:
+    """The discards our last action made for companies with nobody to ask
+    (:meth:`.rules.UsaHooks._discard_for_nobody`): the site's discard step waits for the
+    company's own ``discard_train``."""
+    if not game.log:
+        return []
+    out: list[SiteDoc] = []
+    for event in game.events(len(game.log) - 1)[0]:
+        if event.kind == "discard" and event.data.get("unasked"):
+            train = str(event.data["train"])
+            out.append(
+                {
+                    "type": "discard_train",
+                    "entity": str(event.data["company"]),
+                    "entity_type": "corporation",
+                    "train": memory.trains.get(train, train),
+                }
+            )
+    return out
 
 
 def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
