@@ -1161,3 +1161,224 @@ def test_compat_phase_8_still_starts_ten_share_companies() -> None:
     game.apply(last)
     written = export_18xx_games(game)["actions"]
     assert (written[-1]["type"], written[-1]["entity"]) == ("pass", 5)
+
+
+def test_compat_a_placed_free_station_counts_in_a_conversions_eight_tokens() -> None:
+    """§14.1.1: a conversion buys station tokens up to eight; the Free Station's token
+    (appendix "Subsidy Tiles") is one of the company's.  The site leaves it out only while
+    its card (``S9``) is held: once placed it is among the company's tokens, which a
+    conversion counts (``G1817::Step::Conversion#process_convert``: ``tokens.size``).  GN
+    placed it (the position is the first 291 moves of heuristic seed 1109, 5 players);
+    with seven others it holds eight, so converting to five shares buys none, by the
+    rulebook and under compat alike."""
+    from roundhouse.titles.g18usa.family1817.company_sale import conversion_tokens
+
+    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert "GN" not in board_map(g).free_stations
+    assert g.hooks.uncapped_tokens(g, "GN") == 0  # type: ignore[attr-defined]
+    g.corps["GN"].tokens_owned = 8  # seven on the charter or map, and the free station
+    assert conversion_tokens(g, "GN") == (0, 0)
+
+
+def _free_station_held_5p() -> Game:
+    """Heuristic seed 1109, 5 players, its first 134 moves: GN (2 shares) holds the Free
+    Station unplaced, one token on the map; ATSF (a $30 subsidy, spent) one token."""
+    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
+    doc["actions"] = doc["actions"][:134]
+    return roundhouse.load(doc)
+
+
+def test_compat_an_unplaced_free_station_goes_to_the_buyer() -> None:
+    """§14.2, §14.3: ATSF acquires GN, which holds the Free Station unplaced.  The site's
+    subsidy is a card handed over with the privates (``G1817::Step::Acquire``:
+    ``transfer(:companies, ...)``), its token outside the company's tokens until placed,
+    so under compat ATSF gets GN's token and the card: three tokens, the extra one still
+    placeable in a full city and outside the eight."""
+    from roundhouse.titles.g18usa.family1817.company_sale import absorb, close
+
+    game = _free_station_held_5p()
+    g = engine(game)
+    assert "GN" in board_map(g).free_stations
+    assert (g.corps["GN"].tokens_owned, g.corps["ATSF"].tokens_owned) == (2, 1)
+    absorb(g, "ATSF", "GN", with_treasury=True)
+    close(g, "GN")
+    assert board_map(g).free_stations == {"ATSF"}
+    assert g.corps["ATSF"].tokens_owned == 3
+    assert g.hooks.uncapped_tokens(g, "ATSF") == 1  # type: ignore[attr-defined]
+    assert g.company_subsidies["ATSF"].kind == "cash"
+    assert not g.invariant_violations()
+
+
+def test_compat_an_unplaced_free_station_stays_outside_the_eight_after_a_merger() -> None:
+    """§14.3: "may never have more than eight": ATSF with seven tokens acquires GN with
+    one and the Free Station unplaced; the site caps the company's tokens at eight
+    (``TokenMerger#move_tokens_to_surviving``) and ATSF holds the card beside them."""
+    from roundhouse.titles.g18usa.family1817.company_sale import absorb
+
+    game = _free_station_held_5p()
+    g = engine(game)
+    g.corps["ATSF"].tokens_owned = 7
+    absorb(g, "ATSF", "GN", with_treasury=True)
+    assert g.corps["ATSF"].tokens_owned == 9
+    assert board_map(g).free_stations >= {"ATSF"}
+
+
+def test_compat_a_buyer_holds_two_usable_subsidies() -> None:
+    """The site's subsidies are company cards a buyer takes with the others, so a company
+    holding the Free Station unplaced that buys one with an unused Resource subsidy holds
+    both (``G1817::Step::Acquire``); under compat GN keeps its free station and gains the
+    lay."""
+    from roundhouse.titles.g18usa import resource_subsidy
+    from roundhouse.titles.g18usa.family1817.company_sale import absorb
+    from roundhouse.titles.g18usa.setup_draw import SUBSIDIES
+
+    game = _free_station_held_5p()
+    g = engine(game)
+    g.company_subsidies["ATSF"] = next(s for s in SUBSIDIES if s.kind == "resource")
+    absorb(g, "GN", "ATSF", with_treasury=True)
+    assert "GN" in board_map(g).free_stations
+    assert g.company_subsidies["GN"].kind == "resource"
+    assert resource_subsidy.holds(g, "GN") == bool(resource_subsidy.kinds_offered(g))
+    assert g.hooks.uncapped_tokens(g, "GN") == 1  # type: ignore[attr-defined]
+
+
+def test_export_a_stock_pass_after_a_merger_round_company_pass_is_written() -> None:
+    """§11.7: P2, whose KCS went to liquidation as its conversion's token was unaffordable
+    (§14.1.1), passes in the stock round while KCS could still borrow; the site asks P2
+    (``G1817::Step::BuySellParShares#any_corporate_actions?``: ``can_take_loan?`` does not
+    look at the liquidation space), so the pass is written.  KCS's pass before it was in
+    the merger round, not a stock turn spent acting for KCS (found by the differential:
+    random bots, 2 players, seed 2000; the position is its first 53 moves)."""
+    doc = json.loads(
+        (POSITIONS / "stock-pass-after-a-merger-round-company-pass-2p.json").read_text()
+    )
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-2:]] == ["KCS passes", "P2 passes"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("pass", "KCS"), ("pass", 2)]
+
+
+def test_export_a_resource_token_after_the_track_pass_still_rides_on_its_tile() -> None:
+    """§13.1: N&W lays 9 at F22, its first lay, passes its second, then puts P18's coal
+    token there (our prompt after the track step).  The site's token is only ever part of
+    the lay (``9coal``, ``G18USA::Step::ResourceTrack``); its buy-trains step refuses
+    P18's ``assign`` after the pass, so the lay is written as ``9coal-0`` and the pass
+    after it (found by the differential: random bots, 6 players, seed 2010; the position
+    is its first 177 moves)."""
+    doc = json.loads((POSITIONS / "coal-token-after-the-track-pass-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-3:]] == ["lay_tile", "pass", "use_private"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a.get("tile")) for a in written[-2:]] == [
+        ("lay_tile", "9coal-0"),
+        ("pass", None),
+    ]
+    assert not any(a["type"] == "assign" and a["entity"] == "P18" for a in written)
+
+
+def test_export_shorts_paired_at_a_bankruptcy_leave_the_sites_last_market_shares() -> None:
+    """§15: P3 goes bankrupt holding three IC shorts; in the open market they are paired
+    with three of IC's four shares there ("move both to the short stack").  The site pairs
+    the first shares of its market list (``G1817::Game#close_market_shorts``), leaving
+    IC_20, so IC's later purchase of its own share from the market names that one (found
+    by the differential: random bots, 4 players, seed 2062, where the purchase named a
+    share the site had paired off; the position is its first 216 moves)."""
+    doc = json.loads((POSITIONS / "market-shorts-paired-at-a-bankruptcy-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[193]) == "P3 declares bankruptcy"
+    assert (game.log[-1].kind, game.log[-1].entity) == ("buy_shares", "IC")
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "IC"]
+    assert bought[-1] == ["IC_20"]
+
+
+def test_export_a_resource_token_on_the_first_of_two_lays_rides_on_its_tile() -> None:
+    """§13.1: WP lays 9 at E25 and 80 at B28, then puts P1's coal token at E25 (our prompt
+    after the track step).  The site's token is only ever part of the lay
+    (``G18USA::Step::ResourceTrack``) and its run step refuses P1's ``assign``, so the first
+    lay is written as ``9coal`` (found by the differential: random bots, 7 players, seed
+    2071; the position is its first 267 moves)."""
+    doc = json.loads((POSITIONS / "coal-token-on-the-first-of-two-lays-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-4:]] == ["lay_tile", "lay_tile", "pass", "use_private"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a.get("hex"), a.get("tile")) for a in written[-2:]] == [
+        ("lay_tile", "E25", "9coal-0"),
+        ("lay_tile", "B28", "80-1"),
+    ]
+    assert not any(a["type"] == "assign" and a["entity"] == "P1" for a in written)
+
+
+def test_compat_no_bridge_while_the_repayment_waits() -> None:
+    """§13.4 names no time for placing a bridge token; §12.9's repayment follows the
+    interest.  The site's repayment step (``G18USA::Step::Loan``) comes before the step
+    that places a bridge (``G18USA::Step::Assign``) in its list and takes nothing else, so
+    under compat MILW, which may repay, may not place P22's bridge at E15 then (found by
+    the differential: random bots, 3 players, seed 2079; the position is its first 58
+    moves)."""
+    doc = json.loads((POSITIONS / "bridge-at-the-repayment-3p.json").read_text())
+    game = roundhouse.load(doc)
+    legal = [str(a) for a in game.legal_actions()]
+    assert "MILW repays loan 0" in legal
+    assert not any("P22" in a for a in legal)
+    with pytest.raises(IllegalAction):
+        game.apply(
+            {
+                "kind": "use_private",
+                "player": "P1",
+                "entity": "MILW",
+                "company": "P22",
+                "hex": "E15",
+            }
+        )
+
+
+def test_export_a_resource_token_after_a_station_rides_on_its_tile() -> None:
+    """§13.3: ATSF lays 8 at D16 and 9 at I17, places a station at H20, then puts P4's ore
+    token at D16.  The site's token is only ever part of the lay
+    (``G18USA::Step::ResourceTrack``) and its run step refuses P4's ``assign``, so the lay
+    is written as ``8ore10`` before the station (found by the differential: random bots,
+    7 players, seed 2095; the position is its first 701 moves)."""
+    doc = json.loads((POSITIONS / "ore-token-after-a-station-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [a.kind for a in game.log[-2:]] == ["place_token", "use_private"]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a.get("tile")) for a in written[-3:]] == [
+        ("lay_tile", "8ore10-0"),
+        ("lay_tile", "9-1"),
+        ("place_token", None),
+    ]
+
+
+def test_compat_a_crisis_after_a_liquidation_starts_from_its_president_then() -> None:
+    """§14.2.1, §15: the bank liquidates GN, whose president P2 went bankrupt earlier (its
+    certificate in the open market), and P5, P6 and P7 owe money.  The site asks the
+    debtors clockwise from GN's president when it went to the liquidation space
+    (``G1817::Step::Acquire#finalize_acquisition``: ``owner_when_liquidated``), so P5
+    first, not from the president of the company sold before (found by the differential:
+    random bots, 7 players, seed 2065; the position is its first 410 moves)."""
+    doc = json.loads(
+        (POSITIONS / "crisis-after-a-bankrupt-presidents-liquidation-7p.json").read_text()
+    )
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert g.liquidated_by["GN"] == "P2"
+    assert game.acting == ("P5",)
+
+
+def test_compat_a_company_with_no_president_discards_its_first_train() -> None:
+    """§15: P5 goes bankrupt; SR's president's certificate goes to the open market and SR,
+    in liquidation with four trains, meets Phase 4's limit of three as the operating round
+    ends.  The site's discard step waits for SR itself (``G18USA::Step::DiscardTrain``), so
+    under compat SR's first train goes to the open market unasked and the writer writes
+    that ``discard_train`` (found by the differential: random bots, 7 players, seed 2053,
+    where the site's game stopped there; the position is its first 354 moves)."""
+    doc = json.loads((POSITIONS / "discard-with-no-president-7p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "P5 declares bankruptcy"
+    g = engine(game)
+    assert g.depot.train("3-0").owner == "pool"
+    written = [(a["type"], a["entity"], a.get("train")) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("bankrupt", 5, None), ("discard_train", "SR", "3-0")]

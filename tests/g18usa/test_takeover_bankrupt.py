@@ -95,3 +95,25 @@ def test_18usa_15_a_buyer_whose_president_went_bankrupt_repays_nothing_more() ->
     assert r.phase != "repay"
     assert all(g.controller(e) is not None for e in r.entities_acting(g))
     g.legal_actions()  # no "nobody controls CC"
+
+
+def test_a_bankrupt_presidents_liquidation_debt_void_lets_the_round_go_on() -> None:
+    """§15: P6 goes bankrupt on MKT's interest; in the merger and acquisition round the
+    bank liquidates MKT, GN and TP (§14.2.1) and their presidents owe the loans, but P6's
+    debt is void ("removed from the game").  With no debt left to ask for, the round goes
+    on to its end and the next operating round starts (found by the differential: random
+    bots, 6 players, seed 2070, where nobody was left to act; the position is its first
+    467 moves)."""
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    path = Path(__file__).parent / "positions" / "bankrupt-presidents-liquidation-debt-void-6p.json"
+    game = roundhouse.load(json.loads(path.read_text()))
+    g = game.state
+    assert str(game.log[-1]) == "P6 declares bankruptcy"
+    assert not game.finished
+    assert game.acting == ("P5",)
+    assert g.round.kind == "OR"  # type: ignore[attr-defined]
+    assert all(g.corps[c].closed or not g.corps[c].floated for c in ("GN", "TP", "MKT"))  # type: ignore[attr-defined]

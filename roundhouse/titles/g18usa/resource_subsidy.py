@@ -79,16 +79,18 @@ def holds(g: UsaGame, corp_id: str) -> bool:
     return subsidy is not None and subsidy.kind == KIND and bool(kinds_offered(g))
 
 
-SPENT = frozenset({"none", "cash", "plus10", "plus10_20"})
-"""Subsidies that leave the company nothing more to use once it has started."""
+SPENT = frozenset({"none", "cash", "plus10", "plus10_20", "free_station"})
+"""Subsidies that leave nothing more to use in the subsidy's place once the company has
+started (the Free Station's token is the map's to track, ``UsaMap.free_stations``)."""
 
 
 def hand_over(g: UsaGame, survivor: str, absorbed: str) -> None:
     """An unused Resource subsidy of a company merged or acquired goes to the survivor, as
     the site's subsidy card does with the absorbed company's other cards (``S16``, moved by
     ``G1817::Step::Acquire`` and ``Conversion``'s transfer of companies), when the survivor
-    holds no subsidy it could still use (found by the export differential, issue #17:
-    random bots, 6 players, seed 916, where the site's track step waited for WP's).  The
+    holds no Resource subsidy of its own (a Free Station it still holds stays beside it)
+    (found by the export differential, issue #17: random bots, 6 players, seed 916, where
+    the site's track step waited for WP's).  The
     rulebook hands over "trains, station markers, private companies" (§14.1.2, §14.2), not a
     subsidy (§11.6.1), so only under ``compat_18xx_games``."""
     subsidies = g.company_subsidies

@@ -219,6 +219,36 @@ class UsaHooks(FamilyHooks[UsaGame]):
             g.boneyard_pending = rusting
 
         note_rust(g, events, later)
+        if g.variant.compat_18xx_games:
+            self._discard_for_nobody(g)
+
+    @staticmethod
+    def _discard_for_nobody(g: UsaGame) -> None:
+        """A company over the train limit with no president (its certificate in the open
+        market after a bankruptcy, §15) has nobody to choose its discard; the site's
+        discard step waits for the company itself (``G18USA::Step::DiscardTrain``), and a
+        replay goes on with its choice.  Under ``compat_18xx_games`` its first train goes
+        to the open market, and the writer writes that choice (found by the differential:
+        random bots, 7 players, seed 2053, where SR, in liquidation with four trains, met
+        Phase 4's limit of three)."""
+        for corp_id in sorted(g.pending_discards):
+            if g.controller(corp_id) is not None:
+                continue
+            while g.pending_discards.get(corp_id, 0) > 0:
+                trains = [t for t in g.depot.owned_by(corp_id) if not g.depot.is_car(t)]
+                if not trains:
+                    break
+                train = trains[0].id
+                g.depot.discard(train)
+                g.emit(
+                    "discard",
+                    f"{corp_id} discards train {train}",
+                    company=corp_id,
+                    train=train,
+                    unasked=True,
+                )
+                g.pending_discards[corp_id] -= 1
+            g.pending_discards.pop(corp_id, None)
 
     def on_operating_round_start(self, g: UsaGame) -> None:
         g.ors_started += 1
@@ -289,15 +319,24 @@ class UsaHooks(FamilyHooks[UsaGame]):
 
     def uncapped_tokens(self, g: UsaGame, corp_id: str) -> int:
         """§14.1.1 caps a conversion's tokens at eight, the Free Station subsidy's extra
-        token counted (appendix: "The company receives one extra station token").  Under
-        ``compat_18xx_games`` it is left out: the site keeps it as a subsidy card (``S9``,
-        a ``token`` ability ``from_owner: false``) whose token never joins the charter,
-        and a conversion counts the charter's tokens only (``G1817::Step::Conversion``),
-        so a company with seven there and the Free Station buys one more (found by the
-        export differential, issue #17: random bots, 7 players, seed 905)."""
-        subsidy = g.company_subsidies.get(corp_id)
-        free = subsidy is not None and subsidy.kind == "free_station"
-        return 1 if free and g.variant.compat_18xx_games else 0
+        token counted (appendix: "The company receives one extra station token"), and so
+        does §14.3 after a merger or acquisition.  Under ``compat_18xx_games`` it is left
+        out while it waits to be placed: the site keeps it as a subsidy card (``S9``, a
+        ``token`` ability ``from_owner: false``) whose token joins the company's tokens
+        only when placed, and a conversion or merger counts the company's tokens
+        (``G1817::Step::Conversion``, ``Step::TokenMerger``), so a company with seven on
+        its charter and the Free Station unplaced buys one more (found by the export
+        differential, issue #17: random bots, 7 players, seed 905), and one with the Free
+        Station placed and seven others buys none."""
+        if not g.variant.compat_18xx_games:
+            return 0
+        return 1 if corp_id in g.usa_map.free_stations else 0
+
+    def tokens_beyond_cap(self, g: UsaGame, corp_id: str) -> int:
+        """Under ``compat_18xx_games`` a company may own one token beyond the eight: the
+        Free Station's, once a conversion bought the eighth while it was unplaced
+        (:meth:`uncapped_tokens`); by the rulebook none."""
+        return 1 if g.variant.compat_18xx_games else 0
 
     def max_home_bonus(self, g: UsaGame) -> int:
         """The largest cash subsidy of a city with an open station slot."""
@@ -361,10 +400,18 @@ class UsaHooks(FamilyHooks[UsaGame]):
         (§14.3); then §14.3's count of eight, which counts them both
         (:meth:`~.map_rules.UsaMap.reckon_stations`: the president takes off the excess,
         the red-area station being one they may choose); a P20 station takes a slot that
-        opened."""
+        opened.  Under ``compat_18xx_games`` an unused Resource subsidy and an unplaced
+        Free Station go to the survivor, which may then hold two it can still use: the
+        site's subsidies are company cards handed over with the privates
+        (``G1817::Step::Acquire``, ``Conversion#process_merge``: ``transfer(:companies,
+        ...)``), the Free Station's token outside the eight while unplaced
+        (:meth:`uncapped_tokens`)."""
         super().on_company_absorbed(g, survivor, absorbed)
         if g.variant.compat_18xx_games:
             resource_subsidy.hand_over(g, survivor, absorbed)
+            free = g.usa_map.free_stations
+            if absorbed in free:
+                free.add(survivor)
         for private in g.privates.values():
             if private.owner == survivor and not private.closed:
                 private_acquired(g, survivor, private.id)

@@ -98,6 +98,9 @@ SUBSIDIES = (
 """Appendix "Subsidy Tiles": 7 none, boomtown, free station, +10, +10/+20, $30 twice, $40,
 $50, resource - 16 tiles, in 18xx.games's order (entities.rb SUBSIDIES, S1-S16)."""
 
+FREE_STATION = next(s for s in SUBSIDIES if s.kind == "free_station")
+"""The Free Station subsidy tile (appendix), 18xx.games's ``S9``."""
+
 
 @dataclasses.dataclass(frozen=True)
 class SetUp:

@@ -303,6 +303,8 @@ def bankrupt(g: FamilyEngine, player: str, cause: str) -> None:
     to the open market."""
     g.ledger.transfer_all(player, cause if g.config.interest_bankrupt_cash_to_company else BANK)
     presided = [c for c, b in g.books.items() if b.president == player]
+    for corp_id in presided:
+        g.liquidated_by[corp_id] = player
     declare_bankruptcy(g, cause if cause in g.corps else next(iter(g.corps)), player)
     for corp_id in list(g.shorts.held):
         n = g.shorts.of(player, corp_id)
@@ -345,5 +347,8 @@ def enter_zone(g: FamilyEngine, corp_id: str, zone: str) -> None:
     cells = g.market.grid.with_zones({zone})
     if not cells:
         raise ValueError(f"the market has no {zone} zone")
+    president = g.books[corp_id].president
+    if zone == g.config.takeover.liquidation_zone and president is not None:
+        g.liquidated_by[corp_id] = president
     if zone not in g.market.zones(corp_id):
         g.market.place(corp_id, cells[0])

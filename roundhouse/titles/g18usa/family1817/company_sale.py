@@ -231,7 +231,8 @@ def acquire_station_tokens(g: FamilyEngine, buyer: str, target: str) -> None:
     never have more than eight".  Whatever the map does with them (a second token in one
     hex returns to the charter, set-aside tokens refill the charter up to eight, "discard
     tokens from the charter as necessary to bring the total down to eight"), the buyer ends
-    with both companies' tokens up to the cap; that count is done here.
+    with both companies' tokens up to the cap; that count is done here, the tokens the
+    title leaves out of the cap (:meth:`~.hooks.FamilyHooks.uncapped_tokens`) kept beside it.
 
     Which of the target's tokens on the map the buyer's replace, and which eight the
     president keeps, is the board's: ``g.map`` must be a :class:`StationTokenBoard`, else a
@@ -251,7 +252,11 @@ def acquire_station_tokens(g: FamilyEngine, buyer: str, target: str) -> None:
         )
     if board is not None:
         board.convert_station_tokens(g, buyer, target)
-    a.tokens_owned = min(cap, a.tokens_owned + b.tokens_owned)
+    hooks = g.hooks
+    free = 0
+    if isinstance(hooks, FamilyHooks):
+        free = hooks.uncapped_tokens(g, buyer) + hooks.uncapped_tokens(g, target)
+    a.tokens_owned = min(cap, a.tokens_owned + b.tokens_owned - free) + free
     b.tokens_owned = b.tokens_placed = 0
 
 

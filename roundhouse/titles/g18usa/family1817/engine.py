@@ -44,6 +44,10 @@ class FamilyEngine(Engine):
         self.unpaid_at_end: dict[str, int] = {}
         """Debts still queued in a cash crisis when the game ended (18USA §15-§16: void;
         a title may count them in the scores)."""
+        self.liquidated_by: dict[str, str] = {}
+        """Company -> its president when it last went to the liquidation space (18USA §15's
+        cash crisis after a sale starts from them when it has none left,
+        :meth:`.takeover_round.TakeoverRound.sold_by`)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 
     @property
@@ -98,8 +102,10 @@ class FamilyEngine(Engine):
         hooks = self.hooks
         if cap is not None:
             for corp in self.corps.values():
-                free = hooks.uncapped_tokens(self, corp.id) if isinstance(hooks, Uncapped) else 0
-                if corp.tokens_owned - free > cap:
+                beyond = 0
+                if isinstance(hooks, Uncapped):
+                    beyond = hooks.tokens_beyond_cap(self, corp.id)
+                if corp.tokens_owned - beyond > cap:
                     out.append(
                         f"{corp.id} owns {corp.tokens_owned} station tokens, more than {cap}"
                     )
@@ -113,6 +119,8 @@ class Uncapped(Protocol):
     here, as the family's hooks import this module)."""
 
     def uncapped_tokens(self, g: FamilyEngine, corp_id: str) -> int: ...
+
+    def tokens_beyond_cap(self, g: Engine, corp_id: str) -> int: ...
 
 
 FG = TypeVar("FG", bound=FamilyEngine, default=FamilyEngine, contravariant=True)

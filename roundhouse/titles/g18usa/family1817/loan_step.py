@@ -157,6 +157,12 @@ def at_interest(g: FamilyEngine, entity: str) -> bool:
     return isinstance(next(waiting_steps(g, entity), None), InterestStep)
 
 
+def at_repay(g: FamilyEngine, entity: str) -> bool:
+    """Whether the company's turn waits at §12.9's repayment: the first blocking step it
+    has not left is :class:`RepayStep`."""
+    return isinstance(next(waiting_steps(g, entity), None), RepayStep)
+
+
 def _nothing_before_interest(g: FamilyEngine, entity: str) -> bool:
     """Whether all the company's turn holds before §12.8's interest is a run of nothing to
     withhold: 18xx.games asks nothing there (its dividend step skips a run of $0, its

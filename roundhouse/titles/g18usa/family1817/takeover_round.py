@@ -182,9 +182,30 @@ class TakeoverRound(CashCrisisRound[FG]):
         self._advance(g)
 
     def _advance(self, g: FamilyEngine) -> None:
-        self._advance_steps(g)
-        if self.crisis.debts and g.config.takeover.liquidations_before_crisis:
+        """Move on to the next decision; debts the sales raised are ordered and paid where
+        the debtor has the cash, and when none is left to ask for (all paid, or void as
+        their debtor is bankrupt, 18USA §15) the round moves on again (found by the
+        differential: random bots, 6 players, seed 2070, where a bankrupt president's
+        liquidation debt left the round with nobody to act)."""
+        while True:
+            self._advance_steps(g)
+            if not (self.crisis.debts and g.config.takeover.liquidations_before_crisis):
+                return
             self._order_debts(g)
+            if self.crisis.debts or self.finished:
+                return
+
+    def sold_by(self, g: FamilyEngine, target: str) -> str | None:
+        """Whom the cash crisis after ``target``'s sale starts from: its president, or,
+        with none left (the president's certificate in the open market), its president
+        when it went to the liquidation space (18xx.games ``G1817::Step::Acquire
+        #finalize_acquisition``: ``owner_when_liquidated``; found by the differential:
+        random bots, 7 players, seed 2065, where GN's liquidation raised debts of three
+        players and the site asked P5 first, clockwise from GN's bankrupt president)."""
+        president = g.books[target].president
+        if president is not None:
+            return president
+        return g.liquidated_by.get(target, self.crisis_from)
 
     def _order_debts(self, g: FamilyEngine) -> None:
         """18xx.games's order of the debtors (``G1817::Step::CashCrisis#active_entities``):
@@ -371,7 +392,7 @@ class TakeoverRound(CashCrisisRound[FG]):
         self.phase = "sale"
         self.auction = None
         if sale.kind is SaleKind.LIQUIDATION:
-            self.crisis_from = g.books[sale.target].president or self.crisis_from
+            self.crisis_from = self.sold_by(g, sale.target)
             pot = hand_over(g, sale.target, None, sale.kind)
             finish_sale(g, sale.target, None, 0, sale.kind, pot)
         return False
@@ -485,7 +506,7 @@ class TakeoverRound(CashCrisisRound[FG]):
             self.phase = "merge"
         else:
             sale = self._sale()
-            self.crisis_from = g.books[sale.target].president or self.crisis_from
+            self.crisis_from = self.sold_by(g, sale.target)
             finish_sale(g, sale.target, sale.buyer, sale.high, sale.kind, sale.pot, settle=False)
             if g.config.takeover.repay_acquired_loans:
                 sale.repay_over_the_limit(g)

@@ -14,6 +14,7 @@ from roundhouse.interop.translate import SiteAction, Translator
 from roundhouse.titles.g18usa.interop.memory import Memory
 from roundhouse.titles.g18usa.interop.names import engine
 from roundhouse.titles.g18usa.interop.site_moves import silent_moves as site_silent_moves
+from roundhouse.titles.g18usa.setup_draw import FREE_STATION
 from roundhouse.titles.g18usa.state import UsaGame
 
 
@@ -49,6 +50,10 @@ class ReaderBase(Translator):
         private = g.privates.get(card)
         if private is not None and private.owner is not None:
             return private.owner
+        if card == FREE_STATION.id:
+            # one a merger or acquisition handed over is held beside the buyer's own
+            for corp in sorted(g.usa_map.free_stations):
+                return corp
         for corp, subsidy in g.company_subsidies.items():
             if subsidy.id == card:
                 return corp

@@ -56,7 +56,10 @@ from roundhouse.titles.g18usa.family1817.actions import (
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
 from roundhouse.titles.g18usa.family1817.loan_step import may_borrow
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
-from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
+from roundhouse.titles.g18usa.family1817.short_sale import (
+    CorporateStockRound,
+    CorporateStockStep,
+)
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
 from roundhouse.titles.g18usa.interop.president_swap import (
@@ -88,6 +91,7 @@ from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
 from roundhouse.titles.g18usa.red_areas import area_of, express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
+from roundhouse.titles.g18usa.setup_draw import FREE_STATION
 from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.train_privates import BONEYARD, LOCOMOTIVE, BoneyardRound
 
@@ -208,6 +212,9 @@ class WriteMemory:
     shorts: dict[tuple[str, str], list[int]] = dataclasses.field(default_factory=dict)
     """(company, holder) -> the site's numbers of the short shares held, oldest first
     (``G1817::Game#unshort`` closes the first of the holder's)."""
+    bankrupt: str = ""
+    """The player whose bankruptcy was just written: their shares went to the open market,
+    where shorts were paired off (:func:`_pair_pool_shorts`)."""
     ghosts: set[str] = dataclasses.field(default_factory=set)
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
@@ -251,6 +258,16 @@ def _sells_again(g: UsaGame, player: str) -> bool:
     return any(sale_counts(g, player, corp) for corp in r.turn_sold if corp in g.books)
 
 
+def _acted_for_a_company(g: UsaGame) -> bool:
+    """Whether the stock turn now ending was spent acting for a company (§11.7); outside a
+    stock round, true.  A president's last move for a company in the merger round before
+    is not this turn's (found by the differential: random bots, 2 players, seed 2000,
+    where P2's stock-round pass after KCS's merger-round pass was left unwritten)."""
+    if not isinstance(g.round, CorporateStockRound):
+        return True
+    return any(isinstance(s, CorporateStockStep) and s.for_company for s in g.round.steps)
+
+
 def site_makes(action: Action, game: Game) -> bool:
     """Whether 18xx.games makes ``action`` by itself, recording nothing (the reader makes it
     again, :func:`.site_moves.silent_moves`): passing an offer nobody could buy, paying
@@ -282,6 +299,7 @@ def site_makes(action: Action, game: Game) -> bool:
         and game.log
         and game.log[-1].player == action.player
         and getattr(game.log[-1], "entity", None) in g.corps
+        and _acted_for_a_company(g)
         and not (
             isinstance(game.log[-1], TakeLoan)
             and any(getattr(a, "entity", None) == game.log[-1].entity for a in legal)
@@ -326,7 +344,8 @@ class UsaWriter(Translator):
         _note_buy(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
-        out = self._auction_passes(action, game, memory, seats)
+        out = _unasked_discards(game, memory)
+        out += self._auction_passes(action, game, memory, seats)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
@@ -360,7 +379,7 @@ class UsaWriter(Translator):
             return []
         memory.end_seen.note(game)
         self._ends[game] = memory.end_seen
-        return [a for a in memory.held if a]
+        return [a for a in [*memory.held, *_unasked_discards(game, memory)] if a]
 
     def written_end_reason(self, game: Game) -> str | None:
         """The site's end reason for the document just written (:class:`EndSeen`)."""
@@ -393,9 +412,9 @@ class UsaWriter(Translator):
         keep = 0
         if held and held[-1].get("type") in ("lay_tile", "buy_shares"):
             keep = 1
-        lay = _lay_before_loans(held)
-        if lay is not None:
-            keep = len(held) - lay  # a resource token may still ride on that tile
+        lays = _lays_before_loans(held)
+        if lays:
+            keep = len(held) - lays[0]  # a resource token may still ride on those tiles
         release = held[: len(held) - keep]
         memory.held = held[len(held) - keep :]
         return [a for a in release if a]
@@ -800,8 +819,8 @@ class UsaWriter(Translator):
         assert isinstance(action, UsePrivate)
         memory = self.written(game)
         held = memory.held
-        at = _lay_before_loans(held)
-        last = held[at] if at is not None else None
+        at = [i for i in _lays_before_loans(held) if held[i].get("hex") == action.hex]
+        last = held[at[-1]] if at else None
         resource = action.choice if action.choice in ("coal", "oil", "ore") else ""
         if (
             resource
@@ -934,11 +953,10 @@ class UsaWriter(Translator):
         else:
             corp = entity
             doc = self._entity(action, game, seats)
-            subsidy = g.company_subsidies.get(corp)
             free = board_map(g).free_stations
             full = board.open_slots(action.hex, action.city, corp) <= 0
-            if subsidy is not None and corp in free and (full or site_charter_tokens(g, corp) <= 0):
-                doc = {"entity": subsidy.id, "entity_type": "company"}
+            if corp in free and (full or site_charter_tokens(g, corp) <= 0):
+                doc = {"entity": FREE_STATION.id, "entity_type": "company"}
         held = board.hexes[action.hex].tokens.get(action.city, [])
         out: SiteDoc = {
             "type": "place_token",
@@ -1171,23 +1189,56 @@ class UsaWriter(Translator):
 
     def write_bankrupt(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         assert isinstance(action, Bankrupt)
+        self.written(game).bankrupt = str(action.entity)
         return [{"type": "bankrupt", **self._entity(action, game, seats)}]
 
 
-def _lay_before_loans(held: list[SiteDoc]) -> int | None:
-    """The index in ``held`` of the last tile lay when only loans taken or repaid follow it.
-    §13: a resource token goes down "as part of a yellow tile lay action"; ours may come
-    after a loan the company took beside the turn's steps (§9), while the site's token is
-    only ever the lay's own tile (``G18USA::Step::ResourceTrack``, ``7coal``), its track
-    step over after the lay.  A loan may come before or after on the site, so the lay is
-    held back over the loans until the token, if any, is written into it."""
+def _unasked_discards(game: Game, memory: WriteMemory) -> list[SiteDoc]:
+    """The discards our last action made for companies with nobody to ask
+    (:meth:`.rules.UsaHooks._discard_for_nobody`): the site's discard step waits for the
+    company's own ``discard_train``."""
+    if not game.log:
+        return []
+    out: list[SiteDoc] = []
+    for event in game.events(len(game.log) - 1)[0]:
+        if event.kind == "discard" and event.data.get("unasked"):
+            train = str(event.data["train"])
+            out.append(
+                {
+                    "type": "discard_train",
+                    "entity": str(event.data["company"]),
+                    "entity_type": "corporation",
+                    "train": memory.trains.get(train, train),
+                }
+            )
+    return out
+
+
+def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
+    """The indices in ``held`` of the company's last tile lays when only loans taken or
+    repaid, its passes and its other lays follow them, earliest first.  §13: a resource
+    token goes down "as part of a yellow tile lay action"; ours may come after a loan the
+    company took beside the turn's steps (§9), while the site's token is only ever the
+    lay's own tile (``G18USA::Step::ResourceTrack``, ``7coal``), its track step over after
+    the lay.  A loan may come before or after on the site, so the lays are held back over
+    the loans until the token, if any, is written into one; and over the company's pass
+    ending its track step after a first lay, which our token prompt follows (found by the
+    differential: random bots, 6 players, seed 2010, where the site's buy-trains step
+    refused P18's ``assign``), and over its second lay, as the token may go on the first
+    (seed 2071, P1's coal at E25 after a lay at B28), and its station placed after them
+    (seed 2095, P4's ore at D16 after ATSF's station at H20)."""
+    entities: set[Json] = set()
+    lays: list[int] = []
     for index in range(len(held) - 1, -1, -1):
         kind = held[index].get("type")
         if kind == "lay_tile":
-            return index
-        if kind not in ("take_loan", "payoff_loan"):
-            return None
-    return None
+            entities.add(held[index].get("entity"))
+            lays.insert(0, index)
+        elif kind in ("pass", "place_token"):
+            entities.add(held[index].get("entity"))
+        elif kind not in ("take_loan", "payoff_loan"):
+            break
+    return lays if len(entities) == 1 else []
 
 
 def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
@@ -1249,11 +1300,41 @@ def _note_buy(g: UsaGame, memory: WriteMemory) -> None:
             memory.holdings[(corp, holder)] = ids
 
 
+def _pair_pool_shorts(g: UsaGame, memory: WriteMemory) -> None:
+    """After a bankruptcy (§15: "If a matching share and short share are in the open
+    market, move both to the short stack"): the site's market takes the bankrupt player's
+    shares at its end, then pairs its shorts with the first shares of its list
+    (``G1817::Game#close_market_shorts``), ours with shares of its own choosing.  The
+    shares are alike, so ours left in the market take the ids of the site's left there
+    (:attr:`WriteMemory.alias`; found by the differential: random bots, 4 players, seed
+    2062, where IC's purchase of its own share named one the site had paired off)."""
+    player, memory.bankrupt = memory.bankrupt, ""
+    if not player:
+        return
+    for corp, book in g.books.items():
+        pc = book.president_cert
+        top = memory.alias.get(pc.id, pc.id) if pc is not None else None
+        came = memory.holdings.get((corp, player), [])
+        listed = [site for site in [*memory.pool.get(corp, []), *came] if site != top]
+        ours = [c.id for c in book.certs_of(POOL) if not c.president]
+        paired = len(listed) - len(ours)
+        if paired <= 0:
+            continue
+        left = listed[paired:]
+        named = {memory.alias.get(c, c): c for c in ours}
+        free = [site for site in left if site not in named]
+        for site, mine in named.items():
+            if site not in left and free:
+                memory.alias[mine] = free.pop(0)
+        memory.pool[corp] = left
+
+
 def _note_pool(g: UsaGame, memory: WriteMemory) -> None:
     """Bring :attr:`WriteMemory.pool` up to the open market of the position: shares gone
     leave the list, new ones join its end (the site appends a share to its holder's list,
     ``ShareHolder#shares_by_corporation``), in the order the writer names a sale's shares
     (:meth:`UsaWriter.write_sell_shares`)."""
+    _pair_pool_shorts(g, memory)
     for corp, book in g.books.items():
         held = sorted(
             book.certs_of(POOL), key=lambda c: (c.president, int(c.id.rpartition("_")[2]))
