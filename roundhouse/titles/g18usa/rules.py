@@ -330,7 +330,7 @@ class UsaHooks(FamilyHooks[UsaGame]):
         Station placed and seven others buys none."""
         if not g.variant.compat_18xx_games:
             return 0
-        return 1 if corp_id in g.usa_map.free_stations else 0
+        return 1 if corp_id in g.map.free_stations else 0
 
     def tokens_beyond_cap(self, g: UsaGame, corp_id: str) -> int:
         """Under ``compat_18xx_games`` a company may own one token beyond the eight: the
@@ -409,7 +409,7 @@ class UsaHooks(FamilyHooks[UsaGame]):
         super().on_company_absorbed(g, survivor, absorbed)
         if g.variant.compat_18xx_games:
             resource_subsidy.hand_over(g, survivor, absorbed)
-            free = g.usa_map.free_stations
+            free = g.map.free_stations
             if absorbed in free:
                 free.add(survivor)
         for private in g.privates.values():

@@ -52,7 +52,7 @@ class ReaderBase(Translator):
             return private.owner
         if card == FREE_STATION.id:
             # one a merger or acquisition handed over is held beside the buyer's own
-            for corp in sorted(g.usa_map.free_stations):
+            for corp in sorted(g.map.free_stations):
                 return corp
         for corp, subsidy in g.company_subsidies.items():
             if subsidy.id == card:
