@@ -298,8 +298,8 @@ class Engine(TitleState):
         for phase in events.phases:
             self.emit("phase", f"Phase {phase.name} begins", phase=phase.name, train=phase.on)
         if events.rusted:
-            rusted = ", ".join(f"{owner}'s {t}" for t, owner in events.rusted)
-            self.emit("rust", f"Trains rust: {rusted}", trains=[t for t, _ in events.rusted])
+            told = _rusted_words([(owner, self.depot.train(t).type) for t, owner in events.rusted])
+            self.emit("rust", f"Trains rust: {told}", trains=[t for t, _ in events.rusted])
         if events.obsoleted:
             old = ", ".join(events.obsoleted)
             self.emit("obsolete", f"Trains become obsolete: {old}", trains=list(events.obsoleted))
@@ -588,3 +588,21 @@ class Engine(TitleState):
 
     def label(self: Self) -> str:
         return self.round.label(self)
+
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _rusted_words(rusted: list[tuple[str, str]]) -> str:
+    """The rusted trains in players' words, by owner in the order they rusted and by type
+    ("UP's 2-train, the pool's two 2-trains"), never by card id (issue #20: the log read
+    "UP's 2-0, pool's 2-11")."""
+    counts: dict[tuple[str, str], int] = {}
+    for key in rusted:
+        counts[key] = counts.get(key, 0) + 1
+    told = []
+    for (owner, kind), n in counts.items():
+        whose = "the pool's" if owner == POOL else f"{owner}'s"
+        many = f"{_COUNTS.get(n, str(n))} {kind}-trains" if n > 1 else f"{kind}-train"
+        told.append(f"{whose} {many}")
+    return ", ".join(told)

@@ -14,10 +14,13 @@ import pytest
 
 import roundhouse
 from roundhouse.core.canonical import digest
+from roundhouse.core.engine18xx import _rusted_words
 from roundhouse.core.event import Event, collecting, emit
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import REGISTRY
+from roundhouse.interop import import_18xx_games, read_document
+from tests.interop.documents import fixture_path
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -112,3 +115,22 @@ def test_an_18royalgorge_operating_round_is_narrated() -> None:
     assert any(h.startswith("Stock round") for h in headers)
     assert any(h.startswith("Operating round") for h in headers)
     assert [e.text for e in game.setup_events] == ["Private auction"]
+
+
+def test_rusting_is_told_by_owner_and_train_type_not_card_id() -> None:
+    """Issue #20: the log said "Trains rust: PAV's 2+-0, PAV's 2+-3, …" (deck card ids).  In a
+    recorded 18RoyalGorge game the 4+ and the 5+ rust the 2+ and 3+ trains (18RoyalGorge
+    train table): told per owner and type, a count where an owner loses more than one."""
+    doc = read_document(fixture_path("18RoyalGorge/18RoyalGorge_game_end_stock_market.json"))
+    game = import_18xx_games(doc)
+    rusts = [e.text for told in game.events() for e in told if e.kind == "rust"]
+    assert rusts == [
+        "Trains rust: PAV's two 2+-trains, SF's 2+-train, RG's 2+-train",
+        "Trains rust: RG's 3+-train, PAV's 3+-train, CM's 3+-train",
+    ]
+
+
+def test_rusted_pool_trains_are_the_pools() -> None:
+    assert _rusted_words([("pool", "2"), ("UP", "2"), ("pool", "2"), ("pool", "2")]) == (
+        "the pool's three 2-trains, UP's 2-train"
+    )
