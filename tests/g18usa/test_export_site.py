@@ -1382,3 +1382,24 @@ def test_compat_a_company_with_no_president_discards_its_first_train() -> None:
     assert g.depot.train("3-0").owner == "pool"
     written = [(a["type"], a["entity"], a.get("train")) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("bankrupt", 5, None), ("discard_train", "SR", "3-0")]
+
+
+def test_export_a_mergers_shares_take_the_sites_numbers_among_its_shorts() -> None:
+    """§14.1.2: ATSF (5 shares) merges with SR, whose shorts P1 and P2 hold; each 20% of
+    SR becomes one 10% of ATSF.  The site numbers the exchange's shares after 4-8 in the
+    order it made SR's (a short sale makes its short before its market share), the shorts
+    taking numbers in that run too, then closes each holder's shorts with its 10% shares
+    (``G1817::Game#migrate_shares``, ``#unshort``): ATSF keeps ATSF_11 and ATSF_13, the
+    market ATSF_15, ATSF_17 and ATSF_19.  P1's bankruptcy (§15) pairs its two shorts with
+    the market's first two shares, so ATSF's purchase of two of its own from the market
+    (§11.7) names ATSF_17 and ATSF_19 (found by the differential: random bots, 4 players,
+    seed 2314, where the purchase named ATSF_13 and ATSF_14 as if the exchange's shares
+    were numbered in a row; the position is its first 279 moves)."""
+    doc = json.loads((POSITIONS / "merger-shares-numbered-with-shorts-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-2:]] == ["ATSF buys ATSF_11", "ATSF buys ATSF_12"]
+    written = export_18xx_games(game)["actions"]
+    merges = [a for a in written if a["type"] == "merge"]
+    assert (merges[0]["entity"], merges[0]["corporation"]) == ("ATSF", "SR")
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "ATSF"]
+    assert bought[-1] == ["ATSF_17", "ATSF_19"]

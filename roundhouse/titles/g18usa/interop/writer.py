@@ -212,6 +212,9 @@ class WriteMemory:
     shorts: dict[tuple[str, str], list[int]] = dataclasses.field(default_factory=dict)
     """(company, holder) -> the site's numbers of the short shares held, oldest first
     (``G1817::Game#unshort`` closes the first of the holder's)."""
+    merged: dict[str, dict[str, list[str]]] = dataclasses.field(default_factory=dict)
+    """Company -> holder -> the site's ids of its shares after a merger just written
+    (:func:`_site_merger`), which ours take at the next action (:func:`_note_merged`)."""
     bankrupt: str = ""
     """The player whose bankruptcy was just written: their shares went to the open market,
     where shorts were paired off (:func:`_pair_pool_shorts`)."""
@@ -342,6 +345,7 @@ class UsaWriter(Translator):
         _note_ghosts(engine(game), memory)
         _note_sale(engine(game), memory)
         _note_buy(engine(game), memory)
+        _note_merged(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
         out = _unasked_discards(game, memory)
@@ -1106,39 +1110,28 @@ class UsaWriter(Translator):
             self._new_shares(game, corp, size)
         return [{"type": "convert", **self._entity(action, game, seats)}]
 
-    def _new_shares(self, game: Game, corp: str, size: int, units: int | None = None) -> None:
+    def _new_shares(self, game: Game, corp: str, size: int) -> None:
         """Alias the certificates our conversion of ``corp`` from ``size`` shares adds
         (numbered after our highest, :func:`.company_sale.grow`) to the site's
-        (``G1817::Game#convert``: 2 -> 5 adds shares 1-3, 5 -> 10 shares 4-8); ``units``
-        more than those (a merger's exchange) take the site's numbers after max(highest, 9)
-        (``#migrate_shares``)."""
+        (``G1817::Game#convert``: 2 -> 5 adds shares 1-3, 5 -> 10 shares 4-8); a merger's
+        exchange is :func:`_site_merger`'s."""
         g = engine(game)
         memory = self.written(game)
         first, count = SITE_NEW_SHARES[size]
         ours = 1 + max(int(c.rpartition("_")[2]) for c in g.books[corp].certs)
-        site = list(range(first, first + count))
-        total = count if units is None else units
-        top = max(memory.top.get(corp, 0), first + count - 1)
-        highest = max(_site_highest(g, memory, corp), first + count - 1)
-        while len(site) < total:
-            highest += 1
-            site.append(highest)
-        if total > count:
-            top = highest
-        memory.top[corp] = top
-        for k, number in enumerate(site[:total]):
+        memory.top[corp] = max(memory.top.get(corp, 0), first + count - 1)
+        for k, number in enumerate(range(first, first + count)):
             if ours + k != number:
                 memory.alias[f"{corp}_{ours + k}"] = f"{corp}_{number}"
 
     def write_merge(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """§14.1.2: two 5-share companies' exchange gives the partner's holders the
-        survivor's new shares (the site's numbers, :meth:`_new_shares`)."""
+        survivor's new shares (the site's numbers, :func:`_site_merger`)."""
         assert isinstance(action, Merge)
         g = engine(game)
         initiator, partner = str(action.entity), str(action.corporation)
         if initiator in g.corps and g.books[initiator].size == 5:
-            units = sum(c.shares for c in g.books[partner].certs.values())
-            self._new_shares(game, initiator, 5, units)
+            _site_merger(g, self.written(game), initiator, partner)
         merge_doc: SiteDoc = {
             "type": "merge",
             **self._entity(action, game, seats),
@@ -1298,6 +1291,119 @@ def _note_buy(g: UsaGame, memory: WriteMemory) -> None:
     if pair_holdings(book, memory.alias, site):
         for holder, ids in site.items():
             memory.holdings[(corp, holder)] = ids
+
+
+def _number(site_id: str) -> int:
+    return int(site_id.rpartition("_")[2])
+
+
+def _site_merger(g: UsaGame, memory: WriteMemory, corp: str, partner: str) -> None:
+    """§14.1.2: the site's shares of ``corp`` after its merger with ``partner``, by holder
+    (``G1817::Game#migrate_shares``).  Each 20% of the partner's, in the order the site
+    made them (a short sale makes its short before its market share), becomes one 10% of
+    ``corp``: shares 4-8 that ``#convert`` adds first, then numbers after max(highest, 9),
+    shorts taking their numbers in that run too; then each holder's first 10% shares close
+    its first shorts (``#unshort``).  Found by the differential: random bots, 4 players,
+    seed 2314, where the exchange's shares were named as if numbered in a row."""
+    first, count = SITE_NEW_SHARES[5]
+    spare = [f"{corp}_{n}" for n in range(first, first + count)]
+    book = g.books[corp]
+    owners: dict[str, list[str]] = {}
+    for cert in sorted(book.certs.values(), key=lambda c: _number(c.id)):
+        owners.setdefault(cert.owner, []).append(memory.alias.get(cert.id, cert.id))
+    for owner, ids in owners.items():
+        came = memory.pool.get(corp, []) if owner == POOL else memory.holdings.get((corp, owner))
+        if came:
+            owners[owner] = [i for i in came if i in ids] + [i for i in ids if i not in came]
+    shorts = {h: list(n) for (c, h), n in memory.shorts.items() if c == corp and n}
+    numbers = [_number(i) for ids in owners.values() for i in ids]
+    numbers += [n for held in shorts.values() for n in held]
+    highest = max([SHORT_FIRST, first + count - 1, *numbers])
+    made: list[tuple[float, str, int]] = []  # site order, holder, 20% units (-1: a short)
+    for cert in g.books[partner].certs.values():
+        site = _number(memory.alias.get(cert.id, cert.id))
+        made.append((site, corp if cert.owner == partner else cert.owner, cert.shares))
+    for (c, holder), held in memory.shorts.items():
+        if c == partner:
+            made += [(n - 1.5, holder, -1) for n in held]
+    for _, holder, units in sorted(made):
+        for _ in range(abs(units)):
+            if units > 0 and spare:
+                owners.setdefault(holder, []).append(spare.pop(0))
+                continue
+            highest += 1
+            if units > 0:
+                owners.setdefault(holder, []).append(f"{corp}_{highest}")
+            else:
+                shorts.setdefault(holder, []).append(highest)
+    president = book.president_cert
+    top = memory.alias.get(president.id, president.id) if president is not None else None
+    if president is not None and top is not None:
+        _site_merger_president(list(g.seats), president.owner, top, owners, shorts)
+    for holder, held in shorts.items():
+        ids = owners.get(holder, [])
+        while held and any(i != top for i in ids):
+            ids.remove(next(i for i in ids if i != top))
+            held.pop(0)
+    for c, holder in list(memory.shorts):
+        if c == corp:
+            memory.shorts[(c, holder)] = shorts.pop(holder, [])
+    for holder, held in shorts.items():
+        memory.shorts[(corp, holder)] = held
+    memory.merged[corp] = owners
+    memory.top[corp] = max(memory.top.get(corp, 0), highest)
+
+
+def _site_merger_president(
+    seats: list[str],
+    before: str,
+    top: str,
+    owners: dict[str, list[str]],
+    shorts: dict[str, list[int]],
+) -> None:
+    """The site's presidency after a merger's exchange, before its shorts close
+    (``G1817::Game#migrate_shares``): a player with the most shares net of shorts, the
+    president before on a tie, else the nearest after them in seat order with 20%; the new
+    president's first two shares go to the old for the president's certificate
+    (``SharePool#change_president``, ``Game::Base#shares_for_presidency_swap``)."""
+
+    def net(player: str) -> int:
+        ids = owners.get(player, [])
+        return len(ids) + (top in ids) - len(shorts.get(player, []))
+
+    most = max(net(p) for p in seats)
+    if net(before) == most or before not in seats:
+        return
+    start = seats.index(before)
+    after = [seats[(start + k) % len(seats)] for k in range(1, len(seats))]
+    new = next((p for p in after if net(p) == most and net(p) >= 2), None)
+    if new is None:
+        return
+    given = owners.get(new, [])[:2]
+    owners[new] = [i for i in owners.get(new, []) if i not in given] + [top]
+    owners[before] = [i for i in owners.get(before, []) if i != top] + given
+
+
+def _note_merged(g: UsaGame, memory: WriteMemory) -> None:
+    """Give ours of a company just merged the site's ids of their holders' shares
+    (:func:`_site_merger`; the shares are alike): those already named so keep theirs, the
+    rest take the others in order."""
+    for corp, owners in memory.merged.items():
+        book = g.books.get(corp)
+        if book is None:
+            continue
+        for holder, site in owners.items():
+            certs = sorted(book.certs_of(holder), key=lambda c: _number(c.id))
+            kept = {memory.alias.get(c.id, c.id) for c in certs} & set(site)
+            free = [i for i in site if i not in kept]
+            for cert in certs:
+                if memory.alias.get(cert.id, cert.id) not in kept and free:
+                    theirs = free.pop(0)
+                    if theirs == cert.id:
+                        memory.alias.pop(cert.id, None)
+                    else:
+                        memory.alias[cert.id] = theirs
+    memory.merged.clear()
 
 
 def _pair_pool_shorts(g: UsaGame, memory: WriteMemory) -> None:
