@@ -1403,3 +1403,17 @@ def test_export_a_mergers_shares_take_the_sites_numbers_among_its_shorts() -> No
     assert (merges[0]["entity"], merges[0]["corporation"]) == ("ATSF", "SR")
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "ATSF"]
     assert bought[-1] == ["ATSF_17", "ATSF_19"]
+
+
+def test_coal_on_the_first_of_two_lays_leaves_the_plain_copies_to_the_second() -> None:
+    """18USA §13: a coal token goes down as part of a yellow tile lay.  WP lays 8s at D8 and
+    C7, then P1's coal goes on D8; the site lays ``8coal`` at D8 and takes the plain tile's
+    first copies for C7 and the next 8, at F8 (``Game::Base#add_extra_tile``: an unlimited
+    tile's copies in lay order).  Found by the differential: random bots, 4 players, seed
+    2303, where C7 was written as ``8-1`` and refused; the position is its first 145
+    moves."""
+    doc = json.loads((POSITIONS / "coal-on-first-of-two-lays-4p.json").read_text())
+    game = roundhouse.load(doc)
+    written = export_18xx_games(game)["actions"]
+    lays = [(a["hex"], a["tile"]) for a in written if a["type"] == "lay_tile"]
+    assert lays[-3:] == [("D8", "8coal-0"), ("C7", "8-0"), ("F8", "8-1")]

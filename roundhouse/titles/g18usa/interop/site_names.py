@@ -72,6 +72,8 @@ class SiteTiles:
     """Site tile name -> copies made so far."""
     unlimited: set[str] = dataclasses.field(default_factory=set)
     """Site tile names without a fixed count (a lay makes a new copy)."""
+    taken: dict[str, str | None] = dataclasses.field(default_factory=dict)
+    """Hex -> the copy its last lay took up (None: none), for :meth:`unlay`."""
 
     def _spare(self, name: str, total: int | None) -> list[int]:
         found = self.spare.get(name)
@@ -92,6 +94,7 @@ class SiteTiles:
             spare.append(self.made[name])
             self.made[name] += 1
         old = self.on_hex.pop(hex_name, None)
+        self.taken[hex_name] = old
         if old is not None:
             old_name, _, index = old.rpartition("-")
             if index.isdecimal() and old_name in self.spare:
@@ -102,11 +105,19 @@ class SiteTiles:
 
     def unlay(self, hex_name: str) -> None:
         """Take back the lay just made on ``hex_name`` (its tile turned out to be another:
-        a resource token laid with it): the copy returns to the front of its list, and an
-        unlimited tile's new copy is unmade, as if the lay had not been."""
+        a resource token laid with it): the copy returns to the front of its list, an
+        unlimited tile's new copy is unmade and the tile it took up is back on the hex, as
+        if the lay had not been.  Later lays must be taken back first, latest first."""
         site = self.on_hex.pop(hex_name, None)
         if site is None:
             return
+        old = self.taken.pop(hex_name, None)
+        if old is not None:
+            self.on_hex[hex_name] = old
+            old_name, _, old_index = old.rpartition("-")
+            back = self.spare.get(old_name)
+            if back and old_index.isdecimal() and back[-1] == int(old_index):
+                back.pop()
         name, _, index = site.rpartition("-")
         spare = self.spare.get(name)
         if spare is None or not index.isdecimal():

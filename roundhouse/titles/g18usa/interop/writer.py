@@ -835,8 +835,18 @@ class UsaWriter(Translator):
             base, _, _ = str(last["tile"]).rpartition("-")
             markers = set(board_map(engine(game)).board.hexes[action.hex].markers)
             name = site_tile_name(_base_tile(base), markers | {resource})
+            # The lays held after it took their copies as if this one were plain: taken
+            # back and laid again, so a plain tile's copies run on from the site's
+            # (seed 2303: WP's 8 at D8 then C7, coal on D8; the site's C7 is 8-0).
+            later = [d for d in held[at[-1] + 1 :] if d.get("type") == "lay_tile"]
+            for doc in reversed(later):
+                memory.tiles.unlay(str(doc["hex"]))
             memory.tiles.unlay(action.hex)
             last["tile"] = memory.tiles.lay(action.hex, name, None)
+            for doc in later:
+                again, _, _ = str(doc["tile"]).rpartition("-")
+                total = board_map(engine(game)).board.tiles.counts.get(_base_tile(again))
+                doc["tile"] = memory.tiles.lay(str(doc["hex"]), again, total)
             return []
         return [
             {
