@@ -1417,3 +1417,25 @@ def test_coal_on_the_first_of_two_lays_leaves_the_plain_copies_to_the_second() -
     written = export_18xx_games(game)["actions"]
     lays = [(a["hex"], a["tile"]) for a in written if a["type"] == "lay_tile"]
     assert lays[-3:] == [("D8", "8coal-0"), ("C7", "8-0"), ("F8", "8-1")]
+
+
+def test_a_loan_after_the_pass_ending_the_site_turn_goes_before_it() -> None:
+    """18USA §9: a company may take a loan at any time during its operating turn.  KCS lays
+    a 7 at G15, passes its second lay, then borrows; nothing after the site's track step
+    waits for it (no route, no train it can buy), so the site's turn ends at that pass and
+    pays the interest by an automatic loan.  The loan is written before the pass, as the
+    site's loan step takes it during the track step (found by the differential: random
+    bots, 4 players, seed 2325, where the loan was refused by the next turn's track step;
+    the position is its first 152 moves)."""
+    doc = json.loads((POSITIONS / "loan-after-the-track-pass-ending-the-turn-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-6:-3]] == [
+        "KCS lays 7 on G15, rotation 4",
+        "KCS passes",
+        "KCS takes loan 9",
+    ]
+    written = export_18xx_games(game)["actions"]
+    lay = next(i for i, a in enumerate(written) if a["type"] == "lay_tile" and a["hex"] == "G15")
+    assert [a["type"] for a in written[lay : lay + 3]] == ["lay_tile", "take_loan", "pass"]
+    assert all(a["entity"] == "KCS" for a in written[lay : lay + 3])
+

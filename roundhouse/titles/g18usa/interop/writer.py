@@ -406,6 +406,20 @@ class UsaWriter(Translator):
                 last["shares"] = [*_texts(last["shares"]), *_texts(site["shares"])]
                 last["percent"] = _int(last["percent"]) + _int(site["percent"])
                 continue
+            if (
+                site.get("type") == "take_loan"
+                and _lays_before_loans(held)
+                and held[-1].get("entity") == site.get("entity")
+            ):
+                # §9: a loan may be taken at any time in the company's turn; the site's
+                # turn may end with the pass held before it (nothing after the track step
+                # waits: seed 2325, KCS's loan after passing its second lay, refused in the
+                # next turn's track step), so it goes before the company's passes
+                at = len(held)
+                while at and held[at - 1].get("type") == "pass":
+                    at -= 1
+                held.insert(at, site)
+                continue
             held.append(site)
         if memory.denver_next:
             memory.denver_next = False
