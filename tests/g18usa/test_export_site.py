@@ -1439,3 +1439,16 @@ def test_a_loan_after_the_pass_ending_the_site_turn_goes_before_it() -> None:
     assert [a["type"] for a in written[lay : lay + 3]] == ["lay_tile", "take_loan", "pass"]
     assert all(a["entity"] == "KCS" for a in written[lay : lay + 3])
 
+
+def test_a_buyer_left_with_a_pullman_passes_before_the_next_move() -> None:
+    """18USA §12.7: "Pullman cars can be scrapped for $50 at any time the owning company may
+    take an action"; after MP acquires ATSF (§14.2), with ATSF's Pullman, the site asks MP
+    whether to scrap it (``G18USA::Step::Acquire#acquire_post_loan``) where ours goes on,
+    so MP's pass is written before P2's bankruptcy (found by the differential: random bots,
+    4 players, seed 2337; the position is its first 414 moves)."""
+    doc = json.loads((POSITIONS / "pullman-kept-by-a-buyer-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-2:]] == ["P3 merges with MP", "P2 declares bankruptcy"]
+    written = export_18xx_games(game)["actions"]
+    assert [a["type"] for a in written[-3:]] == ["bid", "pass", "bankrupt"]
+    assert (written[-2]["entity"], written[-2]["entity_type"]) == ("MP", "corporation")

@@ -193,6 +193,9 @@ class WriteMemory:
     operated: dict[str, int] = dataclasses.field(default_factory=dict)
     """Company -> operating turns it had finished when the last action was written."""
     conversion_loan: str = ""
+    pullman_buyer: str = ""
+    """The company that just bought another in a sale (§14.2), while the site may still ask
+    it whether to scrap a Pullman (:func:`_pullman_pass`)."""
     """A company that took a loan after converting (§14.1.1): the site's loan step waits
     for its pass, which ours does not ask for when the turn ends with the loan."""
     denver_by: str = ""
@@ -348,7 +351,8 @@ class UsaWriter(Translator):
         _note_merged(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
-        out = _unasked_discards(game, memory)
+        out = _pullman_pass(action, game, memory)
+        out += _unasked_discards(game, memory)
         out += self._auction_passes(action, game, memory, seats)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
@@ -370,6 +374,8 @@ class UsaWriter(Translator):
             # action is the company's own in the operating round that follows
             out.append(_corp_pass(lender))
         memory.conversion_loan = ""
+        if isinstance(action, Merge) and str(action.entity) not in engine(game).corps:
+            memory.pullman_buyer = str(action.corporation)
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
             memory.conversion_loan = str(action.entity)
         out += self._operating(action, game, seats, memory)
@@ -1229,6 +1235,27 @@ def _unasked_discards(game: Game, memory: WriteMemory) -> list[SiteDoc]:
                 }
             )
     return out
+
+
+def _pullman_pass(action: Action, game: Game, memory: WriteMemory) -> list[SiteDoc]:
+    """The buyer's pass the site waits for after a sale (§14.2) leaves it a Pullman within
+    its train limit, unless the buyer's own move comes next.  §12.7: "Pullman cars can be
+    scrapped for $50 at any time the owning company may take an action"; ours lets it
+    without asking, the site asks then (``G18USA::Step::Acquire#acquire_post_loan`` waits
+    while ``can_scrap_train?``; a pass, also one on loans, ends it).  Found by the
+    differential: random bots, 4 players, seed 2337, where MP got ATSF's Pullman and P2's
+    bankruptcy came while the site still asked MP."""
+    buyer, memory.pullman_buyer = memory.pullman_buyer, ""
+    if not buyer or getattr(action, "entity", None) == buyer:
+        return []
+    g = engine(game)
+    depot = g.depot
+    if buyer not in g.corps or not any(depot.is_car(t) for t in depot.owned_by(buyer)):
+        return []
+    limit = depot.limit_for(buyer)
+    if limit is not None and depot.counted(buyer) > limit:
+        return []  # the discard step asks instead
+    return [_corp_pass(buyer)]
 
 
 def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
