@@ -1452,3 +1452,30 @@ def test_a_buyer_left_with_a_pullman_passes_before_the_next_move() -> None:
     written = export_18xx_games(game)["actions"]
     assert [a["type"] for a in written[-3:]] == ["bid", "pass", "bankrupt"]
     assert (written[-2]["entity"], written[-2]["entity_type"]) == ("MP", "corporation")
+
+
+def test_a_loan_after_the_interest_stays_after_the_pass_that_paid_it() -> None:
+    """18USA §12.8: interest is paid after the buy-trains step, and a loan taken after it
+    is not counted in it.  KCS lays at B8, passes, borrows before its run, passes its
+    trains (paying the interest on its loans then) and borrows again: only the first loan
+    may go before the track pass (the site's loan step beside its track step); the second
+    stays after the pass that paid the interest, or the site would charge interest on it
+    (found by the differential: random bots, 4 players, seed 2332, where P2's bidding
+    power fell short later; the position is its first 64 moves)."""
+    doc = json.loads((POSITIONS / "loan-after-interest-stays-after-its-pass-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-4:]] == [
+        "KCS takes loan 5",
+        "KCS passes",
+        "KCS passes",
+        "KCS takes loan 6",
+    ]
+    written = export_18xx_games(game)["actions"]
+    lay = next(i for i, a in enumerate(written) if a["type"] == "lay_tile" and a["hex"] == "B8")
+    assert [a["type"] for a in written[lay:]] == [
+        "lay_tile",
+        "take_loan",
+        "pass",
+        "pass",
+        "take_loan",
+    ]

@@ -34,6 +34,7 @@ from roundhouse.core.flow.actions import (
     RunRoutes,
     SellShares,
 )
+from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.trade import sale_counts
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
@@ -54,7 +55,7 @@ from roundhouse.titles.g18usa.family1817.actions import (
     TakeLoan,
 )
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
-from roundhouse.titles.g18usa.family1817.loan_step import may_borrow
+from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, may_borrow
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import (
     CorporateStockRound,
@@ -194,6 +195,9 @@ class WriteMemory:
     """Company -> operating turns it had finished when the last action was written."""
     conversion_loan: str = ""
     pullman_buyer: str = ""
+    loan_before_interest: bool = False
+    """Whether the loan being written is taken before the company's interest is due
+    (:func:`_before_interest`): it may go before the passes held ahead of it."""
     """The company that just bought another in a sale (§14.2), while the site may still ask
     it whether to scrap a Pullman (:func:`_pullman_pass`)."""
     """A company that took a loan after converting (§14.1.1): the site's loan step waits
@@ -374,6 +378,9 @@ class UsaWriter(Translator):
             # action is the company's own in the operating round that follows
             out.append(_corp_pass(lender))
         memory.conversion_loan = ""
+        memory.loan_before_interest = isinstance(action, TakeLoan) and _before_interest(
+            engine(game), str(action.entity)
+        )
         if isinstance(action, Merge) and str(action.entity) not in engine(game).corps:
             memory.pullman_buyer = str(action.corporation)
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
@@ -414,13 +421,15 @@ class UsaWriter(Translator):
                 continue
             if (
                 site.get("type") == "take_loan"
+                and memory.loan_before_interest
                 and _lays_before_loans(held)
                 and held[-1].get("entity") == site.get("entity")
             ):
                 # §9: a loan may be taken at any time in the company's turn; the site's
                 # turn may end with the pass held before it (nothing after the track step
                 # waits: seed 2325, KCS's loan after passing its second lay, refused in the
-                # next turn's track step), so it goes before the company's passes
+                # next turn's track step), so it goes before the company's passes; not
+                # one after the interest, which the pass before it paid (seed 2332)
                 at = len(held)
                 while at and held[at - 1].get("type") == "pass":
                     at -= 1
@@ -1235,6 +1244,19 @@ def _unasked_discards(game: Game, memory: WriteMemory) -> list[SiteDoc]:
                 }
             )
     return out
+
+
+def _before_interest(g: UsaGame, corp: str) -> bool:
+    """Whether ``corp``'s operating turn is at a step before its interest (§12.8)."""
+    rnd = g.round
+    if not isinstance(rnd, OperatingRound) or rnd.entity(g) != corp:
+        return False
+    steps = list(rnd.steps)
+    interest = next((i for i, s in enumerate(steps) if isinstance(s, InterestStep)), None)
+    blocking = [s for s in rnd.offered(g, corp) if s.blocking]
+    if interest is None or not blocking:
+        return False
+    return steps.index(blocking[-1]) < interest
 
 
 def _pullman_pass(action: Action, game: Game, memory: WriteMemory) -> list[SiteDoc]:
