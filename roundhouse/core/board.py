@@ -233,6 +233,12 @@ class Board(Versioned):
         other.derived.hold(other)  # its version's entries stay while it lives
         return other
 
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Unpickled (a packed snapshot, :mod:`roundhouse.core.packing`): like a copy, the
+        board counts as holding its version's entries in the cache it shares."""
+        vars(self).update(state)
+        self.derived.hold(self)
+
     def restore(self, earlier: Board) -> None:
         """Take back ``earlier``'s content in place (:meth:`Versioned.restore`): each hex
         keeps its :class:`HexState` object and gets ``earlier``'s tile, rotation, tokens,

@@ -221,6 +221,15 @@ class Derived:
             for version in _stamps(key):
                 self._used(version).append(key)
 
+    def clear(self) -> None:
+        """Drop every derived value (a game going to rest, :meth:`Game.trim
+        <roundhouse.core.game.Game.trim>`): each is worked out again when next asked for.
+        The parts held stay held."""
+        self.entries.clear()
+        self.latest.clear()
+        self._generations.clear()
+        self._due = self.SWEEP_AFTER
+
     def __deepcopy__(self, memo: dict[int, object]) -> Derived:
         return self
 

@@ -18,6 +18,7 @@ from roundhouse.core.errors import IllegalAction, InvalidSetup, MalformedAction
 from roundhouse.core.event import Event, collecting
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import LegalActions
+from roundhouse.core.packing import Packed
 from roundhouse.core.rng import Rng
 from roundhouse.core.state import TitleState
 from roundhouse.core.title import REGISTRY, OptionValue, Title
@@ -106,9 +107,9 @@ class Game:
         self._events: list[tuple[Event, ...]] = []
         """The events of each action of the log, by index (:mod:`roundhouse.core.event`):
         kept beside the log, never in the state, and rebuilt by replay with it."""
-        self._snapshots: dict[int, TitleState] = {0: _copy_state(self._state)}
-        """States after that many actions.  They are never changed (only copied from), so
-        clones and history copies share them."""
+        self._snapshots: dict[int, TitleState | Packed[TitleState]] = {0: _copy_state(self._state)}
+        """States after that many actions, packed once the game has rested (:meth:`trim`).
+        They are never changed (only copied from), so clones and history copies share them."""
         self._spare: int | None = None
         """The one snapshot kept off the regular spacing: a position undone to twice in a
         row, so undo, play, undo again (a bot trying moves, a player changing their mind)
@@ -300,7 +301,8 @@ class Game:
         events = self._events
         del events[base:]
         if state is None:
-            state = _copy_state(snapshots[base])
+            snapshot = snapshots[base]
+            state = snapshot.unpack() if isinstance(snapshot, Packed) else _copy_state(snapshot)
             for action in self._log[base:length]:
                 with collecting() as told:
                     state.execute(action)
@@ -318,6 +320,25 @@ class Game:
             del self._snapshots[self._spare]
         self._snapshots[length] = _copy_state(self._state)
         self._spare = length
+
+    def trim(self) -> None:
+        """Let the game rest small: the web server trims the games it keeps between the
+        requests that use them (issue #16: a live game in the server takes at most 2 MB;
+        an 18USA game of 1,720 actions held 7 MB, 4 MB of it values worked out for its
+        latest positions and 2 MB its snapshots).  What is worked out from the position
+        (reach, lay lists, route graphs) is dropped and worked out again when next asked
+        for; the states kept for a search's undo are dropped; the snapshots are packed
+        (:mod:`roundhouse.core.packing`, a tenth of their live size), to be unpacked when
+        undo or history goes back past them.  Play goes on exactly as before: the state in
+        play, the log and the answers are untouched."""
+        for part in self._state.shared_parts():
+            part.derived.clear()
+        self._kept.clear()
+        self._earlier.clear()
+        self._since_undo = None
+        self._snapshots = {
+            i: s if isinstance(s, Packed) else Packed(s) for i, s in self._snapshots.items()
+        }
 
     # -- reading the position ------------------------------------------------------------
 

@@ -3,6 +3,13 @@
 Every request first reads the game's ``version`` (its number of log rows) from the database;
 a cached game at that version is used as is, one behind is caught up by applying just the new
 rows, and anything else is rebuilt by replay.  Workers therefore share nothing but the database.
+
+A game rests trimmed (:meth:`roundhouse.Game.trim`: its derived values dropped, its snapshots
+packed) from the moment a request asks for another game until one asks for it again: a
+game at rest holds a fraction of what it holds in use (issue #16: at most 2 MB; a long
+18USA game 1.0 MB rather than 7 MB), and a table in play, whose requests follow one another,
+keeps what it worked out.  Requests run one at a time on the event loop, so no request is
+using the game being trimmed.
 """
 
 from __future__ import annotations
@@ -41,9 +48,12 @@ class GameCache:
         self.store = store
         self.size = size
         self._live: OrderedDict[str, Live] = OrderedDict()
+        self._in_use: str | None = None
+        """The game the last request asked for: every other cached game is trimmed."""
 
     def game(self, record: GameRecord) -> roundhouse.Game:
         """The game as of ``record.version``; callers may mutate it only via :meth:`advanced`."""
+        self._rest_all_but(record.id)
         live = self._live.get(record.id)
         if live is not None and live.version == record.version:
             self._live.move_to_end(record.id)
@@ -62,6 +72,16 @@ class GameCache:
         while len(self._live) > self.size:
             self._live.popitem(last=False)
         return game
+
+    def _rest_all_but(self, game_id: str) -> None:
+        """Trim the game in use unless it is ``game_id`` (the others were trimmed when it
+        was taken up)."""
+        resting = self._in_use
+        self._in_use = game_id
+        if resting is not None and resting != game_id:
+            live = self._live.get(resting)
+            if live is not None:
+                live.game.trim()
 
     @staticmethod
     def build(record: GameRecord, entries: Sequence[dict[str, object]]) -> roundhouse.Game:
