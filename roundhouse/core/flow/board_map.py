@@ -31,7 +31,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.derived import Derived
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.flow_game import G, RouteList
+from roundhouse.core.flow.flow_game import FlowGame, G, RouteList
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.graph import Graph
 from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
@@ -478,3 +478,10 @@ class BoardMap(Generic[G]):
         """Some train could run: its track reaches a second revenue centre besides one of its
         stations (18RoyalGorge "Important Rules About Trains" rule 1, exception)."""
         return len(self.graph.reach(corp_id).stops) >= 2
+
+
+def board_of(g: FlowGame) -> Board:
+    """The board of a game played on a :class:`BoardMap` (a title's rules reaching its own
+    board without a method of the title's game in between)."""
+    assert isinstance(g.map, BoardMap)
+    return g.map.board

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from roundhouse.core.flow.board_map import board_of
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import royal_gorge
@@ -32,7 +33,7 @@ class RoyalGorgeLays(LayRule[RoyalGorgeGame]):
         gorge = royal_gorge()
         if lay.tile not in gorge.brown.values():
             return
-        board = g.map_board()
+        board = board_of(g)
         for h in gorge.hexes:
             brown = gorge.brown[h]
             if h != lay.hex and board.hexes[h].tile.id != brown:
