@@ -153,7 +153,8 @@ class RoyalGorgeHooks(Hooks[RoyalGorgeGame]):
         return RoyalGorgeStockRound([RoyalGorgeStockStep()])
 
     def operating_round(self, g: RoyalGorgeGame) -> Round[RoyalGorgeGame]:
-        return RoyalGorgeOperatingRound(self.operating_steps(g))
+        steps = self.operating_steps(g)
+        return RoyalGorgeOperatingRound(steps, compat=g.variant.compat_18xx_games)
 
     def operating_steps(self, g: RoyalGorgeGame) -> Sequence[Step[RoyalGorgeGame]]:
         """ "Operating Rounds": buy privates and pay debt any time; lay track (with steel),

@@ -216,7 +216,7 @@ class SteelChoiceStep(Step[RoyalGorgeGame]):
     def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         return (
             self.track.active(g, entity)
-            and g.round.is_open(self.track)
+            and g.round.is_open(self.track, entity)
             and bool(choices(g, entity, self._colours(g)))
         )
 

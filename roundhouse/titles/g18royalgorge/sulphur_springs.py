@@ -113,7 +113,7 @@ class SulphurSpringsStep(Step[RoyalGorgeGame]):
                     rule="sulphur_springs.convert",
                 )
             return
-        if not (self.track.active(g, entity) and g.round.is_open(self.track)):
+        if not (self.track.active(g, entity) and g.round.is_open(self.track, entity)):
             raise IllegalAction(f"{entity} cannot lay track now", rule="round.wrong_step")
         self.track.check(g, entity, action)
 
