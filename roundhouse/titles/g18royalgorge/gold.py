@@ -11,8 +11,9 @@ a hex's last cube ("Yellow/Green Privates Reference").
 
 from __future__ import annotations
 
+from roundhouse.core.board import Board
 from roundhouse.core.flow.board_map import board_of
-from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.flow.lay_rule import LayRule, LayScope
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import gold_track, phase_colours
@@ -105,6 +106,12 @@ class GoldCubes(LayRule[RoyalGorgeGame]):
     """A mine hex's first tile (a yellow one) gets its gold cubes."""
 
     __slots__ = ()
+
+    def where(self, board: Board) -> LayScope:
+        """The hexes printed with gold-mine symbols."""
+        return LayScope(
+            hexes=frozenset(name for name, h in board.hexes.items() if MINE in h.printed.markers)
+        )
 
     def after(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> None:
         if board_of(g).tiles[lay.tile].colour is Colour.YELLOW:
