@@ -16,6 +16,7 @@ import pytest
 from roundhouse.core.bank import BANK
 from roundhouse.core.canonical import digest
 from roundhouse.core.entities import PrivateSpec
+from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.lay_rule import LayRule, LayScope
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour
@@ -163,6 +164,7 @@ def test_18royalgorge_a_lay_rule_scoped_to_hexes_is_asked_nothing_about_lays_els
             raise AssertionError("asked about a lay outside its hexes")
 
     plain, scoped = make(), make()
+    assert isinstance(scoped.map, BoardMap)
     scoped.map.lay_rules = (FarAway(),)
     lays = list(scoped.map.tile_lays(scoped, "PRR"))
     assert lays == list(plain.map.tile_lays(plain, "PRR")) and lays
@@ -184,6 +186,7 @@ def test_18royalgorge_a_scoped_rule_refreshes_the_listing_when_what_it_reads_cha
 
     g = make()
     g.treaty = False  # type: ignore[attr-defined]
+    assert isinstance(g.map, BoardMap)
     g.map.lay_rules = (ClosedUntilTreaty(),)
     closed = list(g.map.tile_lays(g, "PRR"))
     assert closed and all(lay.tile != "8" for lay in closed)
@@ -210,6 +213,7 @@ def test_18royalgorge_y5_a_card_scoped_rule_applies_to_its_holder_from_the_momen
             return cost // 2
 
     g = make(privates=(PrivateSpec(id="Y5", name="Prison Labor Force", value=40),))
+    assert isinstance(g.map, BoardMap)
     g.map.lay_rules = (HalfTerrain(),)
     full = list(g.map.tile_lays(g, "PRR"))
     assert asked == [] and any(lay.cost == 20 for lay in full)
