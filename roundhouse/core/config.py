@@ -274,6 +274,9 @@ class TitleConfig(Static):
     """Market zone whose cells trigger :attr:`EndTrigger.MARKET_CELL`."""
     final_train_event: str = "end_game"
     """Train or phase event name that triggers :attr:`EndTrigger.FINAL_TRAIN`."""
+    manual_end: bool = False
+    """The game may be ended at once by agreement (18xx.games ``end_game``,
+    :class:`~roundhouse.core.flow.actions.EndGame`): the position is scored as it stands."""
     or_set_limit: int | None = None
     """Sets of operating rounds after which :attr:`EndTrigger.ROUND_LIMIT` fires."""
     worthless_zones: frozenset[str] = frozenset()

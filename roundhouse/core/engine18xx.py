@@ -34,7 +34,7 @@ from roundhouse.core.config import (
 from roundhouse.core.derived import Versioned
 from roundhouse.core.entities import Corporation, CorporationSpec, Player, Private, PrivateSpec
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import DiscardTrain
+from roundhouse.core.flow.actions import DiscardTrain, EndGame
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.game_end import GameEnd, game_over_text
 from roundhouse.core.flow.map_steps import MapRules, NoMap
@@ -416,6 +416,9 @@ class Engine(TitleState):
         return self.round.legal_ranges(self)
 
     def check(self: Self, action: Action) -> None:
+        if isinstance(action, EndGame):
+            self._check_manual_end(action)
+            return
         corp = self._discarding()
         if corp is not None:
             if action not in self.legal_actions():
@@ -432,12 +435,43 @@ class Engine(TitleState):
                 f"{action.player} does not control {entity}", rule="round.not_your_entity"
             )
 
+    def _check_manual_end(self, action: EndGame) -> None:
+        """An end by agreement is taken where the title allows it
+        (:attr:`TitleConfig.manual_end`), from any player, whoever's turn it is."""
+        if not self._config.manual_end:
+            raise IllegalAction(
+                "the game ends only by its triggers (a manual end exists only on 18xx.games)",
+                rule="game.manual_end",
+            )
+        if action.player not in self.players:
+            raise IllegalAction(f"{action.player} is not playing", rule="game.manual_end")
+
+    watched_books: tuple[str, ...] = ()
+    """Companies whose certificates :meth:`after_share_moves` follows (18RoyalGorge's
+    metal companies on 18xx.games): after an action that moved any of them it is called,
+    after any other it is not (issue #15: a tile lay reads no share book)."""
+
+    def _holders(self) -> tuple[str, ...]:
+        """Who owns each certificate of the :attr:`watched_books`, in order."""
+        books = self.books
+        watched = (books[corp] for corp in self.watched_books if corp in books)
+        return tuple(c.owner for book in watched for c in book.certs.values())
+
+    def after_share_moves(self) -> None:
+        """An action moved certificates of the :attr:`watched_books` (none by default)."""
+
     def shared_parts(self) -> Sequence[Versioned]:
         """The board (:meth:`TitleState.shared_parts`): nearly half of an 18RoyalGorge
         state's copy, and most moves leave it as it was."""
         return (self.map.board,) if isinstance(self.map, BoardMap) else ()
 
     def execute(self: Self, action: Action) -> None:
+        if isinstance(action, EndGame):
+            # the site's end by agreement: over at once, as it stands (no round finishes)
+            self.end.over = True
+            self.end.reason = "manually_ended"
+            return
+        held = self._holders() if self.watched_books else None
         was_over = self.end.over
         corp = self._discarding()
         if corp is not None and isinstance(action, DiscardTrain):
@@ -456,6 +490,8 @@ class Engine(TitleState):
                 result=self.result,
                 winners=list(self.winners or ()),
             )
+        if held is not None and self._holders() != held:
+            self.after_share_moves()
 
     def view(self, player: PlayerId | None) -> dict[str, Json]:
         return {

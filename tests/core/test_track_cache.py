@@ -15,7 +15,9 @@ import pytest
 
 from roundhouse.core.bank import BANK
 from roundhouse.core.canonical import digest
-from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.entities import PrivateSpec
+from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.lay_rule import LayRule, LayScope
 from roundhouse.core.graph import Graph
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules, check_lay, tile_lays
@@ -141,3 +143,83 @@ def test_18royalgorge_1_lay_track_rules_are_asked_only_what_they_answer(
     assert lays and all(lay.tile != "8" for lay in lays if lay.hex == "B4")
     g.map.lay_tile(g, "PRR", lays[0])
     assert g.map.board["B4"].tile.id == lays[0].tile
+
+
+def test_18royalgorge_a_lay_rule_scoped_to_hexes_is_asked_nothing_about_lays_elsewhere() -> None:
+    """18RoyalGorge "Special Rules for Laying Track": the gorge's rule is about the gorge's
+    hexes (and tiles) only; a rule that says so (:meth:`LayRule.where`) is never entered for
+    a lay elsewhere, and the lays listed and laid are those without it (issue #15)."""
+
+    class FarAway(LayRule):
+        def where(self, board):  # type: ignore[no-untyped-def]
+            return LayScope(hexes=frozenset({"Z9"}), tiles=frozenset({"Z"}))
+
+        def allowed(self, g, corp_id, lay):  # type: ignore[no-untyped-def]
+            raise AssertionError("asked about a lay outside its hexes")
+
+        def terrain(self, g, corp_id, lay, cost):  # type: ignore[no-untyped-def]
+            raise AssertionError("asked about a lay outside its hexes")
+
+        def after(self, g, corp_id, lay):  # type: ignore[no-untyped-def]
+            raise AssertionError("asked about a lay outside its hexes")
+
+    plain, scoped = make(), make()
+    assert isinstance(scoped.map, BoardMap)
+    scoped.map.lay_rules = (FarAway(),)
+    lays = list(scoped.map.tile_lays(scoped, "PRR"))
+    assert lays == list(plain.map.tile_lays(plain, "PRR")) and lays
+    scoped.map.lay_tile(scoped, "PRR", lays[0])
+    assert scoped.map.board["B4"].tile.id == lays[0].tile
+
+
+def test_18royalgorge_a_scoped_rule_refreshes_the_listing_when_what_it_reads_changes() -> None:
+    """18RoyalGorge "Treaty of Boston": the gorge opens when the Treaty happens; the listing
+    of lays, kept while its key is the same, is keyed on what a scoped rule declares it reads
+    (:attr:`LayScope.reads`), so the listing changes with it (the rule gives no key itself)."""
+
+    class ClosedUntilTreaty(LayRule):
+        def where(self, board):  # type: ignore[no-untyped-def]
+            return LayScope(hexes=frozenset({"B4"}), reads=("treaty",))
+
+        def allowed(self, g, corp_id, lay):  # type: ignore[no-untyped-def]
+            return bool(g.treaty) or lay.tile != "8"
+
+    g = make()
+    g.treaty = False  # type: ignore[attr-defined]
+    assert isinstance(g.map, BoardMap)
+    g.map.lay_rules = (ClosedUntilTreaty(),)
+    closed = list(g.map.tile_lays(g, "PRR"))
+    assert closed and all(lay.tile != "8" for lay in closed)
+    g.treaty = True  # type: ignore[attr-defined]
+    opened = list(g.map.tile_lays(g, "PRR"))
+    assert any(lay.tile == "8" for lay in opened)
+    assert opened == list(make().map.tile_lays(make(), "PRR"))
+
+
+def test_18royalgorge_y5_a_card_scoped_rule_applies_to_its_holder_from_the_moment_it_holds_it() -> (
+    None
+):
+    """18RoyalGorge Y5 Prison Labor Force: the holder's lays cost half terrain; a rule scoped
+    to the card (:attr:`LayScope.card`) is asked only about the holder's lays, and a listing
+    made before the railroad bought the card is not kept once it holds it."""
+    asked: list[str] = []
+
+    class HalfTerrain(LayRule):
+        def where(self, board):  # type: ignore[no-untyped-def]
+            return LayScope(card="Y5")
+
+        def terrain(self, g, corp_id, lay, cost):  # type: ignore[no-untyped-def]
+            asked.append(corp_id)
+            return cost // 2
+
+    g = make(privates=(PrivateSpec(id="Y5", name="Prison Labor Force", value=40),))
+    assert isinstance(g.map, BoardMap)
+    g.map.lay_rules = (HalfTerrain(),)
+    full = list(g.map.tile_lays(g, "PRR"))
+    assert asked == [] and any(lay.cost == 20 for lay in full)
+    g.privates["Y5"].owner = "PRR"
+    half = list(g.map.tile_lays(g, "PRR"))
+    assert asked and set(asked) == {"PRR"}
+    assert sorted(lay.cost for lay in half) == sorted(lay.cost // 2 for lay in full)
+    g.privates["Y5"].closed = True
+    assert list(g.map.tile_lays(g, "PRR")) == full

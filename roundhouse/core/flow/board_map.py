@@ -31,13 +31,14 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.derived import Derived
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.flow_game import G, RouteList
-from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.flow.flow_game import FlowGame, G, RouteList
+from roundhouse.core.flow.lay_rule import LayRule, LayScope
 from roundhouse.core.graph import Graph
 from roundhouse.core.routes.adapter import DEFAULT_OPTIONS, GraphOptions
 from roundhouse.core.routes.kinds import AnyKind
 from roundhouse.core.routes.revenue import PLAIN, Revenue, RevenueRules
 from roundhouse.core.routes.run import Notation, company_trains, optimal_run, priced_run
+from roundhouse.core.static import Static
 from roundhouse.core.station import TokenPlacement, token_placements
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import (
@@ -75,6 +76,58 @@ def _answering(rules: tuple[LayRule[G], ...], question: str) -> Iterator[LayRule
             yield rule
 
 
+_Asked = tuple[tuple[LayRule[G], LayScope | None], ...]
+
+
+class _Plan(Static, Generic[G]):
+    """Which lay rules each question goes to (:func:`_answering`), each with its scope
+    (:meth:`LayRule.where`, asked once here): worked out once for a map's rules."""
+
+    __slots__ = ("after", "allowed", "extra", "extra_key", "keyed", "rules", "terrain")
+
+    def __init__(self, rules: tuple[LayRule[G], ...], board: Board) -> None:
+        self.rules = rules
+        scopes = {id(rule): rule.where(board) for rule in rules}
+
+        def asked(question: str) -> _Asked[G]:
+            return tuple((rule, scopes[id(rule)]) for rule in _answering(rules, question))
+
+        self.allowed = asked("allowed")
+        self.terrain = asked("terrain")
+        self.extra = asked("extra")
+        self.extra_key = asked("extra_key")
+        self.after = asked("after")
+        keyed = {id(rule) for rule in _answering(rules, "position_key")}
+        self.keyed: _Asked[G] = tuple(
+            (rule, scopes[id(rule)])
+            for rule in rules
+            if scopes[id(rule)] is not None or id(rule) in keyed
+        )
+        """The rules a listing is keyed on: a scoped rule by its scope, another by its
+        :meth:`LayRule.position_key`."""
+
+
+def _holds(g: FlowGame, card: str, corp_id: str) -> bool:
+    """Whether ``corp_id`` holds the private ``card``, open."""
+    private = g.privates.get(card)
+    return private is not None and not private.closed and private.owner == corp_id
+
+
+def _on(where: LayScope, lay: TileLay) -> bool:
+    """Whether the lay is on the scope's hexes or of its tiles (any lay without hexes)."""
+    return where.hexes is None or lay.hex in where.hexes or lay.tile in where.tiles
+
+
+def _concerns(g: FlowGame, corp_id: str, lay: TileLay, where: LayScope | None) -> bool:
+    """Whether a rule of scope ``where`` is about ``corp_id``'s lay (core's test: the rule
+    itself is not entered for a lay it is not about)."""
+    if where is None:
+        return True
+    if where.card is not None and not _holds(g, where.card, corp_id):
+        return False
+    return _on(where, lay)
+
+
 class BoardMap(Generic[G]):
     """A title's board behind the operating round's map steps."""
 
@@ -105,6 +158,7 @@ class BoardMap(Generic[G]):
         18US §6.2.1, 18West §7.1.2, 18RoyalGorge Rule 4: the new track itself)."""
         self.lay_rules = tuple(lay_rules)
         """The title's :class:`~roundhouse.core.flow.lay_rule.LayRule` objects, in order."""
+        self._plan: _Plan[G] = _Plan(self.lay_rules, self.board)
         self.turn: tuple[int, int, str] = (0, 0, "")
         self.laid: list[str] = []
         """Hexes the company operating now has built in this turn."""
@@ -141,43 +195,76 @@ class BoardMap(Generic[G]):
         skip = frozenset(self.laid_now(g, corp_id)) if self.one_lay_per_hex else frozenset()
         return Allowance(cash=UNLIMITED, skip_hexes=skip)
 
+    def _rules(self) -> _Plan[G]:
+        """The plan of :attr:`lay_rules` (made again if they were replaced)."""
+        plan = self._plan
+        if plan.rules is not self.lay_rules:
+            plan = self._plan = _Plan(self.lay_rules, self.board)
+        return plan
+
     def lay_allowed(self, g: G, corp_id: str, lay: TileLay) -> bool:
-        """Whether every lay rule allows the lay (reserved tiles, letter rules)."""
-        return all(rule.allowed(g, corp_id, lay) for rule in _answering(self.lay_rules, "allowed"))
+        """Whether every lay rule about the lay allows it (reserved tiles, letter rules)."""
+        return all(
+            rule.allowed(g, corp_id, lay)
+            for rule, where in self._rules().allowed
+            if _concerns(g, corp_id, lay, where)
+        )
 
     def lay_cost(self, g: G, corp_id: str, lay: TileLay) -> int:
         """What the track step charges for the lay: its terrain cost as the lay rules leave
         it (halved by a private, less what a title's cards pay, 18US §10.1.3); depends on the
         position only through :meth:`listing_key`."""
         cost = lay.cost
-        for rule in _answering(self.lay_rules, "terrain"):
-            cost = rule.terrain(g, corp_id, lay, cost)
+        for rule, where in self._rules().terrain:
+            if _concerns(g, corp_id, lay, where):
+                cost = rule.terrain(g, corp_id, lay, cost)
         return cost
 
     def extra_cost(self, g: G, corp_id: str, lay: TileLay) -> int:
         """Money a lay costs besides :attr:`TileLay.cost` (paid in :meth:`after_lay`)."""
-        return sum(rule.extra(g, corp_id, lay) for rule in _answering(self.lay_rules, "extra"))
+        return sum(
+            rule.extra(g, corp_id, lay)
+            for rule, where in self._rules().extra
+            if _concerns(g, corp_id, lay, where)
+        )
 
     def extra_cost_key(self, lay: TileLay) -> Hashable:
         """What :meth:`extra_cost` depends on in the lay: lays with equal keys cost the same
         extra in any one position, so a listing prices each key once.  The key depends on the
         lay only, not on the position: the lay rules' keys (18RoyalGorge's steel reads only
-        the tile's colour).  A title overriding :meth:`extra_cost` overrides this too."""
-        rules = _answering(self.lay_rules, "extra_key")
-        return tuple(rule.extra_key(self.board, lay) for rule in rules)
+        the tile's colour), None for a rule whose hexes the lay is not on (whether the
+        railroad holds a rule's card is one answer for a whole listing).  A title overriding
+        :meth:`extra_cost` overrides this too."""
+        return tuple(
+            rule.extra_key(self.board, lay) if where is None or _on(where, lay) else None
+            for rule, where in self._rules().extra_key
+        )
 
     def listing_key(self, g: G, corp_id: str) -> Hashable:
         """What else of the position :meth:`lay_cost` and :meth:`lay_allowed` read besides
-        the board, the phase and the hexes built this turn (the lay rules' position keys; a
-        title's terrain cards and what they may still pay): the listing of lays is kept while
-        it, and those, stay the same."""
-        rules = _answering(self.lay_rules, "position_key")
-        return tuple(rule.position_key(g, corp_id) for rule in rules)
+        the board, the phase and the hexes built this turn (the lay rules' position keys,
+        or what a scoped rule declares it reads and whether the railroad holds its card; a
+        title's terrain cards and what they may still pay): the listing of lays is kept
+        while it, and those, stay the same."""
+        key: list[Hashable] = []
+        for rule, where in self._rules().keyed:
+            if where is None:
+                key.append(rule.position_key(g, corp_id))
+                continue
+            if where.card is not None:
+                held = _holds(g, where.card, corp_id)
+                key.append(held)
+                if not held:
+                    continue
+            key.extend(getattr(g, name) for name in where.reads)
+        return tuple(key)
 
     def after_lay(self, g: G, corp_id: str, lay: TileLay) -> None:
-        """The tile is down: the lay rules' after-effects, in order (steel, gold, markers)."""
-        for rule in _answering(self.lay_rules, "after"):
-            rule.after(g, corp_id, lay)
+        """The tile is down: the after-effects of the lay rules about it, in order (steel,
+        gold, markers)."""
+        for rule, where in self._rules().after:
+            if _concerns(g, corp_id, lay, where):
+                rule.after(g, corp_id, lay)
 
     def track_rules(self, g: G, rules: TrackRules) -> TrackRules:
         """A title's change to the phase's :class:`TrackRules` (18RoyalGorge's letter-tile
@@ -478,3 +565,10 @@ class BoardMap(Generic[G]):
         """Some train could run: its track reaches a second revenue centre besides one of its
         stations (18RoyalGorge "Important Rules About Trains" rule 1, exception)."""
         return len(self.graph.reach(corp_id).stops) >= 2
+
+
+def board_of(g: FlowGame) -> Board:
+    """The board of a game played on a :class:`BoardMap` (a title's rules reaching its own
+    board without a method of the title's game in between)."""
+    assert isinstance(g.map, BoardMap)
+    return g.map.board

@@ -14,6 +14,12 @@ of the position its answers read besides the board, the phase and the hexes buil
 (:meth:`LayRule.position_key`) and what of a lay its extra cost reads
 (:meth:`LayRule.extra_key`), so the listing is kept exactly while those stay the same.
 
+A rule about some lays only says which (:meth:`LayRule.where`, a :class:`LayScope`): lays on
+some hexes or of some tiles, lays of the railroad holding a private card.  The board map then
+asks it nothing about any other lay, and keys its listings on what the scope declares it
+reads (:attr:`LayScope.reads`, whether the railroad holds the card) in place of asking the
+rule for a key: a lay elsewhere enters no code of the rule (issue #15).
+
 Rules hold no game state (they are :class:`~roundhouse.core.static.Static`, shared by copies):
 what they read and change is the game's.
 
@@ -26,6 +32,7 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Generic
 
@@ -37,10 +44,37 @@ if TYPE_CHECKING:
     from roundhouse.core.track import TileLay
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class LayScope(Static):
+    """Which lays a rule is about (:meth:`LayRule.where`); the rule is asked nothing about
+    the others.
+
+    >>> LayScope(hexes=frozenset({"F10"}), reads=("treaty",)).card is None
+    True
+    """
+
+    hexes: frozenset[str] | None = None
+    """Lays on these hexes (with :attr:`tiles`: or of those tiles); None: on any hex."""
+    tiles: frozenset[str] = frozenset()
+    """Lays of these tiles wherever they go (only with :attr:`hexes`)."""
+    card: str | None = None
+    """Lays of the railroad holding this private card while it is open; None: anyone's."""
+    reads: tuple[str, ...] = ()
+    """Attributes of the game the rule's answers read besides the board, the phase and the
+    hexes built this turn: listings are keyed on their values (the rule's
+    :meth:`LayRule.position_key` is not asked), and on whether the railroad holds
+    :attr:`card`."""
+
+
 class LayRule(Static, Generic[G]):
     """One rule about laying track; override what the rule is about (module docstring)."""
 
     __slots__ = ()
+
+    def where(self, board: Board) -> LayScope | None:
+        """The lays the rule is about on ``board`` as printed (asked once, when the map is
+        made); None: every lay, and listings are keyed on :meth:`position_key`."""
+        return None
 
     def allowed(self, g: G, corp_id: str, lay: TileLay) -> bool:
         """Whether the rule lets ``corp_id`` make the lay now."""

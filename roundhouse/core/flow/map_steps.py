@@ -77,9 +77,13 @@ class TrackStep(Step[G]):
     kinds = frozenset({"lay_tile", "pass"})
     name = "track"
 
-    def __init__(self) -> None:
+    def __init__(self, per_turn: int | None = None) -> None:
         self.lays = 0
         self.passed = False
+        self.per_turn = per_turn
+        """Lays a turn when the title fixes the number (18RoyalGorge: six); None: asked of
+        :meth:`~roundhouse.core.hooks.Hooks.track_lays` each time (a private or a phase may
+        change it during the turn)."""
 
     def setup(self, g: G, entity: str) -> None:
         self.lays = 0
@@ -101,7 +105,10 @@ class TrackStep(Step[G]):
         return (action.hex, action.tile, rotation)
 
     def active(self, g: G, entity: str) -> bool:
-        if self.passed or self.lays >= g.hooks.track_lays(g, entity):
+        if self.passed:
+            return False
+        limit = self.per_turn
+        if self.lays >= (g.hooks.track_lays(g, entity) if limit is None else limit):
             return False
         return g.map.may_lay(g, entity)
 

@@ -10,7 +10,7 @@ is over and :meth:`Round.next_entity` moves on; the round is finished when it sa
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Generic
+from typing import ClassVar, Generic
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
@@ -80,8 +80,8 @@ class Round(Generic[G]):
             if guard > 10_000:  # pragma: no cover - a title bug, not a game position
                 raise RuntimeError(f"{self.kind}: no entity ever has anything to do")
 
-    def is_open(self, step: Step[G]) -> bool:
-        """Whether ``step`` may still be used in the current turn (a round that closes the
+    def is_open(self, step: Step[G], entity: str) -> bool:
+        """Whether ``step`` may still be used in ``entity``'s turn (a round that closes the
         steps a turn has moved past says no; a step acting for another asks)."""
         return step in self.steps
 
@@ -255,10 +255,26 @@ class ForwardTurn(Round[G]):
     again after its dividend.  This round remembers the latest blocking step that took an
     action in an entity's turn and offers no blocking step before it."""
 
+    held_by_blocking: ClassVar[bool] = False
+    """Whether only a blocking step keeps a turn open: a non-blocking one waiting (buying a
+    private, paying debt "any time during a company's operating turn", 18RoyalGorge) does
+    not hold the turn by itself once every blocking step is done."""
+
     def __init__(self, steps: Sequence[Step[G]]) -> None:
         super().__init__(steps)
         self.reached: dict[str, int] = {}
         """Entity -> index of the latest blocking step that took an action in its turn."""
+        self.alone: frozenset[str] = frozenset()
+        """Names of blocking steps that may be offered without the non-blocking steps before
+        them, when :meth:`offered_alone` says so (18xx.games makes a lone withhold at once)."""
+
+    def offered_alone(self, g: G, step: Step[G], entity: str) -> bool:
+        """Whether ``step`` (a blocking step named in :attr:`alone`) is offered alone now:
+        asked only of those steps, so no step elsewhere in the turn reaches the round."""
+        return False
+
+    def is_open(self, step: Step[G], entity: str) -> bool:
+        return step in self.steps and not self.moved_past(entity, step)
 
     def _reached(self, entity: str) -> int:
         return self.reached.get(entity, -1)
@@ -281,6 +297,8 @@ class ForwardTurn(Round[G]):
             if step.active(g, entity):
                 out.append(step)
                 if step.blocking:
+                    if step.name in self.alone and self.offered_alone(g, step, entity):
+                        return [step]
                     break
         return out
 
@@ -292,7 +310,10 @@ class ForwardTurn(Round[G]):
         if self.finished:
             return
         if self.entity(g) == entity:
-            if any(s.active(g, entity) for s in self._open(g, entity)):
+            blocking = self.held_by_blocking
+            if any(
+                s.active(g, entity) for s in self._open(g, entity) if s.blocking or not blocking
+            ):
                 return
             self.next_entity(g)
         self._begin_turn(g)

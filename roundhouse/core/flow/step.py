@@ -46,11 +46,19 @@ class Step(Generic[G]):
         if "actions" in cls.__dict__ and "lists_pass_as_core" not in cls.__dict__:
             cls.lists_pass_as_core = False
 
+    takes_only: ClassVar[tuple[str, frozenset[str]] | None] = None
+    """(field, values): of its kinds, the step takes only the actions whose field is one of
+    the values (18RoyalGorge's Sulphur Springs: lays of its R tiles), so any other action
+    of those kinds goes past it without the step being asked (issue #15)."""
+
     def takes(self, g: G, action: Action) -> bool:
-        """Whether this step handles ``action``: by default, any action of its kinds.  A
-        step sharing a kind with a later one narrows it (a private's share exchange is a
-        ``buy_shares`` made by the card, not by the player)."""
-        return action.kind in self.kinds
+        """Whether this step handles ``action``: by default, any action of its kinds (and
+        :attr:`takes_only`).  A step sharing a kind with a later one narrows it (a private's
+        share exchange is a ``buy_shares`` made by the card, not by the player)."""
+        if action.kind not in self.kinds:
+            return False
+        only = self.takes_only
+        return only is None or getattr(action, only[0], None) in only[1]
 
     def setup(self, g: G, entity: str) -> None:
         """A new entity's turn begins (reset per-turn counters)."""

@@ -24,7 +24,7 @@ from roundhouse.core.flow.actions import ACTIONS, Choose, ChooseAbility, EndGame
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import OptionValue, Rulebook, Title
-from roundhouse.titles.g18royalgorge import data, metals, private_deal, steel
+from roundhouse.titles.g18royalgorge import data, metal_president, metals, private_deal, steel
 from roundhouse.titles.g18royalgorge.company import metal_companies, railroads
 from roundhouse.titles.g18royalgorge.company import privates as private_cards
 from roundhouse.titles.g18royalgorge.map_rules import RoyalGorgeMap
@@ -126,6 +126,7 @@ def config(players: int, variant: Variant) -> TitleConfig:
             EndTrigger.FINAL_TRAIN: EndTiming.AFTER_NEXT_SET,
         },
         final_train_event="",
+        manual_end=variant.compat_18xx_games,
     )
 
 
@@ -170,6 +171,8 @@ def _setup(
     steel.refill(game)
     metals.set_up(game)
     game.debt_cell = data.market_grid().find(metal_start.get("DEBT", 60))
+    if variant.compat_18xx_games:
+        metal_president.follow(game)  # nobody holds CF&I or VGC yet: no president
     return game
 
 

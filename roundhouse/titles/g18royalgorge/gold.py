@@ -11,7 +11,9 @@ a hex's last cube ("Yellow/Green Privates Reference").
 
 from __future__ import annotations
 
-from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.board import Board
+from roundhouse.core.flow.board_map import board_of
+from roundhouse.core.flow.lay_rule import LayRule, LayScope
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import gold_track, phase_colours
@@ -25,7 +27,7 @@ NUGGET, JEWELER, GHOST_TOURS = "G2", "Y6", "Y2"
 
 def place_cubes(g: RoyalGorgeGame, hex_name: str) -> None:
     """A first tile on a mine hex: one gold cube per printed symbol."""
-    board = g.map_board()
+    board = board_of(g)
     for _ in range(board.hexes[hex_name].markers.count(MINE)):
         board.add_marker(hex_name, GOLD)
 
@@ -44,7 +46,7 @@ def may_ship(g: RoyalGorgeGame, corp: str) -> bool:
 
 
 def gold_hexes(g: RoyalGorgeGame, hexes: tuple[str, ...]) -> list[str]:
-    board = g.map_board()
+    board = board_of(g)
     return sorted(h for h in hexes if GOLD in board.hexes[h].markers)
 
 
@@ -59,7 +61,7 @@ def ship(g: RoyalGorgeGame, corp: str, hex_name: str, *, nugget: bool = False) -
     A hex without a cube (accepted only with ``compat_18xx_games``, see
     :func:`site_choices`) loses nothing: the shipment still counts on the gold track.
     """
-    board = g.map_board()
+    board = board_of(g)
     if GOLD in board.hexes[hex_name].markers:
         board.hexes[hex_name].markers.remove(GOLD)
         board.touch()
@@ -105,6 +107,12 @@ class GoldCubes(LayRule[RoyalGorgeGame]):
 
     __slots__ = ()
 
+    def where(self, board: Board) -> LayScope:
+        """The hexes printed with gold-mine symbols."""
+        return LayScope(
+            hexes=frozenset(name for name, h in board.hexes.items() if MINE in h.printed.markers)
+        )
+
     def after(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> None:
-        if g.map_board().tiles[lay.tile].colour is Colour.YELLOW:
+        if board_of(g).tiles[lay.tile].colour is Colour.YELLOW:
             place_cubes(g, lay.hex)

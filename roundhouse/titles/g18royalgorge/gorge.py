@@ -5,9 +5,9 @@ tile: laying it on one gorge hex lays all three, with one steel."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
-from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.board import Board
+from roundhouse.core.flow.board_map import board_of
+from roundhouse.core.flow.lay_rule import LayRule, LayScope
 from roundhouse.core.track import TileLay
 from roundhouse.titles.g18royalgorge.data import royal_gorge
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
@@ -24,15 +24,18 @@ class RoyalGorgeLays(LayRule[RoyalGorgeGame]):
             return False
         return g.treaty or lay.hex not in gorge.hexes
 
-    def position_key(self, g: RoyalGorgeGame, corp_id: str) -> Hashable:
-        """Whether the Treaty has happened."""
-        return g.treaty
+    def where(self, board: Board) -> LayScope:
+        """Lays in the gorge and of the gorge's tiles; they read whether the Treaty has
+        happened."""
+        gorge = royal_gorge()
+        tiles = frozenset(gorge.green.values()) | frozenset(gorge.brown.values())
+        return LayScope(hexes=frozenset(gorge.hexes), tiles=tiles, reads=("treaty",))
 
     def after(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> None:
         gorge = royal_gorge()
         if lay.tile not in gorge.brown.values():
             return
-        board = g.map_board()
+        board = board_of(g)
         for h in gorge.hexes:
             brown = gorge.brown[h]
             if h != lay.hex and board.hexes[h].tile.id != brown:

@@ -25,9 +25,10 @@ Rulebook "Yellow/Green/Brown Privates Reference" with the card texts in companie
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
-from roundhouse.core.flow.lay_rule import LayRule
+from roundhouse.core.board import Board
+from roundhouse.core.flow.lay_rule import LayRule, LayScope
 from roundhouse.core.market import Direction
 from roundhouse.core.routes.graph import RouteGraph
 from roundhouse.core.routes.kinds import Train
@@ -122,10 +123,10 @@ class PrisonLabor(LayRule[RoyalGorgeGame]):
 
     __slots__ = ()
 
+    def where(self, board: Board) -> LayScope:
+        """The lays of the railroad holding the card (Y5): bought during the turn, it
+        halves the next lay's terrain at once (listings are keyed on who holds it)."""
+        return LayScope(card=PRISON)
+
     def terrain(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay, cost: int) -> int:
         return terrain_cost(g, corp_id, lay.hex, cost)
-
-    def position_key(self, g: RoyalGorgeGame, corp_id: str) -> Hashable:
-        """Whether the railroad owns the Prison (Y5): bought during the turn, it halves the
-        next lay's terrain at once."""
-        return owner_of(g, PRISON) == corp_id

@@ -153,19 +153,20 @@ class RoyalGorgeHooks(Hooks[RoyalGorgeGame]):
         return RoyalGorgeStockRound([RoyalGorgeStockStep()])
 
     def operating_round(self, g: RoyalGorgeGame) -> Round[RoyalGorgeGame]:
-        return RoyalGorgeOperatingRound(self.operating_steps(g))
+        steps = self.operating_steps(g)
+        return RoyalGorgeOperatingRound(steps, compat=g.variant.compat_18xx_games)
 
     def operating_steps(self, g: RoyalGorgeGame) -> Sequence[Step[RoyalGorgeGame]]:
         """ "Operating Rounds": buy privates and pay debt any time; lay track (with steel),
         build a station, run trains, ship gold, pay or withhold, buy trains; a pass ends the
         turn while a private could still be bought or debt paid."""
-        track = TrackStep()
+        track = TrackStep(per_turn=TRACK_LAYS)
         buy_company, debt = BuyCompanyStep(), DebtStep()
         return [
             buy_company,
             debt,
             steel.SteelChoiceStep(track),
-            SulphurSpringsStep(track),
+            SulphurSpringsStep(),
             track,
             RoyalGorgeTokenStep(),
             RoyalGorgeRouteStep(),
@@ -182,6 +183,8 @@ class RoyalGorgeHooks(Hooks[RoyalGorgeGame]):
         return phase is not None and phase in g.phases_reached()
 
     def track_lays(self, g: RoyalGorgeGame, corp_id: str) -> int:
+        """The track step's number (:meth:`operating_steps`), for the rules that count lays
+        (:mod:`.steel`)."""
         return TRACK_LAYS
 
     def may_buy_privates(self, g: RoyalGorgeGame, corp_id: str) -> bool:

@@ -12,12 +12,10 @@ import json
 from collections.abc import Sequence
 from typing import Self
 
-from roundhouse.core.actions import Action, Json
+from roundhouse.core.actions import Json
 from roundhouse.core.board import Board
 from roundhouse.core.config import EndTrigger, TitleConfig
 from roundhouse.core.engine18xx import Engine, TitleData
-from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import EndGame
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.map_steps import MapRules
 from roundhouse.core.hooks import Hooks
@@ -74,7 +72,6 @@ class RoyalGorgeGame(Engine):
         self.mint_used = False
         self.metals_bought: dict[str, set[str]] = {}
         """Metals Investor: player -> metal companies bought at the discount this SR."""
-        self.manual_end = False
         self.exporting = False
         """An end-of-set export is under way (the Game End card then still gives a stock
         round and a set, rulebook "Shorter Game")."""
@@ -100,6 +97,7 @@ class RoyalGorgeGame(Engine):
         self.metal_president: dict[str, str | None] = {}
         """CF&I/VGC -> the player holding the site's president's certificate of it
         (``compat_18xx_games``, :mod:`.metal_president`)."""
+        self.watched_books = METALS if variant.compat_18xx_games else ()
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 
     # -- title overrides of the engine ----------------------------------------------------
@@ -111,27 +109,10 @@ class RoyalGorgeGame(Engine):
             return
         super().after_price_move(corp_id)
 
-    def check(self, action: Action) -> None:
-        if isinstance(action, EndGame):
-            if not self.variant.compat_18xx_games:
-                raise IllegalAction(
-                    "the game ends only by its triggers (a manual end exists only on 18xx.games)",
-                    rule="game.manual_end",
-                )
-            if action.player not in self.players:
-                raise IllegalAction(f"{action.player} is not playing", rule="game.manual_end")
-            return
-        super().check(action)
-
-    def execute(self, action: Action) -> None:
-        if isinstance(action, EndGame):
-            self.manual_end = True
-            self.end.over = True
-            self.end.reason = "manually_ended"
-            return
-        super().execute(action)
-        if self.variant.compat_18xx_games:
-            metal_president.follow(self)
+    def after_share_moves(self) -> None:
+        """With ``compat_18xx_games`` (the only time CF&I and VGC are watched): the site's
+        president of each moves as its share pool would (:func:`.metal_president.follow`)."""
+        metal_president.follow(self)
 
     def trigger(self, trigger: EndTrigger) -> None:
         self.end.trigger(self, trigger)

@@ -27,7 +27,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose
-from roundhouse.core.flow.board_map import BoardMap
+from roundhouse.core.flow.board_map import BoardMap, board_of
 from roundhouse.core.flow.lay_rule import LayRule
 from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
@@ -184,7 +184,7 @@ class Steel(LayRule[RoyalGorgeGame]):
     __slots__ = ()
 
     def extra(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> int:
-        return quote(g, corp_id, g.map_board().tiles[lay.tile].colour)[1]
+        return quote(g, corp_id, board_of(g).tiles[lay.tile].colour)[1]
 
     def extra_key(self, board: Board, lay: TileLay) -> Hashable:
         """The price (:func:`quote`) reads the lay's tile colour and nothing else of the lay
@@ -193,7 +193,7 @@ class Steel(LayRule[RoyalGorgeGame]):
         return board.tiles[lay.tile].colour
 
     def after(self, g: RoyalGorgeGame, corp_id: str, lay: TileLay) -> None:
-        buy(g, corp_id, g.map_board().tiles[lay.tile].colour)
+        buy(g, corp_id, board_of(g).tiles[lay.tile].colour)
 
 
 class SteelChoiceStep(Step[RoyalGorgeGame]):
@@ -216,7 +216,7 @@ class SteelChoiceStep(Step[RoyalGorgeGame]):
     def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         return (
             self.track.active(g, entity)
-            and g.round.is_open(self.track)
+            and g.round.is_open(self.track, entity)
             and bool(choices(g, entity, self._colours(g)))
         )
 

@@ -26,6 +26,7 @@ from roundhouse.core.flow.actions import (
 )
 from roundhouse.core.flow.map_steps import RouteStep, TokenStep
 from roundhouse.core.flow.operating_round import OperatingRound
+from roundhouse.core.flow.round import ForwardTurn
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.legal import AmountRange
@@ -56,15 +57,20 @@ def _withholds_nothing(g: RoyalGorgeGame, step: Step[RoyalGorgeGame], entity: st
     return len(moves) == 1 and getattr(moves[0], "mode", None) == "withhold"
 
 
-class RoyalGorgeOperatingRound(OperatingRound[RoyalGorgeGame]):
+class RoyalGorgeOperatingRound(OperatingRound[RoyalGorgeGame], ForwardTurn[RoyalGorgeGame]):
     """The turn's steps in the rulebook's order ("Operating Rounds"): once a step has been
     used, the blocking steps before it are closed for the turn, so money from the run does
-    not reopen track laying or stations."""
+    not reopen track laying or stations (core's :class:`ForwardTurn`).  The turn is over
+    when no open blocking step waits: buying a private or paying debt ("any time during a
+    company's operating turn") never holds it open by itself.  With ``compat_18xx_games``
+    a dividend whose only move is to withhold is offered alone (:func:`_withholds_nothing`)."""
 
-    def __init__(self, steps: Sequence[Step[RoyalGorgeGame]]) -> None:
+    held_by_blocking = True
+
+    def __init__(self, steps: Sequence[Step[RoyalGorgeGame]], *, compat: bool) -> None:
         super().__init__(steps)
-        self.reached = 0
-        """Index of the furthest blocking step used this turn."""
+        if compat:
+            self.alone = frozenset({"dividend"})
 
     def start(self, g: RoyalGorgeGame) -> None:
         g.gold_this_turn = {}
@@ -76,51 +82,12 @@ class RoyalGorgeOperatingRound(OperatingRound[RoyalGorgeGame]):
             return sulphur_springs.income(g, private.owner, printed)
         return printed
 
-    def _open(self) -> list[Step[RoyalGorgeGame]]:
-        return [s for i, s in enumerate(self.steps) if not s.blocking or i >= self.reached]
-
-    def is_open(self, step: Step[RoyalGorgeGame]) -> bool:
-        """Whether ``step`` may still be used this turn: a blocking step before the furthest
-        one used is closed ("Operating Rounds": the steps are taken in order)."""
-        return step in self._open()
-
-    def offered(
-        self, g: RoyalGorgeGame, entity: str, taking: Action | None = None
-    ) -> list[Step[RoyalGorgeGame]]:
-        out: list[Step[RoyalGorgeGame]] = []
-        for step in self._open():
-            if taking is not None and not step.blocking and not step.takes(g, taking):
-                continue  # core's Round.offered: it could neither take it nor stop the rest
-            if step.active(g, entity):
-                out.append(step)
-                if step.blocking:
-                    break
-        if out and out[-1].blocking and _withholds_nothing(g, out[-1], entity):
-            return out[-1:]
-        return out
-
-    def process(self, g: RoyalGorgeGame, action: Action) -> None:
-        step, entity = self.step_for(g, action)
-        if step.blocking:
-            self.reached = max(self.reached, self.steps.index(step))
-        step.process(g, entity, action)
-        self.after_process(g, entity)
+    def offered_alone(self, g: RoyalGorgeGame, step: Step[RoyalGorgeGame], entity: str) -> bool:
+        return _withholds_nothing(g, step, entity)
 
     def next_entity(self, g: RoyalGorgeGame) -> None:
-        self.reached = 0
         site_graph.turn_over(g, self.entity(g))
         super().next_entity(g)
-
-    def after_process(self, g: RoyalGorgeGame, entity: str) -> None:
-        """The turn is over when no open blocking step waits: buying a private or paying
-        debt ("any time during a company's operating turn") never holds it open by itself.
-        While a blocking step waits, core's check would find that same step active and keep
-        the turn, so it is not asked again."""
-        if not self.finished and self.entity(g) == entity:
-            if any(s.active(g, entity) for s in self._open() if s.blocking):
-                return
-            self.next_entity(g)
-        super().after_process(g, entity)
 
 
 class EndTurnStep(Step[RoyalGorgeGame]):

@@ -14,8 +14,8 @@ track step).  The card's income is :func:`income`: "ANY company can lay track to
 Springs to earn the income" - $50 from Brown to a player owner once E3 has track, nothing to a
 railroad (18xx.games sets it to $0 when a railroad buys the card).
 
-The conversion is a ``lay_tile`` of the R tile on E3; the step that offers it hands every other
-lay to the track step.
+The conversion is a ``lay_tile`` of the R tile on E3, taken by a step of its own; every other
+lay goes to the track step.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from __future__ import annotations
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
-from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour, StopKind
 from roundhouse.core.upgrade import path_fit
@@ -81,14 +80,14 @@ def convert(g: RoyalGorgeGame, corp_id: str, tile_id: str, rotation: int) -> Non
 
 
 class SulphurSpringsStep(Step[RoyalGorgeGame]):
-    """Any time in the owner's turn: the conversion; other lays go to ``track``."""
+    """Any time in the owner's turn: the conversion.  The step takes only lays of the R
+    tiles (:attr:`~roundhouse.core.flow.step.Step.takes_only`): every other lay goes past it
+    to the track step unasked."""
 
     kinds = frozenset({"lay_tile"})
+    takes_only = ("tile", frozenset(CITY_TILES.values()))
     blocking = False
     name = "sulphur_springs"
-
-    def __init__(self, track: TrackStep) -> None:
-        self.track = track
 
     def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         return bool(conversions(g, entity))
@@ -100,26 +99,15 @@ class SulphurSpringsStep(Step[RoyalGorgeGame]):
             for t, r in conversions(g, entity)
         ]
 
-    def _special(self, action: Action) -> bool:
-        return isinstance(action, LayTile) and action.tile in CITY_TILES.values()
-
     def check(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
-        if self._special(action):
-            assert isinstance(action, LayTile)
-            if action.hex != HEX or (action.tile, action.rotation) not in conversions(g, entity):
-                raise IllegalAction(
-                    f"{entity} cannot lay {action.tile} on {action.hex} now: the R tiles are "
-                    "laid only by Sulphur Springs' card, on a town tile of their colour",
-                    rule="sulphur_springs.convert",
-                )
-            return
-        if not (self.track.active(g, entity) and g.round.is_open(self.track)):
-            raise IllegalAction(f"{entity} cannot lay track now", rule="round.wrong_step")
-        self.track.check(g, entity, action)
+        assert isinstance(action, LayTile)
+        if action.hex != HEX or (action.tile, action.rotation) not in conversions(g, entity):
+            raise IllegalAction(
+                f"{entity} cannot lay {action.tile} on {action.hex} now: the R tiles are "
+                "laid only by Sulphur Springs' card, on a town tile of their colour",
+                rule="sulphur_springs.convert",
+            )
 
     def process(self, g: RoyalGorgeGame, entity: str, action: Action) -> None:
-        if self._special(action):
-            assert isinstance(action, LayTile)
-            convert(g, entity, action.tile, action.rotation)
-            return
-        self.track.process(g, entity, action)
+        assert isinstance(action, LayTile)
+        convert(g, entity, action.tile, action.rotation)

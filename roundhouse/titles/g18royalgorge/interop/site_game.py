@@ -91,9 +91,7 @@ def owed_after(action: Action, game: Game, turn: SiteTurn) -> int:
     g = engine(copy)
     try:
         step, entity = g.round.step_for(g, action)
-        g.round.reached = max(  # type: ignore[attr-defined]
-            getattr(g.round, "reached", 0), g.round.steps.index(step) if step.blocking else 0
-        )
+        g.round.taking(step, entity)
         step.process(g, entity, action)
     except IllegalAction:
         return 0
