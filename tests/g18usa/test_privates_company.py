@@ -9,15 +9,13 @@ import pytest
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.adapter import GraphOptions
+from roundhouse.titles.g18usa.bailey_yard import private_acquired
 from roundhouse.titles.g18usa.board import metropolis_candidates
-from roundhouse.titles.g18usa.company_privates import (
-    LawFirmStep,
-    company_started,
-    private_acquired,
-)
 from roundhouse.titles.g18usa.land_grant import extra_loans, interest_due
 from roundhouse.titles.g18usa.law_firm import settle_law_firm
+from roundhouse.titles.g18usa.law_firm_step import LawFirmStep
 from roundhouse.titles.g18usa.powers import UsePrivate
+from roundhouse.titles.g18usa.start_privates import company_started
 from roundhouse.titles.g18usa.stop_bonus import PrivateStops
 from tests.g18usa.privates_engine import (
     ANN,

@@ -126,7 +126,8 @@ def test_every_refusal_rule_key_has_a_section() -> None:
     raised: set[str] = set()
     for name in (
         "powers", "terrain", "resources", "bridges", "red_areas", "private_lays",
-        "tile_actions", "train_privates", "company_privates", "route_privates",
+        "tile_actions", "train_privates", "route_privates", "start_privates",
+        "carnegie_steel", "bankrupt_railroad", "bailey_yard", "law_firm_step",
     ):  # fmt: skip
         raised |= set(re.findall(r'rule="([a-z_.]+)"', (here / f"{name}.py").read_text()))
     assert raised == set(powers.RULE_SECTIONS)
