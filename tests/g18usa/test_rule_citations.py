@@ -14,6 +14,7 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import SellShares
 from roundhouse.core.game import Game
+from roundhouse.core.ids import PlayerId
 from roundhouse.titles.g18usa import TITLE as REAL_TITLE
 from roundhouse.titles.g18usa.family1817.cash_crisis import Debt, check_crisis_action
 from roundhouse.titles.g18usa.family1817.loan_step import check_payoff
@@ -112,7 +113,7 @@ def test_18usa_7_2_no_such_company_cites_7_2() -> None:
     """In a cash crisis, a sale of a company the game does not have."""
     game = _five_share_atsf()
     g = _usa(game)
-    sale = SellShares(player="Ann", entity="Ann", corporation="XYZ", count=1)
+    sale = SellShares(player=PlayerId("Ann"), entity="Ann", corporation="XYZ", count=1)
     with pytest.raises(IllegalAction) as err:
         check_crisis_action(g, Debt(player="Ann", amount=100, payee=BANK), sale)
     assert err.value.rule == "sr.unknown"
