@@ -1,18 +1,19 @@
 """18USA's round sequence and its rules at round boundaries, as hooks on the 1817 family's.
+The hooks wire the rules in; each rule is its own module.
 
 * §3, §10: the private auction (no seed money), then stock round, operating round, M&A
   round, operating round, M&A round, and back to a stock round.
 * §11.6: companies start by auctioning the president's certificate, the winner choosing
-  the home station, the size and the privates given; §11.6.1: the first stock round's
-  subsidies (cash ones pay part of the start; +10 and +10/+20 raise the city's value),
-  discarded at its end.
+  the home station, the size and the privates given (their abilities then:
+  :mod:`.start_privates`); §11.6.1: the first stock round's subsidies, discarded at its end
+  (:mod:`.subsidies`); §17's $300 starting price (:mod:`.max_start`).
 * §12: the operating turn with loans, Pullman cars, interest and repayment around core's
   track, token, run, dividend and train steps.
 * §12.10: train exports at the end of operating rounds; §8: Phase 3 at the end of the
-  second.
+  second (:mod:`.exports`).
 * §16: the first 8-train ends the game after three more operating rounds: in the first
   operating round of a set, the set, a stock round and a final set of two; in the second,
-  the set, a stock round and a final set of three.
+  the set, a stock round and a final set of three; the scores (:mod:`.game_end`).
 """
 
 from __future__ import annotations
