@@ -1,36 +1,24 @@
-"""An engine for testing 18USA's private abilities on the real board: the corporate test
-title of tests/g18usa/corporate.py with the 30 privates, 18USA's map (red areas drawn), the
-title's upgrade rules and a short roster of 18USA trains and phases (§8, §12.6 train roster:
-2 $100 rusted by the 4; 3 $250 rusted by the 6; 4 $400; 5 $600; 6 $750).
-
-Made up only in what it leaves out (2+/3+/4+ trains, 7 and 8, exports, metropolises): every
-number it has is the rulebook's.
+"""A real 18USA game for testing the private companies' abilities, its position arranged by
+the test: three players, all 30 privates in play and in the bank (§2.3 deals some; a test
+gives the ones it needs), the red areas' values of :data:`RED` (§2.6), no metropolis drawn
+besides New York and no subsidy unless the test asks (§2.4, §2.5).  The game is the title's
+own (:func:`roundhouse.titles.g18usa.build`): its board map, hooks, rounds and steps, so the
+rules run on the :class:`~roundhouse.titles.g18usa.state.UsaGame` they are typed for.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping
 
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
-from roundhouse.core.flow.board_map import BoardMap
-from roundhouse.core.flow.lay_rule import LayRule
-from roundhouse.core.flow.map_steps import TrackStep
-from roundhouse.core.flow.step import Step
 from roundhouse.core.ids import PlayerId
-from roundhouse.core.phases import Phase
 from roundhouse.core.rng import Rng
-from roundhouse.core.routes.adapter import GraphOptions
-from roundhouse.core.routes.kinds import n_train
-from roundhouse.core.routes.revenue import RevenueRules
-from roundhouse.core.trains import TrainType
-from roundhouse.titles.g18usa.board import board
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
-from roundhouse.titles.g18usa.privates import private_specs
-from roundhouse.titles.g18usa.tiles import upgrade_rules
-from tests.g18usa.corporate import CONFIG_C, DATA_C, CorporateHooks
+from roundhouse.titles.g18usa import build, private_cards
+from roundhouse.titles.g18usa.map_rules import UsaMap
+from roundhouse.titles.g18usa.setup_draw import SetUp, Subsidy
+from roundhouse.titles.g18usa.state import UsaGame
+from roundhouse.titles.g18usa.variant import Variant
 
 ANN, BOB, CY = PlayerId("Ann"), PlayerId("Bob"), PlayerId("Cy")
 
@@ -45,112 +33,61 @@ RED = {
 }
 """A red-area draw from the rulebook's tokens (appendix "Red Area Markers")."""
 
-TRAINS = (
-    TrainType(name="2", price=100, count=None, rusts_on="4"),
-    TrainType(name="3", price=250, count=12, rusts_on="6"),
-    TrainType(name="4", price=400, count=7),
-    TrainType(name="5", price=600, count=5),
-    TrainType(name="6", price=750, count=4),
-    TrainType(name="P", price=200, count=None, available_on="5", car=True, scrap_value=50),
-)
-
-PHASES = (
-    Phase(name="2", train_limit={"": 4}, par_zones=frozenset({"par"})),
-    Phase(name="3", on="3", tiles=("yellow", "green"), train_limit={"": 4}),
-    Phase(name="4", on="4", tiles=("yellow", "green"), train_limit={"": 3}),
-    Phase(name="5", on="5", tiles=("yellow", "green", "brown"), train_limit={"": 3}),
-    Phase(name="6", on="6", tiles=("yellow", "green", "brown"), train_limit={"": 2}),
-)
-
-KINDS = {name: n_train(int(name)) for name in ("2", "3", "4", "5", "6")}
-
-
-class PrivateHooks(CorporateHooks):
-    """The corporate title's operating turn with the privates' steps first (they are offered
-    beside the turn's current step)."""
-
-    def __init__(
-        self, steps: Callable[[], Sequence[Step]] = tuple, track: Callable[[], Step] | None = None
-    ) -> None:
-        self.steps = steps
-        self.track = track
-
-    def operating_steps(self, g: Engine) -> Sequence[Step]:
-        turn = list(super().operating_steps(g))
-        if self.track is not None:
-            turn = [self.track() if type(s) is TrackStep else s for s in turn]
-        return [*self.steps(), *turn]
-
 
 def usa_engine(
     *,
-    lay_rules: Sequence[LayRule] = (),
-    revenue: RevenueRules | None = None,
-    options: GraphOptions | None = None,
-    board_map: type[BoardMap] = BoardMap,
-    steps: Callable[[], Sequence[Step]] = tuple,
-    track: Callable[[], Step] | None = None,
-    hooks: type[PrivateHooks] | None = None,
-) -> FamilyEngine:
-    """Three players, every private in the bank, nothing started; ``steps`` makes the
-    privates' steps for each operating round."""
-    data = dataclasses.replace(DATA_C, privates=private_specs(), trains=TRAINS, phases=PHASES)
-    extra: dict[str, object] = {}
-    if revenue is not None:
-        extra["revenue"] = revenue
-    if options is not None:
-        extra["options"] = options
-    bm = board_map(
-        board(RED),
-        kinds=KINDS,
-        upgrades=upgrade_rules(),
-        lay_rules=lay_rules,
-        one_lay_per_hex=True,
-        **extra,  # type: ignore[arg-type]
+    metropolises: tuple[str, ...] = (),
+    subsidies: Mapping[str, Subsidy] | None = None,
+    compat_18xx_games: bool = False,
+) -> UsaGame:
+    """Three players, every private in the bank, nothing started, in the private auction
+    (§10); ``metropolises``: the drawn ones (§2.4), ``subsidies``: the orange cities'
+    (§2.5)."""
+    variant = Variant.from_options({"compat_18xx_games": compat_18xx_games})
+    deck = private_cards(compat_18xx_games)
+    drawn = SetUp(
+        privates=tuple(card.id for card in deck),
+        metropolises=metropolises,
+        subsidies=dict(subsidies or {}),
+        red_values=RED,
     )
-    return FamilyEngine(
-        [ANN, BOB, CY],
-        Rng(1),
-        data=data,
-        config=CONFIG_C,
-        hooks=(hooks or PrivateHooks)(steps, track),
-        board=bm,
-    )
+    return build((ANN, BOB, CY), Rng(1), variant, drawn, deck)
 
 
-def company(g: Engine, corp: str, home: str, *, cash: int = 500, city: str = "c") -> None:
-    """Ann starts ``corp`` with its station in ``home`` and ``cash`` in its treasury."""
-    g.start_company(ANN, corp, 80)
-    assert isinstance(g.map, BoardMap)
+def company(g: UsaGame, corp: str, home: str, *, cash: int = 500, city: str = "c") -> None:
+    """Ann starts ``corp`` at $82 (a 2-share company, §11.6) with its station in ``home`` and
+    ``cash`` in its treasury."""
+    g.start_company(ANN, corp, 82)
     g.map.board.place_token(home, city, corp)
     g.corps[corp].tokens_placed += 1
     g.ledger.transfer_all(corp, BANK)
     g.ledger.transfer(BANK, corp, cash)
 
 
-def give(g: Engine, private_id: str, owner: str) -> None:
+def give(g: UsaGame, private_id: str, owner: str) -> None:
     """``owner`` holds the private (bought from the bank at face value elsewhere)."""
     g.privates[private_id].owner = owner
 
 
-def board_map(g: Engine) -> BoardMap:
-    assert isinstance(g.map, BoardMap)
+def board_map(g: UsaGame) -> UsaMap:
+    """The game's board map with its rules."""
+    assert isinstance(g.map, UsaMap)
     return g.map
 
 
-def lay(g: Engine, corp: str, hex_name: str, tile: str, rotation: int) -> None:
+def lay(g: UsaGame, corp: str, hex_name: str, tile: str, rotation: int) -> None:
     """``corp`` makes a listed lay (paying nothing: the tests count money themselves)."""
-    bm = board_map(g)
+    bm = g.map
     bm.lay_tile(g, corp, bm.find_lay(g, corp, (hex_name, tile, rotation)))
 
 
-def operating(g: Engine) -> None:
+def operating(g: UsaGame) -> None:
     """Start an operating round (the first started company acts)."""
     g.round = g.hooks.operating_round(g)
     g.round.start(g)
 
 
-def apply(g: Engine, action: Action) -> None:
+def apply(g: UsaGame, action: Action) -> None:
     """Check and carry out a move the way :meth:`Game.apply` does."""
     g.check(action)
     g.execute(action)

@@ -11,7 +11,15 @@ from tests.test_import_cycles import import_graph
 FOLDER = "titles.g18usa"
 RULES = (
     "map_rules",
-    "company_privates",
+    "start_privates",
+    "carnegie_steel",
+    "bankrupt_railroad",
+    "bailey_yard",
+    "law_firm_step",
+    "exports",
+    "subsidies",
+    "max_start",
+    "game_end",
     "train_privates",
     "resources",
     "red_areas",

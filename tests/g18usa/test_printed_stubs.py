@@ -18,14 +18,14 @@ def test_18usa_printed_stubs_are_on_the_board() -> None:
 
 def test_18usa_first_tile_in_d26_continues_the_stub() -> None:
     g = usa_engine()
-    company(g, "CC", "D28", city="c2")
+    company(g, "NYC", "D28", city="c2")
     bm = board_map(g)
-    in_d26 = [lay for lay in bm.tile_lays(g, "CC") if lay.hex == "D26"]
+    in_d26 = [lay for lay in bm.tile_lays(g, "NYC") if lay.hex == "D26"]
     assert in_d26, "New York's company reaches D26"
     assert all(4 in bm.board.tiles[lay.tile].exits(lay.rotation) for lay in in_d26)
     turned_away = next(r for r in range(6) if 4 not in bm.board.tiles["7"].exits(r))
     with pytest.raises(IllegalAction, match="stub"):
-        lay(g, "CC", "D26", "7", turned_away)
+        lay(g, "NYC", "D26", "7", turned_away)
     legal = in_d26[0]
-    lay(g, "CC", "D26", legal.tile, legal.rotation)
+    lay(g, "NYC", "D26", legal.tile, legal.rotation)
     assert "D26" not in bm.board.stubs  # the lay uses the stub up

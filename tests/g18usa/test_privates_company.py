@@ -8,16 +8,12 @@ from __future__ import annotations
 import pytest
 
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.routes.adapter import GraphOptions
+from roundhouse.titles.g18usa.bailey_yard import private_acquired
 from roundhouse.titles.g18usa.board import metropolis_candidates
-from roundhouse.titles.g18usa.company_privates import (
-    LawFirmStep,
-    company_started,
-    private_acquired,
-)
 from roundhouse.titles.g18usa.land_grant import extra_loans, interest_due
 from roundhouse.titles.g18usa.law_firm import settle_law_firm
 from roundhouse.titles.g18usa.powers import UsePrivate
+from roundhouse.titles.g18usa.start_privates import company_started
 from roundhouse.titles.g18usa.stop_bonus import PrivateStops
 from tests.g18usa.privates_engine import (
     ANN,
@@ -36,11 +32,11 @@ DRAWN = ("D28", "H22", "D20", "I19")  # New York and three drawn
 
 def _start(private: str, home: str, *, no_subsidy: bool = False, drawn=DRAWN):  # type: ignore[no-untyped-def]
     g = usa_engine()
-    company(g, "CC", home)
-    give(g, private, "CC")
+    company(g, "NYC", home)
+    give(g, private, "NYC")
     out = company_started(
         g,
-        "CC",
+        "NYC",
         home,
         potential_metropolises=CANDIDATES,
         metropolises=drawn,
@@ -70,12 +66,12 @@ def test_18usa_p10_does_nothing_elsewhere_but_still_closes(
 
 def test_18usa_p10_not_on_an_improved_city() -> None:
     g = usa_engine()
-    company(g, "CC", "G3")
-    rotation = next(x.rotation for x in board_map(g).tile_lays(g, "CC") if x.tile == "57")
-    normal_lay(g, "CC", "G3", "57", rotation)
-    give(g, "P10", "CC")
+    company(g, "NYC", "G3")
+    rotation = next(x.rotation for x in board_map(g).tile_lays(g, "NYC") if x.tile == "57")
+    normal_lay(g, "NYC", "G3", "57", rotation)
+    give(g, "P10", "NYC")
     out = company_started(
-        g, "CC", "G3", potential_metropolises=CANDIDATES, metropolises=DRAWN, no_subsidy=False
+        g, "NYC", "G3", potential_metropolises=CANDIDATES, metropolises=DRAWN, no_subsidy=False
     )
     assert out.metropolis is None
 
@@ -91,8 +87,8 @@ def test_18usa_appendix_subsidy_p29_free_2_train_in_a_no_subsidy_city() -> None:
     used to start a new company in one of these cities"; it costs the company nothing."""
     g, out = _start("P29", "E7", no_subsidy=True)
     assert out.free_train == "2-0"
-    assert [t.id for t in g.depot.owned_by("CC")] == ["2-0"]
-    assert g.ledger.cash("CC") == 500
+    assert [t.id for t in g.depot.owned_by("NYC")] == ["2-0"]
+    assert g.ledger.cash("NYC") == 500
     assert g.privates["P29"].closed
     g, out = _start("P29", "E7", no_subsidy=False)
     assert out.free_train is None and g.privates["P29"].closed
@@ -100,33 +96,35 @@ def test_18usa_appendix_subsidy_p29_free_2_train_in_a_no_subsidy_city() -> None:
 
 def test_18usa_p23_one_more_station_once() -> None:
     """P23: "an additional station marker ... awarded at time of purchase"; never a ninth
-    (§14.3)."""
+    (§14.3).  NYC, a 2-share company, owns its one home token (§11.6) and P23's."""
     g, _ = _start("P23", "E7")
-    assert g.corps["CC"].tokens_owned == 3
-    private_acquired(g, "CC", "P23")
-    assert g.corps["CC"].tokens_owned == 3
+    assert g.corps["NYC"].tokens_owned == 2
+    private_acquired(g, "NYC", "P23")
+    assert g.corps["NYC"].tokens_owned == 2
     assert not g.privates["P23"].closed
 
 
 def test_18usa_p15_one_more_loan_at_5() -> None:
     """P15: "one extra loan at a fixed $5 per round interest rate"."""
     g = usa_engine()
-    company(g, "CC", "E7")
-    assert extra_loans(g, "CC") == 0 and interest_due(g, "CC", 15, 3) == 45
-    give(g, "P15", "CC")
-    assert extra_loans(g, "CC") == 1
-    assert interest_due(g, "CC", 15, 3) == 35
-    assert interest_due(g, "CC", 15, 0) == 0
+    company(g, "NYC", "E7")
+    assert extra_loans(g, "NYC") == 0 and interest_due(g, "NYC", 15, 3) == 45
+    give(g, "P15", "NYC")
+    assert extra_loans(g, "NYC") == 1
+    assert interest_due(g, "NYC", 15, 3) == 35
+    assert interest_due(g, "NYC", 15, 0) == 0
 
 
 def _full_boise():  # type: ignore[no-untyped-def]
-    """CC in Salt Lake City with track into Boise (D6), whose one slot DD holds."""
-    g = usa_engine(options=GraphOptions(decorate=PrivateStops()), steps=lambda: [LawFirmStep()])
-    company(g, "CC", "E7")
-    normal_lay(g, "CC", "E7", "57", 2)  # towards Boise and F8
+    """NYC in Salt Lake City with track into Boise (D6), whose one slot UP holds; NYC owns a
+    second station token, not yet placed."""
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    g.corps["NYC"].tokens_owned += 1
+    normal_lay(g, "NYC", "E7", "57", 2)  # towards Boise and F8
     board = board_map(g).board
     board.lay("D6", "57", 2, {"c": "c"})
-    board.place_token("D6", "c", "DD")
+    board.place_token("D6", "c", "UP")
     board_map(g).laid.clear()
     return g
 
@@ -135,28 +133,28 @@ def test_18usa_p20_station_in_a_full_city() -> None:
     """P20: "place an available station token into any city which currently has no available
     open station circles", an extra placement; it takes the first slot that opens."""
     g = _full_boise()
-    give(g, "P20", "CC")
+    give(g, "P20", "NYC")
     operating(g)
     moves = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
     assert [(m.hex, m.choice) for m in moves] == [("D6", "c")]
     apply(g, moves[0])
     board = board_map(g).board
     assert g.privates["P20"].closed
-    assert g.corps["CC"].tokens_placed == 2
-    assert board["D6"].tokens["c"] == ["DD"]
+    assert g.corps["NYC"].tokens_placed == 2
+    assert board["D6"].tokens["c"] == ["UP"]
     extras = PrivateStops()(board, "D6", "c")
-    assert extras is not None and extras.extra_tokens == ("CC",)
-    board.remove_token("D6", "c", "DD")
+    assert extras is not None and extras.extra_tokens == ("NYC",)
+    board.remove_token("D6", "c", "UP")
     settle_law_firm(board)
-    assert board["D6"].tokens["c"] == ["CC"] and not board["D6"].markers
+    assert board["D6"].tokens["c"] == ["NYC"] and not board["D6"].markers
 
 
 def test_18usa_p20_refused_elsewhere() -> None:
     g = _full_boise()
-    give(g, "P20", "CC")
+    give(g, "P20", "NYC")
     operating(g)
     with pytest.raises(IllegalAction) as err:
-        g.check(UsePrivate(player=ANN, entity="CC", company="P20", hex="E7", choice="c"))
+        g.check(UsePrivate(player=ANN, entity="NYC", company="P20", hex="E7", choice="c"))
     assert err.value.rule == "law_firm.placement"
 
 

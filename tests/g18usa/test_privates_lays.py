@@ -16,12 +16,10 @@ from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.titles.g18usa.private_lays import (
     NEUTRAL,
     PrivateLay,
-    PrivateLayStep,
     lay,
     lays_for,
     station_allowed,
 )
-from roundhouse.titles.g18usa.terrain import PrivateTerrain
 from tests.g18usa.privates_engine import (
     ANN,
     apply,
@@ -37,13 +35,10 @@ POSITIONS = Path(__file__).parent / "positions"
 
 
 def _slc(rotation: int, *, steps: bool = False):  # type: ignore[no-untyped-def]
-    """CC in Salt Lake City (E7) with a yellow 57 at ``rotation``."""
-    g = usa_engine(
-        lay_rules=[PrivateTerrain()],
-        steps=(lambda: [PrivateLayStep(metropolises=("D28",))]) if steps else tuple,
-    )
-    company(g, "CC", "E7")
-    normal_lay(g, "CC", "E7", "57", rotation)
+    """NYC in Salt Lake City (E7) with a yellow 57 at ``rotation``."""
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    normal_lay(g, "NYC", "E7", "57", rotation)
     return g
 
 
@@ -60,26 +55,26 @@ def _do(g, corp: str, private: str, hex_name: str, tile: str, rotation: int) -> 
 def test_18usa_appendix_p9_boomtown_upgrades_a_yellow_city_to_green_in_phase_2() -> None:
     """Appendix P9: "upgrade a yellow non-metropolis city to green"; it is discarded."""
     g = _slc(0)
-    give(g, "P9", "CC")
-    lays = lays_for(g, "CC", "P9", ())
+    give(g, "P9", "NYC")
+    lays = lays_for(g, "NYC", "P9", ())
     assert {h for h, _, _ in lays} == {"E7"}
     assert {t for _, t, _ in lays} <= {"14", "15", "619"}
-    assert lays_for(g, "CC", "P9", ("E7",)) == []  # a metropolis
+    assert lays_for(g, "NYC", "P9", ("E7",)) == []  # a metropolis
     h, t, r = lays[0]
-    _do(g, "CC", "P9", h, t, r)
+    _do(g, "NYC", "P9", h, t, r)
     assert board_map(g).board["E7"].tile.id == t
-    assert board_map(g).board["E7"].tokens["c"] == ["CC"]
+    assert board_map(g).board["E7"].tokens["c"] == ["NYC"]
     assert g.privates["P9"].closed
 
 
 def test_18usa_appendix_p9_is_not_a_tile_action() -> None:
     """Appendix P9: "This does not count as a normal track laying action": after Boomtown the
-    track step still offers CC its lay."""
-    g = usa_engine(steps=lambda: [PrivateLayStep()])
-    company(g, "CC", "E7")
-    normal_lay(g, "CC", "E7", "57", 0)
+    track step still offers NYC its lay."""
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    normal_lay(g, "NYC", "E7", "57", 0)
     board_map(g).laid.clear()  # a later turn
-    give(g, "P9", "CC")
+    give(g, "P9", "NYC")
     operating(g)
     boom = [a for a in g.legal_actions() if isinstance(a, PrivateLay)]
     assert boom and all(a.company == "P9" for a in boom)
@@ -93,16 +88,17 @@ def test_18usa_p16_regional_hq_from_phase_5_on_green_or_brown() -> None:
     """18xx.games P16: the X23 tile on a green or brown non-metropolis city after phase 5
     begins; its extra exits may point off the map."""
     g = _slc(0)
-    give(g, "P16", "CC")
+    give(g, "P16", "NYC")
     board = board_map(g).board
     board.lay("E7", "14", 0, {"c": board.tiles["14"].cities[0].name})
-    assert lays_for(g, "CC", "P16", ()) == []  # phase 2
+    assert lays_for(g, "NYC", "P16", ()) == []  # phase 2
     g.depot.phases.index = 3  # phase 5
-    lays = lays_for(g, "CC", "P16", ())
+    lays = lays_for(g, "NYC", "P16", ())
     assert [(h, t) for h, t, _ in lays] == [("E7", "X23")]
-    _do(g, "CC", "P16", *lays[0])
+    _do(g, "NYC", "P16", *lays[0])
     assert (
-        board["E7"].tile.id == "X23" and "CC" in board["E7"].tokens[board["E7"].tile.cities[0].name]
+        board["E7"].tile.id == "X23"
+        and "NYC" in board["E7"].tokens[board["E7"].tile.cities[0].name]
     )
     assert g.privates["P16"].closed
 
@@ -110,30 +106,30 @@ def test_18usa_p16_regional_hq_from_phase_5_on_green_or_brown() -> None:
 def test_18usa_p17_extra_free_yellow_lay_on_the_icons_once_a_round() -> None:
     """18xx.games P17: one extra yellow lay per turn on the track-icon hexes, ignoring
     terrain (B6: mountain $15, coal)."""
-    g = usa_engine(steps=lambda: [PrivateLayStep()])
-    company(g, "CC", "B8")  # Helena, a track-icon hex
-    normal_lay(g, "CC", "B8", "57", 1)  # towards B6 and B10
+    g = usa_engine()
+    company(g, "NYC", "B8")  # Helena, a track-icon hex
+    normal_lay(g, "NYC", "B8", "57", 1)  # towards B6 and B10
     board_map(g).laid.clear()
-    give(g, "P17", "CC")
+    give(g, "P17", "NYC")
     operating(g)
     gn = [a for a in g.legal_actions() if isinstance(a, PrivateLay)]
     assert {a.hex for a in gn} == {"B6", "B10"}
-    cash = g.ledger.cash("CC")
+    cash = g.ledger.cash("NYC")
     apply(g, next(a for a in gn if a.hex == "B6"))
-    assert g.ledger.cash("CC") == cash
+    assert g.ledger.cash("NYC") == cash
     assert not any(isinstance(a, PrivateLay) for a in g.legal_actions())
     assert any(isinstance(a, LayTile) for a in g.legal_actions())  # not a tile action
     assert not g.privates["P17"].closed
 
 
 def test_18usa_p26_rural_junction_on_an_empty_city_uses_a_tile_action() -> None:
-    """18xx.games P26: rural junctions on empty city hexes, each a tile action; never next to
-    another (Boise D6 next to Salt Lake City)."""
-    g = usa_engine(steps=lambda: [PrivateLayStep()])
-    company(g, "CC", "E7")
-    normal_lay(g, "CC", "E7", "57", 2)  # towards Boise D6 and F8
+    """18xx.games P26: rural junctions on empty city hexes, each a tile action (of §12.2's
+    two); never next to another (Boise D6 next to Salt Lake City)."""
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    normal_lay(g, "NYC", "E7", "57", 2)  # towards Boise D6 and F8
     board_map(g).laid.clear()
-    give(g, "P26", "CC")
+    give(g, "P26", "NYC")
     operating(g)
     junctions = [a for a in g.legal_actions() if isinstance(a, PrivateLay)]
     assert {a.hex for a in junctions} == {"D6"}
@@ -141,24 +137,26 @@ def test_18usa_p26_rural_junction_on_an_empty_city_uses_a_tile_action() -> None:
     board = board_map(g).board
     assert board["D6"].tile.id in {"X07", "X08", "X09"}
     assert not g.privates["P26"].closed  # two left
-    assert not any(isinstance(a, LayTile) for a in g.legal_actions())  # its one tile action
+    # one of the turn's tile actions: the second, for $20, is left (§12.2)
+    assert board_map(g).laid_now(g, "NYC") == ["D6"]
+    assert any(isinstance(a, LayTile) for a in g.legal_actions())
 
 
 def test_18usa_p27_company_town_with_its_bonus_station() -> None:
     """18xx.games P27: a company town on an empty hex not next to a metropolis; the company
     gets a bonus station there, a neutral token takes the other slot; P27 closes."""
     g = _slc(0)  # towards D8 and F6
-    give(g, "P27", "CC")
-    assert lays_for(g, "CC", "P27", ("E7",)) == []  # next to a metropolis
-    lays = lays_for(g, "CC", "P27", ())
+    give(g, "P27", "NYC")
+    assert lays_for(g, "NYC", "P27", ("E7",)) == []  # next to a metropolis
+    lays = lays_for(g, "NYC", "P27", ())
     assert {h for h, _, _ in lays} == {"D8", "F6"}
-    owned = g.corps["CC"].tokens_owned
-    cash = g.ledger.cash("CC")
-    _do(g, "CC", "P27", *next(x for x in lays if x[0] == "D8"))
+    owned = g.corps["NYC"].tokens_owned
+    cash = g.ledger.cash("NYC")
+    _do(g, "NYC", "P27", *next(x for x in lays if x[0] == "D8"))
     board = board_map(g).board
-    assert board["D8"].tokens["c"] == ["CC", NEUTRAL]
-    assert g.corps["CC"].tokens_owned == owned + 1
-    assert g.ledger.cash("CC") == cash - 15  # D8's mountain, as any first tile
+    assert board["D8"].tokens["c"] == ["NYC", NEUTRAL]
+    assert g.corps["NYC"].tokens_owned == owned + 1
+    assert g.ledger.cash("NYC") == cash - 15  # D8's mountain, as any first tile
     assert g.privates["P27"].closed
     assert not station_allowed(board, "D8") and station_allowed(board, "E7")
 
@@ -166,13 +164,13 @@ def test_18usa_p27_company_town_with_its_bonus_station() -> None:
 def test_private_lay_refused_names_the_rule() -> None:
     """A lay the private does not allow (Boomtown on an empty city) is refused with the
     rule."""
-    g = usa_engine(steps=lambda: [PrivateLayStep()])
-    company(g, "CC", "E7")
-    normal_lay(g, "CC", "E7", "57", 2)
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    normal_lay(g, "NYC", "E7", "57", 2)
     board_map(g).laid.clear()
-    give(g, "P9", "CC")
+    give(g, "P9", "NYC")
     operating(g)
-    bad = PrivateLay(player=ANN, entity="CC", company="P9", hex="D6", tile="14", rotation=0)
+    bad = PrivateLay(player=ANN, entity="NYC", company="P9", hex="D6", tile="14", rotation=0)
     with pytest.raises(IllegalAction) as err:
         g.check(bad)
     assert err.value.rule == "private.lay"

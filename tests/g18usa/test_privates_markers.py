@@ -11,7 +11,6 @@ import pytest
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.routes.adapter import GraphOptions
 from roundhouse.titles.g18usa.bridges import BridgeStep, bridge_sites
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.powers import UsePrivate
 from roundhouse.titles.g18usa.red_areas import (
     RedAreaStep,
@@ -19,6 +18,7 @@ from roundhouse.titles.g18usa.red_areas import (
     express_freight_transfer,
     place_express,
 )
+from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import PrivateStops
 from tests.g18usa.privates_engine import (
     ANN,
@@ -38,18 +38,18 @@ def _steps() -> list[object]:
     return [BridgeStep(metropolises=("D28",)), RedAreaStep()]
 
 
-def _st_louis() -> FamilyEngine:
-    """CC in St. Louis (E17, bridge icon) with a 2-train and track to Kansas City (E15, bridge
+def _st_louis() -> UsaGame:
+    """NYC in St. Louis (E17, bridge icon) with a 2-train and track to Kansas City (E15, bridge
     icon): its run is 20 + 20."""
-    g = usa_engine(options=OPTIONS, steps=_steps)  # type: ignore[arg-type]
-    company(g, "CC", "E17")
-    lay(g, "CC", "E17", "57", 1)
-    lay(g, "CC", "E15", "57", 1)
-    g.depot.buy("CC", "2-0", g.ledger)
+    g = usa_engine()
+    company(g, "NYC", "E17")
+    lay(g, "NYC", "E17", "57", 1)
+    lay(g, "NYC", "E15", "57", 1)
+    g.depot.buy("NYC", "2-0", g.ledger)
     return g
 
 
-def _revenue(g: FamilyEngine, corp: str = "CC") -> int:
+def _revenue(g: UsaGame, corp: str = "NYC") -> int:
     return board_map(g).runs(g, corp)[0][1]
 
 
@@ -57,19 +57,19 @@ def test_18usa_13_4_a_bridge_adds_10_for_every_company() -> None:
     """§13.4: "the city's value is increased by $10 for all companies"; P22 has two bridges,
     one per city."""
     g = _st_louis()
-    give(g, "P22", "CC")
+    give(g, "P22", "NYC")
     assert _revenue(g) == 40
     operating(g)
     moves = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
     assert {m.hex for m in moves} == {"E15", "E17"}
-    apply(g, UsePrivate(player=ANN, entity="CC", company="P22", hex="E17"))
+    apply(g, UsePrivate(player=ANN, entity="NYC", company="P22", hex="E17"))
     assert _revenue(g) == 50
     assert not g.privates["P22"].closed
-    again = UsePrivate(player=ANN, entity="CC", company="P22", hex="E17")
+    again = UsePrivate(player=ANN, entity="NYC", company="P22", hex="E17")
     assert again not in g.legal_actions()
     with pytest.raises(IllegalAction, match=r"§13\.4"):
         g.check(again)
-    apply(g, UsePrivate(player=ANN, entity="CC", company="P22", hex="E15"))
+    apply(g, UsePrivate(player=ANN, entity="NYC", company="P22", hex="E15"))
     assert _revenue(g) == 60
     assert not any(isinstance(a, UsePrivate) for a in g.legal_actions())
 
@@ -97,7 +97,7 @@ def test_18usa_13_4_only_where_the_company_reaches() -> None:
     """§13.4: "A company must be able to trace a legal route to a city to place a bridge
     token"; §7.1: a player's private does nothing."""
     g = _st_louis()
-    give(g, "P2", "CC")
+    give(g, "P2", "NYC")
     operating(g)
     hexes = {a.hex for a in g.legal_actions() if isinstance(a, UsePrivate)}
     assert hexes == {"E15", "E17"}  # not Omaha, Minneapolis ...
@@ -105,20 +105,20 @@ def test_18usa_13_4_only_where_the_company_reaches() -> None:
     assert not any(isinstance(a, UsePrivate) for a in g.legal_actions())
 
 
-def _new_orleans() -> FamilyEngine:
-    """CC in New Orleans (I19) with a 2-train and track to the Port of New Orleans (J20,
+def _new_orleans() -> UsaGame:
+    """NYC in New Orleans (I19) with a 2-train and track to the Port of New Orleans (J20,
     drawn 20/40/50/80): its run is 20 + 20."""
-    g = usa_engine(options=OPTIONS, steps=_steps)  # type: ignore[arg-type]
-    company(g, "CC", "I19")
+    g = usa_engine()
+    company(g, "NYC", "I19")
     rotation = next(
         x.rotation
-        for x in board_map(g).tile_lays(g, "CC")
+        for x in board_map(g).tile_lays(g, "NYC")
         if x.hex == "I19"
         and x.tile == "57"
         and 5 in board_map(g).board.tiles["57"].exits(x.rotation)
     )
-    lay(g, "CC", "I19", "57", rotation)
-    g.depot.buy("CC", "2-0", g.ledger)
+    lay(g, "NYC", "I19", "57", rotation)
+    g.depot.buy("NYC", "2-0", g.ledger)
     return g
 
 
@@ -126,7 +126,7 @@ def test_18usa_appendix_p6_puts_the_30_40_50_80_token_in() -> None:
     """Appendix P6: "Discard to replace one red area value token with the 30/40/50/80 value
     token"; the company must reach the area."""
     g = _new_orleans()
-    give(g, "P6", "CC")
+    give(g, "P6", "NYC")
     assert _revenue(g) == 40
     operating(g)
     moves = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
@@ -144,11 +144,11 @@ def test_18usa_appendix_p8_plus_10_per_train_to_its_red_area() -> None:
     """Appendix P8: "+10 revenue for each train which runs to that red area"; for the owning
     company only."""
     g = _new_orleans()
-    give(g, "P8", "CC")
+    give(g, "P8", "NYC")
     operating(g)
     (move,) = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
     apply(g, move)
-    assert express_area(board_map(g).board, "CC") == "Port of New Orleans"
+    assert express_area(board_map(g).board, "NYC") == "Port of New Orleans"
     assert _revenue(g) == 50
     assert not g.privates["P8"].closed  # discarded only if its token is removed
 
@@ -156,9 +156,9 @@ def test_18usa_appendix_p8_plus_10_per_train_to_its_red_area() -> None:
 def test_18usa_appendix_p8_red_area_anywhere_in_mexico() -> None:
     """A red area of several hexes (Mexico) is one area: the marker covers all six."""
     g = usa_engine()
-    place_express(board_map(g).board, "CC", "Mexico")
-    assert express_area(board_map(g).board, "CC") == "Mexico"
-    assert all("express:CC" in board_map(g).board[h].markers for h in ("I5", "K13"))
+    place_express(board_map(g).board, "NYC", "Mexico")
+    assert express_area(board_map(g).board, "NYC") == "Mexico"
+    assert all("express:NYC" in board_map(g).board[h].markers for h in ("I5", "K13"))
 
 
 def test_18usa_appendix_p8_in_a_merger() -> None:
@@ -166,11 +166,11 @@ def test_18usa_appendix_p8_in_a_merger() -> None:
     acquiring company"; if removed, "the Express Freight Service private is discarded"."""
     g = usa_engine()
     board = board_map(g).board
-    place_express(board, "CC", "Seattle")
-    express_freight_transfer(g, "DD", "CC", keep=True)
-    assert express_area(board, "DD") == "Seattle" and express_area(board, "CC") is None
-    express_freight_transfer(g, "AA", "DD", keep=False)
-    assert express_area(board, "AA") is None
+    place_express(board, "NYC", "Seattle")
+    express_freight_transfer(g, "UP", "NYC", keep=True)
+    assert express_area(board, "UP") == "Seattle" and express_area(board, "NYC") is None
+    express_freight_transfer(g, "PRR", "UP", keep=False)
+    assert express_area(board, "PRR") is None
     assert g.privates["P8"].closed
 
 
@@ -181,10 +181,10 @@ def test_18usa_p27_company_town_pays_others_10_less() -> None:
     g = usa_engine()
     board = board_map(g).board
     board.lay("D18", "X20", 0, {})
-    board.place_token("D18", board["D18"].tile.cities[0].name, "CC")
+    board.place_token("D18", board["D18"].tile.cities[0].name, "NYC")
     extras = decorate(board, "D18", board["D18"].tile.cities[0].name)
     assert extras is not None
-    assert extras.bonus == -10 and extras.company_bonus == {"CC": 10}
+    assert extras.bonus == -10 and extras.company_bonus == {"NYC": 10}
 
 
 def test_18usa_appendix_p8_a_choice_not_offered_is_refused() -> None:
@@ -196,7 +196,7 @@ def test_18usa_appendix_p8_a_choice_not_offered_is_refused() -> None:
     from roundhouse.core.canonical import digest
 
     g = _new_orleans()
-    give(g, "P8", "CC")
+    give(g, "P8", "NYC")
     operating(g)
     (move,) = [a for a in g.legal_actions() if isinstance(a, UsePrivate)]
     before = digest(g)
@@ -205,7 +205,7 @@ def test_18usa_appendix_p8_a_choice_not_offered_is_refused() -> None:
             g.check(dataclasses.replace(move, choice=bad))
     assert digest(g) == before
     apply(g, move)
-    assert express_area(board_map(g).board, "CC") == "Port of New Orleans"
+    assert express_area(board_map(g).board, "NYC") == "Port of New Orleans"
 
 
 def test_18usa_appendix_p6_on_the_site_only_in_the_track_step() -> None:

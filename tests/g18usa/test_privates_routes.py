@@ -8,68 +8,48 @@ import pytest
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Choose, Pass, RunRoutes
-from roundhouse.core.flow.board_map import BoardMap
-from roundhouse.core.routes.adapter import GraphOptions
 from roundhouse.core.routes.kinds import n_train
-from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.route_privates import (
-    AttachStep,
-    attached_kinds,
     extended,
-    private_revenue_rules,
     switched,
-    switcher_options,
 )
-from roundhouse.titles.g18usa.stop_bonus import PrivateStops
+from roundhouse.titles.g18usa.state import UsaGame
 from tests.g18usa.privates_engine import ANN, apply, board_map, company, give, operating, usa_engine
 
 
-class PrivateRunMap(BoardMap):
-    """A board map the way the title's must be: attachments and P17's bonus."""
-
-    def train_kinds(self, g, corp_id):  # type: ignore[no-untyped-def,override]
-        return attached_kinds(g, corp_id, super().train_kinds(g, corp_id))
-
-    def revenue_rules(self, g, corp_id):  # type: ignore[no-untyped-def,override]
-        return private_revenue_rules(g, corp_id, super().revenue_rules(g, corp_id))
-
-    def route_options(self, g, corp_id):  # type: ignore[no-untyped-def,override]
-        return switcher_options(g, corp_id, super().route_options(g, corp_id))
-
-
-def _rotation(g: FamilyEngine, tile: str, exits: set[int]) -> int:
+def _rotation(g: UsaGame, tile: str, exits: set[int]) -> int:
     t = board_map(g).board.tiles[tile]
     return next(r for r in range(6) if t.exits(r) == exits)
 
 
-def _put(g: FamilyEngine, hex_name: str, tile: str, exits: set[int]) -> None:
+def _put(g: UsaGame, hex_name: str, tile: str, exits: set[int]) -> None:
     board = board_map(g).board
     moves = {c.name: board.tiles[tile].cities[0].name for c in board[hex_name].tile.stations}
     board.lay(hex_name, tile, _rotation(g, tile, exits), moves)
 
 
-def _to_the_run(g: FamilyEngine) -> None:
-    """Pass CC's track and station steps: the attachments come with the run."""
+def _to_the_run(g: UsaGame) -> None:
+    """Pass NYC's track and station steps: the attachments come with the run."""
     for _ in range(5):
         if any(isinstance(a, RunRoutes) for a in g.legal_actions()):
             return
-        apply(g, Pass(player=ANN, entity="CC"))
-    raise AssertionError("CC's turn never reached its run")
+        apply(g, Pass(player=ANN, entity="NYC"))
+    raise AssertionError("NYC's turn never reached its run")
 
 
-def _revenue(g: FamilyEngine) -> int:
-    return board_map(g).runs(g, "CC")[0][1]
+def _revenue(g: UsaGame) -> int:
+    return board_map(g).runs(g, "NYC")[0][1]
 
 
-def _helena_fargo() -> FamilyEngine:
-    """CC in Helena (B8) with track through B10, B12 to Fargo (B14) and a 2-train."""
-    g = usa_engine(board_map=PrivateRunMap)
-    company(g, "CC", "B8")
+def _helena_fargo() -> UsaGame:
+    """NYC in Helena (B8) with track through B10, B12 to Fargo (B14) and a 2-train."""
+    g = usa_engine()
+    company(g, "NYC", "B8")
     _put(g, "B8", "57", {1, 4})
     _put(g, "B10", "9", {1, 4})
     _put(g, "B12", "9", {1, 4})
     _put(g, "B14", "57", {1, 4})
-    g.depot.buy("CC", "2-0", g.ledger)
+    g.depot.buy("NYC", "2-0", g.ledger)
     return g
 
 
@@ -77,20 +57,20 @@ def test_18usa_p17_fargo_helena_bonus() -> None:
     """P17: "+$30 revenue bonus for running Fargo-Helena"."""
     g = _helena_fargo()
     assert _revenue(g) == 40
-    give(g, "P17", "CC")
+    give(g, "P17", "NYC")
     board_map(g).board.touch()
     assert _revenue(g) == 70
 
 
-def _three_cities() -> FamilyEngine:
-    """CC in St. Louis (E17) with track to Kansas City (E15) and on to Omaha (D14), a
+def _three_cities() -> UsaGame:
+    """NYC in St. Louis (E17) with track to Kansas City (E15) and on to Omaha (D14), a
     2-train and the attach step."""
-    g = usa_engine(board_map=PrivateRunMap, steps=lambda: [AttachStep()])
-    company(g, "CC", "E17")
+    g = usa_engine()
+    company(g, "NYC", "E17")
     _put(g, "E17", "57", {1, 4})
     _put(g, "E15", "6", {2, 4})
     _put(g, "D14", "5", {5, 0})
-    g.depot.buy("CC", "2-0", g.ledger)
+    g.depot.buy("NYC", "2-0", g.ledger)
     return g
 
 
@@ -98,9 +78,9 @@ def test_18usa_p30_extender_one_more_city() -> None:
     """P30: a non-permanent train "may attach the Extender to run to one extra city"."""
     g = _three_cities()
     assert _revenue(g) == 40
-    give(g, "P30", "CC")
+    give(g, "P30", "NYC")
     operating(g)
-    attach = Choose(player=ANN, entity="CC", choice="2-0", company="P30")
+    attach = Choose(player=ANN, entity="NYC", choice="2-0", company="P30")
     assert attach not in g.legal_actions()  # not in the track step (18xx.games: the route's)
     _to_the_run(g)
     assert attach in g.legal_actions()
@@ -111,12 +91,11 @@ def test_18usa_p30_extender_one_more_city() -> None:
 
 def test_18usa_p30_not_for_permanent_trains() -> None:
     g = _three_cities()
-    g.depot.export_all("2")
-    g.depot.export_all("3")
-    g.depot.export_all("4")
-    g.ledger.transfer(BANK, "CC", 600)
-    g.depot.buy("CC", "5-0", g.ledger)
-    give(g, "P30", "CC")
+    for kind in ("2", "2+", "3", "3+", "4", "4+"):
+        g.depot.export_all(kind)
+    g.ledger.transfer(BANK, "NYC", 600)
+    g.depot.buy("NYC", "5-0", g.ledger)
+    give(g, "P30", "NYC")
     operating(g)
     assert not any(isinstance(a, Choose) and a.choice.startswith("5") for a in g.legal_actions())
 
@@ -132,40 +111,36 @@ def test_18usa_p19_switcher_kind() -> None:
 def test_18usa_p19_switcher_run() -> None:
     """With the switcher a 2-train runs St. Louis-Kansas City-Omaha and scores two of them."""
     g = _three_cities()
-    give(g, "P19", "CC")
+    give(g, "P19", "NYC")
     operating(g)
     _to_the_run(g)
     three = (("2-0", "E17-0", "E15-0", "D14-0"),)
     with pytest.raises(IllegalAction):
-        board_map(g).check_run(g, "CC", three)
-    apply(g, Choose(player=ANN, entity="CC", choice="2-0", company="P19"))
-    assert board_map(g).check_run(g, "CC", three) == 40
+        board_map(g).check_run(g, "NYC", three)
+    apply(g, Choose(player=ANN, entity="NYC", choice="2-0", company="P19"))
+    assert board_map(g).check_run(g, "NYC", three) == 40
 
 
 def test_18usa_p19_switcher_through_a_blocked_city() -> None:
-    """P19: "skip over a city (even a blocked city)": Kansas City is DD's alone; with the
+    """P19: "skip over a city (even a blocked city)": Kansas City is UP's alone; with the
     switcher the 2-train runs St. Louis-(Kansas City)-Omaha, Omaha with a bridge, and the
     blocked city is the one skipped: 20 + 30."""
-    g = usa_engine(
-        board_map=PrivateRunMap,
-        steps=lambda: [AttachStep()],
-        options=GraphOptions(decorate=PrivateStops()),
-    )
-    company(g, "CC", "E17")
+    g = usa_engine()
+    company(g, "NYC", "E17")
     _put(g, "E17", "57", {1, 4})
     _put(g, "E15", "6", {2, 4})
     _put(g, "D14", "5", {5, 0})
     board = board_map(g).board
-    board.place_token("E15", "c", "DD")
+    board.place_token("E15", "c", "UP")
     board.add_marker("D14", "bridge")
-    g.depot.buy("CC", "2-0", g.ledger)
-    give(g, "P19", "CC")
+    g.depot.buy("NYC", "2-0", g.ledger)
+    give(g, "P19", "NYC")
     operating(g)
     _to_the_run(g)
     through = (("2-0", "E17-0", "E15-0", "D14-0"),)
     assert _revenue(g) == 40  # St. Louis and (blocked) Kansas City at the end
     with pytest.raises(IllegalAction):
-        board_map(g).check_run(g, "CC", through)
-    apply(g, Choose(player=ANN, entity="CC", choice="2-0", company="P19"))
-    assert board_map(g).check_run(g, "CC", through) == 50
+        board_map(g).check_run(g, "NYC", through)
+    apply(g, Choose(player=ANN, entity="NYC", choice="2-0", company="P19"))
+    assert board_map(g).check_run(g, "NYC", through) == 50
     assert _revenue(g) == 50

@@ -4,24 +4,17 @@ operating round (§13)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from roundhouse.core.actions import ActionCodec
 from roundhouse.core.bank import BANK
-from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import ACTIONS, LayTile, Pass
-from roundhouse.core.flow.map_steps import TrackStep
-from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.actions import ACTIONS, Choose, LayTile, Pass, RunRoutes
 from roundhouse.titles.g18usa.family1817.actions import CORPORATE_ACTIONS
 from roundhouse.titles.g18usa.powers import PRIVATE_ACTIONS, PrivateLay, UsePrivate
-from roundhouse.titles.g18usa.resources import ResourceTokenPrompt, ResourceTokenStep
-from roundhouse.titles.g18usa.terrain import PrivateTerrain
+from roundhouse.titles.g18usa.resources import ResourceTokenPrompt
 from tests.g18usa.privates_engine import (
     ANN,
-    PrivateHooks,
     apply,
     board_map,
     company,
@@ -35,57 +28,43 @@ def test_private_actions_decode_beside_core_and_family() -> None:
     """No kind is taken twice, and each action survives its JSON."""
     codec = ActionCodec(ACTIONS + CORPORATE_ACTIONS + PRIVATE_ACTIONS)
     for action in (
-        UsePrivate(player=ANN, entity="CC", company="P1", hex="D8", choice="coal"),
-        UsePrivate(player=ANN, entity="CC", company="P2", hex="E17"),
-        PrivateLay(player=ANN, entity="CC", company="P26", hex="D6", tile="X07", rotation=2),
+        UsePrivate(player=ANN, entity="NYC", company="P1", hex="D8", choice="coal"),
+        UsePrivate(player=ANN, entity="NYC", company="P2", hex="E17"),
+        PrivateLay(player=ANN, entity="NYC", company="P26", hex="D6", tile="X07", rotation=2),
     ):
         assert codec.decode(action.to_json()) == action
-    assert str(UsePrivate(player=ANN, entity="CC", company="P1", hex="D8", choice="coal")) == (
-        "CC uses P1 on D8 (coal)"
+    assert str(UsePrivate(player=ANN, entity="NYC", company="P1", hex="D8", choice="coal")) == (
+        "NYC uses P1 on D8 (coal)"
     )
 
 
 def test_18usa_13_1_coal_token_placed_in_the_turn_of_the_lay() -> None:
     """§13: the token goes down "as part of a yellow tile lay action in that hex" and "does
-    not count as a tile action": CC lays D8 ($15 mountain), places P28's coal (the $15 back)
-    and may still take its second tile action."""
-    g = usa_engine(lay_rules=[PrivateTerrain()], steps=lambda: [ResourceTokenStep()])
-    company(g, "CC", "E7")
-    give(g, "P28", "CC")
-    g.depot.buy("CC", "2-0", g.ledger)
-    g.ledger.transfer(BANK, "CC", 100)
+    not count as a tile action": NYC lays Salt Lake City, then D8 ($15 mountain) as its
+    second tile action, and places P28's coal there (the $15 back)."""
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    give(g, "P28", "NYC")
+    g.depot.buy("NYC", "2-0", g.ledger)
+    g.ledger.transfer(BANK, "NYC", 100)
     operating(g)
-    apply(g, LayTile(player=ANN, entity="CC", hex="E7", tile="6", rotation=3))
+    apply(g, LayTile(player=ANN, entity="NYC", hex="E7", tile="6", rotation=3))
     assert not any(isinstance(a, UsePrivate) for a in g.legal_actions())
-    cash = g.ledger.cash("CC")
-    # a second lay by hand, as the title's two tile actions would allow (core's step: one)
+    cash = g.ledger.cash("NYC")
+    # the turn's second tile action: $20 (§12.2) and D8's $15 mountain
+    apply(g, LayTile(player=ANN, entity="NYC", hex="D8", tile="7", rotation=0))
     bm = board_map(g)
-    lay = bm.find_lay(g, "CC", ("D8", "7", 0))
-    g.ledger.transfer("CC", BANK, lay.cost)
-    bm.lay_tile(g, "CC", lay)
-    assert g.ledger.cash("CC") == cash - 15
-    coal = UsePrivate(player=ANN, entity="CC", company="P28", hex="D8", choice="coal")
+    assert g.ledger.cash("NYC") == cash - 20 - 15
+    coal = UsePrivate(player=ANN, entity="NYC", company="P28", hex="D8", choice="coal")
     assert coal in g.legal_actions()
     with pytest.raises(IllegalAction) as err:
-        g.check(UsePrivate(player=ANN, entity="CC", company="P28", hex="D8", choice="oil"))
+        g.check(UsePrivate(player=ANN, entity="NYC", company="P28", hex="D8", choice="oil"))
     assert err.value.rule == "resources.placement"
     apply(g, coal)
-    assert g.ledger.cash("CC") == cash
+    assert g.ledger.cash("NYC") == cash - 20
     assert bm.board["D8"].markers == ["coal"]
     assert not g.privates["P28"].closed  # two tokens left
     assert coal not in g.legal_actions()
-
-
-class PromptHooks(PrivateHooks):
-    """The title's turn: the resource-token prompt right after the track step (rules.py)."""
-
-    def operating_steps(self, g: Engine) -> Sequence[Step]:
-        out: list[Step] = []
-        for step in super().operating_steps(g):
-            out.append(step)
-            if isinstance(step, TrackStep):
-                out.append(ResourceTokenPrompt())
-        return out
 
 
 def test_18usa_13_token_listed_once_while_the_prompt_waits_for_it() -> None:
@@ -93,26 +72,24 @@ def test_18usa_13_token_listed_once_while_the_prompt_waits_for_it() -> None:
     token or a pass; the same placements are offered beside the turn too, and each is
     listed once (fuzz seed 9100016, 3 players, listed them twice; that saved game no longer
     reaches its position since later rule changes, so this pins the case directly)."""
-    g = usa_engine(
-        lay_rules=[PrivateTerrain()], steps=lambda: [ResourceTokenStep()], hooks=PromptHooks
-    )
-    company(g, "CC", "E7")
-    give(g, "P28", "CC")
-    g.depot.buy("CC", "2-0", g.ledger)
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    give(g, "P28", "NYC")
+    g.depot.buy("NYC", "2-0", g.ledger)
     operating(g)
-    apply(g, LayTile(player=ANN, entity="CC", hex="E7", tile="6", rotation=3))
+    apply(g, LayTile(player=ANN, entity="NYC", hex="E7", tile="6", rotation=3))
     bm = board_map(g)
-    bm.lay_tile(g, "CC", bm.find_lay(g, "CC", ("D8", "7", 0)))  # a second lay, by hand
+    bm.lay_tile(g, "NYC", bm.find_lay(g, "NYC", ("D8", "7", 0)))  # a second lay, by hand
     prompt = next(s for s in g.round.steps if isinstance(s, ResourceTokenPrompt))
-    assert prompt.active(g, "CC")
+    assert prompt.active(g, "NYC")
     legal = list(g.legal_actions())
-    coal = UsePrivate(player=ANN, entity="CC", company="P28", hex="D8", choice="coal")
+    coal = UsePrivate(player=ANN, entity="NYC", company="P28", hex="D8", choice="coal")
     assert legal.count(coal) == 1
     assert len(set(legal)) == len(legal)
-    assert Pass(player=ANN, entity="CC") in legal
+    assert Pass(player=ANN, entity="NYC") in legal
     apply(g, coal)
     assert bm.board["D8"].markers == ["coal"]
-    assert not prompt.active(g, "CC")
+    assert not prompt.active(g, "NYC")
 
 
 def test_every_refusal_rule_key_has_a_section() -> None:
@@ -126,7 +103,8 @@ def test_every_refusal_rule_key_has_a_section() -> None:
     raised: set[str] = set()
     for name in (
         "powers", "terrain", "resources", "bridges", "red_areas", "private_lays",
-        "tile_actions", "train_privates", "company_privates", "route_privates",
+        "tile_actions", "train_privates", "route_privates", "start_privates",
+        "carnegie_steel", "bankrupt_railroad", "bailey_yard", "law_firm_step",
     ):  # fmt: skip
         raised |= set(re.findall(r'rule="([a-z_.]+)"', (here / f"{name}.py").read_text()))
     assert raised == set(powers.RULE_SECTIONS)
@@ -146,24 +124,21 @@ def test_private_state_copies_and_hashes_with_the_game() -> None:
     import copy
 
     from roundhouse.core.canonical import digest
-    from roundhouse.titles.g18usa.bridges import BridgeStep
-    from roundhouse.titles.g18usa.route_privates import AttachStep
 
-    g = usa_engine(
-        lay_rules=[PrivateTerrain()],
-        steps=lambda: [ResourceTokenStep(), BridgeStep(), AttachStep()],
-    )
-    company(g, "CC", "E17")
-    give(g, "P22", "CC")
-    give(g, "P30", "CC")
-    g.depot.buy("CC", "2-0", g.ledger)
+    g = usa_engine()
+    company(g, "NYC", "E17")
+    give(g, "P22", "NYC")
+    give(g, "P30", "NYC")
+    g.depot.buy("NYC", "2-0", g.ledger)
     operating(g)
-    apply(g, LayTile(player=ANN, entity="CC", hex="E17", tile="57", rotation=1))
-    apply(g, UsePrivate(player=ANN, entity="CC", company="P22", hex="E17"))
+    apply(g, LayTile(player=ANN, entity="NYC", hex="E17", tile="57", rotation=1))
+    apply(g, UsePrivate(player=ANN, entity="NYC", company="P22", hex="E17"))
+    for _ in range(5):  # on to the run, where P30 attaches
+        if any(isinstance(a, RunRoutes) for a in g.legal_actions()):
+            break
+        apply(g, Pass(player=ANN, entity="NYC"))
     twin = copy.deepcopy(g)
     assert digest(twin) == digest(g)
-    from roundhouse.core.flow.actions import Choose
-
-    apply(twin, Choose(player=ANN, entity="CC", choice="2-0", company="P30"))
+    apply(twin, Choose(player=ANN, entity="NYC", choice="2-0", company="P30"))
     assert digest(twin) != digest(g)
     assert board_map(twin).board["E17"].markers == ["bridge"]

@@ -7,18 +7,13 @@ import pytest
 
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.tiles import Colour
-from roundhouse.titles.g18usa.terrain import PrivateTerrain
 from roundhouse.titles.g18usa.tile_actions import (
     BASE,
     CITY_UPGRADE,
     LAY,
     UPGRADE,
-    PettiboneRule,
-    TileActionStep,
     TilePlan,
-    pettibone_colours,
     plan,
 )
 from tests.g18usa.privates_engine import (
@@ -46,41 +41,41 @@ def test_18usa_appendix_p7_and_p11_plans() -> None:
     """P7: "Pay $20 to lay three tiles, one of which may be an upgrade"; P11: two upgrades,
     one of a city; both: "one new tile, upgrade one tile, and upgrade one non city tile"."""
     g = usa_engine()
-    company(g, "CC", "E7")
-    give(g, "P7", "CC")
-    p7 = plan(g, "CC")
+    company(g, "NYC", "E7")
+    give(g, "P7", "NYC")
+    p7 = plan(g, "NYC")
     assert (p7.actions, p7.upgrades, p7.fee) == (3, 1, 20)
     assert p7.allows((LAY, UPGRADE), LAY) and not p7.allows((LAY, UPGRADE), UPGRADE)
-    give(g, "P11", "CC")
-    both = plan(g, "CC")
+    give(g, "P11", "NYC")
+    both = plan(g, "NYC")
     assert (both.actions, both.upgrades, both.city_upgrades) == (3, 2, 1)
     assert both.allows((LAY, CITY_UPGRADE), UPGRADE)
     assert not both.allows((LAY, CITY_UPGRADE), CITY_UPGRADE)
-    g.privates["P7"].owner = "DD"
-    p11 = plan(g, "CC")
+    g.privates["P7"].owner = "UP"
+    p11 = plan(g, "NYC")
     assert (p11.actions, p11.upgrades, p11.city_upgrades, p11.colours_ahead) == (2, 2, 1, 1)
 
 
 def _turn(with_p7: bool):  # type: ignore[no-untyped-def]
-    g = usa_engine(lay_rules=[PrivateTerrain()], track=TileActionStep)
-    company(g, "CC", "E7")
+    g = usa_engine()
+    company(g, "NYC", "E7")
     if with_p7:
-        give(g, "P7", "CC")
+        give(g, "P7", "NYC")
     operating(g)
     return g
 
 
 def _lay(g, hex_name: str, tile: str, rotation: int) -> None:  # type: ignore[no-untyped-def]
-    apply(g, LayTile(player=ANN, entity="CC", hex=hex_name, tile=tile, rotation=rotation))
+    apply(g, LayTile(player=ANN, entity="NYC", hex=hex_name, tile=tile, rotation=rotation))
 
 
 def test_18usa_12_2_second_tile_action_costs_20() -> None:
     """§12.2: the second tile action costs $20 (plus D8's $15 mountain); no third."""
     g = _turn(with_p7=False)
     _lay(g, "E7", "57", 0)  # towards D8 and F6
-    assert g.ledger.cash("CC") == 500
+    assert g.ledger.cash("NYC") == 500
     _lay(g, "D8", "7", 0)
-    assert g.ledger.cash("CC") == 500 - 20 - 15
+    assert g.ledger.cash("NYC") == 500 - 20 - 15
     assert not any(isinstance(a, LayTile) for a in g.legal_actions())
 
 
@@ -89,20 +84,20 @@ def test_18usa_appendix_p7_three_tiles_for_20() -> None:
     g = _turn(with_p7=True)
     _lay(g, "E7", "57", 0)
     _lay(g, "D8", "7", 0)
-    assert g.ledger.cash("CC") == 500 - 20 - 15
+    assert g.ledger.cash("NYC") == 500 - 20 - 15
     f6 = [a for a in g.legal_actions() if isinstance(a, LayTile) and a.hex == "F6"]
     assert f6
     apply(g, f6[0])
-    assert g.ledger.cash("CC") == 465
+    assert g.ledger.cash("NYC") == 465
     assert not any(isinstance(a, LayTile) for a in g.legal_actions())
 
 
 def test_18usa_12_2_one_upgrade_refused_with_the_rule() -> None:
     """§12.2: "at most one of the two actions may be an upgrade" (phase 3: green)."""
-    g = usa_engine(lay_rules=[PrivateTerrain()], track=TileActionStep)
-    company(g, "CC", "E7")
-    normal_lay(g, "CC", "E7", "57", 0)
-    normal_lay(g, "CC", "D8", "7", 0)
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    normal_lay(g, "NYC", "E7", "57", 0)
+    normal_lay(g, "NYC", "D8", "7", 0)
     board_map(g).laid.clear()
     g.depot.phases.index = 1  # phase 3
     operating(g)
@@ -113,29 +108,20 @@ def test_18usa_12_2_one_upgrade_refused_with_the_rule() -> None:
     assert second not in g.legal_actions()
     with pytest.raises(IllegalAction) as err:
         g.check(second)
-    assert err.value.rule == "track.tile_actions"
-
-
-class PettiboneMap(BoardMap):
-    """A board map the way the title's must be: P11's owner sees the next colour."""
-
-    def colours(self, g):  # type: ignore[no-untyped-def,override]
-        return pettibone_colours(g, super().colours(g))
+    assert err.value.rule == "track.allowance"  # the board map's (§12.2)
 
 
 def test_18usa_p11_non_city_track_one_colour_ahead() -> None:
     """18xx.games P11: "upgrade non-city track to a color one higher than the current phase
     normally allows" - green plain track in phase 2, but no green city."""
-    g = usa_engine(
-        lay_rules=[PrivateTerrain(), PettiboneRule()], track=TileActionStep, board_map=PettiboneMap
-    )
-    company(g, "CC", "E7")
-    normal_lay(g, "CC", "E7", "57", 0)
-    normal_lay(g, "CC", "D8", "7", 0)
+    g = usa_engine()
+    company(g, "NYC", "E7")
+    normal_lay(g, "NYC", "E7", "57", 0)
+    normal_lay(g, "NYC", "D8", "7", 0)
     board_map(g).laid.clear()
     operating(g)
     assert not any(isinstance(a, LayTile) and a.hex == "D8" for a in g.legal_actions())
-    give(g, "P11", "CC")
+    give(g, "P11", "NYC")
     board_map(g).board.touch()
     lays = [a for a in g.legal_actions() if isinstance(a, LayTile)]
     d8 = {board_map(g).board.tiles[a.tile].colour for a in lays if a.hex == "D8"}

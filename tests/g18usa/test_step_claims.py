@@ -14,7 +14,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain
 from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.powers import UsePrivate
-from roundhouse.titles.g18usa.rules import any_time_steps
+from roundhouse.titles.g18usa.state import UsaGame
 from tests.g18usa.privates_engine import ANN, apply, company, give, operating, usa_engine
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -38,15 +38,15 @@ def test_18usa_13_p21_coal_token_is_the_resource_steps_not_a_bridge() -> None:
     assert game.state.privates["P21"].owner == "C&O"  # its bridge token is still to use
 
 
-def _cc_at_phase_5_with_p25(steps):  # type: ignore[no-untyped-def]
-    """CC (P25, a 5-train, $1000 left) in its operating turn in Phase 5: Pullman cars for sale."""
-    g = usa_engine(steps=steps)
-    company(g, "CC", "E7", cash=1600)
-    for kind in ("2", "3", "4"):
+def _cc_at_phase_5_with_p25() -> UsaGame:
+    """NYC (P25, a 5-train, $1000 left) in its operating turn in Phase 5: Pullman cars for sale."""
+    g = usa_engine()
+    company(g, "NYC", "E7", cash=1600)
+    for kind in ("2", "2+", "3", "3+", "4", "4+"):
         g.depot.export_all(kind)
-    g.train_events("CC", g.depot.buy("CC", "5-0", g.ledger))
+    g.train_events("NYC", g.depot.buy("NYC", "5-0", g.ledger))
     assert g.depot.phases.current.name == "5"
-    give(g, "P25", "CC")
+    give(g, "P25", "NYC")
     operating(g)
     return g
 
@@ -56,17 +56,17 @@ def test_18usa_p25_locomotive_before_the_run_beside_a_car_for_sale() -> None:
     the bank at a 10% discount"; with Pullman cars for sale too (§12.7), in the title's order
     of steps, the purchase was listed but taken by the car step ("only a car before the
     run") and refused (fuzz seed 9300058, 6 players)."""
-    g = _cc_at_phase_5_with_p25(lambda: [s for s in any_time_steps() if "buy_train" in s.kinds])
-    buy = BuyTrain(player=ANN, entity="CC", train="5-1", price=540)
+    g = _cc_at_phase_5_with_p25()
+    buy = BuyTrain(player=ANN, entity="NYC", train="5-1", price=540)
     assert buy in g.legal_actions()
     assert any(
         g.depot.is_car(g.depot.train(a.train)) for a in g.legal_actions() if isinstance(a, BuyTrain)
     )
     apply(g, buy)
-    assert g.depot.train("5-1").owner == "CC"
-    assert g.ledger.cash("CC") == 1000 - 540
+    assert g.depot.train("5-1").owner == "NYC"
+    assert g.ledger.cash("NYC") == 1000 - 540
     assert g.privates["P25"].closed
-    locomotive = BuyTrain(player=ANN, entity="CC", train="5-2", price=600)
+    locomotive = BuyTrain(player=ANN, entity="NYC", train="5-2", price=600)
     with pytest.raises(IllegalAction) as refused:
         apply(g, locomotive)  # without P25 only a car before the run
     assert refused.value.rule == "trains.car_before_run"

@@ -55,7 +55,7 @@ from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PRIVATE_ACTIONS, RULE_SECTIONS
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.rules import UsaHooks
-from roundhouse.titles.g18usa.setup_draw import PrivateCard, draw_setup
+from roundhouse.titles.g18usa.setup_draw import PrivateCard, SetUp, draw_setup
 from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.variant import OPTIONS, Variant
 from roundhouse.titles.g18usa.view import UsaObserver
@@ -82,6 +82,10 @@ RULEBOOK = Rulebook(
         "shares.cert_limit": "§11.4",
         "shares.holding_limit": "§11.4",
         "shares.from_president": "§17 (No 60% President Share Limit)",
+        "shares.from_president_cash": "§17 (No 60% President Share Limit)",
+        "shares.not_available": "§11.3",
+        "money.insufficient_cash": "§11.3, §12.6",
+        "sr.unknown": "§7.2",
         "sr.bought": "§11.3",
         "shares.no_trade_zone": "§11.1",
         "shares.unsellable": "§11.1",
@@ -102,6 +106,7 @@ RULEBOOK = Rulebook(
         "loans.none": "§9",
         "loans.none_left": "§9",
         "loans.not_held": "§12.9",
+        "loans.repay_cash": "§12.9",
         "loans.order": "§9",
         "loans.no_repay_after_loan": "§12.9",
         "cash_crisis.can_sell": "§15",
@@ -291,33 +296,47 @@ def make_setup(
         drawn = draw_setup(
             rng, players=len(players), cards=deck, site_pool=variant.compat_18xx_games
         )
-        board = usa_board.board(drawn.red_values)
-        candidates = usa_board.metropolis_candidates()
-        for hex_name in drawn.metropolises:
-            metro = candidates[hex_name]
-            # §12.2.3: Denver (no north arrow) starts at rotation 0; its first company
-            # chooses (denver.py)
-            board.lay(hex_name, metro.tile, metro.rotation or 0, {})
-        mexico = usa_board.red_areas()["Mexico"].hexes
-        title_data = TitleData(
-            market=data.market_grid(),
-            corporations=data.corporations(),
-            trains=data.train_types(len(players), seventeen=variant.seventeen_trains),
-            phases=data.phases(),
-            privates=private_specs(deck, drawn.privates),
-        )
-        return UsaGame(
-            players,
-            rng,
-            data=title_data,
-            config=settings(len(players), variant),
-            hooks=UsaHooks(START_RULES),
-            board=UsaMap(board, mexico_hexes=mexico, kinds=data.train_kinds()),
-            variant=variant,
-            drawn=drawn,
-        )
+        return build(players, rng, variant, drawn, deck, settings)
 
     return setup
+
+
+def build(
+    players: tuple[PlayerId, ...],
+    rng: Rng,
+    variant: Variant,
+    drawn: SetUp,
+    deck: Sequence[PrivateCard],
+    settings: Callable[[int, Variant], FamilyConfig] = config,
+) -> UsaGame:
+    """The game of a set-up: the board as drawn (§2.4's metropolis tiles laid, §2.6's red
+    values), the privates of ``deck`` that ``drawn`` puts in play; tests build one from a
+    set-up of their own."""
+    board = usa_board.board(drawn.red_values)
+    candidates = usa_board.metropolis_candidates()
+    for hex_name in drawn.metropolises:
+        metro = candidates[hex_name]
+        # §12.2.3: Denver (no north arrow) starts at rotation 0; its first company
+        # chooses (denver.py)
+        board.lay(hex_name, metro.tile, metro.rotation or 0, {})
+    mexico = usa_board.red_areas()["Mexico"].hexes
+    title_data = TitleData(
+        market=data.market_grid(),
+        corporations=data.corporations(),
+        trains=data.train_types(len(players), seventeen=variant.seventeen_trains),
+        phases=data.phases(),
+        privates=private_specs(deck, drawn.privates),
+    )
+    return UsaGame(
+        players,
+        rng,
+        data=title_data,
+        config=settings(len(players), variant),
+        hooks=UsaHooks(START_RULES),
+        board=UsaMap(board, mexico_hexes=mexico, kinds=data.train_kinds()),
+        variant=variant,
+        drawn=drawn,
+    )
 
 
 TITLE = Title(

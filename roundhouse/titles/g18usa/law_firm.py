@@ -8,7 +8,7 @@ Until a slot opens the station is a ``lawfirm:<company>:<city>`` marker on the h
 These read and change the board only: where P20 may go (:func:`law_firm_sites`), the waiting
 stations (:func:`law_firm_stations`), and what a merger, a liquidation or a new slot does to
 them (:func:`merge_law_firm`, :func:`remove_law_firm`, :func:`settle_law_firm`, after every
-change of a city's tokens or tile).  Using the private is :mod:`.company_privates`'s
+change of a city's tokens or tile).  Using the private is :mod:`.law_firm_step`'s
 ``LawFirmStep``.
 """
 

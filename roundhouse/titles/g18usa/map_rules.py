@@ -32,7 +32,7 @@ from roundhouse.core.station import TokenPlacement
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import Allowance, TileLay, TrackRules
 from roundhouse.titles.g18usa import tiles as usa_tiles
-from roundhouse.titles.g18usa.company_privates import MAX_TOKENS
+from roundhouse.titles.g18usa.bailey_yard import MAX_TOKENS
 from roundhouse.titles.g18usa.law_firm import law_firm_stations, remove_law_firm, settle_law_firm
 from roundhouse.titles.g18usa.map_state import UsaMapState
 from roundhouse.titles.g18usa.red_areas import discard_express, express_area, express_cut

@@ -136,7 +136,7 @@ class CityUpgrade(Ability, Table):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class CarnegieSteel(Ability, Table):
     """A company started with it in an unchosen, still empty potential metropolis makes that
-    city a metropolis (§2.3, §2.4, appendix "Metropolis"; :mod:`.company_privates`)."""
+    city a metropolis (§2.3, §2.4, appendix "Metropolis"; :mod:`.carnegie_steel`)."""
 
     when: When = When.STOCK_ROUND
     """When it may be used."""
@@ -181,7 +181,7 @@ class PennsyBoneyard(Ability, Table):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ExtraLoan(Ability, Table):
     """``loans`` more than the company's maximum, at a fixed ``interest`` (P15;
-    :mod:`.company_privates`)."""
+    :mod:`.land_grant`)."""
 
     loans: Amount
     """Loans above the share-size maximum."""
@@ -234,7 +234,7 @@ class TrainBonusStop(Ability, Table):
 class LawFirmToken(Ability, Table):
     """Discard in the track step to place one of the company's station tokens in a
     reachable city with no open slot; it fills the first slot that opens (P20;
-    :mod:`.company_privates`)."""
+    :mod:`.law_firm_step`)."""
 
     when: When = When.TRACK
     """When it may be used."""
@@ -245,7 +245,7 @@ class LawFirmToken(Ability, Table):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ExtraStation(Ability, Table):
     """``tokens`` more station tokens for the company that gets it (P23;
-    :mod:`.company_privates`)."""
+    :mod:`.bailey_yard`)."""
 
     tokens: Amount
     """Tokens added to the charter."""
@@ -290,7 +290,7 @@ class SpecialTiles(Ability, Table):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class BankruptRailroad(Ability, Table):
     """A company started with it in a city whose subsidy is "No subsidy" takes a free
-    ``train`` from the bank (appendix "Subsidy Tiles"; :mod:`.company_privates`)."""
+    ``train`` from the bank (appendix "Subsidy Tiles"; :mod:`.bankrupt_railroad`)."""
 
     train: str
     """The train type."""

@@ -45,7 +45,6 @@ from roundhouse.titles.g18usa.board import great_northern_hexes
 from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
 from roundhouse.titles.g18usa.law_firm import settle_law_firm
 from roundhouse.titles.g18usa.listed_step import ListedStep
-from roundhouse.titles.g18usa.map_state import UsaMapState
 from roundhouse.titles.g18usa.powers import PrivateLay, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import CityUpgrade, GreatNorthern, SpecialTiles
 from roundhouse.titles.g18usa.state import UsaGame
@@ -365,6 +364,6 @@ class PrivateLayStep(ListedStep[UsaGame], BesideTrackStep[UsaGame]):
                     g.ledger.transfer(entity, BANK, fee)
                 track.lays += 1
         lay(g, entity, action)
-        if not counts and isinstance(g.map, UsaMapState):
+        if not counts:
             # P9's and P17's lays are no tile action: the $20 of §12.2 does not count them
             g.map.free_laid.append(action.hex)

@@ -10,7 +10,7 @@ stop for P13's choice.
   (:class:`.train_privates.LocomotiveStep`), asked before the car step (:mod:`.rules`).
 * Beside the track step: the Resource subsidy's lay (:mod:`.resource_subsidy`), P9/P16/P17/
   P26/P27's lays (:class:`.private_lays.PrivateLayStep`), P20's station
-  (:class:`.company_privates.LawFirmStep`), §13.3's ore token upgrade
+  (:class:`.law_firm_step.LawFirmStep`), §13.3's ore token upgrade
   (:mod:`.ore_upgrade`).  P7 and P11 change what the track step allows
   (:func:`.tile_actions.plan`, asked by the board map, :mod:`.map_rules`).
 * The buy-trains step takes P25's 10% (:class:`.train_privates.LocomotiveDiscount`).
@@ -27,15 +27,12 @@ from roundhouse.core.flow.round import ForwardTurn
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.trains import SCRAPPED
-from roundhouse.titles.g18usa import board as usa_board
 from roundhouse.titles.g18usa.board import new_york
 from roundhouse.titles.g18usa.bridges import BridgeStep
-from roundhouse.titles.g18usa.company_privates import LawFirmStep
-from roundhouse.titles.g18usa.denver import DENVER
 from roundhouse.titles.g18usa.family1817.corporate_round import CorporateOperatingRound
 from roundhouse.titles.g18usa.family1817.short_sale import CorporateStockRound
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
-from roundhouse.titles.g18usa.law_firm import settle_law_firm
+from roundhouse.titles.g18usa.law_firm_step import LawFirmStep
 from roundhouse.titles.g18usa.ore_upgrade import OreUpgradeStep
 from roundhouse.titles.g18usa.powers import owner_of
 from roundhouse.titles.g18usa.private_lays import PrivateLayStep
@@ -54,24 +51,6 @@ from roundhouse.titles.g18usa.train_privates import (
 def metropolises(g: UsaGame) -> tuple[str, ...]:
     """New York and the game's other metropolises (§2.4; P10's, once made)."""
     return (new_york(), *g.metropolises)
-
-
-def make_metropolis(g: UsaGame, hex_name: str) -> None:
-    """P10 Carnegie Steel made ``hex_name`` a metropolis (appendix "Metropolis"): its
-    metropolis tile goes down as set-up lays the drawn ones (§2.4), the company's home station
-    moving onto it; Denver's orientation is then open (§12.2.3)."""
-    board = g.map.board
-    metro = usa_board.metropolis_candidates()[hex_name]
-    here = board[hex_name]
-    new = board.tiles[metro.tile]
-    moves = {s.name: new.cities[0].name for s in here.tile.stations} if new.cities else {}
-    for back in board.lay(hex_name, metro.tile, metro.rotation or 0, moves):
-        if back in g.corps:
-            g.corps[back].tokens_placed -= 1
-    settle_law_firm(board)
-    g.metropolises = (*g.metropolises, hex_name)
-    if hex_name == DENVER:
-        g.denver_open = True
 
 
 def private_steps(g: UsaGame) -> list[Step[UsaGame]]:

@@ -37,12 +37,15 @@ TrackEngineers, TwoUpgrades  :func:`.tile_actions.plan` read by the title's hook
 CityUpgrade, GreatNorthern   :class:`.private_lays.PrivateLayStep` before the track step (with
 lay, SpecialTiles (P9 P16    the metropolises); the title's ``revenue_rules`` through
 P17 P26 P27)                 :func:`.route_privates.private_revenue_rules` (P17's bonus)
-CarnegieSteel, BankruptRail- :func:`.company_privates.company_started` after §11.6's funding
-road, P14, ExtraStation      (lay the returned metropolis's tile); :func:`.company_privates.
-(P10 P14 P29 P23)            private_acquired` whenever a company gets a private
+CarnegieSteel, BankruptRail- the hooks' ``on_float`` call :func:`.start_privates.
+road, P14, ExtraStation      privates_started` after §11.6's funding: P10's metropolis
+(P10 P14 P29 P23)            (:mod:`.carnegie_steel`), P29's train (:mod:`.bankrupt_railroad`),
+                             P10/P14/P29 close; P23's token (:mod:`.bailey_yard`):
+                             ``private_acquired`` whenever a company gets a private,
+                             ``start_tokens`` in the start's count (``tokens_brought``)
 ExtraLoan (P15)              family1817's ``max_loans`` + :func:`.land_grant.extra_loans`,
                              ``interest_due`` = :func:`.land_grant.interest_due`
-LawFirmToken (P20)           :class:`.company_privates.LawFirmStep`; :func:`.law_firm.
+LawFirmToken (P20)           :class:`.law_firm_step.LawFirmStep`; :func:`.law_firm.
                              settle_law_firm` after tokens leave a city and after every lay;
                              ``UsaMap.stations`` counts it in a merger (§14.3)
 PennsyBoneyard (P13)         the rounds mix in :class:`.train_privates.BoneyardRound`; the hooks'

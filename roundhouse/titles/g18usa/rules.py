@@ -1,18 +1,19 @@
 """18USA's round sequence and its rules at round boundaries, as hooks on the 1817 family's.
+The hooks wire the rules in; each rule is its own module.
 
 * §3, §10: the private auction (no seed money), then stock round, operating round, M&A
   round, operating round, M&A round, and back to a stock round.
 * §11.6: companies start by auctioning the president's certificate, the winner choosing
-  the home station, the size and the privates given; §11.6.1: the first stock round's
-  subsidies (cash ones pay part of the start; +10 and +10/+20 raise the city's value),
-  discarded at its end.
+  the home station, the size and the privates given (their abilities then:
+  :mod:`.start_privates`); §11.6.1: the first stock round's subsidies, discarded at its end
+  (:mod:`.subsidies`); §17's $300 starting price (:mod:`.max_start`).
 * §12: the operating turn with loans, Pullman cars, interest and repayment around core's
   track, token, run, dividend and train steps.
 * §12.10: train exports at the end of operating rounds; §8: Phase 3 at the end of the
-  second.
+  second (:mod:`.exports`).
 * §16: the first 8-train ends the game after three more operating rounds: in the first
   operating round of a set, the set, a stock round and a final set of two; in the second,
-  the set, a stock round and a final set of three.
+  the set, a stock round and a final set of three; the scores (:mod:`.game_end`).
 """
 
 from __future__ import annotations
@@ -26,16 +27,17 @@ from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import TrainEvents
-from roundhouse.titles.g18usa import board as usa_board
-from roundhouse.titles.g18usa import data, resource_subsidy
-from roundhouse.titles.g18usa.company_privates import (
-    company_started,
-    private_acquired,
-    start_tokens,
+from roundhouse.titles.g18usa import (
+    data,
+    exports,
+    game_end,
+    max_start,
+    resource_subsidy,
+    subsidies,
 )
+from roundhouse.titles.g18usa.bailey_yard import private_acquired, start_tokens
 from roundhouse.titles.g18usa.denver import DenverStep
 from roundhouse.titles.g18usa.family1817.car_step import CarPurchaseStep, ScrapCarStep
-from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone
 from roundhouse.titles.g18usa.family1817.company_start import StartRules
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, LoanStep, RepayStep
@@ -47,19 +49,16 @@ from roundhouse.titles.g18usa.private_rounds import (
     UsaOperatingRound,
     UsaStockRound,
     UsaTakeoverRound,
-    make_metropolis,
     private_steps,
     track_steps,
     with_privates,
 )
 from roundhouse.titles.g18usa.red_areas import express_freight_transfer
 from roundhouse.titles.g18usa.resources import ResourceTokenPrompt
+from roundhouse.titles.g18usa.start_privates import privates_started
 from roundhouse.titles.g18usa.state import Rusting, UsaGame
 from roundhouse.titles.g18usa.tile_actions import plan
 from roundhouse.titles.g18usa.train_privates import LocomotiveStep, note_rust
-
-PLUS_TOKENS = {"plus10": (10, 10), "plus10_20": (10, 20)}
-"""Appendix "Subsidy Tiles": a city's bonus before and from Phase 5."""
 
 
 def any_time_steps() -> list[Step[UsaGame]]:
@@ -77,20 +76,8 @@ class UsaHooks(FamilyHooks[UsaGame]):
         self.start = start
 
     def score_adjustment(self, g: UsaGame, player: str) -> int:
-        """§16: shorts score minus their price, and "private companies ... have no value";
-        18xx.games counts a player's privates at face value (``Player#value``: cash,
-        shares, companies), so with ``compat_18xx_games`` they do."""
-        out = super().score_adjustment(g, player)
-        if g.variant.compat_18xx_games:
-            out += sum(
-                p.spec.value for p in g.privates.values() if p.owner == player and not p.closed
-            )
-            # a debt still queued when another player's bankruptcy ended the g: the
-            # site charged it at once, into negative cash (``G1817`` liquidation and
-            # interest), so it counts there (found by the export differential: random
-            # bots, 7 players, seed 1005)
-            out -= g.unpaid_at_end.get(player, 0)
-        return out
+        """§16 (:func:`.game_end.score_beyond_shorts`)."""
+        return super().score_adjustment(g, player) + game_end.score_beyond_shorts(g, player)
 
     def dividend_price(self, g: UsaGame, corp_id: str) -> int:
         """§12.5 in an acquisition space: the amounts printed there (those of
@@ -123,9 +110,7 @@ class UsaHooks(FamilyHooks[UsaGame]):
         liquidated like a 10-share one, P23 put in at the start is one of the tokens
         bought, a purchase of shares pays the tokens still owed, and Phase 8 still starts
         10-share companies (docs/rules-notes.md)."""
-        start = self.start
-        if g.variant.max_start_300 and "5" in g.phases_reached():
-            start = dataclasses.replace(start, price_ceiling=data.max_start_price_variant())
+        start = max_start.start_rules(g, self.start)
         if g.variant.compat_18xx_games:
             # §11.6 liquidates only a 10-share company that could not buy its tokens by the
             # round's end; the site any that owes one (``G1817::Round::Stock#finish_round``)
@@ -199,21 +184,15 @@ class UsaHooks(FamilyHooks[UsaGame]):
         return None
 
     def operating_rounds_in_set(self, g: UsaGame) -> int:
-        """§16: a final set of three operating rounds when the first 8-train left the stack
-        in the second operating round of a set."""
-        target = g.end.target
-        if target is not None and target[0] == g.set_count and g.end_train_or >= 2:
-            return 3
-        return super().operating_rounds_in_set(g)
+        """§16's final set (:func:`.game_end.final_set`)."""
+        return game_end.final_set(g) or super().operating_rounds_in_set(g)
 
     # -- trains and phases ------------------------------------------------------------------
 
     def on_train_events(self, g: UsaGame, corp_id: str | None, events: TrainEvents) -> None:
         """§16: note in which operating round of its set the first 8-train left; P13's
         choice when a rust hits its company (asked by this round, or else by the next)."""
-        if "end_game" in events.events and g.round.kind == "OR":
-            g.end_train_or = g.or_in_set
-            g.end_train_at = g.ors_started
+        game_end.note_end_train(g, events)
 
         def later(rusting: Rusting) -> None:
             g.boneyard_pending = rusting
@@ -254,144 +233,42 @@ class UsaHooks(FamilyHooks[UsaGame]):
         g.ors_started += 1
 
     def on_operating_round_end(self, g: UsaGame) -> None:
-        """§12.10's exports, counted from the game's first operating round; §8: Phase 3 at
-        the end of the second at the latest."""
-        g.ors_played += 1
-        n = g.ors_played
-        if g.variant.seventeen_trains:
-            self._export_1817(g)
-        elif n == 1:
-            self._export_all(g, "2")
-        elif n == 2:
-            self._export_all(g, "2+")
-            if "3" not in g.phases_reached():
-                entered = g.depot.phases.advance_to("3")
-                g.train_events(None, TrainEvents(phases=tuple(entered)))
-        elif n == 4:
-            self._export_all(g, "3")
-        elif n > 4:
-            events = g.depot.export_next(g.ledger)
-            if events.train:
-                kind = g.depot.train(events.train).type
-                g.emit(
-                    "export",
-                    f"{'An' if kind.startswith('8') else 'A'} {kind}-train is exported",
-                    train=events.train,
-                )
-                g.train_events(None, events)
-
-    def _export_1817(self, g: UsaGame) -> None:
-        """§17 "Use 1817 Train Roster": 1817's exports - every 2-train while they top the
-        stack, else the next train (tobymao/18xx g_1817/game.rb ``or_round_finished``)."""
-        if not g.depot.upcoming:
-            return
-        if g.depot.train(g.depot.upcoming[0]).type == "2":
-            self._export_all(g, "2")
-            return
-        events = g.depot.export_next(g.ledger)
-        if events.train:
-            kind = g.depot.train(events.train).type
-            g.emit(
-                "export",
-                f"{'An' if kind.startswith('8') else 'A'} {kind}-train is exported",
-                train=events.train,
-            )
-            g.train_events(None, events)
-
-    @staticmethod
-    def _export_all(g: UsaGame, train_type: str) -> None:
-        gone = g.depot.export_all(train_type)
-        if gone:
-            g.emit("export", f"All {train_type}-trains left are exported", trains=gone)
+        """§12.10's exports; §8's Phase 3 (:func:`.exports.operating_round_ended`)."""
+        exports.operating_round_ended(g)
 
     # -- companies ------------------------------------------------------------------------
 
     def home_bonus_at(self, g: UsaGame, hex_name: str) -> int:
-        """§11.6.1, appendix: a $30/$40/$50 subsidy is cash in the starting player's hand."""
-        subsidy = g.subsidies.get(hex_name)
-        return subsidy.value if subsidy is not None and subsidy.kind == "cash" else 0
+        """§11.6.1's cash subsidies (:func:`.subsidies.home_bonus_at`)."""
+        return subsidies.home_bonus_at(g, hex_name)
 
     def tokens_brought(self, g: UsaGame, corp_id: str, privates: Sequence[str]) -> int:
         """P23 Bailey Yard put into a company at its start: its station token is one of
         those the company's size calls for (18xx.games, the source of P23's facts:
-        ``G1817::Game#tokens_needed`` counts it; :func:`.company_privates.start_tokens`)."""
+        ``G1817::Game#tokens_needed`` counts it; :func:`.bailey_yard.start_tokens`)."""
         return start_tokens(g, corp_id, privates)
 
     def uncapped_tokens(self, g: UsaGame, corp_id: str) -> int:
-        """§14.1.1 caps a conversion's tokens at eight, the Free Station subsidy's extra
-        token counted (appendix: "The company receives one extra station token"), and so
-        does §14.3 after a merger or acquisition.  Under ``compat_18xx_games`` it is left
-        out while it waits to be placed: the site keeps it as a subsidy card (``S9``, a
-        ``token`` ability ``from_owner: false``) whose token joins the company's tokens
-        only when placed, and a conversion or merger counts the company's tokens
-        (``G1817::Step::Conversion``, ``Step::TokenMerger``), so a company with seven on
-        its charter and the Free Station unplaced buys one more (found by the export
-        differential, issue #17: random bots, 7 players, seed 905), and one with the Free
-        Station placed and seven others buys none."""
-        if not g.variant.compat_18xx_games:
-            return 0
-        return 1 if corp_id in g.map.free_stations else 0
-
-    def tokens_beyond_cap(self, g: UsaGame, corp_id: str) -> int:
-        """Under ``compat_18xx_games`` a company may own one token beyond the eight: the
-        Free Station's, once a conversion bought the eighth while it was unplaced
-        (:meth:`uncapped_tokens`); by the rulebook none."""
-        return 1 if g.variant.compat_18xx_games else 0
+        """The Free Station's token under ``compat_18xx_games``
+        (:func:`.subsidies.uncapped_tokens`)."""
+        return subsidies.uncapped_tokens(g, corp_id)
 
     def max_home_bonus(self, g: UsaGame) -> int:
-        """The largest cash subsidy of a city with an open station slot."""
-        board = g.map.board
-        return max(
-            (
-                s.value
-                for h, s in g.subsidies.items()
-                if s.kind == "cash"
-                and any(board.open_slots(h, c, "") > 0 for c in board.hexes[h].tokens)
-            ),
-            default=0,
-        )
+        """§11.6.1 (:func:`.subsidies.max_home_bonus`)."""
+        return subsidies.max_home_bonus(g)
 
     def on_float(self, g: UsaGame, corp_id: str) -> None:
-        """§11.6.1: a company started in a subsidy city during the first stock round takes
-        its subsidy (the +10 and +10/+20 tokens stay on the city for everyone)."""
+        """§11.6.1: a company started in a subsidy city during the first stock round claims
+        its subsidy (:mod:`.subsidies`); the privates put into it act (§11.6,
+        :mod:`.start_privates`, told whether the subsidy was "No subsidy"); then the subsidy
+        acts."""
         home = g.map.home_of(corp_id)
-        subsidy = g.subsidy_of_home(corp_id)
         if home is None:
             return
-        if subsidy is None:
-            self._privates_started(g, corp_id, home, no_subsidy=False)
-            return
-        del g.subsidies[home]
-        g.company_subsidies[corp_id] = subsidy
-        self._privates_started(g, corp_id, home, no_subsidy=subsidy.kind == "none")
-        if subsidy.kind in PLUS_TOKENS:
-            g.map.city_bonus[home] = PLUS_TOKENS[subsidy.kind]
-            g.map.board.touch()
-        elif subsidy.kind == "free_station":
-            g.corps[corp_id].tokens_owned += 1
-            g.map.free_stations.add(corp_id)
-        told = (
-            f"{corp_id}'s home {home} has no subsidy (a blank tile)"
-            if subsidy.kind == "none"
-            else f"{corp_id} takes the {subsidy.name} subsidy of {home}"
-        )
-        g.emit("subsidy", told, company=corp_id)
-
-    @staticmethod
-    def _privates_started(g: UsaGame, corp_id: str, home: str, *, no_subsidy: bool) -> None:
-        """§11.6: the privates the president put into the new company act (P10's metropolis,
-        P29's 2-train, P23's token) and those that close then close (P10, P14, P29)."""
-        candidates = usa_board.metropolis_candidates()
-        out = company_started(
-            g,
-            corp_id,
-            home,
-            potential_metropolises=candidates,
-            metropolises=g.metropolises,
-            no_subsidy=no_subsidy,
-        )
-        if out.metropolis is not None:
-            make_metropolis(g, out.metropolis)
+        subsidy = subsidies.claim(g, corp_id, home)
+        privates_started(g, corp_id, home, no_subsidy=subsidies.is_blank(subsidy))
+        if subsidy is not None:
+            subsidies.take(g, corp_id, home, subsidy)
 
     def on_company_absorbed(self, g: UsaGame, survivor: str, absorbed: str) -> None:
         """§14: the absorbed company's privates now work for the survivor (P23's token, if
@@ -409,9 +286,7 @@ class UsaHooks(FamilyHooks[UsaGame]):
         super().on_company_absorbed(g, survivor, absorbed)
         if g.variant.compat_18xx_games:
             resource_subsidy.hand_over(g, survivor, absorbed)
-            free = g.map.free_stations
-            if absorbed in free:
-                free.add(survivor)
+        subsidies.hand_over_free_station(g, survivor, absorbed)
         for private in g.privates.values():
             if private.owner == survivor and not private.closed:
                 private_acquired(g, survivor, private.id)
@@ -421,18 +296,10 @@ class UsaHooks(FamilyHooks[UsaGame]):
         settle_law_firm(g.map.board)
 
     def on_stock_round_end(self, g: UsaGame) -> None:
-        """§11.6.1: "At the end of the first stock round, all unused subsidies are
-        discarded".  §17 "$300 Maximum Starting Price": a company formed this round with
-        less than half of it in players' hands goes to liquidation."""
-        if g.variant.max_start_300:
-            zone = g.config.takeover.liquidation_zone
-            for corp in g.corps.values():
-                book = g.books[corp.id]
-                if corp.formed_in == g.sr_count and 2 * g.player_shares(corp.id) < book.size:
-                    enter_zone(g, corp.id, zone)
-        if g.sr_count == 1 and g.subsidies:
-            g.subsidies.clear()
-            g.emit("subsidy", "Unused subsidies are discarded")
+        """§17 "$300 Maximum Starting Price" (:func:`.max_start.liquidate_unheld`), then
+        §11.6.1's discard of unused subsidies (:func:`.subsidies.discard_unused`)."""
+        max_start.liquidate_unheld(g)
+        subsidies.discard_unused(g)
 
 
 def _card_order(private_id: str) -> tuple[int, str]:

@@ -88,6 +88,17 @@ class UsaGame(FamilyEngine):
         """§12.8, with P15's loan at a fixed $5."""
         return land_grant.interest_due(self, corp_id, rate, loans)
 
+    def token_cuts_owed(self) -> Mapping[str, int]:
+        """§14.3: the stations each company's president must still take off the map
+        (:attr:`~.family1817.token_board.TakeoverBoardMap.token_cuts`)."""
+        return self.map.token_cuts
+
+    def tokens_beyond_cap(self, corp_id: str) -> int:
+        """Under ``compat_18xx_games`` a company may own one token beyond the eight: the Free
+        Station's, once a conversion bought the eighth while it was unplaced
+        (:func:`.subsidies.uncapped_tokens`); by the rulebook none."""
+        return 1 if self.variant.compat_18xx_games else 0
+
     def subsidy_of_home(self, corp_id: str) -> Subsidy | None:
         """The subsidy still on offer in the company's home city, if any (§11.6.1)."""
         home = self.map.home_of(corp_id)

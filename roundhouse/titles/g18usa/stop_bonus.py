@@ -6,7 +6,7 @@ Service's red-area station, P27 Company Town.
   more for running there (appendix P8: "+10 revenue for each train which runs to that red
   area"; a route visits a red area once, §12.1, so once per train);
 * a ``lawfirm:<company>:<city>`` marker: P20's station waiting for a slot, a station of the
-  company that takes none (:mod:`.company_privates`);
+  company that takes none (:mod:`.law_firm_step`, :mod:`.law_firm`);
 * a company town tile (X20-X22): companies without a station token there earn $10 less for
   it (18xx.games P27: "receive $10 less for the city than the company with the station
   marker").

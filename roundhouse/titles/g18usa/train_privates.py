@@ -1,5 +1,5 @@
 """The privates about trains: P13 Pennsy Boneyard and P25 American Locomotive Co. (18xx.games;
-P29 Bankrupt Railroad's free train is in :mod:`.company_privates`).
+P29 Bankrupt Railroad's free train is in :mod:`.bankrupt_railroad`).
 
 P13: "Discard when the first 4, 6, or 8-train is purchased or exported to prevent one train
 from rusting.  The train is instead treated as an obsolete train and will be discarded at the

@@ -8,8 +8,8 @@ and read its state without a downcast.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, Self, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Self
 
 from typing_extensions import TypeVar
 
@@ -87,40 +87,37 @@ class FamilyEngine(Engine):
         §11.2)."""
         return self.shorts.outstanding(corp_id)
 
+    def token_cuts_owed(self) -> Mapping[str, int]:
+        """Company -> station tokens its president must still take off the map (18USA
+        §14.3): none, unless the title's board asks the president which to keep (a title
+        whose map is a :class:`~.token_board.TakeoverBoardMap` with ``token_choice`` answers
+        its :attr:`~.token_board.TakeoverBoardMap.token_cuts`)."""
+        return {}
+
+    def tokens_beyond_cap(self, corp_id: str) -> int:
+        """Station tokens the company may own beyond the cap of eight (a title that leaves
+        some out of the cap, :meth:`.hooks.FamilyHooks.uncapped_tokens`, so that a conversion
+        buys the eighth beside one of them): none by default."""
+        return 0
+
     def invariant_violations(self) -> list[str]:
         """The engine's, and no company owning more station tokens than the cap (18USA
         §14.1.1, §14.3: eight)."""
         out = super().invariant_violations()
-        cuts = getattr(self.map, "token_cuts", {})
-        for corp_id, n in cuts.items():
+        for corp_id, n in self.token_cuts_owed().items():
             # §14.3: until its president takes the excess off the map, a company has more
             # tokens there than it owns, by exactly the stations still to remove
             corp = self.corps[corp_id]
             if 0 < corp.tokens_placed - corp.tokens_owned <= n:
                 out = [m for m in out if not m.startswith(f"{corp_id} has {corp.tokens_placed} ")]
         cap = self.config.takeover.max_tokens
-        hooks = self.hooks
         if cap is not None:
             for corp in self.corps.values():
-                beyond = 0
-                if isinstance(hooks, Uncapped):
-                    beyond = hooks.tokens_beyond_cap(self, corp.id)
-                if corp.tokens_owned - beyond > cap:
+                if corp.tokens_owned - self.tokens_beyond_cap(corp.id) > cap:
                     out.append(
                         f"{corp.id} owns {corp.tokens_owned} station tokens, more than {cap}"
                     )
         return out
-
-
-@runtime_checkable
-class Uncapped(Protocol):
-    """Hooks that leave some station tokens out of the cap of eight
-    (:meth:`~roundhouse.titles.g18usa.family1817.hooks.FamilyHooks.uncapped_tokens`; named
-    here, as the family's hooks import this module)."""
-
-    def uncapped_tokens(self, g: FamilyEngine, corp_id: str) -> int: ...
-
-    def tokens_beyond_cap(self, g: Engine, corp_id: str) -> int: ...
 
 
 FG = TypeVar("FG", bound=FamilyEngine, default=FamilyEngine, contravariant=True)

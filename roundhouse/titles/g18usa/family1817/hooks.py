@@ -54,12 +54,6 @@ class FamilyHooks(Hooks[FG]):
         §14.3): none by default; a title may leave some out."""
         return 0
 
-    def tokens_beyond_cap(self, g: FG, corp_id: str) -> int:
-        """Station tokens the company may own beyond the cap of eight (a title whose
-        :meth:`uncapped_tokens` lets a conversion buy the eighth beside one of them):
-        none by default."""
-        return 0
-
     def score_adjustment(self, g: FG, player: str) -> int:
         """18USA §16: each short share scores minus its final share price."""
         return -short_value(g, player)

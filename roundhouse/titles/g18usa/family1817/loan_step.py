@@ -88,7 +88,7 @@ def check_payoff(g: FamilyEngine, corp_id: str, loan: int, *, any_time: bool = F
     if g.ledger.cash(corp_id) < amount:
         raise IllegalAction(
             f"{corp_id} has ${g.ledger.cash(corp_id)} and cannot repay ${amount}",
-            rule="money.insufficient_cash",
+            rule="loans.repay_cash",
         )
 
 

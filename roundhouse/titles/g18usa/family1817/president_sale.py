@@ -108,7 +108,7 @@ def check_president_buy(g: FamilyEngine, player: str, cert_id: str, *, sold: boo
     if g.ledger.cash(player) < price:
         raise IllegalAction(
             f"{player} has ${g.ledger.cash(player)} and cannot pay ${price} for {cert_id}",
-            rule="money.insufficient_cash",
+            rule="shares.from_president_cash",
         )
     return price
 
