@@ -304,9 +304,10 @@ class Game:
         kept[length] = _Kept(deep_copy(state, memo), tuple(shared), tuple(marks))
         for old in [i for i in kept if i <= length - KEEP_AFTER_UNDO]:
             del kept[old]
-        named = {version for k in kept.values() for _, version, _ in k.parts}
-        for version in [v for v in earlier if v not in named]:
-            del earlier[version]
+        if len(earlier) > len(shared):  # else each is the copy of a part kept just now
+            named = {version for k in kept.values() for _, version, _ in k.parts}
+            for version in [v for v in earlier if v not in named]:
+                del earlier[version]
 
     def _restore(self, length: int, *, changed: bool = False) -> None:
         """Rebuild the state after the first ``length`` actions of the log: the state kept
@@ -517,6 +518,15 @@ class Game:
             raise IndexError(f"no position {index}; the log has {len(self._log)} actions")
         other = self._sibling(self._state, index)
         other._restore(index)
+        snapshots = self._snapshots
+        if index < len(self._log) and index - max(i for i in snapshots if i <= index) > 1:
+            # The spare snapshot goes here: history is asked for in order (an importer
+            # looks one move back after each of a turn's moves), so the next call replays
+            # from this position instead of from the last regular snapshot.
+            if self._spare is not None:
+                del snapshots[self._spare]
+            snapshots[index] = _copy_state(other._state)
+            self._spare = index
         return other
 
     def clone(self) -> Game:
