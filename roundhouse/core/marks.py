@@ -11,15 +11,19 @@ state shares the live part (:attr:`Marked.held`) and a mark of it, and undo comp
 part with its mark and writes back only the records that differ.
 
 Unlike the board's versions (:class:`~roundhouse.core.derived.Versioned`), a mark needs no
-promise from the code that changes the part: every field of every record is in it, so a change
-made anywhere, by any title's rule, is taken back.  What it does rest on, and
-``tests/core/test_undo_marked.py`` holds it to:
+promise from the rules that change the part: every field of every record is in it, so a change
+made anywhere, by any title's rule, is taken back.  A mark is reused for the next keep while
+the records' write clock stands still and the dicts hold the same objects: the records tick it
+themselves on every field assignment (:class:`Tracked`), so only ``object.__setattr__`` on a
+record in play would go unseen (copies use it on new records only, rollbacks tick after it).
+What the scheme rests on, and ``tests/core/test_undo_marked.py`` holds it to:
 
 * a record's fields are its slots, all set, each an immutable value (numbers, text, None,
   tuples, frozensets, static data), or a dict of such values named in ``dicts`` (its items
   are marked too, and the dict is refilled in place);
 * nothing else in the state holds a record or a container inside a marked part (the copy of
-  the rest of the state would hold a copy of it, which undo would not take back).
+  the rest of the state would hold a copy of it, which undo would not take back);
+* every field write of a tracked record ticks its clock.
 
 >>> from roundhouse.core.bank import BANK, Ledger
 >>> ledger = Ledger(bank_cash=None)
