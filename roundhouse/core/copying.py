@@ -90,6 +90,13 @@ def _dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
 
 
 def _tuple(value: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
+    plans = _PLANS
+    for item in value:
+        if plans.get(type(item)) is not _atomic:
+            break
+    else:  # atomic items only (names, numbers): the tuple is itself, as in copy.deepcopy
+        memo[id(value)] = value
+        return value
     items = [_copy(item, memo) for item in value]
     # A tuple may hold itself through a mutable item: then it is in the memo by now.
     found = memo.get(id(value), memo)

@@ -44,6 +44,7 @@ from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import AmountRange
 from roundhouse.core.market import Market, MarketGrid
+from roundhouse.core.marks import BooksMark, LedgerMark, Marked, MarketMark, RecordsMark
 from roundhouse.core.phases import Phase, PhaseTrack
 from roundhouse.core.rng import Rng
 from roundhouse.core.share_trade import certificate_count
@@ -464,6 +465,19 @@ class Engine(TitleState):
         """The board (:meth:`TitleState.shared_parts`): nearly half of an 18RoyalGorge
         state's copy, and most moves leave it as it was."""
         return (self.map.board,) if isinstance(self.map, BoardMap) else ()
+
+    def marked_parts(self) -> Sequence[Marked]:
+        """The share books, the ledger, the market, the companies, the seats and the private
+        cards (:meth:`TitleState.marked_parts`): after the board, most of an 18RoyalGorge
+        state's copy, each a mark of a few tuples instead."""
+        return (
+            BooksMark(self.books, ShareBook.clock),
+            LedgerMark(self.ledger),
+            MarketMark(self.market),
+            RecordsMark(self.corps, clock=Corporation.clock),
+            RecordsMark(self.seats, clock=Player.clock),
+            RecordsMark(self.privates, ("used",), clock=Private.clock),
+        )
 
     def execute(self: Self, action: Action) -> None:
         if isinstance(action, EndGame):

@@ -10,8 +10,10 @@ company's :class:`~roundhouse.core.shares.ShareBook`.
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 from roundhouse.core.ability import Ability
+from roundhouse.core.marks import Clock, Tracked
 from roundhouse.core.static import Static
 
 
@@ -44,8 +46,11 @@ class CorporationSpec(Static):
     """Subject to the title's mandatory-train rule (18US §6.9: not 5-share Land Grants)."""
 
 
-class Corporation:
+class Corporation(Tracked):
     """A company in play: whether it has floated and operated, its tokens, and if closed."""
+
+    clock: ClassVar[Clock] = Clock()
+    """Ticks on every field write of any company (undo's marks: :mod:`roundhouse.core.marks`)."""
 
     __slots__ = (
         "closed",
@@ -114,9 +119,13 @@ class PrivateSpec(Static):
     """Companies may buy it (18RoyalGorge: only cards with the train symbol)."""
 
 
-class Private:
+class Private(Tracked):
     """A private card in play: owner (a player, a company or None while the bank holds it),
     uses of its abilities, closed."""
+
+    clock: ClassVar[Clock] = Clock()
+    """Ticks on every field write of any private card (undo's marks:
+    :mod:`roundhouse.core.marks`)."""
 
     __slots__ = ("closed", "owner", "spec", "used")
 
@@ -140,8 +149,11 @@ class Private:
         return f"<Private {self.id} {where}>"
 
 
-class Player:
+class Player(Tracked):
     """A seat at the table; cash lives in the ledger under the player's name."""
+
+    clock: ClassVar[Clock] = Clock()
+    """Ticks on every field write of any player (undo's marks: :mod:`roundhouse.core.marks`)."""
 
     __slots__ = ("bankrupt", "id")
 

@@ -9,6 +9,7 @@ state hashing.  The title's :class:`~roundhouse.core.state.TitleState` owns the 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from roundhouse.core.actions import Action, Json
 from roundhouse.core.canonical import digest
@@ -18,6 +19,7 @@ from roundhouse.core.errors import IllegalAction, InvalidSetup, MalformedAction
 from roundhouse.core.event import Event, collecting
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import LegalActions
+from roundhouse.core.marks import Marked
 from roundhouse.core.packing import Packed
 from roundhouse.core.rng import Rng
 from roundhouse.core.state import TitleState
@@ -55,21 +57,30 @@ class _Kept:
     the part, its version when kept, and a copy of it at that version to restore it from
     if the move (or a later one) changed it."""
 
-    __slots__ = ("parts", "state")
+    __slots__ = ("marks", "parts", "state")
 
     def __init__(
-        self, state: TitleState, parts: tuple[tuple[Versioned, Stamp, Versioned], ...]
+        self,
+        state: TitleState,
+        parts: tuple[tuple[Versioned, Stamp, Versioned], ...],
+        marks: tuple[tuple[Marked, object], ...] = (),
     ) -> None:
         self.state = state
         self.parts = parts
+        self.marks = marks
+        """The state's :meth:`~roundhouse.core.state.TitleState.marked_parts`, shared with
+        the state in play, each with its mark when kept."""
 
     def take(self, changed: bool = False) -> TitleState:
         """The kept state, its shared parts as they were when it was kept (each restored in
         place if its version moved on since, or if ``changed``: an action that raised may
-        have changed a part before giving it its new version)."""
+        have changed a part before giving it its new version), its marked parts given their
+        marks' content again."""
         for part, version, earlier in self.parts:
             if changed or part.version != version:
                 part.restore(earlier)
+        for marked, mark in self.marks:
+            marked.rollback(mark)
         return self.state
 
 
@@ -127,6 +138,10 @@ class Game:
         """Copies of shared parts by version, for the kept states to restore them from:
         taken once per version (a search tries many moves from one position) and dropped
         with the last kept state that names their version."""
+        self._marks: dict[int, tuple[object, object]] = {}
+        """By ``id`` of a marked part (:meth:`~roundhouse.core.state.TitleState.marked_parts`):
+        the part and its latest mark, which the next keep reuses if the part still matches
+        it (search tries many moves from one position, and most leave most parts alone)."""
         self._since_undo: int | None = None
         """Applies since the last undo (None before the first, and again once
         :data:`SNAPSHOT_EVERY` applies have gone by without one, when the kept states are
@@ -224,6 +239,7 @@ class Game:
                 self._since_undo = None  # searching is over: a live game holds no copies
                 self._kept.clear()
                 self._earlier.clear()
+                self._marks.clear()
         try:
             with collecting() as events:
                 state.execute(decoded)
@@ -276,12 +292,23 @@ class Game:
             if was is None:
                 was = earlier[version] = deep_copy(part)
             shared.append((part, version, was))
-        kept[length] = _Kept(deep_copy(state, {id(p): p for p in parts}), tuple(shared))
+        memo: dict[int, Any] = {id(p): p for p in parts}
+        marks = []
+        last = self._marks
+        for marked in state.marked_parts():
+            held = marked.held
+            memo[id(held)] = held
+            before = last.get(id(held))
+            mark = marked.mark(before[1] if before is not None and before[0] is held else None)
+            last[id(held)] = (held, mark)
+            marks.append((marked, mark))
+        kept[length] = _Kept(deep_copy(state, memo), tuple(shared), tuple(marks))
         for old in [i for i in kept if i <= length - KEEP_AFTER_UNDO]:
             del kept[old]
-        named = {version for k in kept.values() for _, version, _ in k.parts}
-        for version in [v for v in earlier if v not in named]:
-            del earlier[version]
+        if len(earlier) > len(shared):  # else each is the copy of a part kept just now
+            named = {version for k in kept.values() for _, version, _ in k.parts}
+            for version in [v for v in earlier if v not in named]:
+                del earlier[version]
 
     def _restore(self, length: int, *, changed: bool = False) -> None:
         """Rebuild the state after the first ``length`` actions of the log: the state kept
@@ -335,6 +362,7 @@ class Game:
             part.derived.clear()
         self._kept.clear()
         self._earlier.clear()
+        self._marks.clear()
         self._since_undo = None
         self._snapshots = {
             i: s if isinstance(s, Packed) else Packed(s) for i, s in self._snapshots.items()
@@ -512,6 +540,15 @@ class Game:
             raise IndexError(f"no position {index}; the log has {len(self._log)} actions")
         other = self._sibling(self._state, index)
         other._restore(index)
+        snapshots = self._snapshots
+        if index < len(self._log) and index - max(i for i in snapshots if i <= index) > 1:
+            # The spare snapshot goes here: history is asked for in order (an importer
+            # looks one move back after each of a turn's moves), so the next call replays
+            # from this position instead of from the last regular snapshot.
+            if self._spare is not None:
+                del snapshots[self._spare]
+            snapshots[index] = _copy_state(other._state)
+            self._spare = index
         return other
 
     def clone(self) -> Game:
@@ -538,6 +575,7 @@ class Game:
         other._undone_to = None
         other._kept = {}
         other._earlier = {}
+        other._marks = {}
         other._since_undo = None
         other._legal = self._legal if length == len(self._log) else None
         return other

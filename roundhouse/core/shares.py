@@ -18,9 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from typing import cast
+from typing import ClassVar, cast
 
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.marks import Clock, Tracked
+
+BOOKS_CLOCK = Clock()
+"""Ticks on every field write of any share book or certificate (undo's marks:
+:mod:`roundhouse.core.marks`)."""
 
 POOL = "pool"
 """The bank pool / open market."""
@@ -38,8 +43,10 @@ def company_of(cert_id: str) -> str:
     return cert_id.rsplit("_", 1)[0]
 
 
-class Certificate:
+class Certificate(Tracked):
     """One certificate: printed id ("PRR_0" is the president's), size in shares, owner."""
+
+    clock: ClassVar[Clock] = BOOKS_CLOCK
 
     __slots__ = ("company", "id", "owner", "playable", "president", "shares")
 
@@ -65,8 +72,13 @@ class Certificate:
         deep copy (reduce protocol, per-field memo) made a snapshot's 65 certificates cost
         more than the rest of the stock round's state."""
         other = object.__new__(type(self))
-        other.id, other.company, other.shares = self.id, self.company, self.shares
-        other.owner, other.president, other.playable = self.owner, self.president, self.playable
+        put = object.__setattr__  # a new certificate is in no mark: no tick (Tracked)
+        put(other, "id", self.id)
+        put(other, "company", self.company)
+        put(other, "shares", self.shares)
+        put(other, "owner", self.owner)
+        put(other, "president", self.president)
+        put(other, "playable", self.playable)
         memo[id(self)] = other
         return other
 
@@ -109,7 +121,7 @@ class ShareRules:
         return self.companies.get(company, self)
 
 
-class ShareBook:
+class ShareBook(Tracked):
     """All certificates of one company and who owns them.
 
     >>> book = ShareBook.standard("RG", size=10, owner="RG")
@@ -120,6 +132,8 @@ class ShareBook:
     """
 
     __slots__ = ("certs", "company", "size")
+
+    clock: ClassVar[Clock] = BOOKS_CLOCK
 
     def __init__(self, company: str, size: int, certs: Iterable[Certificate]) -> None:
         self.company = company
@@ -135,12 +149,14 @@ class ShareBook:
         the memo so a certificate also held elsewhere in the state stays one object."""
         other = object.__new__(type(self))
         memo[id(self)] = other
-        other.company, other.size = self.company, self.size
+        put = object.__setattr__  # a new book is in no mark: no tick (Tracked)
+        put(other, "company", self.company)
+        put(other, "size", self.size)
         certs: dict[str, Certificate] = {}
         for key, cert in self.certs.items():
             twin = memo.get(id(cert))
             certs[key] = cast(Certificate, twin) if twin is not None else cert.__deepcopy__(memo)
-        other.certs = certs
+        put(other, "certs", certs)
         memo[id(self.certs)] = certs
         return other
 

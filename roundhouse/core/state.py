@@ -19,6 +19,7 @@ from roundhouse.core.errors import IllegalAction
 from roundhouse.core.event import emit
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.legal import AmountRange
+from roundhouse.core.marks import Marked
 from roundhouse.core.rng import Rng
 from roundhouse.core.view.observer import Observer
 
@@ -100,6 +101,14 @@ class TitleState(ABC):
         <roundhouse.core.game.Game.apply>` keeps to undo the move holds the very part in
         play, which an undo restores from a copy only if the move changed it.  None by
         default."""
+        return ()
+
+    def marked_parts(self) -> Sequence[Marked]:
+        """Parts of this state that undo may share and keep a mark of instead of copying
+        (:mod:`roundhouse.core.marks`): plain records of scalars whose whole content a mark
+        holds, reached from the state only through the part.  The state :meth:`Game.apply
+        <roundhouse.core.game.Game.apply>` keeps holds the very part in play, and undo writes
+        back what differs from the mark.  None by default."""
         return ()
 
     def emit(self, kind: str, text: str, /, **data: object) -> None:

@@ -89,6 +89,38 @@ def test_kernel_at_is_the_replayed_prefix() -> None:
     assert game.state_hash() == end and game.state_hash() == replayed(game)
 
 
+def test_kernel_history_asked_in_order_replays_from_the_last_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An importer looks one move back after each of a turn's moves (``game.at(len - 1)``):
+    each answer is kept as the one spare snapshot, so the next replays only the moves since
+    (issue #16: the 18RoyalGorge reader's history was a sixth of an import), and every
+    answer is still the replayed prefix, with at most one snapshot off the regular spacing."""
+    game = roundhouse.new_game("Toy", ["a", "b", "c"], seed=8, options={"pile": 400})
+    for _ in range(SNAPSHOT_EVERY + 20):
+        game.apply(game.legal_actions()[-1 if len(game.log) % 3 else 0])
+    game.at(len(game.log) - 10)
+    executed: list[object] = []
+    kind = type(game.state)
+    replay = kind.execute
+
+    def counted(self: object, action: object) -> None:
+        executed.append(action)
+        replay(self, action)  # type: ignore[arg-type]
+
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+        executed.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(kind, "execute", counted)
+            past = game.at(len(game.log) - 1)
+        assert len(executed) <= 10  # not the 20 and more since the last regular snapshot
+        assert past.state_hash() == replayed(game, len(game.log) - 1)
+        off = [i for i in game._snapshots if i % SNAPSHOT_EVERY]
+        assert len(off) <= 1
+    assert game.state_hash() == replayed(game)
+
+
 def test_kernel_undo_after_search_applies_replays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """After an undo, the next applies keep the state they start from, so taking them back
     (a search's move and take-back) restores it without replaying a single action; the
