@@ -12,7 +12,7 @@ import pytest
 from tests.browser.conftest import ARTIFACTS, shot
 from tests.browser.late_games import late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
-from tests.browser.title_positions import usa_into_acquisition
+from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition
 
 
 def _page(browser, width: int):  # type: ignore[no-untyped-def]
@@ -86,8 +86,9 @@ def test_browser_long_choices_read_in_full(base_url: str, browser, width: int) -
 def test_browser_wide_screen_map_fills_its_column(base_url: str, browser, title: str) -> None:
     """At 2560 x 1440 the map takes the width its shape wants at the screen's height, leaving
     the tables beside it what the spreadsheet needs: it was ~1,030 px wide with over a third
-    of the screen empty under it (now under a quarter where the sheet's width bounds it).  The tables stay beside the moves, every player's column in
-    sight, nothing scrolling sideways."""
+    of the screen empty under it (now under a quarter where the sheet's width bounds it).
+    The tables stay beside the moves, every player's column in sight, nothing scrolling
+    sideways."""
     context, page, errors = _new(browser, base_url, title, 2560)
     page.wait_for_selector(".spreadsheet table")
     shot(page, f"readable-wide-{title}")
@@ -123,5 +124,19 @@ def test_browser_usa_price_move_into_acquisition_in_words(base_url: str, browser
     last = page.locator("#log li").last.inner_text()
     shot(page, "readable-usa-acquisition")
     assert f"{company} is in acquisition" in last, last
+    context.close()
+    assert not errors, errors
+
+
+def test_browser_royal_gorge_gold_shipping_in_words(base_url: str, browser) -> None:
+    """18RoyalGorge "Shipping Gold": the buttons said "SPP chooses D6"; each now says the
+    railroad ships the gold cube from that hex of its run."""
+    context, page, errors = _imported(browser, base_url, royal_gorge_gold(), 1280)
+    page.wait_for_selector("#controls button")
+    buttons = page.locator("#controls button.action").all_inner_texts()
+    shot(page, "readable-royal-gorge-gold")
+    ships = [b for b in buttons if " ships the gold cube from " in b]
+    assert ships, buttons
+    assert not [b for b in buttons if " chooses " in b], buttons
     context.close()
     assert not errors, errors

@@ -52,7 +52,9 @@ def test_browser_usa_starting_a_company_is_one_form(base_url: str, browser) -> N
     # Picking another company gives the amount that company's range.
     picker.locator(".choice-item").last.click()
     low = companies[-1].split("$")[1].split("–")[0]
-    assert page.locator("#controls form.amount.picked input[type=number]").get_attribute("min") == low
+    assert (
+        page.locator("#controls form.amount.picked input[type=number]").get_attribute("min") == low
+    )
     help_text = page.inner_text("#prompt-help")
     assert "short" in help_text and "loans" in help_text and "start a company" in help_text
     context.close()

@@ -85,3 +85,12 @@ def usa_into_acquisition() -> tuple[Mapping[str, object], str]:
             if event.kind == "price" and "acquisition" in game.state.market.zones(company):  # type: ignore[attr-defined]
                 return game.to_doc(), company
     raise AssertionError("18USA seed 302: no company went into acquisition")
+
+
+@functools.cache
+def royal_gorge_gold() -> dict:
+    """18RoyalGorge, three players, heuristic bots (seed 7): the first position where a
+    railroad may ship a gold cube from a hex of its run ("Shipping Gold")."""
+    return first_positions("18RoyalGorge", 7, {"gold": lambda kinds, step: step == "gold"}, 2000)[
+        "gold"
+    ]

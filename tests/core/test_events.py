@@ -216,3 +216,13 @@ def test_a_price_move_into_18usa_acquisition_says_so() -> None:
         "DRG's share price stays at $0: DRG is in acquisition"
     )
     assert price_move("RG", 65, 70, {"par"}) == "RG's share price rises from $65 to $70"
+
+
+def test_tile_lays_are_told_without_the_engine_rotation() -> None:
+    """The log said "RG lays 44 on M5, rotation 0": a rotation's number means nothing to a
+    reader (the position after the move shows the tile).  An 18US heuristic game's lays."""
+    from tests.browser.late_games import late_game
+
+    game = roundhouse.load(late_game("18US")["doc"])
+    lays = [e.text for e in game.log_entries() if e.kind == "lay_tile"]
+    assert lays and all(" lays tile " in t and "rotation" not in t for t in lays), lays[:5]

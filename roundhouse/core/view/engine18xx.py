@@ -33,6 +33,7 @@ from roundhouse.core.flow.actions import (
     ChooseAbility,
     DiscardTrain,
     Dividend,
+    LayTile,
     PlaceToken,
     SellShares,
 )
@@ -335,6 +336,9 @@ class EngineObserver(Observer[E]):
         if isinstance(action, ChooseAbility):
             via = f" ({action.company})" if action.company else ""
             return f"{action.entity}: {humanize(action.choice).lower()}{via}"
+        if isinstance(action, LayTile):
+            # The map after the move shows the tile's position; "rotation 4" says nothing.
+            return f"{action.entity} lays tile {action.tile} on {action.hex}"
         if isinstance(action, BuyTrain):
             # Who sold it is the position then, not now: the train's type only (its id is a
             # card's serial number, "buys train 4-0" to a player).

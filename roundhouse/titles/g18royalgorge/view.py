@@ -59,6 +59,11 @@ class RoyalGorgeObserver(EngineObserver[RoyalGorgeGame]):
     def describe(self, action: Action) -> str:
         """A steel column as a choice a person can weigh ("Buying Steel from CF&I"): its
         tile colour and the cube the next tile would take."""
+        if isinstance(action, Choose) and self.step_of(action)[0] == "gold":
+            # "Shipping Gold": the cube comes from a hex of the run ("SPP chooses D6" said
+            # neither what nor why); 13 lb Gold Nugget (G2) pays $130 in all for it.
+            nugget = " with the 13 lb Gold Nugget (G2)" if action.company else ""
+            return f"{action.entity} ships the gold cube from {action.choice}{nugget}"
         if isinstance(action, Choose) and not action.company:
             column, _, start = action.choice.partition("-")
             market = steel_market()
