@@ -12,7 +12,7 @@ import pytest
 from tests.browser.conftest import ARTIFACTS, shot
 from tests.browser.late_games import late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
-from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition
+from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition, usa_positions
 
 
 def _page(browser, width: int):  # type: ignore[no-untyped-def]
@@ -138,5 +138,23 @@ def test_browser_royal_gorge_gold_shipping_in_words(base_url: str, browser) -> N
     ships = [b for b in buttons if " ships the gold cube from " in b]
     assert ships, buttons
     assert not [b for b in buttons if " chooses " in b], buttons
+    context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("width", [390, 2560])
+def test_browser_usa_company_starts_read_in_full(base_url: str, browser, width: int) -> None:
+    """18USA's first stock round (§11.6): a bid to start any of the companies is one form, a
+    list of the companies in words and one amount.  Each reads in full beside a small radio
+    button (the amount's input width once made each radio a 6rem column)."""
+    context, page, errors = _imported(browser, base_url, usa_positions()["start"], width)
+    items = page.locator("#controls form.amount.picked .choice-item")
+    page.locator("#controls-section").screenshot(path=str(ARTIFACTS / f"readable-usa-{width}.png"))
+    assert items.count() > 3
+    assert items.evaluate_all(CLIPPED) == []
+    radio = items.first.locator("input").bounding_box()
+    words = items.first.locator("span").bounding_box()
+    assert radio is not None and words is not None
+    assert radio["width"] < 30 and words["x"] - radio["x"] < 40, (radio, words)
     context.close()
     assert not errors, errors
