@@ -6,10 +6,12 @@ its card id; a company "in acquisition", not at a bare $0)."""
 
 from __future__ import annotations
 
+import contextlib
+
 import httpx2
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, shot
+from tests.browser.conftest import ARTIFACTS, shot, sync_api
 from tests.browser.late_games import late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
 from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition, usa_positions
@@ -156,5 +158,44 @@ def test_browser_usa_company_starts_read_in_full(base_url: str, browser, width: 
     words = items.first.locator("span").bounding_box()
     assert radio is not None and words is not None
     assert radio["width"] < 30 and words["x"] - radio["x"] < 40, (radio, words)
+    context.close()
+    assert not errors, errors
+
+
+ASPECTS = """() => {
+  const svg = document.querySelector('#board svg');
+  const [, , w, h] = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
+  const box = document.getElementById('board').getBoundingClientRect();
+  return [w / h, box.width / box.height];
+}"""
+"""The shown part of the board's shape and the map box's shape."""
+
+
+def test_browser_phone_map_refits_when_the_dock_changes(base_url: str, browser) -> None:
+    """On a phone the map's room is what the docked moves leave: a zoomed map kept its old
+    shape when the dock grew or shrank, and the browser letterboxed it (an empty band beside
+    a strip of 18RoyalGorge's board after a hex was picked).  The shown part now refits to
+    the box: zoomed in, then the moves hidden, the map still fills its box."""
+    context, page, errors = _new(browser, base_url, "18RoyalGorge", 390)
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    before = page.evaluate(ASPECTS)
+    assert abs(before[0] - before[1]) < 0.02 * before[1], before
+    page.click("#dock-toggle")
+    page.wait_for_function(
+        "a => { const b = document.getElementById('board').getBoundingClientRect();"
+        " return Math.abs(b.width / b.height - a) > 0.05; }",
+        arg=before[1],
+    )
+    # The resize observer's refit comes a frame after the box's change.
+    with contextlib.suppress(sync_api.TimeoutError):
+        page.wait_for_function(
+            f"() => {{ const [v, b] = ({ASPECTS})(); return Math.abs(v - b) < 0.02 * b; }}",
+            timeout=5000,
+        )
+    after = page.evaluate(ASPECTS)
+    shot(page, "readable-phone-refit")
+    assert abs(after[1] - before[1]) > 0.05, (before, after)  # the box changed shape
+    assert abs(after[0] - after[1]) < 0.02 * after[1], (before, after)
     context.close()
     assert not errors, errors

@@ -28,6 +28,31 @@ export class HexMap {
     this.onRouteStop = null; // set while a route is being built: every stop is clickable
     this.labels = {}; // hex id -> what a screen reader says about it ("K4 Pittsburgh, cost $4")
     this.pointers = new Map();
+    // The map box changes shape under a board already shown (a phone's docked moves grow or
+    // shrink the room above them): the shown part is refitted to the new shape.
+    new ResizeObserver(() => this.refit()).observe(container);
+  }
+
+  // A part of the board (a phone's opening strip, or a zoom) keeps its height and middle in
+  // a box of a new shape, widened or narrowed to fill it, so no empty band opens beside the
+  // board (the viewBox kept the old shape and the browser letterboxed it); the whole board,
+  // shown whole, stays so.
+  refit() {
+    if (!this.box || !this.full) return;
+    const rect = this.container.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    const [x, y, w, h] = this.box;
+    const full = this.full;
+    if (w >= full[2] - 0.5 && h >= full[3] - 0.5) return;
+    const screen = rect.width / rect.height;
+    if (Math.abs(w / h - screen) < 0.01 * screen) return;
+    const nw = h * screen;
+    const middle = x + w / 2;
+    const nx = nw >= full[2]
+      ? full[0] + (full[2] - nw) / 2
+      : Math.min(Math.max(middle - nw / 2, full[0]), full[0] + full[2] - nw);
+    this.box = [nx, y, nw, h];
+    this.apply();
   }
 
   // The server's SVG: hexes carry data-hex, stops data-city/data-stop; we add pan/zoom,
