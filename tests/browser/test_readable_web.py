@@ -171,31 +171,58 @@ ASPECTS = """() => {
 """The shown part of the board's shape and the map box's shape."""
 
 
-def test_browser_phone_map_refits_when_the_dock_changes(base_url: str, browser) -> None:
-    """On a phone the map's room is what the docked moves leave: a zoomed map kept its old
-    shape when the dock grew or shrank, and the browser letterboxed it (an empty band beside
-    a strip of 18RoyalGorge's board after a hex was picked).  The shown part now refits to
-    the box: zoomed in, then the moves hidden, the map still fills its box."""
-    context, page, errors = _new(browser, base_url, "18RoyalGorge", 390)
-    page.click("#zoom-in")
-    page.click("#zoom-in")
-    before = page.evaluate(ASPECTS)
-    assert abs(before[0] - before[1]) < 0.02 * before[1], before
-    page.click("#dock-toggle")
+def _reshaped(page, before: list[float]) -> list[float]:  # type: ignore[no-untyped-def]
+    """The shapes (ASPECTS) once the map box has changed shape from ``before`` and the
+    resize observer has refitted the map (a frame later)."""
     page.wait_for_function(
         "a => { const b = document.getElementById('board').getBoundingClientRect();"
         " return Math.abs(b.width / b.height - a) > 0.05; }",
         arg=before[1],
     )
-    # The resize observer's refit comes a frame after the box's change.
     with contextlib.suppress(sync_api.TimeoutError):
         page.wait_for_function(
             f"() => {{ const [v, b] = ({ASPECTS})(); return Math.abs(v - b) < 0.02 * b; }}",
             timeout=5000,
         )
-    after = page.evaluate(ASPECTS)
+    return list(page.evaluate(ASPECTS))
+
+
+def test_browser_phone_map_refits_when_the_dock_changes(base_url: str, browser) -> None:
+    """On a phone the map's room is what the docked moves leave, and it changes as they do.
+    The map kept the part of the board it opened on, for the box it had before the moves
+    docked: a strip of 18RoyalGorge's board letterboxed beside an empty band.  An untouched
+    map now opens again for its box's new shape (the moves hidden, a portrait box: the board
+    at the map's full height, to be dragged sideways); a zoomed map keeps its scale and
+    fills its box (the moves shown again)."""
+    context, page, errors = _new(browser, base_url, "18RoyalGorge", 390)
+    opened = page.evaluate(ASPECTS)
+    page.click("#dock-toggle")  # hide the moves: the map's box grows tall
+    shown = _reshaped(page, opened)
+    box = _view_box(page)
+    whole = _full_box(page)
+    shot(page, "readable-phone-refit-tall")
+    assert abs(shown[0] - shown[1]) < 0.02 * shown[1], shown
+    assert abs(box[3] - whole[3]) < 1 and box[2] < whole[2] * 0.8, (box, whole)
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    zoomed = page.evaluate(ASPECTS)
+    scale = _view_box(page)[3]
+    page.click("#dock-toggle")  # the moves again: the box grows short
+    after = _reshaped(page, zoomed)
     shot(page, "readable-phone-refit")
-    assert abs(after[1] - before[1]) > 0.05, (before, after)  # the box changed shape
-    assert abs(after[0] - after[1]) < 0.02 * after[1], (before, after)
+    assert abs(after[0] - after[1]) < 0.02 * after[1], (zoomed, after)
+    assert _view_box(page)[3] < scale, "the zoomed map kept its scale: less of it shows"
     context.close()
     assert not errors, errors
+
+
+def _view_box(page) -> list[float]:  # type: ignore[no-untyped-def]
+    box = page.evaluate("document.querySelector('#board svg').getAttribute('viewBox')")
+    return [float(v) for v in box.split()]
+
+
+def _full_box(page) -> list[float]:  # type: ignore[no-untyped-def]
+    """The whole board's box (what "Fit" shows), read without changing the map."""
+    svg = httpx2.get(page.url.split("#")[0].replace("/games/", "/api/games/") + "/board.svg")
+    head = svg.text.split('viewBox="', 1)[1].split('"', 1)[0]
+    return [float(v) for v in head.split()]

@@ -114,7 +114,9 @@ function banner(prompt, mine) {
   const who = prompt.entity ?? seats;
   const mineNow = prompt.acting.some((s) => mine.includes(s));
   const you = mineNow && state.summary?.mode !== "hotseat";
-  const round = prompt.round ? `${prompt.round} · ` : "";
+  // The banner opens a sentence: "Round 3", "Initial auction" (Chicago Express names its
+  // rounds in lower case, as in running text).
+  const round = prompt.round ? `${prompt.round.charAt(0).toUpperCase()}${prompt.round.slice(1)} · ` : "";
   // Players acting at once (18US's sealed bids): the seats, not one of them and then all.
   if (prompt.acting.length > 1 && prompt.acting.includes(who)) {
     const all = prompt.acting.map((s) => (you && mine.includes(s) ? `${s} (you)` : s)).join(", ");
