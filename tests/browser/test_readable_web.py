@@ -17,9 +17,9 @@ from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
 from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition, usa_positions
 
 
-def _page(browser, width: int):  # type: ignore[no-untyped-def]
+def _page(browser, width: int, height: int = 0):  # type: ignore[no-untyped-def]
     context = browser.new_context(
-        viewport={"width": width, "height": WIDTHS[width]}, is_mobile=width < 500
+        viewport={"width": width, "height": height or WIDTHS[width]}, is_mobile=width < 500
     )
     page = context.new_page()
     errors: list[str] = []
@@ -102,6 +102,30 @@ def test_browser_wide_screen_map_fills_its_column(base_url: str, browser, title:
     assert bottom > 1440 * 0.75, f"{1440 - bottom:.0f}px of the screen lie empty under the map"
     sheet = page.locator(".spreadsheet")
     assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the sheet scrolls"
+    context.close()
+    assert not errors, errors
+
+
+def test_browser_full_hd_map_beside_the_moves(base_url: str, browser) -> None:
+    """At 1920 x 1080 the tables beside the map left Chicago Express's map ~690 px wide with
+    half the screen empty under it: the map and the moves now share the screen (the map
+    over 1,100 px wide, filling its height), the tables follow below."""
+    context, page, errors = _page(browser, 1920, 1080)
+    created = httpx2.post(
+        f"{base_url}/api/games",
+        json={"title": "ChicagoExpress", "seats": [{"name": n} for n in ("Ann", "Bob", "Cy")]},
+    ).json()
+    page.goto(base_url + created["link"])
+    page.wait_for_selector("#board svg [data-hex]")
+    page.wait_for_selector(".spreadsheet table")
+    shot(page, "readable-1920")
+    _check_layout(page, 1920, 1080, "readable-1920")
+    board = page.locator("#board-section").bounding_box()
+    tables = page.locator("#tables").bounding_box()
+    assert board is not None and tables is not None
+    assert board["width"] > 1100, f"the map is only {board['width']}px wide"
+    assert board["y"] + board["height"] > 1080 * 0.85
+    assert tables["y"] >= board["y"] + board["height"], "the tables are not below the map"
     context.close()
     assert not errors, errors
 

@@ -272,7 +272,7 @@ async function render() {
 // what is left, never less than the spreadsheet needs (its narrowest, names wrapped): the
 // column measured here.  It only grows within a game, in steps, so the map does not twitch
 // as figures change from move to move.
-const WIDE = window.matchMedia("(min-width: 110rem)");
+const WIDE = window.matchMedia("(min-width: 140rem)"); // as style.css's wide screens
 let tablesNeed = 0;
 function fitTables() {
   const table = document.querySelector("#tables .spreadsheet table");
