@@ -96,15 +96,16 @@ def money_list(amounts: Mapping[str, int]) -> str:
     return ", ".join(f"{who} ${amount}" for who, amount in amounts.items())
 
 
-def a_train(kind: str) -> str:
+def a_train(kind: str, car: bool = False) -> str:
     """ "a 2 train", "an 8 train", "an E train": a train type with the article its spoken
-    name takes (eight, eleven, eighteen; the letters said with a vowel first).
+    name takes (eight, eleven, eighteen; the letters said with a vowel first); a ``car``
+    (18USA §12.7's Pullman, type "P") is "a P car", not a train.
 
-    >>> a_train("3+"), a_train("8"), a_train("E"), a_train("6x2")
-    ('a 3+ train', 'an 8 train', 'an E train', 'a 6x2 train')
+    >>> a_train("3+"), a_train("8"), a_train("E"), a_train("6x2"), a_train("P", car=True)
+    ('a 3+ train', 'an 8 train', 'an E train', 'a 6x2 train', 'a P car')
     """
     vowel = kind[:1] in tuple("8AEFHILMNORSX") or kind[:2] in ("11", "18")
-    return f"{'an' if vowel else 'a'} {kind} train"
+    return f"{'an' if vowel else 'a'} {kind} {'car' if car else 'train'}"
 
 
 STATE_ZONES: Mapping[str, str] = {"liquidation": "in liquidation", "acquisition": "in acquisition"}

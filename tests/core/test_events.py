@@ -226,3 +226,20 @@ def test_tile_lays_are_told_without_the_engine_rotation() -> None:
     game = roundhouse.load(late_game("18US")["doc"])
     lays = [e.text for e in game.log_entries() if e.kind == "lay_tile"]
     assert lays and all(" lays tile " in t and "rotation" not in t for t in lays), lays[:5]
+
+
+def test_a_pullman_is_told_as_a_car() -> None:
+    """18USA §12.7: a Pullman "does not count as a train"; its purchase read "NYC buys a P
+    train".  A recorded position (random bots, 2 players, seed 310) ending on NYC's car."""
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "g18usa" / "positions" / "car-at-the-interest-2p.json"
+    doc = json.loads(path.read_text())
+    game = roundhouse.load(doc)
+    entry = game.log_entries()[-1]
+    restated = [e.text for e in entry.events if e.data.get("restates")]
+    assert restated == ["NYC buys a P car from the bank for $200"], restated
+    assert entry.text == "NYC buys a P car for $200"
+    before = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
+    offered = [before.describe(a) for a in before.legal_actions() if a.kind == "buy_train"]
+    assert "NYC buys a P car from the bank for $200" in offered, offered

@@ -356,7 +356,8 @@ class BuyTrainStep(Step[G]):
             )
             g.emit(
                 "train",
-                f"{entity} buys {a_train(train.variant)} from {seller} for ${action.price}",
+                f"{entity} buys {a_train(train.variant, g.depot.type_of(train).car)} from {seller} "
+                f"for ${action.price}",
                 company=entity,
                 train=action.train,
                 price=action.price,
@@ -378,7 +379,8 @@ class BuyTrainStep(Step[G]):
         events = g.depot.buy(entity, action.train, g.ledger, variant=variant)
         g.emit(
             "train",
-            f"{entity} buys {a_train(train.variant)} from {seller} for ${action.price}",
+            f"{entity} buys {a_train(train.variant, g.depot.type_of(train).car)} from {seller} "
+            f"for ${action.price}",
             company=entity,
             train=action.train,
             price=action.price,
