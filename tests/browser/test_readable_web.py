@@ -155,8 +155,8 @@ def test_browser_usa_price_move_into_acquisition_in_words(base_url: str, browser
 
 
 def test_browser_royal_gorge_gold_shipping_in_words(base_url: str, browser) -> None:
-    """18RoyalGorge "Shipping Gold": the buttons said "SPP chooses D6"; each now says the
-    railroad ships the gold cube from that hex of its run."""
+    """18RoyalGorge "Shipping Gold": the buttons and the log said "SPP chooses D6"; each now
+    says the railroad ships the gold cube from that hex of its run."""
     context, page, errors = _imported(browser, base_url, royal_gorge_gold(), 1280)
     page.wait_for_selector("#controls button")
     buttons = page.locator("#controls button.action").all_inner_texts()
@@ -164,6 +164,11 @@ def test_browser_royal_gorge_gold_shipping_in_words(base_url: str, browser) -> N
     ships = [b for b in buttons if " ships the gold cube from " in b]
     assert ships, buttons
     assert not [b for b in buttons if " chooses " in b], buttons
+    # Played, the log tells it in the same words.
+    before = page.evaluate("document.body.dataset.version")
+    page.locator("#controls button.action", has_text=ships[0]).first.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+    assert ships[0] in page.locator("#log li").last.inner_text()
     context.close()
     assert not errors, errors
 
