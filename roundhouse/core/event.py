@@ -28,7 +28,7 @@ happens.  Without a sink they go nowhere.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextvars import ContextVar, Token
 from typing import ClassVar
 
@@ -96,13 +96,36 @@ def money_list(amounts: Mapping[str, int]) -> str:
     return ", ".join(f"{who} ${amount}" for who, amount in amounts.items())
 
 
-def price_move(company: str, before: int, after: int) -> str:
-    """ "RG's share price rises from $65 to $70" (falls, or stays).
+def a_train(kind: str, car: bool = False) -> str:
+    """ "a 2 train", "an 8 train", "an E train": a train type with the article its spoken
+    name takes (eight, eleven, eighteen; the letters said with a vowel first); a ``car``
+    (18USA §12.7's Pullman, type "P") is "a P car", not a train.
+
+    >>> a_train("3+"), a_train("8"), a_train("E"), a_train("6x2"), a_train("P", car=True)
+    ('a 3+ train', 'an 8 train', 'an E train', 'a 6x2 train', 'a P car')
+    """
+    vowel = kind[:1] in tuple("8AEFHILMNORSX") or kind[:2] in ("11", "18")
+    return f"{'an' if vowel else 'a'} {kind} {'car' if car else 'train'}"
+
+
+STATE_ZONES: Mapping[str, str] = {"liquidation": "in liquidation", "acquisition": "in acquisition"}
+"""Market zones whose cells put a company in a state the rules name (18USA: a company whose
+token enters one "is said to be 'in liquidation' or 'in acquisition'"), by that state: there
+the price alone ("stays at $0") does not say what happened."""
+
+
+def price_move(company: str, before: int, after: int, zones: Iterable[str] = ()) -> str:
+    """ "RG's share price rises from $65 to $70" (falls, or stays), with the state the cell's
+    ``zones`` put the company in (:data:`STATE_ZONES`).
 
     >>> price_move("RG", 65, 55)
     "RG's share price falls from $65 to $55"
+    >>> price_move("DRG", 0, 0, {"acquisition"})
+    "DRG's share price stays at $0: DRG is in acquisition"
     """
+    state = next((STATE_ZONES[z] for z in sorted(zones) if z in STATE_ZONES), "")
+    said = f": {company} is {state}" if state else ""
     if after == before:
-        return f"{company}'s share price stays at ${after}"
+        return f"{company}'s share price stays at ${after}{said}"
     way = "rises" if after > before else "falls"
-    return f"{company}'s share price {way} from ${before} to ${after}"
+    return f"{company}'s share price {way} from ${before} to ${after}{said}"

@@ -332,7 +332,9 @@ class _Drawing:
                 )
             )
         for kind in self.markers:
-            out.append(LegendEntry(icon.marker(kind, 0, 0, 12), f"{kind} marker"))
+            # "ghost town marker", not the engine's "ghost_town".
+            words = kind.replace("_", " ")
+            out.append(LegendEntry(icon.marker(kind, 0, 0, 12), f"{words} marker"))
         return out
 
 

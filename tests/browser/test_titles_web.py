@@ -44,15 +44,17 @@ def test_browser_usa_starting_a_company_is_one_form(base_url: str, browser) -> N
     line says how the round works."""
     context, page, errors = _open(browser, base_url, usa_positions()["start"], 1280)
     shot(page, "titles-usa-start")
-    picker = page.locator("#controls form.amount.picked select")
+    picker = page.locator("#controls form.amount.picked .choice-list")
     assert picker.count() == 1
-    companies = picker.locator("option").all_inner_texts()
+    companies = picker.locator(".choice-item").all_inner_texts()
     assert len(companies) > 3 and all(" starts " in c and " bid" in c for c in companies)
     assert page.locator("#controls form.amount:not(.picked)").count() == 0
     # Picking another company gives the amount that company's range.
-    picker.select_option(index=len(companies) - 1)
+    picker.locator(".choice-item").last.click()
     low = companies[-1].split("$")[1].split("–")[0]
-    assert page.locator("#controls form.amount.picked input").get_attribute("min") == low
+    assert (
+        page.locator("#controls form.amount.picked input[type=number]").get_attribute("min") == low
+    )
     help_text = page.inner_text("#prompt-help")
     assert "short" in help_text and "loans" in help_text and "start a company" in help_text
     context.close()
@@ -122,7 +124,7 @@ def test_browser_west_land_grants_in_words_and_on_the_map(base_url: str, browser
     marks those x2 tokens, with a key."""
     context, page = _new(browser, base_url, "18West", 1280)
     shot(page, "titles-west-start")
-    texts = page.locator("#controls option, #controls button").all_inner_texts()
+    texts = page.locator("#controls .choice-item, #controls button").all_inner_texts()
     assert any("President's Certificate up for auction" in t for t in texts), texts
     assert not any("auction:" in t for t in texts), texts
     assert "auction" in page.inner_text("#prompt-help")

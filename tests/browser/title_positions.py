@@ -67,3 +67,30 @@ def us_with_trains() -> dict:
         seat = game.acting[0]
         game.apply(bots[seat].choose(game, seat))
     return game.to_doc()
+
+
+@functools.cache
+def usa_into_acquisition() -> tuple[Mapping[str, object], str]:
+    """18USA, three players, random bots (seed 302): the game document just after the first
+    price move that leaves a company in a grey acquisition space (18USA stock market: "in
+    acquisition", §14.2.2), and that company."""
+    players = list(NAMES[:3])
+    game = new_game("18USA", players, 302, {})
+    bots = {n: make_bot("random", 302 + i) for i, n in enumerate(players)}
+    while len(game.log) < 1500 and not game.finished:
+        seat = game.acting[0]
+        game.apply(bots[seat].choose(game, seat))
+        for event in game.events(len(game.log) - 1)[0]:
+            company = str(event.data.get("company", ""))
+            if event.kind == "price" and "acquisition" in game.state.market.zones(company):  # type: ignore[attr-defined]
+                return game.to_doc(), company
+    raise AssertionError("18USA seed 302: no company went into acquisition")
+
+
+@functools.cache
+def royal_gorge_gold() -> dict:
+    """18RoyalGorge, three players, heuristic bots (seed 7): the first position where a
+    railroad may ship a gold cube from a hex of its run ("Shipping Gold")."""
+    return first_positions("18RoyalGorge", 7, {"gold": lambda kinds, step: step == "gold"}, 2000)[
+        "gold"
+    ]

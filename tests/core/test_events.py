@@ -9,13 +9,15 @@ never changes what happens.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 import roundhouse
+from roundhouse.bots import make_bot
 from roundhouse.core.canonical import digest
 from roundhouse.core.engine18xx import _rusted_words
-from roundhouse.core.event import Event, collecting, emit
+from roundhouse.core.event import Event, a_train, collecting, emit, price_move
 from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.core.title import REGISTRY
@@ -134,3 +136,110 @@ def test_rusted_pool_trains_are_the_pools() -> None:
     assert _rusted_words([("pool", "2"), ("UP", "2"), ("pool", "2"), ("pool", "2")]) == (
         "the pool's three 2-trains, UP's 2-train"
     )
+
+
+_CARD_ID = re.compile(r"\b[0-9A-Z][0-9A-Za-z+]*-\d+\b")
+"""A train card's id as the engine names it ("4-0", "2+-3", "P-1"): never a player's word."""
+
+
+@pytest.mark.parametrize("name", ["18USA", "18West", "18US"])
+def test_train_purchases_and_discards_are_told_by_type_never_card_id(name: str) -> None:
+    """Issue #20: core's table talk for a purchase is "GN buys train 2-2 for $100"; the log
+    shows a purchase in words by the train's type ("UP buys a 4 train from the bank for
+    $300", 18West's first train "GN buys its first train, a 2 train from the bank, for
+    $100", §7.8.2) and so does each button ("UP discards its 3 train").  Heuristic-bot
+    games of the later titles, to their ends."""
+    from tests.browser.late_games import late_game
+
+    game = roundhouse.load(late_game(name)["doc"])
+    shown: list[str] = []
+    for entry in game.log_entries():
+        if entry.kind in ("buy_train", "discard_train"):
+            restated = [e.text for e in entry.events if e.data.get("restates")]
+            shown.append(restated[0] if restated else entry.text)
+    assert shown and not [t for t in shown if _CARD_ID.search(t) or "buys train" in t], shown
+    assert all(" train" in t for t in shown), shown
+    if name == "18West":
+        assert any(
+            t.startswith(("GN", "UP", "TP", "NP", "SP")) and "its first train, a " in t
+            for t in shown
+        ), shown
+
+
+def test_a_train_takes_its_spoken_article() -> None:
+    """ "an 8 train" (18USA's 8-trains were "a 8 train"), "a 3+ train"."""
+    assert [a_train(k) for k in ("2", "3+", "8", "6x2", "E", "P")] == [
+        "a 2 train",
+        "a 3+ train",
+        "an 8 train",
+        "a 6x2 train",
+        "an E train",
+        "a P train",
+    ]
+
+
+def test_discard_and_purchase_buttons_name_the_type() -> None:
+    """A move offered in core's words: "UP discards its 3 train", not "UP discards 3-0"; a
+    purchase's button says the seller and the type (never the card)."""
+    from roundhouse.core.flow.actions import BuyTrain, DiscardTrain
+    from roundhouse.core.ids import PlayerId
+
+    game = roundhouse.new_game("18USA", PLAYERS, seed=5)
+    card = next(iter(game.state.depot.trains))  # type: ignore[attr-defined]
+    kind = game.state.depot.trains[card].type  # type: ignore[attr-defined]
+    told = game.describe(DiscardTrain(player=PlayerId("Ann"), entity="GN", train=card))
+    assert told == f"GN discards its {kind} train"
+    bought = BuyTrain(player=PlayerId("Ann"), entity="GN", train=card, price=100)
+    assert game.describe(bought) == f"GN buys {a_train(kind)} from the bank for $100"
+    assert game.log_entries() == () and card not in game.describe(bought)
+
+
+def test_a_price_move_into_18usa_acquisition_says_so() -> None:
+    """18USA (stock market): a company whose token enters a grey acquisition space "is said
+    to be 'in acquisition'" (§14.2.2: offered for sale in the next M&A round); those spaces
+    all read $0, so "DRG's share price stays at $0" said nothing.  A random-bot game
+    (seed 302) until a price move lands in acquisition: the move names the state."""
+    game = roundhouse.new_game("18USA", PLAYERS, seed=302)
+    bots = {p: make_bot("random", 302 + i) for i, p in enumerate(PLAYERS)}
+    while len(game.log) < 1500 and not game.finished:
+        seat = game.acting[0]
+        game.apply(bots[seat].choose(game, seat))
+        prices = [e for e in game.events(len(game.log) - 1)[0] if e.kind == "price"]
+        landed = [e for e in prices if "acquisition" in game.state.market.zones(e.data["company"])]  # type: ignore[attr-defined]
+        if landed:
+            break
+    else:
+        pytest.fail("no price move into acquisition")
+    company = landed[0].data["company"]
+    assert landed[0].text.endswith(f": {company} is in acquisition"), landed[0].text
+    assert price_move("DRG", 0, 0, {"acquisition"}) == (
+        "DRG's share price stays at $0: DRG is in acquisition"
+    )
+    assert price_move("RG", 65, 70, {"par"}) == "RG's share price rises from $65 to $70"
+
+
+def test_tile_lays_are_told_without_the_engine_rotation() -> None:
+    """The log said "RG lays 44 on M5, rotation 0": a rotation's number means nothing to a
+    reader (the position after the move shows the tile).  An 18US heuristic game's lays."""
+    from tests.browser.late_games import late_game
+
+    game = roundhouse.load(late_game("18US")["doc"])
+    lays = [e.text for e in game.log_entries() if e.kind == "lay_tile"]
+    assert lays and all(" lays tile " in t and "rotation" not in t for t in lays), lays[:5]
+
+
+def test_a_pullman_is_told_as_a_car() -> None:
+    """18USA §12.7: a Pullman "does not count as a train"; its purchase read "NYC buys a P
+    train".  A recorded position (random bots, 2 players, seed 310) ending on NYC's car."""
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "g18usa" / "positions" / "car-at-the-interest-2p.json"
+    doc = json.loads(path.read_text())
+    game = roundhouse.load(doc)
+    entry = game.log_entries()[-1]
+    restated = [e.text for e in entry.events if e.data.get("restates")]
+    assert restated == ["NYC buys a P car from the bank for $200"], restated
+    assert entry.text == "NYC buys a P car for $200"
+    before = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
+    offered = [before.describe(a) for a in before.legal_actions() if a.kind == "buy_train"]
+    assert "NYC buys a P car from the bank for $200" in offered, offered

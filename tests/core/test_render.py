@@ -333,3 +333,14 @@ def test_area_map_without_scenery_has_no_rivers() -> None:
     root = ET.fromstring(area_board_svg(board, {"PRR": "red"}))
     assert not [g for g in root.iter(f"{NS}g") if g.get("class") in ("river", "lake")]
     assert "river, lake (scenery: no cost)" not in texts(root)
+
+
+def test_a_marker_is_named_in_the_key_in_words() -> None:
+    """18RoyalGorge's ghost-town markers ("Shipping Gold") were keyed "ghost_town marker",
+    the engine's name; the key says "ghost town marker"."""
+    board = royal_gorge_board()
+    mine = next(h for h in board.hexes.values() if "mine" in h.markers)
+    mine.markers.append("ghost_town")
+    root = ET.fromstring(board_svg(board, royal_gorge_style()))
+    assert "ghost town marker" in set(texts(root))
+    assert not [t for t in texts(root) if "_" in t]

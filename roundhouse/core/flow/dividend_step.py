@@ -74,7 +74,11 @@ class DividendStep(Step[G]):
             )
             g.market.move(entity, Direction.RIGHT, steps)
         g.last_revenue[entity] = revenue
-        g.emit("price", price_move(entity, before, g.share_price(entity)), company=entity)
+        g.emit(
+            "price",
+            price_move(entity, before, g.share_price(entity), g.market.zones(entity)),
+            company=entity,
+        )
         g.after_price_move(entity)
         self.done = True
 

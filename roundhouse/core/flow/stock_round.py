@@ -116,7 +116,12 @@ class StockRound(Round[G]):
                     barrier_zones=g.config.pool_cert_drop_barrier,
                 )
             if (after := g.share_price(corp_id)) != before:
-                g.emit("price", price_move(corp_id, before, after), company=corp_id, price=after)
+                g.emit(
+                    "price",
+                    price_move(corp_id, before, after, g.market.zones(corp_id)),
+                    company=corp_id,
+                    price=after,
+                )
             g.after_price_move(corp_id)
         g.hooks.on_stock_round_end(g)
 

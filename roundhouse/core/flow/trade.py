@@ -96,7 +96,11 @@ def do_sale(
     if was_president or g.config.sell_drop_by is SellDropBy.ANYONE:
         before = g.share_price(corp_id)
         g.market.sell(corp_id, count, g.config.sell_drop)
-        g.emit("price", price_move(corp_id, before, g.share_price(corp_id)), company=corp_id)
+        g.emit(
+            "price",
+            price_move(corp_id, before, g.share_price(corp_id), g.market.zones(corp_id)),
+            company=corp_id,
+        )
     g.after_price_move(corp_id)
 
 

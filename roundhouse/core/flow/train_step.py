@@ -22,6 +22,7 @@ from typing import ClassVar, cast
 from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.event import a_train
 from roundhouse.core.flow.actions import Bankrupt, BuyTrain, Pass, SellShares
 from roundhouse.core.flow.emergency import (
     allow_presidency_change,
@@ -355,7 +356,8 @@ class BuyTrainStep(Step[G]):
             )
             g.emit(
                 "train",
-                f"{entity} buys a {train.variant} train from {seller} for ${action.price}",
+                f"{entity} buys {a_train(train.variant, g.depot.type_of(train).car)} from {seller} "
+                f"for ${action.price}",
                 company=entity,
                 train=action.train,
                 price=action.price,
@@ -377,7 +379,8 @@ class BuyTrainStep(Step[G]):
         events = g.depot.buy(entity, action.train, g.ledger, variant=variant)
         g.emit(
             "train",
-            f"{entity} buys a {train.variant} train from {seller} for ${action.price}",
+            f"{entity} buys {a_train(train.variant, g.depot.type_of(train).car)} from {seller} "
+            f"for ${action.price}",
             company=entity,
             train=action.train,
             price=action.price,

@@ -25,12 +25,15 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.board import Board
 from roundhouse.core.engine18xx import Engine
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.event import a_train
 from roundhouse.core.flow.actions import (
     BuyCompany,
     BuyShares,
     BuyTrain,
     ChooseAbility,
+    DiscardTrain,
     Dividend,
+    LayTile,
     PlaceToken,
     SellShares,
 )
@@ -333,7 +336,31 @@ class EngineObserver(Observer[E]):
         if isinstance(action, ChooseAbility):
             via = f" ({action.company})" if action.company else ""
             return f"{action.entity}: {humanize(action.choice).lower()}{via}"
+        if isinstance(action, LayTile):
+            # The map after the move shows the tile's position; "rotation 4" says nothing.
+            return f"{action.entity} lays tile {action.tile} on {action.hex}"
+        if isinstance(action, BuyTrain):
+            # Who sold it is the position then, not now: the train's type only (its id is a
+            # card's serial number, "buys train 4-0" to a player).
+            kind = action.variant or self._train_type(action.train)
+            return (
+                f"{action.entity} buys {a_train(kind, self._car(action.train))} for ${action.price}"
+            )
+        if isinstance(action, DiscardTrain):
+            kind = self._train_type(action.train)
+            return f"{action.entity} discards {a_train(kind, self._car(action.train))}"
         return str(action)
+
+    def _train_type(self, train_id: str) -> str:
+        """A train's type by its id ("4" for "4-0"): the depot's record, which a card keeps
+        all game; the id's stem for a card the depot no longer knows."""
+        train = self.state.depot.trains.get(train_id)
+        return train.type if train is not None else train_id.rpartition("-")[0] or train_id
+
+    def _car(self, train_id: str) -> bool:
+        """Whether a card is a car, not a train (18USA §12.7's Pullman)."""
+        card = self.state.depot.trains.get(train_id)
+        return card is not None and self.state.depot.type_of(card).car
 
     def describe(self, action: Action) -> str:
         """Moves in words with what they cost or pay now: "Ann buys a 10% share of RG from
@@ -373,7 +400,13 @@ class EngineObserver(Observer[E]):
             if train.owner not in g.corps and train.owner != POOL:
                 seller = "the bank"
             side = action.variant or train.variant
-            return f"{action.entity} buys a {side} train from {seller} for ${action.price}"
+            what = a_train(side, g.depot.type_of(train).car)
+            return f"{action.entity} buys {what} from {seller} for ${action.price}"
+        if isinstance(action, DiscardTrain):
+            card = self.state.depot.trains.get(action.train)
+            side = card.variant if card is not None else self._train_type(action.train)
+            noun = "car" if self._car(action.train) else "train"
+            return f"{action.entity} discards its {side} {noun}"
         if isinstance(action, BuyCompany):
             name = g.privates[action.company].spec.name if action.company in g.privates else ""
             return f"{action.entity} buys {action.company} {name} for ${action.price}".replace(

@@ -25,6 +25,7 @@ from roundhouse.core.view.train import TrainRoster, roster_view
 from roundhouse.titles.g18royalgorge.company import privates as private_cards
 from roundhouse.titles.g18royalgorge.company import railroads
 from roundhouse.titles.g18royalgorge.data import phase_starts, steel_market
+from roundhouse.titles.g18royalgorge.gold import NUGGET
 from roundhouse.titles.g18royalgorge.state import RoyalGorgeGame
 
 
@@ -56,9 +57,22 @@ class RoyalGorgeObserver(EngineObserver[RoyalGorgeGame]):
         "start_auction": "Bid for the right to start a railroad, or pass (Auction Variant).",
     }
 
+    def told(self, action: Action) -> str:
+        """A gold shipment in the log as on its button ("Shipping Gold"): a railroad's choice
+        of a mine hex (printed mines never leave the map), never its engine words "SPP
+        chooses D6"."""
+        if isinstance(action, Choose) and action.company in ("", NUGGET):
+            board = self.state.map_board()
+            here = board.hexes.get(action.choice)
+            if action.entity in railroads() and here is not None and "mine" in here.markers:
+                return _shipped(action)
+        return super().told(action)
+
     def describe(self, action: Action) -> str:
         """A steel column as a choice a person can weigh ("Buying Steel from CF&I"): its
         tile colour and the cube the next tile would take."""
+        if isinstance(action, Choose) and self.step_of(action)[0] == "gold":
+            return _shipped(action)
         if isinstance(action, Choose) and not action.company:
             column, _, start = action.choice.partition("-")
             market = steel_market()
@@ -133,3 +147,10 @@ class RoyalGorgeObserver(EngineObserver[RoyalGorgeGame]):
                 Panel(id="gold", title="Gold cubes", columns=("Hex", "Cubes"), rows=tuple(gold))
             )
         return tuple(out)
+
+
+def _shipped(action: Choose) -> str:
+    """ "Shipping Gold": the cube comes from a hex of the run ("SPP chooses D6" said neither
+    what nor why); the 13 lb Gold Nugget (G2) pays $130 in all for it."""
+    nugget = " with the 13 lb Gold Nugget (G2)" if action.company else ""
+    return f"{action.entity} ships the gold cube from {action.choice}{nugget}"

@@ -12,7 +12,7 @@ from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.dividend import pay, payout, payout_text
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.event import price_move
+from roundhouse.core.event import a_train, price_move
 from roundhouse.core.flow.actions import BuyTrain, Pass
 from roundhouse.core.flow.map_steps import RouteStep
 from roundhouse.core.flow.operating_round import OperatingRound
@@ -73,13 +73,16 @@ class InitialTrainStep(Step[WestGame]):
     def process(self, g: WestGame, entity: str, action: Action) -> None:
         self.done = True
         if isinstance(action, BuyTrain):
+            kind = g.depot.train(action.train).type
             events = g.depot.buy(entity, action.train, g.ledger)
             g.emit(
                 "train",
-                f"{entity} buys its first train {action.train} for ${action.price}",
+                f"{entity} buys its first train, {a_train(kind)} from the bank, for "
+                f"${action.price}",
                 company=entity,
                 train=action.train,
                 price=action.price,
+                restates=True,
             )
             g.train_events(entity, events)
 
@@ -223,7 +226,11 @@ def run_autopilot(game: WestGame, corp_id: str) -> None:
         game.market.withhold(corp_id)
         game.emit("withhold", f"{corp_id} (autopilot) earns nothing", company=corp_id)
     game.last_revenue[corp_id] = revenue
-    game.emit("price", price_move(corp_id, before, game.share_price(corp_id)), company=corp_id)
+    game.emit(
+        "price",
+        price_move(corp_id, before, game.share_price(corp_id), game.market.zones(corp_id)),
+        company=corp_id,
+    )
     game.after_price_move(corp_id)
     buy_trains(game, corp_id)
 

@@ -64,5 +64,9 @@ class IssueStep(Step[WestGame]):
             company=entity,
             amount=money,
         )
-        g.emit("price", price_move(entity, before, g.share_price(entity)), company=entity)
+        g.emit(
+            "price",
+            price_move(entity, before, g.share_price(entity), g.market.zones(entity)),
+            company=entity,
+        )
         g.after_price_move(entity)

@@ -82,18 +82,16 @@ function amountForm(kind, field, r, id, submit) {
   el("button", { type: "submit", "data-kind": kind }, humanize(kind)), error);
 }
 
-// Many amount ranges: a drop-down of what the amount is for (each worded with its range), and
-// one number input that takes the chosen range's limits.
+// Many amount ranges: a list of what the amount is for (each worded in full with its range),
+// and one number input that takes the chosen range's limits.
 function pickedAmountForm(kind, field, ranges, submit) {
   const pickId = `amount-${kind}-pick`;
   const inputId = `amount-${kind}-value`;
-  const select = el("select", { id: pickId, class: "amount-pick" },
-    ranges.map((r, i) => el("option", { value: i }, r.label)));
   let input = amountInput(inputId, ranges[0]);
   const error = el("span", { class: "error", role: "alert" });
   const amountLabel = el("label", { for: inputId, class: "amount-label" }, humanize(field));
-  select.addEventListener("change", () => {
-    const fresh = amountInput(inputId, ranges[Number(select.value)]);
+  const list = choiceList(pickId, humanize(kind), ranges.map((r) => r.label), (i) => {
+    const fresh = amountInput(inputId, ranges[i]);
     input.replaceWith(fresh);
     input = fresh;
     error.textContent = "";
@@ -101,13 +99,28 @@ function pickedAmountForm(kind, field, ranges, submit) {
   return el("form", {
     class: "amount picked", onsubmit: (e) => {
       e.preventDefault();
-      const r = ranges[Number(select.value)];
+      const r = ranges[list.chosen()];
       const chosen = r.group.find((a) => a.action[field] === Number(input.value));
       error.textContent = chosen ? "" : rangeError(field, r);
       if (chosen) submit(chosen);
     },
-  }, el("label", { for: pickId, class: "visually-hidden" }, humanize(kind)), select,
-  amountLabel, input, el("button", { type: "submit", "data-kind": kind }, humanize(kind)), error);
+  }, list, amountLabel, input, el("button", { type: "submit", "data-kind": kind }, humanize(kind)), error);
+}
+
+// A choice among many: radio buttons with each choice's words in full, wrapping on a phone
+// and in a narrow column (a drop-down cut "Ann puts CBQ's President's Certificate up for
+// auction" to "Ann puts CBQ's President'…"); past a dozen lines the list scrolls in its box.
+// ``chosen()`` is the index picked; ``onPick(index)`` hears each new pick.
+function choiceList(id, name, labels, onPick) {
+  const list = el("div", { class: "choice-list", id, role: "radiogroup", "aria-label": name },
+    labels.map((text, i) => el("label", { class: "choice-item" },
+      el("input", {
+        type: "radio", name: id, value: i, checked: i === 0,
+        onchange: () => onPick?.(i),
+      }),
+      el("span", {}, text))));
+  list.chosen = () => Number(list.querySelector("input:checked")?.value ?? 0);
+  return list;
 }
 
 function listControl(kind, listed, submit, limit = BUTTON_LIMIT) {
@@ -116,12 +129,10 @@ function listControl(kind, listed, submit, limit = BUTTON_LIMIT) {
   const seen = new Set();
   const actions = listed.filter((a) => !seen.has(a.text) && seen.add(a.text));
   if (actions.length > limit) {
-    const id = `choice-${kind}`;
-    const select = el("select", { id }, actions.map((a, i) => el("option", { value: i }, a.text)));
+    const list = choiceList(`choice-${kind}`, humanize(kind), actions.map((a) => a.text));
     return [el("form", {
-      class: "choice", onsubmit: (e) => { e.preventDefault(); submit(actions[Number(select.value)]); },
-    }, el("label", { for: id, class: "visually-hidden" }, humanize(kind)), select,
-    el("button", { type: "submit", class: "action", "data-kind": kind }, "Play"))];
+      class: "choice", onsubmit: (e) => { e.preventDefault(); submit(actions[list.chosen()]); },
+    }, list, el("button", { type: "submit", class: "action", "data-kind": kind }, "Play"))];
   }
   return [el("div", { class: "buttons" }, actions.map((a) =>
     el("button", { type: "button", class: "action", "data-kind": kind, onclick: () => submit(a) }, a.text)))];

@@ -114,7 +114,9 @@ function banner(prompt, mine) {
   const who = prompt.entity ?? seats;
   const mineNow = prompt.acting.some((s) => mine.includes(s));
   const you = mineNow && state.summary?.mode !== "hotseat";
-  const round = prompt.round ? `${prompt.round} · ` : "";
+  // The banner opens a sentence: "Round 3", "Initial auction" (Chicago Express names its
+  // rounds in lower case, as in running text).
+  const round = prompt.round ? `${prompt.round.charAt(0).toUpperCase()}${prompt.round.slice(1)} · ` : "";
   // Players acting at once (18US's sealed bids): the seats, not one of them and then all.
   if (prompt.acting.length > 1 && prompt.acting.includes(who)) {
     const all = prompt.acting.map((s) => (you && mine.includes(s) ? `${s} (you)` : s)).join(", ");
@@ -248,6 +250,7 @@ async function render() {
   if (tablesKey !== drawn.tables) {
     drawn.tables = tablesKey;
     renderTables($("tables"), view, yours());
+    fitTables();
   }
   const logKey = `${state.version}:${state.historyIndex}`;
   if (logKey !== drawn.log) {
@@ -264,6 +267,30 @@ async function render() {
   if (live && view.finished) await renderSummary(view);
   else $("summary").hidden = true;
 }
+
+// A wide screen gives the map the width its shape wants at the screen's height and the tables
+// what is left, never less than the spreadsheet needs (its narrowest, names wrapped): the
+// column measured here.  It only grows within a game, in steps, so the map does not twitch
+// as figures change from move to move.
+const WIDE = window.matchMedia("(min-width: 140rem)"); // as style.css's wide screens
+let tablesNeed = 0;
+function fitTables() {
+  const table = document.querySelector("#tables .spreadsheet table");
+  if (!WIDE.matches || !table) return;
+  const wrap = table.parentElement;
+  table.style.minWidth = "0";
+  table.style.width = "min-content";
+  const style = getComputedStyle(wrap);
+  const frame = ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"]
+    .reduce((sum, side) => sum + parseFloat(style[side]), 0);
+  const need = table.getBoundingClientRect().width + frame;
+  table.style.minWidth = "";
+  table.style.width = "";
+  if (need <= tablesNeed) return;
+  tablesNeed = Math.ceil(need / 32) * 32;
+  $("game").style.setProperty("--tables-need", `${tablesNeed}px`);
+}
+WIDE.addEventListener("change", fitTables);
 
 function rerender() {
   render().catch((e) => toast(e.message));
@@ -358,7 +385,7 @@ async function drawBoard(view, hexes, stops, ticket) {
     if (ticket !== renderTicket) return;
     map.dropIn(svg, hexes, state.selectedHex, stops);
     // A wide screen's map box takes the board's shape (no bands of table above and below).
-    if (map.full) $("board").style.setProperty("--board-aspect", String(map.full[2] / map.full[3]));
+    if (map.full) $("game").style.setProperty("--board-aspect", String(map.full[2] / map.full[3]));
     drawn.board = key;
     drawBoard.failures = 0;
   } catch {

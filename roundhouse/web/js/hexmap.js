@@ -28,6 +28,42 @@ export class HexMap {
     this.onRouteStop = null; // set while a route is being built: every stop is clickable
     this.labels = {}; // hex id -> what a screen reader says about it ("K4 Pittsburgh, cost $4")
     this.pointers = new Map();
+    // The map box changes shape under a board already shown (a phone's docked moves grow or
+    // shrink the room above them): the shown part is refitted to the new shape.
+    new ResizeObserver(() => this.refit()).observe(container);
+  }
+
+  // A board as it opened, untouched since, opens again for the box's new shape (it opened
+  // before the phone's moves were docked under it, for a taller box).  A part of the board
+  // the player zoomed or dragged to keeps its scale and its middle
+  // in a box of a new shape, showing more or less of the board around it, so the hexes stay
+  // the size they were and no empty band opens beside them (the viewBox kept the old shape
+  // and the browser letterboxed it); the whole board, shown whole, stays so.
+  refit() {
+    const rect = this.container.getBoundingClientRect();
+    const old = this.seen;
+    this.seen = { width: rect.width, height: rect.height };
+    if (!this.box || !this.full || !old?.width || !old?.height || !rect.width || !rect.height) return;
+    if (this.openedAs?.every((v, i) => Math.abs(v - this.box[i]) < 0.01)) {
+      // Not moved since it opened: it opens again by the rule for the box's new shape.
+      this.box = this.opening(this.openedOn);
+      this.openedAs = [...this.box];
+      this.apply();
+      return;
+    }
+    const [x, y, w, h] = this.box;
+    const full = this.full;
+    if (w >= full[2] - 0.5 && h >= full[3] - 0.5) return;
+    if (Math.abs(old.width - rect.width) < 0.5 && Math.abs(old.height - rect.height) < 0.5) return;
+    const scale = Math.min(old.width / w, old.height / h); // CSS px per map unit
+    const nw = rect.width / scale;
+    const nh = rect.height / scale;
+    // About the same middle (a hex zoomed to stays in sight); past the board's size, centred.
+    const place = (middle, size, start, length) => (size >= length
+      ? start + (length - size) / 2
+      : middle - size / 2);
+    this.box = [place(x + w / 2, nw, full[0], full[2]), place(y + h / 2, nh, full[1], full[3]), nw, nh];
+    this.apply();
   }
 
   // The server's SVG: hexes carry data-hex, stops data-city/data-stop; we add pan/zoom,
@@ -47,6 +83,8 @@ export class HexMap {
     this.install(svg, sameBoard ? this.box : null);
     if (!sameBoard) {
       this.box = this.opening(legalHexes);
+      this.openedAs = [...this.box];
+      this.openedOn = legalHexes;
       this.apply();
     }
     this.mark(legalHexes, selected, legalStops);
