@@ -20,6 +20,7 @@ RULES = (
     "subsidies",
     "max_start",
     "game_end",
+    "ownerless_discard",
     "train_privates",
     "resources",
     "red_areas",

@@ -82,7 +82,6 @@ RULE_SECTIONS: dict[str, str] = {
     "resources.placement": "§13, §13.1",
     "switcher.blocked": "§12.1, appendix P19",
     "token.none_left": "§12.3",
-    "track.tile_actions": "§12.2, appendix P7, P11",
 }
 """The rule keys the privates' refusals raise, with the rulebook place to cite; the title adds
 them to its ``Rulebook.sections`` (P10-P30's texts are cited as the appendix's, the list our

@@ -50,13 +50,7 @@ from roundhouse.titles.g18usa.private_abilities import CityUpgrade, GreatNorther
 from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import COMPANY_TOWNS
 from roundhouse.titles.g18usa.terrain import terrain_cost
-from roundhouse.titles.g18usa.tile_actions import (
-    CITY_UPGRADE,
-    LAY,
-    BesideTrackStep,
-    TileActionStep,
-    plan,
-)
+from roundhouse.titles.g18usa.tile_actions import plan
 
 NEUTRAL = board_tokens.NEUTRAL
 """The token filling a company town's second slot (18xx.games's neutral token): it blocks
@@ -269,25 +263,15 @@ def _company_town_tokens(g: UsaGame, corp: str, name: str) -> None:
     board.place_token(name, city, NEUTRAL)
 
 
-def _kind(g: UsaGame, private_id: str) -> str:
-    """P16 upgrades a city; P26 and P27 lay new tiles (§12.2's tile actions)."""
-    city = any(isinstance(a, CityUpgrade) for a in g.privates[private_id].spec.abilities)
-    return CITY_UPGRADE if city else LAY
+def _tile_action(g: UsaGame, corp: str, track: TrackStep) -> tuple[bool, int]:
+    """Whether the track step has a tile action left for a private's lay, and the fee it
+    costs: the track step counts lays, and the second tile action costs the plan's fee
+    (§12.2: $20), which the board map charges for its own lays (:mod:`.map_rules`)."""
+    fee = plan(g, corp).fee if track.lays == 1 else 0
+    return track.lays < g.hooks.track_lays(g, corp), fee
 
 
-def _tile_action(g: UsaGame, corp: str, track: TrackStep, private_id: str) -> tuple[bool, int]:
-    """Whether the track step's plan allows the private's lay as its next tile action, and
-    the fee it costs (§12.2: $20 for the second)."""
-    if not isinstance(track, TileActionStep):
-        # a plain track step counts lays; the second tile action costs the plan's fee
-        # (§12.2: $20), which the board map charges for its own lays
-        fee = plan(g, corp).fee if track.lays == 1 else 0
-        return track.lays < g.hooks.track_lays(g, corp), fee
-    p = plan(g, corp)
-    return p.allows(track.done, _kind(g, private_id)), p.fee_for(track.done)
-
-
-class PrivateLayStep(ListedStep[UsaGame], BesideTrackStep[UsaGame]):
+class PrivateLayStep(ListedStep[UsaGame]):
     """The privates' lays, offered while the company's track step is active."""
 
     kinds = frozenset({"private_lay"})
@@ -303,18 +287,13 @@ class PrivateLayStep(ListedStep[UsaGame], BesideTrackStep[UsaGame]):
     def _track(self, g: UsaGame, entity: str) -> TrackStep | None:
         return open_track_step(g, entity)
 
-    def moves(self, g: UsaGame, entity: str, *, track_open: bool = False) -> list[PrivateLay]:
-        """The lays on offer; ``track_open``: the caller is the track step asking whether to
-        stay open for them (so it is not asked back)."""
-        if entity not in g.corps:
+    def moves(self, g: UsaGame, entity: str) -> list[PrivateLay]:
+        """The lays on offer: in the company's turn, while its track step is open."""
+        if entity not in g.corps or not in_turn(g, entity):
             return []
-        track = None
-        if not track_open:
-            if not in_turn(g, entity):
-                return []
-            track = self._track(g, entity)
-            if track is None:
-                return []
+        track = self._track(g, entity)
+        if track is None:
+            return []
         player = g.controller_id(entity)
         out: list[PrivateLay] = []
         for private in g.privates.values():
@@ -327,8 +306,8 @@ class PrivateLayStep(ListedStep[UsaGame], BesideTrackStep[UsaGame]):
             cash = g.ledger.cash(entity)
             counted = uses_tile_action(g, private.id)
             fee = 0
-            if counted and track is not None:
-                allowed, fee = _tile_action(g, entity, track, private.id)
+            if counted:
+                allowed, fee = _tile_action(g, entity, track)
                 if not allowed:
                     continue
             for h, t, r in lays_for(g, entity, private.id, self.metropolises):
@@ -356,13 +335,10 @@ class PrivateLayStep(ListedStep[UsaGame], BesideTrackStep[UsaGame]):
         if any(isinstance(a, GreatNorthern) for a in g.privates[action.company].spec.abilities):
             self.great_northern.append(entity)
         if counts and track is not None:
-            if isinstance(track, TileActionStep):
-                track.count_private_lay(g, entity, _kind(g, action.company))
-            else:
-                _, fee = _tile_action(g, entity, track, action.company)
-                if fee:
-                    g.ledger.transfer(entity, BANK, fee)
-                track.lays += 1
+            _, fee = _tile_action(g, entity, track)
+            if fee:
+                g.ledger.transfer(entity, BANK, fee)
+            track.lays += 1
         lay(g, entity, action)
         if not counts:
             # P9's and P17's lays are no tile action: the $20 of §12.2 does not count them

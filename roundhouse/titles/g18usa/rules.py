@@ -28,10 +28,12 @@ from roundhouse.core.flow.round import Round
 from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import TrainEvents
 from roundhouse.titles.g18usa import (
+    compat_start,
     data,
     exports,
     game_end,
     max_start,
+    ownerless_discard,
     resource_subsidy,
     subsidies,
 )
@@ -106,23 +108,10 @@ class UsaHooks(FamilyHooks[UsaGame]):
     def stock_round(self, g: UsaGame) -> Round[UsaGame]:
         """§11; with §17's "$300 Maximum Starting Price After Phase 5", starts reach $300
         once Phase 5 has begun (trains are not sold in a stock round, so the phase holds);
-        under ``compat_18xx_games`` a 5-share company that cannot buy its token is
-        liquidated like a 10-share one, P23 put in at the start is one of the tokens
-        bought, a purchase of shares pays the tokens still owed, and Phase 8 still starts
-        10-share companies (docs/rules-notes.md)."""
+        under ``compat_18xx_games`` the site's start rules (:mod:`.compat_start`)."""
         start = max_start.start_rules(g, self.start)
         if g.variant.compat_18xx_games:
-            # §11.6 liquidates only a 10-share company that could not buy its tokens by the
-            # round's end; the site any that owes one (``G1817::Round::Stock#finish_round``)
-            start = dataclasses.replace(
-                start,
-                liquidate_unpaid=frozenset(start.token_cost),
-                brought_tokens_count=True,
-                tokens_after_purchase=True,
-                # §8's text: "No new companies may be started" in Phase 8 (its table: "10
-                # share"); the site's Phase 8 starts 10-share ones (``corporation_sizes``)
-                sizes={**start.sizes, "8": (10,)},
-            )
+            start = compat_start.site_start_rules(start)
         return UsaStockRound([CorporateStockStep(start=start)])
 
     def operating_round(self, g: UsaGame) -> Round[UsaGame]:
@@ -199,35 +188,7 @@ class UsaHooks(FamilyHooks[UsaGame]):
 
         note_rust(g, events, later)
         if g.variant.compat_18xx_games:
-            self._discard_for_nobody(g)
-
-    @staticmethod
-    def _discard_for_nobody(g: UsaGame) -> None:
-        """A company over the train limit with no president (its certificate in the open
-        market after a bankruptcy, §15) has nobody to choose its discard; the site's
-        discard step waits for the company itself (``G18USA::Step::DiscardTrain``), and a
-        replay goes on with its choice.  Under ``compat_18xx_games`` its first train goes
-        to the open market, and the writer writes that choice (found by the differential:
-        random bots, 7 players, seed 2053, where SR, in liquidation with four trains, met
-        Phase 4's limit of three)."""
-        for corp_id in sorted(g.pending_discards):
-            if g.controller(corp_id) is not None:
-                continue
-            while g.pending_discards.get(corp_id, 0) > 0:
-                trains = [t for t in g.depot.owned_by(corp_id) if not g.depot.is_car(t)]
-                if not trains:
-                    break
-                train = trains[0].id
-                g.depot.discard(train)
-                g.emit(
-                    "discard",
-                    f"{corp_id} discards train {train}",
-                    company=corp_id,
-                    train=train,
-                    unasked=True,
-                )
-                g.pending_discards[corp_id] -= 1
-            g.pending_discards.pop(corp_id, None)
+            ownerless_discard.discard_for_nobody(g)
 
     def on_operating_round_start(self, g: UsaGame) -> None:
         g.ors_started += 1

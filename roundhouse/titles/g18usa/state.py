@@ -99,10 +99,5 @@ class UsaGame(FamilyEngine):
         (:func:`.subsidies.uncapped_tokens`); by the rulebook none."""
         return 1 if self.variant.compat_18xx_games else 0
 
-    def subsidy_of_home(self, corp_id: str) -> Subsidy | None:
-        """The subsidy still on offer in the company's home city, if any (§11.6.1)."""
-        home = self.map.home_of(corp_id)
-        return None if home is None else self.subsidies.get(home)
-
     def subsidy_view(self) -> Mapping[str, str]:
         return {h: s.kind if not s.value else f"${s.value}" for h, s in self.subsidies.items()}

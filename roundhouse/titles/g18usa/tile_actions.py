@@ -14,9 +14,10 @@ placement".
   two track operations.  Only one upgrade may be a city.  The corporation may upgrade non-city
   track to a color one higher than the current phase normally allows."
 
-:func:`plan` gives a company's :class:`TilePlan`; :class:`TileActionStep` is the track step
-that follows it (charging the $20 with the second action, refusing what the plan does not
-allow, and staying open while :class:`~.private_lays.PrivateLayStep` has a lay).  P11's colour
+:func:`plan` gives a company's :class:`TilePlan`: the track step takes as many lays as it
+allows (:meth:`.rules.UsaHooks.track_lays`), the board map charges the $20 with the second
+and keeps to its upgrades (:mod:`.map_rules`), and :class:`~.private_lays.PrivateLayStep`
+counts a private's lay that uses a tile action.  P11's colour
 ahead needs the lay listing to include that colour: the title's board map adds it with
 :func:`pettibone_colours` in its ``colours`` and lists :class:`PettiboneRule` among its lay
 rules, which keeps that colour to non-city upgrades by P11's owner.
@@ -25,18 +26,11 @@ rules, which keeps that colour to non-city upgrades by P11's owner.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable
 
-from roundhouse.core.actions import Action
-from roundhouse.core.bank import BANK
-from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.actions import LayTile
 from roundhouse.core.flow.lay_rule import LayRule
-from roundhouse.core.flow.map_steps import TrackStep
-from roundhouse.core.flow.step import Step
 from roundhouse.core.tiles import Colour
 from roundhouse.core.track import TileLay
-from roundhouse.titles.g18usa.family1817.engine import FG
 from roundhouse.titles.g18usa.powers import held
 from roundhouse.titles.g18usa.private_abilities import TrackEngineers, TwoUpgrades
 from roundhouse.titles.g18usa.state import UsaGame
@@ -92,19 +86,6 @@ def plan(g: UsaGame, corp_id: str) -> TilePlan:
     return out
 
 
-def kind_of(g: UsaGame, lay: TileLay) -> str:
-    """A lay's kind for the plan (§12.2, §12.2.4)."""
-    here = g.map.board[lay.hex]
-    new = g.map.board.tiles[lay.tile]
-    empty = here.tile is here.printed.tile and not here.tile.links(here.rotation)
-    if empty:
-        plain = not new.stops
-        return UPGRADE if plain and new.colour > Colour.YELLOW else LAY
-    if not lay.upgrade:
-        return LAY
-    return CITY_UPGRADE if here.tile.cities else UPGRADE
-
-
 def pettibone_colours(g: UsaGame, colours: frozenset[Colour]) -> frozenset[Colour]:
     """The phase's colours, and for the operating company with P11 the next colour too (its
     lays are kept to non-city upgrades by :class:`PettiboneRule`)."""
@@ -136,82 +117,3 @@ class PettiboneRule(LayRule[UsaGame]):
 
     def position_key(self, g: UsaGame, corp_id: str) -> Hashable:
         return bool(held(g, corp_id, TwoUpgrades))
-
-
-class BesideTrackStep(Step[FG]):
-    """A step offered beside the track step whose moves keep it open (the privates' lays,
-    :class:`~.private_lays.PrivateLayStep`)."""
-
-    blocking = False
-
-    def moves(self, g: FG, entity: str, *, track_open: bool = False) -> Sequence[Action]:
-        """Its moves; ``track_open``: the track step asks whether to stay open for them."""
-        return []
-
-
-class TileActionStep(TrackStep[UsaGame]):
-    """The track step of §12.2 with P7 and P11: up to :attr:`TilePlan.actions` tile actions,
-    the fee with the second, the plan's limits on upgrades."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.done: tuple[str, ...] = ()
-
-    def setup(self, g: UsaGame, entity: str) -> None:
-        super().setup(g, entity)
-        self.done = ()
-
-    def _options(self, g: UsaGame, corp: str) -> Mapping[tuple[str, str, int], TileLay]:
-        p = plan(g, corp)
-        fee = p.fee_for(self.done)
-        cash = g.ledger.cash(corp)
-        return {
-            key: lay
-            for key, lay in super()._options(g, corp).items()
-            if p.allows(self.done, kind_of(g, lay)) and lay.cost + fee <= cash
-        }
-
-    def _private_lays(self, g: UsaGame, entity: str) -> bool:
-        return any(
-            isinstance(s, BesideTrackStep) and s.moves(g, entity, track_open=True)
-            for s in g.round.steps
-        )
-
-    def active(self, g: UsaGame, entity: str) -> bool:
-        if self.passed:
-            return False
-        if len(self.done) < plan(g, entity).actions and self._options(g, entity):
-            return True
-        return self._private_lays(g, entity)
-
-    def check(self, g: UsaGame, entity: str, action: Action) -> None:
-        if isinstance(action, LayTile):
-            key = self._key(g, action)
-            if key not in self._options(g, entity):
-                g.map.find_lay(g, entity, key)  # the board's own reason first
-                raise IllegalAction(
-                    f"{entity} may not take this tile action now: §12.2 allows "
-                    f"{plan(g, entity).actions} tile actions, at most "
-                    f"{plan(g, entity).upgrades} upgrades, $20 with the second",
-                    rule="track.tile_actions",
-                )
-            return
-        super().check(g, entity, action)
-
-    def process(self, g: UsaGame, entity: str, action: Action) -> None:
-        if isinstance(action, LayTile):
-            lay = g.map.find_lay(g, entity, self._key(g, action))
-            kind = kind_of(g, lay)
-            fee = plan(g, entity).fee_for(self.done)
-            if fee:
-                g.ledger.transfer(entity, BANK, fee)
-            self.done = (*self.done, kind)
-        super().process(g, entity, action)
-
-    def count_private_lay(self, g: UsaGame, entity: str, kind: str) -> None:
-        """A private's lay that uses a tile action (P16, P26, P27) is one, fee included."""
-        fee = plan(g, entity).fee_for(self.done)
-        if fee:
-            g.ledger.transfer(entity, BANK, fee)
-        self.done = (*self.done, kind)
-        self.lays += 1

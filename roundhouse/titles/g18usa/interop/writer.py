@@ -1227,8 +1227,8 @@ class UsaWriter(Translator):
 
 def _unasked_discards(game: Game, memory: WriteMemory) -> list[SiteDoc]:
     """The discards our last action made for companies with nobody to ask
-    (:meth:`.rules.UsaHooks._discard_for_nobody`): the site's discard step waits for the
-    company's own ``discard_train``."""
+    (:func:`~roundhouse.titles.g18usa.ownerless_discard.discard_for_nobody`): the site's
+    discard step waits for the company's own ``discard_train``."""
     if not game.log:
         return []
     out: list[SiteDoc] = []
