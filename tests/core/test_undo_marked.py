@@ -19,7 +19,6 @@ import pytest
 
 import roundhouse
 from roundhouse.bots import RandomBot
-from roundhouse.core.actions import Action
 from roundhouse.core.bank import BANK
 from roundhouse.core.canonical import Canon, canonical
 from roundhouse.core.copying import deep_copy
@@ -37,6 +36,7 @@ from roundhouse.core.marks import (
 from roundhouse.core.shares import Certificate, ShareBook
 from roundhouse.core.static import Static
 from roundhouse.interop import import_18xx_games
+from tests.core.undo_walk import failing_half_way, random_moves, round_trips, searching
 from tests.interop.documents import FIXTURE_NAMES, fixture_path
 
 TITLES = ["18RoyalGorge", "18USA", "18West", "18US"]
@@ -63,26 +63,13 @@ def test_apply_undo_redo_at_every_recorded_position(name: str) -> None:
     the same objects throughout; every seventh position takes back three moves."""
     recorded = import_18xx_games(json.loads(fixture_path(name).read_text()))
     game = roundhouse.load({**recorded.to_doc(), "actions": []})
-    log = recorded.log
-    game.apply(log[0])
-    game.undo()  # from here on every apply keeps the state it starts from
+    searching(game, recorded.log[0])
     parts = held(game)
-    seen = []
-    for i, move in enumerate(log):
-        seen.append(position(game))
-        game.apply(move)
-        after = position(game)
-        game.undo()
-        assert position(game) == seen[-1], f"undo of action {i} ({move})"
-        game.apply(move)
-        assert position(game) == after, f"redo of action {i} ({move})"
-        if i % 7 == 6:
-            game.undo(3)
-            assert position(game) == seen[-3], f"undo of actions {i - 2}-{i}"
-            for again in log[i - 2 : i + 1]:
-                game.apply(again)
-            assert position(game) == after
+
+    def same_parts() -> None:
         assert held(game) == parts
+
+    round_trips(game, iter(recorded.log), position, every=7, back=3, each=same_parts)
     assert game.state_hash() == recorded.state_hash()
 
 
@@ -92,20 +79,8 @@ def test_apply_undo_redo_along_a_random_game(title: str) -> None:
     (mergers, short sales, land grants, systems) are taken back all the same: every move of a
     random game, undone, leaves every marked part and the hash as they were."""
     game = roundhouse.new_game(title, ["Ann", "Bob", "Cy", "Dee"], seed=17)
-    bot = RandomBot(17)
-    game.apply(bot.choose(game, game.acting[0]))
-    game.undo()
-    for turn in range(300):
-        if game.finished:
-            break
-        before = position(game)
-        move = bot.choose(game, game.acting[0])
-        game.apply(move)
-        after = position(game)
-        game.undo()
-        assert position(game) == before, f"{title}: undo of move {turn} ({move})"
-        game.apply(move)
-        assert position(game) == after
+    searching(game, RandomBot(17).choose(game, game.acting[0]))
+    round_trips(game, random_moves(game, 17), position, every=10, back=3)
 
 
 @pytest.mark.parametrize(
@@ -250,28 +225,11 @@ def _records(part: Marked) -> list[tuple[dict[Any, Any], tuple[str, ...], object
 def test_a_move_that_fails_half_way_is_taken_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """A move that raises after writing to a certificate, a company and the ledger leaves
     the position as it was: undo rolls the marked parts back from their marks."""
-    game = roundhouse.new_game("18RoyalGorge", ["Ann", "Bob", "Cy"], seed=3)
-    bot = RandomBot(3)
-    for _ in range(5):
-        game.apply(bot.choose(game, game.acting[0]))
-    game.undo()
-    before = position(game)
-    state: Any = game.state
-    kind = type(state)
 
-    def half_way(self: object, action: Action) -> None:
+    def damage(state: Any) -> None:
         book = next(iter(state.books.values()))
         next(iter(book.certs.values())).owner = "half way"
         next(iter(state.corps.values())).closed = True
         state.ledger.transfer(BANK, "Ann", 1)
-        raise RuntimeError("failed half way")
 
-    move = game.legal_actions()[0]
-    with monkeypatch.context() as patch:
-        patch.setattr(kind, "execute", half_way)
-        with pytest.raises(RuntimeError):
-            game.apply(move)
-    assert position(game) == before
-    game.apply(move)
-    game.undo()
-    assert position(game) == before
+    failing_half_way(monkeypatch, position, damage)

@@ -14,13 +14,13 @@ import pytest
 
 import roundhouse
 from roundhouse.bots import RandomBot
-from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
 from roundhouse.core.canonical import Canon, canonical
 from roundhouse.core.copying import deep_copy
 from roundhouse.core.game import Game
 from roundhouse.core.static import Static
 from roundhouse.interop import import_18xx_games
+from tests.core.undo_walk import failing_half_way, random_moves, round_trips, searching
 from tests.interop.documents import FIXTURE_NAMES, fixture_path
 
 
@@ -41,36 +41,31 @@ def position(game: Game) -> tuple[Canon, str]:
 def test_apply_undo_redo_at_every_recorded_position(name: str) -> None:
     """At every position of a recorded game: the move, its undo and the move again give the
     positions a full copy gave (the same board, walked in full, and the same state hash),
-    the board stays one object throughout, and every ninth position takes back two moves."""
+    the board stays one object throughout, an undo gives it back its version, and every
+    ninth position takes back two moves."""
     recorded = import_18xx_games(json.loads(fixture_path(name).read_text()))
-    doc = recorded.to_doc()
-    game = roundhouse.load({**doc, "actions": []})
-    log = recorded.log
-    game.apply(log[0])
-    game.undo()  # from here on every apply keeps the state it starts from
+    game = roundhouse.load({**recorded.to_doc(), "actions": []})
+    searching(game, recorded.log[0])
     board = the_board(game)
-    changed = 0
-    for i, move in enumerate(log):
-        before = position(game)
-        version = board.version
-        game.apply(move)
-        after = position(game)
-        changed += board.version != version
-        game.undo()
-        assert position(game) == before, f"undo of action {i} ({move})"
-        assert board.version == version
-        game.apply(move)
-        assert position(game) == after, f"redo of action {i} ({move})"
-        if i % 9 == 8:
-            two_back = game.at(i - 1)
-            game.undo(2)
-            assert position(game) == position(two_back)
-            game.apply(log[i - 1])
-            game.apply(move)
-            assert position(game) == after
+
+    def same_board() -> None:
         assert the_board(game) is board
-    assert changed > 10  # tiles laid and stations placed were taken back too
+
+    seen = round_trips(
+        game,
+        iter(recorded.log),
+        position,
+        every=9,
+        back=2,
+        each=same_board,
+        restored=lambda game: the_board(game).version,
+    )
+    assert _board_changes(seen) > 10  # tiles laid and stations placed were taken back too
     assert game.state_hash() == recorded.state_hash()
+
+
+def _board_changes(seen: list[tuple[tuple[Canon, str], tuple[Canon, str]]]) -> int:
+    return sum(before[0] != after[0] for before, after in seen)
 
 
 def test_a_move_that_fails_half_way_leaves_the_board_as_it_was(
@@ -78,28 +73,12 @@ def test_a_move_that_fails_half_way_leaves_the_board_as_it_was(
 ) -> None:
     """A move that raises after changing the board, before giving it a new version, is
     taken back all the same: the kept state's board is restored from its copy."""
-    game = roundhouse.new_game("18RoyalGorge", ["Ann", "Bob", "Cy"], seed=3)
-    bot = RandomBot(3)
-    for _ in range(5):
-        game.apply(bot.choose(game, game.acting[0]))
-    game.undo()
-    before = position(game)
-    board = the_board(game)
-    kind = type(game.state)
 
-    def half_way(self: object, action: Action) -> None:
+    def damage(state: object) -> None:
+        board = state.shared_parts()[0]  # type: ignore[attr-defined]
         next(iter(board.hexes.values())).markers.append("half way")
-        raise RuntimeError("failed half way")
 
-    move = game.legal_actions()[0]
-    with monkeypatch.context() as patch:
-        patch.setattr(kind, "execute", half_way)
-        with pytest.raises(RuntimeError):
-            game.apply(move)
-    assert position(game) == before
-    game.apply(move)
-    game.undo()
-    assert position(game) == before
+    failing_half_way(monkeypatch, position, damage)
 
 
 @pytest.mark.parametrize("title", ["18RoyalGorge", "18USA", "18West", "18US"])
@@ -144,29 +123,7 @@ def test_apply_undo_redo_along_a_random_game(title: str) -> None:
     side tokens) keep its version promise: every move of a random game, taken back, leaves
     the board and the hash as they were, and so does every tenth take-back of three moves."""
     game = roundhouse.new_game(title, ["Ann", "Bob", "Cy", "Dee"], seed=11)
-    bot = RandomBot(11)
-    game.apply(bot.choose(game, game.acting[0]))
-    game.undo()
-    seen: list[tuple[Canon, str]] = []
-    changed = 0
-    for turn in range(300):
-        if game.finished:
-            break
-        seen.append(position(game))
-        move = bot.choose(game, game.acting[0])
-        version = the_board(game).version
-        game.apply(move)
-        changed += the_board(game).version != version
-        after = position(game)
-        game.undo()
-        assert position(game) == seen[-1], f"{title}: undo of move {turn} ({move})"
-        game.apply(move)
-        assert position(game) == after
-        if turn % 10 == 9:
-            last = game.log[-3:]
-            game.undo(3)
-            assert position(game) == seen[-3], f"{title}: undo of moves {turn - 2}-{turn}"
-            for again in last:
-                game.apply(again)
-            assert position(game) == after
+    searching(game, RandomBot(11).choose(game, game.acting[0]))
+    seen = round_trips(game, random_moves(game, 11), position, every=10, back=3)
+    changed = _board_changes(seen)
     assert changed >= 5, f"{title}: {changed} moves changed the board"
