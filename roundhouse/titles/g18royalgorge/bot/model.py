@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from roundhouse.bots.policy18xx.position import holdings
 from roundhouse.core.game import Game
@@ -210,35 +210,58 @@ def dividend_per_share(pos: Position, company: Company) -> float:
     return company.revenue / 10
 
 
-def share_worth(pos: Position, company: Company, rounds: float) -> float:
-    """A share's price now plus what it should still pay and gain, in dollars."""
-    price = company.price or 0
-    if not company.started or company.closed:
-        return 0.0
-    pays = dividend_per_share(pos, company)
-    rising = 0.0
-    if company.kind == "railroad" and pays * 10 >= price and company.trains:
-        rising = min(price * 0.08, 15.0)
-    elif company.kind == "railroad" and not company.trains and company.operated:
-        rising = -min(price * 0.06, 8.0)
-    horizon = max(0.0, rounds - 0.5)
-    return max(0.0, price + (0.8 * pays + rising) * horizon)
+FEATURES = ("cash", "shares", "dividends", "rises", "privates", "treasury", "one")
+"""What :func:`features` measures for a player, in order."""
 
 
-def estimates(pos: Position) -> dict[str, float]:
-    """Each player's expected final score."""
-    if pos.result is not None:
-        return {p: float(v) for p, v in pos.result.items()}
+def features(pos: Position) -> dict[str, list[float]]:
+    """Each player's score parts (:data:`FEATURES`): cash; shares at their price ("Calculating
+    Scores"); the dividends and price rises the shares should still bring
+    (:func:`share_worth`'s parts); the privates' income to come; the player's part (shares out
+    of ten) of its railroads' treasuries, which buy the trains that make the later dividends;
+    and 1."""
     rounds = rounds_left(pos)
-    worth = {c.id: share_worth(pos, c, rounds) for c in pos.companies.values()}
-    out: dict[str, float] = {}
+    horizon = max(0.0, rounds - 0.5)
+    parts: dict[str, tuple[float, float, float, float]] = {}
+    for c in pos.companies.values():
+        if not c.started or c.closed:
+            continue
+        price = float(c.price or 0)
+        pays = dividend_per_share(pos, c)
+        rising = 0.0
+        if c.kind == "railroad" and pays * 10 >= price and c.trains:
+            rising = min(price * 0.08, 15.0)
+        elif c.kind == "railroad" and not c.trains and c.operated:
+            rising = -min(price * 0.06, 8.0)
+        treasury = c.cash / 10 if c.kind == "railroad" else 0.0
+        parts[c.id] = (price, pays * horizon, rising * horizon, treasury)
+    out: dict[str, list[float]] = {}
     for p in pos.players:
-        value = float(pos.cash[p])
-        for c, n in pos.shares[p].items():
-            value += n * worth.get(c, 0.0)
+        row = [float(pos.cash[p]), 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+        for corp, n in pos.shares[p].items():
+            part = parts.get(corp)
+            if part is None:
+                continue
+            row[1] += n * part[0]
+            row[2] += n * part[1]
+            row[3] += n * part[2]
+            row[5] += n * part[3]
         for private in pos.privates_held[p]:
             card = pos.privates.get(private)
             if card is not None and not card.closed:
-                value += card.revenue * rounds * 0.8
-        out[p] = value
+                row[4] += card.revenue * rounds
+        out[p] = row
     return out
+
+
+HEURISTIC_WEIGHTS = (1.0, 1.0, 0.8, 1.0, 0.8, 0.0, 0.0)
+"""The heuristic's own weighing of :data:`FEATURES` (:func:`estimates`)."""
+
+
+def estimates(pos: Position, weights: Sequence[float] = HEURISTIC_WEIGHTS) -> dict[str, float]:
+    """Each player's expected final score: :func:`features` weighed by ``weights``."""
+    if pos.result is not None:
+        return {p: float(v) for p, v in pos.result.items()}
+    return {
+        p: sum(w * x for w, x in zip(weights, row, strict=True)) for p, row in features(pos).items()
+    }
