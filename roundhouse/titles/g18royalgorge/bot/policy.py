@@ -318,7 +318,7 @@ class RoyalGorgePolicy:
             preferred = len(PREFERRED) - PREFERRED.index(corp) if corp in PREFERRED else 0
             return preferred, c.tokens if c is not None else 0
 
-        corps = sorted({field(a, "corporation") for a in pars}, key=rank, reverse=True)
+        corps = sorted(sorted({field(a, "corporation") for a in pars}), key=rank, reverse=True)
         for corp in corps:
             prices = sorted(
                 (a for a in pars if field(a, "corporation") == corp), key=_price, reverse=True
