@@ -9,7 +9,9 @@ the same for every seat.
 ends one stock round and one set of operating rounds after the 6x2 leaves it, or at the end of
 the set once a share price reaches the red end-game spaces, "Triggering End of Game");
 :func:`estimates` turns a position into each player's expected final score (cash plus shares
-at their price, "Calculating Scores", plus the dividends and price rises still to come).
+at their price, "Calculating Scores", plus the dividends and price rises still to come), a
+weighed sum of :func:`features` refit on heuristic self-play (:data:`CALIBRATION`,
+``python -m bench.calibrate_royal_gorge``).
 """
 
 from __future__ import annotations
@@ -216,10 +218,11 @@ FEATURES = ("cash", "shares", "dividends", "rises", "privates", "treasury", "one
 
 def features(pos: Position) -> dict[str, list[float]]:
     """Each player's score parts (:data:`FEATURES`): cash; shares at their price ("Calculating
-    Scores"); the dividends and price rises the shares should still bring
-    (:func:`share_worth`'s parts); the privates' income to come; the player's part (shares out
-    of ten) of its railroads' treasuries, which buy the trains that make the later dividends;
-    and 1."""
+    Scores"); the dividends the shares should still pay (:func:`dividend_per_share` over the
+    rounds left) and the price rises they should still make (a railroad paying a tenth of its
+    price or more a share rises, one that operated without a train falls); the privates'
+    income to come; the player's part (shares out of ten) of its railroads' treasuries, which
+    buy the trains that make the later dividends; and 1."""
     rounds = rounds_left(pos)
     horizon = max(0.0, rounds - 0.5)
     parts: dict[str, tuple[float, float, float, float]] = {}
