@@ -218,3 +218,63 @@ def test_determinising_keeps_what_the_seat_sees() -> None:
     assert copy.observe("b") == toy.observe("b")
     assert complete_information(toy)
     assert complete_information(roundhouse.new_game("ChicagoExpress", ["a", "b"], seed=1))
+
+
+def _royal_gorge_at_first_lay() -> roundhouse.Game:
+    """Three heuristic players' 18RoyalGorge game (seed 5) at its first operating turn's track
+    step."""
+    game = roundhouse.new_game("18RoyalGorge", ["A", "B", "C"], seed=5)
+    bots = {p: make_bot("heuristic", i) for i, p in enumerate(game.players)}
+    while not (game.prompt().round.startswith("OR") and game.prompt().step == "track"):
+        player = game.acting[0]
+        game.apply(bots[player].choose(game, player))
+    return game
+
+
+def test_royal_gorge_search_plans_rank_each_kind_and_meet_every_kind_early() -> None:
+    """The search widens one plan at a time, so the order of the plans is what it tries: the
+    heuristic's move first, then the best of each other kind (not passing is one choice,
+    passing another), then the next best of each; lays ranked by how their track points at
+    revenue, not in list order."""
+    from roundhouse.core.rng import Rng
+    from roundhouse.titles.g18royalgorge.bot.model import read
+    from roundhouse.titles.g18royalgorge.bot.policy import RoyalGorgePolicy
+
+    game = _royal_gorge_at_first_lay()
+    player = game.acting[0]
+    policy = RoyalGorgePolicy(1)
+    plans = policy.plans(game, player, Rng(1))
+    legal = game.legal_actions(player)
+    assert plans[0] == [policy.choose(game, player, Rng(1))]
+    assert all(len(p) == 1 and p[0] in legal for p in plans)
+    kinds = {a.kind for a in legal if a != plans[0][0]}
+    assert {p[0].kind for p in plans[1 : 1 + len(kinds)]} == kinds
+    company = policy._entity(read(game))
+    assert company is not None
+    ranked = [a for a in policy._rank_lays(game, company, legal.of_kind("lay_tile"))]
+    offered = [p[0] for p in plans[1:] if p[0].kind == "lay_tile"]
+    assert offered == [a for a in ranked if a != plans[0][0]][: len(offered)]
+    assert offered != [a for a in legal.of_kind("lay_tile") if a != plans[0][0]][: len(offered)]
+
+
+def test_royal_gorge_search_plans_play_the_operating_turn_to_its_end() -> None:
+    """``follow`` plays a searched move and then the railroad's turn as the heuristic would
+    (lays, run, dividend, trains: 18RoyalGorge "Operating Rounds"), so the search judges a lay
+    by the run it gives; the moves it returns replay to the same position."""
+    from roundhouse.core.rng import Rng
+    from roundhouse.titles.g18royalgorge.bot.policy import RoyalGorgePolicy
+
+    game = _royal_gorge_at_first_lay()
+    player = game.acting[0]
+    turn = (game.prompt().round, game.prompt().entity)
+    policy = RoyalGorgePolicy(1)
+    for plan in policy.plans(game, player, Rng(1))[:4]:
+        trial = game.clone()
+        played = policy.follow(trial, plan, player, Rng(2))
+        assert played[: len(plan)] == plan and len(played) > len(plan)
+        assert (trial.prompt().round, trial.prompt().entity) != turn
+        assert any(a.kind == "dividend" for a in played)
+        again = game.clone()
+        for action in played:
+            again.apply(action)
+        assert again.state_hash() == trial.state_hash()

@@ -72,3 +72,41 @@ def test_search_bot_plays_the_same_moves_whatever_the_clock(
     first = _opening("ChicagoExpress", 12, level="mcts")
     _slow_clock(monkeypatch)
     assert _opening("ChicagoExpress", 12, level="mcts") == first
+
+
+_OPENING_SCRIPT = """
+import roundhouse
+from roundhouse.bots import make_bot
+game = roundhouse.new_game("18RoyalGorge", ["A", "B", "C"], seed=3)
+bots = {p: make_bot("heuristic", 3) for p in game.players}
+while not game.finished:
+    seat = game.acting[0]
+    game.apply(bots[seat].choose(game, seat))
+print(game.state_hash())
+"""
+
+
+def test_royal_gorge_heuristic_plays_the_same_whatever_the_hash_seed() -> None:
+    """Python salts string hashes per process (``PYTHONHASHSEED``), so a set of railroad
+    names iterates in another order in each process; the starting railroad chosen among
+    equally ranked ones must not depend on it (seed 3 chose differently under hash seeds 1 and
+    3: another game to the end), or the same bot plays another game in another process."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[1])
+    hashes = set()
+    for salt in ("1", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": salt, "PYTHONPATH": root}
+        out = subprocess.run(
+            [sys.executable, "-c", _OPENING_SCRIPT],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=root,
+        )
+        hashes.add(out.stdout.strip())
+    assert len(hashes) == 1

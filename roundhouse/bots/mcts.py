@@ -13,7 +13,10 @@ over).
 - **Moves are plans**: a node's children are the acting seat's ways through the rest of its
   turn (:meth:`~roundhouse.bots.policy.TitlePolicy.plans`: a gauge step and what it does, a
   build's locomotives, an operating turn's track, ranked by the heuristic), so the tree
-  branches where players decide, not at every small step.
+  branches where players decide, not at every small step.  Where a title lists a turn's
+  moves one at a time (the 18xx operating turn), its policy's ``follow`` plays the rest of
+  the turn after a searched move as the heuristic would, so a child is judged where the turn
+  ends (after the run and the dividend), not halfway through it.
 - **PUCT** selection, ``Q + c * P * sqrt(N) / (1 + n)``, with the heuristic's best plan as
   the prior's favourite (``prior``) and the rest sharing what is left.
 - **Progressive widening**: a node searches its plans one more at a time as its visits grow
@@ -34,7 +37,7 @@ from __future__ import annotations
 
 import math
 import time as clock
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 import roundhouse
 from roundhouse.bots.policy import TitlePolicy, policy_for
@@ -206,9 +209,7 @@ class MctsBot:
                 node.candidates = policy.plans(game, actor, self.rng)
             allowed = 1 + int(self.widen * math.sqrt(node.visits))
             if len(node.children) < min(allowed, len(node.candidates)):
-                plan = node.candidates[len(node.children)]
-                for action in plan:
-                    game.apply(action)
+                plan = self._expand(game, node.candidates[len(node.children)], actor, policy)
                 child = Node(plan, game.acting[0] if game.acting else None)
                 node.children.append(child)
                 path.append(child)
@@ -223,6 +224,21 @@ class MctsBot:
             visited.visits += 1
             for seat, r in reward.items():
                 visited.reward[seat] = visited.reward.get(seat, 0.0) + r
+
+    def _expand(
+        self, game: Game, plan: Sequence[Action], actor: str, policy: TitlePolicy
+    ) -> Sequence[Action]:
+        """Play a new child's plan; a policy with a ``follow`` (an 18xx operating turn, a move
+        at a time in its legal lists) plays the rest of the turn after it as its heuristic
+        would, so the child is judged where the turn ends, not halfway through it."""
+        follow: Callable[[Game, Sequence[Action], str, Rng], list[Action]] | None = getattr(
+            policy, "follow", None
+        )
+        if follow is not None:
+            return follow(game, plan, actor, self.rng)
+        for action in plan:
+            game.apply(action)
+        return plan
 
     def _select(self, node: Node) -> Node:
         """PUCT for the seat to act: its mean reward plus exploration weighted by the prior

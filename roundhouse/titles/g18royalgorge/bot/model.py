@@ -9,14 +9,16 @@ the same for every seat.
 ends one stock round and one set of operating rounds after the 6x2 leaves it, or at the end of
 the set once a share price reaches the red end-game spaces, "Triggering End of Game");
 :func:`estimates` turns a position into each player's expected final score (cash plus shares
-at their price, "Calculating Scores", plus the dividends and price rises still to come).
+at their price, "Calculating Scores", plus the dividends and price rises still to come), a
+weighed sum of :func:`features` refit on heuristic self-play (:data:`CALIBRATION`,
+``python -m bench.calibrate_royal_gorge``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from roundhouse.bots.policy18xx.position import holdings
 from roundhouse.core.game import Game
@@ -210,35 +212,78 @@ def dividend_per_share(pos: Position, company: Company) -> float:
     return company.revenue / 10
 
 
-def share_worth(pos: Position, company: Company, rounds: float) -> float:
-    """A share's price now plus what it should still pay and gain, in dollars."""
-    price = company.price or 0
-    if not company.started or company.closed:
-        return 0.0
-    pays = dividend_per_share(pos, company)
-    rising = 0.0
-    if company.kind == "railroad" and pays * 10 >= price and company.trains:
-        rising = min(price * 0.08, 15.0)
-    elif company.kind == "railroad" and not company.trains and company.operated:
-        rising = -min(price * 0.06, 8.0)
-    horizon = max(0.0, rounds - 0.5)
-    return max(0.0, price + (0.8 * pays + rising) * horizon)
+FEATURES = ("cash", "shares", "dividends", "rises", "privates", "treasury", "one")
+"""What :func:`features` measures for a player, in order."""
 
 
-def estimates(pos: Position) -> dict[str, float]:
-    """Each player's expected final score."""
-    if pos.result is not None:
-        return {p: float(v) for p, v in pos.result.items()}
+def features(pos: Position) -> dict[str, list[float]]:
+    """Each player's score parts (:data:`FEATURES`): cash; shares at their price ("Calculating
+    Scores"); the dividends the shares should still pay (:func:`dividend_per_share` over the
+    rounds left) and the price rises they should still make (a railroad paying a tenth of its
+    price or more a share rises, one that operated without a train falls); the privates'
+    income to come; the player's part (shares out of ten) of its railroads' treasuries, which
+    buy the trains that make the later dividends; and 1."""
     rounds = rounds_left(pos)
-    worth = {c.id: share_worth(pos, c, rounds) for c in pos.companies.values()}
-    out: dict[str, float] = {}
+    horizon = max(0.0, rounds - 0.5)
+    parts: dict[str, tuple[float, float, float, float]] = {}
+    for c in pos.companies.values():
+        if not c.started or c.closed:
+            continue
+        price = float(c.price or 0)
+        pays = dividend_per_share(pos, c)
+        rising = 0.0
+        if c.kind == "railroad" and pays * 10 >= price and c.trains:
+            rising = min(price * 0.08, 15.0)
+        elif c.kind == "railroad" and not c.trains and c.operated:
+            rising = -min(price * 0.06, 8.0)
+        treasury = c.cash / 10 if c.kind == "railroad" else 0.0
+        parts[c.id] = (price, pays * horizon, rising * horizon, treasury)
+    out: dict[str, list[float]] = {}
     for p in pos.players:
-        value = float(pos.cash[p])
-        for c, n in pos.shares[p].items():
-            value += n * worth.get(c, 0.0)
+        row = [float(pos.cash[p]), 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+        for corp, n in pos.shares[p].items():
+            part = parts.get(corp)
+            if part is None:
+                continue
+            row[1] += n * part[0]
+            row[2] += n * part[1]
+            row[3] += n * part[2]
+            row[5] += n * part[3]
         for private in pos.privates_held[p]:
             card = pos.privates.get(private)
             if card is not None and not card.closed:
-                value += card.revenue * rounds * 0.8
-        out[p] = value
+                row[4] += card.revenue * rounds
+        out[p] = row
     return out
+
+
+HEURISTIC_WEIGHTS = (1.0, 1.0, 0.8, 1.0, 0.8, 0.0, 0.0)
+"""The heuristic's own weighing of :data:`FEATURES` (:func:`estimates`)."""
+
+
+CALIBRATION: tuple[tuple[float, tuple[float, ...]], ...] = (
+    (8.0, (0.86, 1.84, 1.89, -0.90, -0.91, 9.60, 2269.47)),
+    (0.0, HEURISTIC_WEIGHTS),
+)
+"""The search's weights for :data:`FEATURES`, by operating rounds left (the first row whose
+bound they reach).  ``python -m bench.calibrate_royal_gorge --games 150`` (2026-12-04, seed
+2000, 8100 positions): on held-out heuristic self-play positions with 8 or more rounds left
+the heuristic's weights name the winner as best 34% of the time (chance is a third) and the
+refit ones 50% (R² of the differences from the players' mean 0.02 against 0.16: early on,
+a player's part of the railroads' treasuries counts most); with fewer rounds left the
+heuristic's weights did as well as the refit (67% and 76% against 62% and 77%), so they stay."""
+
+
+def calibrated(pos: Position) -> Sequence[float]:
+    """The :data:`CALIBRATION` row for the rounds left."""
+    rounds = rounds_left(pos)
+    return next((w for bound, w in CALIBRATION if rounds >= bound), HEURISTIC_WEIGHTS)
+
+
+def estimates(pos: Position, weights: Sequence[float] | None = None) -> dict[str, float]:
+    """Each player's expected final score: :func:`features` weighed by ``weights`` (by
+    default the :data:`CALIBRATION` for the stage of the game)."""
+    if pos.result is not None:
+        return {p: float(v) for p, v in pos.result.items()}
+    w = calibrated(pos) if weights is None else weights
+    return {p: sum(a * x for a, x in zip(w, row, strict=True)) for p, row in features(pos).items()}

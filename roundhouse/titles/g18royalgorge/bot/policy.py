@@ -61,6 +61,10 @@ LOOKAHEAD_PHASES = frozenset({"Yellow", "Green"})
 LAYS_WITHOUT_TRAIN = 2
 """Tiles laid toward revenue in a turn before the railroad has a train."""
 SELLABLE = "sold to a railroad"
+PLAN_LAYS = 4
+"""Tile lays a search tries besides the heuristic's, the best pointed at revenue."""
+FOLLOW_LIMIT = 12
+"""Moves a search's plan plays to finish an operating turn (a turn has fewer)."""
 
 
 def _price(action: Action) -> int:
@@ -112,21 +116,90 @@ class RoyalGorgePolicy:
         return self.choose(game, player, rng)
 
     def plans(self, game: Game, player: str, rng: Rng) -> list[list[Action]]:
+        """The heuristic's move, then the other moves of each kind ranked by its own
+        judgement (:meth:`ranked`), taken in turn from each kind so a search widening one
+        plan at a time meets every kind of move early."""
         best = self.choose(game, player, rng)
         legal = game.legal_actions(player)
+        if len(legal) == 1:
+            return [[best]]
+        pos = read(game)
+        ranked = self.ranked(game, player, pos, legal).values()
+        groups = [[a for a in g if a != best] for g in ranked]
         others: list[Action] = []
+        for depth in range(max((len(g) for g in groups), default=0)):
+            others.extend(g[depth] for g in groups if depth < len(g))
+        return [[best], *([a] for a in others)]
+
+    def ranked(
+        self, game: Game, player: str, pos: Position, legal: Sequence[Action]
+    ) -> dict[str, list[Action]]:
+        """The legal moves worth searching by kind, best first by the heuristic's measures:
+        lays by how their track points at revenue, stations by their city's revenue, shares
+        by what they pay for their price, starting prices nearest the heuristic's
+        (the most money left for shares and trains first), trains by length, bids
+        cheapest first."""
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
-            if a != best:
-                by_kind.setdefault(a.kind, []).append(a)
+            by_kind.setdefault(a.kind, []).append(a)
+        company = self._entity(pos)
+        out: dict[str, list[Action]] = {}
         for kind, group in by_kind.items():
-            if kind == "bid":
-                others.extend(group[: min(2, len(group))])
-            elif kind in ("lay_tile", "buy_shares", "par", "place_token", "buy_train"):
-                others.extend(group[:4])
+            if kind == "lay_tile" and company is not None:
+                out[kind] = self._rank_lays(game, company, group)[:PLAN_LAYS]
+            elif kind == "place_token":
+                out[kind] = self._rank_tokens(game, group)[:2]
+            elif kind == "buy_shares":
+                scored = sorted(group, key=lambda a: -self._buy_score(pos, player, a))
+                out[kind] = scored[:4]
+            elif kind == "par":
+                out[kind] = self._rank_pars(pos, group, pos.cash[player])[:4]
+            elif kind == "buy_train":
+                out[kind] = sorted(group, key=lambda a: (-_stops(a), _price(a)))[:3]
+            elif kind == "bid":
+                out[kind] = sorted(group, key=_price)[:2]
+            elif kind == "sell_shares":
+                sale = choose_sale(group, set(pos.presidencies.get(player, ())))
+                out[kind] = [sale, *(a for a in group if a != sale)][:2]
             else:
-                others.extend(group[:2])
-        return [[best], *([a] for a in others)]
+                out[kind] = group[:2]
+        return out
+
+    def _rank_pars(self, pos: Position, pars: Sequence[Action], cash: int) -> list[Action]:
+        """Starting prices: the heuristic's railroad first, each railroad's prices from the
+        highest that leaves money for :data:`RESERVE_SHARES` more shares downward."""
+        choice = self._choose_par(pos, pars, cash)
+        first = field(choice, "corporation") if choice is not None else None
+
+        def key(a: Action) -> tuple[int, int, int]:
+            price = _price(a)
+            fits = price * (2 + RESERVE_SHARES) <= cash
+            corp = field(a, "corporation")
+            return (0 if corp == first else 1, 0 if fits else 1, -price if fits else price)
+
+        return sorted(pars, key=key)
+
+    def follow(self, game: Game, plan: Sequence[Action], player: str, rng: Rng) -> list[Action]:
+        """Play ``plan`` on ``game``, then, in an operating round, the rest of the railroad's
+        turn as the heuristic plays it (a search judges a lay after its run and dividend).
+        Returns every move played."""
+        prompt = game.prompt()
+        turn = (prompt.round, prompt.entity)
+        played = list(plan)
+        for action in plan:
+            game.apply(action)
+        if not turn[0].startswith("OR"):
+            return played
+        for _ in range(FOLLOW_LIMIT):
+            if game.finished or not game.acting or game.acting[0] != player:
+                break
+            now = game.prompt()
+            if (now.round, now.entity) != turn:
+                break
+            action = self.quick(game, player, rng)
+            game.apply(action)
+            played.append(action)
+        return played
 
     # -- shared judgements ---------------------------------------------------------------
 
@@ -245,7 +318,7 @@ class RoyalGorgePolicy:
             preferred = len(PREFERRED) - PREFERRED.index(corp) if corp in PREFERRED else 0
             return preferred, c.tokens if c is not None else 0
 
-        corps = sorted({field(a, "corporation") for a in pars}, key=rank, reverse=True)
+        corps = sorted(sorted({field(a, "corporation") for a in pars}), key=rank, reverse=True)
         for corp in corps:
             prices = sorted(
                 (a for a in pars if field(a, "corporation") == corp), key=_price, reverse=True
