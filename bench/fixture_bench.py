@@ -32,6 +32,10 @@ import roundhouse
 from roundhouse.core.game import Game
 from tests.shared_files import fixtures_dir
 
+IMPORTED = frozenset({"18RoyalGorge", "18USA"})
+"""The titles whose recorded games our importer replays (the site's engine times only
+these: the others would only cost time)."""
+
 POSITIONS = 40
 """Positions per game sampled for the legal-action and hashing rates."""
 
@@ -110,8 +114,7 @@ def _ruby_seconds(paths: list[Path], runs: int) -> dict[str, float]:
     ref = ref_dir()
     if missing(ref) is not None:
         return {}
-    titles = {"18RoyalGorge"}  # the titles our importer plays; the others would only cost time
-    mine = [p for p in paths if p.parent.name in titles]
+    mine = [p for p in paths if p.parent.name in IMPORTED]
     try:
         return load_seconds(ref, mine, repeats=max(2, runs))
     except (ReferenceFailed, OSError, subprocess.SubprocessError):
