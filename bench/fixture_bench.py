@@ -8,8 +8,9 @@ the site's actions) and through ``roundhouse.load`` of the same game saved in ou
 run and the table gives its actions per second and ours over its (``import_vs_ruby``: the
 site's actions in the document over the time each engine takes to replay it).  Fixtures that do not
 replay yet are listed with the reason (``python -m bench.fixture_bench``), so the table shows
-progress as titles land.  DESIGN.md "Performance by design" sets the target: ten times the
-Ruby engine, which replays about 1,700 actions a second.
+progress as titles land.  Both engines are timed in CPU time (the Ruby engine by
+``bench/site_load_time.rb``), so a loaded machine slows both alike.  DESIGN.md "Performance by
+design" sets the target: ten times the Ruby engine (issue #16: three times, on the way).
 
     python -m bench.fixture_bench [--only TEXT] [--runs N] [--profile]
 
