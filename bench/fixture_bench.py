@@ -8,8 +8,9 @@ the site's actions) and through ``roundhouse.load`` of the same game saved in ou
 run and the table gives its actions per second and ours over its (``import_vs_ruby``: the
 site's actions in the document over the time each engine takes to replay it).  Fixtures that do not
 replay yet are listed with the reason (``python -m bench.fixture_bench``), so the table shows
-progress as titles land.  DESIGN.md "Performance by design" sets the target: ten times the
-Ruby engine, which replays about 1,700 actions a second.
+progress as titles land.  Both engines are timed in CPU time (the Ruby engine by
+``bench/site_load_time.rb``), so a loaded machine slows both alike.  DESIGN.md "Performance by
+design" sets the target: ten times the Ruby engine (issue #16: three times, on the way).
 
     python -m bench.fixture_bench [--only TEXT] [--runs N] [--profile]
 
@@ -31,6 +32,10 @@ from pathlib import Path
 import roundhouse
 from roundhouse.core.game import Game
 from tests.shared_files import fixtures_dir
+
+IMPORTED = frozenset({"18RoyalGorge", "18USA"})
+"""The titles whose recorded games our importer replays (the site's engine times only
+these: the others would only cost time)."""
 
 POSITIONS = 40
 """Positions per game sampled for the legal-action and hashing rates."""
@@ -110,8 +115,7 @@ def _ruby_seconds(paths: list[Path], runs: int) -> dict[str, float]:
     ref = ref_dir()
     if missing(ref) is not None:
         return {}
-    titles = {"18RoyalGorge"}  # the titles our importer plays; the others would only cost time
-    mine = [p for p in paths if p.parent.name in titles]
+    mine = [p for p in paths if p.parent.name in IMPORTED]
     try:
         return load_seconds(ref, mine, repeats=max(2, runs))
     except (ReferenceFailed, OSError, subprocess.SubprocessError):

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import re
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -102,15 +101,16 @@ def replay_steps(ref: Path, document: Path, timeout: float = 600.0) -> SiteRepla
     )
 
 
-SUMMARY = re.compile(r"^(\S+)\s+actions=\s*(\d+)\s+min_s=([\d.]+)")
-"""A line of ``replay.rb``'s summary: ``folder/name actions=N min_s=X median_s=Y``."""
+LOAD_TIME = Path(__file__).with_name("site_load_time.rb")
 
 
 def load_seconds(ref: Path, documents: Sequence[Path], repeats: int = 3) -> dict[str, float]:
     """The fastest of ``repeats`` whole-document loads by the site's engine, per document
-    (``folder/name``), timed by ``replay.rb`` itself (the engine's start-up left out)."""
+    (``folder/name``), in the Ruby process's CPU time (``bench/site_load_time.rb``; the
+    engine's start-up left out), the clock our side of the comparison reads too: under load,
+    wall time would count the other programs' use of the cores against Ruby alone."""
     done = subprocess.run(
-        ["ruby", str(ref.resolve() / "replay.rb"), "-n", str(max(2, repeats))]
+        ["ruby", str(LOAD_TIME), str(ref.resolve()), str(max(1, repeats))]
         + [str(d.resolve()) for d in documents],
         capture_output=True,
         text=True,
@@ -123,7 +123,7 @@ def load_seconds(ref: Path, documents: Sequence[Path], repeats: int = 3) -> dict
         raise ReferenceFailed(f"ruby exited {done.returncode}: {' / '.join(tail)}")
     out: dict[str, float] = {}
     for line in done.stdout.splitlines():
-        match = SUMMARY.match(line)
-        if match:
-            out[match.group(1)] = float(match.group(3))
+        if line.startswith("{"):
+            row = json.loads(line)
+            out[str(row["fixture"])] = float(row["cpu_s"])
     return out

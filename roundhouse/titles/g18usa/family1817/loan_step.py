@@ -163,18 +163,18 @@ def at_repay(g: FamilyEngine, entity: str) -> bool:
     return isinstance(next(waiting_steps(g, entity), None), RepayStep)
 
 
-def _nothing_before_interest(g: FamilyEngine, entity: str) -> bool:
+def _nothing_before_interest(
+    g: FamilyEngine, entity: str, first: Step[FamilyEngine], rest: Iterator[Step[FamilyEngine]]
+) -> bool:
     """Whether all the company's turn holds before §12.8's interest is a run of nothing to
     withhold: 18xx.games asks nothing there (its dividend step skips a run of $0, its
     buy-trains step one that buys nothing) and pays the interest at once, so a loan comes
-    after it (``LoanRules.borrow_before_interest`` off)."""
-    if g.or_round().revenue != 0:
-        return False
-    waiting = list(waiting_steps(g, entity))
+    after it (``LoanRules.borrow_before_interest`` off).  ``first`` and ``rest``: the
+    turn's waiting steps (:func:`waiting_steps`), read only as far as needed."""
     return (
-        bool(waiting)
-        and isinstance(waiting[0], DividendStep)
-        and not any(isinstance(s, BuyTrainStep) for s in waiting[1:])
+        isinstance(first, DividendStep)
+        and g.or_round().revenue == 0
+        and not any(isinstance(s, BuyTrainStep) for s in rest)
         and not _could_buy_a_train(g, entity)
     )
 
@@ -214,18 +214,21 @@ class LoanStep(Step[FamilyEngine]):
     name = "take_loan"
 
     def active(self, g: FamilyEngine, entity: str) -> bool:
-        interest = _turn_step(g, InterestStep)
         if g.controller(entity) is None:
             return False
-        others = next(waiting_steps(g, entity), None) is not None
+        interest = _turn_step(g, InterestStep)
         if isinstance(interest, InterestStep) and interest.paid:
             repay = _turn_step(g, RepayStep)
             if not isinstance(repay, RepayStep) or not repay.active(g, entity):
                 return False
-        if not others:
+        # The turn's waiting steps are walked once: asking each step whether it is active
+        # is most of what this costs.
+        waiting = waiting_steps(g, entity)
+        first = next(waiting, None)
+        if first is None:
             return False
         if not g.config.loans.borrow_before_interest and (
-            at_interest(g, entity) or _nothing_before_interest(g, entity)
+            isinstance(first, InterestStep) or _nothing_before_interest(g, entity, first, waiting)
         ):
             return False
         try:
