@@ -1294,6 +1294,36 @@ def test_export_shorts_paired_at_a_bankruptcy_leave_the_sites_last_market_shares
     assert bought[-1] == ["IC_20"]
 
 
+def test_export_shares_paired_off_at_a_bankruptcy_leave_no_site_names_behind() -> None:
+    """§15: P2 goes bankrupt and KCS's two market shares are paired with the shorts (the
+    site's KCS_10 and KCS_12).  KCS converts to 10 shares later (§14.1.1): our new KCS_4
+    and KCS_5 are not the shares that left, and the short sales after it take the site's
+    numbers from 10 again (``G1817::Game#short``), so KCS's purchase of three of its own
+    shares names the site's market, KCS_10, KCS_1 and KCS_12 (found by the differential:
+    random bots, 4 players, seed 2031, refused as ``KCS_13``, ``KCS_1``, ``KCS_15``; the
+    position is its first 270 moves)."""
+    doc = json.loads((POSITIONS / "stale-share-names-after-a-bankruptcy-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert (game.log[-1].kind, game.log[-1].entity) == ("buy_shares", "KCS")
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "KCS"]
+    assert bought[-1] == ["KCS_10", "KCS_1", "KCS_12"]
+
+
+def test_export_a_company_acquired_and_started_again_has_the_sites_fresh_shares() -> None:
+    """§14.2: IC acquires GN, whose share GN_1 had the site's name GN_12 after short sales;
+    GN is started again (§14: "may be re-opened later as a new company") with fresh shares
+    on both sides (``Game::Base#reset_corporation``), so P3's purchase names GN_1 (found by
+    the differential: random bots, 4 players, seed 2011, refused as ``GN_12``; the position
+    is its first 282 moves)."""
+    doc = json.loads((POSITIONS / "stale-share-names-after-an-acquisition-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[233]) == "P3 merges with IC"
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == 3]
+    assert bought[-1] == ["GN_1"]
+
+
 def test_export_a_resource_token_on_the_first_of_two_lays_rides_on_its_tile() -> None:
     """§13.1: WP lays 9 at E25 and 80 at B28, then puts P1's coal token at E25 (our prompt
     after the track step).  The site's token is only ever part of the lay

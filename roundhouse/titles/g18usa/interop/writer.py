@@ -39,7 +39,7 @@ from roundhouse.core.flow.trade import sale_counts
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
-from roundhouse.core.shares import POOL
+from roundhouse.core.shares import POOL, ShareBook
 from roundhouse.core.trains import SCRAPPED, Train
 from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
@@ -238,6 +238,11 @@ class WriteMemory:
     """Train -> the company holding it when the last action was written, and that
     company's charter (``id`` of its :class:`~roundhouse.core.entities.Corporation`: a
     closed company's charter is replaced)."""
+    books: dict[str, ShareBook] = dataclasses.field(default_factory=dict)
+    """Company -> its share book when the last action was written: a company
+    that leaves play gets a fresh book (:func:`.company_sale.close`), the site fresh shares
+    (``Game::Base#reset_corporation``), and what was known of the old ones is forgotten
+    (:func:`_forget_gone`)."""
 
 
 def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action]) -> bool:
@@ -349,6 +354,7 @@ class UsaWriter(Translator):
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self.written(game)
         memory.end_seen.note(game)
+        _forget_gone(engine(game), memory)
         _note_ghosts(engine(game), memory)
         _note_sale(engine(game), memory)
         _note_buy(engine(game), memory)
@@ -1305,6 +1311,31 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
         elif kind not in ("take_loan", "payoff_loan"):
             break
     return lays if len(entities) == 1 else []
+
+
+def _forget_gone(g: UsaGame, memory: WriteMemory) -> None:
+    """Forget the site's names of certificates that have left the game since the last action
+    was written: the market's shares a bankruptcy paired with shorts (§15), a merged or
+    liquidated company's whole book (§14.1.2, §14.2.1; a company started again has fresh
+    shares on both sides, ``Game::Base#reset_corporation``).  Ours reuse such numbers for
+    new certificates (a conversion's, a short sale's), which a stale name would send to a
+    share the site no longer has (found by the differential: random bots, 4 players, seeds
+    2011 and 2031, refused with ``undefined method `corporation' for nil``)."""
+    for corp, book in g.books.items():
+        if memory.books.get(corp, book) is not book:
+            prefix = f"{corp}_"
+            memory.alias = {k: v for k, v in memory.alias.items() if not k.startswith(prefix)}
+            memory.pool.pop(corp, None)
+            memory.merged.pop(corp, None)
+            for key in [k for k in memory.holdings if k[0] == corp]:
+                del memory.holdings[key]
+            for key in [k for k in memory.shorts if k[0] == corp]:
+                del memory.shorts[key]
+        memory.books[corp] = book
+    for cert_id in list(memory.alias):
+        book = g.books.get(cert_id.rpartition("_")[0])
+        if book is None or cert_id not in book.certs:
+            del memory.alias[cert_id]
 
 
 def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
