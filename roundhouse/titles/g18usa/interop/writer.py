@@ -1333,8 +1333,8 @@ def _forget_gone(g: UsaGame, memory: WriteMemory) -> None:
                 del memory.shorts[key]
         memory.books[corp] = book
     for cert_id in list(memory.alias):
-        book = g.books.get(cert_id.rpartition("_")[0])
-        if book is None or cert_id not in book.certs:
+        now = g.books.get(cert_id.rpartition("_")[0])
+        if now is None or cert_id not in now.certs:
             del memory.alias[cert_id]
 
 
