@@ -589,6 +589,28 @@ def test_export_an_unused_boomtown_private_keeps_the_sites_track_step_waiting() 
     assert written[-5:] == [("lay_tile", "SR")] * 2 + [("pass", "SR")] * 3
 
 
+def test_export_the_law_firm_waits_only_for_a_full_city_the_routes_enter() -> None:
+    """Appendix P20 (18xx.games): GN holds the Law Firm with station tokens left after its
+    two lays; IC's full home at I15 is in a hex GN may build in (its track at I13 points
+    there), so P20 could still go there (``G18USA::Step::SpecialToken#available_hex``), but
+    no route of GN's enters that city, and the site's track step waits only for a full city
+    a route reaches (``G18USA::Step::Track#can_place_token_with_p20?``,
+    ``Graph#connected_nodes``): GN's turn goes on with the passes of its buy-trains and
+    repay steps alone (found by the differential: random bots, 4 players, seed 2036; the
+    position is its first 363 moves)."""
+    from roundhouse.titles.g18usa.law_firm import law_firm_sites
+
+    doc = json.loads((POSITIONS / "law-firm-beside-a-full-city-4p.json").read_text())
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert g.privates["P20"].owner == "GN"
+    reach = g.map.graph.reach("GN")
+    assert ("I15", "c") in law_firm_sites(g.map.board, "GN", reach.hexes)
+    assert not site_turn.track_privates_wait(g, "GN")
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-5:] == [("lay_tile", "GN")] * 2 + [("pass", "GN")] * 2 + [("take_loan", "B&O")]
+
+
 def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> None:
     """§12.8: PRR, just started, borrows $100 and has no train; it buys none and pays its
     interest, then borrows again.  The site pays the interest as the company leaves its
