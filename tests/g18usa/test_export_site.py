@@ -461,6 +461,39 @@ def test_export_bidders_short_of_the_next_bid_are_dropped_by_the_site() -> None:
     assert all(kind != "pass" for kind, _ in written)
 
 
+def test_export_a_bidder_at_the_certificate_limit_is_out_of_the_sites_auction() -> None:
+    """§11.4: seat 1, who started ATSF, is at the certificate limit (1 here) when seat 2
+    opens B&O's auction.  Ours never asks seat 1 to bid (the president's certificate would
+    put them over), and the site drops them silently as the auction opens
+    (``G1817::Step::BuySellParShares#max_bid`` is $0 at the limit,
+    ``Step::PassableAuction#auction_entity``): only seat 3's pass is written, then seat 3's
+    own stock turn (found by the differential: heuristic bots, 7 players, seeds 7005, 7023
+    and 7029, where a pass of such a player was refused)."""
+    from tests.g18usa.cards import NO_PRIVATES_TITLE
+
+    game = Game(NO_PRIVATES_TITLE, ["1", "2", "3"], seed=1, options={"compat_18xx_games": True})
+    written = Written(game)
+    written.play("bid", "1", company="ATSF", price=100)
+    written.play("place_token", "1", hex="B8", city="c")
+    written.play("pass", "2")
+    written.play("pass", "3")
+    g = engine(game)
+    g._config = dataclasses.replace(g._config, cert_limit={3: 1})
+    assert g.cert_count("1") == g.cert_limit() == 1
+    written.out.clear()
+    written.play("bid", "2", company="B&O", price=100)
+    written.play("place_token", "2", hex="C17", city="c")
+    written.play("pass", "3")  # out of the auction
+    assert game.acting == ("3",)  # seat 3's own stock turn: seat 1 was never asked
+    written.play("pass", "3")
+    assert written.out == [
+        ("bid", "2"),
+        ("place_token", "B&O"),
+        ("pass", "3"),
+        ("pass", "3"),
+    ]
+
+
 def test_export_a_stock_turn_after_a_company_loan_ends_with_its_pass() -> None:
     """§11.7: a president acting for a company in a stock round may take loans and then buy
     its shares; after a loan the site still asks the president while the company may

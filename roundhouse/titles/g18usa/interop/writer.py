@@ -35,6 +35,7 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.flow.operating_round import OperatingRound
+from roundhouse.core.flow.stock_round import may_hold_president
 from roundhouse.core.flow.trade import sale_counts
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
@@ -551,7 +552,11 @@ class UsaWriter(Translator):
         cannot bid the least raise when the auction opens and after each bid, silently; one
         who could then but cannot when their turn comes (the home city chosen after the
         opening bid took a larger cash subsidy away, §11.6.1) is passed for by the site
-        (``G18USA::Step::BuySellParShares#auto_actions``), which records that pass."""
+        (``G18USA::Step::BuySellParShares#auto_actions``), which records that pass.  A
+        player at the certificate limit cannot bid at all there (``G1817::Step::
+        BuySellParShares#max_bid`` is $0; §11.4), nor take part in ours (found by the
+        differential: heuristic bots, 7 players, seeds 7005, 7023 and 7029, where such a
+        player's pass was written)."""
         g = engine(game)
         out: list[SiteDoc] = []
         track = memory.auction
@@ -586,7 +591,11 @@ class UsaWriter(Translator):
                 track.active = {
                     p
                     for p in g.players
-                    if p == actor or bid_limit(g, p) >= action.price + SITE_RAISE
+                    if p == actor
+                    or (
+                        bid_limit(g, p) >= action.price + SITE_RAISE
+                        and may_hold_president(g, p, action.company)
+                    )
                 }
             else:
                 open_auction = track.auction
@@ -597,6 +606,7 @@ class UsaWriter(Translator):
                     or (
                         open_auction is not None
                         and open_auction.limit(g, p) >= action.price + SITE_RAISE
+                        and may_hold_president(g, p, action.company)
                     )
                 }
             track.last = actor
