@@ -11,10 +11,19 @@ Ann an ATSF short for her GN short: two shares each, Ann one net of her short.""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.differential import Spec, play
+from bench.ref18xx import missing, ref_dir, replay_steps
 from roundhouse.core.game import Game
+from roundhouse.interop.export import export_with_origins
 from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.family1817.company_sale import convert, merge
 from roundhouse.titles.g18usa.family1817.short_sale import do_short
+from roundhouse.titles.g18usa.interop.names import engine
 from roundhouse.titles.g18usa.state import UsaGame
 
 
@@ -57,3 +66,26 @@ def test_compat_a_mergers_president_is_chosen_by_shares_net_of_shorts() -> None:
     assert book.shares_of("Bob") == 2
     assert book.shares_of("Ann") == 1 and g.shorts.of("Ann", "ATSF") == 0
     assert g.invariant_violations() == []
+
+
+@pytest.mark.slow
+def test_compat_the_sites_engine_accepts_the_game_that_found_it(tmp_path: Path) -> None:
+    """The differential's game (random bots, 4 players, seed 2025): after ATSF's merger with
+    MKT, P4 (two shares) presides, not P2 (the president's certificate and a short); the
+    site's engine accepts the whole export with our result (Ruby, ``$ROUNDHOUSE_REF18XX``)."""
+    why = missing(ref_dir())
+    if why is not None:
+        pytest.skip(f"the 18xx.games engine is a development tool not installed here: {why}")
+    spec = Spec(25, 4, "random", 2025, "18USA")
+    game = play(spec)
+    merger = next(i for i, a in enumerate(game.log) if str(a) == "ATSF merges with MKT")
+    before = Game(game.title, game.players, game.seed, game.options)
+    for action in game.log[: merger + 1]:
+        before.apply(action)
+    assert engine(before).books["ATSF"].president == "P4"
+    doc, _ = export_with_origins(game)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    site = replay_steps(ref_dir(), path)
+    assert site.refused is None, site.refused
+    assert site.finished and site.result_match and site.reason_match
