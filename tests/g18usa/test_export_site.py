@@ -494,6 +494,20 @@ def test_export_a_bidder_at_the_certificate_limit_is_out_of_the_sites_auction() 
     ]
 
 
+def test_export_a_pass_after_a_short_sale_is_written_while_the_site_offers_sales() -> None:
+    """§11: sales come before the short sale, so after shorting MILW P2 may only buy or
+    pass, and with nothing to buy ours asks only for the pass, which the site makes by
+    itself for a turn with nothing to do.  The site still offers P2 a sale of MKT (a sale
+    is barred only after a purchase, ``G1817::Step::BuySellParShares#can_sell_order?``),
+    so it waits for the pass, which is written (found by the differential: random bots, 6
+    players, seed 6022; the position is its first 295 moves)."""
+    doc = json.loads((POSITIONS / "pass-after-a-short-sale-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-2:]] == ["P2 sells MILW short", "P2 passes"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("short", 2), ("pass", 2)]
+
+
 def test_export_a_stock_turn_after_a_company_loan_ends_with_its_pass() -> None:
     """§11.7: a president acting for a company in a stock round may take loans and then buy
     its shares; after a loan the site still asks the president while the company may

@@ -266,12 +266,19 @@ def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action
 
 def _sells_again(g: UsaGame, player: str) -> bool:
     """Whether ``player``, who has not bought this turn, could sell more of a company they
-    sold this turn (the site's ``can_sell_any?``)."""
+    sold this turn (the site's ``can_sell_any?``); after a short sale, any company's shares:
+    §11 puts sales before the short sale, but the site's only bar to a sale in the turn is a
+    purchase (``G1817::Step::BuySellParShares#can_sell_order?``), so it still asks a player
+    who shorted and holds shares they could sell (found by the differential: random bots,
+    6 players, seed 6022, where P2's pass after shorting MILW, holding MKT, was left
+    unwritten)."""
     r = g.round
     assert isinstance(r, CorporateStockRound)
     if r.turn_bought:
         return False
-    return any(sale_counts(g, player, corp) for corp in r.turn_sold if corp in g.books)
+    shorted = any(isinstance(s, CorporateStockStep) and s.shorted for s in r.steps)
+    companies = g.books if shorted else r.turn_sold
+    return any(sale_counts(g, player, corp) for corp in companies if corp in g.books)
 
 
 def _acted_for_a_company(g: UsaGame) -> bool:
