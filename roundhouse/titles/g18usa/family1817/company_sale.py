@@ -191,12 +191,10 @@ def merged_president(g: FamilyEngine, corp_id: str) -> None:
     the old president is left holding close in pairs (:func:`net_shorts`)."""
     book = g.books[corp_id]
     players: list[str] = [p for p in g.players if not g.player(p).bankrupt]
-    if not g.config.takeover.president_by_net_shares:
-        book.update_president(players)
-        return
     pc = book.president_cert
     before = book.president
-    if pc is None or before is None:
+    if not g.config.takeover.president_by_net_shares or pc is None or before is None:
+        book.update_president(players)
         return
 
     def net(player: str) -> int:
