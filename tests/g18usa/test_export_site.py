@@ -461,6 +461,53 @@ def test_export_bidders_short_of_the_next_bid_are_dropped_by_the_site() -> None:
     assert all(kind != "pass" for kind, _ in written)
 
 
+def test_export_a_bidder_at_the_certificate_limit_is_out_of_the_sites_auction() -> None:
+    """§11.4: seat 1, who started ATSF, is at the certificate limit (1 here) when seat 2
+    opens B&O's auction.  Ours never asks seat 1 to bid (the president's certificate would
+    put them over), and the site drops them silently as the auction opens
+    (``G1817::Step::BuySellParShares#max_bid`` is $0 at the limit,
+    ``Step::PassableAuction#auction_entity``): only seat 3's pass is written, then seat 3's
+    own stock turn (found by the differential: heuristic bots, 7 players, seeds 7005, 7023
+    and 7029, where a pass of such a player was refused)."""
+    from tests.g18usa.cards import NO_PRIVATES_TITLE
+
+    game = Game(NO_PRIVATES_TITLE, ["1", "2", "3"], seed=1, options={"compat_18xx_games": True})
+    written = Written(game)
+    written.play("bid", "1", company="ATSF", price=100)
+    written.play("place_token", "1", hex="B8", city="c")
+    written.play("pass", "2")
+    written.play("pass", "3")
+    g = engine(game)
+    g._config = dataclasses.replace(g._config, cert_limit={3: 1})
+    assert g.cert_count("1") == g.cert_limit() == 1
+    written.out.clear()
+    written.play("bid", "2", company="B&O", price=100)
+    written.play("place_token", "2", hex="C17", city="c")
+    written.play("pass", "3")  # out of the auction
+    assert game.acting == ("3",)  # seat 3's own stock turn: seat 1 was never asked
+    written.play("pass", "3")
+    assert written.out == [
+        ("bid", "2"),
+        ("place_token", "B&O"),
+        ("pass", "3"),
+        ("pass", "3"),
+    ]
+
+
+def test_export_a_pass_after_a_short_sale_is_written_while_the_site_offers_sales() -> None:
+    """§11: sales come before the short sale, so after shorting MILW P2 may only buy or
+    pass, and with nothing to buy ours asks only for the pass, which the site makes by
+    itself for a turn with nothing to do.  The site still offers P2 a sale of MKT (a sale
+    is barred only after a purchase, ``G1817::Step::BuySellParShares#can_sell_order?``),
+    so it waits for the pass, which is written (found by the differential: random bots, 6
+    players, seed 6022; the position is its first 295 moves)."""
+    doc = json.loads((POSITIONS / "pass-after-a-short-sale-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-2:]] == ["P2 sells MILW short", "P2 passes"]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-2:] == [("short", 2), ("pass", 2)]
+
+
 def test_export_a_stock_turn_after_a_company_loan_ends_with_its_pass() -> None:
     """§11.7: a president acting for a company in a stock round may take loans and then buy
     its shares; after a loan the site still asks the president while the company may
@@ -587,6 +634,28 @@ def test_export_an_unused_boomtown_private_keeps_the_sites_track_step_waiting() 
     assert game.state.privates["P9"].owner == "SR"  # type: ignore[attr-defined]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-5:] == [("lay_tile", "SR")] * 2 + [("pass", "SR")] * 3
+
+
+def test_export_the_law_firm_waits_only_for_a_full_city_the_routes_enter() -> None:
+    """Appendix P20 (18xx.games): GN holds the Law Firm with station tokens left after its
+    two lays; IC's full home at I15 is in a hex GN may build in (its track at I13 points
+    there), so P20 could still go there (``G18USA::Step::SpecialToken#available_hex``), but
+    no route of GN's enters that city, and the site's track step waits only for a full city
+    a route reaches (``G18USA::Step::Track#can_place_token_with_p20?``,
+    ``Graph#connected_nodes``): GN's turn goes on with the passes of its buy-trains and
+    repay steps alone (found by the differential: random bots, 4 players, seed 2036; the
+    position is its first 363 moves)."""
+    from roundhouse.titles.g18usa.law_firm import law_firm_sites
+
+    doc = json.loads((POSITIONS / "law-firm-beside-a-full-city-4p.json").read_text())
+    game = roundhouse.load(doc)
+    g = engine(game)
+    assert g.privates["P20"].owner == "GN"
+    reach = g.map.graph.reach("GN")
+    assert ("I15", "c") in law_firm_sites(g.map.board, "GN", reach.hexes)
+    assert not site_turn.track_privates_wait(g, "GN")
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-5:] == [("lay_tile", "GN")] * 2 + [("pass", "GN")] * 2 + [("take_loan", "B&O")]
 
 
 def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> None:
@@ -1292,6 +1361,36 @@ def test_export_shorts_paired_at_a_bankruptcy_leave_the_sites_last_market_shares
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "IC"]
     assert bought[-1] == ["IC_20"]
+
+
+def test_export_shares_paired_off_at_a_bankruptcy_leave_no_site_names_behind() -> None:
+    """§15: P2 goes bankrupt and KCS's two market shares are paired with the shorts (the
+    site's KCS_10 and KCS_12).  KCS converts to 10 shares later (§14.1.1): our new KCS_4
+    and KCS_5 are not the shares that left, and the short sales after it take the site's
+    numbers from 10 again (``G1817::Game#short``), so KCS's purchase of three of its own
+    shares names the site's market, KCS_10, KCS_1 and KCS_12 (found by the differential:
+    random bots, 4 players, seed 2031, refused as ``KCS_13``, ``KCS_1``, ``KCS_15``; the
+    position is its first 270 moves)."""
+    doc = json.loads((POSITIONS / "stale-share-names-after-a-bankruptcy-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert (game.log[-1].kind, game.log[-1].entity) == ("buy_shares", "KCS")
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "KCS"]
+    assert bought[-1] == ["KCS_10", "KCS_1", "KCS_12"]
+
+
+def test_export_a_company_acquired_and_started_again_has_the_sites_fresh_shares() -> None:
+    """§14.2: IC acquires GN, whose share GN_1 had the site's name GN_12 after short sales;
+    GN is started again (§14: "may be re-opened later as a new company") with fresh shares
+    on both sides (``Game::Base#reset_corporation``), so P3's purchase names GN_1 (found by
+    the differential: random bots, 4 players, seed 2011, refused as ``GN_12``; the position
+    is its first 282 moves)."""
+    doc = json.loads((POSITIONS / "stale-share-names-after-an-acquisition-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[233]) == "P3 merges with IC"
+    written = export_18xx_games(game)["actions"]
+    bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == 3]
+    assert bought[-1] == ["GN_1"]
 
 
 def test_export_a_resource_token_on_the_first_of_two_lays_rides_on_its_tile() -> None:

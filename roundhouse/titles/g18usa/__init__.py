@@ -235,6 +235,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             max_tokens=8,
             no_train_liquidation=True,
             repay_acquired_loans=compat,
+            president_by_net_shares=compat,
             liquidate_only_at_start=compat,
             sales_in_one_pass=compat,
             liquidations_before_crisis=compat,

@@ -176,9 +176,44 @@ def merge(g: FamilyEngine, initiator: str, partner: str) -> None:
     cell = g.market.grid.at_or_below(price)
     assert cell is not None
     g.market.place(initiator, cell)
-    a.update_president([p for p in g.players if not g.player(p).bankrupt])
+    merged_president(g, initiator)
     close(g, partner)
     g.after_price_move(initiator)
+
+
+def merged_president(g: FamilyEngine, corp_id: str) -> None:
+    """§14.1.2: "The player with the most shares is the president of the new company.  If
+    there is a tie, the former president of the initiating company becomes president."
+    With :attr:`~.takeover.TakeoverRules.president_by_net_shares` a player's short shares
+    count against their shares, and a tie without the former president goes to the nearest
+    after them in seat order who holds as much as the president's certificate; the new
+    president gives that many ordinary certificates for it (§11.5), and shares and shorts
+    the old president is left holding close in pairs (:func:`net_shorts`)."""
+    book = g.books[corp_id]
+    players: list[str] = [p for p in g.players if not g.player(p).bankrupt]
+    pc = book.president_cert
+    before = book.president
+    if not g.config.takeover.president_by_net_shares or pc is None or before is None:
+        book.update_president(players)
+        return
+
+    def net(player: str) -> int:
+        return book.shares_of(player) - g.shorts.of(player, corp_id)
+
+    most = max(net(p) for p in players)
+    if before in players and net(before) == most:
+        return
+    start = players.index(before) + 1 if before in players else 0
+    order = players[start:] + players[:start]
+    new = next((p for p in order if net(p) == most >= pc.shares), None)
+    give = book.normal_certs_for(new, pc.shares) if new is not None else None
+    if new is None or give is None:
+        return
+    for cert in give:
+        cert.owner = before
+    pc.owner = new
+    if g.config.shorts.net_after_merger:
+        net_shorts(g, corp_id)
 
 
 def net_shorts(g: FamilyEngine, corp_id: str) -> None:

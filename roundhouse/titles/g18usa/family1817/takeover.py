@@ -70,6 +70,12 @@ class TakeoverRules:
     (``G1817::Round::Acquisition#select_entities``, ``Step::Acquire#setup_auction``;
     ``compat_18xx_games``).  §14.2 has all liquidations first, then acquisitions, then
     friendly sales, "all ... conducted in reverse operating order" (as it is then)."""
+    president_by_net_shares: bool = False
+    """Whether a merger's new president is the player with the most shares net of their
+    short shares, the initiator's president keeping it on a tie, else the nearest after them
+    in seat order (18xx.games ``G1817::Game#migrate_shares`` counts a short as minus one
+    share; ``compat_18xx_games``).  §14.1.2: "The player with the most shares is the
+    president of the new company", its shares only."""
     repay_acquired_loans: bool = False
     """Whether a buyer's bid limit counts paying off every loan of the company bought, with
     the loans it may take under its own limit (18xx.games ``G1817::Step::Acquire

@@ -262,7 +262,11 @@ def track_privates_wait(g: UsaGame, corp: str) -> bool:
     left, while the Boomtown subsidy could still upgrade the home, while the company holds
     Import / Export Hub (P6) and reaches a red area (``#can_assign_p6?``), or holds the Law
     Firm (P20) with a station token left and reaches a city with no open slot and none of
-    its stations (``#can_place_token_with_p20?``)."""
+    its stations (``#can_place_token_with_p20?``).  That city must be one its routes reach
+    (``Graph#connected_nodes``), not merely one in a hex it may build in, where P20 may still
+    be used (``G18USA::Step::SpecialToken#available_hex`` reads ``#connected_hexes``; found by
+    the differential: random bots, 4 players, seed 2036, where GN's track beside IC's full
+    home at I15 did not enter it and the site left its track step after two lays)."""
     if not isinstance(g.map, BoardMap):
         return False
     reach = g.map.graph.reach(corp)
@@ -277,7 +281,7 @@ def track_privates_wait(g: UsaGame, corp: str) -> bool:
     return (
         bool(held(g, corp, LawFirmToken))
         and company.tokens_placed < company.tokens_owned
-        and bool(law_firm_sites(g.map.board, corp, hexes))
+        and any(site in reach.stops for site in law_firm_sites(g.map.board, corp, hexes))
     )
 
 

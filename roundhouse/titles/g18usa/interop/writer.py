@@ -35,11 +35,12 @@ from roundhouse.core.flow.actions import (
     SellShares,
 )
 from roundhouse.core.flow.operating_round import OperatingRound
+from roundhouse.core.flow.stock_round import may_hold_president
 from roundhouse.core.flow.trade import sale_counts
 from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import to_18xx_games
-from roundhouse.core.shares import POOL
+from roundhouse.core.shares import POOL, ShareBook
 from roundhouse.core.trains import SCRAPPED, Train
 from roundhouse.interop.site_turn import turn_key
 from roundhouse.interop.translate import SeatIds, SiteDoc, Translator
@@ -238,6 +239,11 @@ class WriteMemory:
     """Train -> the company holding it when the last action was written, and that
     company's charter (``id`` of its :class:`~roundhouse.core.entities.Corporation`: a
     closed company's charter is replaced)."""
+    books: dict[str, ShareBook] = dataclasses.field(default_factory=dict)
+    """Company -> its share book when the last action was written: a company
+    that leaves play gets a fresh book (:func:`.company_sale.close`), the site fresh shares
+    (``Game::Base#reset_corporation``), and what was known of the old ones is forgotten
+    (:func:`_forget_gone`)."""
 
 
 def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action]) -> bool:
@@ -260,12 +266,19 @@ def stock_turn_with_nothing_to_do(g: UsaGame, action: Action, legal: list[Action
 
 def _sells_again(g: UsaGame, player: str) -> bool:
     """Whether ``player``, who has not bought this turn, could sell more of a company they
-    sold this turn (the site's ``can_sell_any?``)."""
+    sold this turn (the site's ``can_sell_any?``); after a short sale, any company's shares:
+    §11 puts sales before the short sale, but the site's only bar to a sale in the turn is a
+    purchase (``G1817::Step::BuySellParShares#can_sell_order?``), so it still asks a player
+    who shorted and holds shares they could sell (found by the differential: random bots,
+    6 players, seed 6022, where P2's pass after shorting MILW, holding MKT, was left
+    unwritten)."""
     r = g.round
     assert isinstance(r, CorporateStockRound)
     if r.turn_bought:
         return False
-    return any(sale_counts(g, player, corp) for corp in r.turn_sold if corp in g.books)
+    shorted = any(isinstance(s, CorporateStockStep) and s.shorted for s in r.steps)
+    companies = g.books if shorted else r.turn_sold
+    return any(sale_counts(g, player, corp) for corp in companies if corp in g.books)
 
 
 def _acted_for_a_company(g: UsaGame) -> bool:
@@ -349,6 +362,7 @@ class UsaWriter(Translator):
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self.written(game)
         memory.end_seen.note(game)
+        _forget_gone(engine(game), memory)
         _note_ghosts(engine(game), memory)
         _note_sale(engine(game), memory)
         _note_buy(engine(game), memory)
@@ -545,7 +559,11 @@ class UsaWriter(Translator):
         cannot bid the least raise when the auction opens and after each bid, silently; one
         who could then but cannot when their turn comes (the home city chosen after the
         opening bid took a larger cash subsidy away, §11.6.1) is passed for by the site
-        (``G18USA::Step::BuySellParShares#auto_actions``), which records that pass."""
+        (``G18USA::Step::BuySellParShares#auto_actions``), which records that pass.  A
+        player at the certificate limit cannot bid at all there (``G1817::Step::
+        BuySellParShares#max_bid`` is $0; §11.4), nor take part in ours (found by the
+        differential: heuristic bots, 7 players, seeds 7005, 7023 and 7029, where such a
+        player's pass was written)."""
         g = engine(game)
         out: list[SiteDoc] = []
         track = memory.auction
@@ -580,7 +598,11 @@ class UsaWriter(Translator):
                 track.active = {
                     p
                     for p in g.players
-                    if p == actor or bid_limit(g, p) >= action.price + SITE_RAISE
+                    if p == actor
+                    or (
+                        bid_limit(g, p) >= action.price + SITE_RAISE
+                        and may_hold_president(g, p, action.company)
+                    )
                 }
             else:
                 open_auction = track.auction
@@ -591,6 +613,7 @@ class UsaWriter(Translator):
                     or (
                         open_auction is not None
                         and open_auction.limit(g, p) >= action.price + SITE_RAISE
+                        and may_hold_president(g, p, action.company)
                     )
                 }
             track.last = actor
@@ -1305,6 +1328,31 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
         elif kind not in ("take_loan", "payoff_loan"):
             break
     return lays if len(entities) == 1 else []
+
+
+def _forget_gone(g: UsaGame, memory: WriteMemory) -> None:
+    """Forget the site's names of certificates that have left the game since the last action
+    was written: the market's shares a bankruptcy paired with shorts (§15), a merged or
+    liquidated company's whole book (§14.1.2, §14.2.1; a company started again has fresh
+    shares on both sides, ``Game::Base#reset_corporation``).  Ours reuse such numbers for
+    new certificates (a conversion's, a short sale's), which a stale name would send to a
+    share the site no longer has (found by the differential: random bots, 4 players, seeds
+    2011 and 2031, refused with ``undefined method `corporation' for nil``)."""
+    for corp, book in g.books.items():
+        if memory.books.get(corp, book) is not book:
+            prefix = f"{corp}_"
+            memory.alias = {k: v for k, v in memory.alias.items() if not k.startswith(prefix)}
+            memory.pool.pop(corp, None)
+            memory.merged.pop(corp, None)
+            for key in [k for k in memory.holdings if k[0] == corp]:
+                del memory.holdings[key]
+            for key in [k for k in memory.shorts if k[0] == corp]:
+                del memory.shorts[key]
+        memory.books[corp] = book
+    for cert_id in list(memory.alias):
+        now = g.books.get(cert_id.rpartition("_")[0])
+        if now is None or cert_id not in now.certs:
+            del memory.alias[cert_id]
 
 
 def _note_ghosts(g: UsaGame, memory: WriteMemory) -> None:
