@@ -243,3 +243,23 @@ def test_a_pullman_is_told_as_a_car() -> None:
     before = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
     offered = [before.describe(a) for a in before.legal_actions() if a.kind == "buy_train"]
     assert "NYC buys a P car from the bank for $200" in offered, offered
+
+
+@pytest.mark.parametrize(("title", "seed"), [("18RoyalGorge", 5), ("18USA", 3), ("18West", 2)])
+def test_a_pass_in_an_operating_turn_names_the_step_it_ends(title: str, seed: int) -> None:
+    """A lone "RG passes" does not say what was passed: a pass in a step with words (laying
+    track, buying trains, shipping gold ...) is told by an event that restates it with the
+    step named ("KP passes on buying trains"), and the log shows that in the pass's place."""
+    game = _random_game(title, seed, 500)
+    told: dict[str, str] = {}
+    for entry in game.log_entries():
+        if entry.kind != "pass":
+            continue
+        restated = [e for e in entry.events if e.data.get("restates") is True]
+        if restated and restated[0].kind == "pass":
+            told[str(restated[0].data["step"])] = restated[0].text
+            assert restated[0].text.startswith(f"{entry.action['entity']} ")
+    assert any(step in told for step in ("track", "token", "buy_train")), told
+    assert all(" passes on " in text or text.endswith(" ends its turn") for text in told.values())
+    if "buy_train" in told:
+        assert told["buy_train"].endswith("passes on buying trains")
