@@ -263,3 +263,21 @@ def test_a_pass_in_an_operating_turn_names_the_step_it_ends(title: str, seed: in
     assert all(" passes on " in text or text.endswith(" ends its turn") for text in told.values())
     if "buy_train" in told:
         assert told["buy_train"].endswith("passes on buying trains")
+
+
+def test_a_tile_lay_is_offered_and_told_by_where_its_track_leads() -> None:
+    """The tile picker read "NO lays 5 on L8, rotation 5": a count of sixths.  Each legal
+    rotation of 18RoyalGorge's first lay is offered by its track's compass directions
+    (flat hexes: edge 0 is south, clockwise), all different, and the log says the same."""
+    game = roundhouse.new_game("18RoyalGorge", PLAYERS, seed=1)
+    rng = Rng(1)
+    while not (lays := [a for a in game.legal_actions() if a.kind == "lay_tile"]):
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+    curves = sorted((a for a in lays if a.tile == "5" and a.hex == "L8"), key=lambda a: a.rotation)
+    words = [game.describe(a) for a in curves]
+    assert words[0] == "NO lays tile 5 on L8, track to the south and south-west"
+    assert words[3] == "NO lays tile 5 on L8, track to the north and north-east"
+    assert len(set(words)) == 6 and not any("rotation" in w for w in words)
+    game.apply(curves[3])
+    assert game.log_entries(len(game.log) - 1)[0].text == words[3]
