@@ -140,6 +140,25 @@ def test_browser_wide_screen_market_above_the_fold(base_url: str, browser) -> No
     assert not errors, errors
 
 
+def test_browser_wide_screen_short_map_has_the_log_under_it(base_url: str, browser) -> None:
+    """At 2560 x 1440 18USA's map, wider than tall, is as wide as the spreadsheet beside it
+    allows and ~600 px tall: the third of the screen under it was empty.  The log fills it,
+    in the map's column, its latest moves in sight and its foot above the fold."""
+    game = late_game("18USA")
+    context, page, errors = _open(browser, base_url, cut(game["doc"], game["mid"]), 2560)
+    page.wait_for_selector("#board-column > .log-card")
+    shot(page, "wide-usa-log-2560")
+    board = page.locator("#board-section").bounding_box()
+    log = page.locator(".log-card").bounding_box()
+    assert board is not None and log is not None
+    assert abs(log["x"] - board["x"]) < 2 and log["y"] >= board["y"] + board["height"]
+    assert log["height"] > 400 and log["y"] + log["height"] <= 1440, log
+    latest = page.locator("#log li").last.bounding_box()
+    assert latest is not None and latest["y"] + latest["height"] <= 1440, latest
+    context.close()
+    assert not errors, errors
+
+
 def test_browser_six_players_tables_fit_at_1280(base_url: str, browser) -> None:
     """A six-player 18USA game near its end at 1280 px: no table scrolls sideways - the
     spreadsheet shows each player's privates as badges and tighter figures."""

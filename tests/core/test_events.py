@@ -260,7 +260,7 @@ def test_a_pass_in_an_operating_turn_names_the_step_it_ends(title: str, seed: in
             told[str(restated[0].data["step"])] = restated[0].text
             assert restated[0].text.startswith(f"{entry.action['entity']} ")
     assert any(step in told for step in ("track", "token", "buy_train")), told
-    assert all(" passes on " in text or text.endswith(" ends its turn") for text in told.values())
+    assert all(text.split(" ", 1)[1] != "passes" for text in told.values()), told
     if "buy_train" in told:
         assert told["buy_train"].endswith("passes on buying trains")
 
