@@ -281,3 +281,18 @@ def test_a_tile_lay_is_offered_and_told_by_where_its_track_leads() -> None:
     assert len(set(words)) == 6 and not any("rotation" in w for w in words)
     game.apply(curves[3])
     assert game.log_entries(len(game.log) - 1)[0].text == words[3]
+
+
+def test_a_pass_button_names_the_step_as_the_log_will() -> None:
+    """The button beside a track lay read "NO passes"; it names the step it passes
+    ("NO passes on laying track") and the log then says the same."""
+    game = roundhouse.new_game("18RoyalGorge", PLAYERS, seed=1)
+    rng = Rng(1)
+    while not any(a.kind == "lay_tile" for a in game.legal_actions()):
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+    passing = next(a for a in game.legal_actions() if a.kind == "pass")
+    assert game.describe(passing) == "NO passes on laying track"
+    game.apply(passing)
+    entry = game.log_entries(len(game.log) - 1)[0]
+    assert [e.text for e in entry.events if e.data.get("restates")] == ["NO passes on laying track"]

@@ -15,7 +15,7 @@ from typing import ClassVar, Generic
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.flow_game import G
-from roundhouse.core.flow.step import PASSING, Step
+from roundhouse.core.flow.step import Step, told_pass
 from roundhouse.core.legal import AmountRange
 
 
@@ -214,10 +214,10 @@ class Round(Generic[G]):
     def process(self, g: G, action: Action) -> None:
         step, entity = self.step_for(g, action)
         if action.kind == "pass":
-            passing = step.passing or PASSING.get(step.name, "")
-            if passing:
-                who = getattr(action, "entity", entity)
-                g.emit("pass", f"{who} {passing}", entity=who, step=step.name, restates=True)
+            who = getattr(action, "entity", entity)
+            words = told_pass(step, who)
+            if words is not None:
+                g.emit("pass", words, entity=who, step=step.name, restates=True)
         self.taking(step, entity)
         step.process(g, entity, action)
         self.after_process(g, entity)

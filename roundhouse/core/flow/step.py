@@ -39,6 +39,13 @@ pass there in words after the one passing ("KP passes on buying trains"), so the
 what was passed; a title's own step says it in :attr:`Step.passing`."""
 
 
+def told_pass(step: Step[G], who: str) -> str | None:
+    """A pass in ``step`` by ``who`` in words naming what it gives up ("KP passes on buying
+    trains"), or None where the step has none (an auction's pass is told plainly)."""
+    passing = step.passing or PASSING.get(step.name, "")
+    return f"{who} {passing}" if passing else None
+
+
 class Step(Generic[G]):
     """Base of every step; subclasses set :attr:`kinds` and override the four methods.
 

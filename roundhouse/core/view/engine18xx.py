@@ -34,13 +34,14 @@ from roundhouse.core.flow.actions import (
     DiscardTrain,
     Dividend,
     LayTile,
+    Pass,
     PlaceToken,
     SellShares,
 )
 from roundhouse.core.flow.auction import EnglishAuction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.operating_round import OperatingRound
-from roundhouse.core.flow.step import Step
+from roundhouse.core.flow.step import Step, told_pass
 from roundhouse.core.hexgrid import EDGE_NAMES
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import IPO, POOL, company_of
@@ -445,6 +446,12 @@ class EngineObserver(Observer[E]):
             return f"{action.entity}: {humanize(action.choice).lower()}{via}"
         if isinstance(action, LayTile):
             return self.told(action)
+        if isinstance(action, Pass) and not g.finished and not g.pending_discards:
+            try:
+                step, _ = g.round.step_for(g, action)
+            except IllegalAction:
+                return str(action)
+            return told_pass(step, action.entity) or str(action)
         return str(action)
 
     def step_of(self, action: Action) -> tuple[str, str]:
