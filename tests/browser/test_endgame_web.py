@@ -14,7 +14,8 @@ import re
 import httpx2
 import pytest
 
-from roundhouse.core.game import load
+from roundhouse.bots import make_bot
+from roundhouse.core.game import load, new_game
 from tests.browser.conftest import shot
 from tests.browser.late_games import cut, late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout, _play_moves
@@ -155,6 +156,40 @@ def test_browser_wide_screen_short_map_has_the_log_under_it(base_url: str, brows
     assert log["height"] > 400 and log["y"] + log["height"] <= 1440, log
     latest = page.locator("#log li").last.bounding_box()
     assert latest is not None and latest["y"] + latest["height"] <= 1440, latest
+    context.close()
+    assert not errors, errors
+
+
+def _royal_gorge_first_lay() -> dict:
+    """An 18RoyalGorge game of heuristic bots (seed 7) at its first track lay after 60 moves:
+    a stock round's worth of log lines, a short one per share bought."""
+    names = ["Ann", "Bob", "Cy"]
+    game = new_game("18RoyalGorge", names, 7, {})
+    bots = {n: make_bot("heuristic", 7 + i) for i, n in enumerate(names)}
+    while len(game.log) < 60 or not any(a.kind == "lay_tile" for a in game.legal_actions()):
+        seat = game.acting[0]
+        game.apply(bots[seat].choose(game, seat))
+    return game.to_doc()
+
+
+@pytest.mark.parametrize("title", ["18RoyalGorge", "18West", "18US"])
+def test_browser_wide_screen_log_shows_its_latest_move(base_url: str, browser, title: str) -> None:
+    """At 2560 px and then at 1280 px (the lines re-wrapped) the log's latest move is in
+    sight in its box; a move told on two lines is numbered by its first line (the number
+    sat by its last: the button's baseline)."""
+    doc = _royal_gorge_first_lay() if title == "18RoyalGorge" else late_game(title)["doc"]
+    if title != "18RoyalGorge":
+        doc = cut(doc, late_game(title)["mid"])
+    context, page, errors = _open(browser, base_url, doc, 2560)
+    page.wait_for_timeout(1500)
+    box = page.locator(".log-scroll").bounding_box()
+    latest = page.locator("#log li").last.bounding_box()
+    assert box is not None and latest is not None
+    assert latest["y"] + latest["height"] <= box["y"] + box["height"] + 2, (latest, box)
+    assert (
+        page.locator("#log li .move").first.evaluate("e => getComputedStyle(e).verticalAlign")
+        == "top"
+    )
     context.close()
     assert not errors, errors
 
