@@ -194,6 +194,22 @@ def test_browser_wide_screen_log_shows_its_latest_move(base_url: str, browser, t
     assert not errors, errors
 
 
+def test_browser_spreadsheet_lists_the_companies_at_play_first(base_url: str, browser) -> None:
+    """18West mid-game: its eight unstarted Granger roads (CBQ, CMSTPP, ...) led the
+    spreadsheet above the companies at play.  Those running come first in operating order
+    (the Order column counts 1, 2, 3 ... down the sheet), the unstarted after them."""
+    game = late_game("18West")
+    context, page, errors = _open(browser, base_url, cut(game["doc"], game["mid"]), 1280)
+    rows = page.locator(".spreadsheet tbody tr[data-company]")
+    companies = rows.evaluate_all("(rs) => rs.map((r) => r.dataset.company)")
+    kinds = rows.evaluate_all("(rs) => rs.map((r) => r.className)")
+    assert companies.index("CBQ") > companies.index("UP"), companies
+    floated = [i for i, k in enumerate(kinds) if k == "floated"]
+    assert floated == list(range(len(floated))), list(zip(companies, kinds, strict=True))
+    context.close()
+    assert not errors, errors
+
+
 def test_browser_six_players_tables_fit_at_1280(base_url: str, browser) -> None:
     """A six-player 18USA game near its end at 1280 px: no table scrolls sideways - the
     spreadsheet shows each player's privates as badges and tighter figures."""
