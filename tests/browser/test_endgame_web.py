@@ -160,36 +160,50 @@ def test_browser_wide_screen_short_map_has_the_log_under_it(base_url: str, brows
     assert not errors, errors
 
 
-def _royal_gorge_first_lay() -> dict:
-    """An 18RoyalGorge game of heuristic bots (seed 7) at its first track lay after 60 moves:
-    a stock round's worth of log lines, a short one per share bought."""
+def _bot_game(title: str, moves: int) -> dict:
+    """A game of heuristic bots (seed 7) after ``moves`` moves, then on to a move of the
+    acting seat's own (18RoyalGorge: its first track lay): a long log of short lines."""
     names = ["Ann", "Bob", "Cy"]
-    game = new_game("18RoyalGorge", names, 7, {})
+    game = new_game(title, names, 7, {})
     bots = {n: make_bot("heuristic", 7 + i) for i, n in enumerate(names)}
-    while len(game.log) < 60 or not any(a.kind == "lay_tile" for a in game.legal_actions()):
+    lays = title == "18RoyalGorge"
+    while len(game.log) < moves or (
+        lays and all(a.kind != "lay_tile" for a in game.legal_actions())
+    ):
         seat = game.acting[0]
         game.apply(bots[seat].choose(game, seat))
     return game.to_doc()
 
 
-@pytest.mark.parametrize("title", ["18RoyalGorge", "18West", "18US"])
+@pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18West", "18US"])
 def test_browser_wide_screen_log_shows_its_latest_move(base_url: str, browser, title: str) -> None:
-    """At 2560 px and then at 1280 px (the lines re-wrapped) the log's latest move is in
-    sight in its box; a move told on two lines is numbered by its first line (the number
-    sat by its last: the button's baseline)."""
-    doc = _royal_gorge_first_lay() if title == "18RoyalGorge" else late_game(title)["doc"]
-    if title != "18RoyalGorge":
-        doc = cut(doc, late_game(title)["mid"])
+    """At 2560 px the columns settle after the first drawing and the log's lines re-wrap:
+    it was left scrolled ~30 px short of its end, and its box ran ~300 px under the fold
+    below Chicago Express's build choices.  Its latest move is in sight, in its box and on
+    the screen, and stays so when the window is made narrower; a move told on two lines is
+    numbered by its first line (the number sat by its last: the button's baseline)."""
+    if title in ("ChicagoExpress", "18RoyalGorge"):
+        doc = _bot_game(title, 240 if title == "ChicagoExpress" else 60)
+    else:
+        doc = cut(late_game(title)["doc"], late_game(title)["mid"])
     context, page, errors = _open(browser, base_url, doc, 2560)
     page.wait_for_timeout(1500)
     box = page.locator(".log-scroll").bounding_box()
     latest = page.locator("#log li").last.bounding_box()
     assert box is not None and latest is not None
     assert latest["y"] + latest["height"] <= box["y"] + box["height"] + 2, (latest, box)
+    assert latest["y"] + latest["height"] <= 1440, f"the latest move is below the fold: {latest}"
     assert (
         page.locator("#log li .move").first.evaluate("e => getComputedStyle(e).verticalAlign")
         == "top"
     )
+    # The window made narrower: the log's lines re-wrap and it stays at its end.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(800)
+    box = page.locator(".log-scroll").bounding_box()
+    latest = page.locator("#log li").last.bounding_box()
+    assert box is not None and latest is not None
+    assert latest["y"] + latest["height"] <= box["y"] + box["height"] + 2, (latest, box)
     context.close()
     assert not errors, errors
 
