@@ -296,3 +296,15 @@ def test_a_pass_button_names_the_step_as_the_log_will() -> None:
     game.apply(passing)
     entry = game.log_entries(len(game.log) - 1)[0]
     assert [e.text for e in entry.events if e.data.get("restates")] == ["NO passes on laying track"]
+
+
+def test_a_pass_in_an_auction_names_the_item_bid_for() -> None:
+    """18USA's private auction: "Ann passes" after "Cy bids $70 for P29" read as if
+    Ann passed her turn; she drops out of the bidding for P29, and the log says so."""
+    from tests.browser.late_games import late_game
+
+    game = roundhouse.load(late_game("18USA")["doc"])
+    entries = game.log_entries()[:5]
+    assert [e.kind for e in entries[:4]] == ["bid", "bid", "bid", "pass"]
+    restated = [e.text for e in entries[3].events if e.data.get("restates")]
+    assert restated == [f"{entries[3].player} passes on P29"]

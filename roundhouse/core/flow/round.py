@@ -15,7 +15,7 @@ from typing import ClassVar, Generic
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.flow_game import G
-from roundhouse.core.flow.step import Step, told_pass
+from roundhouse.core.flow.step import Step
 from roundhouse.core.legal import AmountRange
 
 
@@ -215,7 +215,7 @@ class Round(Generic[G]):
         step, entity = self.step_for(g, action)
         if action.kind == "pass":
             who = getattr(action, "entity", entity)
-            words = told_pass(step, who)
+            words = step.told_pass(g, who)
             if words is not None:
                 g.emit("pass", words, entity=who, step=step.name, restates=True)
         self.taking(step, entity)

@@ -39,13 +39,6 @@ pass there in words after the one passing ("KP passes on buying trains"), so the
 what was passed; a title's own step says it in :attr:`Step.passing`."""
 
 
-def told_pass(step: Step[G], who: str) -> str | None:
-    """A pass in ``step`` by ``who`` in words naming what it gives up ("KP passes on buying
-    trains"), or None where the step has none (an auction's pass is told plainly)."""
-    passing = step.passing or PASSING.get(step.name, "")
-    return f"{who} {passing}" if passing else None
-
-
 class Step(Generic[G]):
     """Base of every step; subclasses set :attr:`kinds` and override the four methods.
 
@@ -81,6 +74,12 @@ class Step(Generic[G]):
     """(field, values): of its kinds, the step takes only the actions whose field is one of
     the values (18RoyalGorge's Sulphur Springs: lays of its R tiles), so any other action
     of those kinds goes past it without the step being asked (issue #15)."""
+
+    def told_pass(self, g: G, who: str) -> str | None:
+        """A pass here by ``who`` in words naming what it gives up ("KP passes on buying
+        trains"), for the log and the pass's button; None: told plainly ("Ann passes")."""
+        passing = self.passing or PASSING.get(self.name, "")
+        return f"{who} {passing}" if passing else None
 
     def takes(self, g: G, action: Action) -> bool:
         """Whether this step handles ``action``: by default, any action of its kinds (and

@@ -41,7 +41,7 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.flow.auction import EnglishAuction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.operating_round import OperatingRound
-from roundhouse.core.flow.step import Step, told_pass
+from roundhouse.core.flow.step import Step
 from roundhouse.core.hexgrid import EDGE_NAMES
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import IPO, POOL, company_of
@@ -451,7 +451,7 @@ class EngineObserver(Observer[E]):
                 step, _ = g.round.step_for(g, action)
             except IllegalAction:
                 return str(action)
-            return told_pass(step, action.entity) or str(action)
+            return step.told_pass(g, action.entity) or str(action)
         return str(action)
 
     def step_of(self, action: Action) -> tuple[str, str]:
