@@ -14,7 +14,8 @@ import re
 import httpx2
 import pytest
 
-from roundhouse.core.game import load
+from roundhouse.bots import make_bot
+from roundhouse.core.game import load, new_game
 from tests.browser.conftest import shot
 from tests.browser.late_games import cut, late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout, _play_moves
@@ -136,6 +137,89 @@ def test_browser_wide_screen_market_above_the_fold(base_url: str, browser) -> No
              .map((e) => `${e.className}: ${e.scrollWidth} in ${e.clientWidth}`)"""
     )
     assert not wide, f"tables scroll sideways in their column: {wide}"
+    context.close()
+    assert not errors, errors
+
+
+def test_browser_wide_screen_short_map_has_the_log_under_it(base_url: str, browser) -> None:
+    """At 2560 x 1440 18USA's map, wider than tall, is as wide as the spreadsheet beside it
+    allows and ~600 px tall: the third of the screen under it was empty.  The log fills it,
+    in the map's column, its latest moves in sight and its foot above the fold."""
+    game = late_game("18USA")
+    context, page, errors = _open(browser, base_url, cut(game["doc"], game["mid"]), 2560)
+    page.wait_for_selector("#board-column > .log-card")
+    shot(page, "wide-usa-log-2560")
+    board = page.locator("#board-section").bounding_box()
+    log = page.locator(".log-card").bounding_box()
+    assert board is not None and log is not None
+    assert abs(log["x"] - board["x"]) < 2 and log["y"] >= board["y"] + board["height"]
+    assert log["height"] > 400 and log["y"] + log["height"] <= 1440, log
+    latest = page.locator("#log li").last.bounding_box()
+    assert latest is not None and latest["y"] + latest["height"] <= 1440, latest
+    context.close()
+    assert not errors, errors
+
+
+def _bot_game(title: str, moves: int) -> dict:
+    """A game of heuristic bots (seed 7) after ``moves`` moves, then on to a move of the
+    acting seat's own (18RoyalGorge: its first track lay): a long log of short lines."""
+    names = ["Ann", "Bob", "Cy"]
+    game = new_game(title, names, 7, {})
+    bots = {n: make_bot("heuristic", 7 + i) for i, n in enumerate(names)}
+    lays = title == "18RoyalGorge"
+    while len(game.log) < moves or (
+        lays and all(a.kind != "lay_tile" for a in game.legal_actions())
+    ):
+        seat = game.acting[0]
+        game.apply(bots[seat].choose(game, seat))
+    return game.to_doc()
+
+
+@pytest.mark.parametrize("title", ["ChicagoExpress", "18RoyalGorge", "18West", "18US"])
+def test_browser_wide_screen_log_shows_its_latest_move(base_url: str, browser, title: str) -> None:
+    """At 2560 px the columns settle after the first drawing and the log's lines re-wrap:
+    it was left scrolled ~30 px short of its end, and its box ran ~300 px under the fold
+    below Chicago Express's build choices.  Its latest move is in sight, in its box and on
+    the screen, and stays so when the window is made narrower; a move told on two lines is
+    numbered by its first line (the number sat by its last: the button's baseline)."""
+    if title in ("ChicagoExpress", "18RoyalGorge"):
+        doc = _bot_game(title, 240 if title == "ChicagoExpress" else 60)
+    else:
+        doc = cut(late_game(title)["doc"], late_game(title)["mid"])
+    context, page, errors = _open(browser, base_url, doc, 2560)
+    page.wait_for_timeout(1500)
+    box = page.locator(".log-scroll").bounding_box()
+    latest = page.locator("#log li").last.bounding_box()
+    assert box is not None and latest is not None
+    assert latest["y"] + latest["height"] <= box["y"] + box["height"] + 2, (latest, box)
+    assert latest["y"] + latest["height"] <= 1440, f"the latest move is below the fold: {latest}"
+    assert (
+        page.locator("#log li .move").first.evaluate("e => getComputedStyle(e).verticalAlign")
+        == "top"
+    )
+    # The window made narrower: the log's lines re-wrap and it stays at its end.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(800)
+    box = page.locator(".log-scroll").bounding_box()
+    latest = page.locator("#log li").last.bounding_box()
+    assert box is not None and latest is not None
+    assert latest["y"] + latest["height"] <= box["y"] + box["height"] + 2, (latest, box)
+    context.close()
+    assert not errors, errors
+
+
+def test_browser_spreadsheet_lists_the_companies_at_play_first(base_url: str, browser) -> None:
+    """18West mid-game: its eight unstarted Granger roads (CBQ, CMSTPP, ...) led the
+    spreadsheet above the companies at play.  Those running come first in operating order
+    (the Order column counts 1, 2, 3 ... down the sheet), the unstarted after them."""
+    game = late_game("18West")
+    context, page, errors = _open(browser, base_url, cut(game["doc"], game["mid"]), 1280)
+    rows = page.locator(".spreadsheet tbody tr[data-company]")
+    companies = rows.evaluate_all("(rs) => rs.map((r) => r.dataset.company)")
+    kinds = rows.evaluate_all("(rs) => rs.map((r) => r.className)")
+    assert companies.index("CBQ") > companies.index("UP"), companies
+    floated = [i for i, k in enumerate(kinds) if k == "floated"]
+    assert floated == list(range(len(floated))), list(zip(companies, kinds, strict=True))
     context.close()
     assert not errors, errors
 

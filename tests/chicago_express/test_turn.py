@@ -158,3 +158,27 @@ def test_chicago_express_state_copy_shares_nothing_mutable() -> None:
     moves = clone.legal_actions()
     clone.apply(moves[0])
     assert digest(state(game)) == digest(s)
+
+
+@pytest.mark.parametrize(
+    ("gauge", "declined"),
+    [
+        ("auction", "no share is auctioned"),
+        ("build", "no locomotive is built"),
+        ("develop", "no hex is developed"),
+    ],
+)
+def test_chicago_express_4_4_a_null_action_reads_the_same_on_the_button_and_in_the_log(
+    gauge: str, declined: str
+) -> None:
+    """Chicago Express §4.4: the step is used for nothing; the button and the log both name
+    the step and what it gives up, not "does nothing with the step"."""
+    game = opened(3)
+    to_step(game, gauge)
+    null = next(a for a in game.legal_actions() if a.kind == "null_action")
+    button = game.describe(null)
+    assert button == f"Ann passes the {gauge} step: {declined}"
+    do(game, "Ann", "null_action")
+    entry = game.log_entries(len(game.log) - 1)[0]
+    restated = [e.text for e in entry.events if e.data.get("restates") is True]
+    assert restated == [button]

@@ -243,3 +243,68 @@ def test_a_pullman_is_told_as_a_car() -> None:
     before = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
     offered = [before.describe(a) for a in before.legal_actions() if a.kind == "buy_train"]
     assert "NYC buys a P car from the bank for $200" in offered, offered
+
+
+@pytest.mark.parametrize(("title", "seed"), [("18RoyalGorge", 5), ("18USA", 3), ("18West", 2)])
+def test_a_pass_in_an_operating_turn_names_the_step_it_ends(title: str, seed: int) -> None:
+    """A lone "RG passes" does not say what was passed: a pass in a step with words (laying
+    track, buying trains, shipping gold ...) is told by an event that restates it with the
+    step named ("KP passes on buying trains"), and the log shows that in the pass's place."""
+    game = _random_game(title, seed, 500)
+    told: dict[str, str] = {}
+    for entry in game.log_entries():
+        if entry.kind != "pass":
+            continue
+        restated = [e for e in entry.events if e.data.get("restates") is True]
+        if restated and restated[0].kind == "pass":
+            told[str(restated[0].data["step"])] = restated[0].text
+            assert restated[0].text.startswith(f"{entry.action['entity']} ")
+    assert any(step in told for step in ("track", "token", "buy_train")), told
+    assert all(text.split(" ", 1)[1] != "passes" for text in told.values()), told
+    if "buy_train" in told:
+        assert told["buy_train"].endswith("passes on buying trains")
+
+
+def test_a_tile_lay_is_offered_and_told_by_where_its_track_leads() -> None:
+    """The tile picker read "NO lays 5 on L8, rotation 5": a count of sixths.  Each legal
+    rotation of 18RoyalGorge's first lay is offered by its track's compass directions
+    (flat hexes: edge 0 is south, clockwise), all different, and the log says the same."""
+    game = roundhouse.new_game("18RoyalGorge", PLAYERS, seed=1)
+    rng = Rng(1)
+    while not (lays := [a for a in game.legal_actions() if a.kind == "lay_tile"]):
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+    curves = sorted((a for a in lays if a.tile == "5" and a.hex == "L8"), key=lambda a: a.rotation)
+    words = [game.describe(a) for a in curves]
+    assert words[0] == "NO lays tile 5 on L8, track to the south and south-west"
+    assert words[3] == "NO lays tile 5 on L8, track to the north and north-east"
+    assert len(set(words)) == 6 and not any("rotation" in w for w in words)
+    game.apply(curves[3])
+    assert game.log_entries(len(game.log) - 1)[0].text == words[3]
+
+
+def test_a_pass_button_names_the_step_as_the_log_will() -> None:
+    """The button beside a track lay read "NO passes"; it names the step it passes
+    ("NO passes on laying track") and the log then says the same."""
+    game = roundhouse.new_game("18RoyalGorge", PLAYERS, seed=1)
+    rng = Rng(1)
+    while not any(a.kind == "lay_tile" for a in game.legal_actions()):
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+    passing = next(a for a in game.legal_actions() if a.kind == "pass")
+    assert game.describe(passing) == "NO passes on laying track"
+    game.apply(passing)
+    entry = game.log_entries(len(game.log) - 1)[0]
+    assert [e.text for e in entry.events if e.data.get("restates")] == ["NO passes on laying track"]
+
+
+def test_a_pass_in_an_auction_names_the_item_bid_for() -> None:
+    """18USA's private auction: "Ann passes" after "Cy bids $70 for P29" read as if
+    Ann passed her turn; she drops out of the bidding for P29, and the log says so."""
+    from tests.browser.late_games import late_game
+
+    game = roundhouse.load(late_game("18USA")["doc"])
+    entries = game.log_entries()[:5]
+    assert [e.kind for e in entries[:4]] == ["bid", "bid", "bid", "pass"]
+    restated = [e.text for e in entries[3].events if e.data.get("restates")]
+    assert restated == [f"{entries[3].player} passes on P29"]

@@ -155,6 +155,14 @@ class AuctionStep(Step[G]):
 
     def begin(self, g: G) -> None: ...
 
+    def told_pass(self, g: G, who: str) -> str | None:
+        """A pass drops out of the bidding for the item on offer: "Ann passes on P29"
+        (the steps keeping an :class:`EnglishAuction` as ``auction``), else plainly."""
+        auction = getattr(self, "auction", None)
+        if isinstance(auction, EnglishAuction):
+            return f"{who} passes on {auction.item}"
+        return super().told_pass(g, who)
+
     def acting(self, g: G) -> tuple[str, ...]:
         raise NotImplementedError
 

@@ -213,6 +213,11 @@ class Round(Generic[G]):
 
     def process(self, g: G, action: Action) -> None:
         step, entity = self.step_for(g, action)
+        if action.kind == "pass":
+            who = getattr(action, "entity", entity)
+            words = step.told_pass(g, who)
+            if words is not None:
+                g.emit("pass", words, entity=who, step=step.name, restates=True)
         self.taking(step, entity)
         step.process(g, entity, action)
         self.after_process(g, entity)

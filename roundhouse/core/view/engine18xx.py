@@ -34,6 +34,7 @@ from roundhouse.core.flow.actions import (
     DiscardTrain,
     Dividend,
     LayTile,
+    Pass,
     PlaceToken,
     SellShares,
 )
@@ -41,6 +42,7 @@ from roundhouse.core.flow.auction import EnglishAuction
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.flow.operating_round import OperatingRound
 from roundhouse.core.flow.step import Step
+from roundhouse.core.hexgrid import EDGE_NAMES
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.shares import IPO, POOL, company_of
 from roundhouse.core.tiles import Colour
@@ -55,6 +57,18 @@ from roundhouse.core.view.run import RouteView, RunView
 from roundhouse.core.view.table import CompanyRow, PlayerRow, TableView
 from roundhouse.core.view.tile import TileCatalogue, tile_catalogue
 from roundhouse.core.view.train import TrainRoster, roster_view
+
+COMPASS: Mapping[str, str] = {
+    "N": "north",
+    "NE": "north-east",
+    "E": "east",
+    "SE": "south-east",
+    "S": "south",
+    "SW": "south-west",
+    "W": "west",
+    "NW": "north-west",
+}
+"""An edge's compass letters (:data:`~roundhouse.core.hexgrid.EDGE_NAMES`) in words."""
 
 E = TypeVar("E", bound=Engine, covariant=True)
 
@@ -337,8 +351,7 @@ class EngineObserver(Observer[E]):
             via = f" ({action.company})" if action.company else ""
             return f"{action.entity}: {humanize(action.choice).lower()}{via}"
         if isinstance(action, LayTile):
-            # The map after the move shows the tile's position; "rotation 4" says nothing.
-            return f"{action.entity} lays tile {action.tile} on {action.hex}"
+            return f"{action.entity} lays tile {action.tile} on {action.hex}{self._exits(action)}"
         if isinstance(action, BuyTrain):
             # Who sold it is the position then, not now: the train's type only (its id is a
             # card's serial number, "buys train 4-0" to a player).
@@ -350,6 +363,22 @@ class EngineObserver(Observer[E]):
             kind = self._train_type(action.train)
             return f"{action.entity} discards {a_train(kind, self._car(action.train))}"
         return str(action)
+
+    def _exits(self, lay: LayTile) -> str:
+        """Where a lay's track leads, by compass ("track to the north and south-east"):
+        players turn a tile to point its track somewhere; "rotation 4" is the engine's
+        count of sixths.  The tile set and the map never change, so the log may say it."""
+        board = self._board()
+        if board is None or lay.tile not in board.tiles:
+            return ""
+        edges = board.tiles[lay.tile].exits(lay.rotation)
+        if not edges:
+            return ""
+        names = EDGE_NAMES[board.grid.coords.layout]
+        sides = sorted((names[e] for e in edges), key=list(COMPASS).index)
+        sides = [COMPASS[side] for side in sides]
+        listed = sides[0] if len(sides) == 1 else f"{', '.join(sides[:-1])} and {sides[-1]}"
+        return f", track to the {listed}"
 
     def _train_type(self, train_id: str) -> str:
         """A train's type by its id ("4" for "4-0"): the depot's record, which a card keeps
@@ -415,6 +444,14 @@ class EngineObserver(Observer[E]):
         if isinstance(action, ChooseAbility):
             via = f" ({action.company})" if action.company else ""
             return f"{action.entity}: {humanize(action.choice).lower()}{via}"
+        if isinstance(action, LayTile):
+            return self.told(action)
+        if isinstance(action, Pass) and not g.finished and not g.pending_discards:
+            try:
+                step, _ = g.round.step_for(g, action)
+            except IllegalAction:
+                return str(action)
+            return step.told_pass(g, action.entity) or str(action)
         return str(action)
 
     def step_of(self, action: Action) -> tuple[str, str]:

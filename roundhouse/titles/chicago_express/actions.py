@@ -20,6 +20,12 @@ from roundhouse.core.ids import PlayerId
 
 Gauge = Literal["auction", "develop", "build"]
 GAUGES: tuple[Gauge, ...] = ("auction", "develop", "build")
+DECLINED: dict[str, str] = {
+    "auction": "no share is auctioned",
+    "develop": "no hex is developed",
+    "build": "no locomotive is built",
+}
+"""What a null action gives up, by the gauge step it uses (Chicago Express §4.4)."""
 CompanyName = Annotated[str, Known("company")]
 """A company's initials ("PRR", "WAB"): the game refuses any other name."""
 HexName = Annotated[str, Known("hex")]
@@ -45,7 +51,13 @@ class NullAction(Action):
     kind: ClassVar[str] = "null_action"
 
     def __str__(self) -> str:
-        return f"{self.player} does nothing with the step"
+        return f"{self.player} passes the step"
+
+
+def passed_step(player: PlayerId, gauge: str) -> str:
+    """A null action in words naming the step and what it gives up ("Ann passes the build
+    step: no locomotive is built"), the same on the button and in the log (§4.4)."""
+    return f"{player} passes the {gauge} step: {DECLINED[gauge]}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

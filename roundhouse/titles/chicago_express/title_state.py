@@ -32,6 +32,7 @@ from roundhouse.titles.chicago_express.actions import (
     choose_company,
     choose_gauge,
     null_action,
+    passed_step,
     start_auction,
 )
 from roundhouse.titles.chicago_express.state import GAUGE_SIZE, HOUSES, State
@@ -170,6 +171,8 @@ class ChicagoExpressState(State, TitleState):
             self.gauge = action.gauge
             self.phase = "step"
         elif isinstance(action, NullAction):
+            gauge = self.gauge or "auction"
+            self.emit("pass", passed_step(action.player, gauge), gauge=gauge, restates=True)
             turn.finish_turn(self)
         elif isinstance(action, StartAuction):
             auction.start(self, "regular", action.company, action.player)

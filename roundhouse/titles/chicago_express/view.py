@@ -34,6 +34,7 @@ from roundhouse.titles.chicago_express.actions import (
     NullAction,
     PlaceTrain,
     StartAuction,
+    passed_step,
 )
 from roundhouse.titles.chicago_express.board import COORDINATES
 from roundhouse.titles.chicago_express.state import GAUGE_SIZE
@@ -116,7 +117,7 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             left = GAUGE_SIZE[action.gauge] - s.gauges[action.gauge]
             return f"{action} ({left} of {GAUGE_SIZE[action.gauge]} left on the gauge)"
         if isinstance(action, NullAction) and s.gauge:
-            return f"{action.player} lets the {s.gauge} step go unused"
+            return passed_step(action.player, s.gauge)
         if isinstance(action, PlaceTrain):
             place = s.board.hexes[action.hex].name
             where = f"{action.hex} {place}" if place else action.hex

@@ -97,6 +97,7 @@ class EndTurnStep(Step[RoyalGorgeGame]):
 
     kinds = frozenset({"pass"})
     name = "end_turn"
+    passing = "ends its turn"
 
     def __init__(self, any_time: list[Step[RoyalGorgeGame]]) -> None:
         self.any_time = any_time
@@ -231,6 +232,7 @@ class GoldStep(Step[RoyalGorgeGame]):
 
     kinds = frozenset({"choose", "pass"})
     name = "gold"
+    passing = "passes on shipping gold"
 
     def active(self, g: RoyalGorgeGame, entity: str) -> bool:
         return g.gold_pending == entity

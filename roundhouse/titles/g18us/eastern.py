@@ -166,6 +166,7 @@ class EasternConversionStep(Step[UsGame]):
 
     kinds = frozenset({"choose", "pass"})
     name = "eastern_conversion"
+    passing = "passes on converting"
 
     def __init__(self) -> None:
         self.done = False

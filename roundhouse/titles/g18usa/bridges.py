@@ -91,6 +91,7 @@ class BridgeStep(ListedStep[UsaGame]):
     kinds = frozenset({"use_private"})
     blocking = False
     name = "bridge"
+    passing = "passes on placing a bridge token"
 
     def __init__(self, metropolises: Collection[str] = ()) -> None:
         self.metropolises = frozenset(metropolises)

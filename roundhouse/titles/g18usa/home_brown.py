@@ -50,6 +50,7 @@ class HomeBrownStep(Step[UsaGame]):
 
     kinds = frozenset({"lay_tile", "pass"})
     name = "home_brown"
+    passing = "passes on upgrading the home city"
     colour = Colour.BROWN
 
     def __init__(self, *, empty_home_only: bool = False) -> None:
@@ -147,6 +148,7 @@ class BoomtownStep(HomeBrownStep):
     """The Boomtown subsidy: a free green home city in the first operating round, once."""
 
     name = "boomtown"
+    passing = "passes on the Boomtown subsidy"
     colour = Colour.GREEN
 
     def may(self, g: UsaGame, corp_id: str) -> bool:

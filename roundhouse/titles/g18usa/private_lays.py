@@ -277,6 +277,7 @@ class PrivateLayStep(ListedStep[UsaGame]):
     kinds = frozenset({"private_lay"})
     blocking = False
     name = "private_lay"
+    passing = "passes on laying the private's tile"
 
     def __init__(self, metropolises: Collection[str] = ()) -> None:
         self.metropolises = frozenset(metropolises)

@@ -185,6 +185,7 @@ class ResourceTokenStep(Step[UsaGame]):
     kinds = frozenset({"use_private"})
     blocking = False
     name = "resource_token"
+    passing = "passes on placing a resource token"
 
     def takes(self, g: UsaGame, action: Action) -> bool:
         return (
@@ -290,6 +291,7 @@ class ResourceTokenPrompt(ResourceTokenStep):
     kinds = frozenset({"use_private", "pass"})
     blocking = True
     name = "resource_token_prompt"
+    passing = "passes on placing a resource token"
 
     def __init__(self) -> None:
         self.passed = False

@@ -180,6 +180,7 @@ class LocomotiveStep(ListedStep[UsaGame]):
     kinds = frozenset({"buy_train"})
     blocking = False
     name = "locomotive"
+    passing = "passes on buying a train with American Locomotive"
 
     def takes(self, g: UsaGame, action: Action) -> bool:
         return (

@@ -286,6 +286,7 @@ class RelocateStep(ChoiceStep):
     ``keep`` (the Granger Road's token leaves the map)."""
 
     name = "relocate_token"
+    passing = "passes on relocating a station"
     rule = "merger.relocate"
 
     def choices(self, g: WestGame, entity: str) -> list[str]:

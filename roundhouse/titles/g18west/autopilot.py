@@ -39,6 +39,7 @@ class InitialTrainStep(Step[WestGame]):
 
     kinds = frozenset({"buy_train", "pass"})
     name = "initial_train"
+    passing = "passes on buying a first train"
 
     def __init__(self) -> None:
         self.done = False

@@ -24,6 +24,7 @@ class IssueStep(Step[WestGame]):
 
     kinds = frozenset({"issue_shares", "pass"})
     name = "issue"
+    passing = "passes on issuing shares"
 
     def __init__(self) -> None:
         self.done = False

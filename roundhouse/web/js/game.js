@@ -292,6 +292,32 @@ function fitTables() {
 }
 WIDE.addEventListener("change", fitTables);
 
+// A wide screen's map column holds a board as wide as it may be; a board wider than tall
+// (18USA) is then shorter than the screen, and the log fills the room under it instead of
+// the side column (style.css, wide screens).  The map's height does not depend on where the
+// log is, so this settles in one step.
+const LOG_UNDER_BOARD = 28; // rem of free room under the map (more than a short log) for the log to move there
+function placeLog() {
+  const log = document.querySelector(".log-card");
+  const column = $("board-column");
+  const board = $("board-section");
+  if (!log) return;
+  let under = false;
+  if (WIDE.matches && !board.hidden) {
+    // The map box may be as tall as the screen less 11rem (style.css): what it leaves.
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const free = window.innerHeight - 11 * rem - $("board").getBoundingClientRect().height;
+    under = free > LOG_UNDER_BOARD * rem;
+  }
+  const home = under ? column : document.querySelector(".side");
+  if (log.parentElement === home) return;
+  home.append(log);
+  const box = log.querySelector(".log-scroll");
+  box.scrollTop = box.scrollHeight; // the latest moves in sight, as before the move
+}
+WIDE.addEventListener("change", placeLog);
+window.addEventListener("resize", () => requestAnimationFrame(placeLog));
+
 function rerender() {
   render().catch((e) => toast(e.message));
 }
@@ -386,6 +412,7 @@ async function drawBoard(view, hexes, stops, ticket) {
     map.dropIn(svg, hexes, state.selectedHex, stops);
     // A wide screen's map box takes the board's shape (no bands of table above and below).
     if (map.full) $("game").style.setProperty("--board-aspect", String(map.full[2] / map.full[3]));
+    requestAnimationFrame(placeLog);
     drawn.board = key;
     drawBoard.failures = 0;
   } catch {

@@ -35,6 +35,29 @@ export function renderLog(list, setupBox, entries, setup, current, goTo, colourO
   }));
   if (atEnd || current === null) {
     const box = list.closest(".log-scroll") ?? list;
-    box.scrollTop = box.scrollHeight;
+    keepAtEnd(box, list);
+    toEnd(box);
   }
+}
+
+// A log scrolled to its end stays there when its lines re-wrap (a wide screen's columns
+// settle after the first drawing; the window is resized): the latest moves were left below
+// the box's foot.  Scrolled elsewhere by the reader, it stays where they put it.  A scroll
+// event of the page's own scrolling (it arrives a frame late, perhaps after the lines grew)
+// says nothing of the reader's wish.
+function toEnd(box) {
+  box.scrollTop = box.scrollHeight;
+  box.dataset.pinned = "yes";
+  box.dataset.auto = String(box.scrollTop);
+}
+
+function keepAtEnd(box, list) {
+  if (box.dataset.pinned !== undefined) return;
+  box.addEventListener("scroll", () => {
+    if (Math.abs(box.scrollTop - Number(box.dataset.auto)) < 1) return;
+    box.dataset.pinned = box.scrollTop + box.clientHeight >= box.scrollHeight - 8 ? "yes" : "no";
+  });
+  const watch = new ResizeObserver(() => { if (box.dataset.pinned === "yes") toEnd(box); });
+  watch.observe(list);
+  watch.observe(box);
 }

@@ -109,7 +109,14 @@ function privatesOf(ids, privates, colours) {
 function spreadsheet(game, colours, you) {
   const { table, privates } = game;
   const players = table.players;
-  const companies = table.companies;
+  // Companies in play first, in operating order (as the Order column counts them), then those
+  // started but not yet running, then those no one has started, the closed last: a newcomer
+  // read 18West's eight unstarted Granger roads before the companies at play.
+  const stage = (c) => (c.closed ? 3 : c.order !== null ? 0 : c.price !== null || c.president ? 1 : 2);
+  const companies = table.companies
+    .map((c, i) => [c, i])
+    .sort(([a, i], [b, j]) => stage(a) - stage(b) || (a.order ?? 0) - (b.order ?? 0) || i - j)
+    .map(([c]) => c);
   const priced = companies.some((c) => c.price !== null);
   const share = (n, c) => {
     if (!n) return "";

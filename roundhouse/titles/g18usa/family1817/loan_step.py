@@ -297,6 +297,7 @@ class InterestStep(Step[FamilyEngine]):
 
     kinds = frozenset({"pass"})
     name = "pay_interest"
+    passing = "pays the interest on its loans"
 
     def __init__(self) -> None:
         self.paid = False
