@@ -165,13 +165,10 @@ def test_marked_parts_hold_only_marked_values(title: str) -> None:
     record or container inside a marked part (a copy of the state sharing the parts copies
     none of them)."""
     game = roundhouse.new_game(title, ["Ann", "Bob", "Cy", "Dee"], seed=5)
-    bot = RandomBot(5)
-    for turn in range(400):
-        if game.finished:
-            break
+    for turn, move in enumerate(random_moves(game, 5, limit=400)):
         if turn % 20 == 0:
             _check_marked(game, f"{title}, move {turn}")
-        game.apply(bot.choose(game, game.acting[0]))
+        game.apply(move)
 
 
 def _check_marked(game: Game, where: str) -> None:

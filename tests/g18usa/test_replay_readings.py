@@ -20,14 +20,9 @@ from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.family1817.company_sale import SaleKind
 from roundhouse.titles.g18usa.family1817.sale_auction import SaleAuction
 from roundhouse.titles.g18usa.state import UsaGame
+from tests.g18usa.playing import usa
 
 PLAYERS = ["Ann", "Bob", "Cy"]
-
-
-def usa(game: Game) -> UsaGame:
-    state = game.state
-    assert isinstance(state, UsaGame)
-    return state
 
 
 def started(size: int, price: int = 100) -> UsaGame:

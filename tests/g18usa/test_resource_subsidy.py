@@ -12,21 +12,10 @@ import pytest
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.setup_draw import Subsidy
-from roundhouse.titles.g18usa.state import UsaGame
 from tests.g18usa.cards import NO_PRIVATES_TITLE as TITLE
+from tests.g18usa.playing import act, usa
 
 RESOURCE = Subsidy("S16", "resource")
-
-
-def usa(game: Game) -> UsaGame:
-    state = game.state
-    assert isinstance(state, UsaGame)
-    return state
-
-
-def act(game: Game, kind: str, player: str, **fields: object) -> None:
-    entity = fields.pop("entity", player)
-    game.apply({"kind": kind, "player": player, "entity": entity, **fields})
 
 
 def started_in(home: str) -> Game:

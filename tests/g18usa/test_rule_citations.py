@@ -20,22 +20,12 @@ from roundhouse.titles.g18usa.family1817.cash_crisis import Debt, check_crisis_a
 from roundhouse.titles.g18usa.family1817.loan_step import check_payoff
 from roundhouse.titles.g18usa.state import UsaGame
 from tests.g18usa.cards import NO_PRIVATES_TITLE as TITLE
-
-
-def _usa(game: Game) -> UsaGame:
-    state = game.state
-    assert isinstance(state, UsaGame)
-    return state
-
-
-def _act(game: Game, kind: str, player: str, **fields: object) -> None:
-    entity = fields.pop("entity", player)
-    game.apply({"kind": kind, "player": player, "entity": entity, **fields})
+from tests.g18usa.playing import act, usa
 
 
 def _refused(game: Game, kind: str, player: str, **fields: object) -> IllegalAction:
     with pytest.raises(IllegalAction) as err:
-        _act(game, kind, player, **fields)
+        act(game, kind, player, **fields)
     return err.value
 
 
@@ -43,12 +33,12 @@ def _five_share_atsf(options: dict[str, bool] | None = None) -> Game:
     """Seed 1 in Phase 3: Ann starts ATSF as a 5-share company at $100 in Boise (B8); Bob
     is next."""
     game = Game(TITLE, ["Ann", "Bob", "Cy"], seed=1, options=options or {})
-    _usa(game).depot.phases.advance_to("3")
-    _act(game, "bid", "Ann", company="ATSF", price=100)
-    _act(game, "place_token", "Ann", hex="B8", city="c")
-    _act(game, "pass", "Bob")
-    _act(game, "pass", "Cy")
-    _act(game, "choose", "Ann", choice="5")
+    usa(game).depot.phases.advance_to("3")
+    act(game, "bid", "Ann", company="ATSF", price=100)
+    act(game, "place_token", "Ann", hex="B8", city="c")
+    act(game, "pass", "Bob")
+    act(game, "pass", "Cy")
+    act(game, "choose", "Ann", choice="5")
     return game
 
 
@@ -59,7 +49,7 @@ def _leave(g: UsaGame, holder: str, cash: int) -> None:
 def test_18usa_11_3_a_share_without_its_price_cites_11_3() -> None:
     """Bob, with $10, cannot buy a $50 share of ATSF from its treasury."""
     game = _five_share_atsf()
-    _leave(_usa(game), "Bob", 10)
+    _leave(usa(game), "Bob", 10)
     err = _refused(game, "buy_shares", "Bob", shares=["ATSF_1"])
     assert err.rule == "money.insufficient_cash"
     assert str(err) == "Bob has $10 and cannot pay $50 for ATSF_1 (18USA §11.3, §12.6)"
@@ -77,11 +67,11 @@ def test_18usa_17_a_purchase_from_the_president_without_the_cash_cites_17() -> N
     """§17 "No 60% President Share Limit": Ann holds all five shares of ATSF, so Bob may buy
     one from her at 10% above the $50 price ($55); with $10 he cannot."""
     game = _five_share_atsf({"no_president_limit": True})
-    g = _usa(game)
+    g = usa(game)
     for i in (1, 2, 3):
-        _act(game, "pass", "Bob")
-        _act(game, "pass", "Cy")
-        _act(game, "buy_shares", "Ann", shares=[f"ATSF_{i}"])
+        act(game, "pass", "Bob")
+        act(game, "pass", "Cy")
+        act(game, "buy_shares", "Ann", shares=[f"ATSF_{i}"])
     assert [str(a) for a in game.legal_actions() if a.kind == "buy_shares"] == ["Bob buys ATSF_1"]
     _leave(g, "Bob", 10)
     err = _refused(game, "buy_shares", "Bob", shares=["ATSF_1"])
@@ -99,7 +89,7 @@ def _cited(err: IllegalAction) -> str:
 def test_18usa_12_9_repaying_without_100_cites_12_9() -> None:
     """ATSF holds a loan from an earlier round and has $50: it cannot repay $100."""
     game = _five_share_atsf()
-    g = _usa(game)
+    g = usa(game)
     g.loans.lend("ATSF", 0)
     g.loans.borrowed_this_or.clear()
     _leave(g, "ATSF", 50)
@@ -112,7 +102,7 @@ def test_18usa_12_9_repaying_without_100_cites_12_9() -> None:
 def test_18usa_7_2_no_such_company_cites_7_2() -> None:
     """In a cash crisis, a sale of a company the game does not have."""
     game = _five_share_atsf()
-    g = _usa(game)
+    g = usa(game)
     sale = SellShares(player=PlayerId("Ann"), entity="Ann", corporation="XYZ", count=1)
     with pytest.raises(IllegalAction) as err:
         check_crisis_action(g, Debt(player="Ann", amount=100, payee=BANK), sale)

@@ -17,14 +17,10 @@ from roundhouse.core.game import Game
 from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa import board as usa_board
 from roundhouse.titles.g18usa.state import UsaGame
+from tests.g18usa.playing import act
 
 START_CASH = 420
 """§2: each of three players starts with $420."""
-
-
-def act(game: Game, kind: str, player: str, **fields: object) -> None:
-    entity = fields.pop("entity", player)
-    game.apply({"kind": kind, "player": player, "entity": entity, **fields})
 
 
 def started_with(private: str, home: str, *, bid: int, seed: int, price: int = 100) -> UsaGame:

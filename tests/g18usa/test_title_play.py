@@ -14,20 +14,9 @@ from roundhouse.core.game import Game
 from roundhouse.core.rng import Rng
 from roundhouse.titles.g18usa import TITLE as REAL_TITLE
 from roundhouse.titles.g18usa.setup_draw import Subsidy
-from roundhouse.titles.g18usa.state import UsaGame
 from tests.g18usa.cards import CARD_TITLE, new
 from tests.g18usa.cards import NO_PRIVATES_TITLE as TITLE
-
-
-def usa(game: Game) -> UsaGame:
-    state = game.state
-    assert isinstance(state, UsaGame)
-    return state
-
-
-def act(game: Game, kind: str, player: str, **fields: object) -> None:
-    entity = fields.pop("entity", player)
-    game.apply({"kind": kind, "player": player, "entity": entity, **fields})
+from tests.g18usa.playing import act, usa
 
 
 def test_18usa_scripted_opening() -> None:

@@ -14,23 +14,12 @@ from roundhouse.core.trains import SCRAPPED
 from roundhouse.titles.g18usa import TITLE, private_specs
 from roundhouse.titles.g18usa.private_abilities import ResourceTokens
 from roundhouse.titles.g18usa.private_rounds import UsaTakeoverRound
-from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.tile_actions import plan
 from roundhouse.titles.g18usa.train_privates import Rusting
 from tests.g18usa.cards import Card
+from tests.g18usa.playing import act, usa
 
 DEALT = ["P1", "P2", "P3", "P4", "P6", "P9", "P11", "P13", "P14", "P15", "P20", "P23", "P25"]
-
-
-def usa(game: Game) -> UsaGame:
-    state = game.state
-    assert isinstance(state, UsaGame)
-    return state
-
-
-def act(game: Game, kind: str, player: str, **fields: object) -> None:
-    entity = fields.pop("entity", player)
-    game.apply({"kind": kind, "player": player, "entity": entity, **fields})
 
 
 def started_with(private: str, home: str, *, bid: int) -> Game:

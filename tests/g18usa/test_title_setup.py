@@ -16,14 +16,8 @@ from roundhouse.core.title import REGISTRY
 from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa import board as usa_board
 from roundhouse.titles.g18usa.setup_draw import SUBSIDIES, draw_privates, draw_setup
-from roundhouse.titles.g18usa.state import UsaGame
 from tests.g18usa.cards import CARDS, new
-
-
-def usa(game: Game) -> UsaGame:
-    state = game.state
-    assert isinstance(state, UsaGame)
-    return state
+from tests.g18usa.playing import usa
 
 
 def test_18usa_is_registered_for_two_to_seven_players() -> None:
