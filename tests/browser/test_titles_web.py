@@ -90,7 +90,7 @@ def test_browser_usa_merger_round_explained(base_url: str, browser) -> None:
     help_text = page.inner_text("#prompt-help")
     assert "convert" in help_text and "merge" in help_text and "§14.1" in help_text
     buttons = page.locator("#controls button.action").all_inner_texts()
-    converts = [b for b in buttons if "convert" in b]
+    converts = [b for b in buttons if " converts " in b]
     assert converts or any("merges with" in b for b in buttons), buttons
     assert all(b.endswith("-share company") for b in converts), buttons
     context.close()
