@@ -11,7 +11,7 @@ import contextlib
 import httpx2
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, shot, sync_api
+from tests.browser.conftest import ARTIFACTS, open_new_game, shot, sync_api
 from tests.browser.late_games import late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
 from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition, usa_positions
@@ -24,18 +24,6 @@ def _page(browser, width: int, height: int = 0):  # type: ignore[no-untyped-def]
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return context, page, errors
-
-
-def _new(browser, base_url: str, title: str, width: int):  # type: ignore[no-untyped-def]
-    context, page, errors = _page(browser, width)
-    created = httpx2.post(
-        f"{base_url}/api/games",
-        json={"title": title, "seats": [{"name": n} for n in ("Ann", "Bob", "Cy")], "seed": 3},
-    ).json()
-    page.goto(base_url + created["link"])
-    page.wait_for_selector("#board svg [data-hex]")
-    page.wait_for_selector("#controls button")
     return context, page, errors
 
 
@@ -63,7 +51,7 @@ def test_browser_long_choices_read_in_full(base_url: str, browser, width: int) -
     for auction (§3.2.4): eleven and more moves, once a drop-down whose closed box showed
     "Bob puts CBQ's President'…" on a phone and in the 2560 px side column.  Each choice
     now reads in full on its own line, wrapping where narrow, and the one picked is played."""
-    context, page, errors = _new(browser, base_url, "18West", width)
+    context, page, errors = open_new_game(browser, base_url, "18West", width, WIDTHS[width])
     items = page.locator("#controls form.choice .choice-item")
     texts = items.all_inner_texts()
     shot(page, f"readable-choices-{width}")
@@ -91,7 +79,7 @@ def test_browser_wide_screen_map_fills_its_column(base_url: str, browser, title:
     of the screen empty under it (now under a quarter where the sheet's width bounds it).
     The tables stay beside the moves, every player's column in sight, nothing scrolling
     sideways."""
-    context, page, errors = _new(browser, base_url, title, 2560)
+    context, page, errors = open_new_game(browser, base_url, title, 2560, WIDTHS[2560])
     page.wait_for_selector(".spreadsheet table")
     shot(page, f"readable-wide-{title}")
     _check_layout(page, 2560, 1440, f"readable-wide-{title}")
@@ -223,7 +211,7 @@ def test_browser_phone_map_refits_when_the_dock_changes(base_url: str, browser) 
     map now opens again for its box's new shape (the moves hidden, a portrait box: the board
     at the map's full height, to be dragged sideways); a zoomed map keeps its scale and
     fills its box (the moves shown again)."""
-    context, page, errors = _new(browser, base_url, "18RoyalGorge", 390)
+    context, page, errors = open_new_game(browser, base_url, "18RoyalGorge", 390, WIDTHS[390])
     opened = page.evaluate(ASPECTS)
     page.click("#dock-toggle")  # hide the moves: the map's box grows tall
     shown = _reshaped(page, opened)

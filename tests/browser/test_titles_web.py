@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import httpx2
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import open_new_game, shot
 from tests.browser.title_positions import us_with_trains, usa_positions
 
 
@@ -23,19 +23,6 @@ def _open(browser, base_url: str, doc: dict, width: int, height: int = 900):
     page.wait_for_selector("#board svg [data-hex]")
     page.wait_for_selector("#controls button")
     return context, page, errors
-
-
-def _new(browser, base_url: str, title: str, width: int, height: int = 900):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    created = httpx2.post(
-        f"{base_url}/api/games",
-        json={"title": title, "seats": [{"name": n} for n in ("Ann", "Bob", "Cy")], "seed": 3},
-    ).json()
-    page.goto(base_url + created["link"])
-    page.wait_for_selector("#board svg [data-hex]")
-    page.wait_for_selector("#controls button")
-    return context, page
 
 
 def test_browser_usa_starting_a_company_is_one_form(base_url: str, browser) -> None:
@@ -93,6 +80,8 @@ def test_browser_usa_merger_round_explained(base_url: str, browser) -> None:
     converts = [b for b in buttons if " converts " in b]
     assert converts or any("merges with" in b for b in buttons), buttons
     assert all(b.endswith("-share company") for b in converts), buttons
+    # Its pass names the decision passed, as the log will (§14.1), not a bare "B&O passes".
+    assert any(b.endswith(" passes on converting or merging") for b in buttons), buttons
     context.close()
     assert not errors, errors
 
@@ -122,7 +111,7 @@ def test_browser_west_land_grants_in_words_and_on_the_map(base_url: str, browser
     (§3.2.4) with help; the spreadsheet says which companies are Granger Roads, Land Grants
     and Public Companies (§2.2) and where each Land Grant's x2 token stands (§8.2); the map
     marks those x2 tokens, with a key."""
-    context, page = _new(browser, base_url, "18West", 1280)
+    context, page, errors = open_new_game(browser, base_url, "18West", 1280)
     shot(page, "titles-west-start")
     texts = page.locator("#controls .choice-item, #controls button").all_inner_texts()
     assert any("President's Certificate up for auction" in t for t in texts), texts
@@ -136,6 +125,7 @@ def test_browser_west_land_grants_in_words_and_on_the_map(base_url: str, browser
     assert "x2 marker" in page.inner_text("#board")
     assert page.locator("#board [data-hex='H3'] .marker").count() == 1
     context.close()
+    assert not errors, errors
 
 
 def test_browser_wide_screen_tables_beside_the_map_without_inner_scroll(
@@ -242,11 +232,12 @@ def test_browser_us_sealed_bids_banner_and_trains_by_name(base_url: str, browser
     names the seats acting, each once ("ERRC · Ann, Bob, Cy: ..."), not one of them and then
     all three; the spreadsheet names a company's trains as the roster does ("2, 2"), never by
     their ids ("2-0 2-1"), and the roster each owner once with a count."""
-    context, page = _new(browser, base_url, "18US", 1280)
+    context, page, errors = open_new_game(browser, base_url, "18US", 1280)
     assert page.inner_text("#status").startswith("ERRC · Ann, Bob, Cy: "), page.inner_text(
         "#status"
     )
     context.close()
+    assert not errors, errors
     context, page, errors = _open(browser, base_url, us_with_trains(), 1280)
     shot(page, "titles-us-trains")
     cells = page.locator(".spreadsheet tbody td.list").all_inner_texts()
