@@ -12,7 +12,7 @@ import httpx2
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, open_new_game, shot, sync_api
-from tests.browser.late_games import late_game
+from tests.browser.late_games import cut, late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
 from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition, usa_positions
 
@@ -90,6 +90,43 @@ def test_browser_wide_screen_map_fills_its_column(base_url: str, browser, title:
     assert bottom > 1440 * 0.75, f"{1440 - bottom:.0f}px of the screen lie empty under the map"
     sheet = page.locator(".spreadsheet")
     assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the sheet scrolls"
+    context.close()
+    assert not errors, errors
+
+
+GAP_UNDER = """() => {
+  const column = document.getElementById('board-column').getBoundingClientRect();
+  const side = document.querySelector('.side').getBoundingClientRect();
+  return { screen: innerHeight - column.bottom, side: side.bottom - column.bottom,
+           logUnder: !!document.querySelector('#board-column > .log-card') };
+}"""
+"""Room left under the map's column: to the screen's foot, and to the moves column's foot."""
+
+
+@pytest.mark.parametrize(("title", "width"), [("18West", 2560), ("18US", 2560), ("18USA", 1280)])
+def test_browser_no_gap_under_a_short_map(base_url: str, browser, title: str, width: int) -> None:
+    """A map wider than tall left the screen empty under it: ~330 px under 18West's and
+    18US's maps at 2560 x 1440 (the log stayed beside it, asking for 28rem free) and ~370 px
+    under 18USA's at 1280 px beside a long log.  Mid-game, the log now fills the room under
+    the map at 2560 px, and at 1280 px the moves column ends with the map, its log taking
+    what the moves leave (85 px lower here, where that is under the log's least height)."""
+    doc = cut(late_game(title)["doc"], late_game(title)["mid"])
+    context, page, errors = _imported(browser, base_url, doc, width)
+    page.wait_for_selector(".spreadsheet table")
+    page.wait_for_timeout(300)  # the log settles beside or under the map (placeLog)
+    shot(page, f"readable-gap-{title}-{width}")
+    gap = page.evaluate(GAP_UNDER)
+    if width >= 2240:
+        assert gap["logUnder"], gap
+        assert gap["screen"] < 80, f"{gap['screen']:.0f}px of the screen lie empty under the map"
+    else:
+        # The moves column ends with the map, or, where the moves and the history leave
+        # less than the log's least height (8rem), that far below it.
+        assert not gap["logUnder"], gap
+        log = page.locator(".side .log-scroll").bounding_box()
+        assert log is not None and log["height"] >= 127, log
+        least = log["height"] <= 129 and gap["side"] <= 129
+        assert abs(gap["side"]) < 2 or least, f"the moves column ends {gap['side']:.0f}px lower"
     context.close()
     assert not errors, errors
 
