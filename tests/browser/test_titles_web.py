@@ -9,6 +9,7 @@ from __future__ import annotations
 import httpx2
 
 from tests.browser.conftest import open_new_game, shot
+from tests.browser.late_games import cut, late_game
 from tests.browser.title_positions import us_with_trains, usa_positions
 
 
@@ -249,5 +250,41 @@ def test_browser_us_sealed_bids_banner_and_trains_by_name(base_url: str, browser
         owners = row.locator(".chip").all_inner_texts()
         assert len(owners) == len(set(owners)), owners
     assert "×2" in page.inner_text(".trains"), page.inner_text(".trains")
+    context.close()
+    assert not errors, errors
+
+
+def test_browser_phone_moves_compact_for_many_of_a_kind(base_url: str, browser) -> None:
+    """18US on a phone, a company laying track: six permission requests (§7.3) and four
+    privates to buy were ten full-width buttons, the docked moves ~530 px of content in a
+    third of the screen.  Moves worded alike but for a few words say those words once
+    ("SR asks permission to lay tile … (§7.3)") above a small button each naming what differs
+    ("7 on D17"), in rows; every move is still a button, named in full."""
+    doc = cut(late_game("18US")["doc"], late_game("18US")["mid"])
+    context, page, errors = _open(browser, base_url, doc, 390, 844)
+    shot(page, "titles-us-390-moves")
+    named = page.evaluate(
+        """() => [...document.querySelectorAll('#controls button.action')]
+          .map((b) => [b.getAttribute('aria-label') || b.textContent, b.textContent])"""
+    )
+    asks = [(full, shown) for full, shown in named if " asks permission to lay tile " in full]
+    privates = [full for full, _ in named if " buys P" in full]
+    assert len(asks) > 3 and len(privates) > 3, named
+    assert all(len(shown) <= 9 and shown in full for full, shown in asks), asks
+    said = page.locator("#controls .shared-words").all_inner_texts()
+    assert any(t.endswith(" asks permission to lay tile … (§7.3)") for t in said), said
+    rows = page.evaluate(
+        """() => new Set([...document.querySelectorAll('#controls button.action')]
+          .filter((b) => (b.getAttribute('aria-label') || '').includes(' asks permission '))
+          .map((b) => Math.round(b.getBoundingClientRect().top))).size"""
+    )
+    assert rows <= 2, f"the {len(asks)} permission requests take {rows} rows"
+    tall = page.evaluate("document.getElementById('controls').scrollHeight")
+    assert tall < 460, f"the moves are {tall}px tall"
+    # A small button plays the move it names in full.
+    before = page.evaluate("document.body.dataset.version")
+    page.locator("#controls button.action", has_text=asks[1][1]).first.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+    assert asks[1][0] in page.locator("#log li").last.inner_text()
     context.close()
     assert not errors, errors
