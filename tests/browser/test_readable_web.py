@@ -11,6 +11,8 @@ import contextlib
 import httpx2
 import pytest
 
+import roundhouse
+from roundhouse.core.rng import Rng
 from tests.browser.conftest import ARTIFACTS, open_new_game, shot, sync_api
 from tests.browser.late_games import cut, late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
@@ -280,3 +282,33 @@ def _full_box(page) -> list[float]:  # type: ignore[no-untyped-def]
     svg = httpx2.get(page.url.split("#")[0].replace("/games/", "/api/games/") + "/board.svg")
     head = svg.text.split('viewBox="', 1)[1].split('"', 1)[0]
     return [float(v) for v in head.split()]
+
+
+def _chicago_build() -> dict:
+    """A Chicago Express game at a build (§4.2) with fifteen hexes to enter next."""
+    game = roundhouse.new_game("ChicagoExpress", ["Ann", "Bob", "Cy"], seed=1)
+    rng = Rng(1)
+    for _ in range(189):
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+    return game.to_doc()
+
+
+def test_browser_chicago_build_choices_gathered(base_url: str, browser) -> None:
+    """Chicago Express §4.2: the hexes a build may enter next were a table of one row per
+    hex (18 rows at 1280 px, most repeating "1 | 0"); hexes alike in cost and income now
+    share a row naming them all, so every hex is still there with its figures."""
+    doc = _chicago_build()
+    choices = next(p for p in roundhouse.load(doc).prompt().details if p.id == "build_choices")
+    assert len(choices.rows) == 15
+    context, page, errors = _imported(browser, base_url, doc, 1280)
+    panel = page.locator(".panel-build_choices")
+    panel.wait_for()
+    shot(page, "readable-chicago-build-1280")
+    rows = [r.split("\t") for r in panel.locator("tbody tr").all_inner_texts()]
+    alike = {(str(r[1]), str(r[2])) for r in choices.rows}
+    assert len(rows) == len(alike), rows
+    shown = {h: (cost, income) for hexes, cost, income in rows for h in hexes.split(", ")}
+    assert shown == {str(r[0]): (str(r[1]), str(r[2])) for r in choices.rows}, rows
+    context.close()
+    assert not errors, errors
