@@ -12,6 +12,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx2
 import pytest
 
 from tests.postgres_schema import MISSING_POSTGRES, fresh_schema_url
@@ -132,3 +133,23 @@ def shot(page: object, name: str) -> None:
     """Keep a screenshot as a test artifact (tests/browser/artifacts/, git-ignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def open_new_game(browser, base_url: str, title: str, width: int, height: int = 900):  # type: ignore[no-untyped-def]
+    """A new game of ``title`` for Ann, Bob and Cy (seed 3) made through the API and opened
+    at ``width`` x ``height`` (a phone's context below 500 px), once its map and first
+    moves are drawn: the context, the page and the page's script errors."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=width < 500
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    created = httpx2.post(
+        f"{base_url}/api/games",
+        json={"title": title, "seats": [{"name": n} for n in ("Ann", "Bob", "Cy")], "seed": 3},
+    ).json()
+    page.goto(base_url + created["link"])
+    page.wait_for_selector("#board svg [data-hex]")
+    page.wait_for_selector("#controls button")
+    return context, page, errors

@@ -11,8 +11,10 @@ import contextlib
 import httpx2
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, shot, sync_api
-from tests.browser.late_games import late_game
+import roundhouse
+from roundhouse.core.rng import Rng
+from tests.browser.conftest import ARTIFACTS, open_new_game, shot, sync_api
+from tests.browser.late_games import cut, late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
 from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition, usa_positions
 
@@ -24,18 +26,6 @@ def _page(browser, width: int, height: int = 0):  # type: ignore[no-untyped-def]
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return context, page, errors
-
-
-def _new(browser, base_url: str, title: str, width: int):  # type: ignore[no-untyped-def]
-    context, page, errors = _page(browser, width)
-    created = httpx2.post(
-        f"{base_url}/api/games",
-        json={"title": title, "seats": [{"name": n} for n in ("Ann", "Bob", "Cy")], "seed": 3},
-    ).json()
-    page.goto(base_url + created["link"])
-    page.wait_for_selector("#board svg [data-hex]")
-    page.wait_for_selector("#controls button")
     return context, page, errors
 
 
@@ -63,7 +53,7 @@ def test_browser_long_choices_read_in_full(base_url: str, browser, width: int) -
     for auction (§3.2.4): eleven and more moves, once a drop-down whose closed box showed
     "Bob puts CBQ's President'…" on a phone and in the 2560 px side column.  Each choice
     now reads in full on its own line, wrapping where narrow, and the one picked is played."""
-    context, page, errors = _new(browser, base_url, "18West", width)
+    context, page, errors = open_new_game(browser, base_url, "18West", width, WIDTHS[width])
     items = page.locator("#controls form.choice .choice-item")
     texts = items.all_inner_texts()
     shot(page, f"readable-choices-{width}")
@@ -91,7 +81,7 @@ def test_browser_wide_screen_map_fills_its_column(base_url: str, browser, title:
     of the screen empty under it (now under a quarter where the sheet's width bounds it).
     The tables stay beside the moves, every player's column in sight, nothing scrolling
     sideways."""
-    context, page, errors = _new(browser, base_url, title, 2560)
+    context, page, errors = open_new_game(browser, base_url, title, 2560, WIDTHS[2560])
     page.wait_for_selector(".spreadsheet table")
     shot(page, f"readable-wide-{title}")
     _check_layout(page, 2560, 1440, f"readable-wide-{title}")
@@ -102,6 +92,43 @@ def test_browser_wide_screen_map_fills_its_column(base_url: str, browser, title:
     assert bottom > 1440 * 0.75, f"{1440 - bottom:.0f}px of the screen lie empty under the map"
     sheet = page.locator(".spreadsheet")
     assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the sheet scrolls"
+    context.close()
+    assert not errors, errors
+
+
+GAP_UNDER = """() => {
+  const column = document.getElementById('board-column').getBoundingClientRect();
+  const side = document.querySelector('.side').getBoundingClientRect();
+  return { screen: innerHeight - column.bottom, side: side.bottom - column.bottom,
+           logUnder: !!document.querySelector('#board-column > .log-card') };
+}"""
+"""Room left under the map's column: to the screen's foot, and to the moves column's foot."""
+
+
+@pytest.mark.parametrize(("title", "width"), [("18West", 2560), ("18US", 2560), ("18USA", 1280)])
+def test_browser_no_gap_under_a_short_map(base_url: str, browser, title: str, width: int) -> None:
+    """A map wider than tall left the screen empty under it: ~330 px under 18West's and
+    18US's maps at 2560 x 1440 (the log stayed beside it, asking for 28rem free) and ~370 px
+    under 18USA's at 1280 px beside a long log.  Mid-game, the log now fills the room under
+    the map at 2560 px, and at 1280 px the moves column ends with the map, its log taking
+    what the moves leave (85 px lower here, where that is under the log's least height)."""
+    doc = cut(late_game(title)["doc"], late_game(title)["mid"])
+    context, page, errors = _imported(browser, base_url, doc, width)
+    page.wait_for_selector(".spreadsheet table")
+    page.wait_for_timeout(300)  # the log settles beside or under the map (placeLog)
+    shot(page, f"readable-gap-{title}-{width}")
+    gap = page.evaluate(GAP_UNDER)
+    if width >= 2240:
+        assert gap["logUnder"], gap
+        assert gap["screen"] < 80, f"{gap['screen']:.0f}px of the screen lie empty under the map"
+    else:
+        # The moves column ends with the map, or, where the moves and the history leave
+        # less than the log's least height (8rem), that far below it.
+        assert not gap["logUnder"], gap
+        log = page.locator(".side .log-scroll").bounding_box()
+        assert log is not None and log["height"] >= 127, log
+        least = log["height"] <= 129 and gap["side"] <= 129
+        assert abs(gap["side"]) < 2 or least, f"the moves column ends {gap['side']:.0f}px lower"
     context.close()
     assert not errors, errors
 
@@ -223,7 +250,7 @@ def test_browser_phone_map_refits_when_the_dock_changes(base_url: str, browser) 
     map now opens again for its box's new shape (the moves hidden, a portrait box: the board
     at the map's full height, to be dragged sideways); a zoomed map keeps its scale and
     fills its box (the moves shown again)."""
-    context, page, errors = _new(browser, base_url, "18RoyalGorge", 390)
+    context, page, errors = open_new_game(browser, base_url, "18RoyalGorge", 390, WIDTHS[390])
     opened = page.evaluate(ASPECTS)
     page.click("#dock-toggle")  # hide the moves: the map's box grows tall
     shown = _reshaped(page, opened)
@@ -255,3 +282,33 @@ def _full_box(page) -> list[float]:  # type: ignore[no-untyped-def]
     svg = httpx2.get(page.url.split("#")[0].replace("/games/", "/api/games/") + "/board.svg")
     head = svg.text.split('viewBox="', 1)[1].split('"', 1)[0]
     return [float(v) for v in head.split()]
+
+
+def _chicago_build() -> dict:
+    """A Chicago Express game at a build (§4.2) with fifteen hexes to enter next."""
+    game = roundhouse.new_game("ChicagoExpress", ["Ann", "Bob", "Cy"], seed=1)
+    rng = Rng(1)
+    for _ in range(189):
+        moves = game.legal_actions()
+        game.apply(moves[rng.below(len(moves))])
+    return game.to_doc()
+
+
+def test_browser_chicago_build_choices_gathered(base_url: str, browser) -> None:
+    """Chicago Express §4.2: the hexes a build may enter next were a table of one row per
+    hex (18 rows at 1280 px, most repeating "1 | 0"); hexes alike in cost and income now
+    share a row naming them all, so every hex is still there with its figures."""
+    doc = _chicago_build()
+    choices = next(p for p in roundhouse.load(doc).prompt().details if p.id == "build_choices")
+    assert len(choices.rows) == 15
+    context, page, errors = _imported(browser, base_url, doc, 1280)
+    panel = page.locator(".panel-build_choices")
+    panel.wait_for()
+    shot(page, "readable-chicago-build-1280")
+    rows = [r.split("\t") for r in panel.locator("tbody tr").all_inner_texts()]
+    alike = {(str(r[1]), str(r[2])) for r in choices.rows}
+    assert len(rows) == len(alike), rows
+    shown = {h: (cost, income) for hexes, cost, income in rows for h in hexes.split(", ")}
+    assert shown == {str(r[0]): (str(r[1]), str(r[2])) for r in choices.rows}, rows
+    context.close()
+    assert not errors, errors

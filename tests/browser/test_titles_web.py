@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import httpx2
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import open_new_game, shot
+from tests.browser.late_games import cut, late_game
 from tests.browser.title_positions import us_with_trains, usa_positions
 
 
@@ -23,19 +24,6 @@ def _open(browser, base_url: str, doc: dict, width: int, height: int = 900):
     page.wait_for_selector("#board svg [data-hex]")
     page.wait_for_selector("#controls button")
     return context, page, errors
-
-
-def _new(browser, base_url: str, title: str, width: int, height: int = 900):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    created = httpx2.post(
-        f"{base_url}/api/games",
-        json={"title": title, "seats": [{"name": n} for n in ("Ann", "Bob", "Cy")], "seed": 3},
-    ).json()
-    page.goto(base_url + created["link"])
-    page.wait_for_selector("#board svg [data-hex]")
-    page.wait_for_selector("#controls button")
-    return context, page
 
 
 def test_browser_usa_starting_a_company_is_one_form(base_url: str, browser) -> None:
@@ -90,9 +78,11 @@ def test_browser_usa_merger_round_explained(base_url: str, browser) -> None:
     help_text = page.inner_text("#prompt-help")
     assert "convert" in help_text and "merge" in help_text and "§14.1" in help_text
     buttons = page.locator("#controls button.action").all_inner_texts()
-    converts = [b for b in buttons if "convert" in b]
+    converts = [b for b in buttons if " converts " in b]
     assert converts or any("merges with" in b for b in buttons), buttons
     assert all(b.endswith("-share company") for b in converts), buttons
+    # Its pass names the decision passed, as the log will (§14.1), not a bare "B&O passes".
+    assert any(b.endswith(" passes on converting or merging") for b in buttons), buttons
     context.close()
     assert not errors, errors
 
@@ -122,7 +112,7 @@ def test_browser_west_land_grants_in_words_and_on_the_map(base_url: str, browser
     (§3.2.4) with help; the spreadsheet says which companies are Granger Roads, Land Grants
     and Public Companies (§2.2) and where each Land Grant's x2 token stands (§8.2); the map
     marks those x2 tokens, with a key."""
-    context, page = _new(browser, base_url, "18West", 1280)
+    context, page, errors = open_new_game(browser, base_url, "18West", 1280)
     shot(page, "titles-west-start")
     texts = page.locator("#controls .choice-item, #controls button").all_inner_texts()
     assert any("President's Certificate up for auction" in t for t in texts), texts
@@ -136,6 +126,7 @@ def test_browser_west_land_grants_in_words_and_on_the_map(base_url: str, browser
     assert "x2 marker" in page.inner_text("#board")
     assert page.locator("#board [data-hex='H3'] .marker").count() == 1
     context.close()
+    assert not errors, errors
 
 
 def test_browser_wide_screen_tables_beside_the_map_without_inner_scroll(
@@ -242,11 +233,12 @@ def test_browser_us_sealed_bids_banner_and_trains_by_name(base_url: str, browser
     names the seats acting, each once ("ERRC · Ann, Bob, Cy: ..."), not one of them and then
     all three; the spreadsheet names a company's trains as the roster does ("2, 2"), never by
     their ids ("2-0 2-1"), and the roster each owner once with a count."""
-    context, page = _new(browser, base_url, "18US", 1280)
+    context, page, errors = open_new_game(browser, base_url, "18US", 1280)
     assert page.inner_text("#status").startswith("ERRC · Ann, Bob, Cy: "), page.inner_text(
         "#status"
     )
     context.close()
+    assert not errors, errors
     context, page, errors = _open(browser, base_url, us_with_trains(), 1280)
     shot(page, "titles-us-trains")
     cells = page.locator(".spreadsheet tbody td.list").all_inner_texts()
@@ -258,5 +250,41 @@ def test_browser_us_sealed_bids_banner_and_trains_by_name(base_url: str, browser
         owners = row.locator(".chip").all_inner_texts()
         assert len(owners) == len(set(owners)), owners
     assert "×2" in page.inner_text(".trains"), page.inner_text(".trains")
+    context.close()
+    assert not errors, errors
+
+
+def test_browser_phone_moves_compact_for_many_of_a_kind(base_url: str, browser) -> None:
+    """18US on a phone, a company laying track: six permission requests (§7.3) and four
+    privates to buy were ten full-width buttons, the docked moves ~530 px of content in a
+    third of the screen.  Moves worded alike but for a few words say those words once
+    ("SR asks permission to lay tile … (§7.3)") above a small button each naming what differs
+    ("7 on D17"), in rows; every move is still a button, named in full."""
+    doc = cut(late_game("18US")["doc"], late_game("18US")["mid"])
+    context, page, errors = _open(browser, base_url, doc, 390, 844)
+    shot(page, "titles-us-390-moves")
+    named = page.evaluate(
+        """() => [...document.querySelectorAll('#controls button.action')]
+          .map((b) => [b.getAttribute('aria-label') || b.textContent, b.textContent])"""
+    )
+    asks = [(full, shown) for full, shown in named if " asks permission to lay tile " in full]
+    privates = [full for full, _ in named if " buys P" in full]
+    assert len(asks) > 3 and len(privates) > 3, named
+    assert all(len(shown) <= 9 and shown in full for full, shown in asks), asks
+    said = page.locator("#controls .shared-words").all_inner_texts()
+    assert any(t.endswith(" asks permission to lay tile … (§7.3)") for t in said), said
+    rows = page.evaluate(
+        """() => new Set([...document.querySelectorAll('#controls button.action')]
+          .filter((b) => (b.getAttribute('aria-label') || '').includes(' asks permission '))
+          .map((b) => Math.round(b.getBoundingClientRect().top))).size"""
+    )
+    assert rows <= 2, f"the {len(asks)} permission requests take {rows} rows"
+    tall = page.evaluate("document.getElementById('controls').scrollHeight")
+    assert tall < 460, f"the moves are {tall}px tall"
+    # A small button plays the move it names in full.
+    before = page.evaluate("document.body.dataset.version")
+    page.locator("#controls button.action", has_text=asks[1][1]).first.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+    assert asks[1][0] in page.locator("#log li").last.inner_text()
     context.close()
     assert not errors, errors

@@ -308,3 +308,55 @@ def test_a_pass_in_an_auction_names_the_item_bid_for() -> None:
     assert [e.kind for e in entries[:4]] == ["bid", "bid", "bid", "pass"]
     restated = [e.text for e in entries[3].events if e.data.get("restates")]
     assert restated == [f"{entries[3].player} passes on P29"]
+
+
+@pytest.mark.parametrize("name", ["18USA", "18West"])
+def test_every_pass_of_the_later_titles_names_what_it_gives_up(name: str) -> None:
+    """18USA's merger and acquisition round, its company starts and private auction, and
+    18West's Initial Stock Round auctions logged a bare "Cy passes": every pass of a whole
+    game is restated naming what was passed, and its button said the same beforehand."""
+    from tests.browser.late_games import cut, late_game
+
+    doc = late_game(name)["doc"]
+    game = roundhouse.load(doc)
+    plain = []
+    told: list[tuple[int, str]] = []
+    for entry in game.log_entries():
+        if entry.kind != "pass":
+            continue
+        restated = [e.text for e in entry.events if e.kind == "pass" and e.data.get("restates")]
+        if not restated or restated[0].split(" ", 1)[1] == "passes":
+            plain.append((entry.index, entry.text))
+        else:
+            told.append((entry.index, restated[0]))
+    assert not plain, plain[:10]
+    # The buttons: each kind of pass said before it was made as the log says it after.
+    seen: set[str] = set()
+    for index, text in told:
+        kind = " ".join(text.split(" ")[1:5])
+        if kind in seen:
+            continue
+        seen.add(kind)
+        before = roundhouse.load(cut(doc, index))
+        assert before.describe(game.log[index]) == text, (index, text)
+
+
+def test_the_18usa_merger_round_has_a_header_and_its_passes_say_what() -> None:
+    """18USA §14: the merger and acquisition round gets a header as other rounds do, and its
+    passes name the decision: converting or merging (§14.1), a friendly sale (§14.2.3)."""
+    from tests.browser.late_games import late_game
+
+    game = roundhouse.load(late_game("18USA")["doc"])
+    heads: list[tuple[str, object]] = []
+    mr: list[str] = []
+    for entry in game.log_entries():
+        for e in entry.events:
+            if e.kind == "round":
+                heads.append((e.text, e.data.get("round")))
+            elif e.kind == "pass" and heads and heads[-1][0].startswith("Merger"):
+                mr.append(e.text)
+    assert ("Merger and acquisition round 1.1", "MR 1.1") in heads, heads[:8]
+    at = heads.index(("Merger and acquisition round 1.1", "MR 1.1"))
+    assert heads[at - 1][0] == "Operating round 1.1" and heads[at + 1][0] == "Operating round 1.2"
+    assert any(t.endswith(" passes on converting or merging") for t in mr), mr[:10]
+    assert any(" passes on offering " in t and t.endswith(" for sale") for t in mr), mr[:10]

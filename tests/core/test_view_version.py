@@ -22,7 +22,7 @@ RECORDED: dict[str, tuple[int, str]] = {
     "game": (1, "8ca84684e34c857d"),
     "log": (1, "e80a59ca7b91d9ce"),
     "market": (1, "fd386026987d372a"),
-    "panel": (1, "8190d6c152b53c86"),
+    "panel": (1, "48394d70360b1ffd"),
     "private": (1, "c186845cbe6c8349"),
     "prompt": (1, "b00565f6265c21ae"),
     "run": (1, "c3b16e837506aad9"),

@@ -211,6 +211,15 @@ class Round(Generic[G]):
                 rule="step.choice_card",
             )
 
+    def told_pass(self, g: G, action: Action) -> str | None:
+        """The pass ``action`` in words naming what it gives up ("KP passes on buying
+        trains"), for the log and the pass's button; None: told plainly.  By default the
+        step taking it says it (:meth:`Step.told_pass`); a round deciding without steps
+        (18USA's merger and acquisition round) says it itself.  Raises
+        :class:`IllegalAction` as :meth:`step_for` does when nobody may pass now."""
+        step, entity = self.step_for(g, action)
+        return step.told_pass(g, getattr(action, "entity", entity))
+
     def process(self, g: G, action: Action) -> None:
         step, entity = self.step_for(g, action)
         if action.kind == "pass":

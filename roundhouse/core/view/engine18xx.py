@@ -448,10 +448,9 @@ class EngineObserver(Observer[E]):
             return self.told(action)
         if isinstance(action, Pass) and not g.finished and not g.pending_discards:
             try:
-                step, _ = g.round.step_for(g, action)
+                return g.round.told_pass(g, action) or str(action)
             except IllegalAction:
                 return str(action)
-            return step.told_pass(g, action.entity) or str(action)
         return str(action)
 
     def step_of(self, action: Action) -> tuple[str, str]:

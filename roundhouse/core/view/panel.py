@@ -58,6 +58,10 @@ class Panel(Part):
     rows: tuple[tuple[Cell, ...], ...] = ()
     note: str = ""
     """A sentence under the table (what the numbers mean, which rule)."""
+    gather: bool = False
+    """Whether a client may show rows alike but for their first cell as one row naming them
+    all ("E7, F7, H4 | 1 | 0"): Chicago Express's build offers some 18 hexes at a handful of
+    prices and incomes (§4.2), a long table of repeats.  The rows stay one per name here."""
 
     @classmethod
     def of_facts(cls, id: str, title: str, facts: Iterable[tuple[str, Cell]]) -> Panel:

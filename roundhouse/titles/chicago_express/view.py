@@ -247,6 +247,7 @@ class ChicagoExpressObserver(Observer[ChicagoExpressState]):
             rows=tuple(
                 (h, build.entry_cost(s, h), s.hex_value(h)) for h in build.placements(s, s.building)
             ),
+            gather=True,
         )
         return (so_far, choices)
 

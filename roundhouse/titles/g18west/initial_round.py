@@ -322,6 +322,14 @@ class AuctionStep(Step[WestGame]):
         assert isinstance(g.round, WestStockRound)
         return g.round
 
+    def told_pass(self, g: WestGame, who: str) -> str | None:
+        """A pass drops out of the bidding for the certificate up for auction (§3.2.4):
+        "Bob passes on UP's President's Certificate"."""
+        a = self._round(g).auction
+        if a is None:
+            return super().told_pass(g, who)
+        return f"{who} passes on {a.item}'s President's Certificate"
+
     def active(self, g: WestGame, entity: str) -> bool:
         a = self._round(g).auction
         return a is not None and a.current == entity

@@ -123,11 +123,45 @@ function choiceList(id, name, labels, onPick) {
   return list;
 }
 
-function listControl(kind, listed, submit, limit = BUTTON_LIMIT) {
+// The words a few moves share at their start and end ("SR asks permission to lay tile" …
+// "(§7.3)"), as word counts; none unless they share two words or more at the start and each
+// keeps some of its own.
+function sharedWords(texts) {
+  const words = texts.map((t) => t.split(" "));
+  const shortest = Math.min(...words.map((w) => w.length));
+  let head = 0;
+  while (head < shortest - 1 && words.every((w) => w[head] === words[0][head])) head += 1;
+  let tail = 0;
+  while (head + tail < shortest - 1 && words.every((w) => w[w.length - 1 - tail] === words[0][words[0].length - 1 - tail])) tail += 1;
+  return head >= 2 ? { head, tail } : null;
+}
+
+// On a phone, moves of a kind worded alike but for a few words are said once above small
+// buttons naming what differs, in rows ("7 on D17", "8 on D17", …): 18US's six permission
+// requests were six full-width buttons filling the docked moves.  Each button keeps the move's
+// full words as its name (read out, and shown on a long press).
+function sharedButtons(kind, actions, submit) {
+  const shared = actions.length >= 3 ? sharedWords(actions.map((a) => a.text)) : null;
+  if (!shared) return null;
+  const words = actions[0].text.split(" ");
+  const said = [...words.slice(0, shared.head), "…", ...words.slice(words.length - shared.tail)].join(" ");
+  return [el("p", { class: "shared-words" }, said),
+    el("div", { class: "buttons shared" }, actions.map((a) => {
+      const own = a.text.split(" ");
+      return el("button", {
+        type: "button", class: "action", "data-kind": kind, "aria-label": a.text, title: a.text,
+        onclick: () => submit(a),
+      }, own.slice(shared.head, own.length - shared.tail).join(" "));
+    }))];
+}
+
+function listControl(kind, listed, submit, limit = BUTTON_LIMIT, compact = false) {
   // Moves worded alike are alike to the player (five 2-trains in the pool at one price): one
   // button stands for them.
   const seen = new Set();
   const actions = listed.filter((a) => !seen.has(a.text) && seen.add(a.text));
+  const shared = compact && actions.length <= limit ? sharedButtons(kind, actions, submit) : null;
+  if (shared) return shared;
   if (actions.length > limit) {
     const list = choiceList(`choice-${kind}`, humanize(kind), actions.map((a) => a.text));
     return [el("form", {
@@ -286,10 +320,10 @@ function kindControls(group, mine, seat, ctx) {
             el("label", { for: id, class: "visually-hidden" }, "Hex"), select,
             el("button", { type: "submit" }, "Choose hex")));
         } else {
-          box.append(...listControl(kind, ofKind, submit, 8));
+          box.append(...listControl(kind, ofKind, submit, 8, ctx.compact));
         }
       } else {
-        box.append(...listControl(kind, ofKind, submit));
+        box.append(...listControl(kind, ofKind, submit, BUTTON_LIMIT, ctx.compact));
       }
       group.append(box);
     }

@@ -11,6 +11,9 @@ import { renderLog } from "./log.js";
 import { companyColours, renderTables } from "./panels.js";
 import { RouteBuilder } from "./routes.js";
 
+// As style.css's phones: the moves docked at the screen's foot, many of a kind in a list.
+const PHONE = window.matchMedia("(max-width: 52rem)");
+
 // The view's version this page was written for (GameView.view_version in /openapi.json).
 const VIEW_VERSION = 1;
 
@@ -219,7 +222,7 @@ async function render() {
   settleRoutes(actions, view);
   // The banner above already names the new position; until its moves replace the last
   // position's (after the map is fetched), those stay in sight but cannot be pressed.
-  const controlsBefore = JSON.stringify([actions, state.selectedHex, state.lay, state.routesKey, state.routes?.revision]);
+  const controlsBefore = JSON.stringify([actions, state.selectedHex, state.lay, state.routesKey, state.routes?.revision, PHONE.matches]);
   if (controlsBefore !== drawn.controls) {
     $("controls").inert = true;
     $("controls").classList.add("stale");
@@ -231,11 +234,11 @@ async function render() {
   else map.showRoutes([]);
   $("controls-section").hidden = !live || view.finished;
   $("controls-heading").textContent = yourTurn ? "Your move" : "Moves";
-  const controlsKey = JSON.stringify([actions, state.selectedHex, state.lay, state.routesKey, state.routes?.revision]);
+  const controlsKey = JSON.stringify([actions, state.selectedHex, state.lay, state.routesKey, state.routes?.revision, PHONE.matches]);
   if (controlsKey !== drawn.controls) {
     drawn.controls = controlsKey;
     renderControls($("controls"), actions, {
-      submit, selectedHex: state.selectedHex, multiSeat: state.mayActFor.length > 1, gameId,
+      submit, selectedHex: state.selectedHex, multiSeat: state.mayActFor.length > 1, gameId, compact: PHONE.matches,
       lay: state.lay, routes: state.routes, hexLabel, waiting: waitingText(view.prompt), mainStep: view.prompt.step,
       context: auctionLine(view),
       onLay: (lay) => setLay(lay),
@@ -296,7 +299,9 @@ WIDE.addEventListener("change", fitTables);
 // (18USA) is then shorter than the screen, and the log fills the room under it instead of
 // the side column (style.css, wide screens).  The map's height does not depend on where the
 // log is, so this settles in one step.
-const LOG_UNDER_BOARD = 28; // rem of free room under the map (more than a short log) for the log to move there
+// rem of free room under the map for the log to move there: a dozen lines of it (18West's and
+// 18US's maps left ~19rem empty under them at 2560 px when this asked for 28rem).
+const LOG_UNDER_BOARD = 14;
 function placeLog() {
   const log = document.querySelector(".log-card");
   const column = $("board-column");
@@ -321,6 +326,7 @@ window.addEventListener("resize", () => requestAnimationFrame(placeLog));
 function rerender() {
   render().catch((e) => toast(e.message));
 }
+PHONE.addEventListener("change", rerender);
 
 // Redrawing hundreds of SVG hexes is the page's costliest step, so it happens only when
 // what the map shows has changed.
@@ -347,7 +353,7 @@ function setLay(lay) {
 
 function pickHex(hex) {
   state.selectedHex = hex;
-  if (window.matchMedia("(max-width: 52rem)").matches) map.zoomTo(hex);
+  if (PHONE.matches) map.zoomTo(hex);
   else map.focus(hex);
   rerender();
 }
@@ -655,7 +661,7 @@ function wire() {
     }
     state.selectedHex = hex;
     state.lay = null;
-    if (window.matchMedia("(max-width: 52rem)").matches) map.zoomTo(hex);
+    if (PHONE.matches) map.zoomTo(hex);
     render().then(() => {
       const first = document.querySelector(".selected-hex button");
       if (first && window.matchMedia("(min-width: 52rem)").matches) first.focus();

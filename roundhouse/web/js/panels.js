@@ -54,9 +54,22 @@ function grid(caption, columns, rows, { wide = false, className = "" } = {}) {
       cell(i === 0 ? "th" : "td", v, i === 0 ? { scope: "row" } : {})))))));
 }
 
+// Rows alike but for their first cell as one row naming them all, in the order each first
+// comes (a panel's ``gather``: Chicago Express's 18 hexes a build may enter, at four prices).
+function gathered(rows) {
+  const groups = new Map();
+  for (const [name, ...rest] of rows) {
+    const key = JSON.stringify(rest);
+    if (!groups.has(key)) groups.set(key, [[], rest]);
+    groups.get(key)[0].push(name);
+  }
+  return [...groups.values()].map(([names, rest]) => [names.join(", "), ...rest]);
+}
+
 // A title's panel (roundhouse.core.view.panel.Panel), as it is.
 export function panelTable(panel) {
-  const part = grid(panel.title, panel.columns, panel.rows, { className: `panel panel-${panel.id}` });
+  const rows = panel.gather ? gathered(panel.rows) : panel.rows;
+  const part = grid(panel.title, panel.columns, rows, { className: `panel panel-${panel.id}` });
   if (panel.note) part.append(el("p", { class: "hint" }, panel.note));
   return part;
 }

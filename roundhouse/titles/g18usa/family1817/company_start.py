@@ -376,6 +376,13 @@ class StartAuction:
             out.append(Pass(player=p, entity=who))
         return out
 
+    def told_pass(self, who: str) -> str:
+        """A pass in words naming what it gives up: the bidding for the company (§11.6
+        step 3), or, for the winner, putting more privates into it (§11.6 step 5)."""
+        if self.phase == "bid":
+            return f"{who} passes on bidding for {self.corp}"
+        return f"{who} passes on putting more privates into {self.corp}"
+
     def ranges(self, g: FamilyEngine) -> list[AmountRange]:
         if self.phase != "bid":
             return []

@@ -34,6 +34,13 @@ class SelectionAuctionStep(AuctionStep[FamilyEngine]):
     def begin(self, g: FamilyEngine) -> None:
         self.turn = g.priority
 
+    def told_pass(self, g: FamilyEngine, who: str) -> str | None:
+        """A pass with no auction open gives up putting a private up for auction (§10);
+        in an auction it drops out of the bidding for the private on offer."""
+        if self.auction is None:
+            return f"{who} passes on putting a private up for auction"
+        return super().told_pass(g, who)
+
     def acting(self, g: FamilyEngine) -> tuple[str, ...]:
         if self.auction is not None:
             return (self.auction.current,)

@@ -439,8 +439,18 @@ class CorporateStockRound(StockRound[FG]):
             return
         super().check(g, action)
 
+    def told_pass(self, g: FG, action: Action) -> str | None:
+        """While a company's start is auctioned the auction says what a pass gives up
+        (:meth:`StartAuction.told_pass`); else the step taking it does."""
+        if self.auction is not None:
+            return self.auction.told_pass(str(getattr(action, "entity", "")))
+        return super().told_pass(g, action)
+
     def process(self, g: FG, action: Action) -> None:
         if self.auction is not None:
+            if isinstance(action, Pass):
+                words = self.told_pass(g, action)
+                g.emit("pass", words, entity=action.entity, step="start", restates=True)
             self.auction.process(g, action)
             if self.auction.done:
                 self._founded(g)

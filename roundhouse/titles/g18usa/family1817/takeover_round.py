@@ -147,10 +147,50 @@ class TakeoverRound(CashCrisisRound[FG]):
         self.queue = [c for c in g.market.operating_order(floated) if self.white(g, c)]
         self.acquisition_at_start = set(g.market.companies_in(t.acquisition_zone))
         self.liquidation_at_start = set(g.market.companies_in(t.liquidation_zone))
+        g.emit(
+            "round",
+            f"Merger and acquisition round {self.label(g)[3:]}",
+            round=self.label(g),
+            kind=self.kind,
+        )
         self._advance(g)
 
     def label(self, g: FG) -> str:
         return f"MR {g.set_count}.{g.or_in_set}"
+
+    def told_pass(self, g: FG, action: Action) -> str | None:
+        """A pass in words naming the decision given up (18USA §14): converting or merging
+        (§14.1), trading the shares of the company just converted or merged (§14.1.3),
+        offering one's company for a friendly sale (§14.2.3), bidding in a sale (§14.2),
+        taking loans or repaying the acquired ones; as the steps of other rounds say theirs
+        (:meth:`~roundhouse.core.flow.step.Step.told_pass`)."""
+        if self.crisis.debts:
+            return super().told_pass(g, action)
+        who = self.entity(g)
+        if who is None:
+            return None
+        passer = getattr(action, "entity", who)
+        if cutting(g) == who:
+            return TOKEN_CUT.told_pass(g, passer)
+        if self.phase == "merge":
+            words = "passes on converting or merging"
+        elif self.phase == "post":
+            corp = self.post_corp
+            if g.books[corp].president == passer:
+                words = f"passes on buying {corp} shares"
+            else:
+                words = f"passes on buying or selling {corp} shares"
+        elif self.phase == "offer":
+            words = f"passes on offering {self._sale().target} for sale"
+        elif self.phase == "auction":
+            words = f"passes on bidding for {self._sale().target}"
+        elif self.phase in LOAN_PHASES:
+            words = "passes on taking loans"
+        elif self.phase == "repay":
+            words = "passes on repaying loans"
+        else:
+            return None
+        return f"{passer} {words}"
 
     def entity(self, g: FG) -> str | None:
         if self.finished:
@@ -551,6 +591,10 @@ class TakeoverRound(CashCrisisRound[FG]):
             return
         who = self.entity(g)
         assert who is not None
+        if isinstance(action, Pass):
+            words = self.told_pass(g, action)
+            if words is not None:
+                g.emit("pass", words, entity=action.entity, step=self.phase, restates=True)
         if cutting(g) == who:
             TOKEN_CUT.process(g, who, action)
         elif isinstance(action, ScrapTrain):
