@@ -449,7 +449,7 @@ class CorporateStockRound(StockRound[FG]):
     def process(self, g: FG, action: Action) -> None:
         if self.auction is not None:
             if isinstance(action, Pass):
-                words = self.told_pass(g, action)
+                words = self.auction.told_pass(action.entity)
                 g.emit("pass", words, entity=action.entity, step="start", restates=True)
             self.auction.process(g, action)
             if self.auction.done:
