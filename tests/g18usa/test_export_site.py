@@ -21,6 +21,7 @@ from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
 from roundhouse.interop.undo import resolve
+from roundhouse.titles.g18usa import site_run
 from roundhouse.titles.g18usa.interop import site_turn
 from roundhouse.titles.g18usa.interop.names import board_map, engine
 from roundhouse.titles.g18usa.interop.site_names import (
@@ -921,7 +922,7 @@ def test_site_route_needs_a_station_joined_to_a_second_stop(
     g = engine(game)
     assert len({h for h, _ in board_map(g).board.tokens_of("C&O")}) == 2
     assert site_turn.site_route_available(g, "C&O")
-    monkeypatch.setattr(site_turn, "SITE_ONLY_STOPS", frozenset())
+    monkeypatch.setattr(site_run, "SITE_ONLY_STOPS", frozenset())
     assert not site_turn.site_route_available(g, "C&O")
 
 

@@ -21,7 +21,7 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
-from roundhouse.titles.g18usa.family1817.loan_step import at_interest
+from roundhouse.titles.g18usa.family1817.loan_step import at_interest, leave_site_skipped_train_step
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run, waits_before_route
 
 
@@ -128,4 +128,6 @@ class ScrapCarStep(Step[FamilyEngine]):
 
     def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, ScrapTrain)
+        if entity in g.corps:
+            leave_site_skipped_train_step(g, entity)
         scrap(g, entity, action.train)

@@ -316,6 +316,7 @@ def close(g: FamilyEngine, corp_id: str) -> None:
     for loan in g.loans.of(corp_id):
         g.loans.repay(loan)
     for train in g.depot.owned_by(corp_id):
+        g.orphaned_trains.add(train.id)
         g.depot.scrap(train.id)
     g.market.remove(corp_id)
     g.shorts.clear(corp_id)
