@@ -236,6 +236,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             no_train_liquidation=True,
             repay_acquired_loans=compat,
             president_by_net_shares=compat,
+            merger_president_shares=2 if compat else None,
             liquidate_only_at_start=compat,
             sales_in_one_pass=compat,
             liquidations_before_crisis=compat,
