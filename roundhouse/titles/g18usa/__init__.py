@@ -113,6 +113,7 @@ RULEBOOK = Rulebook(
         "cash_crisis.oversell": "§15",
         "cash_crisis.pending": "§15",
         "merge.president_share": "§14.1.2",
+        "merge.no_president": "§14.1.2",
         "merge.size": "§14.1",
         "mr.bid": "§14.2",
         "mr.illegal": "§14",
