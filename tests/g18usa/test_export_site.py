@@ -941,6 +941,19 @@ def test_compat_no_bridge_at_the_interest() -> None:
     assert [str(a) for a in game.legal_actions()] == ["SR passes"]
 
 
+def test_compat_no_bridge_after_a_run_the_site_skips() -> None:
+    """B&O passes its track step with no route to run, no train it could buy and no loan
+    left to repay: 18xx.games skips its run, dividend and buy-trains steps, pays the
+    interest and ends its turn, so under compat its P21 bridge is not offered in ours
+    either (:func:`.loan_step.site_past_interest`; found by the differential: random bots,
+    4 players, seed 8108, where the site took the bridge in C&O's track step and refused
+    it; the position is its first 93 moves)."""
+    doc = json.loads((POSITIONS / "bridge-after-a-skipped-run-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "B&O passes"
+    assert [str(a) for a in game.legal_actions()] == ["B&O runs for $0"]
+
+
 def test_export_a_switcher_attached_for_a_run_the_site_skips_is_not_written() -> None:
     """SLSF, with a 2-train and stations at E23 and H14 that no track joins to a second
     revenue centre, attaches P19's switcher to its train in our route step (its run is

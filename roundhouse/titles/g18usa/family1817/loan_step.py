@@ -235,19 +235,27 @@ def _could_buy_a_train(g: FamilyEngine, corp_id: str) -> bool:
     return bool(prices) and power >= min(prices)
 
 
-def leave_site_skipped_train_step(g: FamilyEngine, entity: str) -> None:
-    """Under ``compat_18xx_games`` (``LoanRules.borrow_before_interest`` off), before a
-    scrap: when 18xx.games's turn has already paid the interest (:func:`_nothing_before_interest`:
-    its run, dividend and buy-trains steps skipped), its buy-trains step is behind it, so
-    ours is left too; the car's $50 opens no purchase and no loan before the interest that
-    the site would not allow (found by the export differential, issue #17: random bots, 4
-    players, seed 6026: ATSF scrapped its new Pullman before its run of nothing, then
-    borrowed in our reopened buy-trains step and paid interest on that loan)."""
+def site_past_interest(g: FamilyEngine, entity: str) -> bool:
+    """Under ``compat_18xx_games`` (``LoanRules.borrow_before_interest`` off), whether
+    18xx.games's operating turn has paid §12.8's interest while ours still waits before
+    it: all ours holds before it is a run or a withhold the site skips and no train step
+    the site would wait in (:func:`_nothing_before_interest`)."""
     if g.config.loans.borrow_before_interest or g.round.kind != "OR":
-        return
+        return False
     waiting = waiting_steps(g, entity)
     first = next(waiting, None)
-    if first is None or not _nothing_before_interest(g, entity, first, waiting):
+    return first is not None and _nothing_before_interest(g, entity, first, waiting)
+
+
+def leave_site_skipped_train_step(g: FamilyEngine, entity: str) -> None:
+    """Before a scrap: when 18xx.games's turn has already paid the interest
+    (:func:`site_past_interest`: its run, dividend and buy-trains steps skipped), its
+    buy-trains step is behind it, so ours is left too; the car's $50 opens no purchase
+    and no loan before the interest that the site would not allow (found by the export
+    differential, issue #17: random bots, 4 players, seed 6026: ATSF scrapped its new
+    Pullman before its run of nothing, then borrowed in our reopened buy-trains step and
+    paid interest on that loan)."""
+    if not site_past_interest(g, entity):
         return
     step = _turn_step(g, BuyTrainStep)
     if isinstance(step, BuyTrainStep):
