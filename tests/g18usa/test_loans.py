@@ -307,3 +307,28 @@ def test_18usa_9_compat_a_liquidated_companys_trains_keep_the_site_train_step_op
     from roundhouse.titles.g18usa.family1817.loan_step import live_orphans
 
     assert live_orphans(g) == ["2-0", "2-1"]  # type: ignore[arg-type]
+
+
+def test_18usa_12_7_compat_no_scrap_once_the_sites_turn_is_over() -> None:
+    """§12.7: a car may be scrapped "at any time the owning company may take an action".
+    ATSF (ten loans, its limit; $77; a 4-train and a Pullman, its train limit; no route)
+    passes its track step: 18xx.games skips its run and buy-trains steps, cannot collect
+    the $100 interest and sends it to liquidation, its loan step offering nothing, so the
+    turn is over there; under ``compat_18xx_games`` ours offers no scrap for the $50 that paid the
+    interest (found by the export differential: random bots, 4 players, seed 6026, the
+    site refused the scrap in its cash crisis; the position is its first 345 moves)."""
+    game = _position("turn-over-on-the-site-before-a-scrap-4p.json")
+    g = game.state
+    assert (g.ledger.cash("ATSF"), len(g.loans.of("ATSF"))) == (77, 10)  # type: ignore[attr-defined]
+    assert [str(a) for a in game.legal_actions()] == ["ATSF runs for $0"]
+    for expected in ("routes", "dividend"):
+        (action,) = game.legal_actions()
+        assert game.step_of(action)[0] == expected
+        game.apply(action)
+    assert [game.step_of(a)[0] for a in game.legal_actions()] == ["pay_interest"]
+    game.apply(game.legal_actions()[0])
+    # as on the site: ATSF's $77 to P1, who pays the $100 ($38 + $77 - $100), and the
+    # bank liquidates ATSF in the M&A round, leaving P1 its loans to settle
+    assert g.ledger.cash("P1") == 15  # type: ignore[attr-defined]
+    assert "ATSF" not in g.market.position  # type: ignore[attr-defined]
+    assert [str(a) for a in game.legal_actions()] == ["P1 declares bankruptcy"]

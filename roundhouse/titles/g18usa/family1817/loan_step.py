@@ -247,6 +247,21 @@ def site_past_interest(g: FamilyEngine, entity: str) -> bool:
     return first is not None and _nothing_before_interest(g, entity, first, waiting)
 
 
+def site_turn_over(g: FamilyEngine, entity: str) -> bool:
+    """Under ``compat_18xx_games``, whether 18xx.games's operating turn is over while ours
+    still waits before §12.8's interest: the site has paid it (:func:`site_past_interest`)
+    and its loan step then offers nothing (``G1817::Step::Loan#blocks?``): no loan to take
+    (§9's limit, or none left) and none to repay (§12.9: no loan held, one taken this
+    round, or the cash left after the interest short of a loan).  Found by the export
+    differential, issue #17: random bots, 4 players, seed 6026, where ATSF scrapped its
+    Pullman for the interest in ours; on the site it had gone into liquidation."""
+    if not site_past_interest(g, entity) or may_borrow(g, entity):
+        return False
+    if not g.loans.of(entity) or entity in g.loans.borrowed_this_or:
+        return True
+    return g.ledger.cash(entity) - interest_due(g, entity) < g.config.loans.amount
+
+
 def leave_site_skipped_train_step(g: FamilyEngine, entity: str) -> None:
     """Before a scrap: when 18xx.games's turn has already paid the interest
     (:func:`site_past_interest`: its run, dividend and buy-trains steps skipped), its
