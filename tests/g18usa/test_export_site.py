@@ -954,6 +954,35 @@ def test_compat_no_bridge_after_a_run_the_site_skips() -> None:
     assert [str(a) for a in game.legal_actions()] == ["B&O runs for $0"]
 
 
+def test_export_no_pass_for_the_interest_the_site_paid_after_a_skipped_run() -> None:
+    """ATSF buys a Pullman at its train limit with no route: 18xx.games skips its run and
+    buy-trains steps and pays the interest at once, its loan step waiting.  Ours scraps
+    the car, withholds the run of nothing, pays the interest and borrows in its repay
+    step; the written turn is the purchase, the scrap, the loan and the loan step's pass,
+    with no pass for a buy-trains step the scrapped car seemed to reopen, which would end
+    the site's turn (found by the differential: random bots, 6 players, seed 8104, the
+    loan landing in the next turn; the position is its first 493 moves)."""
+    doc = json.loads((POSITIONS / "loan-after-a-site-paid-interest-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-7:]] == [
+        "ATSF buys train P-6 for $200",
+        "ATSF runs for $0",
+        "ATSF scraps P-6",
+        "ATSF chooses withhold",
+        "ATSF passes",
+        "ATSF takes loan 6",
+        "ATSF passes",
+    ]
+    written = export_18xx_games(game)["actions"]
+    buy = max(i for i, a in enumerate(written) if a["type"] == "buy_train")
+    assert [(a["type"], a["entity"]) for a in written[buy:]] == [
+        ("buy_train", "ATSF"),
+        ("scrap_train", "ATSF"),
+        ("take_loan", "ATSF"),
+        ("pass", "ATSF"),
+    ]
+
+
 def test_export_a_switcher_attached_for_a_run_the_site_skips_is_not_written() -> None:
     """SLSF, with a 2-train and stations at E23 and H14 that no track joins to a second
     revenue centre, attaches P19's switcher to its train in our route step (its run is
