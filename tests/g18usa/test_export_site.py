@@ -21,6 +21,7 @@ from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
 from roundhouse.interop.undo import resolve
+from roundhouse.titles.g18usa import site_run
 from roundhouse.titles.g18usa.interop import site_turn
 from roundhouse.titles.g18usa.interop.names import board_map, engine
 from roundhouse.titles.g18usa.interop.site_names import (
@@ -921,7 +922,7 @@ def test_site_route_needs_a_station_joined_to_a_second_stop(
     g = engine(game)
     assert len({h for h, _ in board_map(g).board.tokens_of("C&O")}) == 2
     assert site_turn.site_route_available(g, "C&O")
-    monkeypatch.setattr(site_turn, "SITE_ONLY_STOPS", frozenset())
+    monkeypatch.setattr(site_run, "SITE_ONLY_STOPS", frozenset())
     assert not site_turn.site_route_available(g, "C&O")
 
 
@@ -938,6 +939,48 @@ def test_compat_no_bridge_at_the_interest() -> None:
     assert "SR uses P21 on G17" in [str(a) for a in game.legal_actions()]
     game.apply(roundhouse.load(doc).log[-1])
     assert [str(a) for a in game.legal_actions()] == ["SR passes"]
+
+
+def test_compat_no_bridge_after_a_run_the_site_skips() -> None:
+    """B&O passes its track step with no route to run, no train it could buy and no loan
+    left to repay: 18xx.games skips its run, dividend and buy-trains steps, pays the
+    interest and ends its turn, so under compat its P21 bridge is not offered in ours
+    either (:func:`.loan_step.site_past_interest`; found by the differential: random bots,
+    4 players, seed 8108, where the site took the bridge in C&O's track step and refused
+    it; the position is its first 93 moves)."""
+    doc = json.loads((POSITIONS / "bridge-after-a-skipped-run-4p.json").read_text())
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "B&O passes"
+    assert [str(a) for a in game.legal_actions()] == ["B&O runs for $0"]
+
+
+def test_export_no_pass_for_the_interest_the_site_paid_after_a_skipped_run() -> None:
+    """ATSF buys a Pullman at its train limit with no route: 18xx.games skips its run and
+    buy-trains steps and pays the interest at once, its loan step waiting.  Ours scraps
+    the car, withholds the run of nothing, pays the interest and borrows in its repay
+    step; the written turn is the purchase, the scrap, the loan and the loan step's pass,
+    with no pass for a buy-trains step the scrapped car seemed to reopen, which would end
+    the site's turn (found by the differential: random bots, 6 players, seed 8104, the
+    loan landing in the next turn; the position is its first 493 moves)."""
+    doc = json.loads((POSITIONS / "loan-after-a-site-paid-interest-6p.json").read_text())
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-7:]] == [
+        "ATSF buys train P-6 for $200",
+        "ATSF runs for $0",
+        "ATSF scraps P-6",
+        "ATSF chooses withhold",
+        "ATSF passes",
+        "ATSF takes loan 6",
+        "ATSF passes",
+    ]
+    written = export_18xx_games(game)["actions"]
+    buy = max(i for i, a in enumerate(written) if a["type"] == "buy_train")
+    assert [(a["type"], a["entity"]) for a in written[buy:]] == [
+        ("buy_train", "ATSF"),
+        ("scrap_train", "ATSF"),
+        ("take_loan", "ATSF"),
+        ("pass", "ATSF"),
+    ]
 
 
 def test_export_a_switcher_attached_for_a_run_the_site_skips_is_not_written() -> None:
@@ -1518,25 +1561,28 @@ def test_coal_on_the_first_of_two_lays_leaves_the_plain_copies_to_the_second() -
     assert lays[-3:] == [("D8", "8coal-0"), ("C7", "8-0"), ("F8", "8-1")]
 
 
-def test_a_loan_after_the_pass_ending_the_site_turn_goes_before_it() -> None:
+def test_compat_no_loan_after_the_pass_ending_the_site_turn() -> None:
     """18USA §9: a company may take a loan at any time during its operating turn.  KCS lays
-    a 7 at G15, passes its second lay, then borrows; nothing after the site's track step
-    waits for it (no route, no train it can buy), so the site's turn ends at that pass and
-    pays the interest by an automatic loan.  The loan is written before the pass, as the
-    site's loan step takes it during the track step (found by the differential: random
-    bots, 4 players, seed 2325, where the loan was refused by the next turn's track step;
-    the position is its first 152 moves)."""
+    a 7 at G15 and passes its second lay; nothing after the site's track step waits for it
+    (no route, no train it can buy), so the site's turn ends at that pass and pays the
+    interest by an automatic loan.  The differential's game (random bots, 4 players, seed
+    2325; the position's first 148 moves) borrowed after the pass, which the writer put
+    before it; under ``compat_18xx_games`` ours now offers no loan there (its run of
+    nothing and the interest are all the site's turn had left,
+    :func:`.loan_step._run_skipped_before_interest`), and the interest takes the loan
+    itself, as on the site: ten loans, the cash unchanged."""
     doc = json.loads((POSITIONS / "loan-after-the-track-pass-ending-the-turn-4p.json").read_text())
+    doc["actions"] = doc["actions"][:-4]
     game = roundhouse.load(doc)
-    assert [str(a) for a in game.log[-6:-3]] == [
-        "KCS lays 7 on G15, rotation 4",
-        "KCS passes",
-        "KCS takes loan 9",
-    ]
-    written = export_18xx_games(game)["actions"]
-    lay = next(i for i, a in enumerate(written) if a["type"] == "lay_tile" and a["hex"] == "G15")
-    assert [a["type"] for a in written[lay : lay + 3]] == ["lay_tile", "take_loan", "pass"]
-    assert all(a["entity"] == "KCS" for a in written[lay : lay + 3])
+    assert [str(a) for a in game.log[-2:]] == ["KCS lays 7 on G15, rotation 4", "KCS passes"]
+    assert [str(a) for a in game.legal_actions()] == ["KCS runs for $0"]
+    g = engine(game)
+    assert (len(g.loans.of("KCS")), g.ledger.cash("KCS")) == (9, 83)
+    for step in ("routes", "dividend", "pay_interest"):
+        (action,) = game.legal_actions()
+        assert game.step_of(action)[0] == step
+        game.apply(action)
+    assert (len(g.loans.of("KCS")), g.ledger.cash("KCS")) == (10, 83)
 
 
 def test_a_buyer_left_with_a_pullman_passes_before_the_next_move() -> None:

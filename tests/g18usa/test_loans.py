@@ -239,3 +239,96 @@ def test_18usa_12_8_a_loan_after_the_interest_with_none_due_owes_no_interest() -
     )
     game.apply(next(a for a in game.legal_actions() if a.kind == "pass"))
     assert g.ledger.cash("GN") == cash + 100  # type: ignore[attr-defined]
+
+
+def _position(name: str) -> Game:
+    import json
+    from pathlib import Path
+
+    import roundhouse
+
+    return roundhouse.load(json.loads((Path(__file__).parent / "positions" / name).read_text()))
+
+
+def test_18usa_9_compat_no_loan_before_a_run_the_site_skips_at_the_train_limit() -> None:
+    """§9 allows a loan until §12.8's interest.  ATSF, at its train limit of two once it
+    bought a Pullman (§12.7: cars count toward it), has a 4-train but no route; 18xx.games
+    skips its run, its dividend and its buy-trains step (no room) and pays the interest
+    at once, so under ``compat_18xx_games`` no loan is offered before it, nor after the car
+    is scrapped for $50 (the site's buy-trains step is behind it): the interest is on the
+    eight loans held, $80, as there (found by the export differential: random bots, 4
+    players, seed 6026, where ATSF borrowed first and paid $90; the position is its first
+    330 moves)."""
+    game = _position("pullman-at-the-train-limit-before-a-skipped-run-4p.json")
+    assert str(game.log[-1]) == "ATSF buys train P-6 for $200"
+    assert [str(a) for a in game.legal_actions()] == ["ATSF scraps P-6", "ATSF runs for $0"]
+    game.apply(next(a for a in game.legal_actions() if a.kind == "scrap_train"))
+    assert [str(a) for a in game.legal_actions()] == ["ATSF runs for $0"]
+    g = game.state
+    assert g.ledger.cash("ATSF") == 257  # type: ignore[attr-defined]
+    for expected in ("routes", "dividend", "pay_interest"):
+        (action,) = game.legal_actions()
+        assert game.step_of(action)[0] == expected
+        game.apply(action)
+    assert len(g.loans.of("ATSF")) == 8  # type: ignore[attr-defined]
+    assert g.ledger.cash("ATSF") == 257 - 80  # type: ignore[attr-defined]
+
+
+def test_18usa_9_compat_no_loan_before_a_run_without_a_route() -> None:
+    """IC has passed its track step with no route to run and no room for a train:
+    18xx.games skips its run and buy-trains steps and pays the interest at once, so under
+    ``compat_18xx_games`` only the $0 run is offered, no loan (found by the export
+    differential: random bots, 6 players, seed 9028, where IC's loan taken first cost $10
+    more interest and the game later parted from the site's; the position is its first
+    228 moves)."""
+    game = _position("no-route-before-interest-6p.json")
+    assert str(game.log[-1]) == "IC passes"
+    assert [str(a) for a in game.legal_actions()] == ["IC runs for $0"]
+
+
+def test_18usa_9_compat_a_liquidated_companys_trains_keep_the_site_train_step_open() -> None:
+    """SR was liquidated by the bank (§14.2.1) with two 2-trains, scrapped with its charter
+    in ours; 18xx.games leaves them listed under the old charter and buyable for $1, so its
+    buy-trains step waits for MKT (no trains, $100) and a loan MKT takes there owes the
+    interest: under ``compat_18xx_games`` ours charges it too, $5 (found by the export
+    differential: random bots, 7 players, seed 6035, where MKT's liquidation then paid its
+    president $100, not the site's $94; the position is its first 286 moves)."""
+    game = _position("liquidated-trains-still-listed-7p.json")
+    assert str(game.log[-1]) == "MKT passes"
+    g = game.state
+    game.apply(next(a for a in game.legal_actions() if str(a) == "MKT chooses withhold"))
+    game.apply(next(a for a in game.legal_actions() if str(a) == "MKT takes loan 0"))
+    assert g.ledger.cash("MKT") == 200  # type: ignore[attr-defined]
+    (action,) = game.legal_actions()
+    assert game.step_of(action)[0] == "pay_interest"
+    game.apply(action)
+    assert g.ledger.cash("MKT") == 195  # type: ignore[attr-defined]
+
+    from roundhouse.titles.g18usa.family1817.loan_step import live_orphans
+
+    assert live_orphans(g) == ["2-0", "2-1"]  # type: ignore[arg-type]
+
+
+def test_18usa_12_7_compat_no_scrap_once_the_sites_turn_is_over() -> None:
+    """§12.7: a car may be scrapped "at any time the owning company may take an action".
+    ATSF (ten loans, its limit; $77; a 4-train and a Pullman, its train limit; no route)
+    passes its track step: 18xx.games skips its run and buy-trains steps, cannot collect
+    the $100 interest and sends it to liquidation, its loan step offering nothing, so the
+    turn is over there; under ``compat_18xx_games`` ours offers no scrap for the $50 that paid the
+    interest (found by the export differential: random bots, 4 players, seed 6026, the
+    site refused the scrap in its cash crisis; the position is its first 345 moves)."""
+    game = _position("turn-over-on-the-site-before-a-scrap-4p.json")
+    g = game.state
+    assert (g.ledger.cash("ATSF"), len(g.loans.of("ATSF"))) == (77, 10)  # type: ignore[attr-defined]
+    assert [str(a) for a in game.legal_actions()] == ["ATSF runs for $0"]
+    for expected in ("routes", "dividend"):
+        (action,) = game.legal_actions()
+        assert game.step_of(action)[0] == expected
+        game.apply(action)
+    assert [game.step_of(a)[0] for a in game.legal_actions()] == ["pay_interest"]
+    game.apply(game.legal_actions()[0])
+    # as on the site: ATSF's $77 to P1, who pays the $100 ($38 + $77 - $100), and the
+    # bank liquidates ATSF in the M&A round, leaving P1 its loans to settle
+    assert g.ledger.cash("P1") == 15  # type: ignore[attr-defined]
+    assert "ATSF" not in g.market.position  # type: ignore[attr-defined]
+    assert [str(a) for a in game.legal_actions()] == ["P1 declares bankruptcy"]

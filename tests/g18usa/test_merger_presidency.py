@@ -18,6 +18,7 @@ import pytest
 
 from bench.differential import Spec, play
 from bench.ref18xx import missing, ref_dir, replay_steps
+from roundhouse.core.errors import IllegalAction
 from roundhouse.core.game import Game
 from roundhouse.interop.export import export_with_origins
 from roundhouse.titles.g18usa import TITLE
@@ -89,3 +90,62 @@ def test_compat_the_sites_engine_accepts_the_game_that_found_it(tmp_path: Path) 
     site = replay_steps(ref_dir(), path)
     assert site.refused is None, site.refused
     assert site.finished and site.result_match and site.reason_match
+
+
+def _shorted_both_ways(*, compat: bool) -> UsaGame:
+    """ATSF (Ann) and GN (Bob), both 5-share companies, each president short one share of
+    the other's company: two shares each, one net of the short."""
+    options = {"compat_18xx_games": True} if compat else {}
+    g = Game(TITLE, ["Ann", "Bob", "Cy"], seed=9, options=options).state
+    assert isinstance(g, UsaGame)
+    g.start_company("Ann", "ATSF", 70)
+    g.start_company("Bob", "GN", 70)
+    convert(g, "ATSF")
+    convert(g, "GN")
+    do_short(g, "Ann", "GN")
+    do_short(g, "Bob", "ATSF")
+    return g
+
+
+def _holdings(g: UsaGame) -> tuple[object, ...]:
+    return (
+        {c: (b.size, b.president, b.holdings()) for c, b in g.books.items()},
+        {h.id: h.cash for h in g.ledger},
+        {c: dict(held) for c, held in g.shorts.held.items()},
+        dict(g.market.position),
+        {c: corp.closed for c, corp in g.corps.items()},
+    )
+
+
+def test_compat_no_merger_without_a_player_holding_the_presidents_two_shares() -> None:
+    """18xx.games offers two 5-share companies a merger only when one player holds 40% of
+    them together, net of short shares (``G1817::Step::Conversion#mergeable``,
+    ``merged_max_share_holder``): enough for the 10-share company's president's
+    certificate.  Ann and Bob hold one each net, so under ``compat_18xx_games`` the merger
+    is refused, naming the rule, and nothing changes (docs/rules-notes.md)."""
+    g = _shorted_both_ways(compat=True)
+    before = _holdings(g)
+    with pytest.raises(IllegalAction) as refused:
+        merge(g, "ATSF", "GN")
+    assert refused.value.rule == "merge.no_president"
+    assert "no player holds 2 of their shares" in str(refused.value)
+    assert _holdings(g) == before
+
+
+def test_compat_a_merger_with_a_player_holding_two_net_shares_is_allowed() -> None:
+    """Only Ann is short (GN): Bob holds two shares net, so the site's condition holds and
+    the merger goes ahead under ``compat_18xx_games``."""
+    g = _merged(compat=True)
+    assert g.books["ATSF"].size == 10 and g.books["ATSF"].president == "Bob"
+    assert "GN" not in g.market.position
+
+
+def test_18usa_14_1_2_the_rulebook_merges_without_the_sites_condition() -> None:
+    """§14.1.2 sets no condition on who holds the shares of two 5-share companies: by the
+    rulebook Ann and Bob, two shares and a short each, may merge, Ann (the initiator's
+    president) keeping the presidency on the tie."""
+    g = _shorted_both_ways(compat=False)
+    merge(g, "ATSF", "GN")
+    book = g.books["ATSF"]
+    assert book.size == 10 and book.president == "Ann"
+    assert g.invariant_violations() == []

@@ -27,7 +27,11 @@ from roundhouse.core.board import Board
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.tiles import StopKind
 from roundhouse.titles.g18usa.board import bridge_cities
-from roundhouse.titles.g18usa.family1817.loan_step import at_interest, at_repay
+from roundhouse.titles.g18usa.family1817.loan_step import (
+    at_interest,
+    at_repay,
+    site_past_interest,
+)
 from roundhouse.titles.g18usa.listed_step import ListedStep
 from roundhouse.titles.g18usa.powers import UsePrivate, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import BridgeTokens
@@ -111,10 +115,13 @@ class BridgeStep(ListedStep[UsaGame]):
     def moves(self, g: UsaGame, entity: str) -> list[UsePrivate]:
         if not in_turn(g, entity):
             return []
-        if not g.config.acts_at_interest and (at_interest(g, entity) or at_repay(g, entity)):
+        if not g.config.acts_at_interest and (
+            at_interest(g, entity) or at_repay(g, entity) or site_past_interest(g, entity)
+        ):
             # 18xx.games: no moment at the interest (FamilyConfig.acts_at_interest), and
             # its repayment (``G18USA::Step::Loan``) comes before the bridge's ``Assign``
-            # step in its list, which so takes nothing while the repayment waits
+            # step in its list, which so takes nothing while the repayment waits; nor
+            # after a run it skipped took its turn past the interest (random seed 8108)
             return []
         return placements(g, entity, g.map.graph.reach(entity).hexes, self.metropolises)
 

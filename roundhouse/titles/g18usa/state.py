@@ -10,7 +10,7 @@ from roundhouse.core.engine18xx import TitleData
 from roundhouse.core.hooks import Hooks
 from roundhouse.core.ids import PlayerId
 from roundhouse.core.rng import Rng
-from roundhouse.titles.g18usa import land_grant
+from roundhouse.titles.g18usa import land_grant, site_run
 from roundhouse.titles.g18usa.family1817.config import FamilyConfig
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
 from roundhouse.titles.g18usa.map_state import UsaMapState
@@ -83,6 +83,11 @@ class UsaGame(FamilyEngine):
     def extra_loans(self, corp_id: str) -> int:
         """P15 Western Land Grant's extra loan."""
         return land_grant.extra_loans(self, corp_id)
+
+    def site_run_waits(self, corp_id: str) -> bool:
+        """18xx.games's run step waits only for a company with a train that is not a
+        Pullman and a route to run (:func:`.site_run.route_waits`)."""
+        return site_run.route_waits(self.map.board, self.depot, corp_id)
 
     def interest(self, corp_id: str, rate: int, loans: int) -> int:
         """§12.8, with P15's loan at a fixed $5."""

@@ -21,7 +21,11 @@ from roundhouse.core.flow.step import Step
 from roundhouse.core.trains import DEPOT
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
-from roundhouse.titles.g18usa.family1817.loan_step import at_interest
+from roundhouse.titles.g18usa.family1817.loan_step import (
+    at_interest,
+    leave_site_skipped_train_step,
+    site_turn_over,
+)
 from roundhouse.titles.g18usa.family1817.turn_stage import before_run, waits_before_route
 
 
@@ -115,7 +119,7 @@ class ScrapCarStep(Step[FamilyEngine]):
     def active(self, g: FamilyEngine, entity: str) -> bool:
         if not _turn_goes_on(g, entity):
             return False
-        if not g.config.acts_at_interest and at_interest(g, entity):
+        if not g.config.acts_at_interest and (at_interest(g, entity) or site_turn_over(g, entity)):
             return False
         return bool(scrap_actions(g, entity))
 
@@ -128,4 +132,6 @@ class ScrapCarStep(Step[FamilyEngine]):
 
     def process(self, g: FamilyEngine, entity: str, action: Action) -> None:
         assert isinstance(action, ScrapTrain)
+        if entity in g.corps:
+            leave_site_skipped_train_step(g, entity)
         scrap(g, entity, action.train)

@@ -127,6 +127,11 @@ def merged_price(g: FamilyEngine, a: str, b: str, new_size: int) -> int:
 
 
 def check_merge(g: FamilyEngine, initiator: str, partner: str) -> None:
+    """Raise unless ``initiator`` may merge with ``partner`` (18USA §14.1.2): two companies
+    of one size below the largest; for two 2-share companies with different presidents,
+    the initiator's president pays for the extra share; with
+    :attr:`~.takeover.TakeoverRules.merger_president_shares`, a player holding enough of
+    an exchange merger's shares to be its president (:func:`check_merged_president`)."""
     t = g.config.takeover
     a, b = g.books[initiator], g.books[partner]
     if initiator == partner or a.size != b.size:
@@ -144,6 +149,31 @@ def check_merge(g: FamilyEngine, initiator: str, partner: str) -> None:
                 f"{p1} cannot pay ${price} for the extra {initiator} share the merger needs",
                 rule="merge.president_share",
             )
+    if new <= 2 * a.size:
+        check_merged_president(g, initiator, partner)
+
+
+def check_merged_president(g: FamilyEngine, initiator: str, partner: str) -> None:
+    """Raise when :attr:`~.takeover.TakeoverRules.merger_president_shares` is set and no
+    player holds that many shares of the two companies together, net of their short
+    shares (18xx.games, ``compat_18xx_games``; §14.1.2 has no such condition)."""
+    need = g.config.takeover.merger_president_shares
+    if need is None:
+        return
+    a, b = g.books[initiator], g.books[partner]
+
+    def net(player: str) -> int:
+        held = a.shares_of(player) + b.shares_of(player)
+        return held - g.shorts.of(player, initiator) - g.shorts.of(player, partner)
+
+    best = max((net(p) for p in g.players), default=0)
+    if best < need:
+        raise IllegalAction(
+            f"{initiator} cannot merge with {partner}: no player holds {need} of their shares "
+            f"together, net of short shares (the most is {best}), to be the merged "
+            "company's president",
+            rule="merge.no_president",
+        )
 
 
 def merge(g: FamilyEngine, initiator: str, partner: str) -> None:
@@ -316,6 +346,7 @@ def close(g: FamilyEngine, corp_id: str) -> None:
     for loan in g.loans.of(corp_id):
         g.loans.repay(loan)
     for train in g.depot.owned_by(corp_id):
+        g.orphaned_trains.add(train.id)
         g.depot.scrap(train.id)
     g.market.remove(corp_id)
     g.shorts.clear(corp_id)

@@ -48,6 +48,12 @@ class FamilyEngine(Engine):
         """Company -> its president when it last went to the liquidation space (18USA §15's
         cash crisis after a sale starts from them when it has none left,
         :meth:`.takeover_round.TakeoverRound.sold_by`)."""
+        self.orphaned_trains: set[str] = set()
+        """Trains a company still held as it left play (the bank liquidated it, 18USA
+        §14.2.1; :func:`.company_sale.close` scraps them).  18xx.games leaves them listed
+        under the old charter and buyable for $1 until they rust or grow obsolete, so its
+        buy-trains step waits for a company that could pay $1 (read under
+        ``compat_18xx_games``: :func:`.loan_step.live_orphans`)."""
         super().__init__(players, rng, data=data, config=config, hooks=hooks, board=board)
 
     @property
@@ -76,6 +82,11 @@ class FamilyEngine(Engine):
         """Loans the company may hold above §9's one per share (a title's private: 18USA
         P15)."""
         return 0
+
+    def site_run_waits(self, corp_id: str) -> bool:
+        """Whether 18xx.games's run step waits for the company (a title's board answers;
+        read under ``compat_18xx_games`` only, by the loan step): by default it does."""
+        return True
 
     def interest(self, corp_id: str, rate: int, loans: int) -> int:
         """§12.8: the interest on ``loans`` loans at ``rate`` (a title's private may fix the

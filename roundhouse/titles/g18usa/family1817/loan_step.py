@@ -22,9 +22,11 @@ from roundhouse.core.bank import BANK
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import Pass
 from roundhouse.core.flow.dividend_step import DividendStep
+from roundhouse.core.flow.map_steps import RouteStep
 from roundhouse.core.flow.step import Step
 from roundhouse.core.flow.train_step import BuyTrainStep
 from roundhouse.core.market import Direction
+from roundhouse.core.trains import SCRAPPED
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan, TakeLoan
 from roundhouse.titles.g18usa.family1817.cash_crisis import enter_zone, owe
 from roundhouse.titles.g18usa.family1817.engine import FamilyEngine
@@ -167,16 +169,50 @@ def _nothing_before_interest(
     g: FamilyEngine, entity: str, first: Step[FamilyEngine], rest: Iterator[Step[FamilyEngine]]
 ) -> bool:
     """Whether all the company's turn holds before §12.8's interest is a run of nothing to
-    withhold: 18xx.games asks nothing there (its dividend step skips a run of $0, its
-    buy-trains step one that buys nothing) and pays the interest at once, so a loan comes
-    after it (``LoanRules.borrow_before_interest`` off).  ``first`` and ``rest``: the
-    turn's waiting steps (:func:`waiting_steps`), read only as far as needed."""
+    withhold, or a run the site skips: 18xx.games asks nothing there (its dividend step
+    skips a run of $0, its run step a company with no route, its buy-trains step one that
+    buys nothing) and pays the interest at once, so a loan comes after it
+    (``LoanRules.borrow_before_interest`` off).  ``first`` and ``rest``: the turn's
+    waiting steps (:func:`waiting_steps`), read only as far as needed."""
+    if isinstance(first, RouteStep):
+        return _run_skipped_before_interest(g, entity, rest)
     return (
         isinstance(first, DividendStep)
         and g.or_round().revenue == 0
         and not any(isinstance(s, BuyTrainStep) for s in rest)
-        and not _could_buy_a_train(g, entity)
+        and not _site_train_step_ahead(g, entity)
     )
+
+
+def _site_train_step_ahead(g: FamilyEngine, entity: str) -> bool:
+    """Whether 18xx.games's buy-trains step is still ahead in the company's turn and would
+    wait there: ours not left (:func:`leave_site_skipped_train_step`) and a train the
+    company could pay for (:func:`_could_buy_a_train`)."""
+    step = _turn_step(g, BuyTrainStep)
+    if isinstance(step, BuyTrainStep) and step.passed:
+        return False
+    return _could_buy_a_train(g, entity)
+
+
+def _run_skipped_before_interest(
+    g: FamilyEngine, entity: str, rest: Iterator[Step[FamilyEngine]]
+) -> bool:
+    """Whether our turn waits at its run, but 18xx.games's has paid the interest: its run
+    step skips the company (no train that is not a Pullman, or no route:
+    :meth:`~.engine.FamilyEngine.site_run_waits`), so its dividend step does too, and its
+    buy-trains step has no room or no train the company could pay for
+    (:func:`_site_train_step_ahead`), whatever ours offers.  Found by the export differential,
+    issue #17: random bots, 4 players, seed 6026 (ATSF, at its train limit with its
+    Pullman, took a loan before its run of nothing and paid interest on it; the site had
+    paid it already) and 6 players, seed 9028 (IC)."""
+    if g.site_run_waits(entity) or _site_train_step_ahead(g, entity):
+        return False
+    for s in rest:
+        if isinstance(s, InterestStep):
+            return True
+        if not isinstance(s, (DividendStep, BuyTrainStep)):
+            return False
+    return True
 
 
 def _could_buy_a_train(g: FamilyEngine, corp_id: str) -> bool:
@@ -191,12 +227,73 @@ def _could_buy_a_train(g: FamilyEngine, corp_id: str) -> bool:
     prices = [depot.type_of(t).price for t in depot.available()]
     if any(
         t.owner != corp_id and t.owner in g.corps and not t.obsolete for t in depot.trains.values()
-    ):
+    ) or live_orphans(g):
         prices.append(1)
     room = max(0, max_loans(g, corp_id) - len(g.loans.of(corp_id)))
     free = max(0, g.config.loans.count - g.loans.out())
     power = g.ledger.cash(corp_id) + min(room, free) * g.config.loans.amount
     return bool(prices) and power >= min(prices)
+
+
+def site_past_interest(g: FamilyEngine, entity: str) -> bool:
+    """Under ``compat_18xx_games`` (``LoanRules.borrow_before_interest`` off), whether
+    18xx.games's operating turn has paid §12.8's interest while ours still waits before
+    it: all ours holds before it is a run or a withhold the site skips and no train step
+    the site would wait in (:func:`_nothing_before_interest`)."""
+    if g.config.loans.borrow_before_interest or g.round.kind != "OR":
+        return False
+    waiting = waiting_steps(g, entity)
+    first = next(waiting, None)
+    return first is not None and _nothing_before_interest(g, entity, first, waiting)
+
+
+def site_turn_over(g: FamilyEngine, entity: str) -> bool:
+    """Under ``compat_18xx_games``, whether 18xx.games's operating turn is over while ours
+    still waits before §12.8's interest: the site has paid it (:func:`site_past_interest`)
+    and its loan step then offers nothing (``G1817::Step::Loan#blocks?``): no loan to take
+    (§9's limit, or none left) and none to repay (§12.9: no loan held, one taken this
+    round, or the cash left after the interest short of a loan).  Found by the export
+    differential, issue #17: random bots, 4 players, seed 6026, where ATSF scrapped its
+    Pullman for the interest in ours; on the site it had gone into liquidation."""
+    if not site_past_interest(g, entity) or may_borrow(g, entity):
+        return False
+    if not g.loans.of(entity) or entity in g.loans.borrowed_this_or:
+        return True
+    return g.ledger.cash(entity) - interest_due(g, entity) < g.config.loans.amount
+
+
+def leave_site_skipped_train_step(g: FamilyEngine, entity: str) -> None:
+    """Before a scrap: when 18xx.games's turn has already paid the interest
+    (:func:`site_past_interest`: its run, dividend and buy-trains steps skipped), its
+    buy-trains step is behind it, so ours is left too; the car's $50 opens no purchase
+    and no loan before the interest that the site would not allow (found by the export
+    differential, issue #17: random bots, 4 players, seed 6026: ATSF scrapped its new
+    Pullman before its run of nothing, then borrowed in our reopened buy-trains step and
+    paid interest on that loan)."""
+    if not site_past_interest(g, entity):
+        return
+    step = _turn_step(g, BuyTrainStep)
+    if isinstance(step, BuyTrainStep):
+        step.passed = True
+
+
+def live_orphans(g: FamilyEngine) -> list[str]:
+    """The :attr:`~.engine.FamilyEngine.orphaned_trains` 18xx.games still offers for $1
+    (under the charter of a company the bank liquidated, §14.2.1): those still scrapped
+    whose type neither rusted nor grew obsolete.  Found by the export differential, issue
+    #17: random bots, 7 players, seed 6035 (MKT's buy-trains step waited on the site for
+    SR's two 2-trains, so the loan MKT took there owed $5 interest, and its liquidation
+    paid its president $94, not $100)."""
+    depot = g.depot
+    sold = depot.sold_types
+    out: list[str] = []
+    for train_id in sorted(g.orphaned_trains):
+        train = depot.trains[train_id]
+        kind = depot.type_of(train)
+        if train.owner != SCRAPPED or kind.rusts_on in sold or kind.obsolete_on in sold:
+            continue
+        out.append(train_id)
+    return out
 
 
 class LoanStep(Step[FamilyEngine]):

@@ -76,6 +76,14 @@ class TakeoverRules:
     in seat order (18xx.games ``G1817::Game#migrate_shares`` counts a short as minus one
     share; ``compat_18xx_games``).  §14.1.2: "The player with the most shares is the
     president of the new company", its shares only."""
+    merger_president_shares: int | None = None
+    """With a number, two companies that merge by exchanging shares one for one (two
+    5-share companies into a 10-share one) may merge only when one player holds at least
+    that many of their shares together, net of their short shares: 18xx.games offers the
+    merger only then (``G1817::Step::Conversion#mergeable``: ``merged_max_share_holder``
+    at least 40%, two 20% shares, enough for the 10-share company's president's
+    certificate; ``compat_18xx_games``: 2).  §14.1.2 sets no such condition: "The player
+    with the most shares is the president of the new company"."""
     repay_acquired_loans: bool = False
     """Whether a buyer's bid limit counts paying off every loan of the company bought, with
     the loans it may take under its own limit (18xx.games ``G1817::Step::Acquire

@@ -49,12 +49,9 @@ from roundhouse.core.flow.actions import (
     RunRoutes,
 )
 from roundhouse.core.flow.board_map import BoardMap
-from roundhouse.core.graph import joined_positions
-from roundhouse.core.hexgrid import opposite
-from roundhouse.core.tiles import StopKind
 from roundhouse.core.trains import DEPOT
 from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
-from roundhouse.titles.g18usa import resource_subsidy
+from roundhouse.titles.g18usa import resource_subsidy, site_run
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import max_loans
@@ -355,42 +352,13 @@ def pullman_waits(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> bool:
 
 
 def route_waits(g: UsaGame, corp: str) -> bool:
-    """``G18USA::Step::Route#actions``: a train that is not a Pullman and a route to run
-    (:func:`site_route_available`), whatever our route step offers: the site's step takes
-    no pass, so while it waits the company's run is written, of no routes if need be."""
-    trains = [t for t in g.depot.owned_by(corp) if not g.depot.is_car(t)]
-    return bool(trains) and site_route_available(g, corp)
-
-
-SITE_ONLY_STOPS = frozenset({("F28", 0)})
-"""Where the site's board has a stop and ours none, as (hex, the edge track enters it by):
-F28's Atlantic track stub ends at an off-board stop no train may visit (``visit_cost: 99``),
-a junction with one link on ours."""
+    """The site's run step waits (:func:`.site_run.route_waits`)."""
+    return site_run.route_waits(board_map(g).board, g.depot, corp)
 
 
 def site_route_available(g: UsaGame, corp: str) -> bool:
-    """``Graph#route_info``'s ``route_available``: the track joins one of the company's
-    stations to a second revenue centre (a city, a town, an off-board stop, also one full
-    of other companies' tokens or one no train may visit), whether or not a legal route
-    could run there (:func:`~roundhouse.core.graph.joined_positions`).  Two stations with
-    no track between them are not enough, nor is one station whose track joins no other
-    stop.  The site keeps a ``true`` answer until an acquisition changes the company's
-    stations, ours is worked out each time: track is never taken up, so they differ only
-    where a station is."""
-    board = board_map(g).board
-    for start in dict.fromkeys(board.tokens_of(corp)):
-        centres: set[tuple[str, str | int]] = set()
-        for h, at in joined_positions(board, corp, start):
-            if isinstance(at, str):
-                if board.hexes[h].tile.stop(at).kind is not StopKind.JUNCTION:
-                    centres.add((h, at))
-                continue
-            beyond = board.grid.neighbours(h).get(at)
-            if beyond is not None and (beyond, opposite(at)) in SITE_ONLY_STOPS:
-                centres.add((beyond, opposite(at)))
-        if len(centres) >= 2:
-            return True
-    return False
+    """The site's ``route_available`` (:func:`.site_run.site_route_available`)."""
+    return site_run.site_route_available(board_map(g).board, corp)
 
 
 def trains_wait(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> bool:

@@ -56,7 +56,11 @@ from roundhouse.titles.g18usa.family1817.actions import (
     TakeLoan,
 )
 from roundhouse.titles.g18usa.family1817.company_start import StartAuction, bid_limit
-from roundhouse.titles.g18usa.family1817.loan_step import InterestStep, may_borrow
+from roundhouse.titles.g18usa.family1817.loan_step import (
+    InterestStep,
+    may_borrow,
+    site_past_interest,
+)
 from roundhouse.titles.g18usa.family1817.private_auction import SelectionAuctionStep
 from roundhouse.titles.g18usa.family1817.short_sale import (
     CorporateStockRound,
@@ -484,6 +488,11 @@ class UsaWriter(Translator):
         if memory.turn is None or memory.turn.key != key:
             memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
+        if site_past_interest(g, turn.corp):
+            # the site skipped its run and buy-trains steps and paid the interest: only
+            # its loan step is left (differential random seed 8104: a pass for a
+            # buy-trains step that a car scrapped since seemed to open ended its turn)
+            turn.leave_before(SiteStep.LOANS)
         step = site_step(action, g, turn.corp)
         if step is None:
             return self._own(action, game, seats)
