@@ -194,7 +194,10 @@ def beats(
     joins visited nodes, so the flood needs no track bits."""
     room: int | None = None
     if plan.counted:
-        room = sum(max(0, cap - used_pool[p]) for p, cap in plan.capped)
+        room = 0
+        for p, cap in plan.capped:
+            if cap > used_pool[p]:
+                room += cap - used_pool[p]
     visit = grower.visit
     all_counted = plan.all_counted
     # the cheap bound first: every unvisited stop the company can reach at all (every free
