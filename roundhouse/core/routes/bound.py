@@ -70,6 +70,7 @@ class Grower(Protocol):
     reach_mask: int
     stop_mask: int
     group_nodes: list[int]
+    visit_is_node: bool
     node_hexes: list[int]
     _nbm: list[int]
 
@@ -161,6 +162,8 @@ class Plan:
         """Stops alone make the value: the cheap bound can skip :meth:`Grower._score`."""
         self.by_gain_counted = [s for s in self.by_gain if self.cost[s]]
         self.by_gain_free = [s for s in self.by_gain if not self.cost[s]]
+        self.free_total = sum(self.gain[s] for s in self.by_gain_free)
+        """Every reachable free stop (towns of a "+" train) at once."""
         self.tagged_w = [
             any(rb.west in grower.graph.stops[s].tags for rb in self.doubling) for s in range(n)
         ]
@@ -191,17 +194,21 @@ def beats(
     joins visited nodes, so the flood needs no track bits."""
     room: int | None = None
     if plan.counted:
-        room = sum(max(0, cap - used_pool[p]) for p, cap in plan.capped)
+        room = 0
+        for p, cap in plan.capped:
+            if cap > used_pool[p]:
+                room += cap - used_pool[p]
     visit = grower.visit
     all_counted = plan.all_counted
-    # the cheap bound first: every unvisited stop the company can reach at all
+    # the cheap bound first: every unvisited stop the company can reach at all (every free
+    # one, those on the route included: no loop over them, and exact when each node is its
+    # own visit group, since then a visited free stop is one on the route)
     if plan.plain:
         gain = plan.gain
-        cheap = 0
+        cost = plan.cost
+        cheap = plan.free_total
         for s in stops:
-            cheap += gain[s]
-        for s in plan.by_gain_free:
-            if not visited & visit[s]:
+            if cost[s]:
                 cheap += gain[s]
         left = room
         for s in plan.by_gain_counted:
@@ -231,13 +238,16 @@ def beats(
     if not sources:
         return score(grower, plan, stops, [], [], room, 0, hexes) > need
     # the flood: stops reachable from the open ends, as node bitsets
-    vis_nodes = excluded
-    v = visited
-    group_nodes = grower.group_nodes
-    while v:
-        low = v & -v
-        vis_nodes |= group_nodes[low.bit_length() - 1]
-        v ^= low
+    if grower.visit_is_node:
+        vis_nodes = excluded | visited
+    else:
+        vis_nodes = excluded
+        v = visited
+        group_nodes = grower.group_nodes
+        while v:
+            low = v & -v
+            vis_nodes |= group_nodes[low.bit_length() - 1]
+            v ^= low
     src = 0
     for s in sources:
         src |= 1 << s

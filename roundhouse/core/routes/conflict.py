@@ -110,8 +110,14 @@ class Squeeze:
 
     def step(self, taken: tuple[int, ...], chain: int, node: int) -> tuple[int, ...]:
         """``taken`` after running over ``chain`` into ``node``."""
-        out = []
         atom = self.n_chains + node if self.node_unit[node] else -1
+        if len(taken) == 1:
+            masks = self.indexes[0].masks
+            t = taken[0] | masks.get(chain, 0)
+            if atom >= 0:
+                t |= masks.get(atom, 0)
+            return (t,)
+        out = []
         for ix, t in zip(self.indexes, taken, strict=True):
             masks = ix.masks
             t |= masks.get(chain, 0)
@@ -124,9 +130,14 @@ class Squeeze:
         """The least a route with these rival routes blocked must beat (strictly)."""
         need = self.base
         for ix, t, count, cap in zip(self.indexes, taken, self.counts, self.caps, strict=True):
+            values = ix.values
+            if count == 1:
+                # the best open route is the lowest clear bit: the lowest zero bit of t
+                i = (~t & (t + 1)).bit_length() - 1
+                need -= max(values[i], cap) if i < len(values) else cap
+                continue
             open_ = ix.full & ~t
             total = 0
-            values = ix.values
             left = count
             while open_ and left:
                 low = open_ & -open_

@@ -124,6 +124,8 @@ class Grower:
         self.group_nodes = [0] * n_nodes
         for n in range(n_nodes):
             self.group_nodes[self.visit[n].bit_length() - 1] |= 1 << n
+        self.visit_is_node = all(self.visit[n] == 1 << n for n in range(n_nodes))
+        """Every node is its own visit group, numbered alike: a visited set is a node set."""
         self.node_hexes = [0] * n_nodes
         for n in range(n_nodes):
             for _ci, _nb, _units, ch_hexes, _code in self.adj[n]:

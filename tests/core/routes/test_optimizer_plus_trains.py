@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.routes_baseline import baseline_best_run
-from bench.routes_bench import mesh
+from bench.routes_bench import CASES, mesh
 from roundhouse.core.routes import Train, TrainKind, best_run, n_train, plus_train, revenue_of
 from roundhouse.core.routes import optimizer as optimizer_module
 from roundhouse.core.routes.brute import brute_best
@@ -97,3 +97,30 @@ def test_18royalgorge_plus_trains_6x6_mesh_worst_case_totals() -> None:
     twins = best_run(g, "X", [Train("4+-0", plus_train(4)), Train("4+-1", plus_train(4))])
     assert pair.proven_optimal and pair.total == 820
     assert twins.proven_optimal and twins.total == 900
+
+
+DENSE_PLUS_TOTALS = {
+    "mesh6x6 3+ 4+": 560,
+    "mesh6x6s3 3+ 4+": 820,
+    "mesh6x6s11 3+ 4+": 640,
+    "mesh6x6 2x4+": 620,
+    "mesh6x6s3 2x4+": 900,
+    "mesh7x7s3 3+ 4+": 800,
+    "mesh6x6 4D+6+": 920,
+}
+"""Proven totals of the bench's dense-mesh "+" cases (bench/routes_bench.py CASES), as the
+optimiser found them before its speed work of issue 16; the 6x6 s3 ones are also the old
+list-every-route optimiser's proven answers."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", sorted(DENSE_PLUS_TOTALS))
+def test_dense_mesh_plus_train_totals_stay_exact(case: str) -> None:
+    """Speed-ups of the squeezed lists and bounds keep the answer exact: each dense "+" case
+    of the bench earns its pinned total, proven, with routes the validator accepts."""
+    (width, height, seed), trains = CASES[case]
+    g = mesh(width, height, seed)
+    best = best_run(g, "X", trains)
+    assert best.proven_optimal
+    assert best.total == DENSE_PLUS_TOTALS[case]
+    assert revenue_of(g, "X", trains, list(best.routes)).total == best.total
