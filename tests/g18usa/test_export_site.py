@@ -873,6 +873,31 @@ def test_export_denvers_orientation_comes_after_the_start_auctions_last_passes()
     ]
 
 
+def test_export_denvers_orientation_is_asked_once_carnegie_steel_made_it_a_metropolis() -> None:
+    """§12.2.3, P10 (18xx.games): P5 starts WP in Denver, not a drawn metropolis, and puts
+    P10 Carnegie Steel into it, which makes Denver a metropolis; ours asks WP for the
+    orientation in its first operating turn, the site right after the start
+    (``G18USA::Step::BuySellParShares#par_corporation``), so the ``X04`` lay, by WP, comes
+    after P10's assignment and before P6's pass (found by the differential: random bots, 6
+    players, seed 8216; the position is its first 290 moves, the orientation chosen last)."""
+    from roundhouse.core.flow.actions import Choose
+
+    doc = json.loads((POSITIONS / "denver-made-by-carnegie-steel-6p.json").read_text())
+    asked = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
+    choices = {(a.entity, a.choice) for a in asked.legal_actions() if isinstance(a, Choose)}
+    assert choices == {("WP", "exits 1-3-5"), ("WP", "exits 0-2-4")}
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "WP chooses exits 1-3-5"
+    written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
+    home = written.index(("place_token", "WP", None))
+    assert written[home + 1 : home + 5] == [
+        ("choose", 5, None),
+        ("assign", 5, None),
+        ("lay_tile", "WP", "E11"),
+        ("pass", 6, None),
+    ]
+
+
 def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_written() -> None:
     """§11.1: P2, holding two DRG shares, sells one and passes.  Our sale moves DRG_10
     (``ShareBook.normal_certs_for``), the site's DRG_3 (a company purchase swapped the

@@ -213,6 +213,9 @@ class WriteMemory:
     denver_home: bool = False
     """Denver is the home of the company being started: the site asks for the
     orientation once the start is over."""
+    denver_was_open: bool = False
+    """Whether Denver's orientation was open when the last action was written
+    (:func:`_note_denver_made`)."""
     end_seen: EndSeen = dataclasses.field(default_factory=lambda: EndSeen())
     pool: dict[str, list[str]] = dataclasses.field(default_factory=dict)
     """Company -> its shares in the open market by the site's ids, in the site's order
@@ -359,6 +362,7 @@ class UsaWriter(Translator):
                     found.tiles.set_up(hex_name, f"{tile}-0")
             for corp, book in g.books.items():
                 found.top[corp] = max(int(c.rpartition("_")[2]) for c in book.certs)
+            found.denver_was_open = g.denver_open
         return found
 
     # -- the framework's entry -----------------------------------------------------------
@@ -376,6 +380,7 @@ class UsaWriter(Translator):
         out = _pullman_pass(action, game, memory)
         out += _unasked_discards(game, memory)
         out += self._auction_passes(action, game, memory, seats)
+        _note_denver_made(engine(game), memory)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
         ):
@@ -1337,6 +1342,24 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
         elif kind not in ("take_loan", "payoff_loan"):
             break
     return lays if len(entities) == 1 else []
+
+
+def _note_denver_made(g: UsaGame, memory: WriteMemory) -> None:
+    """Denver's orientation opened since the last action was written: P10 Carnegie Steel
+    made Denver, the home of the company it was put into, a metropolis
+    (:func:`.carnegie_steel.make_metropolis`).  The site asks that company for the
+    orientation once it is parred (``G18USA::Step::BuySellParShares#par_corporation``:
+    its home is E11, Denver a metropolis, its tile still ``X04s``), as it asks the first
+    company of a drawn Denver (:meth:`UsaWriter.write_place_token`); ours asks in its
+    first operating turn (:class:`.denver.DenverStep`).  Found by the differential:
+    random bots, 6 players, seed 8216, refused with "Blocking step Choose Denver track
+    orientation cannot process action pass"."""
+    if g.denver_open and not memory.denver_was_open:
+        started = [c for c in g.corps if g.map.home_of(c) == DENVER]
+        if started:
+            memory.denver_home = True
+            memory.denver_by = started[0]
+    memory.denver_was_open = g.denver_open
 
 
 def _forget_gone(g: UsaGame, memory: WriteMemory) -> None:
