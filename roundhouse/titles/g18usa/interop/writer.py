@@ -192,21 +192,21 @@ class WriteMemory:
     loans: list[int] | None = None
     """The site's loans not lent, in its order (``@loans``)."""
     held_loans: dict[str, list[int]] = dataclasses.field(default_factory=dict)
+    """Company -> the site's loans it holds, in the order taken."""
     discards: list[SiteDoc] = dataclasses.field(default_factory=list)
     """Train discards after a merger or acquisition written once its token cuts are: the
     site's ``ReduceTokens`` step comes before its ``DiscardTrain``."""
-    """Company -> the site's loans it holds, in the order taken."""
     operated: dict[str, int] = dataclasses.field(default_factory=dict)
     """Company -> operating turns it had finished when the last action was written."""
     conversion_loan: str = ""
+    """A company that took a loan after converting (§14.1.1): the site's loan step waits
+    for its pass, which ours does not ask for when the turn ends with the loan."""
     pullman_buyer: str = ""
+    """The company that just bought another in a sale (§14.2), while the site may still ask
+    it whether to scrap a Pullman (:func:`_pullman_pass`)."""
     loan_before_interest: bool = False
     """Whether the loan being written is taken before the company's interest is due
     (:func:`_before_interest`): it may go before the passes held ahead of it."""
-    """The company that just bought another in a sale (§14.2), while the site may still ask
-    it whether to scrap a Pullman (:func:`_pullman_pass`)."""
-    """A company that took a loan after converting (§14.1.1): the site's loan step waits
-    for its pass, which ours does not ask for when the turn ends with the loan."""
     denver_by: str = ""
     """The company the site asks for Denver's orientation (the one started there, else the
     first to lay track into it), whoever chooses it in our game."""
@@ -237,11 +237,11 @@ class WriteMemory:
     """Trains of companies the bank liquidated, still listed on the site
     (:func:`.site_turn.live_ghosts`)."""
     sale: Sale | None = None
+    """A president's sale just written: if it handed over the presidency, the next
+    action's writing pairs our certificates with the site's (:mod:`.president_swap`)."""
     buy: tuple[str, str, str | None, tuple[str, ...]] | None = None
     """A player's purchase just written: company, buyer, president before it, the site's
     ids bought (:func:`_note_buy`)."""
-    """A president's sale just written: if it handed over the presidency, the next
-    action's writing pairs our certificates with the site's (:mod:`.president_swap`)."""
     holders: dict[str, tuple[str, int]] = dataclasses.field(default_factory=dict)
     """Train -> the company holding it when the last action was written, and that
     company's charter (``id`` of its :class:`~roundhouse.core.entities.Corporation`: a
