@@ -135,16 +135,21 @@ def shot(page: object, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 
 
+def _opened(browser, width: int, height: int, mobile: bool):  # type: ignore[no-untyped-def]
+    """A fresh context and page at ``width`` x ``height``, and the list the page's script
+    errors go to."""
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=mobile)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
 def open_new_game(browser, base_url: str, title: str, width: int, height: int = 900):  # type: ignore[no-untyped-def]
     """A new game of ``title`` for Ann, Bob and Cy (seed 3) made through the API and opened
     at ``width`` x ``height`` (a phone's context below 500 px), once its map and first
     moves are drawn: the context, the page and the page's script errors."""
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=width < 500
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = _opened(browser, width, height, width < 500)
     created = httpx2.post(
         f"{base_url}/api/games",
         json={"title": title, "seats": [{"name": n} for n in ("Ann", "Bob", "Cy")], "seed": 3},
@@ -152,4 +157,25 @@ def open_new_game(browser, base_url: str, title: str, width: int, height: int = 
     page.goto(base_url + created["link"])
     page.wait_for_selector("#board svg [data-hex]")
     page.wait_for_selector("#controls button")
+    return context, page, errors
+
+
+def open_imported(  # type: ignore[no-untyped-def]
+    browser,
+    base_url: str,
+    doc: dict,  # type: ignore[type-arg]
+    width: int,
+    height: int = 900,
+    *,
+    mobile: bool = False,
+    ready: str = "#controls button",
+):
+    """``doc`` imported through the API and opened at ``width`` x ``height`` once its map
+    and ``ready`` are drawn: the context, the page and the page's script errors."""
+    context, page, errors = _opened(browser, width, height, mobile)
+    created = httpx2.post(f"{base_url}/api/games/import", json={"doc": doc}, timeout=120)
+    created.raise_for_status()
+    page.goto(base_url + created.json()["link"])
+    page.wait_for_selector("#board svg [data-hex]")
+    page.wait_for_selector(ready)
     return context, page, errors

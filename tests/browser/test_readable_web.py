@@ -13,7 +13,7 @@ import pytest
 
 import roundhouse
 from roundhouse.core.rng import Rng
-from tests.browser.conftest import ARTIFACTS, open_new_game, shot, sync_api
+from tests.browser.conftest import ARTIFACTS, open_imported, open_new_game, shot, sync_api
 from tests.browser.late_games import cut, late_game
 from tests.browser.test_walkthrough_web import WIDTHS, _check_layout
 from tests.browser.title_positions import royal_gorge_gold, usa_into_acquisition, usa_positions
@@ -30,13 +30,9 @@ def _page(browser, width: int, height: int = 0):  # type: ignore[no-untyped-def]
 
 
 def _imported(browser, base_url: str, doc: dict, width: int):  # type: ignore[no-untyped-def]
-    context, page, errors = _page(browser, width)
-    created = httpx2.post(f"{base_url}/api/games/import", json={"doc": doc}, timeout=120)
-    created.raise_for_status()
-    page.goto(base_url + created.json()["link"])
-    page.wait_for_selector("#board svg [data-hex]")
-    page.wait_for_selector("#log li")
-    return context, page, errors
+    return open_imported(
+        browser, base_url, doc, width, WIDTHS[width], mobile=width < 500, ready="#log li"
+    )
 
 
 CLIPPED = """(items) => items.filter((item) => {

@@ -6,31 +6,16 @@ Every title-specific word comes from the engine's views; the page has no title c
 
 from __future__ import annotations
 
-import httpx2
-
-from tests.browser.conftest import open_new_game, shot
+from tests.browser.conftest import open_imported, open_new_game, shot
 from tests.browser.late_games import cut, late_game
 from tests.browser.title_positions import us_with_trains, usa_positions
-
-
-def _open(browser, base_url: str, doc: dict, width: int, height: int = 900):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    created = httpx2.post(f"{base_url}/api/games/import", json={"doc": doc}, timeout=120)
-    created.raise_for_status()
-    page.goto(base_url + created.json()["link"])
-    page.wait_for_selector("#board svg [data-hex]")
-    page.wait_for_selector("#controls button")
-    return context, page, errors
 
 
 def test_browser_usa_starting_a_company_is_one_form(base_url: str, browser) -> None:
     """18USA's first stock round: any of the companies may be started by a bid (§11.6). They
     share one form - pick the company, then the bid - instead of a form each, and the help
     line says how the round works."""
-    context, page, errors = _open(browser, base_url, usa_positions()["start"], 1280)
+    context, page, errors = open_imported(browser, base_url, usa_positions()["start"], 1280)
     shot(page, "titles-usa-start")
     picker = page.locator("#controls form.amount.picked .choice-list")
     assert picker.count() == 1
@@ -53,13 +38,13 @@ def test_browser_usa_shorts_and_loans_in_words(base_url: str, browser) -> None:
     """A short sale says what it pays (§11.2); a loan what it costs and does to the share
     price (§9), never a loan cube's number."""
     positions = usa_positions()
-    context, page, errors = _open(browser, base_url, positions["short"], 1280)
+    context, page, errors = open_imported(browser, base_url, positions["short"], 1280)
     shot(page, "titles-usa-short")
     buttons = page.locator("#controls button.action").all_inner_texts()
     shorts = [b for b in buttons if " short" in b]
     assert shorts and all(" short for $" in b for b in shorts), buttons
     context.close()
-    context, page, more = _open(browser, base_url, positions["loan"], 1280)
+    context, page, more = open_imported(browser, base_url, positions["loan"], 1280)
     shot(page, "titles-usa-loan")
     loans = page.locator("#controls button[data-kind=take_loan]").all_inner_texts()
     assert loans and all("takes a $100 loan (interest $" in b for b in loans), loans
@@ -72,7 +57,7 @@ def test_browser_usa_merger_round_explained(base_url: str, browser) -> None:
     """18USA's merger and acquisition round decides without steps; the banner still says what
     is asked and the help line explains conversions and mergers (§14.1), and a conversion
     says what the company becomes."""
-    context, page, errors = _open(browser, base_url, usa_positions()["merge"], 1280)
+    context, page, errors = open_imported(browser, base_url, usa_positions()["merge"], 1280)
     shot(page, "titles-usa-merger-round")
     assert page.inner_text("#status").startswith("MR ")
     help_text = page.inner_text("#prompt-help")
@@ -91,7 +76,7 @@ def test_browser_usa_repaying_loans_one_button_and_the_sheet(base_url: str, brow
     """Repaying loans (§12.9): one button per distinct move, not one per numbered loan cube;
     the spreadsheet has the title's columns (loans, shorts, size, subsidy in words) and the
     privates table says what each 18USA private does."""
-    context, page, errors = _open(browser, base_url, usa_positions()["payoff_loan"], 1280)
+    context, page, errors = open_imported(browser, base_url, usa_positions()["payoff_loan"], 1280)
     shot(page, "titles-usa-repay")
     repay = page.locator("#controls button[data-kind=payoff_loan]").all_inner_texts()
     assert len(repay) == 1 and "repays a $100 loan (share price 2 spaces right)" in repay[0], repay
@@ -136,7 +121,9 @@ def test_browser_wide_screen_tables_beside_the_map_without_inner_scroll(
     not a column: 18USA's sheet with its extra columns fits its column, its one-row market
     wraps instead of running 3,000 px sideways, and the map stays in sight when the page is
     scrolled down to the privates; the tall map column shows the whole board."""
-    context, page, errors = _open(browser, base_url, usa_positions()["payoff_loan"], 2560, 1440)
+    context, page, errors = open_imported(
+        browser, base_url, usa_positions()["payoff_loan"], 2560, 1440
+    )
     shot(page, "titles-usa-2560")
     tables = page.locator("#tables")
     assert tables.evaluate("e => getComputedStyle(e).overflowY") == "visible"
@@ -167,7 +154,7 @@ def test_browser_phone_map_first_help_folded_sheet_fits(base_url: str, browser) 
     """On a phone an 18USA stock round's long help shows two lines (a tap shows the rest),
     the map starts in the top third of the screen, and every player's column of the
     spreadsheet is in sight beside the company badges."""
-    context, page, errors = _open(browser, base_url, usa_positions()["short"], 390, 844)
+    context, page, errors = open_imported(browser, base_url, usa_positions()["short"], 390, 844)
     shot(page, "titles-usa-390")
     help_box = page.locator("#prompt-help")
     folded = help_box.bounding_box()
@@ -239,7 +226,7 @@ def test_browser_us_sealed_bids_banner_and_trains_by_name(base_url: str, browser
     )
     context.close()
     assert not errors, errors
-    context, page, errors = _open(browser, base_url, us_with_trains(), 1280)
+    context, page, errors = open_imported(browser, base_url, us_with_trains(), 1280)
     shot(page, "titles-us-trains")
     cells = page.locator(".spreadsheet tbody td.list").all_inner_texts()
     trains = [c for c in cells if c and c != "—" and not any(ch.isalpha() for ch in c)]
@@ -261,7 +248,7 @@ def test_browser_phone_moves_compact_for_many_of_a_kind(base_url: str, browser) 
     ("SR asks permission to lay tile … (§7.3)") above a small button each naming what differs
     ("7 on D17"), in rows; every move is still a button, named in full."""
     doc = cut(late_game("18US")["doc"], late_game("18US")["mid"])
-    context, page, errors = _open(browser, base_url, doc, 390, 844)
+    context, page, errors = open_imported(browser, base_url, doc, 390, 844)
     shot(page, "titles-us-390-moves")
     named = page.evaluate(
         """() => [...document.querySelectorAll('#controls button.action')]

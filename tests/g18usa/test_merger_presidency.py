@@ -28,8 +28,8 @@ from roundhouse.titles.g18usa.interop.names import engine
 from roundhouse.titles.g18usa.state import UsaGame
 
 
-def _merged(*, compat: bool) -> UsaGame:
-    """ATSF and GN as in the module docstring, merged with ATSF initiating."""
+def _converted(*, compat: bool) -> UsaGame:
+    """Ann's ATSF and Bob's GN, started at $70 and both converted to 5-share companies."""
     options = {"compat_18xx_games": True} if compat else {}
     g = Game(TITLE, ["Ann", "Bob", "Cy"], seed=9, options=options).state
     assert isinstance(g, UsaGame)
@@ -37,6 +37,12 @@ def _merged(*, compat: bool) -> UsaGame:
     g.start_company("Bob", "GN", 70)
     convert(g, "ATSF")
     convert(g, "GN")
+    return g
+
+
+def _merged(*, compat: bool) -> UsaGame:
+    """ATSF and GN as in the module docstring, merged with ATSF initiating."""
+    g = _converted(compat=compat)
     do_short(g, "Ann", "GN")
     assert g.books["ATSF"].size == g.books["GN"].size == 5
     merge(g, "ATSF", "GN")
@@ -95,13 +101,7 @@ def test_compat_the_sites_engine_accepts_the_game_that_found_it(tmp_path: Path) 
 def _shorted_both_ways(*, compat: bool) -> UsaGame:
     """ATSF (Ann) and GN (Bob), both 5-share companies, each president short one share of
     the other's company: two shares each, one net of the short."""
-    options = {"compat_18xx_games": True} if compat else {}
-    g = Game(TITLE, ["Ann", "Bob", "Cy"], seed=9, options=options).state
-    assert isinstance(g, UsaGame)
-    g.start_company("Ann", "ATSF", 70)
-    g.start_company("Bob", "GN", 70)
-    convert(g, "ATSF")
-    convert(g, "GN")
+    g = _converted(compat=compat)
     do_short(g, "Ann", "GN")
     do_short(g, "Bob", "ATSF")
     return g
