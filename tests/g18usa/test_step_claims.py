@@ -1,6 +1,6 @@
 """Which step of the operating turn takes a move two steps share a kind of: found by
-``roundhouse fuzz`` (seeds 9300085 and 9300058) as listed moves the game refused.  P21's
-position is the fuzz's saved game (``positions/``), replayed with ``roundhouse.load``."""
+``roundhouse fuzz`` (seeds 9300085, 9300058 and 169167232) as listed moves the game refused.
+P21's positions are the fuzz's saved games (``positions/``), replayed with ``roundhouse.load``."""
 
 from __future__ import annotations
 
@@ -36,6 +36,20 @@ def test_18usa_13_p21_coal_token_is_the_resource_steps_not_a_bridge() -> None:
     game.apply(coal)
     assert "coal" in board.hexes["D26"].markers
     assert game.state.privates["P21"].owner == "C&O"  # its bridge token is still to use
+
+
+def test_18usa_13_4_p21_bridge_beside_a_yellow_lay_is_the_bridge_steps() -> None:
+    """The other way round (fuzz seed 169167232): NP, just after a yellow lay with P21 in
+    hand, was offered P21's bridge in D14 (§13.4), but the resource prompt took the move and
+    refused it as a misplaced coal or ore token."""
+    game, fuzz = _position("p21-bridge-beside-a-yellow-lay-3p.json")
+    bridge = UsePrivate(player="Cy", entity="NP", company="P21", hex="D14", choice="")
+    assert fuzz["action"] == bridge.to_json()
+    assert bridge in game.legal_actions()
+    board = game.state.map.board
+    assert "bridge" not in board.hexes["D14"].markers
+    game.apply(bridge)
+    assert "bridge" in board.hexes["D14"].markers
 
 
 def _cc_at_phase_5_with_p25() -> UsaGame:

@@ -65,6 +65,9 @@ ORE20 = "ore20"
 TERRAIN_SAVED = 15
 """§13.1, §13.3: "allows the company to ignore $15 terrain costs on the hex"."""
 
+RESOURCE_NAMES = frozenset(r.value for r in Resource)
+"""What a resource placement's ``choice`` names."""
+
 
 def markers_of(board: Board, hex_name: str) -> frozenset[str]:
     return frozenset(board[hex_name].markers)
@@ -188,8 +191,11 @@ class ResourceTokenStep(Step[UsaGame]):
     passing = "passes on placing a resource token"
 
     def takes(self, g: UsaGame, action: Action) -> bool:
+        """A resource placement names its resource: P21's bridge (the same card's other
+        power, §13.4) names none and is the bridge step's."""
         return (
             isinstance(action, UsePrivate)
+            and action.choice in RESOURCE_NAMES
             and action.company in g.privates
             and any(
                 isinstance(a, ResourceTokens) for a in g.privates[action.company].spec.abilities
@@ -210,7 +216,7 @@ class ResourceTokenStep(Step[UsaGame]):
         if action not in placements(g, entity):
             assert isinstance(action, UsePrivate)
             reason = None
-            if action.choice in {r.value for r in Resource}:
+            if action.choice in RESOURCE_NAMES:
                 reason = refusal(g.map.board, action.hex, Resource(action.choice))
             raise IllegalAction(
                 reason
