@@ -26,6 +26,7 @@ class BuyCompanyStep(Step[G]):
     kinds = frozenset({"buy_company"})
     blocking = False
     name = "buy_company"
+    passing = "passes on buying a private"
 
     def _ranges(self, g: G, corp: str) -> dict[str, tuple[int, int]]:
         if not g.hooks.may_buy_privates(g, corp):

@@ -76,6 +76,7 @@ class TrackStep(Step[G]):
 
     kinds = frozenset({"lay_tile", "pass"})
     name = "track"
+    passing = "passes on laying track"
 
     def __init__(self, per_turn: int | None = None) -> None:
         self.lays = 0
@@ -147,6 +148,7 @@ class TokenStep(Step[G]):
 
     kinds = frozenset({"place_token", "pass"})
     name = "token"
+    passing = "passes on placing a station"
 
     def __init__(self) -> None:
         self.done = False

@@ -10,33 +10,13 @@ any time during a company's turn) offers its actions alongside the first blockin
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from typing import ClassVar, Generic
 
 from roundhouse.core.actions import Action
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.flow_game import G
 from roundhouse.core.legal import AmountRange
-
-PASSING: Mapping[str, str] = {
-    "stock": "passes on buying or selling shares",
-    "track": "passes on laying track",
-    "extra_tile_lay": "passes on the extra tile",
-    "token": "passes on placing a station",
-    "buy_train": "passes on buying trains",
-    "buy_company": "passes on buying a private",
-    "issue_redeem": "passes on issuing or redeeming shares",
-    "take_loan": "passes on taking loans",
-    "payoff_loan": "passes on repaying loans",
-    "acquire": "passes on making an offer",
-    "merger_pass": "passes on merging",
-    "share_exchange": "passes on exchanging shares",
-    "buy_car": "passes on buying a Pullman car",
-    "scrap_car": "passes on scrapping a Pullman car",
-}
-"""Core's step names (those :data:`~roundhouse.core.view.prompt.STEP_ACTION` words) -> a
-pass there in words after the one passing ("KP passes on buying trains"), so the log names
-what was passed; a title's own step says it in :attr:`Step.passing`."""
 
 
 class Step(Generic[G]):
@@ -52,9 +32,9 @@ class Step(Generic[G]):
     """Whether later steps wait until this one is done."""
     name: ClassVar[str] = "step"
     passing: ClassVar[str] = ""
-    """A pass in this step in words after the one passing ("passes on shipping gold"), so
-    the log names what was passed; empty: :data:`PASSING` by :attr:`name`, else the pass is
-    told plainly ("Ann passes")."""
+    """A pass in this step in words after the one passing ("passes on laying track"), so
+    the log and the pass's button name what was given up; empty: told plainly ("Ann
+    passes")."""
     on_behalf: ClassVar[bool] = False
     """Whether the acting player's actions may name one of their companies or cards as the
     actor (18West §6.1 "on behalf of one of their Companies"; a card's power)."""
@@ -78,8 +58,7 @@ class Step(Generic[G]):
     def told_pass(self, g: G, who: str) -> str | None:
         """A pass here by ``who`` in words naming what it gives up ("KP passes on buying
         trains"), for the log and the pass's button; None: told plainly ("Ann passes")."""
-        passing = self.passing or PASSING.get(self.name, "")
-        return f"{who} {passing}" if passing else None
+        return f"{who} {self.passing}" if self.passing else None
 
     def takes(self, g: G, action: Action) -> bool:
         """Whether this step handles ``action``: by default, any action of its kinds (and

@@ -131,6 +131,7 @@ class StockStep(Step[G]):
 
     kinds = frozenset({"sell_shares", "buy_shares", "par", "pass"})
     name = "stock"
+    passing = "passes on buying or selling shares"
     lists_pass_as_core: ClassVar[bool] = True
     """Whether :meth:`actions` lists the pass as this class does (unless the player is over
     the certificate limit), so that :meth:`check` finds a pass without listing every

@@ -74,6 +74,7 @@ def agreed_buys(
 class BuyTrainStep(Step[G]):
     kinds = frozenset({"buy_train", "sell_shares", "bankrupt", "pass"})
     name = "buy_train"
+    passing = "passes on buying trains"
     lists_pass_as_core: ClassVar[bool] = True
     """Whether :meth:`actions` lists the pass as this class does (the company's own pass,
     unless it must buy a train), so that :meth:`check` takes a pass without listing every

@@ -39,6 +39,7 @@ class ShareExchangeStep(Step[UsGame]):
     kinds = frozenset({"buy_shares"})
     blocking = False
     name = "share_exchange"
+    passing = "passes on exchanging shares"
     on_behalf = True
 
     def __init__(self, when: When = When.STOCK_ROUND) -> None:

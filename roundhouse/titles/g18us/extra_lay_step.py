@@ -41,6 +41,7 @@ class ExtraTileLayStep(TrackCardStep):
     kinds = frozenset({"lay_tile"})
     blocking = False
     name = "extra_tile_lay"
+    passing = "passes on the extra tile"
     on_behalf = True
 
     def __init__(self) -> None:

@@ -64,6 +64,7 @@ class UsBuyCompanyStep(Step[UsGame]):
     kinds = frozenset({"buy_company"})
     blocking = False
     name = "buy_company"
+    passing = "passes on buying a private"
 
     def __init__(self) -> None:
         super().__init__()

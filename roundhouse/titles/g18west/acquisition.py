@@ -151,6 +151,7 @@ class AcquireStep(Step[WestGame]):
     kinds = frozenset({"acquire"})
     blocking = False
     name = "acquire"
+    passing = "passes on making an offer"
     on_behalf = True
 
     def active(self, g: WestGame, entity: str) -> bool:

@@ -198,6 +198,7 @@ class IssueRedeemStep(Step[WestGame]):
     kinds = frozenset({"issue_shares", "redeem_shares"})
     blocking = False
     name = "issue_redeem"
+    passing = "passes on issuing or redeeming shares"
     on_behalf = True
 
     def active(self, g: WestGame, entity: str) -> bool:
@@ -264,6 +265,7 @@ class MergerPassStep(Step[WestGame]):
 
     kinds = frozenset({"pass"})
     name = "merger_pass"
+    passing = "passes on merging"
 
     def active(self, g: WestGame, entity: str) -> bool:
         return not _round(g).turn_done

@@ -76,6 +76,7 @@ class CarPurchaseStep(Step[FamilyEngine]):
     kinds = frozenset({"buy_train"})
     blocking = False
     name = "buy_car"
+    passing = "passes on buying a Pullman car"
 
     def __init__(self) -> None:
         self.bought = False
@@ -115,6 +116,7 @@ class ScrapCarStep(Step[FamilyEngine]):
     kinds = frozenset({"scrap_train"})
     blocking = False
     name = "scrap_car"
+    passing = "passes on scrapping a Pullman car"
 
     def active(self, g: FamilyEngine, entity: str) -> bool:
         if not _turn_goes_on(g, entity):

@@ -309,6 +309,7 @@ class LoanStep(Step[FamilyEngine]):
     kinds = frozenset({"take_loan"})
     blocking = False
     name = "take_loan"
+    passing = "passes on taking loans"
 
     def active(self, g: FamilyEngine, entity: str) -> bool:
         if g.controller(entity) is None:
@@ -420,6 +421,7 @@ class RepayStep(Step[FamilyEngine]):
 
     kinds = frozenset({"payoff_loan", "pass"})
     name = "payoff_loan"
+    passing = "passes on repaying loans"
 
     def __init__(self) -> None:
         self.done = False
