@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 
 import pytest
 
@@ -30,9 +29,8 @@ from roundhouse.titles.g18usa.interop.site_names import (
     site_tile_name,
 )
 from roundhouse.titles.g18usa.interop.translator import TRANSLATOR
+from tests.g18usa.playing import load_position, position_doc
 from tests.interop.documents import fixture_path
-
-POSITIONS = Path(__file__).parent / "positions"
 
 SEVEN = "18USA/18USA_game_end_bankrupt.json"
 
@@ -171,7 +169,6 @@ def test_export_seven_player_fixture_writes_the_sites_own_actions() -> None:
     :data:`KNOWN_SEVEN` blocks, and reading the export back gives the same moves, result and
     end reason."""
     import difflib
-    import json
 
     doc = read_document(fixture_path(SEVEN))
     recorded = flat(e.action for e in resolve(doc.actions).effective)
@@ -502,8 +499,7 @@ def test_export_a_pass_after_a_short_sale_is_written_while_the_site_offers_sales
     is barred only after a purchase, ``G1817::Step::BuySellParShares#can_sell_order?``),
     so it waits for the pass, which is written (found by the differential: random bots, 6
     players, seed 6022; the position is its first 295 moves)."""
-    doc = json.loads((POSITIONS / "pass-after-a-short-sale-6p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("pass-after-a-short-sale-6p.json")
     assert [str(a) for a in game.log[-2:]] == ["P2 sells MILW short", "P2 passes"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("short", 2), ("pass", 2)]
@@ -515,8 +511,7 @@ def test_export_a_stock_turn_after_a_company_loan_ends_with_its_pass() -> None:
     borrow again (``G1817::Step::BuySellParShares#any_corporate_actions?``), so the pass
     that ends the turn is written (found by the differential: random bots, 2 players, seed
     300; the position is its first 29 moves)."""
-    doc = json.loads((POSITIONS / "loan-in-stock-round-2p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("loan-in-stock-round-2p.json")
     assert game.log[-2].kind == "take_loan" and game.log[-1].kind == "pass"
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("take_loan", "MP"), ("pass", 2)]
@@ -528,8 +523,7 @@ def test_export_a_stock_turn_with_nothing_to_do_is_the_sites_silent_pass() -> No
     them unrecorded (``Round::Base#skip_steps``), so the pass is not written (found by the
     differential: random bots, 3 players, seed 301; the position is its first 38 moves,
     P1's lone pass at move 36 between N&W's second loan and SR's)."""
-    doc = json.loads((POSITIONS / "nothing-to-do-in-stock-round-3p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("nothing-to-do-in-stock-round-3p.json")
     assert [a.kind for a in game.log[-4:]] == ["take_loan", "pass", "pass", "take_loan"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("take_loan", "N&W"), ("take_loan", "SR")]
@@ -541,8 +535,7 @@ def test_export_a_friendly_sale_nobody_could_buy_is_not_written_even_offered() -
     (``G1817::Step::Acquire#setup_auction``: "cannot be bought at ..., skipping"), so the
     offer is not written either (found by the differential: random bots, 3 players, seed
     301; the position is its first 104 moves, the offer last)."""
-    doc = json.loads((POSITIONS / "unsellable-offer-3p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("unsellable-offer-3p.json")
     assert game.log[-1].kind == "assign" and game.state.round.kind == "OR"  # type: ignore[attr-defined]
     written = export_18xx_games(game)["actions"]
     assert not any(a["type"] == "assign" and a.get("target") == "GN" for a in written)
@@ -554,8 +547,7 @@ def test_export_loans_after_a_conversion_up_to_the_limit_end_without_a_pass() ->
     more (``G1817::Step::PostConversionLoans#active_entities``), so none is written after
     the fifth (found by the differential: random bots, 5 players, seed 303; the position is
     its first 101 moves, DRG's conversion last)."""
-    doc = json.loads((POSITIONS / "conversion-loans-to-the-limit-5p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("conversion-loans-to-the-limit-5p.json")
     assert game.log[-1].kind == "convert"
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-4:] == [("take_loan", "MKT")] * 3 + [("convert", "DRG")]
@@ -567,8 +559,7 @@ def test_export_an_unused_boomtown_subsidy_keeps_the_sites_track_step_waiting() 
     upgrade the home (S8's ``tile_lay`` ``when: 'track'``), so its pass is written before
     the buy-trains step's (found by the differential: random bots, 7 players, seed 305; the
     position is its first 98 moves)."""
-    doc = json.loads((POSITIONS / "boomtown-unused-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("boomtown-unused-7p.json")
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     lays = max(i for i, w in enumerate(written) if w[0] == "lay_tile")
     assert written[lays + 1 : lays + 4] == [
@@ -585,8 +576,7 @@ def test_export_the_resource_subsidys_lay_is_the_companys_own() -> None:
     step, not counted among its lays (``ResourceTrack#lay_tile_action``) (found by the
     differential: random bots, 6 players, seed 304; the position is its first 229
     moves)."""
-    doc = json.loads((POSITIONS / "resource-subsidy-lay-6p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("resource-subsidy-lay-6p.json")
     assert game.log[-1].kind == "subsidy_lay"
     written = export_18xx_games(game)
     lay = next(a for a in written["actions"][::-1] if a["type"] == "lay_tile")
@@ -601,8 +591,7 @@ def test_export_a_game_whose_end_no_action_follows_ends_at_the_sites_turn_limit(
     (``Game::Base#process_single_action``), so it never sees the trigger and stops at its
     turn limit: the document states the site's ``dnf``, not ``final_phase`` (found by the
     differential: random bots, 2 players, seed 300, the whole game)."""
-    doc = json.loads((POSITIONS / "no-companies-left-2p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("no-companies-left-2p.json")
     assert game.end_reason == "final_train"
     written = export_18xx_games(game)
     assert written["game_end_reason"] == "dnf"
@@ -617,8 +606,7 @@ def test_export_trains_of_a_company_the_bank_liquidated_keep_the_sites_train_ste
     site's buy-trains step still waits for SR ($210 left, a $400 train on offer), and then
     its repay step: two passes (found by the differential: random bots, 5 players, seed
     303; the position is its first 262 moves)."""
-    doc = json.loads((POSITIONS / "liquidated-company-trains-5p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("liquidated-company-trains-5p.json")
     assert [a.kind for a in game.log[-3:]] == ["buy_train", "pass", "pass"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("buy_train", "SR"), ("pass", "SR"), ("pass", "SR")]
@@ -630,8 +618,7 @@ def test_export_an_unused_boomtown_private_keeps_the_sites_track_step_waiting() 
     (``Tracker#tile_lay_abilities_should_block?``), so a pass ends it before the passes of
     the buy-trains and repay steps (found by the differential: random bots, 7 players,
     seed 315; the position is its first 172 moves)."""
-    doc = json.loads((POSITIONS / "boomtown-private-unused-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("boomtown-private-unused-7p.json")
     assert game.state.privates["P9"].owner == "SR"  # type: ignore[attr-defined]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-5:] == [("lay_tile", "SR")] * 2 + [("pass", "SR")] * 3
@@ -648,8 +635,7 @@ def test_export_the_law_firm_waits_only_for_a_full_city_the_routes_enter() -> No
     position is its first 363 moves)."""
     from roundhouse.titles.g18usa.law_firm import law_firm_sites
 
-    doc = json.loads((POSITIONS / "law-firm-beside-a-full-city-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("law-firm-beside-a-full-city-4p.json")
     g = engine(game)
     assert g.privates["P20"].owner == "GN"
     reach = g.map.graph.reach("GN")
@@ -667,8 +653,7 @@ def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> 
     at our interest step, not left to the repay step when the interest has taken the cash
     (found by the differential: random bots, 7 players, seed 321; the position is its
     first 190 moves)."""
-    doc = json.loads((POSITIONS / "interest-leaves-the-train-step-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("interest-leaves-the-train-step-7p.json")
     assert [a.kind for a in game.log[-3:]] == ["take_loan", "pass", "take_loan"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("take_loan", "PRR"), ("pass", "PRR"), ("take_loan", "PRR")]
@@ -681,8 +666,7 @@ def test_export_a_company_buys_the_first_of_its_shares_in_the_sites_market() -> 
     the share of the first short sale, came there first, so that is the one written
     (found by the differential: random bots, 5 players, seed 319; the position is its
     first 175 moves)."""
-    doc = json.loads((POSITIONS / "company-buys-its-own-share-5p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("company-buys-its-own-share-5p.json")
     assert str(game.log[-4]) == "SR buys SR_1"
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "SR"]
@@ -695,8 +679,7 @@ def test_export_a_private_lay_that_is_a_tile_action_counts_in_the_sites_track_st
     (``consume_tile_lay``), so the track step is over and no pass is written before the
     run (found by the differential: random bots, 4 players, seed 318; the position is its
     first 160 moves)."""
-    doc = json.loads((POSITIONS / "p26-lay-is-a-tile-action-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("p26-lay-is-a-tile-action-4p.json")
     assert [a.kind for a in game.log[-2:]] == ["private_lay", "run_routes"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("lay_tile", "ATSF"), ("lay_tile", "P26"), ("run_routes", "ATSF")]
@@ -707,8 +690,7 @@ def test_export_a_resource_token_laid_with_its_tile_keeps_the_plain_tiles_copy()
     ``8coal-0``, a tile of its own, so the plain 8 it did not lay is still the first of its
     list: B&O's 8 at C9 is ``8-0`` there (found by the differential: random bots, 4
     players, seed 408, where ``8-1`` named no tile; the position is its first 92 moves)."""
-    doc = json.loads((POSITIONS / "coal-tile-after-a-plain-lay-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("coal-tile-after-a-plain-lay-4p.json")
     written = export_18xx_games(game)["actions"]
     lays = {a["hex"]: a["tile"] for a in written if a["type"] == "lay_tile"}
     assert lays["F10"] == "8coal-0"
@@ -721,8 +703,7 @@ def test_export_a_conversion_loan_step_left_for_the_operating_round_is_passed() 
     (``G1817::Step::PostConversionLoans#active_entities``), so its pass is written before
     N&W's first lay though that is N&W's own action (found by the differential: random
     bots, 7 players, seed 405; the position is its first 344 moves)."""
-    doc = json.loads((POSITIONS / "conversion-loan-then-operating-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("conversion-loan-then-operating-7p.json")
     assert [a.kind for a in game.log[-2:]] == ["take_loan", "lay_tile"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("take_loan", "N&W"), ("pass", "N&W"), ("lay_tile", "N&W")]
@@ -735,8 +716,7 @@ def test_export_a_short_sale_numbers_its_shares_after_the_sites_highest_now() ->
     the numbers are taken again: SP's own purchase of six shares names the site's market
     list, SP_17, SP_19 and SP_21 among them (found by the differential: random bots, 5
     players, seed 409; the position is its first 351 moves)."""
-    doc = json.loads((POSITIONS / "shorts-renumbered-after-closing-5p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("shorts-renumbered-after-closing-5p.json")
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "SP"]
     assert bought[-1] == ["SP_16", "SP_2", "SP_3", "SP_17", "SP_19", "SP_21"]
@@ -748,8 +728,7 @@ def test_export_denvers_orientation_is_asked_of_the_company_started_there() -> N
     (``G18USA::Step::DenverTrack``), so the ``X04`` lay is written there, by DRG, not after
     B&O's lay (found by the differential: heuristic bots, 4 players, seed 502; the
     position is its first 58 moves)."""
-    doc = json.loads((POSITIONS / "denver-home-then-a-lay-into-it-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("denver-home-then-a-lay-into-it-4p.json")
     assert str(game.log[-1]) == "B&O chooses exits 1-3-5"
     written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
     home = written.index(("place_token", "DRG", None))
@@ -765,8 +744,7 @@ def test_export_an_acquisition_the_site_makes_itself_still_writes_its_token_remo
     before anything else: the ``remove_token`` of GN's follows the bid (found by the
     differential: random bots, 4 players, seed 402, where P3's bankruptcy was refused
     there; the position is its first 259 moves)."""
-    doc = json.loads((POSITIONS / "acquired-by-the-only-buyer-same-hex-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("acquired-by-the-only-buyer-same-hex-4p.json")
     assert str(game.log[-1].kind) == "merge" and game.log[-1].entity == "P2"
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a["entity"]) for a in written[-2:]] == [
@@ -784,8 +762,7 @@ def test_export_a_resource_token_after_a_loan_still_rides_on_its_tile() -> None:
     there, so the lay is written as ``7coal-0`` and the loan after it (found by the
     differential: random bots, 7 players, seed 311; the position is its first 156
     moves)."""
-    doc = json.loads((POSITIONS / "coal-token-after-a-loan-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("coal-token-after-a-loan-7p.json")
     assert [a.kind for a in game.log[-3:]] == ["lay_tile", "take_loan", "use_private"]
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a.get("tile")) for a in written[-2:]] == [
@@ -803,8 +780,7 @@ def test_export_a_presidency_handed_over_by_a_sale_moves_the_sites_certificates(
     ``#handle_partial``): the market holds N&W_2, so N&W's purchase of its own share there
     names N&W_2 (found by the differential: random bots, 2 players, seed 312, where N&W_1
     was refused; the position is its first 104 moves)."""
-    doc = json.loads((POSITIONS / "president-swap-then-own-share-2p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("president-swap-then-own-share-2p.json")
     assert str(game.log[-1]) == "N&W buys N&W_1"
     written = export_18xx_games(game)["actions"]
     sale = next(a for a in written[::-1] if a["type"] == "sell_shares")
@@ -860,8 +836,7 @@ def test_export_denvers_orientation_comes_after_the_start_auctions_last_passes()
     (``G18USA::Step::BuySellParShares#par_corporation``): the ``X04`` lay comes after
     those passes, before P5's turn (found by the differential: random bots, 5 players,
     seed 603; the position is its first 64 moves, the orientation chosen last)."""
-    doc = json.loads((POSITIONS / "denver-home-in-an-auction-still-asking-5p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("denver-home-in-an-auction-still-asking-5p.json")
     assert str(game.log[-1]) == "N&W chooses exits 1-3-5"
     written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
     home = written.index(("place_token", "N&W", None))
@@ -882,7 +857,7 @@ def test_export_denvers_orientation_is_asked_once_carnegie_steel_made_it_a_metro
     players, seed 8216; the position is its first 290 moves, the orientation chosen last)."""
     from roundhouse.core.flow.actions import Choose
 
-    doc = json.loads((POSITIONS / "denver-made-by-carnegie-steel-6p.json").read_text())
+    doc = position_doc("denver-made-by-carnegie-steel-6p.json")
     asked = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
     choices = {(a.entity, a.choice) for a in asked.legal_actions() if isinstance(a, Choose)}
     assert choices == {("WP", "exits 1-3-5"), ("WP", "exits 0-2-4")}
@@ -906,8 +881,7 @@ def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_writt
     are one action per lot), so P2's pass is written though ours offered nothing else
     (found by the differential: random bots, 3 players, seed 601, where the site refused
     P3's next bid; the position is its first 215 moves)."""
-    doc = json.loads((POSITIONS / "sale-then-pass-with-more-to-sell-3p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("sale-then-pass-with-more-to-sell-3p.json")
     assert [a.kind for a in game.log[-2:]] == ["sell_shares", "pass"]
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a["entity"], a.get("shares")) for a in written[-2:]] == [
@@ -924,8 +898,7 @@ def test_export_a_run_of_nothing_from_a_station_joined_to_a_second_stop_is_an_em
     so the run is written as a ``run_routes`` of no routes (found by the differential:
     random bots, 2 players, seed 806, where the site refused the pass after it; the
     position is its first 39 moves)."""
-    doc = json.loads((POSITIONS / "run-of-nothing-joined-to-f28-2p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("run-of-nothing-joined-to-f28-2p.json")
     assert str(game.log[-1]) == "C&O runs for $0"
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a["entity"], a.get("routes")) for a in written[-2:]] == [
@@ -941,14 +914,14 @@ def test_site_route_needs_a_station_joined_to_a_second_stop(
     hexes, but no track joins either to another revenue centre, so the site has no route
     for it (a rule that counted the stations alone refused six other games of random
     seed 800, where the site skipped its route step)."""
-    doc = json.loads((POSITIONS / "run-of-nothing-joined-to-f28-2p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("run-of-nothing-joined-to-f28-2p.json")
     game.undo()
     g = engine(game)
     assert len({h for h, _ in board_map(g).board.tokens_of("C&O")}) == 2
-    assert site_turn.site_route_available(g, "C&O")
+    board = board_map(g).board
+    assert site_run.site_route_available(board, "C&O")
     monkeypatch.setattr(site_run, "SITE_ONLY_STOPS", frozenset())
-    assert not site_turn.site_route_available(g, "C&O")
+    assert not site_run.site_route_available(board, "C&O")
 
 
 def test_compat_no_bridge_at_the_interest() -> None:
@@ -957,7 +930,7 @@ def test_compat_no_bridge_at_the_interest() -> None:
     bridge, offered until its dividend, is not at the interest step that follows
     (``FamilyConfig.acts_at_interest``; found by the differential: random bots, 5 players,
     seed 809, where the site took the bridge on the next company's turn and refused it)."""
-    doc = json.loads((POSITIONS / "bridge-at-the-interest-5p.json").read_text())
+    doc = position_doc("bridge-at-the-interest-5p.json")
     game = roundhouse.load(doc)
     assert str(game.log[-1]) == "SR chooses withhold"
     game.undo()
@@ -973,8 +946,7 @@ def test_compat_no_bridge_after_a_run_the_site_skips() -> None:
     either (:func:`.loan_step.site_past_interest`; found by the differential: random bots,
     4 players, seed 8108, where the site took the bridge in C&O's track step and refused
     it; the position is its first 93 moves)."""
-    doc = json.loads((POSITIONS / "bridge-after-a-skipped-run-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("bridge-after-a-skipped-run-4p.json")
     assert str(game.log[-1]) == "B&O passes"
     assert [str(a) for a in game.legal_actions()] == ["B&O runs for $0"]
 
@@ -987,8 +959,7 @@ def test_export_no_pass_for_the_interest_the_site_paid_after_a_skipped_run() -> 
     with no pass for a buy-trains step the scrapped car seemed to reopen, which would end
     the site's turn (found by the differential: random bots, 6 players, seed 8104, the
     loan landing in the next turn; the position is its first 493 moves)."""
-    doc = json.loads((POSITIONS / "loan-after-a-site-paid-interest-6p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("loan-after-a-site-paid-interest-6p.json")
     assert [str(a) for a in game.log[-7:]] == [
         "ATSF buys train P-6 for $200",
         "ATSF runs for $0",
@@ -1014,10 +985,9 @@ def test_export_a_switcher_attached_for_a_run_the_site_skips_is_not_written() ->
     $0).  The site has no route for it, skips its route step, the only one that offers
     the ``choose``, and waits in its buy-trains step, so the attachment (for this turn
     only) is not written (found by the differential: random bots, 7 players, seed 811)."""
-    doc = json.loads((POSITIONS / "switcher-without-a-site-route-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("switcher-without-a-site-route-7p.json")
     assert str(game.log[-1]) == "SLSF chooses 2-0 with P19"
-    assert not site_turn.site_route_available(engine(game), "SLSF")
+    assert not site_run.site_route_available(board_map(engine(game)).board, "SLSF")
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a["entity"]) for a in written[-2:]] == [
         ("take_loan", "SLSF"),
@@ -1031,8 +1001,7 @@ def test_export_an_unused_resource_subsidy_keeps_the_sites_track_step_waiting() 
     false``) is left (``Tracker#tile_lay_abilities_should_block?``), so the track step's
     pass is written before the run (found by the differential: heuristic bots, 3 players,
     seed 951; the position is its first 128 moves)."""
-    doc = json.loads((POSITIONS / "resource-subsidy-unused-3p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("resource-subsidy-unused-3p.json")
     assert str(game.log[-1]) == "B&O runs for $160"
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a["entity"]) for a in written[-4:]] == [
@@ -1049,8 +1018,7 @@ def test_export_p13_saving_a_train_is_the_sites_obsolete_train_choice() -> None:
     the company's that rusts), written as that ``choose``; the export had no form for it
     and failed (random bots, 6 players, seed 916; the position is its first 328 moves).
     The site has not replayed this game that far: it refuses an earlier action."""
-    doc = json.loads((POSITIONS / "boneyard-saves-a-train-6p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("boneyard-saves-a-train-6p.json")
     assert str(game.log[-1]) == "WP chooses 2-1 with P13"
     written = export_18xx_games(game)["actions"][-1]
     assert (written["type"], written["entity"], written["choice"]) == ("choose", "WP", "2 Train")
@@ -1063,8 +1031,7 @@ def test_export_a_p25_purchase_before_the_run_is_the_privates_own() -> None:
     buy-trains step, it made the site pass the track step and run nothing first (found by
     the differential: random bots, 7 players, seed 905; the position is its first 210
     moves)."""
-    doc = json.loads((POSITIONS / "locomotive-buy-before-the-track-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("locomotive-buy-before-the-track-7p.json")
     assert str(game.log[-1]) == "SLSF buys train 3-0 for $225"
     written = export_18xx_games(game)["actions"]
     assert (written[-1]["type"], written[-1]["entity"], written[-1]["entity_type"]) == (
@@ -1085,8 +1052,7 @@ def test_compat_the_free_station_is_not_among_a_conversions_eight_tokens() -> No
     one for $50 as its conversion's loans end (found by the differential: random bots, 7
     players, seed 905, where SLSF later bought a second share of its own that the site
     could not pay for; the position is its first 224 moves, the conversion at 216)."""
-    doc = json.loads((POSITIONS / "free-station-conversion-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("free-station-conversion-7p.json")
     state = game.state
     assert (game.log[216].kind, game.log[216].entity) == ("convert", "SLSF")
     assert state.company_subsidies["SLSF"].kind == "free_station"  # type: ignore[attr-defined]
@@ -1102,8 +1068,7 @@ def test_compat_one_car_from_the_bank_before_the_run() -> None:
     passes once nothing is buyable), so under compat NP, having bought P-1 and scrapped it,
     may not buy P-2 before its run (found by the differential: random bots, 3 players,
     seed 907; the position is its first 178 moves)."""
-    doc = json.loads((POSITIONS / "car-bought-scrapped-3p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("car-bought-scrapped-3p.json")
     assert [a.kind for a in game.log[-2:]] == ["buy_train", "scrap_train"]
     assert game.state.depot.owned_by("NP")  # type: ignore[attr-defined]
     cars = [a for a in game.legal_actions() if a.kind == "buy_train"]
@@ -1121,8 +1086,7 @@ def test_export_a_car_bought_before_the_run_ends_the_sites_pullman_step() -> Non
     dividend, so the 4-train follows the scrap with no pass between (found by the
     differential: random bots, 4 players, seed 914; the position is its first 243
     moves)."""
-    doc = json.loads((POSITIONS / "car-scrapped-before-trains-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("car-scrapped-before-trains-4p.json")
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("buy_train", "N&W"), ("scrap_train", "N&W"), ("buy_train", "N&W")]
 
@@ -1135,8 +1099,7 @@ def test_compat_an_acquired_companys_unused_resource_subsidy_goes_to_the_buyer()
     start, holds the one SP never used after buying SP, and the site's track step waits
     for it after WP's two lays: a pass before the run (found by the differential: random
     bots, 6 players, seed 916; the position is its first 119 moves)."""
-    doc = json.loads((POSITIONS / "resource-subsidy-acquired-6p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("resource-subsidy-acquired-6p.json")
     assert game.state.company_subsidies["WP"].kind == "resource"  # type: ignore[attr-defined]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-4:] == [
@@ -1155,8 +1118,7 @@ def test_export_the_free_stations_token_keeps_no_site_token_step_waiting() -> No
     the pass is the track step's (a second lay affordable) and none is owed for the token
     step (found by the differential: heuristic bots, 6 players, seed 960, where the second
     pass left the site's buy-trains step; the position is its first 114 moves)."""
-    doc = json.loads((POSITIONS / "free-station-not-on-the-charter-6p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("free-station-not-on-the-charter-6p.json")
     assert game.state.company_subsidies["IC"].kind == "free_station"  # type: ignore[attr-defined]
     assert [a.kind for a in game.log[-4:]] == ["lay_tile", "pass", "dividend", "buy_train"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
@@ -1169,8 +1131,7 @@ def test_export_a_red_area_is_named_by_a_hex_the_company_reaches() -> None:
     graph reaches (``G18USA::Step::Assign#connected_to_hex?``), so J12 is written (found
     by the differential: random bots, 3 players, seed 1001; the position is its first 156
     moves)."""
-    doc = json.loads((POSITIONS / "express-freight-reached-at-j12-3p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("express-freight-reached-at-j12-3p.json")
     assert str(game.log[-1]) == "MILW uses P8 on I5"
     written = export_18xx_games(game)["actions"]
     assign = next(a for a in written[::-1] if a["type"] == "assign" and a["entity"] == "P8")
@@ -1184,8 +1145,7 @@ def test_export_declining_p13_is_the_pass_of_the_sites_obsolete_train_step() -> 
     the interest step's pass, had been taken for the interest the site pays unasked
     (found by the differential: random bots, 2 players, seed 1000; the position is its
     first 209 moves)."""
-    doc = json.loads((POSITIONS / "boneyard-declined-2p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("boneyard-declined-2p.json")
     assert [a.kind for a in game.log[-4:]] == ["buy_train", "pass", "pass", "lay_tile"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-3:] == [("buy_train", "UP"), ("pass", "UP"), ("lay_tile", "WP")]
@@ -1198,8 +1158,7 @@ def test_compat_the_free_brown_home_only_on_an_empty_home() -> None:
     #upgrades_to_correct_color?``), so under compat the brown 448 is not on offer there
     (found by the differential: random bots, 4 players, seed 1014; the position is its
     first 354 moves)."""
-    doc = json.loads((POSITIONS / "brown-home-over-yellow-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("brown-home-over-yellow-4p.json")
     assert game.state.corps["SP"].operated == 0  # type: ignore[attr-defined]
     brown = {"kind": "lay_tile", "player": "P4", "entity": "SP", "hex": "H8", "tile": "448"}
     assert not [a for a in game.legal_actions() if a.kind == "lay_tile" and a.tile == "448"]
@@ -1213,8 +1172,7 @@ def test_compat_a_debt_left_when_a_bankruptcy_ends_the_game_counts_in_the_score(
     The site charged both at once, into negative cash, so P1 ends at $23 - $275 there; under
     compat the debt counts in P1's score (found by the differential: random bots, 7
     players, seed 1005, the whole game)."""
-    doc = json.loads((POSITIONS / "debt-left-at-a-bankrupt-end-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("debt-left-at-a-bankrupt-end-7p.json")
     assert game.end_reason == "bankrupt"
     assert game.state.unpaid_at_end == {"P1": 275}  # type: ignore[attr-defined]
     written = export_18xx_games(game)
@@ -1227,8 +1185,7 @@ def test_export_a_presidency_sale_gives_the_new_presidents_shares_as_they_came()
     in that order (``SharePool#change_president``), so DRG buying two of its shares there
     names DRG_5 first (found by the differential: random bots, 4 players, seed 1002; the
     position is its first 269 moves)."""
-    doc = json.loads((POSITIONS / "presidency-sale-shares-as-they-came-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("presidency-sale-shares-as-they-came-4p.json")
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "DRG"]
     assert bought[-1] == ["DRG_5", "DRG_1"]
@@ -1240,8 +1197,7 @@ def test_export_the_train_p13_saved_runs_by_the_sites_id() -> None:
     alike, so WP's next run names the kept train by the site's id, not the one that rusted
     there (found by the differential: random bots, 6 players, seed 916, "Cannot run train
     that operated"; the position is its first 333 moves)."""
-    doc = json.loads((POSITIONS / "boneyard-saved-train-runs-6p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("boneyard-saved-train-runs-6p.json")
     assert str(game.log[-1]).startswith("WP runs")
     run = export_18xx_games(game)["actions"][-1]
     assert run["type"] == "run_routes"
@@ -1254,8 +1210,7 @@ def test_export_a_purchase_that_takes_the_presidency_moves_the_sites_certificate
     the president's certificate (``SharePool#change_president``), so P6's later sale of
     two names those (found by the differential: random bots, 7 players, seed 1011, where
     the sale named a share P1 held there; the position is its first 306 moves)."""
-    doc = json.loads((POSITIONS / "presidency-taken-by-a-purchase-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("presidency-taken-by-a-purchase-7p.json")
     written = export_18xx_games(game)["actions"]
     sale = [a for a in written if a["type"] == "sell_shares" and a["entity"] == 6][-1]
     assert sale["shares"] == ["MP_1", "MP_12"]
@@ -1270,8 +1225,7 @@ def test_free_station_is_placed_with_the_last_token_left() -> None:
     conversion's token on the charter, so its token step waits for GN (found by the
     differential: heuristic bots, 5 players, seed 1109, where ours still held the
     subsidy and skipped the step; the position is its first 291 moves, GN's run last)."""
-    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("free-station-placed-before-a-conversion-5p.json")
     g = engine(game)
     assert (game.log[135].kind, game.log[154].kind) == ("place_token", "convert")
     assert g.company_subsidies["GN"].kind == "free_station"
@@ -1289,7 +1243,7 @@ def test_compat_phase_8_still_starts_ten_share_companies() -> None:
     bidding at $100, and its pass is written (found by the differential: heuristic bots,
     6 players, seed 960, where the site waited for P5's pass; the position is its first
     939 moves, that pass last)."""
-    doc = json.loads((POSITIONS / "phase-8-start-with-a-private-6p.json").read_text())
+    doc = position_doc("phase-8-start-with-a-private-6p.json")
     last = doc["actions"].pop()
     game = roundhouse.load(doc)
     g = engine(game)
@@ -1310,8 +1264,7 @@ def test_compat_a_placed_free_station_counts_in_a_conversions_eight_tokens() -> 
     rulebook and under compat alike."""
     from roundhouse.titles.g18usa.family1817.company_sale import conversion_tokens
 
-    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("free-station-placed-before-a-conversion-5p.json")
     g = engine(game)
     assert "GN" not in board_map(g).free_stations
     assert g.hooks.uncapped_tokens(g, "GN") == 0  # type: ignore[attr-defined]
@@ -1322,7 +1275,7 @@ def test_compat_a_placed_free_station_counts_in_a_conversions_eight_tokens() -> 
 def _free_station_held_5p() -> Game:
     """Heuristic seed 1109, 5 players, its first 134 moves: GN (2 shares) holds the Free
     Station unplaced, one token on the map; ATSF (a $30 subsidy, spent) one token."""
-    doc = json.loads((POSITIONS / "free-station-placed-before-a-conversion-5p.json").read_text())
+    doc = position_doc("free-station-placed-before-a-conversion-5p.json")
     doc["actions"] = doc["actions"][:134]
     return roundhouse.load(doc)
 
@@ -1388,10 +1341,7 @@ def test_export_a_stock_pass_after_a_merger_round_company_pass_is_written() -> N
     look at the liquidation space), so the pass is written.  KCS's pass before it was in
     the merger round, not a stock turn spent acting for KCS (found by the differential:
     random bots, 2 players, seed 2000; the position is its first 53 moves)."""
-    doc = json.loads(
-        (POSITIONS / "stock-pass-after-a-merger-round-company-pass-2p.json").read_text()
-    )
-    game = roundhouse.load(doc)
+    game = load_position("stock-pass-after-a-merger-round-company-pass-2p.json")
     assert [str(a) for a in game.log[-2:]] == ["KCS passes", "P2 passes"]
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-2:] == [("pass", "KCS"), ("pass", 2)]
@@ -1404,8 +1354,7 @@ def test_export_a_resource_token_after_the_track_pass_still_rides_on_its_tile() 
     P18's ``assign`` after the pass, so the lay is written as ``9coal-0`` and the pass
     after it (found by the differential: random bots, 6 players, seed 2010; the position
     is its first 177 moves)."""
-    doc = json.loads((POSITIONS / "coal-token-after-the-track-pass-6p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("coal-token-after-the-track-pass-6p.json")
     assert [a.kind for a in game.log[-3:]] == ["lay_tile", "pass", "use_private"]
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a.get("tile")) for a in written[-2:]] == [
@@ -1422,8 +1371,7 @@ def test_export_shorts_paired_at_a_bankruptcy_leave_the_sites_last_market_shares
     IC_20, so IC's later purchase of its own share from the market names that one (found
     by the differential: random bots, 4 players, seed 2062, where the purchase named a
     share the site had paired off; the position is its first 216 moves)."""
-    doc = json.loads((POSITIONS / "market-shorts-paired-at-a-bankruptcy-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("market-shorts-paired-at-a-bankruptcy-4p.json")
     assert str(game.log[193]) == "P3 declares bankruptcy"
     assert (game.log[-1].kind, game.log[-1].entity) == ("buy_shares", "IC")
     written = export_18xx_games(game)["actions"]
@@ -1439,8 +1387,7 @@ def test_export_shares_paired_off_at_a_bankruptcy_leave_no_site_names_behind() -
     shares names the site's market, KCS_10, KCS_1 and KCS_12 (found by the differential:
     random bots, 4 players, seed 2031, refused as ``KCS_13``, ``KCS_1``, ``KCS_15``; the
     position is its first 270 moves)."""
-    doc = json.loads((POSITIONS / "stale-share-names-after-a-bankruptcy-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("stale-share-names-after-a-bankruptcy-4p.json")
     assert (game.log[-1].kind, game.log[-1].entity) == ("buy_shares", "KCS")
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == "KCS"]
@@ -1453,8 +1400,7 @@ def test_export_a_company_acquired_and_started_again_has_the_sites_fresh_shares(
     on both sides (``Game::Base#reset_corporation``), so P3's purchase names GN_1 (found by
     the differential: random bots, 4 players, seed 2011, refused as ``GN_12``; the position
     is its first 282 moves)."""
-    doc = json.loads((POSITIONS / "stale-share-names-after-an-acquisition-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("stale-share-names-after-an-acquisition-4p.json")
     assert str(game.log[233]) == "P3 merges with IC"
     written = export_18xx_games(game)["actions"]
     bought = [a["shares"] for a in written if a["type"] == "buy_shares" and a["entity"] == 3]
@@ -1467,8 +1413,7 @@ def test_export_a_resource_token_on_the_first_of_two_lays_rides_on_its_tile() ->
     (``G18USA::Step::ResourceTrack``) and its run step refuses P1's ``assign``, so the first
     lay is written as ``9coal`` (found by the differential: random bots, 7 players, seed
     2071; the position is its first 267 moves)."""
-    doc = json.loads((POSITIONS / "coal-token-on-the-first-of-two-lays-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("coal-token-on-the-first-of-two-lays-7p.json")
     assert [a.kind for a in game.log[-4:]] == ["lay_tile", "lay_tile", "pass", "use_private"]
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a.get("hex"), a.get("tile")) for a in written[-2:]] == [
@@ -1485,8 +1430,7 @@ def test_compat_no_bridge_while_the_repayment_waits() -> None:
     under compat MILW, which may repay, may not place P22's bridge at E15 then (found by
     the differential: random bots, 3 players, seed 2079; the position is its first 58
     moves)."""
-    doc = json.loads((POSITIONS / "bridge-at-the-repayment-3p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("bridge-at-the-repayment-3p.json")
     legal = [str(a) for a in game.legal_actions()]
     assert "MILW repays loan 0" in legal
     assert not any("P22" in a for a in legal)
@@ -1508,8 +1452,7 @@ def test_export_a_resource_token_after_a_station_rides_on_its_tile() -> None:
     (``G18USA::Step::ResourceTrack``) and its run step refuses P4's ``assign``, so the lay
     is written as ``8ore10`` before the station (found by the differential: random bots,
     7 players, seed 2095; the position is its first 701 moves)."""
-    doc = json.loads((POSITIONS / "ore-token-after-a-station-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("ore-token-after-a-station-7p.json")
     assert [a.kind for a in game.log[-2:]] == ["place_token", "use_private"]
     written = export_18xx_games(game)["actions"]
     assert [(a["type"], a.get("tile")) for a in written[-3:]] == [
@@ -1526,10 +1469,7 @@ def test_compat_a_crisis_after_a_liquidation_starts_from_its_president_then() ->
     (``G1817::Step::Acquire#finalize_acquisition``: ``owner_when_liquidated``), so P5
     first, not from the president of the company sold before (found by the differential:
     random bots, 7 players, seed 2065; the position is its first 410 moves)."""
-    doc = json.loads(
-        (POSITIONS / "crisis-after-a-bankrupt-presidents-liquidation-7p.json").read_text()
-    )
-    game = roundhouse.load(doc)
+    game = load_position("crisis-after-a-bankrupt-presidents-liquidation-7p.json")
     g = engine(game)
     assert g.liquidated_by["GN"] == "P2"
     assert game.acting == ("P5",)
@@ -1542,8 +1482,7 @@ def test_compat_a_company_with_no_president_discards_its_first_train() -> None:
     under compat SR's first train goes to the open market unasked and the writer writes
     that ``discard_train`` (found by the differential: random bots, 7 players, seed 2053,
     where the site's game stopped there; the position is its first 354 moves)."""
-    doc = json.loads((POSITIONS / "discard-with-no-president-7p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("discard-with-no-president-7p.json")
     assert str(game.log[-1]) == "P5 declares bankruptcy"
     g = engine(game)
     assert g.depot.train("3-0").owner == "pool"
@@ -1562,8 +1501,7 @@ def test_export_a_mergers_shares_take_the_sites_numbers_among_its_shorts() -> No
     (§11.7) names ATSF_17 and ATSF_19 (found by the differential: random bots, 4 players,
     seed 2314, where the purchase named ATSF_13 and ATSF_14 as if the exchange's shares
     were numbered in a row; the position is its first 279 moves)."""
-    doc = json.loads((POSITIONS / "merger-shares-numbered-with-shorts-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("merger-shares-numbered-with-shorts-4p.json")
     assert [str(a) for a in game.log[-2:]] == ["ATSF buys ATSF_11", "ATSF buys ATSF_12"]
     written = export_18xx_games(game)["actions"]
     merges = [a for a in written if a["type"] == "merge"]
@@ -1579,8 +1517,7 @@ def test_coal_on_the_first_of_two_lays_leaves_the_plain_copies_to_the_second() -
     tile's copies in lay order).  Found by the differential: random bots, 4 players, seed
     2303, where C7 was written as ``8-1`` and refused; the position is its first 145
     moves."""
-    doc = json.loads((POSITIONS / "coal-on-first-of-two-lays-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("coal-on-first-of-two-lays-4p.json")
     written = export_18xx_games(game)["actions"]
     lays = [(a["hex"], a["tile"]) for a in written if a["type"] == "lay_tile"]
     assert lays[-3:] == [("D8", "8coal-0"), ("C7", "8-0"), ("F8", "8-1")]
@@ -1596,7 +1533,7 @@ def test_compat_no_loan_after_the_pass_ending_the_site_turn() -> None:
     nothing and the interest are all the site's turn had left,
     :func:`.loan_step._run_skipped_before_interest`), and the interest takes the loan
     itself, as on the site: ten loans, the cash unchanged."""
-    doc = json.loads((POSITIONS / "loan-after-the-track-pass-ending-the-turn-4p.json").read_text())
+    doc = position_doc("loan-after-the-track-pass-ending-the-turn-4p.json")
     doc["actions"] = doc["actions"][:-4]
     game = roundhouse.load(doc)
     assert [str(a) for a in game.log[-2:]] == ["KCS lays 7 on G15, rotation 4", "KCS passes"]
@@ -1616,8 +1553,7 @@ def test_a_buyer_left_with_a_pullman_passes_before_the_next_move() -> None:
     whether to scrap it (``G18USA::Step::Acquire#acquire_post_loan``) where ours goes on,
     so MP's pass is written before P2's bankruptcy (found by the differential: random bots,
     4 players, seed 2337; the position is its first 414 moves)."""
-    doc = json.loads((POSITIONS / "pullman-kept-by-a-buyer-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("pullman-kept-by-a-buyer-4p.json")
     assert [str(a) for a in game.log[-2:]] == ["P3 merges with MP", "P2 declares bankruptcy"]
     written = export_18xx_games(game)["actions"]
     assert [a["type"] for a in written[-3:]] == ["bid", "pass", "bankrupt"]
@@ -1632,8 +1568,7 @@ def test_a_loan_after_the_interest_stays_after_the_pass_that_paid_it() -> None:
     stays after the pass that paid the interest, or the site would charge interest on it
     (found by the differential: random bots, 4 players, seed 2332, where P2's bidding
     power fell short later; the position is its first 64 moves)."""
-    doc = json.loads((POSITIONS / "loan-after-interest-stays-after-its-pass-4p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("loan-after-interest-stays-after-its-pass-4p.json")
     assert [str(a) for a in game.log[-4:]] == [
         "KCS takes loan 5",
         "KCS passes",

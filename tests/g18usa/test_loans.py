@@ -15,6 +15,7 @@ from roundhouse.titles.g18usa.family1817.config import FamilyConfig
 from roundhouse.titles.g18usa.family1817.loan_step import take_loan
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from tests.g18usa.corporate import CONFIG_C, corporate_engine
+from tests.g18usa.playing import load_position
 
 ANN = PlayerId("Ann")
 
@@ -241,15 +242,6 @@ def test_18usa_12_8_a_loan_after_the_interest_with_none_due_owes_no_interest() -
     assert g.ledger.cash("GN") == cash + 100  # type: ignore[attr-defined]
 
 
-def _position(name: str) -> Game:
-    import json
-    from pathlib import Path
-
-    import roundhouse
-
-    return roundhouse.load(json.loads((Path(__file__).parent / "positions" / name).read_text()))
-
-
 def test_18usa_9_compat_no_loan_before_a_run_the_site_skips_at_the_train_limit() -> None:
     """§9 allows a loan until §12.8's interest.  ATSF, at its train limit of two once it
     bought a Pullman (§12.7: cars count toward it), has a 4-train but no route; 18xx.games
@@ -259,7 +251,7 @@ def test_18usa_9_compat_no_loan_before_a_run_the_site_skips_at_the_train_limit()
     eight loans held, $80, as there (found by the export differential: random bots, 4
     players, seed 6026, where ATSF borrowed first and paid $90; the position is its first
     330 moves)."""
-    game = _position("pullman-at-the-train-limit-before-a-skipped-run-4p.json")
+    game = load_position("pullman-at-the-train-limit-before-a-skipped-run-4p.json")
     assert str(game.log[-1]) == "ATSF buys train P-6 for $200"
     assert [str(a) for a in game.legal_actions()] == ["ATSF scraps P-6", "ATSF runs for $0"]
     game.apply(next(a for a in game.legal_actions() if a.kind == "scrap_train"))
@@ -281,7 +273,7 @@ def test_18usa_9_compat_no_loan_before_a_run_without_a_route() -> None:
     differential: random bots, 6 players, seed 9028, where IC's loan taken first cost $10
     more interest and the game later parted from the site's; the position is its first
     228 moves)."""
-    game = _position("no-route-before-interest-6p.json")
+    game = load_position("no-route-before-interest-6p.json")
     assert str(game.log[-1]) == "IC passes"
     assert [str(a) for a in game.legal_actions()] == ["IC runs for $0"]
 
@@ -293,7 +285,7 @@ def test_18usa_9_compat_a_liquidated_companys_trains_keep_the_site_train_step_op
     interest: under ``compat_18xx_games`` ours charges it too, $5 (found by the export
     differential: random bots, 7 players, seed 6035, where MKT's liquidation then paid its
     president $100, not the site's $94; the position is its first 286 moves)."""
-    game = _position("liquidated-trains-still-listed-7p.json")
+    game = load_position("liquidated-trains-still-listed-7p.json")
     assert str(game.log[-1]) == "MKT passes"
     g = game.state
     game.apply(next(a for a in game.legal_actions() if str(a) == "MKT chooses withhold"))
@@ -317,7 +309,7 @@ def test_18usa_12_7_compat_no_scrap_once_the_sites_turn_is_over() -> None:
     turn is over there; under ``compat_18xx_games`` ours offers no scrap for the $50 that paid the
     interest (found by the export differential: random bots, 4 players, seed 6026, the
     site refused the scrap in its cash crisis; the position is its first 345 moves)."""
-    game = _position("turn-over-on-the-site-before-a-scrap-4p.json")
+    game = load_position("turn-over-on-the-site-before-a-scrap-4p.json")
     g = game.state
     assert (g.ledger.cash("ATSF"), len(g.loans.of("ATSF"))) == (77, 10)  # type: ignore[attr-defined]
     assert [str(a) for a in game.legal_actions()] == ["ATSF runs for $0"]

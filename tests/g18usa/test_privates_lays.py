@@ -4,12 +4,8 @@ the real board."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-import roundhouse
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import LayTile
 from roundhouse.core.flow.map_steps import TrackStep
@@ -20,6 +16,7 @@ from roundhouse.titles.g18usa.private_lays import (
     lays_for,
     station_allowed,
 )
+from tests.g18usa.playing import load_position
 from tests.g18usa.privates_engine import (
     ANN,
     apply,
@@ -30,8 +27,6 @@ from tests.g18usa.privates_engine import (
     usa_engine,
 )
 from tests.g18usa.privates_engine import lay as normal_lay
-
-POSITIONS = Path(__file__).parent / "positions"
 
 
 def _slc(rotation: int, *, steps: bool = False):  # type: ignore[no-untyped-def]
@@ -182,8 +177,7 @@ def test_18usa_12_no_private_lay_once_the_turn_has_placed_a_station() -> None:
     Company Town, one of the turn's tile actions, is no longer on offer, though a second
     tile action would be left (found by the export differential, issue #17: random bots, 3
     players, seed 913, where the site refused the lay; the position is its first 98 moves)."""
-    doc = json.loads((POSITIONS / "p27-after-a-station-3p.json").read_text())
-    game = roundhouse.load(doc)
+    game = load_position("p27-after-a-station-3p.json")
     assert [a.kind for a in game.log[-4:]] == ["lay_tile", "place_token", "take_loan", "take_loan"]
     assert game.state.privates["P27"].owner == "C&O"  # type: ignore[attr-defined]
     assert not [a for a in game.legal_actions() if a.kind == "private_lay"]

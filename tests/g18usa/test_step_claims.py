@@ -4,31 +4,21 @@ P21's positions are the fuzz's saved games (``positions/``), replayed with ``rou
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import roundhouse
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.flow.actions import BuyTrain
-from roundhouse.core.game import Game
 from roundhouse.titles.g18usa.powers import UsePrivate
 from roundhouse.titles.g18usa.state import UsaGame
+from tests.g18usa.playing import load_position, position_doc
 from tests.g18usa.privates_engine import ANN, apply, company, give, operating, usa_engine
-
-POSITIONS = Path(__file__).parent / "positions"
-
-
-def _position(name: str) -> tuple[Game, dict[str, object]]:
-    doc = json.loads((POSITIONS / name).read_text())
-    return roundhouse.load(doc), doc["fuzz"]
 
 
 def test_18usa_13_p21_coal_token_is_the_resource_steps_not_a_bridge() -> None:
     """P21 Keystone Bridge Co. has a bridge token (§13.4) and a coal or ore token (§13):
     its coal on D26 was listed but taken by the bridge step and refused there."""
-    game, _ = _position("p21-coal-3p.json")
+    game = load_position("p21-coal-3p.json")
     coal = UsePrivate(player="Ann", entity="C&O", company="P21", hex="D26", choice="coal")
     assert coal in game.legal_actions()
     board = game.state.map.board
@@ -42,9 +32,10 @@ def test_18usa_13_4_p21_bridge_beside_a_yellow_lay_is_the_bridge_steps() -> None
     """The other way round (fuzz seed 169167232): NP, just after a yellow lay with P21 in
     hand, was offered P21's bridge in D14 (§13.4), but the resource prompt took the move and
     refused it as a misplaced coal or ore token."""
-    game, fuzz = _position("p21-bridge-beside-a-yellow-lay-3p.json")
+    doc = position_doc("p21-bridge-beside-a-yellow-lay-3p.json")
     bridge = UsePrivate(player="Cy", entity="NP", company="P21", hex="D14", choice="")
-    assert fuzz["action"] == bridge.to_json()
+    assert doc["fuzz"]["action"] == bridge.to_json()
+    game = roundhouse.load(doc)
     assert bridge in game.legal_actions()
     board = game.state.map.board
     assert "bridge" not in board.hexes["D14"].markers

@@ -51,7 +51,7 @@ from roundhouse.core.flow.actions import (
 from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.trains import DEPOT
 from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
-from roundhouse.titles.g18usa import resource_subsidy, site_run
+from roundhouse.titles.g18usa import resource_subsidy
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
 from roundhouse.titles.g18usa.family1817.loan_step import max_loans
@@ -228,7 +228,7 @@ class SiteTurn(BaseSiteTurn[SiteStep, UsaGame]):
         if step is SiteStep.PULLMAN:
             return pullman_waits(g, corp, self.ghosts)
         if step is SiteStep.ROUTE:
-            return route_waits(g, corp)
+            return g.site_run_waits(corp)
         if step is SiteStep.DIVIDEND:
             return ours == "dividend" and (g.or_round().revenue or 0) > 0
         if step is SiteStep.TRAINS:
@@ -349,16 +349,6 @@ def pullman_waits(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> bool:
         return False
     cheapest = site_min_price(g, corp, ghosts)
     return cheapest is not None and buying_power(g, corp) >= cheapest
-
-
-def route_waits(g: UsaGame, corp: str) -> bool:
-    """The site's run step waits (:func:`.site_run.route_waits`)."""
-    return site_run.route_waits(board_map(g).board, g.depot, corp)
-
-
-def site_route_available(g: UsaGame, corp: str) -> bool:
-    """The site's ``route_available`` (:func:`.site_run.site_route_available`)."""
-    return site_run.site_route_available(board_map(g).board, corp)
 
 
 def trains_wait(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> bool:

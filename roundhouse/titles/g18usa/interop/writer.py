@@ -87,7 +87,6 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     SiteStep,
     SiteTurn,
     locomotive_buy,
-    route_waits,
     site_charter_tokens,
     site_step,
 )
@@ -1051,13 +1050,13 @@ class UsaWriter(Translator):
         """Each route with the revenue our board gives it, the Pullman's bonus on the train
         our run gave it to (attached first with the route step's ``choose``); a run of
         nothing is the site's skip (no action), or its run of no routes while its route
-        step waits (:func:`.site_turn.route_waits`: a station joined to a second revenue
+        step waits (:func:`.site_run.route_waits`: a station joined to a second revenue
         centre; found by the differential, random seed 806)."""
         assert isinstance(action, RunRoutes)
         g = engine(game)
         if not action.routes:
             corp = str(action.entity)
-            return [_no_run(corp)] if route_waits(g, corp) else []
+            return [_no_run(corp)] if g.site_run_waits(corp) else []
         bm = board_map(g)
         corp = str(action.entity)
         revenue, exact = bm.price_run(g, corp, action.routes)
