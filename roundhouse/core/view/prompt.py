@@ -31,28 +31,15 @@ STEP_ACTION: Mapping[str, str] = {
     "auction": "bid or pass",
     "stock": "buy and sell shares",
     "track": "lay track",
-    "extra_tile_lay": "lay an extra tile",
     "token": "place a station",
     "routes": "run trains",
     "dividend": "pay out or withhold",
     "buy_train": "buy trains",
     "buy_company": "buy a private",
     "discard_train": "discard a train",
-    "issue_redeem": "issue or redeem shares",
-    "take_loan": "take loans",
-    "pay_interest": "pay interest",
-    "payoff_loan": "repay loans",
-    "acquire": "make an offer",
-    "answer_offer": "answer the offer",
-    "merger_pass": "merge or pass",
-    "share_exchange": "exchange shares",
-    "buy_car": "buy a car",
-    "scrap_car": "scrap a car",
-    "station_token_cut": "give up a station",
-    "revenue_marker": "move the revenue marker",
-    "acquisition_discard": "discard after the acquisition",
 }
-"""Step name -> what the acting entity is asked to do, for the banner (titles add theirs)."""
+"""Core's step name -> what the acting entity is asked to do, for the banner (a title's
+observer words its own steps: ``EngineObserver.step_action``)."""
 
 STEP_HELP: Mapping[str, str] = {
     "auction": "Bid at least the amount shown to take the item, or pass; the last bidder "
@@ -61,7 +48,6 @@ STEP_HELP: Mapping[str, str] = {
     "The round ends when everyone passes in turn.",
     "track": "Lay a yellow tile or upgrade a tile on a hex your railroad's track reaches, "
     "paying any terrain cost; pick a highlighted hex on the map.",
-    "extra_tile_lay": "Lay the extra tile the card allows, or pass.",
     "token": "Place a station in a city your track reaches and that has a free slot: click a "
     "highlighted city; the charter shows the price.",
     "routes": "Run each train on its own route between stops; the best run is offered. Routes "
@@ -73,7 +59,8 @@ STEP_HELP: Mapping[str, str] = {
     "buy_company": "Buy a private company from its owner, or go on.",
     "discard_train": "The railroad is over its train limit: choose a train to give up.",
 }
-"""Step name -> a plain-language sentence on how to play it (titles add theirs)."""
+"""Core's step name -> a plain-language sentence on how to play it (a title's observer
+explains its own: ``EngineObserver.step_help``)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

@@ -49,8 +49,14 @@ class UsObserver(EngineObserver[UsGame]):
 
     # The only English-auction-like step of 18US named "auction" is the Convention's; its
     # words are for the sealed bids (the picks and P6's start: :meth:`prompt`, :meth:`step_of`).
-    step_action: ClassVar[dict[str, str]] = {"auction": "bid for a pick of the Concessions"}
+    step_action: ClassVar[dict[str, str]] = {
+        "auction": "bid for a pick of the Concessions",
+        "extra_tile_lay": "lay an extra tile",
+        "share_exchange": "exchange shares",
+        "revenue_marker": "move the revenue marker",
+    }
     step_help: ClassVar[dict[str, str]] = {
+        "extra_tile_lay": "Lay the extra tile the card allows, or pass.",
         "auction": "Eastern Railroad Convention (§3.2): everyone secretly bids $0, $5 or $10 "
         "(passing is not an option); the bids are paid, then each player buys one Eastern "
         "Concession at face value, the highest bid choosing first (ties in player order).",

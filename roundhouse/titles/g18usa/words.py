@@ -40,6 +40,10 @@ STEP_ACTION: Mapping[str, str] = {
     "ore_upgrade": "upgrade an ore token",
     "buy_car": "buy a Pullman car",
     "scrap_car": "scrap a Pullman car",
+    "take_loan": "take loans",
+    "pay_interest": "pay interest",
+    "payoff_loan": "repay loans",
+    "station_token_cut": "give up a station",
 }
 """18USA's own step names -> what the banner says."""
 

@@ -46,6 +46,11 @@ class WestObserver(EngineObserver[WestGame]):
         PERMISSION_STEP: "ask for or give permission",
         "relocate_token": "relocate a station",
         "issue": "issue shares",
+        "issue_redeem": "issue or redeem shares",
+        "acquire": "make an offer",
+        "answer_offer": "answer the offer",
+        "merger_pass": "merge or pass",
+        "acquisition_discard": "discard after the acquisition",
     }
     step_help: ClassVar[dict[str, str]] = {
         "stock": "Buy one share, sell shares, or put a President's Certificate from the pool "
