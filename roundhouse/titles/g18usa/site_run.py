@@ -27,9 +27,15 @@ a junction with one link on ours."""
 def route_waits(board: Board, depot: Depot, corp: str) -> bool:
     """``G18USA::Step::Route#actions``: a train that is not a Pullman and a route to run
     (:func:`site_route_available`), whatever our route step offers: the site's step takes
-    no pass, so while it waits the company's run is written, of no routes if need be."""
-    trains = [t for t in depot.owned_by(corp) if not depot.is_car(t)]
-    return bool(trains) and site_route_available(board, corp)
+    no pass, so while it waits the company's run is written, of no routes if need be.
+    The board's answer is kept for its version (the loan, bridge and car steps ask at every
+    listing of an operating turn under ``compat_18xx_games``)."""
+    if not any(not depot.is_car(t) for t in depot.owned_by(corp)):
+        return False
+    return board.derived.get(
+        ("site_route_available", corp, board.version),
+        lambda: site_route_available(board, corp),
+    )
 
 
 def site_route_available(board: Board, corp: str) -> bool:
