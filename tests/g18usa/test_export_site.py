@@ -1584,3 +1584,32 @@ def test_a_loan_after_the_interest_stays_after_the_pass_that_paid_it() -> None:
         "pass",
         "take_loan",
     ]
+
+
+def test_export_a_second_lay_the_loans_pay_for_keeps_the_sites_track_step_waiting() -> None:
+    """§12.2 and §9: IC upgrades Phoenix with $10 left, short of the $20 second tile action,
+    so our track step is over; it has no route and nothing to buy, pays its interest, then
+    borrows twice.  The site's track step still waits, as the loans IC may take count
+    toward the $20 (``Tracker#can_lay_tile?``, ``G1817::Game#buying_power``): its pass is
+    written before the loans, which the site's loan step then takes after the interest,
+    and the pass of our repay step is the site's loan step's (found by the differential:
+    random bots, 6 players, seed 12028, where the site's track step took that pass and
+    refused IC's conversion; the position is its first 372 moves)."""
+    game = load_position("second-lay-waiting-before-a-skipped-run-6p.json")
+    assert [a.kind for a in game.log[-7:]] == [
+        "lay_tile",
+        "run_routes",
+        "dividend",
+        "pass",
+        "take_loan",
+        "take_loan",
+        "pass",
+    ]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-5:] == [
+        ("lay_tile", "IC"),
+        ("pass", "IC"),
+        ("take_loan", "IC"),
+        ("take_loan", "IC"),
+        ("pass", "IC"),
+    ]

@@ -243,6 +243,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
             liquidations_before_crisis=compat,
             withhold_stops_at_acquisition=compat,
             shares_before_conversion_loans=compat,
+            new_president_buys_on=compat,
         ),
         cars_after_track=compat,
         one_car_before_run=compat,

@@ -48,6 +48,13 @@ class TakeoverRules:
     """Whether a converted company's share round (§14.1.3) comes before its loans and station
     tokens (18xx.games's step order: ``PostConversion`` before ``PostConversionLoans``,
     ``compat_18xx_games``); §14.1.1 lists the loans and tokens first."""
+    new_president_buys_on: bool = False
+    """Whether a player whom a purchase in the §14.1.3 share round makes the company's
+    president goes on buying, as the president does, until they pass or can buy no more
+    (18xx.games ``G1817::Step::PostConversion#process_buy_shares`` ends a buyer's turn
+    only when they are not the president after the purchase; ``compat_18xx_games``).
+    §14.1.3: "each player in clockwise order starting from the president's left, may buy
+    one share"."""
     withhold_stops_at_acquisition: bool = False
     """Whether a withhold leaves a company in the leftmost acquisition space instead of
     moving it into liquidation (18xx.games: only a liquidation moves a token there,

@@ -624,6 +624,8 @@ class TakeoverRound(CashCrisisRound[FG]):
                 if g.shorts.of(who, self.post_corp):
                     # §14.1.1 "subject to the normal rules": §11.3 closes a short
                     close_short(g, who, action.shares[0])
+                if g.config.takeover.new_president_buys_on:
+                    president = g.books[self.post_corp].president
                 if who != president:
                     self.post_index += 1
             elif isinstance(action, SellShares):

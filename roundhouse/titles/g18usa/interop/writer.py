@@ -492,11 +492,24 @@ class UsaWriter(Translator):
         if memory.turn is None or memory.turn.key != key:
             memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
+        owed: list[SiteDoc] = []
         if site_past_interest(g, turn.corp):
-            # the site skipped its run and buy-trains steps and paid the interest: only
-            # its loan step is left (differential random seed 8104: a pass for a
-            # buy-trains step that a car scrapped since seemed to open ended its turn)
+            # the site skips its run, dividend and buy-trains steps and pays the interest:
+            # only its loan step is left (differential random seed 8104: a pass for a
+            # buy-trains step that a car scrapped since seemed to open ended its turn),
+            # once the steps before its run that still wait have their passes: the track
+            # step's second lay, which the loans the company may still take pay for
+            # (differential random seed 12028, 6 players: IC's run of nothing after its
+            # upgrade with $10, where the site's track step took the pass of ours meant
+            # for the repay step)
+            owed = _leaving(turn.corp, turn.left_to(g, SiteStep.ROUTE, through=False))
             turn.leave_before(SiteStep.LOANS)
+        return owed + self._in_turn(action, game, seats, turn)
+
+    def _in_turn(self, action: Action, game: Game, seats: SeatIds, turn: SiteTurn) -> list[SiteDoc]:
+        """The passes the site's turn needs before ``action`` in ``turn``, then the
+        action's own."""
+        g = engine(game)
         step = site_step(action, g, turn.corp)
         if step is None:
             return self._own(action, game, seats)
