@@ -1584,3 +1584,24 @@ def test_a_loan_after_the_interest_stays_after_the_pass_that_paid_it() -> None:
         "pass",
         "take_loan",
     ]
+
+
+def test_export_a_track_step_waiting_for_p17_is_passed_before_the_interest() -> None:
+    """Appendix P17 Great Northern: NP, holding it unused, lays at F20 with its last $10,
+    has no route, withholds nothing and cannot pay its interest (§12.8), so P3 goes
+    bankrupt (§15).  The site's track step waits while P17 is left this round
+    (``Tracker#tile_lay_abilities_should_block?``) though the site's run, dividend and
+    buy-trains steps are skipped; its pass is written before the bankruptcy, which comes
+    in the cash crisis that pass opens (found by the differential: random bots, 5 players,
+    seed 12063; the position is its first 248 moves)."""
+    game = load_position("great-northern-keeps-the-track-step-before-interest-5p.json")
+    assert engine(game).privates["P17"].owner == "NP"
+    assert [str(a) for a in game.log[-5:]] == [
+        "NP lays 6 on F20, rotation 5",
+        "NP runs for $0",
+        "NP chooses withhold",
+        "NP passes",
+        "P3 declares bankruptcy",
+    ]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("lay_tile", "NP"), ("pass", "NP"), ("bankrupt", 3)]

@@ -493,10 +493,13 @@ class UsaWriter(Translator):
             memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
         if site_past_interest(g, turn.corp):
-            # the site skipped its run and buy-trains steps and paid the interest: only
-            # its loan step is left (differential random seed 8104: a pass for a
-            # buy-trains step that a car scrapped since seemed to open ended its turn)
-            turn.leave_before(SiteStep.LOANS)
+            # the site skips its run, dividend and buy-trains steps and pays the interest
+            # (differential random seed 8104: a pass for a buy-trains step that a car
+            # scrapped since seemed to open ended its turn); a step before the run still
+            # waiting there (the track step's second lay, or P17's) takes its pass as the
+            # turn moves on, before the interest (seed 12063: NP's track step waited for
+            # P17 after its lay, and P3's bankruptcy over NP's interest came in it)
+            turn.passed.update(s for s in SiteStep if SiteStep.ROUTE <= s < SiteStep.LOANS)
         step = site_step(action, g, turn.corp)
         if step is None:
             return self._own(action, game, seats)
