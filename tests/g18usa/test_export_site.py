@@ -1586,6 +1586,32 @@ def test_a_loan_after_the_interest_stays_after_the_pass_that_paid_it() -> None:
     ]
 
 
+def test_export_a_loan_at_a_turns_start_stays_after_the_last_turns_passes() -> None:
+    """18USA §9: the rate is set as each operating round starts by the loans out.  SR
+    repays a loan after its interest and passes its repay step, passes in the merger
+    round, and borrows at the start of its next turn, in the next operating round.  A loan
+    goes before only its own turn's passes: put before the last turn's, it ended that turn
+    on the site and counted in the rate set for the next round, doubling SR's interest, and
+    its president's cash crisis came two rounds early (found by the differential: random
+    bots, 6 players, seed 12058, and 7 players, seed 12065; the position is its first 185
+    moves)."""
+    game = load_position("loan-after-the-last-turns-passes-6p.json")
+    assert [str(a) for a in game.log[-5:]] == [
+        "SR repays loan 3",
+        "SR passes",
+        "SR passes",
+        "P6 offers SR for sale",
+        "SR takes loan 0",
+    ]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-4:]] == [
+        ("payoff_loan", "SR"),
+        ("pass", "SR"),
+        ("pass", "SR"),
+        ("take_loan", "SR"),
+    ]
+
+
 def test_export_a_track_step_waiting_for_p17_is_passed_before_the_interest() -> None:
     """Appendix P17 Great Northern: NP, holding it unused, lays at F20 with its last $10,
     has no route, withholds nothing and cannot pay its interest (§12.8), so P3 goes

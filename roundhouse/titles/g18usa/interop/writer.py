@@ -206,6 +206,9 @@ class WriteMemory:
     loan_before_interest: bool = False
     """Whether the loan being written is taken before the company's interest is due
     (:func:`_before_interest`): it may go before the passes held ahead of it."""
+    turn_docs: list[SiteDoc] = dataclasses.field(default_factory=list)
+    """What was written in the operating turn under way (:attr:`turn`): the only passes a
+    loan of that turn goes before."""
     denver_by: str = ""
     """The company the site asks for Denver's orientation (the one started there, else the
     first to lay track into it), whoever chooses it in our game."""
@@ -368,6 +371,7 @@ class UsaWriter(Translator):
 
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self.written(game)
+        turn = memory.turn
         memory.end_seen.note(game)
         _forget_gone(engine(game), memory)
         _note_ghosts(engine(game), memory)
@@ -407,7 +411,14 @@ class UsaWriter(Translator):
             memory.pullman_buyer = str(action.corporation)
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
             memory.conversion_loan = str(action.entity)
+        earlier = len(out)
         out += self._operating(action, game, seats, memory)
+        if memory.turn is None:
+            memory.turn_docs = []
+        elif memory.turn is not turn:
+            memory.turn_docs = out[earlier:]  # what came before ended earlier turns
+        else:
+            memory.turn_docs += out
         if out:
             memory.end_seen.wrote_at = len(game.log)
         return self._release(memory, out, action)
@@ -451,9 +462,16 @@ class UsaWriter(Translator):
                 # turn may end with the pass held before it (nothing after the track step
                 # waits: seed 2325, KCS's loan after passing its second lay, refused in the
                 # next turn's track step), so it goes before the company's passes; not
-                # one after the interest, which the pass before it paid (seed 2332)
+                # one after the interest, which the pass before it paid (seed 2332); nor
+                # one of an earlier turn, whose loan step or merger round it ended (seeds
+                # 12058, 12065: SR's loan went to the turn before and was in the interest
+                # rate set at the next round's start, §9, so SR could not pay its interest)
                 at = len(held)
-                while at and held[at - 1].get("type") == "pass":
+                while (
+                    at
+                    and held[at - 1].get("type") == "pass"
+                    and any(held[at - 1] is doc for doc in memory.turn_docs)
+                ):
                     at -= 1
                 held.insert(at, site)
                 continue
