@@ -1613,3 +1613,50 @@ def test_export_a_second_lay_the_loans_pay_for_keeps_the_sites_track_step_waitin
         ("take_loan", "IC"),
         ("pass", "IC"),
     ]
+
+
+def test_export_a_loan_at_a_turns_start_stays_after_the_last_turns_passes() -> None:
+    """18USA §9: the rate is set as each operating round starts by the loans out.  SR
+    repays a loan after its interest and passes its repay step, passes in the merger
+    round, and borrows at the start of its next turn, in the next operating round.  A loan
+    goes before only its own turn's passes: put before the last turn's, it ended that turn
+    on the site and counted in the rate set for the next round, doubling SR's interest, and
+    its president's cash crisis came two rounds early (found by the differential: random
+    bots, 6 players, seed 12058, and 7 players, seed 12065; the position is its first 185
+    moves)."""
+    game = load_position("loan-after-the-last-turns-passes-6p.json")
+    assert [str(a) for a in game.log[-5:]] == [
+        "SR repays loan 3",
+        "SR passes",
+        "SR passes",
+        "P6 offers SR for sale",
+        "SR takes loan 0",
+    ]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-4:]] == [
+        ("payoff_loan", "SR"),
+        ("pass", "SR"),
+        ("pass", "SR"),
+        ("take_loan", "SR"),
+    ]
+
+
+def test_export_a_track_step_waiting_for_p17_is_passed_before_the_interest() -> None:
+    """Appendix P17 Great Northern: NP, holding it unused, lays at F20 with its last $10,
+    has no route, withholds nothing and cannot pay its interest (§12.8), so P3 goes
+    bankrupt (§15).  The site's track step waits while P17 is left this round
+    (``Tracker#tile_lay_abilities_should_block?``) though the site's run, dividend and
+    buy-trains steps are skipped; its pass is written before the bankruptcy, which comes
+    in the cash crisis that pass opens (found by the differential: random bots, 5 players,
+    seed 12063; the position is its first 248 moves)."""
+    game = load_position("great-northern-keeps-the-track-step-before-interest-5p.json")
+    assert engine(game).privates["P17"].owner == "NP"
+    assert [str(a) for a in game.log[-5:]] == [
+        "NP lays 6 on F20, rotation 5",
+        "NP runs for $0",
+        "NP chooses withhold",
+        "NP passes",
+        "P3 declares bankruptcy",
+    ]
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [("lay_tile", "NP"), ("pass", "NP"), ("bankrupt", 3)]

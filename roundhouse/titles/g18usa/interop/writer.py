@@ -206,6 +206,9 @@ class WriteMemory:
     loan_before_interest: bool = False
     """Whether the loan being written is taken before the company's interest is due
     (:func:`_before_interest`): it may go before the passes held ahead of it."""
+    turn_docs: list[SiteDoc] = dataclasses.field(default_factory=list)
+    """What was written in the operating turn under way (:attr:`turn`): the only passes a
+    loan of that turn goes before."""
     denver_by: str = ""
     """The company the site asks for Denver's orientation (the one started there, else the
     first to lay track into it), whoever chooses it in our game."""
@@ -368,6 +371,7 @@ class UsaWriter(Translator):
 
     def write(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         memory = self.written(game)
+        turn = memory.turn
         memory.end_seen.note(game)
         _forget_gone(engine(game), memory)
         _note_ghosts(engine(game), memory)
@@ -407,7 +411,14 @@ class UsaWriter(Translator):
             memory.pullman_buyer = str(action.corporation)
         if isinstance(action, TakeLoan) and isinstance(engine(game).round, TakeoverRound):
             memory.conversion_loan = str(action.entity)
+        earlier = len(out)
         out += self._operating(action, game, seats, memory)
+        if memory.turn is None:
+            memory.turn_docs = []
+        elif memory.turn is not turn:
+            memory.turn_docs = out[earlier:]  # what came before ended earlier turns
+        else:
+            memory.turn_docs += out
         if out:
             memory.end_seen.wrote_at = len(game.log)
         return self._release(memory, out, action)
@@ -451,9 +462,16 @@ class UsaWriter(Translator):
                 # turn may end with the pass held before it (nothing after the track step
                 # waits: seed 2325, KCS's loan after passing its second lay, refused in the
                 # next turn's track step), so it goes before the company's passes; not
-                # one after the interest, which the pass before it paid (seed 2332)
+                # one after the interest, which the pass before it paid (seed 2332); nor
+                # one of an earlier turn, whose loan step or merger round it ended (seeds
+                # 12058, 12065: SR's loan went to the turn before and was in the interest
+                # rate set at the next round's start, §9, so SR could not pay its interest)
                 at = len(held)
-                while at and held[at - 1].get("type") == "pass":
+                while (
+                    at
+                    and held[at - 1].get("type") == "pass"
+                    and any(held[at - 1] is doc for doc in memory.turn_docs)
+                ):
                     at -= 1
                 held.insert(at, site)
                 continue
@@ -492,24 +510,14 @@ class UsaWriter(Translator):
         if memory.turn is None or memory.turn.key != key:
             memory.turn = SiteTurn(key, ghosts=memory.ghosts)
         turn = memory.turn
-        owed: list[SiteDoc] = []
         if site_past_interest(g, turn.corp):
-            # the site skips its run, dividend and buy-trains steps and pays the interest:
-            # only its loan step is left (differential random seed 8104: a pass for a
-            # buy-trains step that a car scrapped since seemed to open ended its turn),
-            # once the steps before its run that still wait have their passes: the track
-            # step's second lay, which the loans the company may still take pay for
-            # (differential random seed 12028, 6 players: IC's run of nothing after its
-            # upgrade with $10, where the site's track step took the pass of ours meant
-            # for the repay step)
-            owed = _leaving(turn.corp, turn.left_to(g, SiteStep.ROUTE, through=False))
-            turn.leave_before(SiteStep.LOANS)
-        return owed + self._in_turn(action, game, seats, turn)
-
-    def _in_turn(self, action: Action, game: Game, seats: SeatIds, turn: SiteTurn) -> list[SiteDoc]:
-        """The passes the site's turn needs before ``action`` in ``turn``, then the
-        action's own."""
-        g = engine(game)
+            # the site skips its run, dividend and buy-trains steps and pays the interest
+            # (differential random seed 8104: a pass for a buy-trains step that a car
+            # scrapped since seemed to open ended its turn); a step before the run still
+            # waiting there (the track step's second lay, or P17's) takes its pass as the
+            # turn moves on, before the interest (seed 12063: NP's track step waited for
+            # P17 after its lay, and P3's bankruptcy over NP's interest came in it)
+            turn.passed.update(s for s in SiteStep if SiteStep.ROUTE <= s < SiteStep.LOANS)
         step = site_step(action, g, turn.corp)
         if step is None:
             return self._own(action, game, seats)
