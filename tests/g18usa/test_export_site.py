@@ -20,8 +20,7 @@ from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
 from roundhouse.interop.undo import resolve
-from roundhouse.titles.g18usa import site_run
-from roundhouse.titles.g18usa.interop import site_turn
+from roundhouse.titles.g18usa import site_run, site_track
 from roundhouse.titles.g18usa.interop.names import board_map, engine
 from roundhouse.titles.g18usa.interop.site_names import (
     PRINTED_CITIES,
@@ -640,7 +639,7 @@ def test_export_the_law_firm_waits_only_for_a_full_city_the_routes_enter() -> No
     assert g.privates["P20"].owner == "GN"
     reach = g.map.graph.reach("GN")
     assert ("I15", "c") in law_firm_sites(g.map.board, "GN", reach.hexes)
-    assert not site_turn.track_privates_wait(g, "GN")
+    assert not site_track.track_privates_wait(g, "GN")
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-5:] == [("lay_tile", "GN")] * 2 + [("pass", "GN")] * 2 + [("take_loan", "B&O")]
 
