@@ -1363,6 +1363,31 @@ def test_export_a_resource_token_after_the_track_pass_still_rides_on_its_tile() 
     assert not any(a["type"] == "assign" and a["entity"] == "P18" for a in written)
 
 
+def test_export_a_resource_token_rides_on_its_tile_over_the_companys_privates() -> None:
+    """§13.1: MILW lays 9 at F10, then H12, P9's upgrade at E23, a loan, a third lay (P7)
+    and P6's value token, passes our token prompt and puts P1's coal token at F10.  The
+    site's token is only ever part of the lay (``9coal``); its route step refuses P1's
+    ``assign`` after P6's, so the lay is written as ``9coal-0`` with the moves of MILW's
+    privates after it unchanged (found by the differential: random bots, 3 players, seed
+    12055; the position is its first 126 moves)."""
+    game = load_position("coal-token-after-a-private-lay-and-p6-3p.json")
+    assert [str(a) for a in game.log[-3:]] == [
+        "MILW uses P6 on I5",
+        "MILW passes",
+        "MILW uses P1 on F10 (coal)",
+    ]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"], a.get("tile")) for a in written[-6:]] == [
+        ("lay_tile", "MILW", "9coal-0"),
+        ("lay_tile", "MILW", "80-0"),
+        ("lay_tile", "P9", "619-0"),
+        ("take_loan", "MILW", None),
+        ("lay_tile", "MILW", "7-2"),
+        ("assign", "P6", None),
+    ]
+    assert not any(a["type"] == "assign" and a["entity"] == "P1" for a in written)
+
+
 def test_export_shorts_paired_at_a_bankruptcy_leave_the_sites_last_market_shares() -> None:
     """§15: P3 goes bankrupt holding three IC shorts; in the open market they are paired
     with three of IC's four shares there ("move both to the short stack").  The site pairs
