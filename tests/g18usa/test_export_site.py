@@ -20,8 +20,7 @@ from roundhouse.core.game import Game
 from roundhouse.core.title import REGISTRY
 from roundhouse.interop import export_18xx_games, import_18xx_games, read_document
 from roundhouse.interop.undo import resolve
-from roundhouse.titles.g18usa import site_run
-from roundhouse.titles.g18usa.interop import site_turn
+from roundhouse.titles.g18usa import site_run, site_track
 from roundhouse.titles.g18usa.interop.names import board_map, engine
 from roundhouse.titles.g18usa.interop.site_names import (
     PRINTED_CITIES,
@@ -640,7 +639,7 @@ def test_export_the_law_firm_waits_only_for_a_full_city_the_routes_enter() -> No
     assert g.privates["P20"].owner == "GN"
     reach = g.map.graph.reach("GN")
     assert ("I15", "c") in law_firm_sites(g.map.board, "GN", reach.hexes)
-    assert not site_turn.track_privates_wait(g, "GN")
+    assert not site_track.track_privates_wait(g, "GN")
     written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
     assert written[-5:] == [("lay_tile", "GN")] * 2 + [("pass", "GN")] * 2 + [("take_loan", "B&O")]
 
@@ -1362,6 +1361,31 @@ def test_export_a_resource_token_after_the_track_pass_still_rides_on_its_tile() 
         ("pass", None),
     ]
     assert not any(a["type"] == "assign" and a["entity"] == "P18" for a in written)
+
+
+def test_export_a_resource_token_rides_on_its_tile_over_the_companys_privates() -> None:
+    """§13.1: MILW lays 9 at F10, then H12, P9's upgrade at E23, a loan, a third lay (P7)
+    and P6's value token, passes our token prompt and puts P1's coal token at F10.  The
+    site's token is only ever part of the lay (``9coal``); its route step refuses P1's
+    ``assign`` after P6's, so the lay is written as ``9coal-0`` with the moves of MILW's
+    privates after it unchanged (found by the differential: random bots, 3 players, seed
+    12055; the position is its first 126 moves)."""
+    game = load_position("coal-token-after-a-private-lay-and-p6-3p.json")
+    assert [str(a) for a in game.log[-3:]] == [
+        "MILW uses P6 on I5",
+        "MILW passes",
+        "MILW uses P1 on F10 (coal)",
+    ]
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"], a.get("tile")) for a in written[-6:]] == [
+        ("lay_tile", "MILW", "9coal-0"),
+        ("lay_tile", "MILW", "80-0"),
+        ("lay_tile", "P9", "619-0"),
+        ("take_loan", "MILW", None),
+        ("lay_tile", "MILW", "7-2"),
+        ("assign", "P6", None),
+    ]
+    assert not any(a["type"] == "assign" and a["entity"] == "P1" for a in written)
 
 
 def test_export_shorts_paired_at_a_bankruptcy_leave_the_sites_last_market_shares() -> None:

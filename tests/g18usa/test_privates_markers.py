@@ -8,7 +8,9 @@ import dataclasses
 
 import pytest
 
+import roundhouse
 from roundhouse.core.errors import IllegalAction
+from roundhouse.core.game import Game
 from roundhouse.core.routes.adapter import GraphOptions
 from roundhouse.titles.g18usa.bridges import BridgeStep, bridge_sites
 from roundhouse.titles.g18usa.powers import UsePrivate
@@ -20,6 +22,7 @@ from roundhouse.titles.g18usa.red_areas import (
 )
 from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import PrivateStops
+from tests.g18usa.playing import position_doc, usa
 from tests.g18usa.privates_engine import (
     ANN,
     apply,
@@ -224,11 +227,10 @@ def test_18usa_appendix_p6_on_the_site_only_in_the_track_step() -> None:
     game = roundhouse.load(json.loads(path.read_text()))
     kinds = {a.kind for a in game.legal_actions()}
     assert "run_routes" in kinds and "use_private" not in kinds
-    g = game.state
-    step = next(s for s in g.round.steps if isinstance(s, RedAreaStep))  # type: ignore[attr-defined]
-    step.track_only = False  # the rulebook's reading: any time of the turn
-    legal = g.legal_actions()  # type: ignore[attr-defined]
-    assert any(a.kind == "use_private" and a.company == "P6" for a in legal)
+    g = usa(game)
+    # the rulebook's reading: any time of the turn
+    rulebook = RedAreaStep().actions(g, "SR")
+    assert any(isinstance(a, UsePrivate) and a.company == "P6" for a in rulebook)
 
 
 def test_18usa_appendix_p6_on_the_site_not_after_the_track_steps_pass() -> None:
@@ -246,3 +248,33 @@ def test_18usa_appendix_p6_on_the_site_not_after_the_track_steps_pass() -> None:
     assert str(game.log[-1]) == "SP passes"
     kinds = {a.kind for a in game.legal_actions()}
     assert "run_routes" in kinds and "use_private" not in kinds
+
+
+def _express_offers(game: Game) -> list[str]:
+    """The red areas' first hexes NYC is offered P8 on now."""
+    return [
+        a.hex
+        for a in game.legal_actions()
+        if isinstance(a, UsePrivate) and a.company == "P8" and a.entity == "NYC"
+    ]
+
+
+def test_18usa_appendix_p8_on_the_site_not_after_the_last_lay() -> None:
+    """Under ``compat_18xx_games`` P8 is the site's track step's too (``when: 'track'``), but
+    that step waits for P6 (``G18USA::Step::Track#can_assign_p6?``), not for P8: NYC (no
+    Track Engineers) has made its two lays, so the site's step is over although ours was
+    not passed, and P8 is no longer offered; after its first lay, with the $20 of a second
+    one in hand, it still was.  By the rulebook (the appendix names no time) it stays
+    offered (found by the export differential, issue #17: random bots, 5 players, seed
+    12015, where the site's buy-trains step refused the ``assign``, and 7 players, seed
+    12071; the position is its first 103 moves)."""
+    doc = position_doc("express-freight-after-the-last-lay-5p.json")
+    game = roundhouse.load(doc)
+    assert [str(a) for a in game.log[-2:]] == [
+        "NYC lays 5 on E3, rotation 1",
+        "NYC lays 8 on D2, rotation 3",
+    ]
+    assert _express_offers(game) == []
+    assert any(isinstance(a, UsePrivate) for a in RedAreaStep().actions(usa(game), "NYC"))
+    before = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
+    assert _express_offers(before) == ["E1"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from roundhouse.core.board import Board
@@ -179,6 +179,12 @@ def red_areas() -> dict[str, RedArea]:
         name: RedArea(name, row.hexes, row.small_city, row.site_draw)
         for name, row in data().red_areas.items()
     }
+
+
+def reached_areas(reach_hexes: Iterable[str]) -> list[str]:
+    """Red areas with a hex the company's routes reach."""
+    hexes = set(reach_hexes)
+    return [name for name, area in red_areas().items() if hexes & set(area.hexes)]
 
 
 def red_area_tokens() -> RedAreaTokens:

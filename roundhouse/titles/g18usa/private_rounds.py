@@ -40,6 +40,7 @@ from roundhouse.titles.g18usa.red_areas import RedAreaStep
 from roundhouse.titles.g18usa.resource_subsidy import ResourceSubsidyStep
 from roundhouse.titles.g18usa.resources import ResourceTokenStep
 from roundhouse.titles.g18usa.route_privates import AttachStep
+from roundhouse.titles.g18usa.site_track import SiteRedAreaStep
 from roundhouse.titles.g18usa.state import Rusting, UsaGame
 from roundhouse.titles.g18usa.train_privates import (
     BONEYARD,
@@ -58,7 +59,7 @@ def private_steps(g: UsaGame) -> list[Step[UsaGame]]:
     return [
         ResourceTokenStep(),
         BridgeStep(metropolises(g)),
-        RedAreaStep(track_only=g.variant.compat_18xx_games),
+        SiteRedAreaStep() if g.variant.compat_18xx_games else RedAreaStep(),
         AttachStep(),
     ]
 

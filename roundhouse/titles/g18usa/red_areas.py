@@ -15,26 +15,23 @@ its place; it counts in §14.3's eight, and when the acquirer would have more it
 remove it (:func:`express_cut` names that choice in the title's token cut), and P8 is
 discarded (:func:`discard_express`).
 
-Both are used in the company's track step (18xx.games: ``when: track``) with a
-:class:`~.powers.UsePrivate` naming any hex of the area; the title lists
-:class:`RedAreaStep` among the operating turn's steps.
+Both are used in the company's operating turn with a :class:`~.powers.UsePrivate` naming
+any hex of the area; the title lists :class:`RedAreaStep` among the operating turn's steps
+(under ``compat_18xx_games`` :class:`.site_track.SiteRedAreaStep`: in the site's track step).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 
 from roundhouse.core.actions import Action
 from roundhouse.core.board import Board
+from roundhouse.core.entities import Private
 from roundhouse.core.errors import IllegalAction
-from roundhouse.core.flow.map_steps import TrackStep
 from roundhouse.core.flow.step import Step
-from roundhouse.titles.g18usa.board import RedValue, board, red_areas
-from roundhouse.titles.g18usa.family1817.turn_stage import moved_past
+from roundhouse.titles.g18usa.board import RedValue, board, reached_areas, red_areas
 from roundhouse.titles.g18usa.powers import UsePrivate, close, held, in_turn, use
 from roundhouse.titles.g18usa.private_abilities import ExpressFreight, RedAreaToken
-from roundhouse.titles.g18usa.route_privates import AttachStep
 from roundhouse.titles.g18usa.state import UsaGame
 from roundhouse.titles.g18usa.stop_bonus import express_marker
 
@@ -45,12 +42,6 @@ def area_of(hex_name: str) -> str | None:
         if hex_name in area.hexes:
             return name
     return None
-
-
-def reached_areas(reach_hexes: Iterable[str]) -> list[str]:
-    """Red areas with a hex the company's routes reach."""
-    hexes = set(reach_hexes)
-    return [name for name, area in red_areas().items() if hexes & set(area.hexes)]
 
 
 def swap_value_token(live: Board, area: str, values: RedValue) -> None:
@@ -129,60 +120,46 @@ def discard_express(g: UsaGame, corp_id: str) -> None:
         close(g, private)
 
 
-def in_track_step(g: UsaGame, corp_id: str) -> bool:
-    """Whether the company's operating turn has not left its track step: no pass of it and
-    no action of a later step yet (a station, the run, a train attached for it).  The
-    site's track step waits while P6 or P8 could be used, whatever lays are left
-    (``G18USA::Step::Track#can_lay_tile?``)."""
-    track = next((s for s in g.round.steps if isinstance(s, TrackStep)), None)
-    if track is None or not in_turn(g, corp_id) or moved_past(g, corp_id, track):
-        return False
-    if track.passed:
-        return False  # the company passed its track step: the site's has ended too
-    return not any(isinstance(s, AttachStep) and s.attached for s in g.round.steps)
-
-
-def _moves(g: UsaGame, corp_id: str) -> list[UsePrivate]:
-    if not in_turn(g, corp_id):
-        return []
+def _moves(g: UsaGame, corp_id: str, cards: list[Private]) -> list[UsePrivate]:
     reach = g.map.graph.reach(corp_id)
     areas = reached_areas({h for h, _ in reach.stops} | reach.hexes)
-    if not areas:
-        return []
     player = g.controller_id(corp_id)
-    out: list[UsePrivate] = []
+    return [
+        UsePrivate(
+            player=player,
+            entity=corp_id,
+            company=private.id,
+            hex=red_areas()[area].hexes[0],
+        )
+        for private in cards
+        for area in areas
+    ]
+
+
+def _cards(g: UsaGame, corp_id: str) -> list[Private]:
+    """The company's open P6 and P8 with their use left, P6's kind first."""
     kinds: tuple[type[RedAreaToken] | type[ExpressFreight], ...] = (RedAreaToken, ExpressFreight)
-    for kind in kinds:
-        for private, _ in held(g, corp_id, kind):
-            for area in areas:
-                out.append(
-                    UsePrivate(
-                        player=player,
-                        entity=corp_id,
-                        company=private.id,
-                        hex=red_areas()[area].hexes[0],
-                    )
-                )
-    return out
+    return [private for kind in kinds for private, _ in held(g, corp_id, kind)]
 
 
 class RedAreaStep(Step[UsaGame]):
-    """Use P6 or P8 on a red area the company reaches (appendix P6, P8): at any time of the
-    operating turn (the appendix names none), or with ``track_only`` while the turn is in its
-    track step, as 18xx.games offers them (``assign_hexes`` abilities ``when: 'track'``,
-    ``compat_18xx_games``)."""
+    """Use P6 or P8 on a red area the company reaches (appendix P6, P8) at any time of the
+    operating turn: the appendix names none (:meth:`open`; 18xx.games's time is
+    :class:`.site_track.SiteRedAreaStep`'s)."""
 
     kinds = frozenset({"use_private"})
     blocking = False
     name = "red_area"
 
-    def __init__(self, *, track_only: bool = False) -> None:
-        self.track_only = track_only
+    def open(self, g: UsaGame, entity: str) -> bool:
+        """Whether the turn allows the cards now (asked once the company holds one)."""
+        return True
 
     def _moves(self, g: UsaGame, entity: str) -> list[UsePrivate]:
-        if self.track_only and not in_track_step(g, entity):
+        cards = _cards(g, entity)
+        if not cards or not in_turn(g, entity) or not self.open(g, entity):
             return []
-        return _moves(g, entity)
+        return _moves(g, entity, cards)
 
     def takes(self, g: UsaGame, action: Action) -> bool:
         return (

@@ -9,12 +9,9 @@ otherwise (``Round::Base#skip_steps``); the company leaves a waiting step only b
 or an action of a later step.  Ours ends a step by itself where nothing legal is left, so the
 site's step can still be waiting where ours is not:
 
-* track (``Step::Track``, ``Tracker#can_lay_tile?``): waits for the first lay whatever the
-  board offers, then for the second while the company's buying power (cash and the loans it
-  may still take, ``G1817::Game#buying_power``) covers its $20 (``TILE_LAYS``), a third with
-  the Track Engineers (P7, ``TRACK_ENGINEER_TILE_LAYS``), and all along while P6 or P20 could
-  be used or P9, P17 or the Resource subsidy's lay is held unused
-  (:func:`track_privates_wait`);
+* track (``Step::Track``, ``Tracker#can_lay_tile?``): while a lay is left that the
+  company's buying power covers, or a private the step waits for is held
+  (:func:`.site_track.track_waits`);
 * tokens: while the charter holds a token and ours offers a station in a city with an open
   slot (:func:`token_waits`; the Free Station subsidy's token is not on the charter);
 * the Pullman (``G18USA::Step::BuyPullman``): from Phase 5, for a company without one, with
@@ -48,33 +45,18 @@ from roundhouse.core.flow.actions import (
     PlaceToken,
     RunRoutes,
 )
-from roundhouse.core.flow.board_map import BoardMap
 from roundhouse.core.trains import DEPOT
 from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
-from roundhouse.titles.g18usa import resource_subsidy
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
-from roundhouse.titles.g18usa.family1817.loan_step import max_loans
-from roundhouse.titles.g18usa.home_brown import SiteBoomtownStep
 from roundhouse.titles.g18usa.interop.names import board_map
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
-from roundhouse.titles.g18usa.law_firm import law_firm_sites
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
-from roundhouse.titles.g18usa.powers import PrivateLay, held
-from roundhouse.titles.g18usa.private_abilities import (
-    CityUpgrade,
-    GreatNorthern,
-    LawFirmToken,
-    RedAreaToken,
-)
-from roundhouse.titles.g18usa.private_lays import PrivateLayStep, uses_tile_action
-from roundhouse.titles.g18usa.red_areas import reached_areas
+from roundhouse.titles.g18usa.powers import PrivateLay
+from roundhouse.titles.g18usa.private_lays import uses_tile_action
+from roundhouse.titles.g18usa.site_track import buying_power, track_waits
 from roundhouse.titles.g18usa.state import UsaGame
 
-SECOND_LAY_COST = 20
-"""``G1817::Game::TILE_LAYS``: the second lay costs $20."""
-TRACK_ENGINEERS = "P7"
-LOAN_VALUE = 100
 PULLMAN_PHASE = "5"
 
 
@@ -109,13 +91,6 @@ def our_step(g: UsaGame, corp: str) -> str | None:
     offered = g.round.offered(g, corp)
     blocking = [s for s in offered if s.blocking]
     return blocking[-1].name if blocking else None
-
-
-def buying_power(g: UsaGame, corp: str) -> int:
-    """Cash and the loans the company may still take (``G1817::Game#buying_power``)."""
-    room = max(0, max_loans(g, corp) - len(g.loans.of(corp)))
-    free = g.config.loans.count - g.loans.out()
-    return g.ledger.cash(corp) + min(room, max(0, free)) * LOAN_VALUE
 
 
 def site_step(action: Action, g: UsaGame, corp: str) -> SiteStep | None:
@@ -217,12 +192,7 @@ class SiteTurn(BaseSiteTurn[SiteStep, UsaGame]):
         corp = self.corp
         ours = our_step(g, corp)
         if step is SiteStep.TRACK:
-            engineers = _owns(g, corp, TRACK_ENGINEERS)
-            if self.lays == 0 or track_privates_wait(g, corp):
-                return True
-            if self.lays == 1:
-                return buying_power(g, corp) >= SECOND_LAY_COST
-            return self.lays == 2 and engineers
+            return track_waits(g, corp, self.lays)
         if step is SiteStep.TOKEN:
             return ours == "token" and token_waits(g, corp)
         if step is SiteStep.PULLMAN:
@@ -247,56 +217,6 @@ class SiteTurn(BaseSiteTurn[SiteStep, UsaGame]):
         ):
             # a token, a car, a dividend, a run end their step; a choice not
             self.passed.add(step)
-
-
-def _owns(g: UsaGame, corp: str, private: str) -> bool:
-    card = g.privates.get(private)
-    return card is not None and not card.closed and card.owner == corp
-
-
-def track_privates_wait(g: UsaGame, corp: str) -> bool:
-    """``G18USA::Step::Track#can_lay_tile?``: the track step also waits, whatever lays are
-    left, while the Boomtown subsidy could still upgrade the home, while the company holds
-    Import / Export Hub (P6) and reaches a red area (``#can_assign_p6?``), or holds the Law
-    Firm (P20) with a station token left and reaches a city with no open slot and none of
-    its stations (``#can_place_token_with_p20?``).  That city must be one its routes reach
-    (``Graph#connected_nodes``), not merely one in a hex it may build in, where P20 may still
-    be used (``G18USA::Step::SpecialToken#available_hex`` reads ``#connected_hexes``; found by
-    the differential: random bots, 4 players, seed 2036, where GN's track beside IC's full
-    home at I15 did not enter it and the site left its track step after two lays)."""
-    if not isinstance(g.map, BoardMap):
-        return False
-    reach = g.map.graph.reach(corp)
-    hexes = {h for h, _ in reach.stops} | reach.hexes
-    if held(g, corp, RedAreaToken) and reached_areas(hexes):
-        return True
-    if any(isinstance(s, SiteBoomtownStep) and s.could_lay(g, corp) for s in g.round.steps):
-        return True  # the Boomtown subsidy's lay (S8's ``tile_lay``, ``when: 'track'``)
-    if lay_privates_wait(g, corp):
-        return True
-    company = g.corps[corp]
-    return (
-        bool(held(g, corp, LawFirmToken))
-        and company.tokens_placed < company.tokens_owned
-        and any(site in reach.stops for site in law_firm_sites(g.map.board, corp, hexes))
-    )
-
-
-def lay_privates_wait(g: UsaGame, corp: str) -> bool:
-    """``Tracker#tile_lay_abilities_should_block?``: a ``tile_lay`` ability of the track
-    step that is not one of the turn's lays (no ``consume_tile_lay``) keeps the step
-    waiting while it is left, usable or not: P9 Boomtown until used (appendix), P17
-    Great Northern until used this operating round (``count_per_or: 1``), the Resource
-    subsidy's free lay until used (S16, ``consume_tile_lay: false``; found by the
-    differential, heuristic seed 951)."""
-    if any(city.extra for _, city in held(g, corp, CityUpgrade)):
-        return True
-    if resource_subsidy.holds(g, corp):
-        return True
-    if not held(g, corp, GreatNorthern):
-        return False
-    used = (s.great_northern for s in g.round.steps if isinstance(s, PrivateLayStep))
-    return not any(corp in done for done in used)
 
 
 def site_charter_tokens(g: UsaGame, corp: str) -> int:

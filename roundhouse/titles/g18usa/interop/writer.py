@@ -1337,6 +1337,12 @@ def _pullman_pass(action: Action, game: Game, memory: WriteMemory) -> list[SiteD
     return [_corp_pass(buyer)]
 
 
+PRIVATE_TRACK_MOVES = frozenset({"lay_tile", "assign"})
+"""The site's moves of a private in its company's turn (P9, P16, P17, P26 and P27's lays;
+P6's value token, P8's station, a bridge): a resource token may ride on a lay before them,
+as the site's token is the lay's own tile and none of them asks what that tile is."""
+
+
 def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
     """The indices in ``held`` of the company's last tile lays when only loans taken or
     repaid, its passes and its other lays follow them, earliest first.  §13: a resource
@@ -1349,11 +1355,18 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
     differential: random bots, 6 players, seed 2010, where the site's buy-trains step
     refused P18's ``assign``), and over its second lay, as the token may go on the first
     (seed 2071, P1's coal at E25 after a lay at B28), and its station placed after them
-    (seed 2095, P4's ore at D16 after ATSF's station at H20)."""
+    (seed 2095, P4's ore at D16 after ATSF's station at H20), and its privates' moves of
+    the track step between them (:data:`PRIVATE_TRACK_MOVES`: seed 12055, P1's coal at F10
+    after P9's lay and P6's value token, refused in the site's route step)."""
     entities: set[Json] = set()
     lays: list[int] = []
     for index in range(len(held) - 1, -1, -1):
         kind = held[index].get("type")
+        if held[index].get("entity_type") == "company" and kind in PRIVATE_TRACK_MOVES:
+            # the company's private acting in its turn: the company's move, not another's
+            if kind == "lay_tile":
+                lays.insert(0, index)
+            continue
         if kind == "lay_tile":
             entities.add(held[index].get("entity"))
             lays.insert(0, index)
