@@ -193,3 +193,33 @@ def test_18usa_15_compat_a_player_bankrupted_by_interest_pays_the_bank() -> None
     assert not g.config.interest_bankrupt_cash_to_company  # type: ignore[attr-defined]
     rulebook = roundhouse.load({**json.loads(path.read_text()), "actions": [], "options": {}})
     assert rulebook.state.config.interest_bankrupt_cash_to_company  # type: ignore[attr-defined]
+
+
+def test_18usa_16_compat_the_final_bankruptcy_leaves_the_turn_to_its_interest() -> None:
+    """§16 ends the game when all players but one are bankrupt, at once; 18xx.games ends it
+    once the bankrupt action is processed whole, its operating company's buy-trains step
+    skipped and its interest paid (``G1817::Round::Operating#after_process``), so under
+    ``compat_18xx_games`` GN, unable to pay its $150, goes into liquidation, its $105 to
+    P2, who is charged the interest into debt: P2 scores -$24, not $161 (found by the
+    export differential, issue #17: random bots, 2 players, seed 12078; the position is its
+    first 168 moves, P1 bankrupted by the dividends on their GN short)."""
+    import dataclasses
+
+    from tests.g18usa.playing import load_position, usa
+
+    def end(compat: bool) -> tuple[dict[str, int] | None, int]:
+        game = load_position("final-bankruptcy-before-interest-2p.json")
+        g = usa(game)
+        assert g.config.turn_after_final_bankruptcy
+        if not compat:
+            g._family_config = dataclasses.replace(g.config, turn_after_final_bankruptcy=False)
+        assert (g.ledger.cash("P2"), g.ledger.cash("GN"), len(g.loans.of("GN"))) == (21, 105, 10)
+        game.apply({"kind": "bankrupt", "player": "P1", "entity": "P1"})
+        g = usa(game)
+        assert g.end.over and g.end.reason == "bankrupt"
+        return g.result, g.ledger.cash("GN")
+
+    result, gn_cash = end(compat=True)
+    assert result == {"P1": 0, "P2": -24} and gn_cash == 0
+    result, gn_cash = end(compat=False)
+    assert result == {"P1": 0, "P2": 161} and gn_cash == 105

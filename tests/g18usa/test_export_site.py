@@ -1203,6 +1203,20 @@ def test_export_the_train_p13_saved_runs_by_the_sites_id() -> None:
     assert [r["train"] for r in run["routes"]] == ["2-0", "3-0"]  # type: ignore[index,union-attr]
 
 
+def test_export_p13_saves_the_train_its_company_got_first_bought_from_another() -> None:
+    """Appendix P13: SP keeps 2-0 of its rusting 2-trains; the site keeps the company's
+    first one (``G18USA::Step::ObsoleteTrain#process_choose``).  SP bought IC's 2-1, then
+    its 2-0, both NP's before; the site lists a company's trains in the order it got them,
+    a train bought from another company last, so it kept 2-1, and SP's next run names the
+    kept train 2-1 (found by the differential: random bots, 6 players, seed 12052,
+    "Cannot run train that operated"; the position is its first 226 moves)."""
+    game = load_position("boneyard-saves-a-train-bought-twice-6p.json")
+    assert str(game.log[-1]).startswith("SP runs")
+    run = export_18xx_games(game)["actions"][-1]
+    assert run["type"] == "run_routes"
+    assert [r["train"] for r in run["routes"]] == ["3+-1", "3-0", "2-1"]  # type: ignore[index,union-attr]
+
+
 def test_export_a_purchase_that_takes_the_presidency_moves_the_sites_certificates() -> None:
     """§11.5: P1's purchase of MP gives it more than P6, the president, so the presidency
     changes hands; the site gives P6 P1's first two shares as they came (MP_1, MP_12) for

@@ -249,6 +249,7 @@ def config(players: int, variant: Variant | None = None) -> FamilyConfig:
         one_car_before_run=compat,
         interest_bankrupt_cash_to_company=not compat,
         acts_at_interest=not compat,
+        turn_after_final_bankruptcy=compat,
     )
 
 

@@ -44,6 +44,10 @@ class FamilyConfig(TitleConfig):
     no time named).  18xx.games pays the interest the moment the company leaves its
     buy-trains step (``G1817::Round::Operating#pay_interest!``), so the turn has no such
     moment there (off under ``compat_18xx_games``)."""
+    turn_after_final_bankruptcy: bool = False
+    """Whether the operating company's turn goes on to its interest after the bankruptcy
+    that ends the game, when nothing before it waits, as on 18xx.games (18USA §16 ends the
+    game at the bankruptcy; :mod:`.final_bankruptcy`; on under ``compat_18xx_games``)."""
 
     @classmethod
     def extending(cls, base: TitleConfig, **changes: object) -> FamilyConfig:

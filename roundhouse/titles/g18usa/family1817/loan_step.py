@@ -180,11 +180,11 @@ def _nothing_before_interest(
         isinstance(first, DividendStep)
         and g.or_round().revenue == 0
         and not any(isinstance(s, BuyTrainStep) for s in rest)
-        and not _site_train_step_ahead(g, entity)
+        and not site_train_step_ahead(g, entity)
     )
 
 
-def _site_train_step_ahead(g: FamilyEngine, entity: str) -> bool:
+def site_train_step_ahead(g: FamilyEngine, entity: str) -> bool:
     """Whether 18xx.games's buy-trains step is still ahead in the company's turn and would
     wait there: ours not left (:func:`leave_site_skipped_train_step`) and a train the
     company could pay for (:func:`_could_buy_a_train`)."""
@@ -201,11 +201,11 @@ def _run_skipped_before_interest(
     step skips the company (no train that is not a Pullman, or no route:
     :meth:`~.engine.FamilyEngine.site_run_waits`), so its dividend step does too, and its
     buy-trains step has no room or no train the company could pay for
-    (:func:`_site_train_step_ahead`), whatever ours offers.  Found by the export differential,
+    (:func:`site_train_step_ahead`), whatever ours offers.  Found by the export differential,
     issue #17: random bots, 4 players, seed 6026 (ATSF, at its train limit with its
     Pullman, took a loan before its run of nothing and paid interest on it; the site had
     paid it already) and 6 players, seed 9028 (IC)."""
-    if g.site_run_waits(entity) or _site_train_step_ahead(g, entity):
+    if g.site_run_waits(entity) or site_train_step_ahead(g, entity):
         return False
     for s in rest:
         if isinstance(s, InterestStep):

@@ -19,7 +19,7 @@ class Memory:
     attached: list[str] = dataclasses.field(default_factory=list)
     """Upgrades attached in the running company's route step (the site's names)."""
     acquired: dict[str, int] = dataclasses.field(default_factory=dict)
-    """Our train id -> when its company got it (a count of purchases): the site lists a
+    """Our train id -> when its company got it (:func:`note_acquired`): the site lists a
     company's trains in that order."""
     laid: dict[str, str] = dataclasses.field(default_factory=dict)
     """Site tile copy -> the hex it was laid on."""
@@ -38,3 +38,12 @@ class Memory:
     """Denver's orientation its first company chose on the site, not yet asked by ours."""
     removals: list[Action] = dataclasses.field(default_factory=list)
     """Station tokens given up (§14.3) while our game first wants a train discarded."""
+
+
+def note_acquired(acquired: dict[str, int], train: str) -> None:
+    """``train`` has just gone to a company: it comes after every train got before it, one
+    bought from another company too (``Corporation#trains`` appends it).  Found by the
+    export differential, issue #17: random bots, 6 players, seed 12052 - SP bought IC's
+    2-1, then its 2-0, both once NP's; numbered by the count of trains seen, they tied,
+    and P13 was written as saving 2-0 where the site saved 2-1."""
+    acquired[train] = max(acquired.values(), default=0) + 1

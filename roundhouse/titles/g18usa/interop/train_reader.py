@@ -16,6 +16,7 @@ from roundhouse.core.routes.adapter import route_graph
 from roundhouse.core.routes.run import from_18xx_games
 from roundhouse.interop.translate import SiteAction
 from roundhouse.titles.g18usa.family1817.actions import ScrapTrain
+from roundhouse.titles.g18usa.interop.memory import note_acquired
 from roundhouse.titles.g18usa.interop.names import board_map, engine
 from roundhouse.titles.g18usa.interop.reader_base import ReaderBase
 from roundhouse.titles.g18usa.route_privates import permanent
@@ -96,8 +97,7 @@ class TrainReader(ReaderBase):
                 raise action.fail(f"our game offers no {kind} train from the bank")
             ours = offered[0].train
         trains[site] = ours
-        acquired = self.memory(game).acquired
-        acquired[ours] = len(acquired) + 1
+        note_acquired(self.memory(game).acquired, ours)
         yield BuyTrain(player=seat, entity=entity, train=ours, price=price)
 
     def read_discard_train(self, action: SiteAction, game: Game) -> Iterator[Action]:

@@ -67,6 +67,7 @@ from roundhouse.titles.g18usa.family1817.short_sale import (
     CorporateStockStep,
 )
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
+from roundhouse.titles.g18usa.interop.memory import note_acquired
 from roundhouse.titles.g18usa.interop.names import P8_REMOVE, board_map, engine
 from roundhouse.titles.g18usa.interop.president_swap import (
     PRESIDENT_SHARES,
@@ -1131,7 +1132,7 @@ class UsaWriter(Translator):
         g = engine(game)
         memory = self.written(game)
         train = g.depot.trains[action.train]
-        memory.acquired[action.train] = len(memory.acquired) + 1
+        note_acquired(memory.acquired, action.train)
         variant = getattr(train, "variant", None) or train.type
         who = self._entity(action, game, seats)
         if locomotive_buy(action, g):
