@@ -28,7 +28,7 @@ from roundhouse.titles.g18usa.interop.site_names import (
     site_tile_name,
 )
 from roundhouse.titles.g18usa.interop.translator import TRANSLATOR
-from tests.g18usa.playing import load_position, position_doc
+from tests.g18usa.playing import load_position, position_doc, site_moves
 from tests.interop.documents import fixture_path
 
 SEVEN = "18USA/18USA_game_end_bankrupt.json"
@@ -453,7 +453,7 @@ def test_export_bidders_short_of_the_next_bid_are_dropped_by_the_site() -> None:
         game.apply(next(a for a in game.legal_actions() if a.kind == "pass"))
         passes += 1
     assert passes == 2
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[0][0] == "bid"
     assert all(kind != "pass" for kind, _ in written)
 
@@ -500,7 +500,7 @@ def test_export_a_pass_after_a_short_sale_is_written_while_the_site_offers_sales
     players, seed 6022; the position is its first 295 moves)."""
     game = load_position("pass-after-a-short-sale-6p.json")
     assert [str(a) for a in game.log[-2:]] == ["P2 sells MILW short", "P2 passes"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-2:] == [("short", 2), ("pass", 2)]
 
 
@@ -512,7 +512,7 @@ def test_export_a_stock_turn_after_a_company_loan_ends_with_its_pass() -> None:
     300; the position is its first 29 moves)."""
     game = load_position("loan-in-stock-round-2p.json")
     assert game.log[-2].kind == "take_loan" and game.log[-1].kind == "pass"
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-2:] == [("take_loan", "MP"), ("pass", 2)]
 
 
@@ -524,7 +524,7 @@ def test_export_a_stock_turn_with_nothing_to_do_is_the_sites_silent_pass() -> No
     P1's lone pass at move 36 between N&W's second loan and SR's)."""
     game = load_position("nothing-to-do-in-stock-round-3p.json")
     assert [a.kind for a in game.log[-4:]] == ["take_loan", "pass", "pass", "take_loan"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-2:] == [("take_loan", "N&W"), ("take_loan", "SR")]
 
 
@@ -548,7 +548,7 @@ def test_export_loans_after_a_conversion_up_to_the_limit_end_without_a_pass() ->
     its first 101 moves, DRG's conversion last)."""
     game = load_position("conversion-loans-to-the-limit-5p.json")
     assert game.log[-1].kind == "convert"
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-4:] == [("take_loan", "MKT")] * 3 + [("convert", "DRG")]
 
 
@@ -559,7 +559,7 @@ def test_export_an_unused_boomtown_subsidy_keeps_the_sites_track_step_waiting() 
     the buy-trains step's (found by the differential: random bots, 7 players, seed 305; the
     position is its first 98 moves)."""
     game = load_position("boomtown-unused-7p.json")
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     lays = max(i for i, w in enumerate(written) if w[0] == "lay_tile")
     assert written[lays + 1 : lays + 4] == [
         ("pass", "ATSF"),
@@ -607,7 +607,7 @@ def test_export_trains_of_a_company_the_bank_liquidated_keep_the_sites_train_ste
     303; the position is its first 262 moves)."""
     game = load_position("liquidated-company-trains-5p.json")
     assert [a.kind for a in game.log[-3:]] == ["buy_train", "pass", "pass"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-3:] == [("buy_train", "SR"), ("pass", "SR"), ("pass", "SR")]
 
 
@@ -619,7 +619,7 @@ def test_export_an_unused_boomtown_private_keeps_the_sites_track_step_waiting() 
     seed 315; the position is its first 172 moves)."""
     game = load_position("boomtown-private-unused-7p.json")
     assert game.state.privates["P9"].owner == "SR"  # type: ignore[attr-defined]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-5:] == [("lay_tile", "SR")] * 2 + [("pass", "SR")] * 3
 
 
@@ -640,7 +640,7 @@ def test_export_the_law_firm_waits_only_for_a_full_city_the_routes_enter() -> No
     reach = g.map.graph.reach("GN")
     assert ("I15", "c") in law_firm_sites(g.map.board, "GN", reach.hexes)
     assert not site_track.track_privates_wait(g, "GN")
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-5:] == [("lay_tile", "GN")] * 2 + [("pass", "GN")] * 2 + [("take_loan", "B&O")]
 
 
@@ -654,7 +654,7 @@ def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> 
     first 190 moves)."""
     game = load_position("interest-leaves-the-train-step-7p.json")
     assert [a.kind for a in game.log[-3:]] == ["take_loan", "pass", "take_loan"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-3:] == [("take_loan", "PRR"), ("pass", "PRR"), ("take_loan", "PRR")]
 
 
@@ -680,7 +680,7 @@ def test_export_a_private_lay_that_is_a_tile_action_counts_in_the_sites_track_st
     first 160 moves)."""
     game = load_position("p26-lay-is-a-tile-action-4p.json")
     assert [a.kind for a in game.log[-2:]] == ["private_lay", "run_routes"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-3:] == [("lay_tile", "ATSF"), ("lay_tile", "P26"), ("run_routes", "ATSF")]
 
 
@@ -704,7 +704,7 @@ def test_export_a_conversion_loan_step_left_for_the_operating_round_is_passed() 
     bots, 7 players, seed 405; the position is its first 344 moves)."""
     game = load_position("conversion-loan-then-operating-7p.json")
     assert [a.kind for a in game.log[-2:]] == ["take_loan", "lay_tile"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-3:] == [("take_loan", "N&W"), ("pass", "N&W"), ("lay_tile", "N&W")]
 
 
@@ -729,7 +729,7 @@ def test_export_denvers_orientation_is_asked_of_the_company_started_there() -> N
     position is its first 58 moves)."""
     game = load_position("denver-home-then-a-lay-into-it-4p.json")
     assert str(game.log[-1]) == "B&O chooses exits 1-3-5"
-    written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game, "hex")
     home = written.index(("place_token", "DRG", None))
     assert written[home + 2] == ("lay_tile", "DRG", "E11")
 
@@ -837,7 +837,7 @@ def test_export_denvers_orientation_comes_after_the_start_auctions_last_passes()
     seed 603; the position is its first 64 moves, the orientation chosen last)."""
     game = load_position("denver-home-in-an-auction-still-asking-5p.json")
     assert str(game.log[-1]) == "N&W chooses exits 1-3-5"
-    written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game, "hex")
     home = written.index(("place_token", "N&W", None))
     assert written[home + 1 : home + 5] == [
         ("pass", 2, None),
@@ -862,7 +862,7 @@ def test_export_denvers_orientation_is_asked_once_carnegie_steel_made_it_a_metro
     assert choices == {("WP", "exits 1-3-5"), ("WP", "exits 0-2-4")}
     game = roundhouse.load(doc)
     assert str(game.log[-1]) == "WP chooses exits 1-3-5"
-    written = [(a["type"], a["entity"], a.get("hex")) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game, "hex")
     home = written.index(("place_token", "WP", None))
     assert written[home + 1 : home + 5] == [
         ("choose", 5, None),
@@ -882,8 +882,7 @@ def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_writt
     P3's next bid; the position is its first 215 moves)."""
     game = load_position("sale-then-pass-with-more-to-sell-3p.json")
     assert [a.kind for a in game.log[-2:]] == ["sell_shares", "pass"]
-    written = export_18xx_games(game)["actions"]
-    assert [(a["type"], a["entity"], a.get("shares")) for a in written[-2:]] == [
+    assert site_moves(game, "shares")[-2:] == [
         ("sell_shares", 2, ["DRG_3"]),
         ("pass", 2, None),
     ]
@@ -899,8 +898,7 @@ def test_export_a_run_of_nothing_from_a_station_joined_to_a_second_stop_is_an_em
     position is its first 39 moves)."""
     game = load_position("run-of-nothing-joined-to-f28-2p.json")
     assert str(game.log[-1]) == "C&O runs for $0"
-    written = export_18xx_games(game)["actions"]
-    assert [(a["type"], a["entity"], a.get("routes")) for a in written[-2:]] == [
+    assert site_moves(game, "routes")[-2:] == [
         ("pass", "C&O", None),
         ("run_routes", "C&O", []),
     ]
@@ -987,8 +985,7 @@ def test_export_a_switcher_attached_for_a_run_the_site_skips_is_not_written() ->
     game = load_position("switcher-without-a-site-route-7p.json")
     assert str(game.log[-1]) == "SLSF chooses 2-0 with P19"
     assert not site_run.site_route_available(board_map(engine(game)).board, "SLSF")
-    written = export_18xx_games(game)["actions"]
-    assert [(a["type"], a["entity"]) for a in written[-2:]] == [
+    assert site_moves(game)[-2:] == [
         ("take_loan", "SLSF"),
         ("pass", "SLSF"),
     ]
@@ -1002,8 +999,7 @@ def test_export_an_unused_resource_subsidy_keeps_the_sites_track_step_waiting() 
     seed 951; the position is its first 128 moves)."""
     game = load_position("resource-subsidy-unused-3p.json")
     assert str(game.log[-1]) == "B&O runs for $160"
-    written = export_18xx_games(game)["actions"]
-    assert [(a["type"], a["entity"]) for a in written[-4:]] == [
+    assert site_moves(game)[-4:] == [
         ("lay_tile", "B&O"),
         ("lay_tile", "B&O"),
         ("pass", "B&O"),
@@ -1086,7 +1082,7 @@ def test_export_a_car_bought_before_the_run_ends_the_sites_pullman_step() -> Non
     differential: random bots, 4 players, seed 914; the position is its first 243
     moves)."""
     game = load_position("car-scrapped-before-trains-4p.json")
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-3:] == [("buy_train", "N&W"), ("scrap_train", "N&W"), ("buy_train", "N&W")]
 
 
@@ -1100,7 +1096,7 @@ def test_compat_an_acquired_companys_unused_resource_subsidy_goes_to_the_buyer()
     bots, 6 players, seed 916; the position is its first 119 moves)."""
     game = load_position("resource-subsidy-acquired-6p.json")
     assert game.state.company_subsidies["WP"].kind == "resource"  # type: ignore[attr-defined]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-4:] == [
         ("lay_tile", "WP"),
         ("lay_tile", "WP"),
@@ -1120,7 +1116,7 @@ def test_export_the_free_stations_token_keeps_no_site_token_step_waiting() -> No
     game = load_position("free-station-not-on-the-charter-6p.json")
     assert game.state.company_subsidies["IC"].kind == "free_station"  # type: ignore[attr-defined]
     assert [a.kind for a in game.log[-4:]] == ["lay_tile", "pass", "dividend", "buy_train"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-3:] == [("lay_tile", "IC"), ("pass", "IC"), ("buy_train", "IC")]
 
 
@@ -1146,7 +1142,7 @@ def test_export_declining_p13_is_the_pass_of_the_sites_obsolete_train_step() -> 
     first 209 moves)."""
     game = load_position("boneyard-declined-2p.json")
     assert [a.kind for a in game.log[-4:]] == ["buy_train", "pass", "pass", "lay_tile"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-3:] == [("buy_train", "UP"), ("pass", "UP"), ("lay_tile", "WP")]
 
 
@@ -1244,7 +1240,7 @@ def test_free_station_is_placed_with_the_last_token_left() -> None:
     assert g.company_subsidies["GN"].kind == "free_station"
     assert "GN" not in board_map(g).free_stations
     assert (g.corps["GN"].tokens_owned, g.corps["GN"].tokens_placed) == (3, 2)
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert ("place_token", "S9") in written
     assert written[-3:] == [("pass", "GN"), ("pass", "GN"), ("run_routes", "GN")]
 
@@ -1356,7 +1352,7 @@ def test_export_a_stock_pass_after_a_merger_round_company_pass_is_written() -> N
     random bots, 2 players, seed 2000; the position is its first 53 moves)."""
     game = load_position("stock-pass-after-a-merger-round-company-pass-2p.json")
     assert [str(a) for a in game.log[-2:]] == ["KCS passes", "P2 passes"]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-2:] == [("pass", "KCS"), ("pass", 2)]
 
 
@@ -1524,7 +1520,7 @@ def test_compat_a_company_with_no_president_discards_its_first_train() -> None:
     assert str(game.log[-1]) == "P5 declares bankruptcy"
     g = engine(game)
     assert g.depot.train("3-0").owner == "pool"
-    written = [(a["type"], a["entity"], a.get("train")) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game, "train")
     assert written[-2:] == [("bankrupt", 5, None), ("discard_train", "SR", "3-0")]
 
 
@@ -1643,7 +1639,7 @@ def test_export_a_second_lay_the_loans_pay_for_keeps_the_sites_track_step_waitin
         "take_loan",
         "pass",
     ]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-5:] == [
         ("lay_tile", "IC"),
         ("pass", "IC"),
@@ -1670,8 +1666,7 @@ def test_export_a_loan_at_a_turns_start_stays_after_the_last_turns_passes() -> N
         "P6 offers SR for sale",
         "SR takes loan 0",
     ]
-    written = export_18xx_games(game)["actions"]
-    assert [(a["type"], a["entity"]) for a in written[-4:]] == [
+    assert site_moves(game)[-4:] == [
         ("payoff_loan", "SR"),
         ("pass", "SR"),
         ("pass", "SR"),
@@ -1696,5 +1691,5 @@ def test_export_a_track_step_waiting_for_p17_is_passed_before_the_interest() -> 
         "NP passes",
         "P3 declares bankruptcy",
     ]
-    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    written = site_moves(game)
     assert written[-3:] == [("lay_tile", "NP"), ("pass", "NP"), ("bankrupt", 3)]

@@ -21,28 +21,16 @@ from bench.ref18xx import missing, ref_dir, replay_steps
 from roundhouse.core.errors import IllegalAction
 from roundhouse.core.game import Game
 from roundhouse.interop.export import export_with_origins
-from roundhouse.titles.g18usa import TITLE
-from roundhouse.titles.g18usa.family1817.company_sale import convert, merge
+from roundhouse.titles.g18usa.family1817.company_sale import merge
 from roundhouse.titles.g18usa.family1817.short_sale import do_short
 from roundhouse.titles.g18usa.interop.names import engine
 from roundhouse.titles.g18usa.state import UsaGame
-
-
-def _converted(*, compat: bool) -> UsaGame:
-    """Ann's ATSF and Bob's GN, started at $70 and both converted to 5-share companies."""
-    options = {"compat_18xx_games": True} if compat else {}
-    g = Game(TITLE, ["Ann", "Bob", "Cy"], seed=9, options=options).state
-    assert isinstance(g, UsaGame)
-    g.start_company("Ann", "ATSF", 70)
-    g.start_company("Bob", "GN", 70)
-    convert(g, "ATSF")
-    convert(g, "GN")
-    return g
+from tests.g18usa.playing import two_converted
 
 
 def _merged(*, compat: bool) -> UsaGame:
     """ATSF and GN as in the module docstring, merged with ATSF initiating."""
-    g = _converted(compat=compat)
+    g = two_converted(compat=compat)
     do_short(g, "Ann", "GN")
     assert g.books["ATSF"].size == g.books["GN"].size == 5
     merge(g, "ATSF", "GN")
@@ -101,7 +89,7 @@ def test_compat_the_sites_engine_accepts_the_game_that_found_it(tmp_path: Path) 
 def _shorted_both_ways(*, compat: bool) -> UsaGame:
     """ATSF (Ann) and GN (Bob), both 5-share companies, each president short one share of
     the other's company: two shares each, one net of the short."""
-    g = _converted(compat=compat)
+    g = two_converted(compat=compat)
     do_short(g, "Ann", "GN")
     do_short(g, "Bob", "ATSF")
     return g

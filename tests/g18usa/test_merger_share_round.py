@@ -15,14 +15,11 @@ from __future__ import annotations
 
 from roundhouse.core.actions import Action
 from roundhouse.core.flow.actions import BuyShares, Pass
-from roundhouse.core.game import Game
 from roundhouse.core.ids import PlayerId
-from roundhouse.titles.g18usa import TITLE
 from roundhouse.titles.g18usa.family1817.actions import Merge
-from roundhouse.titles.g18usa.family1817.company_sale import convert
 from roundhouse.titles.g18usa.family1817.takeover_round import TakeoverRound
 from roundhouse.titles.g18usa.state import UsaGame
-from tests.g18usa.playing import load_position, usa
+from tests.g18usa.playing import load_position, two_converted, usa
 
 ANN, BOB, CY = PlayerId("Ann"), PlayerId("Bob"), PlayerId("Cy")
 
@@ -34,13 +31,7 @@ def act(g: UsaGame, action: Action) -> None:
 
 def _bob_bought_the_presidency(*, compat: bool) -> UsaGame:
     """The module's merger, Ann's pass and Bob's purchase of ATSF_1."""
-    options = {"compat_18xx_games": True} if compat else {}
-    g = Game(TITLE, ["Ann", "Bob", "Cy"], seed=9, options=options).state
-    assert isinstance(g, UsaGame)
-    g.start_company("Ann", "ATSF", 70)
-    g.start_company("Bob", "GN", 70)
-    convert(g, "ATSF")
-    convert(g, "GN")
+    g = two_converted(compat=compat)
     g.round = TakeoverRound()
     g.round.start(g)
     act(g, Merge(player=ANN, entity="ATSF", corporation="GN"))
