@@ -872,6 +872,24 @@ def test_export_denvers_orientation_is_asked_once_carnegie_steel_made_it_a_metro
     ]
 
 
+def test_export_a_home_in_a_metropolis_carnegie_steel_made_is_on_its_metropolis_tile() -> None:
+    """§2.4, P10 (18xx.games): P5 starts WP in Los Angeles (G3), not a drawn metropolis, on
+    its printed city ``G3-1-0``, and puts P10 Carnegie Steel into it, which lays the ``X05``
+    metropolis tile there, as the site does (``G18USA::Game#convert_potential_metro``).
+    WP gone, P2 starts SLSF in Los Angeles: the site's city there is ``X05-0-0``, the
+    printed one no longer on its board (found by the differential: random bots, 5 players,
+    seed 13009, refused with ``undefined method `name' for nil``; the position is its first
+    325 moves)."""
+    game = load_position("home-in-a-metropolis-made-by-carnegie-steel-5p.json")
+    assert str(game.log[-1]) == "P2 places a station in G3 (c)"
+    homes = [
+        (a["entity"], a["city"])
+        for a in export_18xx_games(game)["actions"]
+        if a["type"] == "place_token" and a["entity"] in ("WP", "SLSF")
+    ]
+    assert homes == [("WP", "G3-1-0"), ("SLSF", "X05-0-0")]
+
+
 def test_export_a_sale_names_the_share_ours_moves_and_the_pass_after_it_is_written() -> None:
     """§11.1: P2, holding two DRG shares, sells one and passes.  Our sale moves DRG_10
     (``ShareBook.normal_certs_for``), the site's DRG_3 (a company purchase swapped the

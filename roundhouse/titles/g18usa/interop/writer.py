@@ -359,10 +359,7 @@ class UsaWriter(Translator):
         if found is None:
             found = self._write[game] = WriteMemory()
             g = engine(game)
-            for hex_name in g.metropolises:
-                tile = METROPOLIS_TILES.get(hex_name)
-                if tile is not None:
-                    found.tiles.set_up(hex_name, f"{tile}-0")
+            _note_metropolises_made(g, found)
             for corp, book in g.books.items():
                 found.top[corp] = max(int(c.rpartition("_")[2]) for c in book.certs)
             found.denver_was_open = g.denver_open
@@ -384,6 +381,7 @@ class UsaWriter(Translator):
         out = _pullman_pass(action, game, memory)
         out += _unasked_discards(game, memory)
         out += self._auction_passes(action, game, memory, seats)
+        _note_metropolises_made(engine(game), memory)
         _note_denver_made(engine(game), memory)
         if memory.denver_home and not isinstance(
             getattr(engine(game).round, "auction", None), StartAuction
@@ -1376,6 +1374,21 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
         elif kind not in ("take_loan", "payoff_loan"):
             break
     return lays if len(entities) == 1 else []
+
+
+def _note_metropolises_made(g: UsaGame, memory: WriteMemory) -> None:
+    """Lay on the site's board the metropolis tile of each metropolis it does not have yet:
+    the three drawn at set-up (§2.4), and one P10 Carnegie Steel made since the last action
+    was written (:func:`.carnegie_steel.make_metropolis`), which the site lays as set-up
+    does (``G18USA::Game#convert_potential_metro``), so its city is named on that tile
+    (``"X05-0-0"``), not on the printed one.  A metropolis already set up has a copy on its
+    hex for good (an upgrade replaces it).  Found by the differential: random bots, 5
+    players, seed 13009, where P10 made Los Angeles a metropolis and the site refused the
+    next company started there with ``undefined method `name' for nil``."""
+    for hex_name in g.metropolises:
+        tile = METROPOLIS_TILES.get(hex_name)
+        if tile is not None and hex_name not in memory.tiles.on_hex:
+            memory.tiles.set_up(hex_name, f"{tile}-0")
 
 
 def _note_denver_made(g: UsaGame, memory: WriteMemory) -> None:
