@@ -658,6 +658,27 @@ def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> 
     assert written[-3:] == [("take_loan", "PRR"), ("pass", "PRR"), ("take_loan", "PRR")]
 
 
+def test_export_p25s_discount_keeps_the_sites_train_step_waiting() -> None:
+    """§12.6 and appendix P25 (American Locomotive Co., 10% off the bank's trains): B&O
+    holds P25 and buys NYC's 2-train for $10 and a bank 2-train for $90, keeping $98 with
+    no loan left to take.  The site's buy-trains step prices the bank's $100 2-train at $90
+    for B&O (``Step::Train#can_buy_train?`` passes the company's ``train_discount``
+    abilities to ``Depot#min_price``), so it still waits and B&O's pass is written before
+    MILW's turn (found by the differential: random bots, 7 players, seed 13059; the
+    position is its first 229 moves)."""
+    game = load_position("locomotive-discount-keeps-the-train-step-7p.json")
+    g = engine(game)
+    assert g.privates["P25"].owner == "B&O"
+    assert g.ledger.cash("B&O") == 78  # $98 less its interest
+    assert [a.kind for a in game.log[-4:]] == ["buy_train", "buy_train", "pass", "pass"]
+    written = [(a["type"], a["entity"], a.get("price")) for a in export_18xx_games(game)["actions"]]
+    assert written[-3:] == [
+        ("buy_train", "B&O", 10),
+        ("buy_train", "B&O", 90),
+        ("pass", "B&O", None),
+    ]
+
+
 def test_export_a_company_buys_the_first_of_its_shares_in_the_sites_market() -> None:
     """§11.7: SR buys one of its shares from the open market, ours naming SR_1.  The site
     offers a company only the bundles it makes of the market's shares in their order

@@ -153,12 +153,20 @@ class BoneyardRound(Round[UsaGame]):
 
 def locomotive_price(g: UsaGame, corp: str, train_id: str, price: int) -> int | None:
     """The price with P25's discount for a bank train of its types, or None."""
-    owned = held(g, corp, TrainDiscount)
     train = g.depot.train(train_id)
-    if not owned or train.owner != DEPOT:
+    if train.owner != DEPOT:
+        return None
+    return discounted_type_price(g, corp, train.type, price)
+
+
+def discounted_type_price(g: UsaGame, corp: str, train_type: str, price: int) -> int | None:
+    """``price`` less P25's 10% when ``corp`` holds it and it covers ``train_type``, or
+    None (wherever the train is: the caller says whether it comes from the bank)."""
+    owned = held(g, corp, TrainDiscount)
+    if not owned:
         return None
     ability = owned[0][1]
-    if train.type not in ability.trains:
+    if train_type not in ability.trains:
         return None
     return price - price * ability.percent // 100
 

@@ -20,8 +20,9 @@ site's step can still be waiting where ours is not:
   a route to run;
 * the dividend: while the run earned money (``Step::Dividend`` withholds nothing itself);
 * trains (``Step::BuyTrain``, ``Train#can_buy_train?``): while there is room and the buying
-  power for the cheapest train on offer (a company's train for $1, also one the site still
-  lists under a company the bank liquidated: :func:`live_ghosts`); never a forced purchase;
+  power for the cheapest train on offer (a bank train less P25's discount:
+  :func:`site_bank_price`; a company's train for $1, also one the site still lists under a
+  company the bank liquidated: :func:`live_ghosts`); never a forced purchase;
 * interest: paid as the company leaves the buy-trains step, which may still wait then;
 * the loan step after interest (``G1817::Step::Loan#blocks?``): while ours' repay step asks.
 
@@ -45,7 +46,7 @@ from roundhouse.core.flow.actions import (
     PlaceToken,
     RunRoutes,
 )
-from roundhouse.core.trains import DEPOT
+from roundhouse.core.trains import DEPOT, Train
 from roundhouse.interop.site_turn import SiteTurn as BaseSiteTurn
 from roundhouse.titles.g18usa.family1817.actions import PayoffLoan
 from roundhouse.titles.g18usa.family1817.hooks import FamilyHooks
@@ -56,6 +57,7 @@ from roundhouse.titles.g18usa.powers import PrivateLay
 from roundhouse.titles.g18usa.private_lays import uses_tile_action
 from roundhouse.titles.g18usa.site_track import buying_power, track_waits
 from roundhouse.titles.g18usa.state import UsaGame
+from roundhouse.titles.g18usa.train_privates import discounted_type_price
 
 PULLMAN_PHASE = "5"
 
@@ -283,12 +285,13 @@ def trains_wait(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> bool:
 
 
 def site_min_price(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> int | None:
-    """``Depot#min_price``: the cheapest train the bank offers (a car too, from Phase 5),
-    or $1 when any other company's train that is not obsolete could be bought
-    (``Depot#other_trains``: cars included), which on the site also counts the trains of
-    a company the bank liquidated (``ghosts``: :func:`live_ghosts`)."""
+    """``Depot#min_price``: the cheapest train the bank offers (a car too, from Phase 5)
+    at the company's price (:func:`site_bank_price`), or $1 when any other company's train
+    that is not obsolete could be bought (``Depot#other_trains``: cars included), which on
+    the site also counts the trains of a company the bank liquidated (``ghosts``:
+    :func:`live_ghosts`)."""
     depot = g.depot
-    prices = [depot.type_of(t).price for t in depot.available()]
+    prices = [site_bank_price(g, corp, t) for t in depot.available()]
     others = any(
         t.owner not in (corp, DEPOT)
         and t.owner in g.corps
@@ -299,6 +302,19 @@ def site_min_price(g: UsaGame, corp: str, ghosts: Collection[str] = ()) -> int |
     if others or live_ghosts(g, ghosts):
         prices.append(1)
     return min(prices) if prices else None
+
+
+def site_bank_price(g: UsaGame, corp: str, train: Train) -> int:
+    """``Train#min_price`` for a train the bank offers: its price less P25's 10% when the
+    company holds American Locomotive Co. (``Step::Train#can_buy_train?`` passes the
+    company's ``train_discount`` abilities; the site discounts every train its depot holds,
+    the open market's too, ``Train#from_depot?``).  Without it the buy-trains step was
+    thought done for a company that could pay $90 for a $100 2-train but not $100, and no
+    pass was written (found by the differential: random bots, 7 players, seed 13059, where
+    B&O kept $98 after two purchases)."""
+    face = g.depot.type_of(train).price
+    discounted = discounted_type_price(g, corp, train.type, face)
+    return face if discounted is None else discounted
 
 
 def live_ghosts(g: UsaGame, ghosts: Collection[str]) -> list[str]:
