@@ -92,6 +92,7 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     site_step,
 )
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
+from roundhouse.titles.g18usa.law_firm_step import is_law_firm
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
 from roundhouse.titles.g18usa.red_areas import area_of, express_cut
@@ -906,9 +907,12 @@ class UsaWriter(Translator):
 
     def write_use_private(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """A resource token put down with the tile just laid rides on that tile's name;
+        the Law Firm's station is the private's ``place_token`` (:func:`_law_firm_token`);
         any other use is the private's ``assign`` of the hex."""
         assert isinstance(action, UsePrivate)
         memory = self.written(game)
+        if is_law_firm(engine(game), action.company):
+            return [_law_firm_token(engine(game), memory.tiles, action)]
         held = memory.held
         at = [i for i in _lays_before_loans(held) if held[i].get("hex") == action.hex]
         last = held[at[-1]] if at else None
@@ -1763,6 +1767,23 @@ def _route_upgrades(g: UsaGame, corp: str) -> list[str]:
         for p in (SWITCHER, EXTENDER)
         if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
     ]
+
+
+def _law_firm_token(g: UsaGame, tiles: SiteTiles, action: UsePrivate) -> SiteDoc:
+    """Appendix P20 as the site records it: its ability is a ``token`` one (``cheater``, a
+    station beside the city's full slots), so its use is a ``place_token`` by the private
+    for its company (``G18USA::Step::SpecialToken``), not an ``assign`` (found by the
+    differential, issue #17: random bots, 6 players, seed 14010, C&O's P20 on H8)."""
+    board = board_map(g).board
+    held = board.hexes[action.hex].tokens.get(action.choice, [])
+    return {
+        "type": "place_token",
+        "entity": action.company,
+        "entity_type": "company",
+        "city": tiles.city(g, action.hex, action.choice),
+        "slot": len(held),
+        "tokener": str(action.entity),
+    }
 
 
 def _reached_area_hex(g: UsaGame, action: UsePrivate) -> str:
