@@ -871,6 +871,30 @@ def test_export_denvers_orientation_comes_after_the_start_auctions_last_passes()
     ]
 
 
+def test_export_denvers_orientation_the_game_never_asked_is_written_as_set_up_laid_it() -> None:
+    """§12.2.3: P2 starts DRG in Denver in the last stock round; the game ends in the
+    operating round after it (P3 and P4 bankrupt) before DRG's first turn, where ours
+    would ask for the orientation, so it is never chosen and Denver's tile keeps set-up's
+    rotation.  The site asks right after the start
+    (``G18USA::Step::BuySellParShares#par_corporation``) and takes nothing else until
+    answered, so the ``X04`` lay is still written there, by DRG, at that rotation (found
+    by the differential, issue #17: random bots, 4 players, seed 14014, where N&W's loan
+    was refused; the position is the whole game)."""
+    game = load_position("denver-home-game-ends-before-it-operates-4p.json")
+    assert game.end_reason is not None
+    assert engine(game).denver_open
+    written = [
+        (a["type"], a["entity"], a.get("hex"), a.get("rotation"))
+        for a in export_18xx_games(game)["actions"]
+    ]
+    home = written.index(("place_token", "DRG", None, None))
+    assert written[home + 1 : home + 4] == [
+        ("choose", 2, None, None),
+        ("lay_tile", "DRG", "E11", 0),
+        ("take_loan", "N&W", None, None),
+    ]
+
+
 def test_export_denvers_orientation_is_asked_once_carnegie_steel_made_it_a_metropolis() -> None:
     """§12.2.3, P10 (18xx.games): P5 starts WP in Denver, not a drawn metropolis, and puts
     P10 Carnegie Steel into it, which makes Denver a metropolis; ours asks WP for the

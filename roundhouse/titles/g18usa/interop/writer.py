@@ -431,6 +431,14 @@ class UsaWriter(Translator):
             return []
         memory.end_seen.note(game)
         self._ends[game] = memory.end_seen
+        if memory.denver_at is not None:
+            # asked by the site, never by ours: the game ended before the company started
+            # in Denver first operated (§12.2.3; found by the differential, issue #17:
+            # random bots, 4 players, seed 14014, DRG's start in the last stock round).
+            # The tile stays as set-up laid it, the orientation the site is told.
+            rotation = board_map(engine(game)).board.hexes[DENVER].rotation
+            memory.held.insert(memory.denver_at, _denver_lay(memory, "", rotation))
+            memory.denver_at = None
         return [a for a in [*memory.held, *_unasked_discards(game, memory)] if a]
 
     def written_end_reason(self, game: Game) -> str | None:
@@ -855,16 +863,7 @@ class UsaWriter(Translator):
         :attr:`WriteMemory.denver_at`), by the company it asked
         (:attr:`WriteMemory.denver_by`), at the rotation of our choice."""
         memory = self.written(game)
-        site = memory.tiles.lay(DENVER, "X04", 1)
-        asked, memory.denver_by = memory.denver_by, ""
-        lay: SiteDoc = {
-            "type": "lay_tile",
-            "entity": asked or str(action.entity),
-            "entity_type": "corporation",
-            "hex": DENVER,
-            "tile": site,
-            "rotation": ORIENTATIONS[action.choice],
-        }
+        lay = _denver_lay(memory, str(action.entity), ORIENTATIONS[action.choice])
         if memory.denver_at is None:
             return [lay]
         memory.held.insert(memory.denver_at, lay)
@@ -1380,6 +1379,20 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
         elif kind not in ("take_loan", "payoff_loan"):
             break
     return lays if len(entities) == 1 else []
+
+
+def _denver_lay(memory: WriteMemory, chooser: str, rotation: int) -> SiteDoc:
+    """The site's ``X04`` lay over ``X04s`` at ``rotation``, by the company it asked
+    (:attr:`WriteMemory.denver_by`), else by ``chooser``."""
+    asked, memory.denver_by = memory.denver_by, ""
+    return {
+        "type": "lay_tile",
+        "entity": asked or chooser,
+        "entity_type": "corporation",
+        "hex": DENVER,
+        "tile": memory.tiles.lay(DENVER, "X04", 1),
+        "rotation": rotation,
+    }
 
 
 def _note_denver_made(g: UsaGame, memory: WriteMemory) -> None:
