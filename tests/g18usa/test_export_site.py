@@ -644,6 +644,30 @@ def test_export_the_law_firm_waits_only_for_a_full_city_the_routes_enter() -> No
     assert written[-5:] == [("lay_tile", "GN")] * 2 + [("pass", "GN")] * 2 + [("take_loan", "B&O")]
 
 
+def test_export_the_law_firm_places_its_station_as_the_sites_token_ability() -> None:
+    """Appendix P20 (18xx.games): C&O uses the Law Firm on H8, a full city.  The site's P20
+    is a ``token`` ability (``cheater``), used by a ``place_token`` of the private for its
+    company (``G18USA::Step::SpecialToken``); its track step refuses an ``assign`` (found
+    by the differential, issue #17: random bots, 6 players, seed 14010; the position is
+    its first 276 moves).  Read back, that ``place_token`` is our use of P20 again."""
+    from roundhouse.interop.translate import SiteAction
+
+    doc = position_doc("law-firm-in-a-full-city-6p.json")
+    game = roundhouse.load(doc)
+    assert str(game.log[-1]) == "C&O uses P20 on H8 (c)"
+    written = export_18xx_games(game)["actions"][-1]
+    assert {k: written[k] for k in ("type", "entity", "entity_type", "city", "tokener")} == {
+        "type": "place_token",
+        "entity": "P20",
+        "entity_type": "company",
+        "city": "57-0-0",
+        "tokener": "C&O",
+    }
+    before = roundhouse.load({**doc, "actions": doc["actions"][:-1]})
+    read = list(TRANSLATOR.read(SiteAction(written, 0, written["id"]), before))
+    assert read == [game.log[-1]]
+
+
 def test_export_the_interest_ends_a_train_step_still_waiting_with_its_pass() -> None:
     """§12.8: PRR, just started, borrows $100 and has no train; it buys none and pays its
     interest, then borrows again.  The site pays the interest as the company leaves its
@@ -865,6 +889,30 @@ def test_export_denvers_orientation_comes_after_the_start_auctions_last_passes()
         ("pass", 3, None),
         ("lay_tile", "N&W", "E11"),
         ("pass", 5, None),
+    ]
+
+
+def test_export_denvers_orientation_the_game_never_asked_is_written_as_set_up_laid_it() -> None:
+    """§12.2.3: P2 starts DRG in Denver in the last stock round; the game ends in the
+    operating round after it (P3 and P4 bankrupt) before DRG's first turn, where ours
+    would ask for the orientation, so it is never chosen and Denver's tile keeps set-up's
+    rotation.  The site asks right after the start
+    (``G18USA::Step::BuySellParShares#par_corporation``) and takes nothing else until
+    answered, so the ``X04`` lay is still written there, by DRG, at that rotation (found
+    by the differential, issue #17: random bots, 4 players, seed 14014, where N&W's loan
+    was refused; the position is the whole game)."""
+    game = load_position("denver-home-game-ends-before-it-operates-4p.json")
+    assert game.end_reason is not None
+    assert engine(game).denver_open
+    written = [
+        (a["type"], a["entity"], a.get("hex"), a.get("rotation"))
+        for a in export_18xx_games(game)["actions"]
+    ]
+    home = written.index(("place_token", "DRG", None, None))
+    assert written[home + 1 : home + 4] == [
+        ("choose", 2, None, None),
+        ("lay_tile", "DRG", "E11", 0),
+        ("take_loan", "N&W", None, None),
     ]
 
 

@@ -30,6 +30,12 @@ def place_law_firm(g: UsaGame, corp_id: str, hex_name: str, city: str) -> None:
     g.emit("token", f"{corp_id} places a station in {hex_name} with {private.id}")
 
 
+def is_law_firm(g: UsaGame, company: str) -> bool:
+    """Whether ``company`` is a private with P20's ability."""
+    private = g.privates.get(company)
+    return private is not None and any(isinstance(a, LawFirmToken) for a in private.spec.abilities)
+
+
 class LawFirmStep(ListedStep[UsaGame]):
     """P20 in the company's track step: an extra station in a full city it reaches."""
 
@@ -38,11 +44,7 @@ class LawFirmStep(ListedStep[UsaGame]):
     name = "law_firm"
 
     def takes(self, g: UsaGame, action: Action) -> bool:
-        return (
-            isinstance(action, UsePrivate)
-            and action.company in g.privates
-            and any(isinstance(a, LawFirmToken) for a in g.privates[action.company].spec.abilities)
-        )
+        return isinstance(action, UsePrivate) and is_law_firm(g, action.company)
 
     def moves(self, g: UsaGame, corp_id: str) -> list[UsePrivate]:
         if not in_turn(g, corp_id):

@@ -16,6 +16,7 @@ from roundhouse.titles.g18usa.denver import DENVER, ORIENTATIONS
 from roundhouse.titles.g18usa.interop.names import board_map, engine, site_tile
 from roundhouse.titles.g18usa.interop.reader_base import ReaderBase
 from roundhouse.titles.g18usa.interop.site_moves import accepted
+from roundhouse.titles.g18usa.law_firm_step import is_law_firm
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
@@ -122,6 +123,22 @@ class TrackReader(ReaderBase):
             yield PlaceToken(player=opener, entity=opener, hex=hex_name, city=city)
             return
         seat, entity = self.who(action, game)
+        if action.entity_type == "company" and is_law_firm(g, corp):
+            # appendix P20: the site's ``token`` ability, our use of the private
+            sketch = UsePrivate(player=seat, entity=entity, company=corp, hex=hex_name)
+            yield from self.silent_moves(sketch, game)
+            yield self._one_of(
+                action,
+                game,
+                UsePrivate.kind,
+                lambda a: (
+                    isinstance(a, UsePrivate)
+                    and a.company == corp
+                    and a.hex == hex_name
+                    and a.choice == city
+                ),
+            )
+            return
         yield PlaceToken(player=seat, entity=entity, hex=hex_name, city=city)
 
     def _subsidy_lay(

@@ -92,6 +92,7 @@ from roundhouse.titles.g18usa.interop.site_turn import (
     site_step,
 )
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
+from roundhouse.titles.g18usa.law_firm_step import is_law_firm
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
 from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
 from roundhouse.titles.g18usa.red_areas import area_of, express_cut
@@ -428,6 +429,14 @@ class UsaWriter(Translator):
             return []
         memory.end_seen.note(game)
         self._ends[game] = memory.end_seen
+        if memory.denver_at is not None:
+            # asked by the site, never by ours: the game ended before the company started
+            # in Denver first operated (§12.2.3; found by the differential, issue #17:
+            # random bots, 4 players, seed 14014, DRG's start in the last stock round).
+            # The tile stays as set-up laid it, the orientation the site is told.
+            rotation = board_map(engine(game)).board.hexes[DENVER].rotation
+            memory.held.insert(memory.denver_at, _denver_lay(memory, "", rotation))
+            memory.denver_at = None
         return [a for a in [*memory.held, *_unasked_discards(game, memory)] if a]
 
     def written_end_reason(self, game: Game) -> str | None:
@@ -852,16 +861,7 @@ class UsaWriter(Translator):
         :attr:`WriteMemory.denver_at`), by the company it asked
         (:attr:`WriteMemory.denver_by`), at the rotation of our choice."""
         memory = self.written(game)
-        site = memory.tiles.lay(DENVER, "X04", 1)
-        asked, memory.denver_by = memory.denver_by, ""
-        lay: SiteDoc = {
-            "type": "lay_tile",
-            "entity": asked or str(action.entity),
-            "entity_type": "corporation",
-            "hex": DENVER,
-            "tile": site,
-            "rotation": ORIENTATIONS[action.choice],
-        }
+        lay = _denver_lay(memory, str(action.entity), ORIENTATIONS[action.choice])
         if memory.denver_at is None:
             return [lay]
         memory.held.insert(memory.denver_at, lay)
@@ -904,9 +904,12 @@ class UsaWriter(Translator):
 
     def write_use_private(self, action: Action, game: Game, seats: SeatIds) -> list[SiteDoc]:
         """A resource token put down with the tile just laid rides on that tile's name;
+        the Law Firm's station is the private's ``place_token`` (:func:`_law_firm_token`);
         any other use is the private's ``assign`` of the hex."""
         assert isinstance(action, UsePrivate)
         memory = self.written(game)
+        if is_law_firm(engine(game), action.company):
+            return [_law_firm_token(engine(game), memory.tiles, action)]
         held = memory.held
         at = [i for i in _lays_before_loans(held) if held[i].get("hex") == action.hex]
         last = held[at[-1]] if at else None
@@ -1391,6 +1394,20 @@ def _note_metropolises_made(g: UsaGame, memory: WriteMemory) -> None:
             memory.tiles.set_up(hex_name, f"{tile}-0")
 
 
+def _denver_lay(memory: WriteMemory, chooser: str, rotation: int) -> SiteDoc:
+    """The site's ``X04`` lay over ``X04s`` at ``rotation``, by the company it asked
+    (:attr:`WriteMemory.denver_by`), else by ``chooser``."""
+    asked, memory.denver_by = memory.denver_by, ""
+    return {
+        "type": "lay_tile",
+        "entity": asked or chooser,
+        "entity_type": "corporation",
+        "hex": DENVER,
+        "tile": memory.tiles.lay(DENVER, "X04", 1),
+        "rotation": rotation,
+    }
+
+
 def _note_denver_made(g: UsaGame, memory: WriteMemory) -> None:
     """Denver's orientation opened since the last action was written: P10 Carnegie Steel
     made Denver, the home of the company it was put into, a metropolis
@@ -1776,6 +1793,23 @@ def _route_upgrades(g: UsaGame, corp: str) -> list[str]:
         for p in (SWITCHER, EXTENDER)
         if p in g.privates and g.privates[p].owner == corp and not g.privates[p].closed
     ]
+
+
+def _law_firm_token(g: UsaGame, tiles: SiteTiles, action: UsePrivate) -> SiteDoc:
+    """Appendix P20 as the site records it: its ability is a ``token`` one (``cheater``, a
+    station beside the city's full slots), so its use is a ``place_token`` by the private
+    for its company (``G18USA::Step::SpecialToken``), not an ``assign`` (found by the
+    differential, issue #17: random bots, 6 players, seed 14010, C&O's P20 on H8)."""
+    board = board_map(g).board
+    held = board.hexes[action.hex].tokens.get(action.choice, [])
+    return {
+        "type": "place_token",
+        "entity": action.company,
+        "entity_type": "company",
+        "city": tiles.city(g, action.hex, action.choice),
+        "slot": len(held),
+        "tokener": str(action.entity),
+    }
 
 
 def _reached_area_hex(g: UsaGame, action: UsePrivate) -> str:
