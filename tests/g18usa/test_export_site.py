@@ -1173,6 +1173,40 @@ def test_export_a_car_bought_before_the_run_ends_the_sites_pullman_step() -> Non
     assert written[-3:] == [("buy_train", "N&W"), ("scrap_train", "N&W"), ("buy_train", "N&W")]
 
 
+def test_export_a_car_scrapped_before_the_run_opens_no_pullman_step_the_site_skipped() -> None:
+    """§12.7: a Pullman "can be scrapped for $50 at any time the owning company may take
+    an action".  NP, holding P-1, passes its track and station steps, scraps the car and
+    runs.  The site skipped its Pullman step after the station pass, while NP still held
+    the car (``Round::Base#skip_steps``), and its run step takes no pass, so the run
+    follows the scrap (found by the differential: random bots, 7 players, seed 14077; the
+    position is its first 630 moves)."""
+    game = load_position("car-scrapped-before-the-run-7p.json")
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-4:] == [
+        ("pass", "NP"),
+        ("pass", "NP"),
+        ("scrap_train", "NP"),
+        ("run_routes", "NP"),
+    ]
+
+
+def test_export_a_car_scrapped_before_a_skipped_run_leaves_the_train_step_waiting() -> None:
+    """§12.7: MILW, holding P-0 and no route, lays a tile, passes, scraps the car and buys
+    a 3+-train after its run of nothing.  The site had skipped its Pullman, run and
+    dividend steps after the track pass; a pass written after the scrap was taken by its
+    buy-trains step, whose interest put MILW's president into a cash crisis (§15) before
+    the purchase (found by the differential: random bots, 4 players, seed 14086; the
+    position is its first 314 moves)."""
+    game = load_position("car-scrapped-before-a-run-of-nothing-4p.json")
+    written = [(a["type"], a["entity"]) for a in export_18xx_games(game)["actions"]]
+    assert written[-4:] == [
+        ("lay_tile", "MILW"),
+        ("pass", "MILW"),
+        ("scrap_train", "MILW"),
+        ("buy_train", "MILW"),
+    ]
+
+
 def test_compat_an_acquired_companys_unused_resource_subsidy_goes_to_the_buyer() -> None:
     """§14.2: the buyer takes the company's "trains, station markers, and private
     companies"; the Resource subsidy (appendix, §11.6.1) is none of them and goes with its

@@ -209,6 +209,19 @@ class SiteTurn(BaseSiteTurn[SiteStep, UsaGame]):
             return False
         return ours == "payoff_loan"
 
+    def catch_up(self, g: UsaGame) -> None:
+        """Skip, as the site did after the last action written, the steps up to ours' own
+        that offered nothing then: before a move beside the steps that changes what they
+        offer.  A car scrapped in the loan step (§12.7: at any time the company may act)
+        opens no Pullman purchase the site had already skipped for the car it held (found
+        by the export differential, issue #17: random seeds 14077, NP's scrap before its
+        run; 14086, MILW's before its run of nothing, whose extra pass the site took for
+        its buy-trains step and charged the interest)."""
+        ours = our_step(g, self.corp)
+        upto = OUR_STEPS.get(ours) if ours is not None else None
+        if upto is not None:
+            self.current(g, upto)
+
     def done(self, action: Action, step: SiteStep) -> None:
         """The site's step state after it took ``action`` (not a pass) in ``step``."""
         self.leave_before(step)

@@ -526,6 +526,8 @@ class UsaWriter(Translator):
             # turn moves on, before the interest (seed 12063: NP's track step waited for
             # P17 after its lay, and P3's bankruptcy over NP's interest came in it)
             turn.passed.update(s for s in SiteStep if SiteStep.ROUTE <= s < SiteStep.LOANS)
+        if isinstance(action, ScrapTrain):
+            turn.catch_up(g)
         step = site_step(action, g, turn.corp)
         if step is None:
             return self._own(action, game, seats)
