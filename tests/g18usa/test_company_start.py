@@ -222,3 +222,18 @@ def test_18usa_11_6_compat_tokens_owed_are_bought_when_a_purchase_pays() -> None
     g = game.state
     assert g.ledger.cash("IC") == 40  # type: ignore[attr-defined]
     assert g.round.owed == {}  # type: ignore[attr-defined]
+
+
+def test_18usa_11_6_tokens_never_bought_leave_the_charter_at_the_rounds_end() -> None:
+    """§11.6: NP (5 shares, $40) could not buy its second station token ($50) and is
+    liquidated at the end of the stock round (18xx.games, ``compat_18xx_games``, above); the
+    token was never bought, so NP's charter holds only its home station's (18xx.games adds
+    a token only when paid, ``try_buy_tokens``).  Counted, it went to the company that
+    acquired NP later (found by the export differential, issue #17: random bots, 7 players,
+    seed 15029, SLSF's acquisition of NP)."""
+    from tests.g18usa.playing import load_position, usa
+
+    g = usa(load_position("five-share-token-unpaid-4p.json"))
+    assert "liquidation" in g.market.zones("NP")
+    assert g.corps["NP"].tokens_owned == 1
+    assert g.corps["NP"].tokens_placed == 1

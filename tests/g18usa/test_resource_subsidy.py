@@ -185,3 +185,35 @@ def test_13_3_ore_token_turned_to_20_by_a_tile_upgrade_action() -> None:
     assert g.ledger.cash("ATSF") == cash - 20
     assert {b.tag for b in board.revenue_rules(g, "ATSF").route_bonuses} == {"ore20"}
     assert not [a for a in game.legal_actions() if a.kind in ("upgrade_ore", "lay_tile")]
+
+
+def test_resource_subsidy_compat_gives_way_to_a_private_of_the_same_resource() -> None:
+    """Appendix "Subsidy Tiles", Resource: the company chooses the token it places.  On
+    18xx.games a company laying a resource tile spends the ability of fewest resources, a
+    private's before the subsidy, so under ``compat_18xx_games`` the subsidy's ore lay is
+    not offered to N&W while it holds P4 Hendrickson Iron (ore) beside its Resource subsidy
+    (found by the export differential, issue #17: random bots, 4 players, seed 15008; the
+    position is its first 192 moves, N&W's next move the subsidy's ore lay on C19)."""
+    from tests.g18usa.playing import load_position
+
+    game = load_position("resource-subsidy-beside-p4-4p.json")
+    g = usa(game)
+    assert g.round.entity(g) == "N&W"
+    assert g.privates["P4"].owner == "N&W" and not g.privates["P4"].closed
+    assert g.company_subsidies["N&W"].kind == "resource"
+    assert subsidy_lays(game) == []
+    before = game.to_doc()
+    with pytest.raises(IllegalAction):
+        game.apply(
+            {
+                "kind": "subsidy_lay",
+                "player": "P2",
+                "entity": "N&W",
+                "hex": "C19",
+                "tile": "9",
+                "rotation": 2,
+                "choice": "ore",
+            }
+        )
+    assert game.to_doc() == before
+    assert usa(game).company_subsidies["N&W"].kind == "resource"

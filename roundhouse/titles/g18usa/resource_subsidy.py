@@ -38,7 +38,8 @@ from roundhouse.titles.g18usa.board import resource_hexes
 from roundhouse.titles.g18usa.family1817.turn_stage import open_track_step
 from roundhouse.titles.g18usa.map_rules import UNLIMITED_CASH
 from roundhouse.titles.g18usa.map_state import UsaMapState
-from roundhouse.titles.g18usa.private_abilities import Resource
+from roundhouse.titles.g18usa.powers import held
+from roundhouse.titles.g18usa.private_abilities import Resource, ResourceTokens
 from roundhouse.titles.g18usa.privates import resource_subsidy_kinds
 from roundhouse.titles.g18usa.resources import points_into_city, put_down, terrain_saved
 from roundhouse.titles.g18usa.state import UsaGame
@@ -77,6 +78,26 @@ def holds(g: UsaGame, corp_id: str) -> bool:
     """Whether the company holds an unused Resource subsidy with a token to offer."""
     subsidy = g.company_subsidies.get(corp_id)
     return subsidy is not None and subsidy.kind == KIND and bool(kinds_offered(g))
+
+
+def private_first(g: UsaGame, corp_id: str, resource: Resource) -> bool:
+    """Whether 18xx.games would spend one of the company's privates on a ``resource`` tile
+    in place of the subsidy, so that the subsidy's lay of that resource cannot be played
+    there (under ``compat_18xx_games``, docs/rules-notes.md).  The appendix lets the
+    company choose which token it places; the site has no move naming the subsidy: the
+    company lays the resource tile and ``G18USA::Game#abilities_to_lay_resource_tile``
+    picks the ability of fewest resources, ties to the private (its id sorts before
+    ``S16``), and counts the lay among the turn's when that ability is a private's (found
+    by the export differential, issue #17: random bots, 4 players, seed 15008, where N&W
+    held P4 and the subsidy, and the site spent P4 on the ore tile ours laid with the
+    subsidy, whose lay then kept the site's track step waiting)."""
+    if not g.variant.compat_18xx_games:
+        return False
+    offered = len(kinds_offered(g))
+    return any(
+        resource in a.resources and len(a.resources) <= offered
+        for _, a in held(g, corp_id, ResourceTokens)
+    )
 
 
 SPENT = frozenset({"none", "cash", "plus10", "plus10_20", "free_station"})
@@ -146,6 +167,8 @@ def lays(g: UsaGame, corp_id: str) -> list[SubsidyLay]:
         for resource in offered:
             if lay.hex not in icons.get(resource.value, frozenset()):
                 continue
+            if private_first(g, corp_id, resource):
+                continue
             if price(g, corp_id, lay.hex, resource) > cash:
                 continue
             out.append(
@@ -193,6 +216,12 @@ class ResourceSubsidyStep(Step[UsaGame]):
             reason = f"the Resource subsidy offers no {action.choice} token in this game"
         elif action.hex not in resource_hexes().get(action.choice, frozenset()):
             reason = f"{action.hex} has no {action.choice} icon (§13)"
+        elif private_first(g, entity, Resource(action.choice)):
+            reason = (
+                f"{entity}'s private places the {action.choice} token in the subsidy's "
+                "place on 18xx.games (compat_18xx_games): lay the tile and place the "
+                "private's token"
+            )
         else:
             reason = (
                 f"{entity} cannot lay {action.tile} on {action.hex} with its Resource subsidy "

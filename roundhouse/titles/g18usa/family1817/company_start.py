@@ -251,6 +251,7 @@ class StartAuction:
         "initiator",
         "out",
         "owed",
+        "owed_tokens",
         "phase",
         "rules",
         "size",
@@ -273,7 +274,11 @@ class StartAuction:
         self.given: list[str] = []
         self.home: tuple[str, str] | None = None
         self.owed = 0
-        """Station tokens the founded company could not pay for and must still buy."""
+        """The price of the station tokens the founded company could not pay for and must
+        still buy."""
+        self.owed_tokens = 0
+        """How many tokens :attr:`owed` buys: counted on the charter until the round ends
+        unpaid (:meth:`.short_sale.CorporateStockRound.on_finish` takes them off)."""
         if rules.choose_home:
             self.phase = "home"  # §11.6 step 2: the opener places the token first
         else:
@@ -478,11 +483,13 @@ def found(g: FamilyEngine, auction: StartAuction) -> None:
         g.ledger.transfer(corp_id, BANK, cost)
         cost = 0
     if auction.size in rules.tokens:
-        # Tokens still owed count already: unpaid by the round's end, the company is
-        # liquidated before it could place them (§11.6).  Other sizes go without.
+        # Tokens still owed count already, until the round ends unpaid (§11.6).  Other
+        # sizes go without.
         going_without = bool(cost) and auction.size not in rules.liquidate_unpaid
         owned = 1 + brought if going_without else rules.tokens[auction.size]
         corp.tokens_owned = max(owned, 1 + brought)
+        if cost and not going_without:
+            auction.owed_tokens = corp.tokens_owned - 1 - brought
     else:
         corp.tokens_owned += brought
     # floating last: a title's float hook may add to the charter (18USA's Free Station)

@@ -389,7 +389,9 @@ class CorporateStockRound(StockRound[FG]):
         self.auction: StartAuction | None = None
         self.opener: str | None = None
         self.owed: dict[str, int] = {}
-        """New companies -> station tokens still to buy (18USA §11.6)."""
+        """New companies -> the price of the station tokens still to buy (18USA §11.6)."""
+        self.owed_tokens: dict[str, int] = {}
+        """New companies -> how many station tokens :attr:`owed` buys."""
 
     def begin_start(self, g: FG, auction: StartAuction) -> None:
         self.auction, self.opener = auction, None
@@ -401,6 +403,7 @@ class CorporateStockRound(StockRound[FG]):
         assert auction is not None
         if auction.owed:
             self.owed[auction.corp] = auction.owed
+            self.owed_tokens[auction.corp] = auction.owed_tokens
         self.auction = self.opener = None
         if opener is not None:
             super().after_process(g, opener)
@@ -412,6 +415,7 @@ class CorporateStockRound(StockRound[FG]):
         if cost and g.ledger.cash(corp_id) >= cost:
             g.ledger.transfer(corp_id, BANK, cost)
             del self.owed[corp_id]
+            self.owed_tokens.pop(corp_id, None)
 
     def entities_acting(self, g: FG) -> tuple[str, ...]:
         if self.auction is not None:
@@ -464,9 +468,18 @@ class CorporateStockRound(StockRound[FG]):
         super().after_process(g, entity)
 
     def on_finish(self, g: FG) -> None:
+        """18USA §11.6: a company that did not buy its station tokens by the round's end is
+        placed in liquidation without them: they were never bought, so a company that
+        acquires it later gets only those it has (18xx.games adds a token to the charter
+        only when paid, ``G1817::Step::BuySellParShares#try_buy_tokens``; found by the
+        export differential, issue #17: random bots, 7 players, seed 15029, where SLSF's
+        acquisition of NP took a token NP never bought, and later the Company Town's bonus
+        station was forfeited at the eight-token cap)."""
         for corp_id in g.market.operating_order(list(self.owed)):
             enter_zone(g, corp_id, g.config.takeover.liquidation_zone)
+            g.corps[corp_id].tokens_owned -= self.owed_tokens.get(corp_id, 0)
         self.owed.clear()
+        self.owed_tokens.clear()
         super().on_finish(g)
 
     def start(self, g: FG) -> None:
