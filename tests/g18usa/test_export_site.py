@@ -1190,6 +1190,26 @@ def test_export_a_car_scrapped_before_the_run_opens_no_pullman_step_the_site_ski
     ]
 
 
+def test_export_a_car_scrapped_between_two_lays_goes_before_them() -> None:
+    """§12.7, §12.2: KCS lays 83 on E25, which leaves it $19, scraps its Pullman for $50
+    and pays $20 for a second lay at D18.  The site's track step passed after the first
+    lay, as $19 (no loan left) does not cover the second (``Step::Track
+    #process_lay_tile``), and a scrap does not reopen it, so the scrap is written before
+    both lays (found by the differential: random bots, 2 players, seed 15084, where the
+    site's route step refused the second lay; the position is its first 160 moves)."""
+    game = load_position("car-scrapped-between-two-lays-2p.json")
+    assert [str(a) for a in game.log[-3:]] == [
+        "KCS lays 83 on E25, rotation 5",
+        "KCS scraps P-0",
+        "KCS lays 8 on D18, rotation 5",
+    ]
+    assert site_moves(game, "hex")[-3:] == [
+        ("scrap_train", "KCS", None),
+        ("lay_tile", "KCS", "E25"),
+        ("lay_tile", "KCS", "D18"),
+    ]
+
+
 def test_export_a_car_scrapped_before_a_skipped_run_leaves_the_train_step_waiting() -> None:
     """§12.7: MILW, holding P-0 and no route, lays a tile, passes, scraps the car and buys
     a 3+-train after its run of nothing.  The site had skipped its Pullman, run and

@@ -211,6 +211,9 @@ class WriteMemory:
     turn_docs: list[SiteDoc] = dataclasses.field(default_factory=list)
     """What was written in the operating turn under way (:attr:`turn`): the only passes a
     loan of that turn goes before."""
+    scrap_at: int | None = None
+    """Where in :attr:`held` the car being scrapped goes: before the turn's lays
+    (:func:`_scrap_before_lays`)."""
     denver_by: str = ""
     """The company the site asks for Denver's orientation (the one started there, else the
     first to lay track into it), whoever chooses it in our game."""
@@ -483,6 +486,12 @@ class UsaWriter(Translator):
                     at -= 1
                 held.insert(at, site)
                 continue
+            if site.get("type") == "scrap_train" and memory.scrap_at is not None:
+                held.insert(memory.scrap_at, site)
+                if memory.denver_at is not None and memory.scrap_at <= memory.denver_at:
+                    memory.denver_at += 1
+                memory.scrap_at = None
+                continue
             held.append(site)
         if memory.denver_next:
             memory.denver_next = False
@@ -527,7 +536,9 @@ class UsaWriter(Translator):
             # P17 after its lay, and P3's bankruptcy over NP's interest came in it)
             turn.passed.update(s for s in SiteStep if SiteStep.ROUTE <= s < SiteStep.LOANS)
         if isinstance(action, ScrapTrain):
-            turn.catch_up(g)
+            memory.scrap_at = _scrap_before_lays(memory)
+            if memory.scrap_at is None:
+                turn.catch_up(g)
         step = site_step(action, g, turn.corp)
         if step is None:
             return self._own(action, game, seats)
@@ -1379,6 +1390,25 @@ def _lays_before_loans(held: list[SiteDoc]) -> list[int]:
         elif kind not in ("take_loan", "payoff_loan"):
             break
     return lays if len(entities) == 1 else []
+
+
+def _scrap_before_lays(memory: WriteMemory) -> int | None:
+    """Where in :attr:`WriteMemory.held` a car scrapped in the company's track step goes:
+    before the turn's first lay still held, or None to write it where ours made it.
+    §12.7: a Pullman "can be scrapped for $50 at any time the owning company may take an
+    action", and §12.2's second tile action costs $20 then.  The site's track step passes
+    for good after a lay once the company's buying power no longer covers the next lay
+    (``Step::Track#process_lay_tile``, :func:`.site_track.track_waits`), and the $50 of a
+    later scrap (taken by ``G18USA::Step::Loan``) does not reopen it; written before the
+    lays, the scrap leaves every lay and its cost as ours made them, and the site's step
+    waits as ours still does (found by the export differential, issue #17: random bots, 2
+    players, seed 15084, KCS's second lay after its first left it $19 and a scrap)."""
+    turn = memory.turn
+    if turn is None or turn.lays == 0 or SiteStep.TRACK in turn.passed:
+        return None
+    held = memory.held
+    ours = [i for i in _lays_before_loans(held) if any(held[i] is d for d in memory.turn_docs)]
+    return ours[0] if ours else None
 
 
 def _note_metropolises_made(g: UsaGame, memory: WriteMemory) -> None:
