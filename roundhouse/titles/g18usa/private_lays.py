@@ -249,7 +249,9 @@ def station_allowed(board: Board, hex_name: str) -> bool:
     """Whether a station token may ever be placed in the hex by the token step (18xx.games
     P27: "No other corporations may place a token on the Company Town hex", and "If the
     station marker in the Company Town hex is ever removed, no token may ever replace it").
-    The title's token step asks it."""
+    Not yet asked by the token step: a company town whose bonus station was forfeited at
+    the eight-token limit keeps an open slot there (issue #17's note; the site's behaviour
+    in that case is not yet checked)."""
     return board[hex_name].tile.id not in COMPANY_TOWNS
 
 
