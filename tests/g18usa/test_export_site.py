@@ -1354,6 +1354,22 @@ def test_export_p13_saves_the_train_its_company_got_first_bought_from_another() 
     assert [r["train"] for r in run["routes"]] == ["3+-1", "3-0", "2-1"]  # type: ignore[index,union-attr]
 
 
+def test_export_p13_declined_where_ours_never_asked_before_a_liquidation() -> None:
+    """Appendix P13: the 4-train exported as the operating round ends (§12.10) rusts SLSF's
+    2-train, and SLSF holds P13.  Ours asks in the next round, the M&A round, whose
+    liquidation of SLSF (in liquidation for its interest, §12.8; §14.2.1, nobody to buy
+    it) has closed P13 by then, so it never asks and P1 goes bankrupt over SLSF's loans.
+    The site's ``G18USA::Step::ObsoleteTrain`` asks SLSF at once and waits: its pass is
+    written before the bankruptcy (found by the differential: random bots, 7 players,
+    seed 16065, "Blocking step Decide whether to use P13 ... cannot process action
+    bankrupt"; the position is its first 313 moves)."""
+    game = load_position("boneyard-unasked-before-a-liquidation-7p.json")
+    assert str(game.log[-1]) == "P1 declares bankruptcy"
+    assert any(e.kind == "rust" for e in game.events(len(game.log) - 2)[0])
+    written = export_18xx_games(game)["actions"]
+    assert [(a["type"], a["entity"]) for a in written[-2:]] == [("pass", "SLSF"), ("bankrupt", 1)]
+
+
 def test_export_a_purchase_that_takes_the_presidency_moves_the_sites_certificates() -> None:
     """§11.5: P1's purchase of MP gives it more than P6, the president, so the presidency
     changes hands; the site gives P6 P1's first two shares as they came (MP_1, MP_12) for

@@ -94,7 +94,9 @@ from roundhouse.titles.g18usa.interop.site_turn import (
 from roundhouse.titles.g18usa.interop.train_reader import EXTENDER, SWITCHER
 from roundhouse.titles.g18usa.law_firm_step import is_law_firm
 from roundhouse.titles.g18usa.ore_upgrade import UpgradeOre
-from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate
+from roundhouse.titles.g18usa.powers import PrivateLay, UsePrivate, owner_of
+from roundhouse.titles.g18usa.powers import held as abilities_held
+from roundhouse.titles.g18usa.private_abilities import PennsyBoneyard
 from roundhouse.titles.g18usa.red_areas import area_of, express_cut
 from roundhouse.titles.g18usa.resource_subsidy import SubsidyLay
 from roundhouse.titles.g18usa.route_privates import permanent
@@ -224,6 +226,9 @@ class WriteMemory:
     """Whether Denver's orientation was open when the last action was written
     (:func:`_note_denver_made`)."""
     end_seen: EndSeen = dataclasses.field(default_factory=lambda: EndSeen())
+    boneyard_could: tuple[str, frozenset[str]] | None = None
+    """P13's company and its trains P13 may save, when the last action was written
+    (:func:`_unasked_boneyard`)."""
     pool: dict[str, list[str]] = dataclasses.field(default_factory=dict)
     """Company -> its shares in the open market by the site's ids, in the site's order
     (:func:`_note_pool`)."""
@@ -382,7 +387,8 @@ class UsaWriter(Translator):
         _note_merged(engine(game), memory)
         _note_pool(engine(game), memory)
         _note_shorts(engine(game), memory)
-        out = _pullman_pass(action, game, memory)
+        out = _unasked_boneyard(game, memory)
+        out += _pullman_pass(action, game, memory)
         out += _unasked_discards(game, memory)
         out += self._auction_passes(action, game, memory, seats)
         _note_metropolises_made(engine(game), memory)
@@ -1861,6 +1867,39 @@ def _boneyard_asks(g: UsaGame) -> bool:
     """Whether P13's company is being asked whether to keep a rusted train (§12.10 with
     appendix P13: :class:`~.train_privates.BoneyardRound`); our next move answers it."""
     return isinstance(g.round, BoneyardRound) and g.round.boneyard is not None
+
+
+def _unasked_boneyard(game: Game, memory: WriteMemory) -> list[SiteDoc]:
+    """The pass of P13's company for a rust our last action set off that ours never asked
+    about: ours asks in the next round (:class:`~..private_rounds.UsaBoneyard`), which
+    drops the question when P13 is gone by then, as when the M&A round that follows
+    liquidates its company (§14.2.1) with nobody to buy it; the site's
+    ``G18USA::Step::ObsoleteTrain`` asks at once and waits (differential: random bots, 7
+    players, seed 16065, SLSF's 2-train rusted by the 4-train exported as the operating
+    round ended).  Declining keeps both games alike: the train rusts."""
+    g = engine(game)
+    could, memory.boneyard_could = memory.boneyard_could, _boneyard_could(g)
+    if could is None or not game.log or _boneyard_asks(g) or g.boneyard_pending is not None:
+        return []
+    corp, trains = could
+    for event in game.events(len(game.log) - 1)[0]:
+        rusted = event.data.get("trains")
+        if event.kind == "rust" and isinstance(rusted, list) and trains.intersection(rusted):
+            return [_corp_pass(corp)]
+    return []
+
+
+def _boneyard_could(g: UsaGame) -> tuple[str, frozenset[str]] | None:
+    """P13's company and its trains P13 may save from a rust (appendix P13), if any."""
+    corp = owner_of(g, BONEYARD)
+    if corp is None or corp not in g.corps:
+        return None
+    owned = abilities_held(g, corp, PennsyBoneyard)
+    if not owned:
+        return None
+    saves = owned[0][1].saves
+    trains = frozenset(t.id for t in g.depot.owned_by(corp) if t.type in saves)
+    return (corp, trains) if trains else None
 
 
 def _boneyard_saves_the_first(g: UsaGame, memory: WriteMemory, saved: str) -> None:
